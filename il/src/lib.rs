@@ -1,0 +1,36 @@
+//! # radtap-il: the language-neutral intermediate language
+//!
+//! Everything between the frontends and the unparsers speaks this IL. A [`Program`] holds the
+//! input files; files hold *units* (Fortran program units, module procedures, C translation
+//! units and their functions). Each unit owns a symbol table ([`ScopeData`], nested through
+//! `parent`, with `USE` imports) and two arenas, statements and expressions, addressed by typed
+//! ids ([`StmtId`], [`ExprId`]). Source spans live in a side table ([`SourceMap`]), never on the
+//! nodes, so transformations build new nodes without spans and snapshots do not churn.
+//!
+//! Invariants (checked by [`verify()`]):
+//! - every id stored in a unit points into that unit's arenas, and every statement appears
+//!   once in the unit's tree;
+//! - names in expressions are resolved to symbols ([`Expr::Name`]); the only unresolved names
+//!   are [`Expr::Opaque`] (C macros and names from modules outside the program);
+//! - structured control (IF, DO, SELECT, C for/while/switch) is kept as trees for readable
+//!   output; GOTO, EXIT/CYCLE, break/continue and RETURN are explicit jump statements;
+//! - declarations keep their source order and spelling, comments included, so the unparsers
+//!   can write code that reads like the input.
+//!
+//! Fortran and C differ only where their semantics do: by-reference vs by-value arguments and
+//! array base are attributes ([`SymAttrs::value`]); C-only constructs (`?:`, `++`, `switch`
+//! with fall-through) are their own variants.
+//!
+//! This crate knows nothing of tree-sitter, petgraph or bitsets.
+
+mod arena;
+pub mod diag;
+pub mod dump;
+mod ir;
+pub mod visit;
+mod verify;
+
+pub use arena::{Arena, ArenaMap, Idx};
+pub use diag::{Code, Diagnostic, Severity, Span};
+pub use ir::*;
+pub use verify::{verify, VerifyError};

@@ -1,0 +1,7 @@
+      PROGRAM AGOTO
+      INTEGER L
+      ASSIGN 10 TO L
+      GO TO L
+   10 CONTINUE
+      PRINT *, 'REACHED 10'
+      END

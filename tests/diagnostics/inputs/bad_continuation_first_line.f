@@ -1,0 +1,3 @@
+     &X = 1.0
+      PRINT *, X
+      END

@@ -1,0 +1,6 @@
+int main(void)
+{
+    int x;
+    x = = 1;
+    return x;
+}

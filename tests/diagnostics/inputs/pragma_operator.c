@@ -1,0 +1,6 @@
+_Pragma("x")
+int main(void)
+{
+    _Pragma("once")
+    return 0;
+}

@@ -1,0 +1,4 @@
+program unterminated_string
+  implicit none
+  print *, 'this string never ends
+end program unterminated_string
