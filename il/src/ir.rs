@@ -202,7 +202,7 @@ pub struct UseImport {
     pub unit: Option<UnitId>,
     /// `ONLY:` was given.
     pub only: bool,
-    /// `(local, remote)` names, lower-cased; with `only` these are the only names visible.
+    /// `(local, remote)` names as written; with `only` these are the only names visible.
     pub names: Vec<(String, String)>,
 }
 
@@ -360,6 +360,8 @@ pub struct TypeSpec {
     /// Keyword(s) as written, normalised to lower case for Fortran (`real`, `double precision`,
     /// `type`, `class`; C: `unsigned long`, `double`, `struct point`, `vec3_t`).
     pub keyword: String,
+    /// Derived type / struct / union / enum / typedef name as written.
+    pub name: Option<String>,
     /// Kind/length selector.
     pub kind: KindSel,
     /// Fortran CHARACTER length (`len=*`, `*8`, `(len=n)`).
@@ -1228,6 +1230,32 @@ impl ScopeData {
 }
 
 impl Program {
+    /// The name under which `sym` is visible in `scope`: its own spelling, or the local name
+    /// of a `USE m, only: local => remote` rename.
+    pub fn local_name(&self, mut scope: ScopeId, sym: SymbolId) -> &str {
+        let target = &self.symbols[sym];
+        loop {
+            let sc = &self.scopes[scope];
+            if sc.order.contains(&sym) {
+                break;
+            }
+            for u in &sc.uses {
+                let Some(mu) = u.unit else { continue };
+                if self.units[mu].scope != target.scope {
+                    continue;
+                }
+                if let Some((l, _)) = u.names.iter().find(|(l, r)| r.eq_ignore_ascii_case(&target.spelling) && !l.eq_ignore_ascii_case(r)) {
+                    return l;
+                }
+            }
+            match sc.parent {
+                Some(p) => scope = p,
+                None => break,
+            }
+        }
+        &target.spelling
+    }
+
     /// The name of a symbol as written.
     pub fn name(&self, s: SymbolId) -> &str {
         &self.symbols[s].spelling
@@ -1275,11 +1303,14 @@ impl Program {
         if *guard > 64 {
             return None; // circular USE: the frontend reports it
         }
+        let remote_owned;
         let remote = if u.only {
-            u.names.iter().find(|(l, _)| l == key).map(|(_, r)| r.as_str())?
-        } else if let Some((_, r)) = u.names.iter().find(|(l, _)| l == key) {
-            r.as_str()
-        } else if u.names.iter().any(|(_, r)| r == key) {
+            remote_owned = u.names.iter().find(|(l, _)| l.eq_ignore_ascii_case(key)).map(|(_, r)| r.to_ascii_lowercase())?;
+            remote_owned.as_str()
+        } else if let Some((_, r)) = u.names.iter().find(|(l, _)| l.eq_ignore_ascii_case(key)) {
+            remote_owned = r.to_ascii_lowercase();
+            remote_owned.as_str()
+        } else if u.names.iter().any(|(_, r)| r.eq_ignore_ascii_case(key)) {
             return None; // renamed away
         } else {
             key

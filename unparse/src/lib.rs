@@ -1,1 +1,35 @@
-//! un
+//! # radtap-unparse: the IL back to readable Fortran and C
+//!
+//! [`write_file`] writes one [`radtap_il::SourceFile`] of a program back as source text in its
+//! language: free-form Fortran (fixed-form input is written as free form, `.f90`) or C. Output
+//! keeps declaration order, comments, directives and the original spelling of names and
+//! literals, and is deterministic: it depends only on the IL, never on hash order or arena
+//! indices. Fortran lines are at most 132 columns, continued with `&`.
+//!
+//! Expressions are written with the fewest parentheses that keep the tree's meaning, plus every
+//! parenthesis the source had ([`radtap_il::Expr::Paren`]), so `parse(unparse(il)) == il`.
+
+mod c;
+mod fortran;
+mod prec;
+
+use radtap_il::{Lang, Program, SourceForm};
+
+/// Writes file `file` of `prog` as source text.
+pub fn write_file(prog: &Program, file: usize) -> String {
+    let f = &prog.files[file];
+    match f.lang {
+        Lang::Fortran => fortran::write_file(prog, file),
+        Lang::C => c::write_file(prog, file),
+    }
+}
+
+/// Extension for the regenerated file (`f90` for any Fortran, `c` for C).
+pub fn output_extension(prog: &Program, file: usize) -> &'static str {
+    match prog.files[file].form {
+        SourceForm::Free | SourceForm::Fixed => "f90",
+        SourceForm::C => "c",
+    }
+}
+
+pub use fortran::write_unit as write_fortran_unit;

@@ -1,0 +1,74 @@
+//! Small helpers over tree-sitter nodes shared by both frontends.
+
+use radtap_il::{Code, Diagnostic, Span};
+use tree_sitter::Node;
+
+/// The text of a node.
+pub(crate) fn text<'s>(n: Node, src: &'s str) -> &'s str {
+    src.get(n.byte_range()).unwrap_or("")
+}
+
+/// Named children of a node, skipping comments.
+pub(crate) fn named_children(n: Node) -> Vec<Node> {
+    let mut c = n.walk();
+    n.named_children(&mut c).collect()
+}
+
+/// All children with their field names.
+pub(crate) fn children_with_fields(n: Node) -> Vec<(Option<&'static str>, Node)> {
+    let mut out = Vec::with_capacity(n.child_count());
+    let mut c = n.walk();
+    if c.goto_first_child() {
+        loop {
+            out.push((c.field_name(), c.node()));
+            if !c.goto_next_sibling() {
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// Span of a node, through `line_map` (converted line → original line) when given.
+pub(crate) fn span(n: Node, file: u32, line_map: Option<&[u32]>) -> Span {
+    let p = n.start_position();
+    let e = n.end_position();
+    let len = if e.row == p.row { (e.column - p.column).max(1) } else { 1 };
+    let line = match line_map {
+        Some(m) => m.get(p.row).copied().unwrap_or(p.row as u32 + 1),
+        None => p.row as u32 + 1,
+    };
+    Span { file, line, col: p.column as u32 + 1, len: len as u32 }
+}
+
+/// Reports every ERROR and MISSING node under `root`; nested errors are reported once.
+pub(crate) fn syntax_errors(root: Node, src: &str, file: u32, line_map: Option<&[u32]>, out: &mut Vec<Diagnostic>) {
+    if !root.has_error() {
+        return;
+    }
+    let mut stack = vec![root];
+    while let Some(n) = stack.pop() {
+        if n.is_missing() {
+            let what = n.kind();
+            out.push(Diagnostic::error(Code::MissingToken, span(n, file, line_map), format!("expected `{what}` here")));
+            continue;
+        }
+        if n.is_error() {
+            let t = text(n, src);
+            let first_line = t.lines().next().unwrap_or("").trim();
+            let shown: String = first_line.chars().take(40).collect();
+            let msg = if shown.is_empty() {
+                "syntax error".to_string()
+            } else {
+                format!("syntax error: cannot parse `{shown}`")
+            };
+            out.push(Diagnostic::error(Code::Syntax, span(n, file, line_map), msg));
+            continue;
+        }
+        if n.has_error() {
+            let mut c = n.walk();
+            let kids: Vec<Node> = n.children(&mut c).collect();
+            stack.extend(kids.into_iter().rev());
+        }
+    }
+}

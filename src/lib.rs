@@ -1,0 +1,279 @@
+//! # radtap: source-to-source automatic differentiation for Fortran and C
+//!
+//! This crate is the command line. It reads the input files, runs the frontends
+//! (`radtap-frontends`) into the IL (`radtap-il`), checks the requested head and variables,
+//! and writes the requested outputs through the unparsers (`radtap-unparse`). It is the only
+//! place that prints to the terminal and turns diagnostics into exit statuses:
+//! 0 success (warnings allowed), 1 error in the input, 2 bad command line, 3 internal error.
+
+use clap::Parser;
+use radtap_il::{Code, Diagnostic, Program, Severity, SymbolKind, UnitKind};
+use std::path::{Path, PathBuf};
+
+/// Long options that Tapenade spells with one dash.
+const SINGLE_DASH_LONG: &[&str] = &[
+    "head", "vars", "outvars", "tangent", "reverse", "primal", "vector", "multi", "nbdirsmax", "fixinterface",
+    "nocheckpoint", "nooptim", "tgtvarname", "tgtfuncname", "adjvarname", "adjfuncname", "html", "dump-analysis",
+    "dump-il", "explain", "version", "help",
+];
+
+/// Turns Tapenade's `-head` into `--head` (only for known long option names, so `-O DIR` and
+/// `-o stem` keep their short meaning).
+pub fn normalize_args(args: impl Iterator<Item = String>) -> Vec<String> {
+    args.enumerate()
+        .map(|(i, a)| {
+            if i > 0 && a.starts_with('-') && !a.starts_with("--") {
+                let name = &a[1..];
+                let base = name.split('=').next().unwrap_or(name);
+                if SINGLE_DASH_LONG.contains(&base) {
+                    return format!("-{a}");
+                }
+            }
+            a
+        })
+        .collect()
+}
+
+/// Command line, Tapenade-compatible.
+#[derive(Parser, Debug, Default)]
+#[command(
+    name = "radtap",
+    version,
+    about = "Source-to-source automatic differentiation of Fortran and C",
+    long_about = "radtap reads Fortran (free form .f90, fixed form .f) and C files and writes new source code.\n\
+                  Options spelled with one dash (-head, -vars) work as in Tapenade; every long option also takes two dashes.\n\n\
+                  Examples:\n  radtap -p examples/heat.f90 -O out          regenerate the program as radtap understood it (out/heat_p.f90)\n  \
+                  radtap -d -head f -vars x -outvars y f.f90  tangent mode (f_d in f_d.f90)"
+)]
+pub struct Cli {
+    /// Tangent (forward) mode: writes STEM_d.EXT with HEAD_d.
+    #[arg(short = 'd', long = "tangent")]
+    pub tangent: bool,
+    /// Vector tangent mode (with -d): writes STEM_dv.EXT with HEAD_dv.
+    #[arg(long = "vector", visible_alias = "multi")]
+    pub vector: bool,
+    /// Adjoint (reverse) mode: writes STEM_b.EXT with HEAD_b.
+    #[arg(short = 'b', long = "reverse")]
+    pub reverse: bool,
+    /// Regenerate the original program as radtap understood it: writes STEM_p.EXT.
+    #[arg(short = 'p', long = "primal")]
+    pub primal: bool,
+    /// Head procedure(s) to differentiate: `f`, `f(y z)/(x)`, `mod.proc`; several separated by spaces.
+    #[arg(long = "head")]
+    pub head: Option<String>,
+    /// Independent input variables of the head (space-separated).
+    #[arg(long = "vars")]
+    pub vars: Option<String>,
+    /// Dependent output variables of the head (space-separated).
+    #[arg(long = "outvars")]
+    pub outvars: Option<String>,
+    /// Output file stem (default: the stem of the first input file).
+    #[arg(short = 'o')]
+    pub stem: Option<String>,
+    /// Output directory (created if missing).
+    #[arg(short = 'O')]
+    pub outdir: Option<PathBuf>,
+    /// Include directory for the preprocessor and INCLUDE lines.
+    #[arg(short = 'I')]
+    pub include: Vec<PathBuf>,
+    /// Maximum number of directions in vector mode (writes DIFFSIZES).
+    #[arg(long = "nbdirsmax")]
+    pub nbdirsmax: Option<u32>,
+    /// Keep derivative arguments for every listed variable, even inactive ones.
+    #[arg(long = "fixinterface")]
+    pub fixinterface: bool,
+    /// Adjoint: do not checkpoint calls (split mode).
+    #[arg(long = "nocheckpoint")]
+    pub nocheckpoint: bool,
+    /// Turn off an optimization (activity, spareinit, splitdiff, mergediff, tbr, snapshot, diffliveness,
+    /// deadcontrol, recomputeintermediates, everyoptim).
+    #[arg(long = "nooptim")]
+    pub nooptim: Vec<String>,
+    /// Print the IL of every unit instead of writing files.
+    #[arg(long = "dump-il")]
+    pub dump_il: bool,
+    /// Print what a diagnostic code means, e.g. `--explain AD020`.
+    #[arg(long = "explain")]
+    pub explain: Option<String>,
+    /// Input files (.f90 .f .c ...).
+    pub files: Vec<PathBuf>,
+}
+
+/// What a run produced, for tests and the CLI.
+pub struct Outcome {
+    /// Exit status.
+    pub status: u8,
+    /// Everything written to stderr.
+    pub stderr: String,
+    /// Files written (path, contents).
+    pub written: Vec<(PathBuf, String)>,
+}
+
+/// Runs the command line; prints diagnostics; returns the exit status.
+pub fn run(cli: &Cli) -> u8 {
+    let o = execute(cli);
+    eprint!("{}", o.stderr);
+    o.status
+}
+
+/// Renders diagnostics against the input files.
+pub fn render_diagnostics(diags: &[Diagnostic], prog: &Program, sources: &[(String, String)]) -> String {
+    let mut out = String::new();
+    for d in diags {
+        let (name, src) = match d.span {
+            Some(sp) => {
+                let f = prog.files.get(sp.file as usize);
+                let name = f.map(|f| f.path.clone()).unwrap_or_default();
+                let src = sources.iter().find(|(p, _)| *p == name).map(|(_, s)| s.as_str());
+                (name, src)
+            }
+            None => (String::new(), None),
+        };
+        out.push_str(&d.render(&name, src));
+    }
+    out
+}
+
+/// Runs the command line without printing: the testable core of the CLI.
+pub fn execute(cli: &Cli) -> Outcome {
+    let mut out = Outcome { status: 0, stderr: String::new(), written: vec![] };
+    if let Some(code) = &cli.explain {
+        match Code::ALL.iter().find(|c| c.as_str().eq_ignore_ascii_case(code)) {
+            Some(c) => out.stderr.push_str(&format!("{}: {}\n", c.as_str(), c.describe())),
+            None => {
+                out.stderr.push_str(&format!("radtap: unknown diagnostic code `{code}`; codes are:\n"));
+                for c in Code::ALL {
+                    out.stderr.push_str(&format!("  {}  {}\n", c.as_str(), c.describe()));
+                }
+                out.status = 2;
+            }
+        }
+        return out;
+    }
+    if cli.files.is_empty() {
+        out.stderr.push_str("radtap: error: no input files (try `radtap --help`)\n");
+        out.status = 2;
+        return out;
+    }
+    if !(cli.primal || cli.tangent || cli.reverse || cli.dump_il) {
+        out.stderr.push_str("radtap: error: nothing to do: give a mode (-d tangent, -b adjoint, -p primal)\n");
+        out.status = 2;
+        return out;
+    }
+    if (cli.tangent || cli.reverse) && cli.head.is_none() {
+        out.stderr.push_str("radtap: error: -head is required to differentiate (e.g. -head f)\n");
+        out.status = 2;
+        return out;
+    }
+    // Read inputs; a missing file is a user error, reported with the others.
+    let mut inputs = Vec::new();
+    let mut sources = Vec::new();
+    let mut pre = Vec::new();
+    for f in &cli.files {
+        let path = f.to_string_lossy().into_owned();
+        match std::fs::read(f) {
+            Ok(bytes) => match String::from_utf8(bytes) {
+                Ok(text) => {
+                    sources.push((path.clone(), text.clone()));
+                    inputs.push(radtap_frontends::Input { path, text });
+                }
+                Err(_) => pre.push(Diagnostic::global(Code::Io, format!("{path}: not UTF-8 text"))),
+            },
+            Err(e) => pre.push(Diagnostic::global(Code::Io, format!("{path}: cannot read: {e}"))),
+        }
+    }
+    let (prog, mut diags) = radtap_frontends::parse_program(&inputs);
+    diags.splice(0..0, pre);
+    if let Err(errs) = radtap_il::verify(&prog) {
+        for e in errs {
+            diags.push(Diagnostic::global(Code::Internal, format!("IL verifier: {} (please report)", e.0)));
+        }
+    }
+    if let Some(h) = &cli.head {
+        check_head(&prog, h, cli.vars.as_deref(), cli.outvars.as_deref(), &mut diags);
+    }
+    out.stderr.push_str(&render_diagnostics(&diags, &prog, &sources));
+    let internal = diags.iter().any(|d| d.code == Code::Internal);
+    let errors = diags.iter().filter(|d| d.severity == Severity::Error).count();
+    if errors > 0 {
+        out.stderr.push_str(&format!("radtap: {errors} error{} found; nothing written\n", if errors == 1 { "" } else { "s" }));
+        out.status = if internal { 3 } else { 1 };
+        return out;
+    }
+    if cli.dump_il {
+        out.stderr.push_str(&radtap_il::dump::structural(&prog));
+        return out;
+    }
+    if cli.tangent || cli.reverse {
+        out.stderr.push_str("radtap: error: tangent and adjoint modes are not implemented yet in this build (see issues #4 and #5); -p works\n");
+        out.status = 2;
+        return out;
+    }
+    let dir = cli.outdir.clone().unwrap_or_else(|| PathBuf::from("."));
+    if let Err(e) = std::fs::create_dir_all(&dir) {
+        out.stderr.push_str(&format!("radtap: error[AD001]: cannot create output directory {}: {e}\n", dir.display()));
+        out.status = 1;
+        return out;
+    }
+    if cli.primal {
+        for (i, f) in prog.files.iter().enumerate() {
+            let stem = match (&cli.stem, i) {
+                (Some(s), 0) => s.clone(),
+                (Some(s), _) => format!("{s}{i}"),
+                (None, _) => Path::new(&f.path).file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "out".into()),
+            };
+            let ext = radtap_unparse::output_extension(&prog, i);
+            let path = dir.join(format!("{stem}_p.{ext}"));
+            let text = radtap_unparse::write_file(&prog, i);
+            if let Err(e) = std::fs::write(&path, &text) {
+                out.stderr.push_str(&format!("radtap: error[AD001]: cannot write {}: {e}\n", path.display()));
+                out.status = 1;
+                return out;
+            }
+            out.written.push((path, text));
+        }
+    }
+    out
+}
+
+/// Checks `-head` and `-vars`/`-outvars` against the program.
+fn check_head(prog: &Program, head: &str, vars: Option<&str>, outvars: Option<&str>, diags: &mut Vec<Diagnostic>) {
+    for h in head.split_whitespace() {
+        // `f(y z)/(x)` and `f(x)>(y)` carry variables; the name is what precedes `(`.
+        let name = h.split(['(', '/', '>', '\\']).next().unwrap_or(h);
+        let proc_name = name.rsplit('.').next().unwrap_or(name);
+        let found = prog.units.iter().find(|(_, u)| {
+            matches!(u.kind, UnitKind::Subroutine | UnitKind::Function)
+                && u.name.is_some_and(|n| prog.name(n).eq_ignore_ascii_case(proc_name))
+                && (u.stmts.len() > 0 || !u.body.is_empty() || !u.decls.is_empty())
+        });
+        let Some((uid, u)) = found else {
+            let known: Vec<String> = prog
+                .units
+                .iter()
+                .filter(|(_, u)| matches!(u.kind, UnitKind::Subroutine | UnitKind::Function))
+                .filter_map(|(_, u)| u.name.map(|n| prog.name(n).to_string()))
+                .collect();
+            diags.push(
+                Diagnostic::global(Code::UnknownHead, format!("-head `{proc_name}`: no such procedure in the input files"))
+                    .with_note(format!("procedures defined: {}", if known.is_empty() { "none".into() } else { known.join(", ") })),
+            );
+            continue;
+        };
+        let _ = uid;
+        let scope = u.scope;
+        for v in vars.into_iter().chain(outvars).flat_map(|s| s.split_whitespace()) {
+            let base = v.split(['(', '%', '[', '.']).next().unwrap_or(v);
+            let key = if u.lang == radtap_il::Lang::Fortran { base.to_ascii_lowercase() } else { base.to_string() };
+            let ok = prog.lookup(scope, &key).is_some_and(|s| {
+                matches!(prog.symbols[s].kind, SymbolKind::Variable | SymbolKind::Unknown)
+            }) || u.result.is_some_and(|r| prog.name(r).eq_ignore_ascii_case(base));
+            if !ok {
+                diags.push(Diagnostic::global(
+                    Code::UnknownVar,
+                    format!("variable `{base}` is not an argument, result or global variable of `{proc_name}`"),
+                ));
+            }
+        }
+    }
+}

@@ -1,0 +1,898 @@
+//! Free-form Fortran writer.
+
+use crate::prec::{fortran_bin, fortran_un};
+use radtap_il::*;
+
+const MAX_LINE: usize = 132;
+
+struct W<'p> {
+    p: &'p Program,
+    out: String,
+    indent: usize,
+}
+
+/// Writes a whole Fortran file.
+pub(crate) fn write_file(p: &Program, file: usize) -> String {
+    let mut w = W { p, out: String::new(), indent: 0 };
+    let items = &p.files[file].items;
+    for (i, it) in items.iter().enumerate() {
+        match it {
+            FileItem::Comment(c) => w.line(c),
+            FileItem::Unit(u) => {
+                if i > 0 && matches!(items[i - 1], FileItem::Unit(_)) {
+                    w.out.push('\n');
+                }
+                w.unit(*u);
+            }
+        }
+    }
+    w.out
+}
+
+/// Writes one unit (with its contained procedures) as Fortran.
+pub fn write_unit(p: &Program, u: UnitId) -> String {
+    let mut w = W { p, out: String::new(), indent: 0 };
+    w.unit(u);
+    w.out
+}
+
+fn rel(op: BinOp) -> Option<(&'static str, &'static str)> {
+    Some(match op {
+        BinOp::Eq(_) => ("==", ".eq."),
+        BinOp::Ne(_) => ("/=", ".ne."),
+        BinOp::Lt(_) => ("<", ".lt."),
+        BinOp::Le(_) => ("<=", ".le."),
+        BinOp::Gt(_) => (">", ".gt."),
+        BinOp::Ge(_) => (">=", ".ge."),
+        _ => return None,
+    })
+}
+
+impl<'p> W<'p> {
+    /// Emits one logical line at the current indentation, continued with `&` past 132 columns.
+    fn line(&mut self, s: &str) {
+        self.line_with_label(None, s)
+    }
+
+    fn line_with_label(&mut self, label: Option<&str>, s: &str) {
+        let mut first = String::new();
+        if let Some(l) = label {
+            first.push_str(l);
+            first.push(' ');
+        }
+        let pad = (self.indent * 2).saturating_sub(first.len());
+        first.push_str(&" ".repeat(pad));
+        if s.trim_start().starts_with('!') {
+            // Comments are written as they came (never continued).
+            self.out.push_str(&first);
+            self.out.push_str(s.trim_start());
+            self.out.push('\n');
+            return;
+        }
+        let full = format!("{first}{s}");
+        if full.len() <= MAX_LINE {
+            self.out.push_str(&full);
+            self.out.push('\n');
+            return;
+        }
+        self.wrap(&full);
+    }
+
+    fn wrap(&mut self, full: &str) {
+        // Split at a blank or comma outside strings when possible; inside a string use the
+        // `&`...`&` character-context continuation.
+        let chars: Vec<char> = full.chars().collect();
+        let mut start = 0;
+        let mut quote: Option<char> = None;
+        let mut first = true;
+        while start < chars.len() {
+            let budget = if first { MAX_LINE - 1 } else { MAX_LINE - 2 };
+            if chars.len() - start <= budget + if first { 1 } else { 0 } {
+                let rest: String = chars[start..].iter().collect();
+                if !first {
+                    self.out.push('&');
+                }
+                self.out.push_str(&rest);
+                self.out.push('\n');
+                break;
+            }
+            let limit = start + budget;
+            let mut best: Option<(usize, bool)> = None; // (split index, inside string)
+            let mut q = quote;
+            for (i, &c) in chars.iter().enumerate().take(limit).skip(start) {
+                match (q, c) {
+                    (Some(qc), c) if c == qc => q = None,
+                    (Some(_), _) => {}
+                    (None, '\'' | '"') => q = Some(c),
+                    (None, ' ' | ',') if i > start + 10 => best = Some((i + 1, false)),
+                    _ => {}
+                }
+            }
+            let (cut, in_str) = match best {
+                Some(b) => b,
+                None => (limit, q.is_some()),
+            };
+            // Track the quote state up to the cut.
+            for &c in &chars[start..cut] {
+                match (quote, c) {
+                    (Some(qc), c) if c == qc => quote = None,
+                    (Some(_), _) => {}
+                    (None, '\'' | '"') => quote = Some(c),
+                    _ => {}
+                }
+            }
+            let _ = in_str;
+            let piece: String = chars[start..cut].iter().collect();
+            if !first {
+                self.out.push('&');
+            }
+            self.out.push_str(&piece);
+            self.out.push_str("&\n");
+            start = cut;
+            first = false;
+        }
+    }
+
+    fn name(&self, s: SymbolId) -> &'p str {
+        self.p.name(s)
+    }
+
+    // ------------------------------------------------------------------ units
+
+    fn unit(&mut self, uid: UnitId) {
+        let u = &self.p.units[uid];
+        for d in &u.directives {
+            self.line(&d.text);
+        }
+        let name = u.name.map(|s| self.name(s).to_string());
+        let (kw, end_kw) = match u.kind {
+            UnitKind::Program => ("program", "end program"),
+            UnitKind::Module => ("module", "end module"),
+            UnitKind::Subroutine => ("subroutine", "end subroutine"),
+            UnitKind::Function => ("function", "end function"),
+            UnitKind::BlockData => ("block data", "end block data"),
+            UnitKind::CFile => ("! C translation unit", "!"),
+        };
+        let has_header = u.source_map.header.is_some() || u.kind != UnitKind::Program;
+        if has_header {
+            let mut h = String::new();
+            for pf in &u.attrs.prefixes {
+                h.push_str(pf);
+                h.push(' ');
+            }
+            if let Some(t) = &u.header_type {
+                h.push_str(&self.type_spec(uid, t));
+                h.push(' ');
+            }
+            h.push_str(kw);
+            if let Some(n) = &name {
+                h.push(' ');
+                h.push_str(n);
+            }
+            if matches!(u.kind, UnitKind::Subroutine | UnitKind::Function) {
+                let ps: Vec<&str> = u.params.iter().map(|&s| self.name(s)).collect();
+                if !ps.is_empty() || u.empty_parens || u.kind == UnitKind::Function {
+                    h.push_str(&format!("({})", ps.join(", ")));
+                }
+            }
+            if u.explicit_result {
+                if let Some(r) = u.result {
+                    h.push_str(&format!(" result({})", self.name(r)));
+                }
+            }
+            self.line(&h);
+        }
+        self.indent += 1;
+        self.decls(uid, &u.decls);
+        self.block(uid, &u.body);
+        self.indent -= 1;
+        if !u.contains.is_empty() {
+            self.line("contains");
+            self.indent += 1;
+            for c in &u.trailing_comments {
+                self.line(c);
+            }
+            for (i, &c) in u.contains.iter().enumerate() {
+                if i > 0 {
+                    self.out.push('\n');
+                }
+                self.unit(c);
+            }
+            self.indent -= 1;
+        }
+        match (&name, has_header) {
+            (Some(n), true) => self.line(&format!("{end_kw} {n}")),
+            _ => self.line(end_kw),
+        }
+    }
+
+    // ------------------------------------------------------------------ declarations
+
+    fn type_spec(&self, uid: UnitId, t: &TypeSpec) -> String {
+        let mut s = t.keyword.clone();
+        if let Some(n) = &t.name {
+            s.push_str(&format!("({n})"));
+        }
+        match &t.kind {
+            KindSel::Default => {}
+            KindSel::Star(n) => s.push_str(&format!("*{n}")),
+            KindSel::Paren(e) => s.push_str(&format!("({})", self.expr(uid, *e))),
+            KindSel::Keyword(e) => s.push_str(&format!("(kind={})", self.expr(uid, *e))),
+        }
+        match &t.char_len {
+            None => {}
+            Some(CharLen::Star(l)) => match l {
+                LenValue::Expr(e) => {
+                    let es = self.expr(uid, *e);
+                    if es.chars().all(|c| c.is_ascii_digit()) {
+                        s.push_str(&format!("*{es}"))
+                    } else {
+                        s.push_str(&format!("*({es})"))
+                    }
+                }
+                LenValue::Assumed => s.push_str("*(*)"),
+                LenValue::Deferred => s.push_str("*(:)"),
+            },
+            Some(CharLen::Paren(l)) => s.push_str(&format!("({})", self.len_value(uid, l))),
+            Some(CharLen::Keyword(l)) => s.push_str(&format!("(len={})", self.len_value(uid, l))),
+        }
+        s
+    }
+
+    fn len_value(&self, uid: UnitId, l: &LenValue) -> String {
+        match l {
+            LenValue::Expr(e) => self.expr(uid, *e),
+            LenValue::Assumed => "*".into(),
+            LenValue::Deferred => ":".into(),
+        }
+    }
+
+    fn dims(&self, uid: UnitId, ds: &[Dim]) -> String {
+        let parts: Vec<String> = ds
+            .iter()
+            .map(|d| {
+                let up = match &d.upper {
+                    DimUpper::Expr(e) => self.expr(uid, *e),
+                    DimUpper::Assumed => "*".into(),
+                    DimUpper::Deferred | DimUpper::Unsized => String::new(),
+                };
+                match (d.lower, &d.upper) {
+                    (Some(l), _) => format!("{}:{}", self.expr(uid, l), up),
+                    (None, DimUpper::Deferred | DimUpper::Unsized) => ":".into(),
+                    (None, _) => up,
+                }
+            })
+            .collect();
+        format!("({})", parts.join(", "))
+    }
+
+    fn entity(&self, uid: UnitId, en: &Entity) -> String {
+        let mut s = self.name(en.sym).to_string();
+        if let Some(d) = &en.dims {
+            s.push_str(&self.dims(uid, d));
+        }
+        match &en.char_len {
+            None => {}
+            Some(LenValue::Expr(e)) => {
+                let es = self.expr(uid, *e);
+                if es.chars().all(|c| c.is_ascii_digit()) {
+                    s.push_str(&format!("*{es}"))
+                } else {
+                    s.push_str(&format!("*({es})"))
+                }
+            }
+            Some(LenValue::Assumed) => s.push_str("*(*)"),
+            Some(LenValue::Deferred) => s.push_str("*(:)"),
+        }
+        match &en.init {
+            None => {}
+            Some(Init::Expr(e)) => s.push_str(&format!(" = {}", self.expr(uid, *e))),
+            Some(Init::Pointer(e)) => s.push_str(&format!(" => {}", self.expr(uid, *e))),
+            Some(Init::Data(vs)) => s.push_str(&format!(" /{}/", self.data_values(uid, vs))),
+        }
+        s
+    }
+
+    fn data_values(&self, uid: UnitId, vs: &[DataValue]) -> String {
+        vs.iter()
+            .map(|v| match v.repeat {
+                Some(r) => format!("{}*{}", self.expr(uid, r), self.expr(uid, v.value)),
+                None => self.expr(uid, v.value),
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    fn attr(&self, uid: UnitId, a: &Attr) -> String {
+        match a {
+            Attr::Intent(Intent::In) => "intent(in)".into(),
+            Attr::Intent(Intent::Out) => "intent(out)".into(),
+            Attr::Intent(Intent::InOut) => "intent(inout)".into(),
+            Attr::Dimension(d) => format!("dimension{}", self.dims(uid, d)),
+            Attr::Keyword(k) => k.clone(),
+        }
+    }
+
+    fn var_decl(&self, uid: UnitId, v: &VarDecl) -> String {
+        let mut s = self.type_spec(uid, &v.spec);
+        for a in &v.attrs {
+            s.push_str(", ");
+            s.push_str(&self.attr(uid, a));
+        }
+        let ents: Vec<String> = v.entities.iter().map(|e| self.entity(uid, e)).collect();
+        if v.double_colon {
+            s.push_str(" :: ");
+        } else {
+            s.push(' ');
+        }
+        s.push_str(&ents.join(", "));
+        s
+    }
+
+    fn decls(&mut self, uid: UnitId, decls: &[Decl]) {
+        for d in decls {
+            self.decl(uid, d);
+        }
+    }
+
+    fn decl(&mut self, uid: UnitId, d: &Decl) {
+        match d {
+            Decl::Var(v) => {
+                let s = self.var_decl(uid, v);
+                self.line(&s);
+            }
+            Decl::Use(_, text) | Decl::Implicit(text) | Decl::Verbatim(text) | Decl::Preproc(text) => self.line(text),
+            Decl::Parameter(ps) => {
+                let items: Vec<String> = ps.iter().map(|(s, e)| format!("{} = {}", self.name(*s), self.expr(uid, *e))).collect();
+                self.line(&format!("parameter ({})", items.join(", ")));
+            }
+            Decl::TypeDef(t) => self.typedef(*t),
+            Decl::Common(blocks) => {
+                let mut s = String::from("common");
+                for (i, (b, ents)) in blocks.iter().enumerate() {
+                    match b {
+                        Some(b) => s.push_str(&format!(" /{}/ ", self.name(*b))),
+                        None if i > 0 => s.push_str(" // "),
+                        None => s.push(' '),
+                    }
+                    let es: Vec<String> = ents.iter().map(|e| self.entity(uid, e)).collect();
+                    s.push_str(&es.join(", "));
+                }
+                self.line(&s);
+            }
+            Decl::Equivalence(sets) => {
+                let ss: Vec<String> = sets
+                    .iter()
+                    .map(|set| format!("({})", set.iter().map(|&e| self.expr(uid, e)).collect::<Vec<_>>().join(", ")))
+                    .collect();
+                self.line(&format!("equivalence {}", ss.join(", ")));
+            }
+            Decl::Data(sets) => {
+                let ss: Vec<String> = sets
+                    .iter()
+                    .map(|set| {
+                        let objs: Vec<String> = set.objects.iter().map(|&e| self.expr(uid, e)).collect();
+                        format!("{} /{}/", objs.join(", "), self.data_values(uid, &set.values))
+                    })
+                    .collect();
+                self.line(&format!("data {}", ss.join(", ")));
+            }
+            Decl::Attr(a) => {
+                let items: Vec<String> = a
+                    .items
+                    .iter()
+                    .map(|it| {
+                        if it.common {
+                            format!("/{}/", self.name(it.sym))
+                        } else {
+                            let mut s = self.name(it.sym).to_string();
+                            if let Some(d) = &it.dims {
+                                s.push_str(&self.dims(uid, d));
+                            }
+                            s
+                        }
+                    })
+                    .collect();
+                let mut s = a.keyword.clone();
+                if !items.is_empty() {
+                    s.push_str(if a.double_colon { " :: " } else { " " });
+                    s.push_str(&items.join(", "));
+                }
+                self.line(&s);
+            }
+            Decl::Interface(itf) => {
+                let head = match (&itf.name, itf.is_abstract) {
+                    (_, true) => "abstract interface".to_string(),
+                    (Some(n), false) => format!("interface {n}"),
+                    (None, false) => "interface".to_string(),
+                };
+                self.line(&head);
+                self.indent += 1;
+                for &b in &itf.bodies {
+                    self.unit(b);
+                }
+                for mp in &itf.module_procs {
+                    self.line(&format!("module procedure {}", mp.join(", ")));
+                }
+                self.indent -= 1;
+                match &itf.name {
+                    Some(n) => self.line(&format!("end interface {n}")),
+                    None => self.line("end interface"),
+                }
+            }
+            Decl::StmtFunction { name, params, body } => {
+                let ps: Vec<&str> = params.iter().map(|&s| self.name(s)).collect();
+                let s = format!("{}({}) = {}", self.name(*name), ps.join(", "), self.expr(uid, *body));
+                self.line(&s);
+            }
+            Decl::Comment(c) => self.line(c),
+            Decl::Directive(d) => self.line(&d.text),
+            Decl::Unit(u) => self.unit(*u),
+            Decl::Enumerators(_) => self.line("! (C enumerators cannot be written as Fortran)"),
+        }
+    }
+
+    fn typedef(&mut self, t: TypeDefId) {
+        let td = &self.p.typedefs[t];
+        let name = td.name.clone().unwrap_or_default();
+        let mut head = String::from("type");
+        for a in &td.attrs {
+            head.push_str(", ");
+            head.push_str(a);
+        }
+        head.push_str(" :: ");
+        head.push_str(&name);
+        self.line(&head);
+        self.indent += 1;
+        let uid = td.unit;
+        for f in &td.fields {
+            self.decl(uid, f);
+        }
+        self.indent -= 1;
+        self.line(&format!("end type {name}"));
+    }
+
+    // ------------------------------------------------------------------ statements
+
+    fn block(&mut self, uid: UnitId, b: &[StmtId]) {
+        for &s in b {
+            self.stmt(uid, s);
+        }
+    }
+
+    fn stmt(&mut self, uid: UnitId, sid: StmtId) {
+        let u = &self.p.units[uid];
+        let st = &u.stmts[sid];
+        for d in &st.directives {
+            self.line(&d.text);
+        }
+        let label = st.label.as_deref();
+        let cn = st.construct_name.as_deref();
+        let named = |s: &str| match cn {
+            Some(n) => format!("{n}: {s}"),
+            None => s.to_string(),
+        };
+        let end_named = |s: &str| match cn {
+            Some(n) => format!("{s} {n}"),
+            None => s.to_string(),
+        };
+        match &st.kind {
+            StmtKind::If { arms, else_block, logical: true, .. } if arms.len() == 1 && arms[0].1.len() == 1 && else_block.is_none() => {
+                let inner = self.simple_stmt(uid, arms[0].1[0]).unwrap_or_else(|| "continue".into());
+                let s = format!("if ({}) {}", self.expr(uid, arms[0].0), inner);
+                self.line_with_label(label, &s);
+            }
+            StmtKind::If { arms, else_block, .. } => {
+                for (i, (c, b)) in arms.iter().enumerate() {
+                    let cs = self.expr(uid, *c);
+                    if i == 0 {
+                        self.line_with_label(label, &named(&format!("if ({cs}) then")));
+                    } else {
+                        self.line(&end_named(&format!("else if ({cs}) then")));
+                    }
+                    self.indent += 1;
+                    self.block(uid, b);
+                    self.indent -= 1;
+                }
+                if let Some(b) = else_block {
+                    self.line(&end_named("else"));
+                    self.indent += 1;
+                    self.block(uid, b);
+                    self.indent -= 1;
+                }
+                self.line(&end_named("end if"));
+            }
+            StmtKind::Do { var, start, end, step, body, term_label } => {
+                let mut h = String::from("do ");
+                if let Some(l) = term_label {
+                    h.push_str(l);
+                    h.push(' ');
+                }
+                h.push_str(&format!("{} = {}, {}", self.expr(uid, *var), self.expr(uid, *start), self.expr(uid, *end)));
+                if let Some(s) = step {
+                    h.push_str(&format!(", {}", self.expr(uid, *s)));
+                }
+                self.line_with_label(label, &named(&h));
+                self.indent += 1;
+                self.block(uid, body);
+                self.indent -= 1;
+                if term_label.is_none() {
+                    self.line(&end_named("end do"));
+                }
+            }
+            StmtKind::While { cond, body, term_label } => {
+                let h = match term_label {
+                    Some(l) => format!("do {l} while ({})", self.expr(uid, *cond)),
+                    None => format!("do while ({})", self.expr(uid, *cond)),
+                };
+                self.line_with_label(label, &named(&h));
+                self.indent += 1;
+                self.block(uid, body);
+                self.indent -= 1;
+                if term_label.is_none() {
+                    self.line(&end_named("end do"));
+                }
+            }
+            StmtKind::Loop { body } => {
+                self.line_with_label(label, &named("do"));
+                self.indent += 1;
+                self.block(uid, body);
+                self.indent -= 1;
+                self.line(&end_named("end do"));
+            }
+            StmtKind::Select { selector, cases } => {
+                self.line_with_label(label, &named(&format!("select case ({})", self.expr(uid, *selector))));
+                for c in cases {
+                    if c.values.is_empty() {
+                        self.line(&end_named("case default"));
+                    } else {
+                        let vs: Vec<String> = c
+                            .values
+                            .iter()
+                            .map(|v| match v {
+                                CaseValue::Value(e) => self.expr(uid, *e),
+                                CaseValue::Range(a, b) => format!(
+                                    "{}:{}",
+                                    a.map(|e| self.expr(uid, e)).unwrap_or_default(),
+                                    b.map(|e| self.expr(uid, e)).unwrap_or_default()
+                                ),
+                            })
+                            .collect();
+                        self.line(&end_named(&format!("case ({})", vs.join(", "))));
+                    }
+                    self.indent += 1;
+                    self.block(uid, &c.body);
+                    self.indent -= 1;
+                }
+                self.line(&end_named("end select"));
+            }
+            StmtKind::Where { arms, else_block, single } => {
+                if *single && arms.len() == 1 && arms[0].1.len() == 1 {
+                    let inner = self.simple_stmt(uid, arms[0].1[0]).unwrap_or_default();
+                    self.line_with_label(label, &format!("where ({}) {}", self.expr(uid, arms[0].0), inner));
+                    return;
+                }
+                for (i, (m, b)) in arms.iter().enumerate() {
+                    let ms = self.expr(uid, *m);
+                    if i == 0 {
+                        self.line_with_label(label, &named(&format!("where ({ms})")));
+                    } else {
+                        self.line(&end_named(&format!("elsewhere ({ms})")));
+                    }
+                    self.indent += 1;
+                    self.block(uid, b);
+                    self.indent -= 1;
+                }
+                if let Some(b) = else_block {
+                    self.line(&end_named("elsewhere"));
+                    self.indent += 1;
+                    self.block(uid, b);
+                    self.indent -= 1;
+                }
+                self.line(&end_named("end where"));
+            }
+            StmtKind::Forall { specs, mask, body, single } => {
+                let mut parts: Vec<String> = specs
+                    .iter()
+                    .map(|sp| {
+                        let mut s = format!("{}={}:{}", self.expr(uid, sp.var), self.expr(uid, sp.lo), self.expr(uid, sp.hi));
+                        if let Some(st) = sp.stride {
+                            s.push_str(&format!(":{}", self.expr(uid, st)));
+                        }
+                        s
+                    })
+                    .collect();
+                if let Some(m) = mask {
+                    parts.push(self.expr(uid, *m));
+                }
+                let head = format!("forall ({})", parts.join(", "));
+                if *single && body.len() == 1 {
+                    let inner = self.simple_stmt(uid, body[0]).unwrap_or_default();
+                    self.line_with_label(label, &format!("{head} {inner}"));
+                    return;
+                }
+                self.line_with_label(label, &named(&head));
+                self.indent += 1;
+                self.block(uid, body);
+                self.indent -= 1;
+                self.line(&end_named("end forall"));
+            }
+            StmtKind::Block { decls, body, associations, construct, .. } => {
+                let (head, end) = match construct {
+                    BlockKind::Associate => {
+                        let a: Vec<String> = associations.iter().map(|(s, e)| format!("{} => {}", self.name(*s), self.expr(uid, *e))).collect();
+                        (format!("associate ({})", a.join(", ")), "end associate")
+                    }
+                    BlockKind::Block | BlockKind::C => ("block".to_string(), "end block"),
+                };
+                self.line_with_label(label, &named(&head));
+                self.indent += 1;
+                self.decls(uid, decls);
+                self.block(uid, body);
+                self.indent -= 1;
+                self.line(&end_named(end));
+            }
+            StmtKind::Comment(c) => self.line(c),
+            _ => {
+                let s = self.simple_stmt(uid, sid).unwrap_or_else(|| "! (statement with no Fortran form)".into());
+                self.line_with_label(label, &s);
+            }
+        }
+    }
+
+    /// A statement that fits on one line (the forms allowed in a logical IF).
+    fn simple_stmt(&self, uid: UnitId, sid: StmtId) -> Option<String> {
+        let u = &self.p.units[uid];
+        let e = |x: ExprId| self.expr(uid, x);
+        Some(match &u.stmts[sid].kind {
+            StmtKind::Assign { lhs, rhs, .. } => format!("{} = {}", e(*lhs), e(*rhs)),
+            StmtKind::PointerAssign { lhs, rhs } => format!("{} => {}", e(*lhs), e(*rhs)),
+            StmtKind::Call { callee, args, no_parens } => {
+                if *no_parens && args.is_empty() {
+                    format!("call {}", e(*callee))
+                } else {
+                    format!("call {}({})", e(*callee), self.args(uid, args))
+                }
+            }
+            StmtKind::Exit(n) => n.as_ref().map_or("exit".into(), |n| format!("exit {n}")),
+            StmtKind::Cycle(n) => n.as_ref().map_or("cycle".into(), |n| format!("cycle {n}")),
+            StmtKind::Goto(l) => format!("go to {l}"),
+            StmtKind::ComputedGoto { labels, expr } => format!("go to ({}) {}", labels.join(", "), e(*expr)),
+            StmtKind::ArithIf { expr, labels } => format!("if ({}) {}, {}, {}", e(*expr), labels[0], labels[1], labels[2]),
+            StmtKind::Return(_) => "return".into(),
+            StmtKind::Stop { code, error } => {
+                let kw = if *error { "error stop" } else { "stop" };
+                match code {
+                    Some(c) => format!("{kw} {}", e(*c)),
+                    None => kw.to_string(),
+                }
+            }
+            StmtKind::Continue => "continue".into(),
+            StmtKind::Memory { op, items, options } => {
+                let kw = match op {
+                    MemOp::Allocate => "allocate",
+                    MemOp::Deallocate => "deallocate",
+                    MemOp::Nullify => "nullify",
+                };
+                let mut parts: Vec<String> = items.iter().map(|&x| e(x)).collect();
+                if !options.is_empty() {
+                    parts.push(self.args(uid, options));
+                }
+                format!("{kw}({})", parts.join(", "))
+            }
+            StmtKind::Io { kind, control, items } => {
+                let kw = match kind {
+                    IoKind::Write => "write",
+                    IoKind::Read => "read",
+                    IoKind::Print => "print",
+                    IoKind::Open => "open",
+                    IoKind::Close => "close",
+                    IoKind::Inquire => "inquire",
+                    IoKind::Rewind => "rewind",
+                    IoKind::Backspace => "backspace",
+                    IoKind::Endfile => "endfile",
+                    IoKind::Flush => "flush",
+                };
+                let its: Vec<String> = items.iter().map(|&x| e(x)).collect();
+                let mut s = format!("{kw} {control}");
+                if !its.is_empty() {
+                    if control.starts_with('(') {
+                        s.push(' ');
+                    } else {
+                        s.push_str(", ");
+                    }
+                    s.push_str(&its.join(", "));
+                }
+                s
+            }
+            StmtKind::Format(f) => format!("format {f}"),
+            StmtKind::Entry { name, params } => {
+                let ps: Vec<&str> = params.iter().map(|&s| self.name(s)).collect();
+                format!("entry {}({})", self.name(*name), ps.join(", "))
+            }
+            StmtKind::Comment(c) => c.clone(),
+            StmtKind::Empty => "continue".into(),
+            StmtKind::If { .. }
+            | StmtKind::Do { .. }
+            | StmtKind::While { .. }
+            | StmtKind::Loop { .. }
+            | StmtKind::Select { .. }
+            | StmtKind::Where { .. }
+            | StmtKind::Forall { .. }
+            | StmtKind::Block { .. }
+            | StmtKind::Expr(_)
+            | StmtKind::CFor { .. }
+            | StmtKind::DoWhile { .. }
+            | StmtKind::Switch { .. }
+            | StmtKind::CaseLabel(_)
+            | StmtKind::Decl(_)
+            | StmtKind::Break
+            | StmtKind::CContinue => return None,
+        })
+    }
+
+    fn args(&self, uid: UnitId, args: &[Arg]) -> String {
+        args.iter()
+            .map(|a| match &a.keyword {
+                Some(k) => format!("{k}={}", self.expr(uid, a.value)),
+                None => self.expr(uid, a.value),
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    // ------------------------------------------------------------------ expressions
+
+    fn expr(&self, uid: UnitId, e: ExprId) -> String {
+        let mut s = String::new();
+        self.expr_into(uid, e, &mut s);
+        s
+    }
+
+    fn prec(&self, uid: UnitId, e: ExprId) -> u8 {
+        match &self.p.units[uid].exprs[e] {
+            Expr::Binary { op, .. } => fortran_bin(*op),
+            Expr::Unary { op, .. } => fortran_un(*op),
+            _ => 20,
+        }
+    }
+
+    fn operand(&self, uid: UnitId, e: ExprId, need_parens: bool, out: &mut String) {
+        if need_parens {
+            out.push('(');
+            self.expr_into(uid, e, out);
+            out.push(')');
+        } else {
+            self.expr_into(uid, e, out);
+        }
+    }
+
+    fn expr_into(&self, uid: UnitId, e: ExprId, out: &mut String) {
+        let u = &self.p.units[uid];
+        match &u.exprs[e] {
+            Expr::Literal(l) => out.push_str(&l.text),
+            Expr::Name(s) => out.push_str(self.p.local_name(u.scope, *s)),
+            Expr::Opaque(t) => out.push_str(t),
+            Expr::Index { base, subs } => {
+                self.expr_into(uid, *base, out);
+                out.push('(');
+                for (i, s) in subs.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    match s {
+                        Subscript::Index(x) => self.expr_into(uid, *x, out),
+                        Subscript::Range(a, b, c) => {
+                            if let Some(a) = a {
+                                self.expr_into(uid, *a, out);
+                            }
+                            out.push(':');
+                            if let Some(b) = b {
+                                self.expr_into(uid, *b, out);
+                            }
+                            if let Some(c) = c {
+                                out.push(':');
+                                self.expr_into(uid, *c, out);
+                            }
+                        }
+                    }
+                }
+                out.push(')');
+            }
+            Expr::Call { callee, args } => {
+                self.expr_into(uid, *callee, out);
+                out.push('(');
+                out.push_str(&self.args(uid, args));
+                out.push(')');
+            }
+            Expr::Field { base, field, .. } => {
+                self.expr_into(uid, *base, out);
+                out.push('%');
+                out.push_str(field);
+            }
+            Expr::Unary { op, arg } => {
+                let p = fortran_un(*op);
+                out.push_str(match op {
+                    UnOp::Neg => "-",
+                    UnOp::Plus => "+",
+                    UnOp::Not => ".not. ",
+                    UnOp::BitNot | UnOp::Deref | UnOp::AddrOf | UnOp::Sizeof => "?",
+                });
+                let ap = self.prec(uid, *arg);
+                self.operand(uid, *arg, ap < p || (ap == p && *op != UnOp::Not), out);
+            }
+            Expr::Binary { op, lhs, rhs } => {
+                let p = fortran_bin(*op);
+                let (lp, rp) = (self.prec(uid, *lhs), self.prec(uid, *rhs));
+                let right_assoc = *op == BinOp::Pow;
+                let lhs_is_unary = matches!(u.exprs[*lhs], Expr::Unary { .. });
+                let l_paren = if right_assoc { lp <= p } else { lp < p && !(lhs_is_unary && lp == 7 && p == 7) };
+                let r_paren = if right_assoc { rp < p } else { rp <= p };
+                self.operand(uid, *lhs, l_paren, out);
+                let ops = match op {
+                    BinOp::Add => " + ".to_string(),
+                    BinOp::Sub => " - ".into(),
+                    BinOp::Mul => "*".into(),
+                    BinOp::Div => "/".into(),
+                    BinOp::Pow => "**".into(),
+                    BinOp::Concat => "//".into(),
+                    BinOp::And => " .and. ".into(),
+                    BinOp::Or => " .or. ".into(),
+                    BinOp::Eqv => " .eqv. ".into(),
+                    BinOp::Neqv => " .neqv. ".into(),
+                    BinOp::Eq(sp) | BinOp::Ne(sp) | BinOp::Lt(sp) | BinOp::Le(sp) | BinOp::Gt(sp) | BinOp::Ge(sp) => {
+                        let (sym, dot) = rel(*op).unwrap_or(("?", "?"));
+                        format!(" {} ", if *sp == RelSpell::Dotted { dot } else { sym })
+                    }
+                    BinOp::Rem | BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor | BinOp::Shl | BinOp::Shr => " ? ".into(),
+                };
+                out.push_str(&ops);
+                self.operand(uid, *rhs, r_paren, out);
+            }
+            Expr::Paren(x) => {
+                out.push('(');
+                self.expr_into(uid, *x, out);
+                out.push(')');
+            }
+            Expr::ArrayCtor { items, old_style, type_spec } => {
+                out.push_str(if *old_style { "(/ " } else { "[" });
+                if let Some(t) = type_spec {
+                    out.push_str(t);
+                    out.push_str(" :: ");
+                }
+                for (i, &x) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    self.expr_into(uid, x, out);
+                }
+                out.push_str(if *old_style { " /)" } else { "]" });
+            }
+            Expr::ImpliedDo { items, var, lo, hi, step } => {
+                out.push('(');
+                for &x in items {
+                    self.expr_into(uid, x, out);
+                    out.push_str(", ");
+                }
+                self.expr_into(uid, *var, out);
+                out.push_str(" = ");
+                self.expr_into(uid, *lo, out);
+                out.push_str(", ");
+                self.expr_into(uid, *hi, out);
+                if let Some(s) = step {
+                    out.push_str(", ");
+                    self.expr_into(uid, *s, out);
+                }
+                out.push(')');
+            }
+            Expr::Cast { .. }
+            | Expr::SizeofType(_)
+            | Expr::Cond { .. }
+            | Expr::Assign { .. }
+            | Expr::IncDec { .. }
+            | Expr::Comma(_)
+            | Expr::CompoundLit { .. }
+            | Expr::Designated { .. } => out.push_str("?c-expression?"),
+        }
+    }
+}
