@@ -8,7 +8,7 @@ use std::fmt::Write;
 pub fn structural(p: &Program) -> String {
     let mut out = String::new();
     for f in &p.files {
-        let _ = writeln!(out, "file {:?} {:?} items={:?}", f.lang, f.form, f.items);
+        let _ = writeln!(out, "file {:?} items={:?}", f.lang, f.items);
     }
     for (id, u) in p.units.iter() {
         let _ = writeln!(
@@ -29,6 +29,7 @@ pub fn structural(p: &Program) -> String {
             u.empty_parens,
             u.c_void_params
         );
+        let _ = writeln!(out, "  cparams {:?} variadic={}", u.c_params, u.c_variadic);
         let _ = writeln!(out, "  decls {:?}", u.decls);
         let _ = writeln!(out, "  body {:?}", u.body);
         for (sid, s) in u.stmts.iter() {

@@ -145,6 +145,10 @@ pub struct UnitData {
     pub empty_parens: bool,
     /// Whether this C function has a prototype-only `(void)` parameter list.
     pub c_void_params: bool,
+    /// C parameter declarations as written (types of `params`, in order).
+    pub c_params: Vec<CParam>,
+    /// C variadic `...`.
+    pub c_variadic: bool,
 }
 
 /// Spans on the side: `il` nodes carry none.
@@ -1203,6 +1207,8 @@ impl UnitData {
             source_map: SourceMap::default(),
             empty_parens: false,
             c_void_params: false,
+            c_params: Vec::new(),
+            c_variadic: false,
         }
     }
 }
