@@ -816,6 +816,14 @@ impl<'a, 's> CLower<'a, 's> {
             "identifier" => self.name(n, false),
             "number_literal" => {
                 let t = self.t(n).to_string();
+                // tree-sitter-c sometimes folds a sign into the literal (`(T)-5`): keep the
+                // sign as an operator so both readings give the same IL.
+                if let Some(rest) = t.strip_prefix('-') {
+                    let lower = rest.to_ascii_lowercase();
+                    let is_real = !lower.starts_with("0x") && (lower.contains('.') || lower.contains('e') || lower.ends_with('f'));
+                    let lit = self.alloc(Expr::Literal(Literal { kind: if is_real { LitKind::Real } else { LitKind::Int }, text: rest.trim().to_string() }), n);
+                    return self.alloc(Expr::Unary { op: UnOp::Neg, arg: lit }, n);
+                }
                 let lower = t.to_ascii_lowercase();
                 let is_hex = lower.starts_with("0x");
                 let is_real = !is_hex && (lower.contains('.') || lower.contains('e') || lower.ends_with('f'));

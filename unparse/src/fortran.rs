@@ -825,9 +825,12 @@ impl<'p> W<'p> {
                 let p = fortran_bin(*op);
                 let (lp, rp) = (self.prec(uid, *lhs), self.prec(uid, *rhs));
                 let right_assoc = *op == BinOp::Pow;
+                // tree-sitter reads `a // b // c` as `a // (b // c)`; concatenation is
+                // associative, so neither side needs parentheses at equal precedence.
+                let assoc = *op == BinOp::Concat;
                 let lhs_is_unary = matches!(u.exprs[*lhs], Expr::Unary { .. });
                 let l_paren = if right_assoc { lp <= p } else { lp < p && !(lhs_is_unary && lp == 7 && p == 7) };
-                let r_paren = if right_assoc { rp < p } else { rp <= p };
+                let r_paren = if right_assoc || assoc { rp < p } else { rp <= p };
                 self.operand(uid, *lhs, l_paren, out);
                 let ops = match op {
                     BinOp::Add => " + ".to_string(),
