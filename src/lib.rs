@@ -12,9 +12,28 @@ use std::path::{Path, PathBuf};
 
 /// Long options that Tapenade spells with one dash.
 const SINGLE_DASH_LONG: &[&str] = &[
-    "head", "vars", "outvars", "tangent", "reverse", "primal", "vector", "multi", "nbdirsmax", "fixinterface",
-    "nocheckpoint", "nooptim", "tgtvarname", "tgtfuncname", "adjvarname", "adjfuncname", "html", "dump-analysis",
-    "dump-il", "explain", "version", "help",
+    "head",
+    "vars",
+    "outvars",
+    "tangent",
+    "reverse",
+    "primal",
+    "vector",
+    "multi",
+    "nbdirsmax",
+    "fixinterface",
+    "nocheckpoint",
+    "nooptim",
+    "tgtvarname",
+    "tgtfuncname",
+    "adjvarname",
+    "adjfuncname",
+    "html",
+    "dump-analysis",
+    "dump-il",
+    "explain",
+    "version",
+    "help",
 ];
 
 /// Turns Tapenade's `-head` into `--head` (only for known long option names, so `-O DIR` and
@@ -117,14 +136,21 @@ pub fn run(cli: &Cli) -> u8 {
 }
 
 /// Renders diagnostics against the input files.
-pub fn render_diagnostics(diags: &[Diagnostic], prog: &Program, sources: &[(String, String)]) -> String {
+pub fn render_diagnostics(
+    diags: &[Diagnostic],
+    prog: &Program,
+    sources: &[(String, String)],
+) -> String {
     let mut out = String::new();
     for d in diags {
         let (name, src) = match d.span {
             Some(sp) => {
                 let f = prog.files.get(sp.file as usize);
                 let name = f.map(|f| f.path.clone()).unwrap_or_default();
-                let src = sources.iter().find(|(p, _)| *p == name).map(|(_, s)| s.as_str());
+                let src = sources
+                    .iter()
+                    .find(|(p, _)| *p == name)
+                    .map(|(_, s)| s.as_str());
                 (name, src)
             }
             None => (String::new(), None),
@@ -136,14 +162,26 @@ pub fn render_diagnostics(diags: &[Diagnostic], prog: &Program, sources: &[(Stri
 
 /// Runs the command line without printing: the testable core of the CLI.
 pub fn execute(cli: &Cli) -> Outcome {
-    let mut out = Outcome { status: 0, stderr: String::new(), written: vec![] };
+    let mut out = Outcome {
+        status: 0,
+        stderr: String::new(),
+        written: vec![],
+    };
     if let Some(code) = &cli.explain {
-        match Code::ALL.iter().find(|c| c.as_str().eq_ignore_ascii_case(code)) {
-            Some(c) => out.stderr.push_str(&format!("{}: {}\n", c.as_str(), c.describe())),
+        match Code::ALL
+            .iter()
+            .find(|c| c.as_str().eq_ignore_ascii_case(code))
+        {
+            Some(c) => out
+                .stderr
+                .push_str(&format!("{}: {}\n", c.as_str(), c.describe())),
             None => {
-                out.stderr.push_str(&format!("radtap: unknown diagnostic code `{code}`; codes are:\n"));
+                out.stderr.push_str(&format!(
+                    "radtap: unknown diagnostic code `{code}`; codes are:\n"
+                ));
                 for c in Code::ALL {
-                    out.stderr.push_str(&format!("  {}  {}\n", c.as_str(), c.describe()));
+                    out.stderr
+                        .push_str(&format!("  {}  {}\n", c.as_str(), c.describe()));
                 }
                 out.status = 2;
             }
@@ -151,17 +189,21 @@ pub fn execute(cli: &Cli) -> Outcome {
         return out;
     }
     if cli.files.is_empty() {
-        out.stderr.push_str("radtap: error: no input files (try `radtap --help`)\n");
+        out.stderr
+            .push_str("radtap: error: no input files (try `radtap --help`)\n");
         out.status = 2;
         return out;
     }
     if !(cli.primal || cli.tangent || cli.reverse || cli.dump_il) {
-        out.stderr.push_str("radtap: error: nothing to do: give a mode (-d tangent, -b adjoint, -p primal)\n");
+        out.stderr.push_str(
+            "radtap: error: nothing to do: give a mode (-d tangent, -b adjoint, -p primal)\n",
+        );
         out.status = 2;
         return out;
     }
     if (cli.tangent || cli.reverse) && cli.head.is_none() {
-        out.stderr.push_str("radtap: error: -head is required to differentiate (e.g. -head f)\n");
+        out.stderr
+            .push_str("radtap: error: -head is required to differentiate (e.g. -head f)\n");
         out.status = 2;
         return out;
     }
@@ -177,26 +219,48 @@ pub fn execute(cli: &Cli) -> Outcome {
                     sources.push((path.clone(), text.clone()));
                     inputs.push(radtap_frontends::Input { path, text });
                 }
-                Err(_) => pre.push(Diagnostic::global(Code::Io, format!("{path}: not UTF-8 text"))),
+                Err(_) => pre.push(Diagnostic::global(
+                    Code::Io,
+                    format!("{path}: not UTF-8 text"),
+                )),
             },
-            Err(e) => pre.push(Diagnostic::global(Code::Io, format!("{path}: cannot read: {e}"))),
+            Err(e) => pre.push(Diagnostic::global(
+                Code::Io,
+                format!("{path}: cannot read: {e}"),
+            )),
         }
     }
     let (prog, mut diags) = radtap_frontends::parse_program(&inputs);
     diags.splice(0..0, pre);
     if let Err(errs) = radtap_il::verify(&prog) {
         for e in errs {
-            diags.push(Diagnostic::global(Code::Internal, format!("IL verifier: {} (please report)", e.0)));
+            diags.push(Diagnostic::global(
+                Code::Internal,
+                format!("IL verifier: {} (please report)", e.0),
+            ));
         }
     }
     if let Some(h) = &cli.head {
-        check_head(&prog, h, cli.vars.as_deref(), cli.outvars.as_deref(), &mut diags);
+        check_head(
+            &prog,
+            h,
+            cli.vars.as_deref(),
+            cli.outvars.as_deref(),
+            &mut diags,
+        );
     }
-    out.stderr.push_str(&render_diagnostics(&diags, &prog, &sources));
+    out.stderr
+        .push_str(&render_diagnostics(&diags, &prog, &sources));
     let internal = diags.iter().any(|d| d.code == Code::Internal);
-    let errors = diags.iter().filter(|d| d.severity == Severity::Error).count();
+    let errors = diags
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .count();
     if errors > 0 {
-        out.stderr.push_str(&format!("radtap: {errors} error{} found; nothing written\n", if errors == 1 { "" } else { "s" }));
+        out.stderr.push_str(&format!(
+            "radtap: {errors} error{} found; nothing written\n",
+            if errors == 1 { "" } else { "s" }
+        ));
         out.status = if internal { 3 } else { 1 };
         return out;
     }
@@ -211,7 +275,10 @@ pub fn execute(cli: &Cli) -> Outcome {
     }
     let dir = cli.outdir.clone().unwrap_or_else(|| PathBuf::from("."));
     if let Err(e) = std::fs::create_dir_all(&dir) {
-        out.stderr.push_str(&format!("radtap: error[AD001]: cannot create output directory {}: {e}\n", dir.display()));
+        out.stderr.push_str(&format!(
+            "radtap: error[AD001]: cannot create output directory {}: {e}\n",
+            dir.display()
+        ));
         out.status = 1;
         return out;
     }
@@ -220,13 +287,19 @@ pub fn execute(cli: &Cli) -> Outcome {
             let stem = match (&cli.stem, i) {
                 (Some(s), 0) => s.clone(),
                 (Some(s), _) => format!("{s}{i}"),
-                (None, _) => Path::new(&f.path).file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "out".into()),
+                (None, _) => Path::new(&f.path)
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_else(|| "out".into()),
             };
             let ext = radtap_unparse::output_extension(&prog, i);
             let path = dir.join(format!("{stem}_p.{ext}"));
             let text = radtap_unparse::write_file(&prog, i);
             if let Err(e) = std::fs::write(&path, &text) {
-                out.stderr.push_str(&format!("radtap: error[AD001]: cannot write {}: {e}\n", path.display()));
+                out.stderr.push_str(&format!(
+                    "radtap: error[AD001]: cannot write {}: {e}\n",
+                    path.display()
+                ));
                 out.status = 1;
                 return out;
             }
@@ -237,14 +310,21 @@ pub fn execute(cli: &Cli) -> Outcome {
 }
 
 /// Checks `-head` and `-vars`/`-outvars` against the program.
-fn check_head(prog: &Program, head: &str, vars: Option<&str>, outvars: Option<&str>, diags: &mut Vec<Diagnostic>) {
+fn check_head(
+    prog: &Program,
+    head: &str,
+    vars: Option<&str>,
+    outvars: Option<&str>,
+    diags: &mut Vec<Diagnostic>,
+) {
     for h in head.split_whitespace() {
         // `f(y z)/(x)` and `f(x)>(y)` carry variables; the name is what precedes `(`.
         let name = h.split(['(', '/', '>', '\\']).next().unwrap_or(h);
         let proc_name = name.rsplit('.').next().unwrap_or(name);
         let found = prog.units.iter().find(|(_, u)| {
             matches!(u.kind, UnitKind::Subroutine | UnitKind::Function)
-                && u.name.is_some_and(|n| prog.name(n).eq_ignore_ascii_case(proc_name))
+                && u.name
+                    .is_some_and(|n| prog.name(n).eq_ignore_ascii_case(proc_name))
                 && (u.stmts.len() > 0 || !u.body.is_empty() || !u.decls.is_empty())
         });
         let Some((uid, u)) = found else {
@@ -255,19 +335,42 @@ fn check_head(prog: &Program, head: &str, vars: Option<&str>, outvars: Option<&s
                 .filter_map(|(_, u)| u.name.map(|n| prog.name(n).to_string()))
                 .collect();
             diags.push(
-                Diagnostic::global(Code::UnknownHead, format!("-head `{proc_name}`: no such procedure in the input files"))
-                    .with_note(format!("procedures defined: {}", if known.is_empty() { "none".into() } else { known.join(", ") })),
+                Diagnostic::global(
+                    Code::UnknownHead,
+                    format!("-head `{proc_name}`: no such procedure in the input files"),
+                )
+                .with_note(format!(
+                    "procedures defined: {}",
+                    if known.is_empty() {
+                        "none".into()
+                    } else {
+                        known.join(", ")
+                    }
+                )),
             );
             continue;
         };
         let _ = uid;
         let scope = u.scope;
-        for v in vars.into_iter().chain(outvars).flat_map(|s| s.split_whitespace()) {
+        for v in vars
+            .into_iter()
+            .chain(outvars)
+            .flat_map(|s| s.split_whitespace())
+        {
             let base = v.split(['(', '%', '[', '.']).next().unwrap_or(v);
-            let key = if u.lang == radtap_il::Lang::Fortran { base.to_ascii_lowercase() } else { base.to_string() };
+            let key = if u.lang == radtap_il::Lang::Fortran {
+                base.to_ascii_lowercase()
+            } else {
+                base.to_string()
+            };
             let ok = prog.lookup(scope, &key).is_some_and(|s| {
-                matches!(prog.symbols[s].kind, SymbolKind::Variable | SymbolKind::Unknown)
-            }) || u.result.is_some_and(|r| prog.name(r).eq_ignore_ascii_case(base));
+                matches!(
+                    prog.symbols[s].kind,
+                    SymbolKind::Variable | SymbolKind::Unknown
+                )
+            }) || u
+                .result
+                .is_some_and(|r| prog.name(r).eq_ignore_ascii_case(base));
             if !ok {
                 diags.push(Diagnostic::global(
                     Code::UnknownVar,

@@ -8,11 +8,20 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn corpus(dir: &str) -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/roundtrip").join(dir))
-        .expect("corpus directory")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| matches!(p.extension().and_then(|e| e.to_str()), Some("f" | "f90" | "c")))
-        .collect();
+    let mut v: Vec<PathBuf> = std::fs::read_dir(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/roundtrip")
+            .join(dir),
+    )
+    .expect("corpus directory")
+    .filter_map(|e| e.ok().map(|e| e.path()))
+    .filter(|p| {
+        matches!(
+            p.extension().and_then(|e| e.to_str()),
+            Some("f" | "f90" | "c")
+        )
+    })
+    .collect();
     v.sort();
     v
 }
@@ -35,11 +44,22 @@ fn compile_and_run(src: &Path, exe: &Path, workdir: &Path) -> Result<String, Str
             c
         }
     };
-    let out = cmd.arg("-o").arg(exe).current_dir(workdir).output().map_err(|e| format!("cannot run the compiler: {e}"))?;
+    let out = cmd
+        .arg("-o")
+        .arg(exe)
+        .current_dir(workdir)
+        .output()
+        .map_err(|e| format!("cannot run the compiler: {e}"))?;
     if !out.status.success() {
-        return Err(format!("compile failed:\n{}", String::from_utf8_lossy(&out.stderr)));
+        return Err(format!(
+            "compile failed:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
     }
-    let run = Command::new(exe).current_dir(workdir).output().map_err(|e| format!("cannot run {}: {e}", exe.display()))?;
+    let run = Command::new(exe)
+        .current_dir(workdir)
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", exe.display()))?;
     if !run.status.success() {
         return Err(format!("program exited with {:?}", run.status.code()));
     }
@@ -48,8 +68,15 @@ fn compile_and_run(src: &Path, exe: &Path, workdir: &Path) -> Result<String, Str
 
 fn check_file(path: &Path, work: &Path) -> Result<(), String> {
     let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("x").to_string();
-    let (prog, diags) = parse_program(&[Input { path: name.clone(), text }]);
+    let name = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or("x")
+        .to_string();
+    let (prog, diags) = parse_program(&[Input {
+        path: name.clone(),
+        text,
+    }]);
     if let Some(d) = diags.iter().find(|d| d.is_error()) {
         return Err(format!("frontend error: {}", d.render(&name, None)));
     }
@@ -62,23 +89,41 @@ fn check_file(path: &Path, work: &Path) -> Result<(), String> {
     std::fs::create_dir_all(dir.join("new")).map_err(|e| e.to_string())?;
     let new_src = dir.join("new").join(format!("{stem}_p.{ext}"));
     std::fs::write(&new_src, &regenerated).map_err(|e| e.to_string())?;
-    let expected = compile_and_run(path, &dir.join("orig").join("prog"), &dir.join("orig")).map_err(|e| format!("original: {e}"))?;
-    let got = compile_and_run(&new_src, &dir.join("new").join("prog"), &dir.join("new")).map_err(|e| format!("regenerated ({}): {e}", new_src.display()))?;
+    let expected = compile_and_run(path, &dir.join("orig").join("prog"), &dir.join("orig"))
+        .map_err(|e| format!("original: {e}"))?;
+    let got = compile_and_run(&new_src, &dir.join("new").join("prog"), &dir.join("new"))
+        .map_err(|e| format!("regenerated ({}): {e}", new_src.display()))?;
     if expected != got {
-        return Err(format!("output differs\n--- original\n{expected}\n--- regenerated\n{got}"));
+        return Err(format!(
+            "output differs\n--- original\n{expected}\n--- regenerated\n{got}"
+        ));
     }
     if expected.trim().is_empty() {
         return Err("the program prints nothing: the comparison would prove nothing".into());
     }
     // parse(unparse(IL)) == IL, ignoring spans; and unparsing is stable.
     let new_name = format!("{stem}_p.{ext}");
-    let (prog2, diags2) = parse_program(&[Input { path: new_name.clone(), text: regenerated.clone() }]);
+    let (prog2, diags2) = parse_program(&[Input {
+        path: new_name.clone(),
+        text: regenerated.clone(),
+    }]);
     if let Some(d) = diags2.iter().find(|d| d.is_error()) {
-        return Err(format!("re-parse error: {}", d.render(&new_name, Some(&regenerated))));
+        return Err(format!(
+            "re-parse error: {}",
+            d.render(&new_name, Some(&regenerated))
+        ));
     }
-    let (a, b) = (radtap_il::dump::structural(&prog), radtap_il::dump::structural(&prog2));
+    let (a, b) = (
+        radtap_il::dump::structural(&prog),
+        radtap_il::dump::structural(&prog2),
+    );
     if a != b {
-        let first = a.lines().zip(b.lines()).find(|(x, y)| x != y).map(|(x, y)| format!("\n  before: {x}\n  after:  {y}")).unwrap_or_default();
+        let first = a
+            .lines()
+            .zip(b.lines())
+            .find(|(x, y)| x != y)
+            .map(|(x, y)| format!("\n  before: {x}\n  after:  {y}"))
+            .unwrap_or_default();
         return Err(format!("parse(unparse(IL)) differs from IL:{first}"));
     }
     if radtap_unparse::write_file(&prog2, 0) != regenerated {
@@ -89,7 +134,11 @@ fn check_file(path: &Path, work: &Path) -> Result<(), String> {
 
 fn run_corpus(dir: &str, min_files: usize) {
     let files = corpus(dir);
-    assert!(files.len() >= min_files, "expected at least {min_files} files in tests/roundtrip/{dir}, found {}", files.len());
+    assert!(
+        files.len() >= min_files,
+        "expected at least {min_files} files in tests/roundtrip/{dir}, found {}",
+        files.len()
+    );
     let work = std::env::temp_dir().join(format!("radtap-roundtrip-{dir}-{}", std::process::id()));
     let mut failures = Vec::new();
     for f in &files {
@@ -98,7 +147,13 @@ fn run_corpus(dir: &str, min_files: usize) {
         }
     }
     let _ = std::fs::remove_dir_all(&work);
-    assert!(failures.is_empty(), "{} of {} files failed the round trip:\n{}", failures.len(), files.len(), failures.join("\n\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} files failed the round trip:\n{}",
+        failures.len(),
+        files.len(),
+        failures.join("\n\n")
+    );
 }
 
 #[test]
@@ -113,6 +168,9 @@ fn c_corpus_round_trips() {
 
 #[test]
 fn corpus_has_enough_fixed_form_files() {
-    let n = corpus("fortran").iter().filter(|p| p.extension().and_then(|e| e.to_str()) == Some("f")).count();
+    let n = corpus("fortran")
+        .iter()
+        .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("f"))
+        .count();
     assert!(n >= 12, "need at least 12 fixed-form files, have {n}");
 }

@@ -30,19 +30,42 @@ const HEADER_NAMES: &[&str] = &["stdout", "stderr", "stdin", "errno", "size_t", 
 
 /// C library functions that may be named without a call (passed as function pointers).
 const C_LIBRARY: &[&str] = &[
-    "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "exp",
-    "exp2", "expm1", "log", "log10", "log2", "log1p", "sqrt", "cbrt", "pow", "fabs", "hypot", "erf", "erfc",
-    "tgamma", "lgamma", "floor", "ceil", "fmod", "fmin", "fmax", "round", "trunc", "sinf", "cosf", "expf", "logf",
-    "sqrtf", "fabsf", "powf", "abs", "labs", "malloc", "calloc", "realloc", "free", "printf", "puts", "strcmp",
+    "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "asinh", "acosh",
+    "atanh", "exp", "exp2", "expm1", "log", "log10", "log2", "log1p", "sqrt", "cbrt", "pow",
+    "fabs", "hypot", "erf", "erfc", "tgamma", "lgamma", "floor", "ceil", "fmod", "fmin", "fmax",
+    "round", "trunc", "sinf", "cosf", "expf", "logf", "sqrtf", "fabsf", "powf", "abs", "labs",
+    "malloc", "calloc", "realloc", "free", "printf", "puts", "strcmp",
 ];
 
 const CAST_MARK: &str = "\u{1}cast";
 
-pub(crate) fn lower_c_file(p: &mut Program, diags: &mut Vec<Diagnostic>, file: u32, src: &str, root: Node, global: ScopeId) -> Vec<FileItem> {
-    let scope = p.scopes.alloc(ScopeData::new(ScopeKind::Global, Some(global)));
-    let uid = p.units.alloc(UnitData::new(UnitKind::CFile, Lang::C, scope));
+pub(crate) fn lower_c_file(
+    p: &mut Program,
+    diags: &mut Vec<Diagnostic>,
+    file: u32,
+    src: &str,
+    root: Node,
+    global: ScopeId,
+) -> Vec<FileItem> {
+    let scope = p
+        .scopes
+        .alloc(ScopeData::new(ScopeKind::Global, Some(global)));
+    let uid = p
+        .units
+        .alloc(UnitData::new(UnitKind::CFile, Lang::C, scope));
     p.scopes[scope].kind = ScopeKind::Unit(uid);
-    let mut l = CLower { p, diags, file, src, global, file_unit: uid, unit: uid, scope, macros: HashSet::new(), pending_dirs: vec![] };
+    let mut l = CLower {
+        p,
+        diags,
+        file,
+        src,
+        global,
+        file_unit: uid,
+        unit: uid,
+        scope,
+        macros: HashSet::new(),
+        pending_dirs: vec![],
+    };
     let mut decls = Vec::new();
     for ch in named_children(root) {
         l.top_item(ch, &mut decls);
@@ -55,7 +78,12 @@ pub(crate) fn lower_c_file(p: &mut Program, diags: &mut Vec<Diagnostic>, file: u
 }
 
 fn cparam_empty(spec: TypeSpec) -> CParam {
-    CParam { spec, name: None, derived: vec![], dims: vec![] }
+    CParam {
+        spec,
+        name: None,
+        derived: vec![],
+        dims: vec![],
+    }
 }
 
 impl<'a, 's> CLower<'a, 's> {
@@ -67,7 +95,11 @@ impl<'a, 's> CLower<'a, 's> {
     }
     fn unsupported(&mut self, n: Node, what: &str) {
         let sp = self.sp(n);
-        self.diags.push(Diagnostic::error(Code::Unsupported, sp, format!("unsupported construct: {what}")));
+        self.diags.push(Diagnostic::error(
+            Code::Unsupported,
+            sp,
+            format!("unsupported construct: {what}"),
+        ));
     }
     fn u(&mut self) -> &mut UnitData {
         &mut self.p.units[self.unit]
@@ -75,7 +107,9 @@ impl<'a, 's> CLower<'a, 's> {
 
     fn top_item(&mut self, ch: Node, decls: &mut Vec<Decl>) {
         match ch.kind() {
-            "preproc_include" | "preproc_def" | "preproc_call" => decls.push(Decl::Preproc(self.t(ch).trim_end().to_string())),
+            "preproc_include" | "preproc_def" | "preproc_call" => {
+                decls.push(Decl::Preproc(self.t(ch).trim_end().to_string()))
+            }
             "preproc_function_def" => {
                 if let Some(n) = ch.child_by_field_name("name") {
                     self.macros.insert(self.t(n).to_string());
@@ -105,11 +139,17 @@ impl<'a, 's> CLower<'a, 's> {
             "struct_specifier" | "union_specifier" | "enum_specifier" => {
                 // `struct p { ... };` at file level.
                 let spec = self.type_spec_node(ch, vec![]);
-                decls.push(Decl::Var(VarDecl { spec, attrs: vec![], entities: vec![], double_colon: false }));
+                decls.push(Decl::Var(VarDecl {
+                    spec,
+                    attrs: vec![],
+                    entities: vec![],
+                    double_colon: false,
+                }));
             }
-            "preproc_if" | "preproc_ifdef" | "preproc_else" | "preproc_elif" => {
-                self.unsupported(ch, "conditional compilation (#if/#ifdef): run the C preprocessor first")
-            }
+            "preproc_if" | "preproc_ifdef" | "preproc_else" | "preproc_elif" => self.unsupported(
+                ch,
+                "conditional compilation (#if/#ifdef): run the C preprocessor first",
+            ),
             "ERROR" | ";" => {}
             "expression_statement" if self.t(ch).trim() == ";" => {}
             other => self.unsupported(ch, &format!("`{other}` at file level")),
@@ -119,7 +159,9 @@ impl<'a, 's> CLower<'a, 's> {
     // ------------------------------------------------------------------ types
 
     fn is_typedef_name(&self, name: &str) -> bool {
-        self.p.lookup(self.scope, name).is_some_and(|s| self.p.symbols[s].kind == SymbolKind::Type)
+        self.p
+            .lookup(self.scope, name)
+            .is_some_and(|s| self.p.symbols[s].kind == SymbolKind::Type)
     }
 
     /// Type spec of a declaration: qualifiers, storage classes and the `type` field.
@@ -154,7 +196,16 @@ impl<'a, 's> CLower<'a, 's> {
     }
 
     fn type_spec_node(&mut self, t: Node, qualifiers: Vec<String>) -> TypeSpec {
-        let mut ts = TypeSpec { class: BaseClass::Opaque, keyword: String::new(), name: None, kind: KindSel::Default, char_len: None, bytes: None, qualifiers, inline_def: None };
+        let mut ts = TypeSpec {
+            class: BaseClass::Opaque,
+            keyword: String::new(),
+            name: None,
+            kind: KindSel::Default,
+            char_len: None,
+            bytes: None,
+            qualifiers,
+            inline_def: None,
+        };
         match t.kind() {
             "primitive_type" | "sized_type_specifier" => {
                 ts.keyword = self.t(t).split_whitespace().collect::<Vec<_>>().join(" ");
@@ -164,11 +215,22 @@ impl<'a, 's> CLower<'a, 's> {
             }
             "type_identifier" => {
                 let name = self.t(t).to_string();
-                if let Some(s) = self.p.lookup(self.scope, &name) {
-                    if let Some(ty) = &self.p.symbols[s].ty {
-                        ts.class = ty.base;
-                        ts.bytes = ty.bytes;
+                match self.p.lookup(self.scope, &name) {
+                    Some(s) => {
+                        if let Some(ty) = &self.p.symbols[s].ty {
+                            ts.class = ty.base;
+                            ts.bytes = ty.bytes;
+                        }
                     }
+                    None if !HEADER_NAMES.contains(&name.as_str()) => {
+                        let sp = self.sp(t);
+                        self.diags.push(Diagnostic::error(
+                            Code::Undeclared,
+                            sp,
+                            format!("unknown type name `{name}`"),
+                        ));
+                    }
+                    None => {}
                 }
                 ts.keyword = name;
             }
@@ -185,15 +247,28 @@ impl<'a, 's> CLower<'a, 's> {
                 if let Some(body) = t.child_by_field_name("body") {
                     let td = self.record(kw, name.clone(), body);
                     ts.inline_def = Some(td);
-                    ts.class = if kw == "enum" { BaseClass::Enum } else { BaseClass::Record(td) };
+                    ts.class = if kw == "enum" {
+                        BaseClass::Enum
+                    } else {
+                        BaseClass::Record(td)
+                    };
                     if let Some(k) = tag_key {
                         let mut d = sym_c(&k, SymbolKind::Type, self.scope);
                         d.spelling = name.clone().unwrap_or_default();
-                        d.ty = Some(Type { base: ts.class, bytes: None, dims: vec![], pointers: 0 });
+                        d.ty = Some(Type {
+                            base: ts.class,
+                            bytes: None,
+                            dims: vec![],
+                            pointers: 0,
+                        });
                         self.p.add_symbol(self.scope, k, d);
                     }
                 } else if let Some(k) = tag_key {
-                    ts.class = match self.p.lookup(self.scope, &k).and_then(|s| self.p.symbols[s].ty.clone()) {
+                    ts.class = match self
+                        .p
+                        .lookup(self.scope, &k)
+                        .and_then(|s| self.p.symbols[s].ty.clone())
+                    {
                         Some(ty) => ty.base,
                         None if kw == "enum" => BaseClass::Enum,
                         None => BaseClass::Opaque,
@@ -215,8 +290,19 @@ impl<'a, 's> CLower<'a, 's> {
             "union" => TypeDefKind::Union,
             _ => TypeDefKind::Enum,
         };
-        let tscope = self.p.scopes.alloc(ScopeData::new(ScopeKind::Block, Some(self.scope)));
-        let td = self.p.typedefs.alloc(TypeDefData { kind, name, fields: vec![], scope: tscope, unit: self.unit, attrs: vec![], sequence: false });
+        let tscope = self
+            .p
+            .scopes
+            .alloc(ScopeData::new(ScopeKind::Block, Some(self.scope)));
+        let td = self.p.typedefs.alloc(TypeDefData {
+            kind,
+            name,
+            fields: vec![],
+            scope: tscope,
+            unit: self.unit,
+            attrs: vec![],
+            sequence: false,
+        });
         self.p.scopes[tscope].kind = ScopeKind::Type(td);
         let mut fields = Vec::new();
         if kind == TypeDefKind::Enum {
@@ -225,11 +311,18 @@ impl<'a, 's> CLower<'a, 's> {
                 if e.kind() != "enumerator" {
                     continue;
                 }
-                let Some(nn) = e.child_by_field_name("name") else { continue };
+                let Some(nn) = e.child_by_field_name("name") else {
+                    continue;
+                };
                 let name = self.t(nn).to_string();
                 let value = e.child_by_field_name("value").map(|v| self.expr(v));
                 let mut d = sym_c(&name, SymbolKind::Constant, self.scope);
-                d.ty = Some(Type { base: BaseClass::Integer, bytes: Some(4), dims: vec![], pointers: 0 });
+                d.ty = Some(Type {
+                    base: BaseClass::Integer,
+                    bytes: Some(4),
+                    dims: vec![],
+                    pointers: 0,
+                });
                 d.attrs.constant = true;
                 let s = self.p.add_symbol(self.scope, name, d);
                 items.push((s, value));
@@ -254,7 +347,12 @@ impl<'a, 's> CLower<'a, 's> {
                                 self.unsupported(d, "bit-fields");
                             }
                         }
-                        fields.push(Decl::Var(VarDecl { spec, attrs, entities, double_colon: false }));
+                        fields.push(Decl::Var(VarDecl {
+                            spec,
+                            attrs,
+                            entities,
+                            double_colon: false,
+                        }));
                     }
                     "comment" => fields.push(Decl::Comment(self.t(f).to_string())),
                     _ => self.unsupported(f, &format!("`{}` in a struct", f.kind())),
@@ -271,13 +369,19 @@ impl<'a, 's> CLower<'a, 's> {
             match d.kind() {
                 "identifier" | "field_identifier" | "type_identifier" => return Some(d),
                 "pointer_declarator" | "abstract_pointer_declarator" => {
-                    let quals: Vec<String> = named_children(d).into_iter().filter(|c| c.kind() == "type_qualifier").map(|c| self.t(c).to_string()).collect();
+                    let quals: Vec<String> = named_children(d)
+                        .into_iter()
+                        .filter(|c| c.kind() == "type_qualifier")
+                        .map(|c| self.t(c).to_string())
+                        .collect();
                     ops.push(DeclOp::Pointer(quals));
                     d = d.child_by_field_name("declarator")?;
                 }
                 "array_declarator" | "abstract_array_declarator" => {
                     let size = d.child_by_field_name("size").map(|s| self.expr(s));
-                    let has_static = children_with_fields(d).iter().any(|(_, c)| self.t(*c) == "static" || c.kind() == "type_qualifier");
+                    let has_static = children_with_fields(d)
+                        .iter()
+                        .any(|(_, c)| self.t(*c) == "static" || c.kind() == "type_qualifier");
                     if has_static {
                         self.unsupported(d, "`static`/qualifiers inside array brackets");
                     }
@@ -299,7 +403,9 @@ impl<'a, 's> CLower<'a, 's> {
                     }
                 }
                 "parenthesized_declarator" | "abstract_parenthesized_declarator" => {
-                    d = named_children(d).into_iter().find(|c| c.kind() != "comment")?;
+                    d = named_children(d)
+                        .into_iter()
+                        .find(|c| c.kind() != "comment")?;
                 }
                 "init_declarator" => {
                     d = d.child_by_field_name("declarator")?;
@@ -321,10 +427,17 @@ impl<'a, 's> CLower<'a, 's> {
                     let (spec, _) = self.decl_spec(p);
                     let mut ops = Vec::new();
                     let name = match p.child_by_field_name("declarator") {
-                        Some(d) => self.declarator_ops(d, &mut ops).map(|n| self.t(n).to_string()),
+                        Some(d) => self
+                            .declarator_ops(d, &mut ops)
+                            .map(|n| self.t(n).to_string()),
                         None => None,
                     };
-                    out.push(CParam { spec, name, derived: ops, dims: vec![] });
+                    out.push(CParam {
+                        spec,
+                        name,
+                        derived: ops,
+                        dims: vec![],
+                    });
                 }
                 "variadic_parameter" => variadic = true,
                 "comment" => {}
@@ -340,20 +453,33 @@ impl<'a, 's> CLower<'a, 's> {
         for op in ops {
             match op {
                 DeclOp::Pointer(_) => pointers += 1,
-                DeclOp::Array(Some(e)) => dims.push(Dim { lower: None, upper: DimUpper::Expr(*e) }),
-                DeclOp::Array(None) => dims.push(Dim { lower: None, upper: DimUpper::Unsized }),
+                DeclOp::Array(Some(e)) => dims.push(Dim {
+                    lower: None,
+                    upper: DimUpper::Expr(*e),
+                }),
+                DeclOp::Array(None) => dims.push(Dim {
+                    lower: None,
+                    upper: DimUpper::Unsized,
+                }),
                 DeclOp::Function(..) => {}
             }
         }
         dims.reverse();
-        Type { base: spec.class, bytes: spec.bytes, dims, pointers }
+        Type {
+            base: spec.class,
+            bytes: spec.bytes,
+            dims,
+            pointers,
+        }
     }
 
     fn entity(&mut self, d: Node, spec: &TypeSpec, attrs: &[Attr]) -> Option<Entity> {
         let mut ops = Vec::new();
         let name_node = self.declarator_ops(d, &mut ops)?;
         let name = self.t(name_node).to_string();
-        let is_typedef = attrs.iter().any(|a| matches!(a, Attr::Keyword(k) if k == "typedef"));
+        let is_typedef = attrs
+            .iter()
+            .any(|a| matches!(a, Attr::Keyword(k) if k == "typedef"));
         let is_func = matches!(ops.last(), Some(DeclOp::Function(..)));
         let kind = if is_typedef {
             SymbolKind::Type
@@ -363,14 +489,31 @@ impl<'a, 's> CLower<'a, 's> {
             SymbolKind::Variable
         };
         let sym = match self.p.scopes[self.scope].names.get(&name).copied() {
-            Some(s) if kind == SymbolKind::Procedure || self.p.symbols[s].kind == SymbolKind::Procedure => s,
-            Some(s) if attrs.iter().any(|a| matches!(a, Attr::Keyword(k) if k == "extern")) => s,
+            Some(s)
+                if kind == SymbolKind::Procedure
+                    || self.p.symbols[s].kind == SymbolKind::Procedure =>
+            {
+                s
+            }
+            Some(s)
+                if attrs
+                    .iter()
+                    .any(|a| matches!(a, Attr::Keyword(k) if k == "extern")) =>
+            {
+                s
+            }
             Some(_) => {
                 let sp = self.sp(name_node);
-                self.diags.push(Diagnostic::error(Code::Redeclared, sp, format!("`{name}` is declared twice in this scope")));
+                self.diags.push(Diagnostic::error(
+                    Code::Redeclared,
+                    sp,
+                    format!("`{name}` is declared twice in this scope"),
+                ));
                 self.p.symbols.alloc(sym_c(&name, kind, self.scope))
             }
-            None => self.p.add_symbol(self.scope, name.clone(), sym_c(&name, kind, self.scope)),
+            None => self
+                .p
+                .add_symbol(self.scope, name.clone(), sym_c(&name, kind, self.scope)),
         };
         let mut ty = Self::type_of(spec, &ops);
         if is_func {
@@ -391,7 +534,13 @@ impl<'a, 's> CLower<'a, 's> {
             ("init_declarator", Some(v)) => Some(Init::Expr(self.expr(v))),
             _ => None,
         };
-        Some(Entity { sym, dims: None, char_len: None, derived: ops, init })
+        Some(Entity {
+            sym,
+            dims: None,
+            char_len: None,
+            derived: ops,
+            init,
+        })
     }
 
     fn declaration(&mut self, n: Node) -> Option<VarDecl> {
@@ -404,7 +553,12 @@ impl<'a, 's> CLower<'a, 's> {
                 }
             }
         }
-        Some(VarDecl { spec, attrs, entities, double_colon: false })
+        Some(VarDecl {
+            spec,
+            attrs,
+            entities,
+            double_colon: false,
+        })
     }
 
     // ------------------------------------------------------------------ functions
@@ -416,7 +570,11 @@ impl<'a, 's> CLower<'a, 's> {
         let mut ret_ops = Vec::new();
         let mut d = decl;
         while d.kind() == "pointer_declarator" {
-            let quals: Vec<String> = named_children(d).into_iter().filter(|c| c.kind() == "type_qualifier").map(|c| self.t(c).to_string()).collect();
+            let quals: Vec<String> = named_children(d)
+                .into_iter()
+                .filter(|c| c.kind() == "type_qualifier")
+                .map(|c| self.t(c).to_string())
+                .collect();
             ret_ops.push(DeclOp::Pointer(quals));
             d = d.child_by_field_name("declarator")?;
         }
@@ -426,26 +584,51 @@ impl<'a, 's> CLower<'a, 's> {
         }
         let name_node = d.child_by_field_name("declarator")?;
         if name_node.kind() != "identifier" {
-            self.unsupported(name_node, "a function returning a function pointer without a typedef");
+            self.unsupported(
+                name_node,
+                "a function returning a function pointer without a typedef",
+            );
             return None;
         }
         let name = self.t(name_node).to_string();
         let file_scope = self.p.units[self.file_unit].scope;
         let is_void = spec.keyword == "void" && ret_ops.is_empty();
-        let kind = if is_void { UnitKind::Subroutine } else { UnitKind::Function };
-        let fscope = self.p.scopes.alloc(ScopeData::new(ScopeKind::Global, Some(file_scope)));
+        let kind = if is_void {
+            UnitKind::Subroutine
+        } else {
+            UnitKind::Function
+        };
+        let fscope = self
+            .p
+            .scopes
+            .alloc(ScopeData::new(ScopeKind::Global, Some(file_scope)));
         let mut ud = UnitData::new(kind, Lang::C, fscope);
         ud.parent = Some(self.file_unit);
         let uid = self.p.units.alloc(ud);
         self.p.scopes[fscope].kind = ScopeKind::Unit(uid);
         let sym = match self.p.scopes[file_scope].names.get(&name).copied() {
-            Some(s) if self.p.symbols[s].kind == SymbolKind::Procedure && self.p.symbols[s].unit.is_none() => s,
+            Some(s)
+                if self.p.symbols[s].kind == SymbolKind::Procedure
+                    && self.p.symbols[s].unit.is_none() =>
+            {
+                s
+            }
             Some(_) => {
                 let sp = self.sp(name_node);
-                self.diags.push(Diagnostic::error(Code::Redeclared, sp, format!("function `{name}` is defined twice")));
-                self.p.symbols.alloc(sym_c(&name, SymbolKind::Procedure, file_scope))
+                self.diags.push(Diagnostic::error(
+                    Code::Redeclared,
+                    sp,
+                    format!("function `{name}` is defined twice"),
+                ));
+                self.p
+                    .symbols
+                    .alloc(sym_c(&name, SymbolKind::Procedure, file_scope))
             }
-            None => self.p.add_symbol(file_scope, name.clone(), sym_c(&name, SymbolKind::Procedure, file_scope)),
+            None => self.p.add_symbol(
+                file_scope,
+                name.clone(),
+                sym_c(&name, SymbolKind::Procedure, file_scope),
+            ),
         };
         self.p.symbols[sym].kind = SymbolKind::Procedure;
         self.p.symbols[sym].unit = Some(uid);
@@ -460,16 +643,22 @@ impl<'a, 's> CLower<'a, 's> {
             u.header_type = Some(spec.clone());
             u.ret_derived = ret_ops;
             u.source_map.header = Some(sp);
-            u.attrs.prefixes = attrs.iter().map(|a| match a {
-                Attr::Keyword(k) => k.clone(),
-                _ => String::new(),
-            }).collect();
+            u.attrs.prefixes = attrs
+                .iter()
+                .map(|a| match a {
+                    Attr::Keyword(k) => k.clone(),
+                    _ => String::new(),
+                })
+                .collect();
             u.directives = std::mem::take(&mut self.pending_dirs);
         }
         // Parameters: symbols in the function scope, in order (VLA bounds may name earlier ones).
         if let Some(pl) = d.child_by_field_name("parameters") {
             let kids = named_children(pl);
-            if kids.len() == 1 && kids[0].kind() == "parameter_declaration" && self.t(kids[0]).trim() == "void" {
+            if kids.len() == 1
+                && kids[0].kind() == "parameter_declaration"
+                && self.t(kids[0]).trim() == "void"
+            {
                 self.p.units[uid].c_void_params = true;
             } else {
                 for p in kids {
@@ -482,7 +671,10 @@ impl<'a, 's> CLower<'a, 's> {
                                 None => None,
                             };
                             let Some(pn) = pname else {
-                                self.unsupported(p, "an unnamed parameter in a function definition");
+                                self.unsupported(
+                                    p,
+                                    "an unnamed parameter in a function definition",
+                                );
                                 continue;
                             };
                             let pname = self.t(pn).to_string();
@@ -493,7 +685,12 @@ impl<'a, 's> CLower<'a, 's> {
                             let s = self.p.add_symbol(fscope, pname.clone(), sd);
                             let u = &mut self.p.units[uid];
                             u.params.push(s);
-                            u.c_params.push(CParam { spec: pspec, name: Some(pname), derived: ops, dims: vec![] });
+                            u.c_params.push(CParam {
+                                spec: pspec,
+                                name: Some(pname),
+                                derived: ops,
+                                dims: vec![],
+                            });
                         }
                         "variadic_parameter" => self.p.units[uid].c_variadic = true,
                         "comment" => {}
@@ -517,7 +714,12 @@ impl<'a, 's> CLower<'a, 's> {
         let sp = self.sp(n);
         let dirs = std::mem::take(&mut self.pending_dirs);
         let u = self.u();
-        let id = u.stmts.alloc(Stmt { kind, label, construct_name: None, directives: dirs });
+        let id = u.stmts.alloc(Stmt {
+            kind,
+            label,
+            construct_name: None,
+            directives: dirs,
+        });
         u.source_map.stmt.insert(id, sp);
         id
     }
@@ -535,7 +737,10 @@ impl<'a, 's> CLower<'a, 's> {
     /// or the single statement in a new scope.
     fn body(&mut self, n: Node) -> Block {
         let outer = self.scope;
-        self.scope = self.p.scopes.alloc(ScopeData::new(ScopeKind::Block, Some(outer)));
+        self.scope = self
+            .p
+            .scopes
+            .alloc(ScopeData::new(ScopeKind::Block, Some(outer)));
         let b = if n.kind() == "compound_statement" {
             self.compound_items(n)
         } else {
@@ -572,8 +777,12 @@ impl<'a, 's> CLower<'a, 's> {
                 }
             }
             "labeled_statement" => {
-                let l = n.child_by_field_name("label").map(|x| self.t(x).to_string());
-                let inner = named_children(n).into_iter().find(|c| c.kind() != "statement_identifier" && c.kind() != "comment");
+                let l = n
+                    .child_by_field_name("label")
+                    .map(|x| self.t(x).to_string());
+                let inner = named_children(n)
+                    .into_iter()
+                    .find(|c| c.kind() != "statement_identifier" && c.kind() != "comment");
                 match inner {
                     Some(i) => self.stmt_into(i, l, out),
                     None => {
@@ -593,7 +802,10 @@ impl<'a, 's> CLower<'a, 's> {
 
     fn stmt(&mut self, n: Node, label: Option<String>) -> Option<StmtId> {
         let kind = match n.kind() {
-            "expression_statement" => match named_children(n).into_iter().find(|c| c.kind() != "comment") {
+            "expression_statement" => match named_children(n)
+                .into_iter()
+                .find(|c| c.kind() != "comment")
+            {
                 None => StmtKind::Empty,
                 Some(e) => self.expr_stmt(e),
             },
@@ -601,11 +813,20 @@ impl<'a, 's> CLower<'a, 's> {
             "type_definition" => StmtKind::Decl(Decl::Var(self.declaration(n)?)),
             "compound_statement" => {
                 let outer = self.scope;
-                let sc = self.p.scopes.alloc(ScopeData::new(ScopeKind::Block, Some(outer)));
+                let sc = self
+                    .p
+                    .scopes
+                    .alloc(ScopeData::new(ScopeKind::Block, Some(outer)));
                 self.scope = sc;
                 let body = self.compound_items(n);
                 self.scope = outer;
-                StmtKind::Block { scope: Some(sc), decls: vec![], body, associations: vec![], construct: BlockKind::C }
+                StmtKind::Block {
+                    scope: Some(sc),
+                    decls: vec![],
+                    body,
+                    associations: vec![],
+                    construct: BlockKind::C,
+                }
             }
             "if_statement" => {
                 let mut arms = Vec::new();
@@ -618,7 +839,9 @@ impl<'a, 's> CLower<'a, 's> {
                     match cur.child_by_field_name("alternative") {
                         None => break,
                         Some(alt) => {
-                            let inner = named_children(alt).into_iter().find(|c| c.kind() != "comment")?;
+                            let inner = named_children(alt)
+                                .into_iter()
+                                .find(|c| c.kind() != "comment")?;
                             if inner.kind() == "if_statement" {
                                 cur = inner;
                             } else {
@@ -628,11 +851,19 @@ impl<'a, 's> CLower<'a, 's> {
                         }
                     }
                 }
-                StmtKind::If { arms, else_block, logical: false, braces: vec![] }
+                StmtKind::If {
+                    arms,
+                    else_block,
+                    logical: false,
+                    braces: vec![],
+                }
             }
             "for_statement" => {
                 let outer = self.scope;
-                self.scope = self.p.scopes.alloc(ScopeData::new(ScopeKind::Block, Some(outer)));
+                self.scope = self
+                    .p
+                    .scopes
+                    .alloc(ScopeData::new(ScopeKind::Block, Some(outer)));
                 let init = match n.child_by_field_name("initializer") {
                     Some(i) if i.kind() == "declaration" => {
                         let v = self.declaration(i)?;
@@ -648,12 +879,22 @@ impl<'a, 's> CLower<'a, 's> {
                 let step = n.child_by_field_name("update").map(|c| self.expr(c));
                 let body = self.body(n.child_by_field_name("body")?);
                 self.scope = outer;
-                StmtKind::CFor { init, cond, step, body, braced: true }
+                StmtKind::CFor {
+                    init,
+                    cond,
+                    step,
+                    body,
+                    braced: true,
+                }
             }
             "while_statement" => {
                 let cond = self.paren(n.child_by_field_name("condition")?);
                 let body = self.body(n.child_by_field_name("body")?);
-                StmtKind::While { cond, body, term_label: None }
+                StmtKind::While {
+                    cond,
+                    body,
+                    term_label: None,
+                }
             }
             "do_statement" => {
                 let body = self.body(n.child_by_field_name("body")?);
@@ -668,14 +909,32 @@ impl<'a, 's> CLower<'a, 's> {
             "break_statement" => StmtKind::Break,
             "continue_statement" => StmtKind::CContinue,
             "goto_statement" => StmtKind::Goto(self.t(n.child_by_field_name("label")?).to_string()),
-            "return_statement" => StmtKind::Return(named_children(n).into_iter().find(|c| c.kind() != "comment").map(|e| self.expr(e))),
-            "preproc_if" | "preproc_ifdef" | "preproc_call" | "preproc_def" | "preproc_function_def" | "preproc_include" => {
-                self.unsupported(n, "preprocessor directives inside a function: run the C preprocessor first");
+            "return_statement" => StmtKind::Return(
+                named_children(n)
+                    .into_iter()
+                    .find(|c| c.kind() != "comment")
+                    .map(|e| self.expr(e)),
+            ),
+            "preproc_if"
+            | "preproc_ifdef"
+            | "preproc_call"
+            | "preproc_def"
+            | "preproc_function_def"
+            | "preproc_include" => {
+                self.unsupported(
+                    n,
+                    "preprocessor directives inside a function: run the C preprocessor first",
+                );
                 return None;
             }
             "struct_specifier" | "union_specifier" | "enum_specifier" => {
                 let spec = self.type_spec_node(n, vec![]);
-                StmtKind::Decl(Decl::Var(VarDecl { spec, attrs: vec![], entities: vec![], double_colon: false }))
+                StmtKind::Decl(Decl::Var(VarDecl {
+                    spec,
+                    attrs: vec![],
+                    entities: vec![],
+                    double_colon: false,
+                }))
             }
             other => {
                 self.unsupported(n, &format!("statement `{other}`"));
@@ -687,7 +946,10 @@ impl<'a, 's> CLower<'a, 's> {
 
     fn paren(&mut self, n: Node) -> ExprId {
         if n.kind() == "parenthesized_expression" {
-            if let Some(i) = named_children(n).into_iter().find(|c| c.kind() != "comment") {
+            if let Some(i) = named_children(n)
+                .into_iter()
+                .find(|c| c.kind() != "comment")
+            {
                 return self.expr(i);
             }
         }
@@ -697,18 +959,32 @@ impl<'a, 's> CLower<'a, 's> {
     fn expr_stmt(&mut self, e: Node) -> StmtKind {
         match e.kind() {
             "assignment_expression" => {
-                let op = e.child_by_field_name("operator").map(|o| self.t(o).to_string()).unwrap_or_default();
-                let (Some(l), Some(r)) = (e.child_by_field_name("left"), e.child_by_field_name("right")) else {
+                let op = e
+                    .child_by_field_name("operator")
+                    .map(|o| self.t(o).to_string())
+                    .unwrap_or_default();
+                let (Some(l), Some(r)) = (
+                    e.child_by_field_name("left"),
+                    e.child_by_field_name("right"),
+                ) else {
                     return StmtKind::Expr(self.opaque(e));
                 };
                 let lhs = self.expr(l);
                 let rhs = self.expr(r);
-                StmtKind::Assign { lhs, op: compound_op(&op), rhs }
+                StmtKind::Assign {
+                    lhs,
+                    op: compound_op(&op),
+                    rhs,
+                }
             }
             "call_expression" => {
                 let id = self.expr(e);
                 match self.p.units[self.unit].exprs[id].clone() {
-                    Expr::Call { callee, args } => StmtKind::Call { callee, args, no_parens: false },
+                    Expr::Call { callee, args } => StmtKind::Call {
+                        callee,
+                        args,
+                        no_parens: false,
+                    },
                     _ => StmtKind::Expr(id),
                 }
             }
@@ -739,7 +1015,16 @@ impl<'a, 's> CLower<'a, 's> {
     }
 
     fn typedef_cparam(&mut self, name: &str) -> CParam {
-        let mut ts = TypeSpec { class: BaseClass::Opaque, keyword: name.to_string(), name: None, kind: KindSel::Default, char_len: None, bytes: None, qualifiers: vec![], inline_def: None };
+        let mut ts = TypeSpec {
+            class: BaseClass::Opaque,
+            keyword: name.to_string(),
+            name: None,
+            kind: KindSel::Default,
+            char_len: None,
+            bytes: None,
+            qualifiers: vec![],
+            inline_def: None,
+        };
         if let Some(s) = self.p.lookup(self.scope, name) {
             if let Some(t) = &self.p.symbols[s].ty {
                 ts.class = t.base;
@@ -753,7 +1038,10 @@ impl<'a, 's> CLower<'a, 's> {
     fn cast_slot(&self, e: ExprId) -> Option<ExprId> {
         match &self.p.units[self.unit].exprs[e] {
             Expr::Opaque(t) if t.starts_with(CAST_MARK) => Some(e),
-            Expr::Paren(x) | Expr::Cast { arg: x, .. } | Expr::Unary { arg: x, .. } | Expr::Binary { rhs: x, .. } => self.cast_slot(*x),
+            Expr::Paren(x)
+            | Expr::Cast { arg: x, .. }
+            | Expr::Unary { arg: x, .. }
+            | Expr::Binary { rhs: x, .. } => self.cast_slot(*x),
             _ => None,
         }
     }
@@ -784,7 +1072,12 @@ impl<'a, 's> CLower<'a, 's> {
             }
             return self.alloc(Expr::Name(s), n);
         }
-        if self.macros.contains(&name) || name.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_') || HEADER_NAMES.contains(&name.as_str()) {
+        if self.macros.contains(&name)
+            || name
+                .chars()
+                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+            || HEADER_NAMES.contains(&name.as_str())
+        {
             return self.alloc(Expr::Opaque(name), n);
         }
         if as_callee || C_LIBRARY.contains(&name.as_str()) {
@@ -793,12 +1086,18 @@ impl<'a, 's> CLower<'a, 's> {
             let key = format!("c:{name}");
             let s = match self.p.scopes[g].names.get(&key) {
                 Some(&s) => s,
-                None => self.p.add_symbol(g, key, sym_c(&name, SymbolKind::Intrinsic, g)),
+                None => self
+                    .p
+                    .add_symbol(g, key, sym_c(&name, SymbolKind::Intrinsic, g)),
             };
             return self.alloc(Expr::Name(s), n);
         }
         let sp = self.sp(n);
-        self.diags.push(Diagnostic::error(Code::Undeclared, sp, format!("`{name}` is not declared")));
+        self.diags.push(Diagnostic::error(
+            Code::Undeclared,
+            sp,
+            format!("`{name}` is not declared"),
+        ));
         self.alloc(Expr::Opaque(name), n)
     }
 
@@ -808,7 +1107,12 @@ impl<'a, 's> CLower<'a, 's> {
         if let Some(d) = td.child_by_field_name("declarator") {
             self.declarator_ops(d, &mut ops);
         }
-        CParam { spec, name: None, derived: ops, dims: vec![] }
+        CParam {
+            spec,
+            name: None,
+            derived: ops,
+            dims: vec![],
+        }
     }
 
     fn expr(&mut self, n: Node) -> ExprId {
@@ -820,34 +1124,79 @@ impl<'a, 's> CLower<'a, 's> {
                 // sign as an operator so both readings give the same IL.
                 if let Some(rest) = t.strip_prefix('-') {
                     let lower = rest.to_ascii_lowercase();
-                    let is_real = !lower.starts_with("0x") && (lower.contains('.') || lower.contains('e') || lower.ends_with('f'));
-                    let lit = self.alloc(Expr::Literal(Literal { kind: if is_real { LitKind::Real } else { LitKind::Int }, text: rest.trim().to_string() }), n);
-                    return self.alloc(Expr::Unary { op: UnOp::Neg, arg: lit }, n);
+                    let is_real = !lower.starts_with("0x")
+                        && (lower.contains('.') || lower.contains('e') || lower.ends_with('f'));
+                    let lit = self.alloc(
+                        Expr::Literal(Literal {
+                            kind: if is_real { LitKind::Real } else { LitKind::Int },
+                            text: rest.trim().to_string(),
+                        }),
+                        n,
+                    );
+                    return self.alloc(
+                        Expr::Unary {
+                            op: UnOp::Neg,
+                            arg: lit,
+                        },
+                        n,
+                    );
                 }
                 let lower = t.to_ascii_lowercase();
                 let is_hex = lower.starts_with("0x");
-                let is_real = !is_hex && (lower.contains('.') || lower.contains('e') || lower.ends_with('f'));
-                self.alloc(Expr::Literal(Literal { kind: if is_real { LitKind::Real } else { LitKind::Int }, text: t }), n)
+                let is_real =
+                    !is_hex && (lower.contains('.') || lower.contains('e') || lower.ends_with('f'));
+                self.alloc(
+                    Expr::Literal(Literal {
+                        kind: if is_real { LitKind::Real } else { LitKind::Int },
+                        text: t,
+                    }),
+                    n,
+                )
             }
             "string_literal" | "concatenated_string" | "raw_string_literal" => {
                 let t = if n.kind() == "concatenated_string" {
-                    named_children(n).into_iter().map(|c| self.t(c).to_string()).collect::<Vec<_>>().join(" ")
+                    named_children(n)
+                        .into_iter()
+                        .map(|c| self.t(c).to_string())
+                        .collect::<Vec<_>>()
+                        .join(" ")
                 } else {
                     self.t(n).to_string()
                 };
-                self.alloc(Expr::Literal(Literal { kind: LitKind::Str, text: t }), n)
+                self.alloc(
+                    Expr::Literal(Literal {
+                        kind: LitKind::Str,
+                        text: t,
+                    }),
+                    n,
+                )
             }
             "char_literal" => {
                 let t = self.t(n).to_string();
-                self.alloc(Expr::Literal(Literal { kind: LitKind::Char, text: t }), n)
+                self.alloc(
+                    Expr::Literal(Literal {
+                        kind: LitKind::Char,
+                        text: t,
+                    }),
+                    n,
+                )
             }
             "true" | "false" => {
                 let t = self.t(n).to_string();
-                self.alloc(Expr::Literal(Literal { kind: LitKind::Logical, text: t }), n)
+                self.alloc(
+                    Expr::Literal(Literal {
+                        kind: LitKind::Logical,
+                        text: t,
+                    }),
+                    n,
+                )
             }
             "null" => self.alloc(Expr::Opaque("NULL".into()), n),
             "parenthesized_expression" => {
-                let inner: Vec<Node> = named_children(n).into_iter().filter(|c| c.kind() != "comment").collect();
+                let inner: Vec<Node> = named_children(n)
+                    .into_iter()
+                    .filter(|c| c.kind() != "comment")
+                    .collect();
                 if let [one] = inner.as_slice() {
                     if one.kind() == "identifier" && self.is_typedef_name(self.t(*one)) {
                         let t = format!("{CAST_MARK}{}", self.t(*one));
@@ -859,8 +1208,16 @@ impl<'a, 's> CLower<'a, 's> {
                 self.opaque(n)
             }
             "binary_expression" => {
-                let op_t = n.child_by_field_name("operator").map(|o| self.t(o).to_string()).unwrap_or_default();
-                let (Some(l), Some(r)) = (n.child_by_field_name("left"), n.child_by_field_name("right")) else { return self.opaque(n) };
+                let op_t = n
+                    .child_by_field_name("operator")
+                    .map(|o| self.t(o).to_string())
+                    .unwrap_or_default();
+                let (Some(l), Some(r)) = (
+                    n.child_by_field_name("left"),
+                    n.child_by_field_name("right"),
+                ) else {
+                    return self.opaque(n);
+                };
                 let lhs = self.expr(l);
                 let rhs = self.expr(r);
                 let unary = match op_t.as_str() {
@@ -899,8 +1256,13 @@ impl<'a, 's> CLower<'a, 's> {
                 self.alloc(Expr::Binary { op, lhs, rhs }, n)
             }
             "unary_expression" | "pointer_expression" => {
-                let op_t = n.child_by_field_name("operator").map(|o| self.t(o).to_string()).unwrap_or_default();
-                let Some(a) = n.child_by_field_name("argument") else { return self.opaque(n) };
+                let op_t = n
+                    .child_by_field_name("operator")
+                    .map(|o| self.t(o).to_string())
+                    .unwrap_or_default();
+                let Some(a) = n.child_by_field_name("argument") else {
+                    return self.opaque(n);
+                };
                 let arg = self.expr(a);
                 let op = match op_t.as_str() {
                     "-" => UnOp::Neg,
@@ -914,7 +1276,9 @@ impl<'a, 's> CLower<'a, 's> {
                 self.alloc(Expr::Unary { op, arg }, n)
             }
             "update_expression" => {
-                let Some(a) = n.child_by_field_name("argument") else { return self.opaque(n) };
+                let Some(a) = n.child_by_field_name("argument") else {
+                    return self.opaque(n);
+                };
                 let op_node = n.child_by_field_name("operator");
                 let inc = op_node.is_some_and(|o| self.t(o) == "++");
                 let prefix = op_node.is_some_and(|o| o.start_byte() < a.start_byte());
@@ -922,17 +1286,41 @@ impl<'a, 's> CLower<'a, 's> {
                 self.alloc(Expr::IncDec { inc, prefix, arg }, n)
             }
             "assignment_expression" => {
-                let op = n.child_by_field_name("operator").map(|o| self.t(o).to_string()).unwrap_or_default();
-                let (Some(l), Some(r)) = (n.child_by_field_name("left"), n.child_by_field_name("right")) else { return self.opaque(n) };
+                let op = n
+                    .child_by_field_name("operator")
+                    .map(|o| self.t(o).to_string())
+                    .unwrap_or_default();
+                let (Some(l), Some(r)) = (
+                    n.child_by_field_name("left"),
+                    n.child_by_field_name("right"),
+                ) else {
+                    return self.opaque(n);
+                };
                 let lhs = self.expr(l);
                 let rhs = self.expr(r);
-                self.alloc(Expr::Assign { op: compound_op(&op), lhs, rhs }, n)
+                self.alloc(
+                    Expr::Assign {
+                        op: compound_op(&op),
+                        lhs,
+                        rhs,
+                    },
+                    n,
+                )
             }
             "call_expression" => {
-                let Some(f) = n.child_by_field_name("function") else { return self.opaque(n) };
+                let Some(f) = n.child_by_field_name("function") else {
+                    return self.opaque(n);
+                };
                 let al = n.child_by_field_name("arguments");
                 let args: Vec<Arg> = match al {
-                    Some(al) => named_children(al).into_iter().filter(|c| c.kind() != "comment").map(|c| Arg { keyword: None, value: self.expr(c) }).collect(),
+                    Some(al) => named_children(al)
+                        .into_iter()
+                        .filter(|c| c.kind() != "comment")
+                        .map(|c| Arg {
+                            keyword: None,
+                            value: self.expr(c),
+                        })
+                        .collect(),
                     None => vec![],
                 };
                 // `(T)(x)`: a cast that tree-sitter read as a call.
@@ -946,24 +1334,51 @@ impl<'a, 's> CLower<'a, 's> {
                     }
                     return self.alloc(Expr::Call { callee: fe, args }, n);
                 }
-                let callee = if f.kind() == "identifier" { self.name(f, true) } else { self.expr(f) };
+                let callee = if f.kind() == "identifier" {
+                    self.name(f, true)
+                } else {
+                    self.expr(f)
+                };
                 self.alloc(Expr::Call { callee, args }, n)
             }
             "subscript_expression" => {
-                let (Some(a), Some(i)) = (n.child_by_field_name("argument"), n.child_by_field_name("index")) else { return self.opaque(n) };
+                let (Some(a), Some(i)) = (
+                    n.child_by_field_name("argument"),
+                    n.child_by_field_name("index"),
+                ) else {
+                    return self.opaque(n);
+                };
                 let base = self.expr(a);
                 let idx = self.expr(i);
-                self.alloc(Expr::Index { base, subs: vec![Subscript::Index(idx)] }, n)
+                self.alloc(
+                    Expr::Index {
+                        base,
+                        subs: vec![Subscript::Index(idx)],
+                    },
+                    n,
+                )
             }
             "field_expression" => {
-                let (Some(a), Some(f)) = (n.child_by_field_name("argument"), n.child_by_field_name("field")) else { return self.opaque(n) };
-                let arrow = n.child_by_field_name("operator").is_some_and(|o| self.t(o) == "->");
+                let (Some(a), Some(f)) = (
+                    n.child_by_field_name("argument"),
+                    n.child_by_field_name("field"),
+                ) else {
+                    return self.opaque(n);
+                };
+                let arrow = n
+                    .child_by_field_name("operator")
+                    .is_some_and(|o| self.t(o) == "->");
                 let base = self.expr(a);
                 let field = self.t(f).to_string();
                 self.alloc(Expr::Field { base, field, arrow }, n)
             }
             "cast_expression" => {
-                let (Some(t), Some(v)) = (n.child_by_field_name("type"), n.child_by_field_name("value")) else { return self.opaque(n) };
+                let (Some(t), Some(v)) = (
+                    n.child_by_field_name("type"),
+                    n.child_by_field_name("value"),
+                ) else {
+                    return self.opaque(n);
+                };
                 let ty = self.type_descriptor(t);
                 let arg = self.expr(v);
                 self.alloc(Expr::Cast { ty, arg }, n)
@@ -973,10 +1388,15 @@ impl<'a, 's> CLower<'a, 's> {
                     let ty = self.type_descriptor(t);
                     return self.alloc(Expr::SizeofType(ty), n);
                 }
-                let Some(v) = n.child_by_field_name("value") else { return self.opaque(n) };
+                let Some(v) = n.child_by_field_name("value") else {
+                    return self.opaque(n);
+                };
                 // `sizeof(real)` with a typedef name parses as a parenthesized identifier.
                 if v.kind() == "parenthesized_expression" {
-                    let inner: Vec<Node> = named_children(v).into_iter().filter(|c| c.kind() != "comment").collect();
+                    let inner: Vec<Node> = named_children(v)
+                        .into_iter()
+                        .filter(|c| c.kind() != "comment")
+                        .collect();
                     if let [one] = inner.as_slice() {
                         if one.kind() == "identifier" && self.is_typedef_name(self.t(*one)) {
                             let ty = self.typedef_cparam(self.t(*one));
@@ -985,10 +1405,20 @@ impl<'a, 's> CLower<'a, 's> {
                     }
                 }
                 let arg = self.expr(v);
-                self.alloc(Expr::Unary { op: UnOp::Sizeof, arg }, n)
+                self.alloc(
+                    Expr::Unary {
+                        op: UnOp::Sizeof,
+                        arg,
+                    },
+                    n,
+                )
             }
             "conditional_expression" => {
-                let (Some(c), Some(a), Some(b)) = (n.child_by_field_name("condition"), n.child_by_field_name("consequence"), n.child_by_field_name("alternative")) else {
+                let (Some(c), Some(a), Some(b)) = (
+                    n.child_by_field_name("condition"),
+                    n.child_by_field_name("consequence"),
+                    n.child_by_field_name("alternative"),
+                ) else {
                     return self.opaque(n);
                 };
                 let cond = self.expr(c);
@@ -1000,7 +1430,12 @@ impl<'a, 's> CLower<'a, 's> {
                 let mut items = Vec::new();
                 let mut cur = n;
                 loop {
-                    let (Some(l), Some(r)) = (cur.child_by_field_name("left"), cur.child_by_field_name("right")) else { break };
+                    let (Some(l), Some(r)) = (
+                        cur.child_by_field_name("left"),
+                        cur.child_by_field_name("right"),
+                    ) else {
+                        break;
+                    };
                     items.push(self.expr(l));
                     if r.kind() == "comma_expression" {
                         cur = r;
@@ -1012,8 +1447,19 @@ impl<'a, 's> CLower<'a, 's> {
                 self.alloc(Expr::Comma(items), n)
             }
             "initializer_list" => {
-                let items = named_children(n).into_iter().filter(|c| c.kind() != "comment").map(|c| self.expr(c)).collect();
-                self.alloc(Expr::ArrayCtor { items, old_style: false, type_spec: None }, n)
+                let items = named_children(n)
+                    .into_iter()
+                    .filter(|c| c.kind() != "comment")
+                    .map(|c| self.expr(c))
+                    .collect();
+                self.alloc(
+                    Expr::ArrayCtor {
+                        items,
+                        old_style: false,
+                        type_spec: None,
+                    },
+                    n,
+                )
             }
             "initializer_pair" => {
                 let mut designators = Vec::new();
@@ -1022,12 +1468,19 @@ impl<'a, 's> CLower<'a, 's> {
                         designators.push(self.t(c).split_whitespace().collect::<String>());
                     }
                 }
-                let Some(v) = n.child_by_field_name("value") else { return self.opaque(n) };
+                let Some(v) = n.child_by_field_name("value") else {
+                    return self.opaque(n);
+                };
                 let value = self.expr(v);
                 self.alloc(Expr::Designated { designators, value }, n)
             }
             "compound_literal_expression" => {
-                let (Some(t), Some(v)) = (n.child_by_field_name("type"), n.child_by_field_name("value")) else { return self.opaque(n) };
+                let (Some(t), Some(v)) = (
+                    n.child_by_field_name("type"),
+                    n.child_by_field_name("value"),
+                ) else {
+                    return self.opaque(n);
+                };
                 let ty = self.type_descriptor(t);
                 let init = self.expr(v);
                 self.alloc(Expr::CompoundLit { ty, init }, n)
@@ -1060,7 +1513,10 @@ fn compound_op(op: &str) -> Option<BinOp> {
 fn primitive_class(kw: &str) -> (BaseClass, Option<u32>) {
     let words: Vec<&str> = kw.split_whitespace().collect();
     if words.contains(&"double") {
-        return (BaseClass::Real, Some(if words.contains(&"long") { 16 } else { 8 }));
+        return (
+            BaseClass::Real,
+            Some(if words.contains(&"long") { 16 } else { 8 }),
+        );
     }
     if words.contains(&"float") {
         return (BaseClass::Real, Some(4));

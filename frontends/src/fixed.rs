@@ -22,7 +22,9 @@ pub fn to_free_form(src: &str, file: u32) -> (String, Vec<Diagnostic>) {
         let first = line.chars().next();
         let is_comment = matches!(first, Some('C' | 'c' | '*' | '!' | 'D' | 'd'))
             || line.trim().is_empty()
-            || (line.len() > 6 && line.chars().take(6).all(|c| c == ' ') && line[6..].trim_start().starts_with('!'))
+            || (line.len() > 6
+                && line.chars().take(6).all(|c| c == ' ')
+                && line[6..].trim_start().starts_with('!'))
             || (line.chars().take(6).all(|c| c == ' ') && line.trim_start().starts_with('!'));
         if is_comment {
             if matches!(first, Some('C' | 'c' | '*' | 'D' | 'd')) {
@@ -40,7 +42,12 @@ pub fn to_free_form(src: &str, file: u32) -> (String, Vec<Diagnostic>) {
             if !label_field.trim().is_empty() {
                 diags.push(Diagnostic::error(
                     Code::FixedForm,
-                    Span { file, line: row as u32 + 1, col: 1, len: 5 },
+                    Span {
+                        file,
+                        line: row as u32 + 1,
+                        col: 1,
+                        len: 5,
+                    },
                     "a continuation line must have blanks in columns 1-5",
                 ));
             }
@@ -51,7 +58,12 @@ pub fn to_free_form(src: &str, file: u32) -> (String, Vec<Diagnostic>) {
                 }
                 None => diags.push(Diagnostic::error(
                     Code::FixedForm,
-                    Span { file, line: row as u32 + 1, col: 6, len: 1 },
+                    Span {
+                        file,
+                        line: row as u32 + 1,
+                        col: 6,
+                        len: 1,
+                    },
                     "continuation mark in column 6 but there is no statement to continue",
                 )),
             }
@@ -61,11 +73,21 @@ pub fn to_free_form(src: &str, file: u32) -> (String, Vec<Diagnostic>) {
             lines.push(out);
         } else {
             let label_field: String = chars.iter().take(5).collect();
-            if !label_field.trim().is_empty() && !label_field.trim().chars().all(|c| c.is_ascii_digit()) {
+            if !label_field.trim().is_empty()
+                && !label_field.trim().chars().all(|c| c.is_ascii_digit())
+            {
                 diags.push(Diagnostic::error(
                     Code::FixedForm,
-                    Span { file, line: row as u32 + 1, col: 1, len: 5 },
-                    format!("the label field (columns 1-5) must hold a number, found `{}`", label_field.trim()),
+                    Span {
+                        file,
+                        line: row as u32 + 1,
+                        col: 1,
+                        len: 5,
+                    },
+                    format!(
+                        "the label field (columns 1-5) must hold a number, found `{}`",
+                        label_field.trim()
+                    ),
                 ));
             }
             lines.push(line);
@@ -114,7 +136,11 @@ fn insert_continuation_mark(line: &str) -> String {
             (None, '\'' | '"') => quote = Some(c),
             (None, '!') => {
                 let (code, comment) = line.split_at(i);
-                return format!("{}&{}", code.trim_end(), if comment.is_empty() { "" } else { comment });
+                return format!(
+                    "{}&{}",
+                    code.trim_end(),
+                    if comment.is_empty() { "" } else { comment }
+                );
             }
             _ => {}
         }

@@ -82,19 +82,32 @@ const STATEMENT_KINDS: &[&str] = &[
 
 /// Parses `!$AD NAME args` out of a comment.
 pub(crate) fn parse_directive(comment: &str) -> Option<Directive> {
-    let body = comment.trim_start_matches(['!', '/', '*', 'c', 'C']).trim_start();
+    let body = comment
+        .trim_start_matches(['!', '/', '*', 'c', 'C'])
+        .trim_start();
     let body = body.strip_prefix('$')?;
-    let rest = body.strip_prefix("AD").or_else(|| body.strip_prefix("ad"))?;
+    let rest = body
+        .strip_prefix("AD")
+        .or_else(|| body.strip_prefix("ad"))?;
     if !rest.starts_with(char::is_whitespace) {
         return None;
     }
     let rest = rest.trim().trim_end_matches("*/").trim();
     let (name, args) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
-    Some(Directive { name: name.to_ascii_uppercase(), args: args.trim().to_string(), text: comment.trim().to_string() })
+    Some(Directive {
+        name: name.to_ascii_uppercase(),
+        args: args.trim().to_string(),
+        text: comment.trim().to_string(),
+    })
 }
 
 impl<'a, 't> FortranLowering<'a, 't> {
-    pub(crate) fn new(p: &'a mut Program, diags: &'a mut Vec<Diagnostic>, files: &'a [FFile<'t>], global: ScopeId) -> Self {
+    pub(crate) fn new(
+        p: &'a mut Program,
+        diags: &'a mut Vec<Diagnostic>,
+        files: &'a [FFile<'t>],
+        global: ScopeId,
+    ) -> Self {
         FortranLowering {
             p,
             diags,
@@ -164,7 +177,11 @@ impl<'a, 't> FortranLowering<'a, 't> {
 
     fn unsupported(&mut self, n: Node, what: &str) {
         let sp = self.sp(n);
-        self.diags.push(Diagnostic::error(Code::Unsupported, sp, format!("unsupported construct: {what}")));
+        self.diags.push(Diagnostic::error(
+            Code::Unsupported,
+            sp,
+            format!("unsupported construct: {what}"),
+        ));
     }
 
     fn err(&mut self, code: Code, n: Node, msg: String) {
@@ -183,7 +200,13 @@ impl<'a, 't> FortranLowering<'a, 't> {
 
     // ---------------------------------------------------------------- pass 1: units
 
-    fn declare_unit(&mut self, n: Node<'t>, fidx: usize, parent: Option<UnitId>, parent_scope: ScopeId) -> UnitId {
+    fn declare_unit(
+        &mut self,
+        n: Node<'t>,
+        fidx: usize,
+        parent: Option<UnitId>,
+        parent_scope: ScopeId,
+    ) -> UnitId {
         self.cur_file = fidx;
         let kind = match n.kind() {
             "program" => UnitKind::Program,
@@ -192,20 +215,32 @@ impl<'a, 't> FortranLowering<'a, 't> {
             "function" => UnitKind::Function,
             _ => UnitKind::BlockData,
         };
-        let scope = self.p.scopes.alloc(ScopeData::new(ScopeKind::Global, Some(parent_scope)));
+        let scope = self
+            .p
+            .scopes
+            .alloc(ScopeData::new(ScopeKind::Global, Some(parent_scope)));
         let mut u = UnitData::new(kind, Lang::Fortran, scope);
         u.parent = parent;
         let uid = self.p.units.alloc(u);
         self.p.scopes[scope].kind = ScopeKind::Unit(uid);
         let kids = named_children(n);
         let header = kids.first().copied().filter(|h| {
-            matches!(h.kind(), "program_statement" | "module_statement" | "subroutine_statement" | "function_statement" | "block_data_statement")
+            matches!(
+                h.kind(),
+                "program_statement"
+                    | "module_statement"
+                    | "subroutine_statement"
+                    | "function_statement"
+                    | "block_data_statement"
+            )
         });
         let mut name_sym = None;
         if let Some(h) = header {
             let hsp = self.sp(h);
             self.p.units[uid].source_map.header = Some(hsp);
-            let name_node = h.child_by_field_name("name").or_else(|| named_children(h).into_iter().find(|c| c.kind() == "name"));
+            let name_node = h
+                .child_by_field_name("name")
+                .or_else(|| named_children(h).into_iter().find(|c| c.kind() == "name"));
             if let Some(nn) = name_node {
                 let spelling = self.t(nn).to_string();
                 let k = key(&spelling);
@@ -218,10 +253,18 @@ impl<'a, 't> FortranLowering<'a, 't> {
                 let sym = match existing {
                     Some(s) if self.p.symbols[s].unit.is_none() => s,
                     Some(_) => {
-                        self.err(Code::Redeclared, nn, format!("`{spelling}` is defined twice"));
+                        self.err(
+                            Code::Redeclared,
+                            nn,
+                            format!("`{spelling}` is defined twice"),
+                        );
                         self.new_sym_unregistered(&spelling, sk, parent_scope)
                     }
-                    None => self.p.add_symbol(parent_scope, k.clone(), sym_data(&spelling, sk, parent_scope)),
+                    None => self.p.add_symbol(
+                        parent_scope,
+                        k.clone(),
+                        sym_data(&spelling, sk, parent_scope),
+                    ),
                 };
                 self.p.symbols[sym].kind = sk;
                 self.p.symbols[sym].unit = Some(uid);
@@ -237,7 +280,12 @@ impl<'a, 't> FortranLowering<'a, 't> {
             self.check_end_name(n, ns, h);
         }
         let pidx = self.pending.len();
-        self.pending.push(Pending { unit: uid, node: n, fidx, body_start: 0 });
+        self.pending.push(Pending {
+            unit: uid,
+            node: n,
+            fidx,
+            body_start: 0,
+        });
         let _ = pidx;
         // Contained procedures.
         for ch in &kids {
@@ -252,7 +300,9 @@ impl<'a, 't> FortranLowering<'a, 't> {
                         }
                         "comment" => comments.push(self.t(c).to_string()),
                         "contains_statement" => {}
-                        "module_procedure" => self.unsupported(c, "separate module procedures (submodules)"),
+                        "module_procedure" => {
+                            self.unsupported(c, "separate module procedures (submodules)")
+                        }
                         _ => {}
                     }
                 }
@@ -262,18 +312,30 @@ impl<'a, 't> FortranLowering<'a, 't> {
         uid
     }
 
-    fn new_sym_unregistered(&mut self, spelling: &str, kind: SymbolKind, scope: ScopeId) -> SymbolId {
+    fn new_sym_unregistered(
+        &mut self,
+        spelling: &str,
+        kind: SymbolKind,
+        scope: ScopeId,
+    ) -> SymbolId {
         self.p.symbols.alloc(sym_data(spelling, kind, scope))
     }
 
     fn check_end_name(&mut self, n: Node, name: SymbolId, _h: Node) {
-        let Some(end) = named_children(n).into_iter().rev().find(|c| c.kind().starts_with("end_")) else {
+        let Some(end) = named_children(n)
+            .into_iter()
+            .rev()
+            .find(|c| c.kind().starts_with("end_"))
+        else {
             return;
         };
         if let Some(en) = named_children(end).into_iter().find(|c| c.kind() == "name") {
             let written = self.t(en);
             if key(written) != key(self.p.name(name)) {
-                let msg = format!("END statement names `{written}` but the unit is `{}`", self.p.name(name));
+                let msg = format!(
+                    "END statement names `{written}` but the unit is `{}`",
+                    self.p.name(name)
+                );
                 self.err(Code::EndNameMismatch, en, msg);
             }
         }
@@ -310,7 +372,10 @@ impl<'a, 't> FortranLowering<'a, 't> {
                     self.p.units[uid].attrs.prefixes.push(q);
                 }
                 (_, "function_result") => {
-                    if let Some(id) = named_children(c).into_iter().find(|x| x.kind() == "identifier") {
+                    if let Some(id) = named_children(c)
+                        .into_iter()
+                        .find(|x| x.kind() == "identifier")
+                    {
                         let s = self.get_or_create(scope, id, SymbolKind::Variable);
                         self.p.units[uid].result = Some(s);
                         self.p.units[uid].explicit_result = true;
@@ -323,11 +388,18 @@ impl<'a, 't> FortranLowering<'a, 't> {
         if self.p.units[uid].kind == UnitKind::Function && self.p.units[uid].result.is_none() {
             if let Some(nn) = h.child_by_field_name("name") {
                 let spelling = self.t(nn).to_string();
-                let s = self.p.add_symbol(scope, key(&spelling), sym_data(&spelling, SymbolKind::Variable, scope));
+                let s = self.p.add_symbol(
+                    scope,
+                    key(&spelling),
+                    sym_data(&spelling, SymbolKind::Variable, scope),
+                );
                 self.p.units[uid].result = Some(s);
             }
         }
-        if let (Some(r), Some(ht)) = (self.p.units[uid].result, self.p.units[uid].header_type.clone()) {
+        if let (Some(r), Some(ht)) = (
+            self.p.units[uid].result,
+            self.p.units[uid].header_type.clone(),
+        ) {
             self.p.symbols[r].ty = Some(type_of_spec(&ht, &[]));
         }
     }
@@ -338,7 +410,8 @@ impl<'a, 't> FortranLowering<'a, 't> {
         if let Some(&s) = self.p.scopes[scope].names.get(&k) {
             return s;
         }
-        self.p.add_symbol(scope, k, sym_data(&spelling, kind, scope))
+        self.p
+            .add_symbol(scope, k, sym_data(&spelling, kind, scope))
     }
 
     // ---------------------------------------------------------------- pass 2: spec parts
@@ -346,14 +419,19 @@ impl<'a, 't> FortranLowering<'a, 't> {
     fn spec_order(&self) -> Vec<usize> {
         // Modules in an order where each module comes after the modules it uses (when they are
         // in the program), then every other unit in creation order.
-        let mut mods: Vec<usize> =
-            (0..self.pending.len()).filter(|&i| self.p.units[self.pending[i].unit].kind == UnitKind::Module).collect();
+        let mut mods: Vec<usize> = (0..self.pending.len())
+            .filter(|&i| self.p.units[self.pending[i].unit].kind == UnitKind::Module)
+            .collect();
         let uses_of = |i: usize| -> Vec<String> {
             let f = &self.files[self.pending[i].fidx];
             named_children(self.pending[i].node)
                 .into_iter()
                 .filter(|c| c.kind() == "use_statement")
-                .filter_map(|c| named_children(c).into_iter().find(|x| x.kind() == "module_name"))
+                .filter_map(|c| {
+                    named_children(c)
+                        .into_iter()
+                        .find(|x| x.kind() == "module_name")
+                })
                 .map(|m| key(text(m, f.src)))
                 .collect()
         };
@@ -363,14 +441,20 @@ impl<'a, 't> FortranLowering<'a, 't> {
             guard += 1;
             let ready = mods.iter().position(|&i| {
                 uses_of(i).iter().all(|m| match self.modules.get(m) {
-                    Some(&mu) => done.iter().any(|&d| self.pending[d].unit == mu) || mu == self.pending[i].unit,
+                    Some(&mu) => {
+                        done.iter().any(|&d| self.pending[d].unit == mu)
+                            || mu == self.pending[i].unit
+                    }
                     None => true,
                 })
             });
             let pick = ready.unwrap_or(0);
             done.push(mods.remove(pick));
         }
-        done.extend((0..self.pending.len()).filter(|&i| self.p.units[self.pending[i].unit].kind != UnitKind::Module));
+        done.extend(
+            (0..self.pending.len())
+                .filter(|&i| self.p.units[self.pending[i].unit].kind != UnitKind::Module),
+        );
         done
     }
 
@@ -388,7 +472,11 @@ impl<'a, 't> FortranLowering<'a, 't> {
         let kids = children_with_fields(node);
         let mut idx = 0;
         // Skip the header statement.
-        if self.p.units[self.pending[i].unit].source_map.header.is_some() {
+        if self.p.units[self.pending[i].unit]
+            .source_map
+            .header
+            .is_some()
+        {
             while idx < kids.len() && !kids[idx].1.is_named() {
                 idx += 1;
             }
@@ -428,7 +516,12 @@ impl<'a, 't> FortranLowering<'a, 't> {
                 // A FORMAT in the spec part: keep it with its label in the body instead.
                 break;
             }
-            if STATEMENT_KINDS.contains(&k) || k.starts_with("end_") || k == "internal_procedures" || k == "format_statement" || k == "entry_statement" {
+            if STATEMENT_KINDS.contains(&k)
+                || k.starts_with("end_")
+                || k == "internal_procedures"
+                || k == "format_statement"
+                || k == "entry_statement"
+            {
                 break;
             }
             if pending_label.take().is_some() {
@@ -453,11 +546,15 @@ impl<'a, 't> FortranLowering<'a, 't> {
     }
 
     fn is_statement_function(&self, c: Node) -> bool {
-        let Some(lhs) = c.child_by_field_name("left") else { return false };
+        let Some(lhs) = c.child_by_field_name("left") else {
+            return false;
+        };
         if lhs.kind() != "call_expression" {
             return false;
         }
-        let Some(callee) = named_children(lhs).into_iter().next() else { return false };
+        let Some(callee) = named_children(lhs).into_iter().next() else {
+            return false;
+        };
         if callee.kind() != "identifier" {
             return false;
         }
@@ -466,7 +563,10 @@ impl<'a, 't> FortranLowering<'a, 't> {
             Some(s) => {
                 let sd = &self.p.symbols[s];
                 let is_array = sd.ty.as_ref().is_some_and(|t| !t.dims.is_empty());
-                let is_char = sd.ty.as_ref().is_some_and(|t| t.base == BaseClass::Character);
+                let is_char = sd
+                    .ty
+                    .as_ref()
+                    .is_some_and(|t| t.base == BaseClass::Character);
                 sd.kind == SymbolKind::Variable && !is_array && !is_char && sd.scope == self.scope()
             }
             None => true,
@@ -523,8 +623,17 @@ impl<'a, 't> FortranLowering<'a, 't> {
             }
             sc = d.parent;
         }
-        let (class, bytes) = if ('i'..='n').contains(&letter) { (BaseClass::Integer, 4) } else { (BaseClass::Real, 4) };
-        Some(Type { base: class, bytes: Some(bytes), dims: vec![], pointers: 0 })
+        let (class, bytes) = if ('i'..='n').contains(&letter) {
+            (BaseClass::Integer, 4)
+        } else {
+            (BaseClass::Real, 4)
+        };
+        Some(Type {
+            base: class,
+            bytes: Some(bytes),
+            dims: vec![],
+            pointers: 0,
+        })
     }
 
     fn lower_decl(&mut self, c: Node<'t>, decls: &mut Vec<Decl>) {
@@ -560,21 +669,32 @@ impl<'a, 't> FortranLowering<'a, 't> {
             "equivalence_statement" => {
                 let mut sets = Vec::new();
                 for set in named_children(c) {
-                    let items = named_children(set).into_iter().map(|x| self.expr(x)).collect();
+                    let items = named_children(set)
+                        .into_iter()
+                        .map(|x| self.expr(x))
+                        .collect();
                     sets.push(items);
                 }
                 decls.push(Decl::Equivalence(sets));
             }
             "data_statement" => decls.push(self.lower_data(c)),
             "variable_modification" => decls.push(self.lower_attr_stmt(c)),
-            "save_statement" | "public_statement" | "private_statement" => decls.push(self.lower_simple_attr(c)),
+            "save_statement" | "public_statement" | "private_statement" => {
+                decls.push(self.lower_simple_attr(c))
+            }
             "interface" => {
                 if let Some(i) = self.lower_interface(c) {
                     decls.push(Decl::Interface(i));
                 }
             }
-            "include_statement" | "namelist_statement" | "format_statement" => decls.push(Decl::Verbatim(normalize_ws(self.t(c)))),
-            "enum" | "enumeration_type" | "bind_statement" | "cray_pointer_declaration" | "import_statement" => {
+            "include_statement" | "namelist_statement" | "format_statement" => {
+                decls.push(Decl::Verbatim(normalize_ws(self.t(c))))
+            }
+            "enum"
+            | "enumeration_type"
+            | "bind_statement"
+            | "cray_pointer_declaration"
+            | "import_statement" => {
                 self.unsupported(c, &format!("`{}` statement", c.kind().replace('_', " ")))
             }
             "ERROR" => {}
@@ -583,7 +703,12 @@ impl<'a, 't> FortranLowering<'a, 't> {
     }
 
     fn lower_use(&mut self, c: Node<'t>) -> Decl {
-        let mut imp = UseImport { module: String::new(), unit: None, only: false, names: Vec::new() };
+        let mut imp = UseImport {
+            module: String::new(),
+            unit: None,
+            only: false,
+            names: Vec::new(),
+        };
         for (_, ch) in children_with_fields(c) {
             match ch.kind() {
                 "module_name" => imp.module = key(self.t(ch)),
@@ -605,7 +730,10 @@ impl<'a, 't> FortranLowering<'a, 't> {
                 self.diags.push(Diagnostic::warning(
                     Code::UnknownModule,
                     sp,
-                    format!("module `{}` is not among the input files: its names are left unresolved", imp.module),
+                    format!(
+                        "module `{}` is not among the input files: its names are left unresolved",
+                        imp.module
+                    ),
                 ));
             }
         }
@@ -623,7 +751,8 @@ impl<'a, 't> FortranLowering<'a, 't> {
             "use_alias" => {
                 let ks = named_children(it);
                 if ks.len() == 2 {
-                    imp.names.push((self.t(ks[0]).to_string(), self.t(ks[1]).to_string()));
+                    imp.names
+                        .push((self.t(ks[0]).to_string(), self.t(ks[1]).to_string()));
                 }
             }
             _ => {}
@@ -674,7 +803,11 @@ impl<'a, 't> FortranLowering<'a, 't> {
         match n.kind() {
             "intrinsic_type" => {
                 let kids = children_with_fields(n);
-                let kw: Vec<String> = kids.iter().filter(|(f, c)| f.is_none() && !c.is_named()).map(|(_, c)| self.t(*c).to_ascii_lowercase()).collect();
+                let kw: Vec<String> = kids
+                    .iter()
+                    .filter(|(f, c)| f.is_none() && !c.is_named())
+                    .map(|(_, c)| self.t(*c).to_ascii_lowercase())
+                    .collect();
                 ts.keyword = kw.join(" ");
                 for (field, ch) in kids {
                     if field == Some("kind") {
@@ -697,7 +830,13 @@ impl<'a, 't> FortranLowering<'a, 't> {
                     KindSel::Star(n) => Some(if class == BaseClass::Complex { *n } else { *n }),
                     KindSel::Paren(e) | KindSel::Keyword(e) => {
                         let e = *e;
-                        self.const_int(e).map(|k| if class == BaseClass::Complex { 2 * k as u32 } else { k as u32 })
+                        self.const_int(e).map(|k| {
+                            if class == BaseClass::Complex {
+                                2 * k as u32
+                            } else {
+                                k as u32
+                            }
+                        })
                     }
                 };
             }
@@ -739,8 +878,15 @@ impl<'a, 't> FortranLowering<'a, 't> {
 
     fn lower_kind(&mut self, k: Node<'t>, ts: &mut TypeSpec) {
         let kids = children_with_fields(k);
-        let star = kids.first().is_some_and(|(_, c)| self.t(*c) == "*" && !c.is_named()) || self.t(k).starts_with('*');
-        let named: Vec<Node> = kids.iter().map(|(_, c)| *c).filter(|c| c.is_named() && c.kind() != "comment").collect();
+        let star = kids
+            .first()
+            .is_some_and(|(_, c)| self.t(*c) == "*" && !c.is_named())
+            || self.t(k).starts_with('*');
+        let named: Vec<Node> = kids
+            .iter()
+            .map(|(_, c)| *c)
+            .filter(|c| c.is_named() && c.kind() != "comment")
+            .collect();
         let is_char = ts.keyword == "character";
         if star {
             // `*8` or `*(*)` or `*(n)`.
@@ -761,8 +907,13 @@ impl<'a, 't> FortranLowering<'a, 't> {
         }
         for c in named {
             if c.kind() == "keyword_argument" {
-                let name = c.child_by_field_name("name").map(|x| key(self.t(x))).unwrap_or_default();
-                let Some(v) = c.child_by_field_name("value") else { continue };
+                let name = c
+                    .child_by_field_name("name")
+                    .map(|x| key(self.t(x)))
+                    .unwrap_or_default();
+                let Some(v) = c.child_by_field_name("value") else {
+                    continue;
+                };
                 if name == "len" {
                     let lv = self.len_value(v);
                     ts.char_len = Some(CharLen::Keyword(lv));
@@ -805,7 +956,9 @@ impl<'a, 't> FortranLowering<'a, 't> {
             Expr::Name(s) => {
                 // Find the parameter's initializer in the unit that declared it.
                 let sd = &self.p.symbols[*s];
-                let ScopeKind::Unit(owner) = self.p.scopes[sd.scope].kind else { return None };
+                let ScopeKind::Unit(owner) = self.p.scopes[sd.scope].kind else {
+                    return None;
+                };
                 let ou = &self.p.units[owner];
                 for d in &ou.decls {
                     match d {
@@ -831,7 +984,9 @@ impl<'a, 't> FortranLowering<'a, 't> {
                 None
             }
             Expr::Call { callee, args } => {
-                let Expr::Name(f) = u.exprs[*callee] else { return None };
+                let Expr::Name(f) = u.exprs[*callee] else {
+                    return None;
+                };
                 let fname = key(self.p.name(f));
                 let a0 = args.first()?.value;
                 match fname.as_str() {
@@ -851,11 +1006,25 @@ impl<'a, 't> FortranLowering<'a, 't> {
                     },
                     "selected_real_kind" => {
                         let p = self.const_int_in(u, a0, depth + 1)?;
-                        Some(if p <= 6 { 4 } else if p <= 15 { 8 } else { 16 })
+                        Some(if p <= 6 {
+                            4
+                        } else if p <= 15 {
+                            8
+                        } else {
+                            16
+                        })
                     }
                     "selected_int_kind" => {
                         let r = self.const_int_in(u, a0, depth + 1)?;
-                        Some(if r <= 2 { 1 } else if r <= 4 { 2 } else if r <= 9 { 4 } else { 8 })
+                        Some(if r <= 2 {
+                            1
+                        } else if r <= 4 {
+                            2
+                        } else if r <= 9 {
+                            4
+                        } else {
+                            8
+                        })
                     }
                     _ => None,
                 }
@@ -895,7 +1064,12 @@ impl<'a, 't> FortranLowering<'a, 't> {
         for en in &entities {
             self.apply_decl(en, &spec, &attrs, c);
         }
-        Some(VarDecl { spec, attrs, entities, double_colon })
+        Some(VarDecl {
+            spec,
+            attrs,
+            entities,
+            double_colon,
+        })
     }
 
     fn apply_decl(&mut self, en: &Entity, spec: &TypeSpec, attrs: &[Attr], at: Node) {
@@ -910,11 +1084,14 @@ impl<'a, 't> FortranLowering<'a, 't> {
         }
         let s = en.sym;
         let had_type = self.p.symbols[s].ty.is_some() && !self.p.symbols[s].implicit_type;
-        let is_result = self.cur_unit.is_some_and(|u| self.p.units[u].result == Some(s) && self.p.units[u].header_type.is_some());
+        let is_result = self.cur_unit.is_some_and(|u| {
+            self.p.units[u].result == Some(s) && self.p.units[u].header_type.is_some()
+        });
         if had_type && !is_result && self.p.symbols[s].kind != SymbolKind::Procedure {
             let sp = self.sp(at);
             let msg = format!("`{}` is declared twice in this scope", self.p.name(s));
-            self.diags.push(Diagnostic::error(Code::Redeclared, sp, msg));
+            self.diags
+                .push(Diagnostic::error(Code::Redeclared, sp, msg));
         }
         let mut ty = type_of_spec(spec, &dims);
         if let Some(old) = &self.p.symbols[s].ty {
@@ -943,7 +1120,9 @@ impl<'a, 't> FortranLowering<'a, 't> {
             return Some(Attr::Intent(intent));
         }
         if t.starts_with("dimension") {
-            let al = named_children(q).into_iter().find(|c| c.kind() == "argument_list" || c.kind() == "size")?;
+            let al = named_children(q)
+                .into_iter()
+                .find(|c| c.kind() == "argument_list" || c.kind() == "size")?;
             return Some(Attr::Dimension(self.dims(al)));
         }
         if t.starts_with("bind") || t.starts_with("codimension") {
@@ -958,7 +1137,10 @@ impl<'a, 't> FortranLowering<'a, 't> {
         for c in named_children(size) {
             match c.kind() {
                 "comment" => {}
-                "assumed_size" => out.push(Dim { lower: None, upper: DimUpper::Assumed }),
+                "assumed_size" => out.push(Dim {
+                    lower: None,
+                    upper: DimUpper::Assumed,
+                }),
                 "extent_specifier" | "assumed_shape" => {
                     let (segs, _) = self.colon_segments(c);
                     let lower = segs.first().copied().flatten();
@@ -972,7 +1154,10 @@ impl<'a, 't> FortranLowering<'a, 't> {
                 }
                 _ => {
                     let e = self.expr(c);
-                    out.push(Dim { lower: None, upper: DimUpper::Expr(e) });
+                    out.push(Dim {
+                        lower: None,
+                        upper: DimUpper::Expr(e),
+                    });
                 }
             }
         }
@@ -1002,7 +1187,13 @@ impl<'a, 't> FortranLowering<'a, 't> {
 
     fn lower_entity(&mut self, d: Node<'t>) -> Option<Entity> {
         match d.kind() {
-            "identifier" => Some(Entity { sym: self.declare_name(d), dims: None, char_len: None, derived: vec![], init: None }),
+            "identifier" => Some(Entity {
+                sym: self.declare_name(d),
+                dims: None,
+                char_len: None,
+                derived: vec![],
+                init: None,
+            }),
             "sized_declarator" => {
                 let mut en = None;
                 let mut dims = None;
@@ -1021,7 +1212,10 @@ impl<'a, 't> FortranLowering<'a, 't> {
                                     if t.contains('*') {
                                         LenValue::Assumed
                                     } else {
-                                        let lit = self.unit().exprs.alloc(Expr::Literal(Literal { kind: LitKind::Int, text: t.to_string() }));
+                                        let lit = self.unit().exprs.alloc(Expr::Literal(Literal {
+                                            kind: LitKind::Int,
+                                            text: t.to_string(),
+                                        }));
                                         LenValue::Expr(lit)
                                     }
                                 }
@@ -1030,7 +1224,13 @@ impl<'a, 't> FortranLowering<'a, 't> {
                         _ => {}
                     }
                 }
-                Some(Entity { sym: en?, dims, char_len: cl, derived: vec![], init: None })
+                Some(Entity {
+                    sym: en?,
+                    dims,
+                    char_len: cl,
+                    derived: vec![],
+                    init: None,
+                })
             }
             "init_declarator" | "pointer_init_declarator" | "data_declarator" => {
                 let left = d.child_by_field_name("left")?;
@@ -1065,7 +1265,10 @@ impl<'a, 't> FortranLowering<'a, 't> {
                 repeat = Some(self.expr(c));
             } else {
                 let value = self.expr(c);
-                out.push(DataValue { repeat: repeat.take(), value });
+                out.push(DataValue {
+                    repeat: repeat.take(),
+                    value,
+                });
             }
         }
         out
@@ -1094,11 +1297,19 @@ impl<'a, 't> FortranLowering<'a, 't> {
     fn lower_common(&mut self, c: Node<'t>) -> Decl {
         let mut blocks: Vec<(Option<SymbolId>, Vec<Entity>)> = Vec::new();
         let scope = self.scope();
-        let add = |this: &mut Self, blk: Option<SymbolId>, d: Node<'t>, blocks: &mut Vec<(Option<SymbolId>, Vec<Entity>)>| {
+        let add = |this: &mut Self,
+                   blk: Option<SymbolId>,
+                   d: Node<'t>,
+                   blocks: &mut Vec<(Option<SymbolId>, Vec<Entity>)>| {
             if let Some(en) = this.lower_entity(d) {
                 if let Some(dims) = &en.dims {
                     let ty = this.p.symbols[en.sym].ty.clone();
-                    let mut t = ty.unwrap_or(Type { base: BaseClass::Opaque, bytes: None, dims: vec![], pointers: 0 });
+                    let mut t = ty.unwrap_or(Type {
+                        base: BaseClass::Opaque,
+                        bytes: None,
+                        dims: vec![],
+                        pointers: 0,
+                    });
                     t.dims = dims.clone();
                     this.p.symbols[en.sym].ty = Some(t);
                 }
@@ -1146,7 +1357,8 @@ impl<'a, 't> FortranLowering<'a, 't> {
         if let Some(&s) = self.p.scopes[g].names.get(&k) {
             return s;
         }
-        self.p.add_symbol(g, k, sym_data(name, SymbolKind::Common, g))
+        self.p
+            .add_symbol(g, k, sym_data(name, SymbolKind::Common, g))
     }
 
     fn lower_attr_stmt(&mut self, c: Node<'t>) -> Decl {
@@ -1184,8 +1396,14 @@ impl<'a, 't> FortranLowering<'a, 't> {
                             t.dims = d.clone();
                             self.p.symbols[sym].ty = Some(t);
                         } else {
-                            let it = self.implicit_type(self.scope(), &self.p.symbols[sym].spelling.clone());
-                            let mut t = it.unwrap_or(Type { base: BaseClass::Opaque, bytes: None, dims: vec![], pointers: 0 });
+                            let it = self
+                                .implicit_type(self.scope(), &self.p.symbols[sym].spelling.clone());
+                            let mut t = it.unwrap_or(Type {
+                                base: BaseClass::Opaque,
+                                bytes: None,
+                                dims: vec![],
+                                pointers: 0,
+                            });
                             t.dims = d.clone();
                             self.p.symbols[sym].ty = Some(t);
                             self.p.symbols[sym].implicit_type = true;
@@ -1199,14 +1417,22 @@ impl<'a, 't> FortranLowering<'a, 't> {
                     } else if keyword == "intrinsic" {
                         self.p.symbols[sym].kind = SymbolKind::Intrinsic;
                     }
-                    items.push(AttrItem { sym, dims, common: false });
+                    items.push(AttrItem {
+                        sym,
+                        dims,
+                        common: false,
+                    });
                 }
             }
         }
         if let Some(Attr::Dimension(_)) = attr {
             keyword = "dimension".into();
         }
-        Decl::Attr(AttrStmt { keyword, double_colon, items })
+        Decl::Attr(AttrStmt {
+            keyword,
+            double_colon,
+            items,
+        })
     }
 
     fn lower_simple_attr(&mut self, c: Node<'t>) -> Decl {
@@ -1228,12 +1454,20 @@ impl<'a, 't> FortranLowering<'a, 't> {
                         "private" => self.p.symbols[s].attrs.private = true,
                         _ => {}
                     }
-                    items.push(AttrItem { sym: s, dims: None, common: false });
+                    items.push(AttrItem {
+                        sym: s,
+                        dims: None,
+                        common: false,
+                    });
                 }
                 "common_block" => {
                     let nm = self.t(ch).trim_matches('/').trim().to_string();
                     let s = self.common_symbol(&nm, scope);
-                    items.push(AttrItem { sym: s, dims: None, common: true });
+                    items.push(AttrItem {
+                        sym: s,
+                        dims: None,
+                        common: true,
+                    });
                 }
                 _ if self.t(ch) == "::" => double_colon = true,
                 _ => {}
@@ -1243,18 +1477,30 @@ impl<'a, 't> FortranLowering<'a, 't> {
             // Default accessibility: every name not marked public is private. Recorded on the
             // scope by marking later lookups; kept simple: names declared public stay visible.
         }
-        Decl::Attr(AttrStmt { keyword, double_colon, items })
+        Decl::Attr(AttrStmt {
+            keyword,
+            double_colon,
+            items,
+        })
     }
 
     fn lower_derived_type(&mut self, c: Node<'t>) -> Option<TypeDefId> {
-        let stmt = named_children(c).into_iter().find(|x| x.kind() == "derived_type_statement")?;
-        let name_node = named_children(stmt).into_iter().find(|x| x.kind() == "type_name")?;
+        let stmt = named_children(c)
+            .into_iter()
+            .find(|x| x.kind() == "derived_type_statement")?;
+        let name_node = named_children(stmt)
+            .into_iter()
+            .find(|x| x.kind() == "type_name")?;
         let name = self.t(name_node).to_string();
         let mut attrs = Vec::new();
         for x in named_children(stmt) {
             match x.kind() {
-                "access_specifier" | "abstract_specifier" => attrs.push(self.t(x).to_ascii_lowercase()),
-                "base_type_specifier" | "derived_type_parameter_list" => self.unsupported(x, "type extension and parameterized derived types"),
+                "access_specifier" | "abstract_specifier" => {
+                    attrs.push(self.t(x).to_ascii_lowercase())
+                }
+                "base_type_specifier" | "derived_type_parameter_list" => {
+                    self.unsupported(x, "type extension and parameterized derived types")
+                }
                 "language_binding" => attrs.push(normalize_ws(&self.t(x).to_ascii_lowercase())),
                 _ => {}
             }
@@ -1273,7 +1519,12 @@ impl<'a, 't> FortranLowering<'a, 't> {
         self.p.scopes[tscope].kind = ScopeKind::Type(td);
         let sym = self.get_or_create(outer, name_node, SymbolKind::Type);
         self.p.symbols[sym].kind = SymbolKind::Type;
-        self.p.symbols[sym].ty = Some(Type { base: BaseClass::Record(td), bytes: None, dims: vec![], pointers: 0 });
+        self.p.symbols[sym].ty = Some(Type {
+            base: BaseClass::Record(td),
+            bytes: None,
+            dims: vec![],
+            pointers: 0,
+        });
         let mut fields = Vec::new();
         self.cur_scope = Some(tscope);
         for x in named_children(c) {
@@ -1307,7 +1558,12 @@ impl<'a, 't> FortranLowering<'a, 't> {
     }
 
     fn lower_interface(&mut self, c: Node<'t>) -> Option<Interface> {
-        let mut itf = Interface { name: None, is_abstract: false, bodies: vec![], module_procs: vec![] };
+        let mut itf = Interface {
+            name: None,
+            is_abstract: false,
+            bodies: vec![],
+            module_procs: vec![],
+        };
         let outer_scope = self.scope();
         let outer_unit = self.cur_unit;
         for x in named_children(c) {
@@ -1318,13 +1574,17 @@ impl<'a, 't> FortranLowering<'a, 't> {
                             "name" => {
                                 let nm = self.t(y).to_string();
                                 let s = self.get_or_create(outer_scope, y, SymbolKind::Generic);
-                                if self.p.symbols[s].kind == SymbolKind::Variable || self.p.symbols[s].kind == SymbolKind::Unknown {
+                                if self.p.symbols[s].kind == SymbolKind::Variable
+                                    || self.p.symbols[s].kind == SymbolKind::Unknown
+                                {
                                     self.p.symbols[s].kind = SymbolKind::Generic;
                                 }
                                 itf.name = Some(nm);
                             }
                             "abstract_specifier" => itf.is_abstract = true,
-                            "operator" | "assignment" => self.unsupported(y, "operator/assignment interfaces"),
+                            "operator" | "assignment" => {
+                                self.unsupported(y, "operator/assignment interfaces")
+                            }
                             _ => {}
                         }
                     }
@@ -1340,9 +1600,19 @@ impl<'a, 't> FortranLowering<'a, 't> {
                 "subroutine" | "function" => {
                     // An interface body: a unit of its own whose declarations we lower now. It
                     // names an external procedure: register it in the enclosing scope.
-                    let scope = self.p.scopes.alloc(ScopeData::new(ScopeKind::Global, Some(self.global)));
-                    let kind = if x.kind() == "function" { UnitKind::Function } else { UnitKind::Subroutine };
-                    let u = self.p.units.alloc(UnitData::new(kind, Lang::Fortran, scope));
+                    let scope = self
+                        .p
+                        .scopes
+                        .alloc(ScopeData::new(ScopeKind::Global, Some(self.global)));
+                    let kind = if x.kind() == "function" {
+                        UnitKind::Function
+                    } else {
+                        UnitKind::Subroutine
+                    };
+                    let u = self
+                        .p
+                        .units
+                        .alloc(UnitData::new(kind, Lang::Fortran, scope));
                     self.p.scopes[scope].kind = ScopeKind::Unit(u);
                     let kids = named_children(x);
                     if let Some(h) = kids.first() {
@@ -1389,14 +1659,24 @@ impl<'a, 't> FortranLowering<'a, 't> {
         self.enter(i);
         let node = self.pending[i].node;
         let start = self.pending[i].body_start;
-        let kids: Vec<Node> = children_with_fields(node).into_iter().skip(start).map(|(_, c)| c).collect();
-        let stop = kids.iter().position(|c| c.kind() == "internal_procedures" || c.kind().starts_with("end_")).unwrap_or(kids.len());
+        let kids: Vec<Node> = children_with_fields(node)
+            .into_iter()
+            .skip(start)
+            .map(|(_, c)| c)
+            .collect();
+        let stop = kids
+            .iter()
+            .position(|c| c.kind() == "internal_procedures" || c.kind().starts_with("end_"))
+            .unwrap_or(kids.len());
         let body = self.block(&kids[..stop]);
         self.unit().body = body;
         // Implicit variables created while lowering the body.
         self.finish_implicit_types();
         for d in std::mem::take(&mut self.pending_dirs) {
-            let sid = self.unit().stmts.alloc(Stmt::new(StmtKind::Comment(d.text)));
+            let sid = self
+                .unit()
+                .stmts
+                .alloc(Stmt::new(StmtKind::Comment(d.text)));
             self.unit().body.push(sid);
         }
     }
@@ -1438,11 +1718,22 @@ impl<'a, 't> FortranLowering<'a, 't> {
         out
     }
 
-    fn push_stmt(&mut self, kind: StmtKind, n: Node, label: Option<String>, construct: Option<String>) -> StmtId {
+    fn push_stmt(
+        &mut self,
+        kind: StmtKind,
+        n: Node,
+        label: Option<String>,
+        construct: Option<String>,
+    ) -> StmtId {
         let sp = self.sp(n);
         let dirs = std::mem::take(&mut self.pending_dirs);
         let u = self.unit();
-        let id = u.stmts.alloc(Stmt { kind, label, construct_name: construct, directives: dirs });
+        let id = u.stmts.alloc(Stmt {
+            kind,
+            label,
+            construct_name: construct,
+            directives: dirs,
+        });
         u.source_map.stmt.insert(id, sp);
         id
     }
@@ -1469,26 +1760,42 @@ impl<'a, 't> FortranLowering<'a, 't> {
                     self.unsupported(n, "this pointer assignment form");
                     return None;
                 }
-                StmtKind::PointerAssign { lhs: self.expr(ks[0]), rhs: self.expr(ks[1]) }
+                StmtKind::PointerAssign {
+                    lhs: self.expr(ks[0]),
+                    rhs: self.expr(ks[1]),
+                }
             }
             "subroutine_call" => {
                 let callee_node = n.child_by_field_name("subroutine")?;
                 let callee = self.callee(callee_node, true);
-                let al = named_children(n).into_iter().find(|c| c.kind() == "argument_list");
+                let al = named_children(n)
+                    .into_iter()
+                    .find(|c| c.kind() == "argument_list");
                 let args = match al {
                     Some(al) => self.args(al),
                     None => vec![],
                 };
-                StmtKind::Call { callee, args, no_parens: al.is_none() }
+                StmtKind::Call {
+                    callee,
+                    args,
+                    no_parens: al.is_none(),
+                }
             }
             "if_statement" => return self.if_stmt(n, label),
             "do_loop" => return self.do_loop(n, label),
             "select_case_statement" => {
-                let sel = named_children(n).into_iter().find(|c| c.kind() == "selector")?;
-                let se = named_children(sel).into_iter().find(|c| c.kind() != "comment")?;
+                let sel = named_children(n)
+                    .into_iter()
+                    .find(|c| c.kind() == "selector")?;
+                let se = named_children(sel)
+                    .into_iter()
+                    .find(|c| c.kind() != "comment")?;
                 let selector = self.expr(se);
                 let mut cases = Vec::new();
-                for cs in named_children(n).into_iter().filter(|c| c.kind() == "case_statement") {
+                for cs in named_children(n)
+                    .into_iter()
+                    .filter(|c| c.kind() == "case_statement")
+                {
                     let mut values = Vec::new();
                     let kids = named_children(cs);
                     for x in &kids {
@@ -1505,7 +1812,15 @@ impl<'a, 't> FortranLowering<'a, 't> {
                             }
                         }
                     }
-                    let stmts: Vec<Node> = kids.into_iter().filter(|x| !matches!(x.kind(), "case_value_range_list" | "default" | "block_label")).collect();
+                    let stmts: Vec<Node> = kids
+                        .into_iter()
+                        .filter(|x| {
+                            !matches!(
+                                x.kind(),
+                                "case_value_range_list" | "default" | "block_label"
+                            )
+                        })
+                        .collect();
                     let body = self.block(&stmts);
                     cases.push(Case { values, body });
                 }
@@ -1513,21 +1828,37 @@ impl<'a, 't> FortranLowering<'a, 't> {
             }
             "where_statement" => {
                 let kids = named_children(n);
-                let cond = kids.iter().find(|c| c.kind() == "parenthesized_expression")?;
+                let cond = kids
+                    .iter()
+                    .find(|c| c.kind() == "parenthesized_expression")?;
                 let mask = self.paren_inner(*cond);
                 let single = !kids.iter().any(|c| c.kind() == "end_where_statement");
                 let first_body: Vec<Node> = kids
                     .iter()
                     .copied()
-                    .filter(|c| !matches!(c.kind(), "parenthesized_expression" | "elsewhere_clause" | "end_where_statement" | "block_label_start_expression"))
+                    .filter(|c| {
+                        !matches!(
+                            c.kind(),
+                            "parenthesized_expression"
+                                | "elsewhere_clause"
+                                | "end_where_statement"
+                                | "block_label_start_expression"
+                        )
+                    })
                     .collect();
                 let b = self.block(&first_body);
                 let mut arms = vec![(mask, b)];
                 let mut else_block = None;
                 for ew in kids.iter().filter(|c| c.kind() == "elsewhere_clause") {
                     let ek = named_children(*ew);
-                    let m = ek.iter().find(|c| c.kind() == "parenthesized_expression").copied();
-                    let stmts: Vec<Node> = ek.into_iter().filter(|c| !matches!(c.kind(), "parenthesized_expression" | "block_label")).collect();
+                    let m = ek
+                        .iter()
+                        .find(|c| c.kind() == "parenthesized_expression")
+                        .copied();
+                    let stmts: Vec<Node> = ek
+                        .into_iter()
+                        .filter(|c| !matches!(c.kind(), "parenthesized_expression" | "block_label"))
+                        .collect();
                     let b = self.block(&stmts);
                     match m {
                         Some(m) => {
@@ -1537,7 +1868,11 @@ impl<'a, 't> FortranLowering<'a, 't> {
                         None => else_block = Some(b),
                     }
                 }
-                StmtKind::Where { arms, else_block, single }
+                StmtKind::Where {
+                    arms,
+                    else_block,
+                    single,
+                }
             }
             "forall_statement" => {
                 let kids = named_children(n);
@@ -1548,7 +1883,10 @@ impl<'a, 't> FortranLowering<'a, 't> {
                 for x in &kids {
                     match x.kind() {
                         "triplet_spec" => {
-                            let ks: Vec<Node> = named_children(*x).into_iter().filter(|c| c.kind() != "comment").collect();
+                            let ks: Vec<Node> = named_children(*x)
+                                .into_iter()
+                                .filter(|c| c.kind() != "comment")
+                                .collect();
                             if ks.len() < 3 {
                                 self.unsupported(*x, "this FORALL triplet");
                                 continue;
@@ -1557,7 +1895,12 @@ impl<'a, 't> FortranLowering<'a, 't> {
                             let lo = self.expr(ks[1]);
                             let hi = self.expr(ks[2]);
                             let stride = ks.get(3).map(|s| self.expr(*s));
-                            specs.push(ForallSpec { var, lo, hi, stride });
+                            specs.push(ForallSpec {
+                                var,
+                                lo,
+                                hi,
+                                stride,
+                            });
                         }
                         "end_forall_statement" | "block_label_start_expression" => {}
                         "comment" | "statement_label" => body_nodes.push(*x),
@@ -1567,24 +1910,45 @@ impl<'a, 't> FortranLowering<'a, 't> {
                     }
                 }
                 let body = self.block(&body_nodes);
-                StmtKind::Forall { specs, mask, body, single }
+                StmtKind::Forall {
+                    specs,
+                    mask,
+                    body,
+                    single,
+                }
             }
             "keyword_statement" => self.keyword_stmt(n)?,
             "stop_statement" => {
-                let error = self.t(n).trim_start().to_ascii_lowercase().starts_with("error");
-                let code = named_children(n).into_iter().find(|c| c.kind() != "comment").map(|c| self.expr(c));
+                let error = self
+                    .t(n)
+                    .trim_start()
+                    .to_ascii_lowercase()
+                    .starts_with("error");
+                let code = named_children(n)
+                    .into_iter()
+                    .find(|c| c.kind() != "comment")
+                    .map(|c| self.expr(c));
                 StmtKind::Stop { code, error }
             }
             "arithmetic_if_statement" => {
                 let kids = named_children(n);
-                let cond = kids.iter().find(|c| c.kind() == "parenthesized_expression")?;
+                let cond = kids
+                    .iter()
+                    .find(|c| c.kind() == "parenthesized_expression")?;
                 let expr = self.paren_inner(*cond);
-                let labels: Vec<String> = kids.iter().filter(|c| c.kind() == "statement_label_reference").map(|c| self.t(*c).trim().to_string()).collect();
+                let labels: Vec<String> = kids
+                    .iter()
+                    .filter(|c| c.kind() == "statement_label_reference")
+                    .map(|c| self.t(*c).trim().to_string())
+                    .collect();
                 if labels.len() != 3 {
                     self.unsupported(n, "arithmetic IF without three labels");
                     return None;
                 }
-                StmtKind::ArithIf { expr, labels: [labels[0].clone(), labels[1].clone(), labels[2].clone()] }
+                StmtKind::ArithIf {
+                    expr,
+                    labels: [labels[0].clone(), labels[1].clone(), labels[2].clone()],
+                }
             }
             "allocate_statement" | "deallocate_statement" | "nullify_statement" => {
                 let op = match k {
@@ -1620,7 +1984,13 @@ impl<'a, 't> FortranLowering<'a, 't> {
                 }
                 StmtKind::Memory { op, items, options }
             }
-            "print_statement" | "write_statement" | "read_statement" | "open_statement" | "close_statement" | "inquire_statement" | "file_position_statement" => self.io_stmt(n)?,
+            "print_statement"
+            | "write_statement"
+            | "read_statement"
+            | "open_statement"
+            | "close_statement"
+            | "inquire_statement"
+            | "file_position_statement" => self.io_stmt(n)?,
             "format_statement" => {
                 let t = self.t(n);
                 let inner = t.trim_start()[6..].trim();
@@ -1631,7 +2001,11 @@ impl<'a, 't> FortranLowering<'a, 't> {
                 let scope = self.scope();
                 let spelling = self.t(nn).to_string();
                 let g = self.global;
-                let name = self.p.add_symbol(g, key(&spelling), sym_data(&spelling, SymbolKind::Procedure, g));
+                let name = self.p.add_symbol(
+                    g,
+                    key(&spelling),
+                    sym_data(&spelling, SymbolKind::Procedure, g),
+                );
                 let mut params = Vec::new();
                 if let Some(ps) = n.child_by_field_name("parameters") {
                     for pn in named_children(ps) {
@@ -1643,35 +2017,69 @@ impl<'a, 't> FortranLowering<'a, 't> {
             "associate_statement" => {
                 let kids = named_children(n);
                 let outer = self.scope();
-                let scope = self.p.scopes.alloc(ScopeData::new(ScopeKind::Block, Some(outer)));
+                let scope = self
+                    .p
+                    .scopes
+                    .alloc(ScopeData::new(ScopeKind::Block, Some(outer)));
                 let mut associations = Vec::new();
                 if let Some(al) = kids.iter().find(|c| c.kind() == "association_list") {
                     for a in named_children(*al) {
-                        let (Some(nm), Some(sel)) = (a.child_by_field_name("name"), a.child_by_field_name("selector")) else { continue };
+                        let (Some(nm), Some(sel)) = (
+                            a.child_by_field_name("name"),
+                            a.child_by_field_name("selector"),
+                        ) else {
+                            continue;
+                        };
                         let e = self.expr(sel);
                         let s = self.get_or_create(scope, nm, SymbolKind::Variable);
                         associations.push((s, e));
                     }
                 }
                 self.cur_scope = Some(scope);
-                let stmts: Vec<Node> = kids.into_iter().filter(|c| !matches!(c.kind(), "association_list" | "end_associate_statement" | "block_label_start_expression")).collect();
+                let stmts: Vec<Node> = kids
+                    .into_iter()
+                    .filter(|c| {
+                        !matches!(
+                            c.kind(),
+                            "association_list"
+                                | "end_associate_statement"
+                                | "block_label_start_expression"
+                        )
+                    })
+                    .collect();
                 let body = self.block(&stmts);
                 self.cur_scope = Some(outer);
-                StmtKind::Block { scope: Some(scope), decls: vec![], body, associations, construct: BlockKind::Associate }
+                StmtKind::Block {
+                    scope: Some(scope),
+                    decls: vec![],
+                    body,
+                    associations,
+                    construct: BlockKind::Associate,
+                }
             }
             "block_construct" => {
                 let kids = named_children(n);
                 let outer = self.scope();
-                let scope = self.p.scopes.alloc(ScopeData::new(ScopeKind::Block, Some(outer)));
+                let scope = self
+                    .p
+                    .scopes
+                    .alloc(ScopeData::new(ScopeKind::Block, Some(outer)));
                 self.cur_scope = Some(scope);
                 let mut decls = Vec::new();
                 let mut rest = Vec::new();
                 let mut in_spec = true;
                 for x in kids {
-                    if matches!(x.kind(), "end_block_construct_statement" | "block_label_start_expression") {
+                    if matches!(
+                        x.kind(),
+                        "end_block_construct_statement" | "block_label_start_expression"
+                    ) {
                         continue;
                     }
-                    if in_spec && (x.kind() == "variable_declaration" || x.kind() == "use_statement" || x.kind() == "parameter_statement") {
+                    if in_spec
+                        && (x.kind() == "variable_declaration"
+                            || x.kind() == "use_statement"
+                            || x.kind() == "parameter_statement")
+                    {
                         self.lower_decl(x, &mut decls);
                     } else if in_spec && x.kind() == "comment" {
                         decls.push(Decl::Comment(self.t(x).to_string()));
@@ -1683,10 +2091,19 @@ impl<'a, 't> FortranLowering<'a, 't> {
                 self.finish_implicit_types();
                 let body = self.block(&rest);
                 self.cur_scope = Some(outer);
-                StmtKind::Block { scope: Some(scope), decls, body, associations: vec![], construct: BlockKind::Block }
+                StmtKind::Block {
+                    scope: Some(scope),
+                    decls,
+                    body,
+                    associations: vec![],
+                    construct: BlockKind::Block,
+                }
             }
             "include_statement" => {
-                self.unsupported(n, "INCLUDE among executable statements (put it in the specification part)");
+                self.unsupported(
+                    n,
+                    "INCLUDE among executable statements (put it in the specification part)",
+                );
                 return None;
             }
             "assign_statement" => {
@@ -1707,7 +2124,10 @@ impl<'a, 't> FortranLowering<'a, 't> {
     }
 
     fn paren_inner(&mut self, n: Node<'t>) -> ExprId {
-        match named_children(n).into_iter().find(|c| c.kind() != "comment") {
+        match named_children(n)
+            .into_iter()
+            .find(|c| c.kind() != "comment")
+        {
             Some(inner) => self.expr(inner),
             None => self.opaque(n),
         }
@@ -1724,23 +2144,46 @@ impl<'a, 't> FortranLowering<'a, 't> {
 
     fn if_stmt(&mut self, n: Node<'t>, label: Option<String>) -> Option<StmtId> {
         let kids = named_children(n);
-        let cond_node = *kids.iter().find(|c| c.kind() == "parenthesized_expression")?;
+        let cond_node = *kids
+            .iter()
+            .find(|c| c.kind() == "parenthesized_expression")?;
         let cond = self.paren_inner(cond_node);
         let block_form = kids.iter().any(|c| c.kind() == "end_if_statement");
         let cn = self.construct_name(n);
         if !block_form {
             // Logical IF: one statement.
             let dirs = std::mem::take(&mut self.pending_dirs);
-            let inner = kids.iter().find(|c| c.start_byte() > cond_node.end_byte() && c.kind() != "comment")?;
+            let inner = kids
+                .iter()
+                .find(|c| c.start_byte() > cond_node.end_byte() && c.kind() != "comment")?;
             let s = self.stmt(*inner, None)?;
             self.pending_dirs = dirs;
-            return Some(self.push_stmt(StmtKind::If { arms: vec![(cond, vec![s])], else_block: None, logical: true, braces: vec![] }, n, label, cn));
+            return Some(self.push_stmt(
+                StmtKind::If {
+                    arms: vec![(cond, vec![s])],
+                    else_block: None,
+                    logical: true,
+                    braces: vec![],
+                },
+                n,
+                label,
+                cn,
+            ));
         }
         let dirs = std::mem::take(&mut self.pending_dirs);
         let first: Vec<Node> = kids
             .iter()
             .copied()
-            .filter(|c| c.start_byte() > cond_node.end_byte() && !matches!(c.kind(), "elseif_clause" | "else_clause" | "end_if_statement" | "block_label_start_expression"))
+            .filter(|c| {
+                c.start_byte() > cond_node.end_byte()
+                    && !matches!(
+                        c.kind(),
+                        "elseif_clause"
+                            | "else_clause"
+                            | "end_if_statement"
+                            | "block_label_start_expression"
+                    )
+            })
             .collect();
         let b = self.block(&first);
         let mut arms = vec![(cond, b)];
@@ -1749,21 +2192,43 @@ impl<'a, 't> FortranLowering<'a, 't> {
             match c.kind() {
                 "elseif_clause" => {
                     let ek = named_children(*c);
-                    let Some(pe) = ek.iter().find(|x| x.kind() == "parenthesized_expression").copied() else { continue };
+                    let Some(pe) = ek
+                        .iter()
+                        .find(|x| x.kind() == "parenthesized_expression")
+                        .copied()
+                    else {
+                        continue;
+                    };
                     let ce = self.paren_inner(pe);
-                    let stmts: Vec<Node> = ek.into_iter().filter(|x| x.start_byte() > pe.end_byte() && x.kind() != "block_label").collect();
+                    let stmts: Vec<Node> = ek
+                        .into_iter()
+                        .filter(|x| x.start_byte() > pe.end_byte() && x.kind() != "block_label")
+                        .collect();
                     let b = self.block(&stmts);
                     arms.push((ce, b));
                 }
                 "else_clause" => {
-                    let stmts: Vec<Node> = named_children(*c).into_iter().filter(|x| x.kind() != "block_label").collect();
+                    let stmts: Vec<Node> = named_children(*c)
+                        .into_iter()
+                        .filter(|x| x.kind() != "block_label")
+                        .collect();
                     else_block = Some(self.block(&stmts));
                 }
                 _ => {}
             }
         }
         self.pending_dirs = dirs;
-        Some(self.push_stmt(StmtKind::If { arms, else_block, logical: false, braces: vec![] }, n, label, cn))
+        Some(self.push_stmt(
+            StmtKind::If {
+                arms,
+                else_block,
+                logical: false,
+                braces: vec![],
+            },
+            n,
+            label,
+            cn,
+        ))
     }
 
     fn do_loop(&mut self, n: Node<'t>, label: Option<String>) -> Option<StmtId> {
@@ -1771,17 +2236,34 @@ impl<'a, 't> FortranLowering<'a, 't> {
         let ds = *kids.iter().find(|c| c.kind() == "do_statement")?;
         let cn = self.construct_name(n);
         let dirs = std::mem::take(&mut self.pending_dirs);
-        let term_label = ds.child_by_field_name("do_label").map(|l| self.t(l).trim().to_string());
+        let term_label = ds
+            .child_by_field_name("do_label")
+            .map(|l| self.t(l).trim().to_string());
         let mut body_nodes: Vec<Node> = kids
             .iter()
             .copied()
-            .filter(|c| !matches!(c.kind(), "do_statement" | "block_label_start_expression" | "end_do_loop_statement" | "end_do_label_loop_statement"))
+            .filter(|c| {
+                !matches!(
+                    c.kind(),
+                    "do_statement"
+                        | "block_label_start_expression"
+                        | "end_do_loop_statement"
+                        | "end_do_label_loop_statement"
+                )
+            })
             .collect();
         // A labelled DO's terminal statement lives inside its end node.
         let mut terminal: Option<Node> = None;
-        if let Some(end) = kids.iter().find(|c| c.kind() == "end_do_label_loop_statement") {
+        if let Some(end) = kids
+            .iter()
+            .find(|c| c.kind() == "end_do_label_loop_statement")
+        {
             for x in named_children(*end) {
-                if x.kind() != "statement_label" && x.kind() != "do_label_virtual" && x.kind() != "block_label" && x.kind() != "comment" {
+                if x.kind() != "statement_label"
+                    && x.kind() != "do_label_virtual"
+                    && x.kind() != "block_label"
+                    && x.kind() != "comment"
+                {
                     terminal = Some(x);
                 }
             }
@@ -1798,20 +2280,31 @@ impl<'a, 't> FortranLowering<'a, 't> {
                     let last = match owner {
                         None => body.last().copied(),
                         Some(o) => match &u.stmts[o].kind {
-                            StmtKind::Do { body: b, .. } | StmtKind::While { body: b, .. } => b.last().copied(),
+                            StmtKind::Do { body: b, .. } | StmtKind::While { body: b, .. } => {
+                                b.last().copied()
+                            }
                             _ => None,
                         },
                     };
                     let Some(ls) = last else { break };
                     match &u.stmts[ls].kind {
-                        StmtKind::Do { term_label: Some(tl), .. } | StmtKind::While { term_label: Some(tl), .. } if *tl == l => owner = Some(ls),
+                        StmtKind::Do {
+                            term_label: Some(tl),
+                            ..
+                        }
+                        | StmtKind::While {
+                            term_label: Some(tl),
+                            ..
+                        } if *tl == l => owner = Some(ls),
                         _ => break,
                     }
                 }
                 match owner {
                     None => body.push(ts),
                     Some(o) => {
-                        if let StmtKind::Do { body: b, .. } | StmtKind::While { body: b, .. } = &mut self.unit().stmts[o].kind {
+                        if let StmtKind::Do { body: b, .. } | StmtKind::While { body: b, .. } =
+                            &mut self.unit().stmts[o].kind
+                        {
                             b.push(ts);
                         }
                     }
@@ -1823,7 +2316,11 @@ impl<'a, 't> FortranLowering<'a, 't> {
         for c in named_children(ds) {
             match c.kind() {
                 "loop_control_expression" => control = Some(c),
-                "while_statement" => while_cond = named_children(c).into_iter().find(|x| x.kind() == "parenthesized_expression"),
+                "while_statement" => {
+                    while_cond = named_children(c)
+                        .into_iter()
+                        .find(|x| x.kind() == "parenthesized_expression")
+                }
                 "concurrent_statement" => {
                     self.unsupported(c, "DO CONCURRENT (write a plain DO loop)");
                     return None;
@@ -1833,7 +2330,10 @@ impl<'a, 't> FortranLowering<'a, 't> {
         }
         self.pending_dirs = dirs;
         let kind = if let Some(lc) = control {
-            let ks: Vec<Node> = named_children(lc).into_iter().filter(|c| c.kind() != "comment").collect();
+            let ks: Vec<Node> = named_children(lc)
+                .into_iter()
+                .filter(|c| c.kind() != "comment")
+                .collect();
             if ks.len() < 3 {
                 self.unsupported(lc, "this loop control");
                 return None;
@@ -1842,10 +2342,21 @@ impl<'a, 't> FortranLowering<'a, 't> {
             let start = self.expr(ks[1]);
             let end = self.expr(ks[2]);
             let step = ks.get(3).map(|s| self.expr(*s));
-            StmtKind::Do { var, start, end, step, body, term_label }
+            StmtKind::Do {
+                var,
+                start,
+                end,
+                step,
+                body,
+                term_label,
+            }
         } else if let Some(w) = while_cond {
             let cond = self.paren_inner(w);
-            StmtKind::While { cond, body, term_label }
+            StmtKind::While {
+                cond,
+                body,
+                term_label,
+            }
         } else {
             if term_label.is_some() {
                 self.unsupported(ds, "labelled DO without loop control");
@@ -1858,8 +2369,15 @@ impl<'a, 't> FortranLowering<'a, 't> {
     fn keyword_stmt(&mut self, n: Node<'t>) -> Option<StmtKind> {
         let first = n.child(0)?;
         let kw = self.t(first).to_ascii_lowercase();
-        let named: Vec<Node> = named_children(n).into_iter().filter(|c| c.kind() != "comment").collect();
-        let labels: Vec<String> = named.iter().filter(|c| c.kind() == "statement_label_reference").map(|c| self.t(*c).trim().to_string()).collect();
+        let named: Vec<Node> = named_children(n)
+            .into_iter()
+            .filter(|c| c.kind() != "comment")
+            .collect();
+        let labels: Vec<String> = named
+            .iter()
+            .filter(|c| c.kind() == "statement_label_reference")
+            .map(|c| self.t(*c).trim().to_string())
+            .collect();
         Some(match kw.as_str() {
             "exit" => StmtKind::Exit(named.first().map(|c| self.t(*c).to_string())),
             "cycle" => StmtKind::Cycle(named.first().map(|c| self.t(*c).to_string())),
@@ -1872,12 +2390,20 @@ impl<'a, 't> FortranLowering<'a, 't> {
                 StmtKind::Return(None)
             }
             "go" | "goto" => {
-                let sel = named.iter().find(|c| c.kind() != "statement_label_reference");
+                let sel = named
+                    .iter()
+                    .find(|c| c.kind() != "statement_label_reference");
                 match (labels.len(), sel) {
                     (1, None) if !self.t(n).contains('(') => StmtKind::Goto(labels[0].clone()),
-                    (_, Some(e)) if !labels.is_empty() => StmtKind::ComputedGoto { labels, expr: self.expr(*e) },
+                    (_, Some(e)) if !labels.is_empty() => StmtKind::ComputedGoto {
+                        labels,
+                        expr: self.expr(*e),
+                    },
                     _ => {
-                        self.unsupported(n, "assigned GOTO (rewrite with an integer variable and a computed GOTO)");
+                        self.unsupported(
+                            n,
+                            "assigned GOTO (rewrite with an integer variable and a computed GOTO)",
+                        );
                         return None;
                     }
                 }
@@ -1913,7 +2439,10 @@ impl<'a, 't> FortranLowering<'a, 't> {
         let mut items = Vec::new();
         let mut control = String::new();
         // Control part: from after the keyword to the item list.
-        let item_list = kids.iter().find(|(_, c)| matches!(c.kind(), "output_item_list" | "input_item_list")).map(|(_, c)| *c);
+        let item_list = kids
+            .iter()
+            .find(|(_, c)| matches!(c.kind(), "output_item_list" | "input_item_list"))
+            .map(|(_, c)| *c);
         let ctl_start = first.end_byte();
         let ctl_end = item_list.map(|l| l.start_byte()).unwrap_or(n.end_byte());
         let mut ctl = src.get(ctl_start..ctl_end).unwrap_or("").trim().to_string();
@@ -1929,7 +2458,11 @@ impl<'a, 't> FortranLowering<'a, 't> {
                 }
             }
         }
-        Some(StmtKind::Io { kind, control, items })
+        Some(StmtKind::Io {
+            kind,
+            control,
+            items,
+        })
     }
 
     // ---------------------------------------------------------------- expressions
@@ -1950,7 +2483,10 @@ impl<'a, 't> FortranLowering<'a, 't> {
                 "keyword_argument" => out.push(self.keyword_arg(c)),
                 _ => {
                     let value = self.expr(c);
-                    out.push(Arg { keyword: None, value });
+                    out.push(Arg {
+                        keyword: None,
+                        value,
+                    });
                 }
             }
         }
@@ -2002,14 +2538,30 @@ impl<'a, 't> FortranLowering<'a, 't> {
         let sym = match self.p.lookup(scope, &k) {
             Some(s) => {
                 let sd = &mut self.p.symbols[s];
-                if matches!(sd.kind, SymbolKind::Variable | SymbolKind::Unknown) && (is_call_stmt || sd.ty.as_ref().is_none_or(|t| t.dims.is_empty())) {
-                    sd.kind = if sd.attrs.dummy { SymbolKind::Procedure } else if is_fortran_intrinsic(&k) && !sd.attrs.external && sd.ty.is_none() { SymbolKind::Intrinsic } else { SymbolKind::Procedure };
+                if matches!(sd.kind, SymbolKind::Variable | SymbolKind::Unknown)
+                    && (is_call_stmt || sd.ty.as_ref().is_none_or(|t| t.dims.is_empty()))
+                {
+                    sd.kind = if sd.attrs.dummy {
+                        SymbolKind::Procedure
+                    } else if is_fortran_intrinsic(&k) && !sd.attrs.external && sd.ty.is_none() {
+                        SymbolKind::Intrinsic
+                    } else {
+                        SymbolKind::Procedure
+                    };
                 }
                 s
             }
             None => {
-                let kind = if is_fortran_intrinsic(&k) { SymbolKind::Intrinsic } else { SymbolKind::Procedure };
-                let g = if kind == SymbolKind::Procedure { self.global } else { scope };
+                let kind = if is_fortran_intrinsic(&k) {
+                    SymbolKind::Intrinsic
+                } else {
+                    SymbolKind::Procedure
+                };
+                let g = if kind == SymbolKind::Procedure {
+                    self.global
+                } else {
+                    scope
+                };
                 let mut data = sym_data(&spelling, kind, g);
                 if kind == SymbolKind::Procedure && !is_call_stmt {
                     data.ty = self.implicit_type(scope, &spelling);
@@ -2065,7 +2617,11 @@ impl<'a, 't> FortranLowering<'a, 't> {
     fn scope_uses_unknown_module(&self, mut s: ScopeId) -> bool {
         loop {
             let sc = &self.p.scopes[s];
-            if sc.uses.iter().any(|u| u.unit.is_none() && !is_intrinsic_module(&u.module)) {
+            if sc
+                .uses
+                .iter()
+                .any(|u| u.unit.is_none() && !is_intrinsic_module(&u.module))
+            {
                 return true;
             }
             match sc.parent {
@@ -2077,7 +2633,10 @@ impl<'a, 't> FortranLowering<'a, 't> {
 
     fn is_array_or_char(&self, s: SymbolId) -> bool {
         let sd = &self.p.symbols[s];
-        if !matches!(sd.kind, SymbolKind::Variable | SymbolKind::Constant | SymbolKind::Unknown) {
+        if !matches!(
+            sd.kind,
+            SymbolKind::Variable | SymbolKind::Constant | SymbolKind::Unknown
+        ) {
             return false;
         }
         match &sd.ty {
@@ -2091,37 +2650,69 @@ impl<'a, 't> FortranLowering<'a, 't> {
             "identifier" => self.name_expr(n),
             "number_literal" => {
                 let t = self.t(n).to_string();
-                let is_real = t.contains(['.', 'e', 'E', 'd', 'D']) && !t.starts_with(['z', 'Z', 'b', 'B', 'o', 'O']);
+                let is_real = t.contains(['.', 'e', 'E', 'd', 'D'])
+                    && !t.starts_with(['z', 'Z', 'b', 'B', 'o', 'O']);
                 let kind = if is_real { LitKind::Real } else { LitKind::Int };
                 self.alloc_expr(Expr::Literal(Literal { kind, text: t }), n)
             }
             "string_literal" => {
                 let t = normalize_continuations(self.t(n));
-                self.alloc_expr(Expr::Literal(Literal { kind: LitKind::Str, text: t }), n)
+                self.alloc_expr(
+                    Expr::Literal(Literal {
+                        kind: LitKind::Str,
+                        text: t,
+                    }),
+                    n,
+                )
             }
             "boolean_literal" => {
                 let t = self.t(n).to_string();
-                self.alloc_expr(Expr::Literal(Literal { kind: LitKind::Logical, text: t }), n)
+                self.alloc_expr(
+                    Expr::Literal(Literal {
+                        kind: LitKind::Logical,
+                        text: t,
+                    }),
+                    n,
+                )
             }
             "complex_literal" => {
                 let t: String = normalize_continuations(self.t(n));
-                self.alloc_expr(Expr::Literal(Literal { kind: LitKind::Complex, text: t }), n)
+                self.alloc_expr(
+                    Expr::Literal(Literal {
+                        kind: LitKind::Complex,
+                        text: t,
+                    }),
+                    n,
+                )
             }
             "null_literal" => {
                 let scope = self.scope();
                 let sym = match self.p.lookup(scope, "null") {
                     Some(s) => s,
-                    None => self.p.add_symbol(scope, "null".into(), sym_data("null", SymbolKind::Intrinsic, scope)),
+                    None => self.p.add_symbol(
+                        scope,
+                        "null".into(),
+                        sym_data("null", SymbolKind::Intrinsic, scope),
+                    ),
                 };
                 let callee = self.alloc_expr(Expr::Name(sym), n);
-                self.alloc_expr(Expr::Call { callee, args: vec![] }, n)
+                self.alloc_expr(
+                    Expr::Call {
+                        callee,
+                        args: vec![],
+                    },
+                    n,
+                )
             }
             "parenthesized_expression" => {
                 let inner = self.paren_inner(n);
                 self.alloc_expr(Expr::Paren(inner), n)
             }
             "math_expression" => {
-                let op_t = n.child_by_field_name("operator").map(|o| self.t(o).to_string()).unwrap_or_default();
+                let op_t = n
+                    .child_by_field_name("operator")
+                    .map(|o| self.t(o).to_string())
+                    .unwrap_or_default();
                 if op_t == "**" {
                     return self.pow_chain(n);
                 }
@@ -2157,14 +2748,24 @@ impl<'a, 't> FortranLowering<'a, 't> {
                         return self.opaque(n);
                     }
                 };
-                let Some(a) = n.child_by_field_name("argument") else { return self.opaque(n) };
+                let Some(a) = n.child_by_field_name("argument") else {
+                    return self.opaque(n);
+                };
                 let arg = self.expr(a);
                 self.alloc_expr(Expr::Unary { op, arg }, n)
             }
             "logical_expression" => {
-                let op_t = n.child_by_field_name("operator").map(|o| self.t(o).to_ascii_lowercase()).unwrap_or_default();
+                let op_t = n
+                    .child_by_field_name("operator")
+                    .map(|o| self.t(o).to_ascii_lowercase())
+                    .unwrap_or_default();
                 if op_t == ".not." {
-                    let Some(a) = n.child_by_field_name("argument").or_else(|| n.child_by_field_name("right")) else { return self.opaque(n) };
+                    let Some(a) = n
+                        .child_by_field_name("argument")
+                        .or_else(|| n.child_by_field_name("right"))
+                    else {
+                        return self.opaque(n);
+                    };
                     let arg = self.expr(a);
                     return self.alloc_expr(Expr::Unary { op: UnOp::Not, arg }, n);
                 }
@@ -2177,8 +2778,15 @@ impl<'a, 't> FortranLowering<'a, 't> {
                 self.binary(n, op)
             }
             "relational_expression" => {
-                let op_t = n.child_by_field_name("operator").map(|o| self.t(o).to_ascii_lowercase()).unwrap_or_default();
-                let sp = if op_t.starts_with('.') { RelSpell::Dotted } else { RelSpell::Symbol };
+                let op_t = n
+                    .child_by_field_name("operator")
+                    .map(|o| self.t(o).to_ascii_lowercase())
+                    .unwrap_or_default();
+                let sp = if op_t.starts_with('.') {
+                    RelSpell::Dotted
+                } else {
+                    RelSpell::Symbol
+                };
                 let op = match op_t.as_str() {
                     "==" | ".eq." => BinOp::Eq(sp),
                     "/=" | ".ne." => BinOp::Ne(sp),
@@ -2193,10 +2801,22 @@ impl<'a, 't> FortranLowering<'a, 't> {
             "call_expression" => self.call_expr(n),
             "derived_type_member_expression" => {
                 let kids = named_children(n);
-                let (Some(b), Some(f)) = (kids.first(), kids.iter().find(|c| c.kind() == "type_member")) else { return self.opaque(n) };
+                let (Some(b), Some(f)) = (
+                    kids.first(),
+                    kids.iter().find(|c| c.kind() == "type_member"),
+                ) else {
+                    return self.opaque(n);
+                };
                 let base = self.expr(*b);
                 let field = self.t(*f).to_string();
-                self.alloc_expr(Expr::Field { base, field, arrow: false }, n)
+                self.alloc_expr(
+                    Expr::Field {
+                        base,
+                        field,
+                        arrow: false,
+                    },
+                    n,
+                )
             }
             "array_literal" => {
                 let old_style = self.t(n).starts_with("(/");
@@ -2213,13 +2833,32 @@ impl<'a, 't> FortranLowering<'a, 't> {
                         items.push(self.expr(c));
                     }
                 }
-                self.alloc_expr(Expr::ArrayCtor { items, old_style, type_spec }, n)
+                self.alloc_expr(
+                    Expr::ArrayCtor {
+                        items,
+                        old_style,
+                        type_spec,
+                    },
+                    n,
+                )
             }
             "implied_do_loop_expression" => {
-                let kids: Vec<Node> = named_children(n).into_iter().filter(|c| c.kind() != "comment").collect();
-                let Some(lc) = kids.iter().find(|c| c.kind() == "loop_control_expression") else { return self.opaque(n) };
-                let items: Vec<ExprId> = kids.iter().filter(|c| c.kind() != "loop_control_expression").map(|c| self.expr(*c)).collect();
-                let ks: Vec<Node> = named_children(*lc).into_iter().filter(|c| c.kind() != "comment").collect();
+                let kids: Vec<Node> = named_children(n)
+                    .into_iter()
+                    .filter(|c| c.kind() != "comment")
+                    .collect();
+                let Some(lc) = kids.iter().find(|c| c.kind() == "loop_control_expression") else {
+                    return self.opaque(n);
+                };
+                let items: Vec<ExprId> = kids
+                    .iter()
+                    .filter(|c| c.kind() != "loop_control_expression")
+                    .map(|c| self.expr(*c))
+                    .collect();
+                let ks: Vec<Node> = named_children(*lc)
+                    .into_iter()
+                    .filter(|c| c.kind() != "comment")
+                    .collect();
                 if ks.len() < 3 {
                     return self.opaque(n);
                 }
@@ -2227,7 +2866,16 @@ impl<'a, 't> FortranLowering<'a, 't> {
                 let lo = self.expr(ks[1]);
                 let hi = self.expr(ks[2]);
                 let step = ks.get(3).map(|s| self.expr(*s));
-                self.alloc_expr(Expr::ImpliedDo { items, var, lo, hi, step }, n)
+                self.alloc_expr(
+                    Expr::ImpliedDo {
+                        items,
+                        var,
+                        lo,
+                        hi,
+                        step,
+                    },
+                    n,
+                )
             }
             "keyword_argument" => {
                 self.unsupported(n, "a keyword argument here");
@@ -2254,7 +2902,12 @@ impl<'a, 't> FortranLowering<'a, 't> {
     }
 
     fn binary(&mut self, n: Node<'t>, op: BinOp) -> ExprId {
-        let (Some(l), Some(r)) = (n.child_by_field_name("left"), n.child_by_field_name("right")) else { return self.opaque(n) };
+        let (Some(l), Some(r)) = (
+            n.child_by_field_name("left"),
+            n.child_by_field_name("right"),
+        ) else {
+            return self.opaque(n);
+        };
         let lhs = self.expr(l);
         let rhs = self.expr(r);
         self.alloc_expr(Expr::Binary { op, lhs, rhs }, n)
@@ -2265,12 +2918,20 @@ impl<'a, 't> FortranLowering<'a, 't> {
         let mut operands = Vec::new();
         let mut cur = n;
         loop {
-            let is_pow = cur.kind() == "math_expression" && cur.child_by_field_name("operator").is_some_and(|o| self.t(o) == "**");
+            let is_pow = cur.kind() == "math_expression"
+                && cur
+                    .child_by_field_name("operator")
+                    .is_some_and(|o| self.t(o) == "**");
             if !is_pow {
                 operands.push(cur);
                 break;
             }
-            let (Some(l), Some(r)) = (cur.child_by_field_name("left"), cur.child_by_field_name("right")) else { return self.opaque(n) };
+            let (Some(l), Some(r)) = (
+                cur.child_by_field_name("left"),
+                cur.child_by_field_name("right"),
+            ) else {
+                return self.opaque(n);
+            };
             operands.push(r);
             cur = l;
         }
@@ -2279,15 +2940,32 @@ impl<'a, 't> FortranLowering<'a, 't> {
         for i in (0..operands.len() - 1).rev() {
             let l = self.expr(operands[i]);
             let node = if i == 0 { n } else { operands[i] };
-            acc = self.alloc_expr(Expr::Binary { op: BinOp::Pow, lhs: l, rhs: acc }, node);
+            acc = self.alloc_expr(
+                Expr::Binary {
+                    op: BinOp::Pow,
+                    lhs: l,
+                    rhs: acc,
+                },
+                node,
+            );
         }
         acc
     }
 
     fn call_expr(&mut self, n: Node<'t>) -> ExprId {
-        let kids: Vec<Node> = named_children(n).into_iter().filter(|c| c.kind() != "comment").collect();
-        let Some(&callee_node) = kids.first() else { return self.opaque(n) };
-        let arglists: Vec<Node> = kids.iter().skip(1).copied().filter(|c| c.kind() == "argument_list").collect();
+        let kids: Vec<Node> = named_children(n)
+            .into_iter()
+            .filter(|c| c.kind() != "comment")
+            .collect();
+        let Some(&callee_node) = kids.first() else {
+            return self.opaque(n);
+        };
+        let arglists: Vec<Node> = kids
+            .iter()
+            .skip(1)
+            .copied()
+            .filter(|c| c.kind() == "argument_list")
+            .collect();
         if arglists.is_empty() {
             return self.expr(callee_node);
         }
@@ -2303,7 +2981,11 @@ impl<'a, 't> FortranLowering<'a, 't> {
             "derived_type_member_expression" | "call_expression" => true,
             _ => true,
         };
-        let mut acc = if is_index { self.expr(callee_node) } else { self.callee(callee_node, false) };
+        let mut acc = if is_index {
+            self.expr(callee_node)
+        } else {
+            self.callee(callee_node, false)
+        };
         for (i, al) in arglists.into_iter().enumerate() {
             if is_index || i > 0 {
                 let subs = self.subscripts(al);
@@ -2341,7 +3023,16 @@ fn matches_paren(s: &str) -> bool {
 }
 
 fn is_intrinsic_module(m: &str) -> bool {
-    matches!(m, "iso_fortran_env" | "iso_c_binding" | "ieee_arithmetic" | "ieee_exceptions" | "ieee_features" | "omp_lib" | "mpi")
+    matches!(
+        m,
+        "iso_fortran_env"
+            | "iso_c_binding"
+            | "ieee_arithmetic"
+            | "ieee_exceptions"
+            | "ieee_features"
+            | "omp_lib"
+            | "mpi"
+    )
 }
 
 pub(crate) fn sym_data(spelling: &str, kind: SymbolKind, scope: ScopeId) -> SymbolData {
@@ -2359,7 +3050,12 @@ pub(crate) fn sym_data(spelling: &str, kind: SymbolKind, scope: ScopeId) -> Symb
 
 /// The semantic type of a declared type with dimensions.
 pub(crate) fn type_of_spec(ts: &TypeSpec, dims: &[Dim]) -> Type {
-    Type { base: ts.class, bytes: ts.bytes, dims: dims.to_vec(), pointers: 0 }
+    Type {
+        base: ts.class,
+        bytes: ts.bytes,
+        dims: dims.to_vec(),
+        pointers: 0,
+    }
 }
 
 fn apply_attr(sd: &mut SymbolData, a: &Attr) {
@@ -2390,7 +3086,10 @@ fn apply_attr(sd: &mut SymbolData, a: &Attr) {
 
 /// Collapses runs of white space (and removes `&` continuation joins) in a verbatim statement.
 pub(crate) fn normalize_ws(s: &str) -> String {
-    normalize_continuations(s).split_whitespace().collect::<Vec<_>>().join(" ")
+    normalize_continuations(s)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Removes `&` + newline + optional leading `&` continuation joins from text that spans

@@ -33,7 +33,9 @@ pub fn classify(path: &str) -> Option<(Lang, SourceForm)> {
     let ext = path.rsplit_once('.').map(|(_, e)| e)?;
     Some(match ext {
         "f" | "for" | "f77" | "F" | "FOR" | "ftn" => (Lang::Fortran, SourceForm::Fixed),
-        "f90" | "f95" | "f03" | "f08" | "F90" | "F95" | "F03" | "F08" => (Lang::Fortran, SourceForm::Free),
+        "f90" | "f95" | "f03" | "f08" | "F90" | "F95" | "F03" | "F08" => {
+            (Lang::Fortran, SourceForm::Free)
+        }
         "c" | "h" => (Lang::C, SourceForm::C),
         _ => return None,
     })
@@ -62,7 +64,12 @@ pub fn parse_program(inputs: &[Input]) -> (Program, Vec<Diagnostic>) {
             continue;
         };
         let file = prog.files.len() as u32;
-        prog.files.push(SourceFile { path: inp.path.clone(), lang, form, items: vec![] });
+        prog.files.push(SourceFile {
+            path: inp.path.clone(),
+            lang,
+            form,
+            items: vec![],
+        });
         let text = if form == SourceForm::Fixed {
             let (t, d) = fixed::to_free_form(&inp.text, file);
             diags.extend(d);
@@ -76,7 +83,10 @@ pub fn parse_program(inputs: &[Input]) -> (Program, Vec<Diagnostic>) {
             Lang::C => tree_sitter_c::LANGUAGE.into(),
         };
         if parser.set_language(&language).is_err() {
-            diags.push(Diagnostic::global(Code::Internal, "tree-sitter grammar version mismatch"));
+            diags.push(Diagnostic::global(
+                Code::Internal,
+                "tree-sitter grammar version mismatch",
+            ));
             continue;
         }
         let tree = parser.parse(&text, None);
@@ -96,7 +106,14 @@ pub fn parse_program(inputs: &[Input]) -> (Program, Vec<Diagnostic>) {
 
     let ffiles: Vec<fortran::FFile> = fortran
         .iter()
-        .filter_map(|p| p.tree.as_ref().map(|t| fortran::FFile { file: p.file, src: &p.text, root: t.root_node(), line_map: None }))
+        .filter_map(|p| {
+            p.tree.as_ref().map(|t| fortran::FFile {
+                file: p.file,
+                src: &p.text,
+                root: t.root_node(),
+                line_map: None,
+            })
+        })
         .collect();
     let items = fortran::FortranLowering::new(&mut prog, &mut diags, &ffiles, global).run();
     for (f, its) in ffiles.iter().zip(items) {
@@ -104,10 +121,30 @@ pub fn parse_program(inputs: &[Input]) -> (Program, Vec<Diagnostic>) {
     }
     for p in &cfiles {
         if let Some(t) = &p.tree {
-            let items = c::lower_c_file(&mut prog, &mut diags, p.file, &p.text, t.root_node(), global);
+            let items = c::lower_c_file(
+                &mut prog,
+                &mut diags,
+                p.file,
+                &p.text,
+                t.root_node(),
+                global,
+            );
             prog.files[p.file as usize].items = items;
         }
     }
+    // A broken tree makes lowering report noise (names in half-parsed declarations): for a
+    // file with syntax errors, report the syntax errors only.
+    let broken: Vec<u32> = diags
+        .iter()
+        .filter(|d| matches!(d.code, Code::Syntax | Code::MissingToken))
+        .filter_map(|d| d.span.map(|s| s.file))
+        .collect();
+    diags.retain(|d| match d.span {
+        Some(s) if broken.contains(&s.file) => {
+            matches!(d.code, Code::Syntax | Code::MissingToken | Code::FixedForm)
+        }
+        _ => true,
+    });
     // Diagnostics in file order, then position.
     diags.sort_by_key(|d| d.span.map(|s| (s.file, s.line, s.col)).unwrap_or((0, 0, 0)));
     diags.dedup();

@@ -33,16 +33,31 @@ pub(crate) fn children_with_fields(n: Node) -> Vec<(Option<&'static str>, Node)>
 pub(crate) fn span(n: Node, file: u32, line_map: Option<&[u32]>) -> Span {
     let p = n.start_position();
     let e = n.end_position();
-    let len = if e.row == p.row { (e.column - p.column).max(1) } else { 1 };
+    let len = if e.row == p.row {
+        (e.column - p.column).max(1)
+    } else {
+        1
+    };
     let line = match line_map {
         Some(m) => m.get(p.row).copied().unwrap_or(p.row as u32 + 1),
         None => p.row as u32 + 1,
     };
-    Span { file, line, col: p.column as u32 + 1, len: len as u32 }
+    Span {
+        file,
+        line,
+        col: p.column as u32 + 1,
+        len: len as u32,
+    }
 }
 
 /// Reports every ERROR and MISSING node under `root`; nested errors are reported once.
-pub(crate) fn syntax_errors(root: Node, src: &str, file: u32, line_map: Option<&[u32]>, out: &mut Vec<Diagnostic>) {
+pub(crate) fn syntax_errors(
+    root: Node,
+    src: &str,
+    file: u32,
+    line_map: Option<&[u32]>,
+    out: &mut Vec<Diagnostic>,
+) {
     if !root.has_error() {
         return;
     }
@@ -50,19 +65,30 @@ pub(crate) fn syntax_errors(root: Node, src: &str, file: u32, line_map: Option<&
     while let Some(n) = stack.pop() {
         if n.is_missing() {
             let what = n.kind();
-            out.push(Diagnostic::error(Code::MissingToken, span(n, file, line_map), format!("expected `{what}` here")));
+            out.push(Diagnostic::error(
+                Code::MissingToken,
+                span(n, file, line_map),
+                format!("expected `{what}` here"),
+            ));
             continue;
         }
         if n.is_error() {
             let t = text(n, src);
             let first_line = t.lines().next().unwrap_or("").trim();
             let shown: String = first_line.chars().take(40).collect();
+            let multi_line = t.trim_end().contains('\n');
             let msg = if shown.is_empty() {
                 "syntax error".to_string()
+            } else if multi_line {
+                format!("syntax error: cannot parse the construct that starts with `{shown}` (an END statement, closing brace or parenthesis may be missing or misplaced)")
             } else {
                 format!("syntax error: cannot parse `{shown}`")
             };
-            out.push(Diagnostic::error(Code::Syntax, span(n, file, line_map), msg));
+            out.push(Diagnostic::error(
+                Code::Syntax,
+                span(n, file, line_map),
+                msg,
+            ));
             continue;
         }
         if n.has_error() {

@@ -15,7 +15,10 @@ pub struct Idx<T> {
 impl<T> Idx<T> {
     /// Builds an index from its raw position (used by side tables and tests).
     pub fn from_raw(raw: u32) -> Self {
-        Idx { raw, _ty: PhantomData }
+        Idx {
+            raw,
+            _ty: PhantomData,
+        }
     }
     /// The raw position in the arena.
     pub fn index(self) -> usize {
@@ -52,7 +55,10 @@ impl<T> std::hash::Hash for Idx<T> {
 }
 impl<T> fmt::Debug for Idx<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = std::any::type_name::<T>().rsplit("::").next().unwrap_or("?");
+        let name = std::any::type_name::<T>()
+            .rsplit("::")
+            .next()
+            .unwrap_or("?");
         write!(f, "{name}#{}", self.raw)
     }
 }
@@ -100,7 +106,10 @@ impl<T> Arena<T> {
     }
     /// Handles and values in allocation order.
     pub fn iter(&self) -> impl Iterator<Item = (Idx<T>, &T)> {
-        self.data.iter().enumerate().map(|(i, v)| (Idx::from_raw(i as u32), v))
+        self.data
+            .iter()
+            .enumerate()
+            .map(|(i, v)| (Idx::from_raw(i as u32), v))
     }
     /// All handles in allocation order.
     pub fn ids(&self) -> impl Iterator<Item = Idx<T>> {
@@ -129,7 +138,10 @@ pub struct ArenaMap<K, V> {
 
 impl<K, V> Default for ArenaMap<K, V> {
     fn default() -> Self {
-        ArenaMap { data: Vec::new(), _k: PhantomData }
+        ArenaMap {
+            data: Vec::new(),
+            _k: PhantomData,
+        }
     }
 }
 

@@ -89,15 +89,33 @@ pub struct Diagnostic {
 impl Diagnostic {
     /// An error at `span`.
     pub fn error(code: Code, span: Span, message: impl Into<String>) -> Self {
-        Diagnostic { severity: Severity::Error, code, span: Some(span), message: message.into(), notes: vec![] }
+        Diagnostic {
+            severity: Severity::Error,
+            code,
+            span: Some(span),
+            message: message.into(),
+            notes: vec![],
+        }
     }
     /// A warning at `span`.
     pub fn warning(code: Code, span: Span, message: impl Into<String>) -> Self {
-        Diagnostic { severity: Severity::Warning, code, span: Some(span), message: message.into(), notes: vec![] }
+        Diagnostic {
+            severity: Severity::Warning,
+            code,
+            span: Some(span),
+            message: message.into(),
+            notes: vec![],
+        }
     }
     /// An error without location.
     pub fn global(code: Code, message: impl Into<String>) -> Self {
-        Diagnostic { severity: Severity::Error, code, span: None, message: message.into(), notes: vec![] }
+        Diagnostic {
+            severity: Severity::Error,
+            code,
+            span: None,
+            message: message.into(),
+            notes: vec![],
+        }
     }
     /// Adds a note.
     pub fn with_note(mut self, note: impl Into<String>) -> Self {
@@ -124,14 +142,20 @@ impl Diagnostic {
                     "{file_name}:{}:{}: {sev}[{}]: {}\n",
                     sp.line, sp.col, self.code, self.message
                 ));
-                if let Some(line) = source.and_then(|s| s.lines().nth(sp.line.saturating_sub(1) as usize)) {
+                if let Some(line) =
+                    source.and_then(|s| s.lines().nth(sp.line.saturating_sub(1) as usize))
+                {
                     let line = line.replace('\t', " ");
                     let num = sp.line.to_string();
                     let pad = " ".repeat(num.len());
                     let col = (sp.col.max(1) - 1) as usize;
                     let width = line.chars().count();
                     let len = (sp.len.max(1) as usize).min(width.saturating_sub(col).max(1));
-                    out.push_str(&format!("{pad} |\n{num} | {line}\n{pad} | {}{}\n", " ".repeat(col), "^".repeat(len)));
+                    out.push_str(&format!(
+                        "{pad} |\n{num} | {line}\n{pad} | {}{}\n",
+                        " ".repeat(col),
+                        "^".repeat(len)
+                    ));
                 }
             }
             None => out.push_str(&format!("radtap: {sev}[{}]: {}\n", self.code, self.message)),

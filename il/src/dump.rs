@@ -55,7 +55,11 @@ fn unit(p: &Program, uid: UnitId, depth: usize, out: &mut String) {
         }
     }
     for &s in &u.body {
-        let _ = writeln!(out, "{pad}  stmt {}", expand(p, uid, &format!("{:?}", u.stmts[s])));
+        let _ = writeln!(
+            out,
+            "{pad}  stmt {}",
+            expand(p, uid, &format!("{:?}", u.stmts[s]))
+        );
     }
     for &c in &u.contains {
         unit(p, c, depth + 1, out);
@@ -72,9 +76,19 @@ fn expand_in(p: &Program, uid: UnitId, s: &str, types: u32) -> String {
     let u = &p.units[uid];
     let mut out = String::with_capacity(s.len());
     let mut rest = s;
-    const TAGS: [&str; 6] = ["Expr#", "Stmt#", "SymbolData#", "TypeDefData#", "ScopeData#", "UnitData#"];
+    const TAGS: [&str; 6] = [
+        "Expr#",
+        "Stmt#",
+        "SymbolData#",
+        "TypeDefData#",
+        "ScopeData#",
+        "UnitData#",
+    ];
     loop {
-        let next = TAGS.iter().filter_map(|t| rest.find(t).map(|i| (i, *t))).min_by_key(|(i, _)| *i);
+        let next = TAGS
+            .iter()
+            .filter_map(|t| rest.find(t).map(|i| (i, *t)))
+            .min_by_key(|(i, _)| *i);
         let Some((i, tag)) = next else {
             out.push_str(rest);
             return out;
@@ -109,8 +123,16 @@ fn expand_in(p: &Program, uid: UnitId, s: &str, types: u32) -> String {
                 if p.typedefs.contains(id) {
                     let td = &p.typedefs[id];
                     // Fields once: a record's own fields may name it (`struct node *next`).
-                    let fields = if types == 0 { expand_in(p, td.unit, &format!("{:?}", td.fields), types + 1) } else { String::new() };
-                    let _ = write!(out, "type[{:?} {:?} {:?} {fields}]", td.kind, td.name, td.attrs);
+                    let fields = if types == 0 {
+                        expand_in(p, td.unit, &format!("{:?}", td.fields), types + 1)
+                    } else {
+                        String::new()
+                    };
+                    let _ = write!(
+                        out,
+                        "type[{:?} {:?} {:?} {fields}]",
+                        td.kind, td.name, td.attrs
+                    );
                 }
             }
             "UnitData#" => {

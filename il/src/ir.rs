@@ -1216,7 +1216,12 @@ impl UnitData {
 impl Stmt {
     /// A statement with no label or directives.
     pub fn new(kind: StmtKind) -> Self {
-        Stmt { kind, label: None, construct_name: None, directives: Vec::new() }
+        Stmt {
+            kind,
+            label: None,
+            construct_name: None,
+            directives: Vec::new(),
+        }
     }
 }
 
@@ -1250,7 +1255,9 @@ impl Program {
                 if self.units[mu].scope != target.scope {
                     continue;
                 }
-                if let Some((l, _)) = u.names.iter().find(|(l, r)| r.eq_ignore_ascii_case(&target.spelling) && !l.eq_ignore_ascii_case(r)) {
+                if let Some((l, _)) = u.names.iter().find(|(l, r)| {
+                    r.eq_ignore_ascii_case(&target.spelling) && !l.eq_ignore_ascii_case(r)
+                }) {
                     return l;
                 }
             }
@@ -1311,7 +1318,11 @@ impl Program {
         }
         let remote_owned;
         let remote = if u.only {
-            remote_owned = u.names.iter().find(|(l, _)| l.eq_ignore_ascii_case(key)).map(|(_, r)| r.to_ascii_lowercase())?;
+            remote_owned = u
+                .names
+                .iter()
+                .find(|(l, _)| l.eq_ignore_ascii_case(key))
+                .map(|(_, r)| r.to_ascii_lowercase())?;
             remote_owned.as_str()
         } else if let Some((_, r)) = u.names.iter().find(|(l, _)| l.eq_ignore_ascii_case(key)) {
             remote_owned = r.to_ascii_lowercase();

@@ -27,8 +27,8 @@ mod arena;
 pub mod diag;
 pub mod dump;
 mod ir;
-pub mod visit;
 mod verify;
+pub mod visit;
 
 pub use arena::{Arena, ArenaMap, Idx};
 pub use diag::{Code, Diagnostic, Severity, Span};

@@ -16,7 +16,9 @@ pub fn verify(p: &Program) -> Result<(), Vec<VerifyError>> {
         let mut steps = 0;
         while let Some(c) = cur {
             if !p.scopes.contains(c) {
-                errs.push(VerifyError(format!("scope {sid:?} has a dangling parent {c:?}")));
+                errs.push(VerifyError(format!(
+                    "scope {sid:?} has a dangling parent {c:?}"
+                )));
                 break;
             }
             steps += 1;
@@ -28,7 +30,9 @@ pub fn verify(p: &Program) -> Result<(), Vec<VerifyError>> {
         }
         for &s in &sc.order {
             if !p.symbols.contains(s) {
-                errs.push(VerifyError(format!("scope {sid:?} lists a dangling symbol {s:?}")));
+                errs.push(VerifyError(format!(
+                    "scope {sid:?} lists a dangling symbol {s:?}"
+                )));
             }
         }
     }
@@ -39,17 +43,23 @@ pub fn verify(p: &Program) -> Result<(), Vec<VerifyError>> {
         }
         for &c in &u.contains {
             if !p.units.contains(c) || p.units[c].parent != Some(uid) {
-                errs.push(VerifyError(format!("unit {uid:?} contains {c:?} whose parent is not {uid:?}")));
+                errs.push(VerifyError(format!(
+                    "unit {uid:?} contains {c:?} whose parent is not {uid:?}"
+                )));
             }
         }
         let mut seen = vec![false; u.stmts.len()];
         let mut check_stmt = |s: StmtId, errs: &mut Vec<VerifyError>| {
             if !u.stmts.contains(s) {
-                errs.push(VerifyError(format!("unit {uid:?}: dangling statement {s:?}")));
+                errs.push(VerifyError(format!(
+                    "unit {uid:?}: dangling statement {s:?}"
+                )));
                 return false;
             }
             if std::mem::replace(&mut seen[s.index()], true) {
-                errs.push(VerifyError(format!("unit {uid:?}: statement {s:?} appears twice in the tree")));
+                errs.push(VerifyError(format!(
+                    "unit {uid:?}: statement {s:?} appears twice in the tree"
+                )));
                 return false;
             }
             true
@@ -63,18 +73,22 @@ pub fn verify(p: &Program) -> Result<(), Vec<VerifyError>> {
             if !check_stmt(s, &mut errs) {
                 continue;
             }
-            stmt_children(&u.stmts[s].kind, &mut |e| exprs.push(e), &mut |c| stack.push(c));
+            stmt_children(&u.stmts[s].kind, &mut |e| exprs.push(e), &mut |c| {
+                stack.push(c)
+            });
         }
         while let Some(e) = exprs.pop() {
             if !u.exprs.contains(e) {
-                errs.push(VerifyError(format!("unit {uid:?}: dangling expression {e:?}")));
+                errs.push(VerifyError(format!(
+                    "unit {uid:?}: dangling expression {e:?}"
+                )));
                 continue;
             }
             let ex = &u.exprs[e];
             match ex {
-                Expr::Name(s) if !p.symbols.contains(*s) => {
-                    errs.push(VerifyError(format!("unit {uid:?}: expression {e:?} names a dangling symbol")))
-                }
+                Expr::Name(s) if !p.symbols.contains(*s) => errs.push(VerifyError(format!(
+                    "unit {uid:?}: expression {e:?} names a dangling symbol"
+                ))),
                 Expr::Cast { ty, .. } | Expr::SizeofType(ty) | Expr::CompoundLit { ty, .. } => {
                     cparam_children(ty, &mut |c| exprs.push(c))
                 }

@@ -23,7 +23,13 @@ pub fn expr_children(e: &Expr, f: &mut dyn FnMut(ExprId)) {
             f(*rhs);
         }
         Expr::ArrayCtor { items, .. } | Expr::Comma(items) => items.iter().for_each(|&i| f(i)),
-        Expr::ImpliedDo { items, var, lo, hi, step } => {
+        Expr::ImpliedDo {
+            items,
+            var,
+            lo,
+            hi,
+            step,
+        } => {
             items.iter().for_each(|&i| f(i));
             f(*var);
             f(*lo);
@@ -61,7 +67,12 @@ pub fn stmt_children(s: &StmtKind, fe: &mut dyn FnMut(ExprId), fs: &mut dyn FnMu
             args.iter().for_each(|a| fe(a.value));
         }
         StmtKind::Expr(e) => fe(*e),
-        StmtKind::If { arms, else_block, .. } | StmtKind::Where { arms, else_block, .. } => {
+        StmtKind::If {
+            arms, else_block, ..
+        }
+        | StmtKind::Where {
+            arms, else_block, ..
+        } => {
             for (c, b) in arms {
                 fe(*c);
                 block(b, fs);
@@ -70,7 +81,14 @@ pub fn stmt_children(s: &StmtKind, fe: &mut dyn FnMut(ExprId), fs: &mut dyn FnMu
                 block(b, fs);
             }
         }
-        StmtKind::Do { var, start, end, step, body, .. } => {
+        StmtKind::Do {
+            var,
+            start,
+            end,
+            step,
+            body,
+            ..
+        } => {
             fe(*var);
             fe(*start);
             fe(*end);
@@ -82,7 +100,13 @@ pub fn stmt_children(s: &StmtKind, fe: &mut dyn FnMut(ExprId), fs: &mut dyn FnMu
             block(body, fs);
         }
         StmtKind::Loop { body } => block(body, fs),
-        StmtKind::CFor { init, cond, step, body, .. } => {
+        StmtKind::CFor {
+            init,
+            cond,
+            step,
+            body,
+            ..
+        } => {
             init.iter().for_each(|&s| fs(s));
             cond.iter().for_each(|&e| fe(e));
             step.iter().for_each(|&e| fe(e));
@@ -105,7 +129,9 @@ pub fn stmt_children(s: &StmtKind, fe: &mut dyn FnMut(ExprId), fs: &mut dyn FnMu
             block(body, fs);
         }
         StmtKind::CaseLabel(e) => e.iter().for_each(|&e| fe(e)),
-        StmtKind::Forall { specs, mask, body, .. } => {
+        StmtKind::Forall {
+            specs, mask, body, ..
+        } => {
             for sp in specs {
                 fe(sp.var);
                 fe(sp.lo);
@@ -115,7 +141,12 @@ pub fn stmt_children(s: &StmtKind, fe: &mut dyn FnMut(ExprId), fs: &mut dyn FnMu
             mask.iter().for_each(|&e| fe(e));
             block(body, fs);
         }
-        StmtKind::Block { decls, body, associations, .. } => {
+        StmtKind::Block {
+            decls,
+            body,
+            associations,
+            ..
+        } => {
             decls.iter().for_each(|d| decl_exprs(d, fe));
             associations.iter().for_each(|(_, e)| fe(*e));
             block(body, fs);
@@ -156,8 +187,11 @@ fn spec_exprs(t: &TypeSpec, fe: &mut dyn FnMut(ExprId)) {
         KindSel::Paren(e) | KindSel::Keyword(e) => fe(e),
         KindSel::Default | KindSel::Star(_) => {}
     }
-    if let Some(CharLen::Star(LenValue::Expr(e)) | CharLen::Paren(LenValue::Expr(e)) | CharLen::Keyword(LenValue::Expr(e))) =
-        &t.char_len
+    if let Some(
+        CharLen::Star(LenValue::Expr(e))
+        | CharLen::Paren(LenValue::Expr(e))
+        | CharLen::Keyword(LenValue::Expr(e)),
+    ) = &t.char_len
     {
         fe(*e);
     }
@@ -192,7 +226,10 @@ pub fn decl_exprs(d: &Decl, fe: &mut dyn FnMut(ExprId)) {
             v.entities.iter().for_each(|en| entity_exprs(en, fe));
         }
         Decl::Parameter(ps) => ps.iter().for_each(|(_, e)| fe(*e)),
-        Decl::Common(blocks) => blocks.iter().flat_map(|(_, es)| es).for_each(|en| entity_exprs(en, fe)),
+        Decl::Common(blocks) => blocks
+            .iter()
+            .flat_map(|(_, es)| es)
+            .for_each(|en| entity_exprs(en, fe)),
         Decl::Equivalence(sets) => sets.iter().flatten().for_each(|&e| fe(e)),
         Decl::Data(sets) => {
             for s in sets {
@@ -200,7 +237,11 @@ pub fn decl_exprs(d: &Decl, fe: &mut dyn FnMut(ExprId)) {
                 s.values.iter().for_each(|v| data_value_exprs(v, fe));
             }
         }
-        Decl::Attr(a) => a.items.iter().filter_map(|i| i.dims.as_ref()).for_each(|d| dims_exprs(d, fe)),
+        Decl::Attr(a) => a
+            .items
+            .iter()
+            .filter_map(|i| i.dims.as_ref())
+            .for_each(|d| dims_exprs(d, fe)),
         Decl::StmtFunction { body, .. } => fe(*body),
         Decl::Enumerators(es) => es.iter().filter_map(|(_, e)| *e).for_each(fe),
         Decl::Use(..)

@@ -11,7 +11,11 @@ struct W<'p> {
 
 /// Writes a whole C file.
 pub(crate) fn write_file(p: &Program, file: usize) -> String {
-    let mut w = W { p, out: String::new(), indent: 0 };
+    let mut w = W {
+        p,
+        out: String::new(),
+        indent: 0,
+    };
     for it in &p.files[file].items {
         match it {
             FileItem::Comment(c) => w.line(c),
@@ -92,7 +96,9 @@ impl<'p> W<'p> {
                 if let Decl::Enumerators(es) = f {
                     for (sym, v) in es {
                         match v {
-                            Some(v) => items.push(format!("{} = {}", self.name(*sym), self.expr(uid, *v))),
+                            Some(v) => {
+                                items.push(format!("{} = {}", self.name(*sym), self.expr(uid, *v)))
+                            }
                             None => items.push(self.name(*sym).to_string()),
                         }
                     }
@@ -130,7 +136,11 @@ impl<'p> W<'p> {
         for op in ops.iter().rev() {
             match op {
                 DeclOp::Pointer(q) => {
-                    let quals = if q.is_empty() { String::new() } else { format!("{} ", q.join(" ")) };
+                    let quals = if q.is_empty() {
+                        String::new()
+                    } else {
+                        format!("{} ", q.join(" "))
+                    };
                     s = format!("*{quals}{s}");
                     last_ptr = true;
                 }
@@ -308,20 +318,35 @@ impl<'p> W<'p> {
         let e = |w: &Self, x: ExprId| w.expr(uid, x);
         match &kind {
             StmtKind::Assign { lhs, op, rhs } => {
-                let ops = op.map(|o| format!("{}=", bin_str(o))).unwrap_or_else(|| "=".into());
-                let s = format!("{} {ops} {};", e(self, *lhs), self.expr_prec(uid, *rhs, C_ASSIGN));
+                let ops = op
+                    .map(|o| format!("{}=", bin_str(o)))
+                    .unwrap_or_else(|| "=".into());
+                let s = format!(
+                    "{} {ops} {};",
+                    e(self, *lhs),
+                    self.expr_prec(uid, *rhs, C_ASSIGN)
+                );
                 self.line(&s);
             }
             StmtKind::Call { callee, args, .. } => {
-                let a: Vec<String> = args.iter().map(|a| self.expr_prec(uid, a.value, C_ASSIGN)).collect();
-                let s = format!("{}({});", self.expr_prec(uid, *callee, C_POSTFIX), a.join(", "));
+                let a: Vec<String> = args
+                    .iter()
+                    .map(|a| self.expr_prec(uid, a.value, C_ASSIGN))
+                    .collect();
+                let s = format!(
+                    "{}({});",
+                    self.expr_prec(uid, *callee, C_POSTFIX),
+                    a.join(", ")
+                );
                 self.line(&s);
             }
             StmtKind::Expr(x) => {
                 let s = format!("{};", e(self, *x));
                 self.line(&s);
             }
-            StmtKind::If { arms, else_block, .. } => {
+            StmtKind::If {
+                arms, else_block, ..
+            } => {
                 for (i, (c, b)) in arms.iter().enumerate() {
                     let cs = e(self, *c);
                     if i == 0 {
@@ -342,14 +367,26 @@ impl<'p> W<'p> {
                 }
                 self.line("}");
             }
-            StmtKind::CFor { init, cond, step, body, .. } => {
+            StmtKind::CFor {
+                init,
+                cond,
+                step,
+                body,
+                ..
+            } => {
                 let init_s = match init {
                     Some(i) => self.inline_stmt(uid, *i),
                     None => String::new(),
                 };
                 let c = cond.map(|c| e(self, c)).unwrap_or_default();
                 let st = step.map(|s| e(self, s)).unwrap_or_default();
-                let head = format!("for ({init_s};{}{};{}{})", if c.is_empty() { "" } else { " " }, c, if st.is_empty() { "" } else { " " }, st);
+                let head = format!(
+                    "for ({init_s};{}{};{}{})",
+                    if c.is_empty() { "" } else { " " },
+                    c,
+                    if st.is_empty() { "" } else { " " },
+                    st
+                );
                 self.braced(uid, &head, body);
                 self.line("}");
             }
@@ -425,12 +462,21 @@ impl<'p> W<'p> {
         match self.p.units[uid].stmts[sid].kind.clone() {
             StmtKind::Decl(Decl::Var(v)) => self.var_decl(uid, &v),
             StmtKind::Assign { lhs, op, rhs } => {
-                let ops = op.map(|o| format!("{}=", bin_str(o))).unwrap_or_else(|| "=".into());
-                format!("{} {ops} {}", self.expr(uid, lhs), self.expr_prec(uid, rhs, C_ASSIGN))
+                let ops = op
+                    .map(|o| format!("{}=", bin_str(o)))
+                    .unwrap_or_else(|| "=".into());
+                format!(
+                    "{} {ops} {}",
+                    self.expr(uid, lhs),
+                    self.expr_prec(uid, rhs, C_ASSIGN)
+                )
             }
             StmtKind::Expr(e) => self.expr(uid, e),
             StmtKind::Call { callee, args, .. } => {
-                let a: Vec<String> = args.iter().map(|a| self.expr_prec(uid, a.value, C_ASSIGN)).collect();
+                let a: Vec<String> = args
+                    .iter()
+                    .map(|a| self.expr_prec(uid, a.value, C_ASSIGN))
+                    .collect();
                 format!("{}({})", self.expr(uid, callee), a.join(", "))
             }
             _ => String::new(),
@@ -451,8 +497,18 @@ impl<'p> W<'p> {
             Expr::Binary { op, .. } => c_bin(*op),
             Expr::Unary { .. } | Expr::Cast { .. } | Expr::SizeofType(_) => C_UNARY,
             Expr::IncDec { prefix: true, .. } => C_UNARY,
-            Expr::IncDec { prefix: false, .. } | Expr::Index { .. } | Expr::Call { .. } | Expr::Field { .. } | Expr::CompoundLit { .. } => C_POSTFIX,
-            Expr::Literal(_) | Expr::Name(_) | Expr::Opaque(_) | Expr::Paren(_) | Expr::ArrayCtor { .. } | Expr::ImpliedDo { .. } | Expr::Designated { .. } => C_PRIMARY,
+            Expr::IncDec { prefix: false, .. }
+            | Expr::Index { .. }
+            | Expr::Call { .. }
+            | Expr::Field { .. }
+            | Expr::CompoundLit { .. } => C_POSTFIX,
+            Expr::Literal(_)
+            | Expr::Name(_)
+            | Expr::Opaque(_)
+            | Expr::Paren(_)
+            | Expr::ArrayCtor { .. }
+            | Expr::ImpliedDo { .. }
+            | Expr::Designated { .. } => C_PRIMARY,
         }
     }
 
@@ -483,17 +539,43 @@ impl<'p> W<'p> {
                 s
             }
             Expr::Call { callee, args } => {
-                let a: Vec<String> = args.iter().map(|a| self.expr_prec(uid, a.value, C_ASSIGN)).collect();
-                format!("{}({})", self.expr_prec(uid, *callee, C_POSTFIX), a.join(", "))
+                let a: Vec<String> = args
+                    .iter()
+                    .map(|a| self.expr_prec(uid, a.value, C_ASSIGN))
+                    .collect();
+                format!(
+                    "{}({})",
+                    self.expr_prec(uid, *callee, C_POSTFIX),
+                    a.join(", ")
+                )
             }
             Expr::Field { base, field, arrow } => {
-                format!("{}{}{}", self.expr_prec(uid, *base, C_POSTFIX), if *arrow { "->" } else { "." }, field)
+                format!(
+                    "{}{}{}",
+                    self.expr_prec(uid, *base, C_POSTFIX),
+                    if *arrow { "->" } else { "." },
+                    field
+                )
             }
             Expr::Unary { op, arg } => {
                 let a = self.expr_prec(uid, *arg, C_UNARY);
                 match op {
-                    UnOp::Neg => format!("-{}", if a.starts_with('-') { format!(" {a}") } else { a }),
-                    UnOp::Plus => format!("+{}", if a.starts_with('+') { format!(" {a}") } else { a }),
+                    UnOp::Neg => format!(
+                        "-{}",
+                        if a.starts_with('-') {
+                            format!(" {a}")
+                        } else {
+                            a
+                        }
+                    ),
+                    UnOp::Plus => format!(
+                        "+{}",
+                        if a.starts_with('+') {
+                            format!(" {a}")
+                        } else {
+                            a
+                        }
+                    ),
                     UnOp::Not => format!("!{a}"),
                     UnOp::BitNot => format!("~{a}"),
                     UnOp::Deref => format!("*{a}"),
@@ -503,15 +585,31 @@ impl<'p> W<'p> {
             }
             Expr::Binary { op, lhs, rhs } => {
                 let p = c_bin(*op);
-                format!("{} {} {}", self.expr_prec(uid, *lhs, p), bin_str(*op), self.expr_prec(uid, *rhs, p + 1))
+                format!(
+                    "{} {} {}",
+                    self.expr_prec(uid, *lhs, p),
+                    bin_str(*op),
+                    self.expr_prec(uid, *rhs, p + 1)
+                )
             }
             Expr::Paren(x) => format!("({})", self.expr(uid, *x)),
             Expr::ArrayCtor { items, .. } => {
-                let it: Vec<String> = items.iter().map(|&i| self.expr_prec(uid, i, C_ASSIGN)).collect();
+                let it: Vec<String> = items
+                    .iter()
+                    .map(|&i| self.expr_prec(uid, i, C_ASSIGN))
+                    .collect();
                 format!("{{{}}}", it.join(", "))
             }
-            Expr::Designated { designators, value } => format!("{} = {}", designators.join(""), self.expr_prec(uid, *value, C_ASSIGN)),
-            Expr::Cast { ty, arg } => format!("({}){}", self.cparam(uid, ty), self.expr_prec(uid, *arg, C_UNARY)),
+            Expr::Designated { designators, value } => format!(
+                "{} = {}",
+                designators.join(""),
+                self.expr_prec(uid, *value, C_ASSIGN)
+            ),
+            Expr::Cast { ty, arg } => format!(
+                "({}){}",
+                self.cparam(uid, ty),
+                self.expr_prec(uid, *arg, C_UNARY)
+            ),
             Expr::SizeofType(ty) => format!("sizeof({})", self.cparam(uid, ty)),
             Expr::Cond { cond, then, else_ } => format!(
                 "{} ? {} : {}",
@@ -520,8 +618,14 @@ impl<'p> W<'p> {
                 self.expr_prec(uid, *else_, C_COND)
             ),
             Expr::Assign { op, lhs, rhs } => {
-                let ops = op.map(|o| format!("{}=", bin_str(o))).unwrap_or_else(|| "=".into());
-                format!("{} {ops} {}", self.expr_prec(uid, *lhs, C_UNARY), self.expr_prec(uid, *rhs, C_ASSIGN))
+                let ops = op
+                    .map(|o| format!("{}=", bin_str(o)))
+                    .unwrap_or_else(|| "=".into());
+                format!(
+                    "{} {ops} {}",
+                    self.expr_prec(uid, *lhs, C_UNARY),
+                    self.expr_prec(uid, *rhs, C_ASSIGN)
+                )
             }
             Expr::IncDec { inc, prefix, arg } => {
                 let o = if *inc { "++" } else { "--" };
@@ -531,8 +635,14 @@ impl<'p> W<'p> {
                     format!("{}{o}", self.expr_prec(uid, *arg, C_POSTFIX))
                 }
             }
-            Expr::Comma(items) => items.iter().map(|&i| self.expr_prec(uid, i, C_ASSIGN)).collect::<Vec<_>>().join(", "),
-            Expr::CompoundLit { ty, init } => format!("({}){}", self.cparam(uid, ty), self.expr(uid, *init)),
+            Expr::Comma(items) => items
+                .iter()
+                .map(|&i| self.expr_prec(uid, i, C_ASSIGN))
+                .collect::<Vec<_>>()
+                .join(", "),
+            Expr::CompoundLit { ty, init } => {
+                format!("({}){}", self.cparam(uid, ty), self.expr(uid, *init))
+            }
             Expr::ImpliedDo { .. } => "/* implied-do */".into(),
         }
     }

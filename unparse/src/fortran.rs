@@ -13,7 +13,11 @@ struct W<'p> {
 
 /// Writes a whole Fortran file.
 pub(crate) fn write_file(p: &Program, file: usize) -> String {
-    let mut w = W { p, out: String::new(), indent: 0 };
+    let mut w = W {
+        p,
+        out: String::new(),
+        indent: 0,
+    };
     let items = &p.files[file].items;
     for (i, it) in items.iter().enumerate() {
         match it {
@@ -31,7 +35,11 @@ pub(crate) fn write_file(p: &Program, file: usize) -> String {
 
 /// Writes one unit (with its contained procedures) as Fortran.
 pub fn write_unit(p: &Program, u: UnitId) -> String {
-    let mut w = W { p, out: String::new(), indent: 0 };
+    let mut w = W {
+        p,
+        out: String::new(),
+        indent: 0,
+    };
     w.unit(u);
     w.out
 }
@@ -341,9 +349,15 @@ impl<'p> W<'p> {
                 let s = self.var_decl(uid, v);
                 self.line(&s);
             }
-            Decl::Use(_, text) | Decl::Implicit(text) | Decl::Verbatim(text) | Decl::Preproc(text) => self.line(text),
+            Decl::Use(_, text)
+            | Decl::Implicit(text)
+            | Decl::Verbatim(text)
+            | Decl::Preproc(text) => self.line(text),
             Decl::Parameter(ps) => {
-                let items: Vec<String> = ps.iter().map(|(s, e)| format!("{} = {}", self.name(*s), self.expr(uid, *e))).collect();
+                let items: Vec<String> = ps
+                    .iter()
+                    .map(|(s, e)| format!("{} = {}", self.name(*s), self.expr(uid, *e)))
+                    .collect();
                 self.line(&format!("parameter ({})", items.join(", ")));
             }
             Decl::TypeDef(t) => self.typedef(*t),
@@ -363,7 +377,15 @@ impl<'p> W<'p> {
             Decl::Equivalence(sets) => {
                 let ss: Vec<String> = sets
                     .iter()
-                    .map(|set| format!("({})", set.iter().map(|&e| self.expr(uid, e)).collect::<Vec<_>>().join(", ")))
+                    .map(|set| {
+                        format!(
+                            "({})",
+                            set.iter()
+                                .map(|&e| self.expr(uid, e))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        )
+                    })
                     .collect();
                 self.line(&format!("equivalence {}", ss.join(", ")));
             }
@@ -371,8 +393,13 @@ impl<'p> W<'p> {
                 let ss: Vec<String> = sets
                     .iter()
                     .map(|set| {
-                        let objs: Vec<String> = set.objects.iter().map(|&e| self.expr(uid, e)).collect();
-                        format!("{} /{}/", objs.join(", "), self.data_values(uid, &set.values))
+                        let objs: Vec<String> =
+                            set.objects.iter().map(|&e| self.expr(uid, e)).collect();
+                        format!(
+                            "{} /{}/",
+                            objs.join(", "),
+                            self.data_values(uid, &set.values)
+                        )
                     })
                     .collect();
                 self.line(&format!("data {}", ss.join(", ")));
@@ -422,7 +449,12 @@ impl<'p> W<'p> {
             }
             Decl::StmtFunction { name, params, body } => {
                 let ps: Vec<&str> = params.iter().map(|&s| self.name(s)).collect();
-                let s = format!("{}({}) = {}", self.name(*name), ps.join(", "), self.expr(uid, *body));
+                let s = format!(
+                    "{}({}) = {}",
+                    self.name(*name),
+                    ps.join(", "),
+                    self.expr(uid, *body)
+                );
                 self.line(&s);
             }
             Decl::Comment(c) => self.line(c),
@@ -477,12 +509,21 @@ impl<'p> W<'p> {
             None => s.to_string(),
         };
         match &st.kind {
-            StmtKind::If { arms, else_block, logical: true, .. } if arms.len() == 1 && arms[0].1.len() == 1 && else_block.is_none() => {
-                let inner = self.simple_stmt(uid, arms[0].1[0]).unwrap_or_else(|| "continue".into());
+            StmtKind::If {
+                arms,
+                else_block,
+                logical: true,
+                ..
+            } if arms.len() == 1 && arms[0].1.len() == 1 && else_block.is_none() => {
+                let inner = self
+                    .simple_stmt(uid, arms[0].1[0])
+                    .unwrap_or_else(|| "continue".into());
                 let s = format!("if ({}) {}", self.expr(uid, arms[0].0), inner);
                 self.line_with_label(label, &s);
             }
-            StmtKind::If { arms, else_block, .. } => {
+            StmtKind::If {
+                arms, else_block, ..
+            } => {
                 for (i, (c, b)) in arms.iter().enumerate() {
                     let cs = self.expr(uid, *c);
                     if i == 0 {
@@ -502,13 +543,25 @@ impl<'p> W<'p> {
                 }
                 self.line(&end_named("end if"));
             }
-            StmtKind::Do { var, start, end, step, body, term_label } => {
+            StmtKind::Do {
+                var,
+                start,
+                end,
+                step,
+                body,
+                term_label,
+            } => {
                 let mut h = String::from("do ");
                 if let Some(l) = term_label {
                     h.push_str(l);
                     h.push(' ');
                 }
-                h.push_str(&format!("{} = {}, {}", self.expr(uid, *var), self.expr(uid, *start), self.expr(uid, *end)));
+                h.push_str(&format!(
+                    "{} = {}, {}",
+                    self.expr(uid, *var),
+                    self.expr(uid, *start),
+                    self.expr(uid, *end)
+                ));
                 if let Some(s) = step {
                     h.push_str(&format!(", {}", self.expr(uid, *s)));
                 }
@@ -520,7 +573,11 @@ impl<'p> W<'p> {
                     self.line(&end_named("end do"));
                 }
             }
-            StmtKind::While { cond, body, term_label } => {
+            StmtKind::While {
+                cond,
+                body,
+                term_label,
+            } => {
                 let h = match term_label {
                     Some(l) => format!("do {l} while ({})", self.expr(uid, *cond)),
                     None => format!("do while ({})", self.expr(uid, *cond)),
@@ -541,7 +598,10 @@ impl<'p> W<'p> {
                 self.line(&end_named("end do"));
             }
             StmtKind::Select { selector, cases } => {
-                self.line_with_label(label, &named(&format!("select case ({})", self.expr(uid, *selector))));
+                self.line_with_label(
+                    label,
+                    &named(&format!("select case ({})", self.expr(uid, *selector))),
+                );
                 for c in cases {
                     if c.values.is_empty() {
                         self.line(&end_named("case default"));
@@ -566,10 +626,17 @@ impl<'p> W<'p> {
                 }
                 self.line(&end_named("end select"));
             }
-            StmtKind::Where { arms, else_block, single } => {
+            StmtKind::Where {
+                arms,
+                else_block,
+                single,
+            } => {
                 if *single && arms.len() == 1 && arms[0].1.len() == 1 {
                     let inner = self.simple_stmt(uid, arms[0].1[0]).unwrap_or_default();
-                    self.line_with_label(label, &format!("where ({}) {}", self.expr(uid, arms[0].0), inner));
+                    self.line_with_label(
+                        label,
+                        &format!("where ({}) {}", self.expr(uid, arms[0].0), inner),
+                    );
                     return;
                 }
                 for (i, (m, b)) in arms.iter().enumerate() {
@@ -591,11 +658,21 @@ impl<'p> W<'p> {
                 }
                 self.line(&end_named("end where"));
             }
-            StmtKind::Forall { specs, mask, body, single } => {
+            StmtKind::Forall {
+                specs,
+                mask,
+                body,
+                single,
+            } => {
                 let mut parts: Vec<String> = specs
                     .iter()
                     .map(|sp| {
-                        let mut s = format!("{}={}:{}", self.expr(uid, sp.var), self.expr(uid, sp.lo), self.expr(uid, sp.hi));
+                        let mut s = format!(
+                            "{}={}:{}",
+                            self.expr(uid, sp.var),
+                            self.expr(uid, sp.lo),
+                            self.expr(uid, sp.hi)
+                        );
                         if let Some(st) = sp.stride {
                             s.push_str(&format!(":{}", self.expr(uid, st)));
                         }
@@ -617,10 +694,19 @@ impl<'p> W<'p> {
                 self.indent -= 1;
                 self.line(&end_named("end forall"));
             }
-            StmtKind::Block { decls, body, associations, construct, .. } => {
+            StmtKind::Block {
+                decls,
+                body,
+                associations,
+                construct,
+                ..
+            } => {
                 let (head, end) = match construct {
                     BlockKind::Associate => {
-                        let a: Vec<String> = associations.iter().map(|(s, e)| format!("{} => {}", self.name(*s), self.expr(uid, *e))).collect();
+                        let a: Vec<String> = associations
+                            .iter()
+                            .map(|(s, e)| format!("{} => {}", self.name(*s), self.expr(uid, *e)))
+                            .collect();
                         (format!("associate ({})", a.join(", ")), "end associate")
                     }
                     BlockKind::Block | BlockKind::C => ("block".to_string(), "end block"),
@@ -634,7 +720,9 @@ impl<'p> W<'p> {
             }
             StmtKind::Comment(c) => self.line(c),
             _ => {
-                let s = self.simple_stmt(uid, sid).unwrap_or_else(|| "! (statement with no Fortran form)".into());
+                let s = self
+                    .simple_stmt(uid, sid)
+                    .unwrap_or_else(|| "! (statement with no Fortran form)".into());
                 self.line_with_label(label, &s);
             }
         }
@@ -647,7 +735,11 @@ impl<'p> W<'p> {
         Some(match &u.stmts[sid].kind {
             StmtKind::Assign { lhs, rhs, .. } => format!("{} = {}", e(*lhs), e(*rhs)),
             StmtKind::PointerAssign { lhs, rhs } => format!("{} => {}", e(*lhs), e(*rhs)),
-            StmtKind::Call { callee, args, no_parens } => {
+            StmtKind::Call {
+                callee,
+                args,
+                no_parens,
+            } => {
                 if *no_parens && args.is_empty() {
                     format!("call {}", e(*callee))
                 } else {
@@ -657,8 +749,16 @@ impl<'p> W<'p> {
             StmtKind::Exit(n) => n.as_ref().map_or("exit".into(), |n| format!("exit {n}")),
             StmtKind::Cycle(n) => n.as_ref().map_or("cycle".into(), |n| format!("cycle {n}")),
             StmtKind::Goto(l) => format!("go to {l}"),
-            StmtKind::ComputedGoto { labels, expr } => format!("go to ({}) {}", labels.join(", "), e(*expr)),
-            StmtKind::ArithIf { expr, labels } => format!("if ({}) {}, {}, {}", e(*expr), labels[0], labels[1], labels[2]),
+            StmtKind::ComputedGoto { labels, expr } => {
+                format!("go to ({}) {}", labels.join(", "), e(*expr))
+            }
+            StmtKind::ArithIf { expr, labels } => format!(
+                "if ({}) {}, {}, {}",
+                e(*expr),
+                labels[0],
+                labels[1],
+                labels[2]
+            ),
             StmtKind::Return(_) => "return".into(),
             StmtKind::Stop { code, error } => {
                 let kw = if *error { "error stop" } else { "stop" };
@@ -680,7 +780,11 @@ impl<'p> W<'p> {
                 }
                 format!("{kw}({})", parts.join(", "))
             }
-            StmtKind::Io { kind, control, items } => {
+            StmtKind::Io {
+                kind,
+                control,
+                items,
+            } => {
                 let kw = match kind {
                     IoKind::Write => "write",
                     IoKind::Read => "read",
@@ -829,8 +933,16 @@ impl<'p> W<'p> {
                 // associative, so neither side needs parentheses at equal precedence.
                 let assoc = *op == BinOp::Concat;
                 let lhs_is_unary = matches!(u.exprs[*lhs], Expr::Unary { .. });
-                let l_paren = if right_assoc { lp <= p } else { lp < p && !(lhs_is_unary && lp == 7 && p == 7) };
-                let r_paren = if right_assoc || assoc { rp < p } else { rp <= p };
+                let l_paren = if right_assoc {
+                    lp <= p
+                } else {
+                    lp < p && !(lhs_is_unary && lp == 7 && p == 7)
+                };
+                let r_paren = if right_assoc || assoc {
+                    rp < p
+                } else {
+                    rp <= p
+                };
                 self.operand(uid, *lhs, l_paren, out);
                 let ops = match op {
                     BinOp::Add => " + ".to_string(),
@@ -843,11 +955,21 @@ impl<'p> W<'p> {
                     BinOp::Or => " .or. ".into(),
                     BinOp::Eqv => " .eqv. ".into(),
                     BinOp::Neqv => " .neqv. ".into(),
-                    BinOp::Eq(sp) | BinOp::Ne(sp) | BinOp::Lt(sp) | BinOp::Le(sp) | BinOp::Gt(sp) | BinOp::Ge(sp) => {
+                    BinOp::Eq(sp)
+                    | BinOp::Ne(sp)
+                    | BinOp::Lt(sp)
+                    | BinOp::Le(sp)
+                    | BinOp::Gt(sp)
+                    | BinOp::Ge(sp) => {
                         let (sym, dot) = rel(*op).unwrap_or(("?", "?"));
                         format!(" {} ", if *sp == RelSpell::Dotted { dot } else { sym })
                     }
-                    BinOp::Rem | BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor | BinOp::Shl | BinOp::Shr => " ? ".into(),
+                    BinOp::Rem
+                    | BinOp::BitAnd
+                    | BinOp::BitOr
+                    | BinOp::BitXor
+                    | BinOp::Shl
+                    | BinOp::Shr => " ? ".into(),
                 };
                 out.push_str(&ops);
                 self.operand(uid, *rhs, r_paren, out);
@@ -857,7 +979,11 @@ impl<'p> W<'p> {
                 self.expr_into(uid, *x, out);
                 out.push(')');
             }
-            Expr::ArrayCtor { items, old_style, type_spec } => {
+            Expr::ArrayCtor {
+                items,
+                old_style,
+                type_spec,
+            } => {
                 out.push_str(if *old_style { "(/ " } else { "[" });
                 if let Some(t) = type_spec {
                     out.push_str(t);
@@ -871,7 +997,13 @@ impl<'p> W<'p> {
                 }
                 out.push_str(if *old_style { " /)" } else { "]" });
             }
-            Expr::ImpliedDo { items, var, lo, hi, step } => {
+            Expr::ImpliedDo {
+                items,
+                var,
+                lo,
+                hi,
+                step,
+            } => {
                 out.push('(');
                 for &x in items {
                     self.expr_into(uid, x, out);

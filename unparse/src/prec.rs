@@ -8,7 +8,9 @@ pub(crate) fn fortran_bin(op: BinOp) -> u8 {
         BinOp::Eqv | BinOp::Neqv => 1,
         BinOp::Or => 2,
         BinOp::And => 3,
-        BinOp::Eq(_) | BinOp::Ne(_) | BinOp::Lt(_) | BinOp::Le(_) | BinOp::Gt(_) | BinOp::Ge(_) => 5,
+        BinOp::Eq(_) | BinOp::Ne(_) | BinOp::Lt(_) | BinOp::Le(_) | BinOp::Gt(_) | BinOp::Ge(_) => {
+            5
+        }
         BinOp::Concat => 6,
         BinOp::Add | BinOp::Sub => 7,
         BinOp::Mul | BinOp::Div => 8,

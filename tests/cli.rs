@@ -1,0 +1,108 @@
+//! The command line: Tapenade spellings, exit statuses, -head and -vars checks, -primal output.
+
+use std::process::Command;
+
+fn radtap(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_radtap"))
+        .args(args)
+        .output()
+        .expect("run radtap");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn tapenade_single_dash_options_are_accepted() {
+    let dir = std::env::temp_dir().join(format!("radtap-cli-{}", std::process::id()));
+    let d = dir.to_string_lossy().into_owned();
+    let (code, _, err) = radtap(&[
+        "-primal",
+        "-head",
+        "heat_step",
+        "-vars",
+        "u",
+        "-outvars",
+        "u",
+        "-O",
+        &d,
+        "examples/heat.f90",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(dir.join("heat_p.f90")).expect("heat_p.f90 written");
+    assert!(text.contains("subroutine heat_step"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn unknown_head_is_reported() {
+    let (code, _, err) = radtap(&[
+        "-p",
+        "-head",
+        "nosuch",
+        "-O",
+        "/tmp/radtap-cli-x",
+        "examples/heat.f90",
+    ]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("error[AD040]") && err.contains("nosuch") && err.contains("heat_step"),
+        "{err}"
+    );
+}
+
+#[test]
+fn unknown_variable_is_reported() {
+    let (code, _, err) = radtap(&[
+        "-p",
+        "-head",
+        "heat_step",
+        "-vars",
+        "zzz",
+        "-O",
+        "/tmp/radtap-cli-x",
+        "examples/heat.f90",
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("error[AD041]") && err.contains("zzz"), "{err}");
+}
+
+#[test]
+fn bad_command_line_exits_with_2() {
+    let (code, _, _) = radtap(&["-p", "--no-such-option", "examples/heat.f90"]);
+    assert_eq!(code, 2);
+    let (code, _, err) = radtap(&["examples/heat.f90"]);
+    assert_eq!(code, 2, "{err}");
+    let (code, _, err) = radtap(&["-d", "examples/heat.f90"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("-head"), "{err}");
+}
+
+#[test]
+fn help_explains_the_options() {
+    let (code, out, _) = radtap(&["--help"]);
+    assert_eq!(code, 0);
+    for opt in [
+        "--head",
+        "--vars",
+        "--outvars",
+        "--primal",
+        "--tangent",
+        "--reverse",
+        "-O",
+    ] {
+        assert!(out.contains(opt), "--help does not mention {opt}");
+    }
+}
+
+#[test]
+fn explain_prints_a_code() {
+    let (code, _, err) = radtap(&["-explain", "AD020"]);
+    assert_eq!(code, 0);
+    assert!(
+        err.contains("AD020") && err.contains("not support"),
+        "{err}"
+    );
+}
