@@ -136,11 +136,7 @@ fn insert_continuation_mark(line: &str) -> String {
             (None, '\'' | '"') => quote = Some(c),
             (None, '!') => {
                 let (code, comment) = line.split_at(i);
-                return format!(
-                    "{}&{}",
-                    code.trim_end(),
-                    if comment.is_empty() { "" } else { comment }
-                );
+                return format!("{}& {}", code.trim_end(), comment);
             }
             _ => {}
         }
@@ -162,7 +158,7 @@ mod tests {
         assert_eq!(lines[0], "! comment");
         assert_eq!(lines[1], "      X = 1 +&");
         assert_eq!(lines[2], "     &    2");
-        assert_eq!(lines[4], "      Y = 3&  ! c");
+        assert_eq!(lines[4], "      Y = 3& ! c");
         assert_eq!(lines[5], "     &  + 4");
     }
 
