@@ -10,6 +10,7 @@
 //! with its location, never dropped silently.
 
 mod c;
+mod cpp;
 pub mod fixed;
 mod fortran;
 mod intrinsics;
@@ -52,6 +53,7 @@ pub fn parse_program(inputs: &[Input]) -> (Program, Vec<Diagnostic>) {
         file: u32,
         text: String,
         tree: Option<tree_sitter::Tree>,
+        line_map: Option<Vec<u32>>,
     }
     let mut fortran = Vec::new();
     let mut cfiles = Vec::new();
@@ -70,12 +72,26 @@ pub fn parse_program(inputs: &[Input]) -> (Program, Vec<Diagnostic>) {
             form,
             items: vec![],
         });
+        // `.F`/`.F90` (upper-case extension): the C preprocessor runs first; a line map
+        // brings spans back to the user's file.
+        let needs_cpp = lang == Lang::Fortran && inp.path.rsplit('.').next().is_some_and(|e| e.chars().next().is_some_and(|c| c.is_ascii_uppercase()));
+        let (source, line_map) = if needs_cpp {
+            match cpp::preprocess(&inp.path, &inp.text) {
+                Ok((t, m)) => (t, Some(m)),
+                Err(e) => {
+                    diags.push(Diagnostic::global(Code::Preprocessor, format!("{}: {e}", inp.path)));
+                    continue;
+                }
+            }
+        } else {
+            (inp.text.clone(), None)
+        };
         let text = if form == SourceForm::Fixed {
-            let (t, d) = fixed::to_free_form(&inp.text, file);
+            let (t, d) = fixed::to_free_form(&source, file);
             diags.extend(d);
             t
         } else {
-            inp.text.clone()
+            source
         };
         let mut parser = tree_sitter::Parser::new();
         let language: tree_sitter::Language = match lang {
@@ -90,7 +106,7 @@ pub fn parse_program(inputs: &[Input]) -> (Program, Vec<Diagnostic>) {
             continue;
         }
         let tree = parser.parse(&text, None);
-        let p = Prepared { file, text, tree };
+        let p = Prepared { file, text, tree, line_map };
         match lang {
             Lang::Fortran => fortran.push(p),
             Lang::C => cfiles.push(p),
@@ -100,7 +116,7 @@ pub fn parse_program(inputs: &[Input]) -> (Program, Vec<Diagnostic>) {
     // Syntax errors first, so they come before lowering diagnostics of the same file.
     for p in fortran.iter().chain(cfiles.iter()) {
         if let Some(t) = &p.tree {
-            ts::syntax_errors(t.root_node(), &p.text, p.file, None, &mut diags);
+            ts::syntax_errors(t.root_node(), &p.text, p.file, p.line_map.as_deref(), &mut diags);
         }
     }
 
