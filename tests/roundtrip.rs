@@ -89,7 +89,10 @@ fn check_file(path: &Path, work: &Path) -> Result<(), String> {
     std::fs::create_dir_all(dir.join("new")).map_err(|e| e.to_string())?;
     if ext == "f90" {
         if let Some((i, l)) = regenerated.lines().enumerate().find(|(_, l)| l.len() > 132) {
-            return Err(format!("regenerated line {} is longer than 132 columns: {l}", i + 1));
+            return Err(format!(
+                "regenerated line {} is longer than 132 columns: {l}",
+                i + 1
+            ));
         }
     }
     let new_src = dir.join("new").join(format!("{stem}_p.{ext}"));

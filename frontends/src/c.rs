@@ -23,6 +23,7 @@ struct CLower<'a, 's> {
     scope: ScopeId,
     macros: HashSet<String>,
     pending_dirs: Vec<Directive>,
+    line_map: Option<&'s [u32]>,
 }
 
 /// Names from the C library headers that may be used without a declaration in the file.
@@ -46,6 +47,7 @@ pub(crate) fn lower_c_file(
     src: &str,
     root: Node,
     global: ScopeId,
+    line_map: Option<&[u32]>,
 ) -> Vec<FileItem> {
     let scope = p
         .scopes
@@ -65,6 +67,7 @@ pub(crate) fn lower_c_file(
         scope,
         macros: HashSet::new(),
         pending_dirs: vec![],
+        line_map,
     };
     let mut decls = Vec::new();
     for ch in named_children(root) {
@@ -91,7 +94,7 @@ impl<'a, 's> CLower<'a, 's> {
         text(n, self.src)
     }
     fn sp(&self, n: Node) -> Span {
-        span(n, self.file, None)
+        span(n, self.file, self.line_map)
     }
     fn unsupported(&mut self, n: Node, what: &str) {
         let sp = self.sp(n);

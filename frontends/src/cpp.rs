@@ -7,22 +7,66 @@ use std::process::{Command, Stdio};
 
 /// Preprocesses `text`; returns the output and, for each output line, its line in `path`.
 pub(crate) fn preprocess(path: &str, text: &str) -> Result<(String, Vec<u32>), String> {
-    let dir = std::path::Path::new(path).parent().map(|p| p.to_path_buf()).unwrap_or_default();
+    run_cpp(path, text, &["-traditional-cpp", "-undef", "-nostdinc"])
+}
+
+/// Preprocesses a C file that uses conditional compilation. `#include` lines are taken out
+/// before (system headers would flood the program with their declarations) and put back at
+/// the top of the result; macros are expanded.
+pub(crate) fn preprocess_c(path: &str, text: &str) -> Result<(String, Vec<u32>), String> {
+    let mut includes = Vec::new();
+    let mut stripped = String::with_capacity(text.len());
+    for (i, l) in text.lines().enumerate() {
+        if l.trim_start().starts_with("#include") || l.trim_start().starts_with("# include") {
+            includes.push((l.to_string(), i as u32 + 1));
+            stripped.push('\n');
+        } else {
+            stripped.push_str(l);
+            stripped.push('\n');
+        }
+    }
+    let (body, body_map) = run_cpp(path, &stripped, &["-undef"])?;
+    let mut out = String::new();
+    let mut map = Vec::new();
+    for (l, n) in includes {
+        out.push_str(&l);
+        out.push('\n');
+        map.push(n);
+    }
+    out.push_str(&body);
+    map.extend(body_map);
+    Ok((out, map))
+}
+
+fn run_cpp(path: &str, text: &str, flags: &[&str]) -> Result<(String, Vec<u32>), String> {
+    let dir = std::path::Path::new(path)
+        .parent()
+        .map(|p| p.to_path_buf())
+        .unwrap_or_default();
     let mut child = Command::new("cpp")
-        .args(["-traditional-cpp", "-undef", "-nostdinc"])
+        .args(flags)
         .arg("-I")
-        .arg(if dir.as_os_str().is_empty() { std::path::Path::new(".") } else { dir.as_path() })
+        .arg(if dir.as_os_str().is_empty() {
+            std::path::Path::new(".")
+        } else {
+            dir.as_path()
+        })
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| format!("cannot run cpp: {e}"))?;
     if let Some(mut stdin) = child.stdin.take() {
-        stdin.write_all(text.as_bytes()).map_err(|e| format!("cpp: {e}"))?;
+        stdin
+            .write_all(text.as_bytes())
+            .map_err(|e| format!("cpp: {e}"))?;
     }
     let out = child.wait_with_output().map_err(|e| format!("cpp: {e}"))?;
     if !out.status.success() {
-        return Err(format!("the C preprocessor failed:\n{}", String::from_utf8_lossy(&out.stderr).trim()));
+        return Err(format!(
+            "the C preprocessor failed:\n{}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        ));
     }
     let raw = String::from_utf8_lossy(&out.stdout);
     let mut lines = Vec::new();

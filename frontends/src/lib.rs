@@ -74,12 +74,30 @@ pub fn parse_program(inputs: &[Input]) -> (Program, Vec<Diagnostic>) {
         });
         // `.F`/`.F90` (upper-case extension): the C preprocessor runs first; a line map
         // brings spans back to the user's file.
-        let needs_cpp = lang == Lang::Fortran && inp.path.rsplit('.').next().is_some_and(|e| e.chars().next().is_some_and(|c| c.is_ascii_uppercase()));
-        let (source, line_map) = if needs_cpp {
-            match cpp::preprocess(&inp.path, &inp.text) {
+        let needs_cpp = lang == Lang::Fortran
+            && inp
+                .path
+                .rsplit('.')
+                .next()
+                .is_some_and(|e| e.chars().next().is_some_and(|c| c.is_ascii_uppercase()));
+        let c_conditionals = lang == Lang::C
+            && inp.text.lines().any(|l| {
+                let t = l.trim_start().trim_start_matches('#').trim_start();
+                l.trim_start().starts_with('#') && (t.starts_with("if") || t.starts_with("elif"))
+            });
+        let (source, line_map) = if needs_cpp || c_conditionals {
+            let r = if needs_cpp {
+                cpp::preprocess(&inp.path, &inp.text)
+            } else {
+                cpp::preprocess_c(&inp.path, &inp.text)
+            };
+            match r {
                 Ok((t, m)) => (t, Some(m)),
                 Err(e) => {
-                    diags.push(Diagnostic::global(Code::Preprocessor, format!("{}: {e}", inp.path)));
+                    diags.push(Diagnostic::global(
+                        Code::Preprocessor,
+                        format!("{}: {e}", inp.path),
+                    ));
                     continue;
                 }
             }
@@ -106,7 +124,12 @@ pub fn parse_program(inputs: &[Input]) -> (Program, Vec<Diagnostic>) {
             continue;
         }
         let tree = parser.parse(&text, None);
-        let p = Prepared { file, text, tree, line_map };
+        let p = Prepared {
+            file,
+            text,
+            tree,
+            line_map,
+        };
         match lang {
             Lang::Fortran => fortran.push(p),
             Lang::C => cfiles.push(p),
@@ -116,7 +139,13 @@ pub fn parse_program(inputs: &[Input]) -> (Program, Vec<Diagnostic>) {
     // Syntax errors first, so they come before lowering diagnostics of the same file.
     for p in fortran.iter().chain(cfiles.iter()) {
         if let Some(t) = &p.tree {
-            ts::syntax_errors(t.root_node(), &p.text, p.file, p.line_map.as_deref(), &mut diags);
+            ts::syntax_errors(
+                t.root_node(),
+                &p.text,
+                p.file,
+                p.line_map.as_deref(),
+                &mut diags,
+            );
         }
     }
 
@@ -144,6 +173,7 @@ pub fn parse_program(inputs: &[Input]) -> (Program, Vec<Diagnostic>) {
                 &p.text,
                 t.root_node(),
                 global,
+                p.line_map.as_deref(),
             );
             prog.files[p.file as usize].items = items;
         }
