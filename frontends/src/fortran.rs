@@ -276,17 +276,15 @@ impl<'a, 't> FortranLowering<'a, 't> {
             self.lower_header(uid, h, scope);
         }
         self.p.units[uid].name = name_sym;
-        if let (Some(h), Some(ns)) = (header, name_sym) {
-            self.check_end_name(n, ns, h);
+        if let (Some(_), Some(ns)) = (header, name_sym) {
+            self.check_end_name(n, ns);
         }
-        let pidx = self.pending.len();
         self.pending.push(Pending {
             unit: uid,
             node: n,
             fidx,
             body_start: 0,
         });
-        let _ = pidx;
         // Contained procedures.
         for ch in &kids {
             if ch.kind() == "internal_procedures" {
@@ -321,7 +319,7 @@ impl<'a, 't> FortranLowering<'a, 't> {
         self.p.symbols.alloc(sym_data(spelling, kind, scope))
     }
 
-    fn check_end_name(&mut self, n: Node, name: SymbolId, _h: Node) {
+    fn check_end_name(&mut self, n: Node, name: SymbolId) {
         let Some(end) = named_children(n)
             .into_iter()
             .rev()
@@ -524,9 +522,8 @@ impl<'a, 't> FortranLowering<'a, 't> {
             {
                 break;
             }
-            if pending_label.take().is_some() {
-                // A label on a declaration is legal but meaningless; keep going.
-            }
+            // A label on a declaration is legal but meaningless.
+            pending_label = None;
             for d in std::mem::take(&mut self.pending_dirs) {
                 decls.push(Decl::Directive(d));
             }
@@ -827,7 +824,8 @@ impl<'a, 't> FortranLowering<'a, 't> {
                 ts.class = class;
                 ts.bytes = match &ts.kind {
                     KindSel::Default => Some(bytes),
-                    KindSel::Star(n) => Some(if class == BaseClass::Complex { *n } else { *n }),
+                    // `complex*16` already counts both parts.
+                    KindSel::Star(n) => Some(*n),
                     KindSel::Paren(e) | KindSel::Keyword(e) => {
                         let e = *e;
                         self.const_int(e).map(|k| {
@@ -1336,9 +1334,6 @@ impl<'a, 't> FortranLowering<'a, 't> {
                             add(self, blk, x, &mut blocks);
                         }
                     }
-                    if blk.is_none() {
-                        // `//` blank common group.
-                    }
                 }
                 "comment" => {}
                 _ => {
@@ -1452,7 +1447,7 @@ impl<'a, 't> FortranLowering<'a, 't> {
                     match keyword.as_str() {
                         "save" => self.p.symbols[s].attrs.save = true,
                         "private" => self.p.symbols[s].attrs.private = true,
-                        _ => {}
+                        _ => self.p.symbols[s].attrs.public = true,
                     }
                     items.push(AttrItem {
                         sym: s,
@@ -1474,8 +1469,8 @@ impl<'a, 't> FortranLowering<'a, 't> {
             }
         }
         if keyword == "private" && items.is_empty() {
-            // Default accessibility: every name not marked public is private. Recorded on the
-            // scope by marking later lookups; kept simple: names declared public stay visible.
+            // Default accessibility: every name of the module not marked PUBLIC is private.
+            self.p.scopes[scope].default_private = true;
         }
         Decl::Attr(AttrStmt {
             keyword,
@@ -1519,6 +1514,9 @@ impl<'a, 't> FortranLowering<'a, 't> {
         self.p.scopes[tscope].kind = ScopeKind::Type(td);
         let sym = self.get_or_create(outer, name_node, SymbolKind::Type);
         self.p.symbols[sym].kind = SymbolKind::Type;
+        let access = &self.p.typedefs[td].attrs;
+        self.p.symbols[sym].attrs.public |= access.iter().any(|a| a == "public");
+        self.p.symbols[sym].attrs.private |= access.iter().any(|a| a == "private");
         self.p.symbols[sym].ty = Some(Type {
             base: BaseClass::Record(td),
             bytes: None,
@@ -1530,12 +1528,8 @@ impl<'a, 't> FortranLowering<'a, 't> {
         for x in named_children(c) {
             match x.kind() {
                 "variable_declaration" => {
-                    // Component types are resolved in the enclosing scope.
-                    self.cur_scope = Some(outer);
-                    let spec_node = x.child_by_field_name("type");
-                    let _ = spec_node;
-                    self.cur_scope = Some(tscope);
-                    // Lower with a scope whose parent is the outer scope for type lookups.
+                    // Component types (`type(other)`, kinds) are looked up through the
+                    // enclosing scope while the components are declared.
                     self.p.scopes[tscope].parent = Some(outer);
                     if let Some(d) = self.lower_var_decl(x) {
                         fields.push(Decl::Var(d));
@@ -2239,7 +2233,7 @@ impl<'a, 't> FortranLowering<'a, 't> {
         let term_label = ds
             .child_by_field_name("do_label")
             .map(|l| self.t(l).trim().to_string());
-        let mut body_nodes: Vec<Node> = kids
+        let body_nodes: Vec<Node> = kids
             .iter()
             .copied()
             .filter(|c| {
@@ -2267,7 +2261,6 @@ impl<'a, 't> FortranLowering<'a, 't> {
                     terminal = Some(x);
                 }
             }
-            let _ = &mut body_nodes;
         }
         let mut body = self.block(&body_nodes);
         if let (Some(t), Some(l)) = (terminal, term_label.clone()) {
@@ -3074,6 +3067,7 @@ fn apply_attr(sd: &mut SymbolData, a: &Attr) {
             "save" => sd.attrs.save = true,
             "value" => sd.attrs.value = true,
             "private" => sd.attrs.private = true,
+            "public" => sd.attrs.public = true,
             "external" => {
                 sd.attrs.external = true;
                 sd.kind = SymbolKind::Procedure;

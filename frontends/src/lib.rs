@@ -414,3 +414,62 @@ mod grammar_tests {
         );
     }
 }
+
+#[cfg(test)]
+mod scope_tests {
+    use super::*;
+    use radtap_il::{Expr, ScopeKind, StmtKind, UnitKind};
+
+    /// Where the left-hand side of the first assignment in the main program resolves to.
+    fn lhs_owner(src: &str) -> (String, UnitKind) {
+        let (p, d) = parse_program(&[Input {
+            path: "t.f90".into(),
+            text: src.into(),
+        }]);
+        assert!(d.iter().all(|d| !d.is_error()), "{d:?}");
+        let (_, main) = p
+            .units
+            .iter()
+            .find(|(_, u)| u.kind == UnitKind::Program)
+            .expect("main program");
+        let first = main.body.iter().find_map(|&s| match main.stmts[s].kind {
+            StmtKind::Assign { lhs, .. } => Some(lhs),
+            _ => None,
+        });
+        let Expr::Name(sym) = main.exprs[first.expect("an assignment")] else {
+            panic!("lhs is not a name")
+        };
+        let ScopeKind::Unit(owner) = p.scopes[p.symbols[sym].scope].kind else {
+            panic!("not a unit scope")
+        };
+        (p.name(sym).to_string(), p.units[owner].kind)
+    }
+
+    #[test]
+    fn default_private_hides_module_names_not_marked_public() {
+        let m = "module m\n  private\n  real :: hidden = 1.0\n  real, public :: shown = 2.0\nend module m\n";
+        let (_, owner) = lhs_owner(&format!(
+            "{m}program p\n  use m\n  hidden = 3.0\n  print *, hidden\nend program p\n"
+        ));
+        assert_eq!(
+            owner,
+            UnitKind::Program,
+            "`hidden` is private to m: the main program's own implicit variable"
+        );
+        let (_, owner) = lhs_owner(&format!(
+            "{m}program p\n  use m\n  shown = 3.0\n  print *, shown\nend program p\n"
+        ));
+        assert_eq!(
+            owner,
+            UnitKind::Module,
+            "`shown` is public: it comes from m"
+        );
+    }
+
+    #[test]
+    fn use_rename_resolves_to_the_module_symbol() {
+        let src = "module m\n  real :: long_name = 1.0\nend module m\nprogram p\n  use m, only: s => long_name\n  s = 2.0\n  print *, s\nend program p\n";
+        let (name, owner) = lhs_owner(src);
+        assert_eq!((name.as_str(), owner), ("long_name", UnitKind::Module));
+    }
+}

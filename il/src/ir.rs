@@ -195,6 +195,8 @@ pub struct ScopeData {
     pub implicit_none: bool,
     /// Implicit typing rules: letter index 0..26 to type.
     pub implicit: Vec<Option<TypeSpec>>,
+    /// A bare `PRIVATE` statement: only names marked PUBLIC are visible to `USE`.
+    pub default_private: bool,
 }
 
 /// A `USE` association.
@@ -283,8 +285,10 @@ pub struct SymAttrs {
     pub constant: bool,
     /// EXTERNAL.
     pub external: bool,
-    /// PUBLIC/PRIVATE.
+    /// PRIVATE.
     pub private: bool,
+    /// PUBLIC (matters under a default `PRIVATE` statement).
+    pub public: bool,
 }
 
 /// INTENT.
@@ -1236,6 +1240,7 @@ impl ScopeData {
             uses: Vec::new(),
             implicit_none: false,
             implicit: Vec::new(),
+            default_private: false,
         }
     }
 }
@@ -1335,10 +1340,9 @@ impl Program {
         let unit = u.unit?;
         let msc = &self.scopes[self.units[unit].scope];
         if let Some(&s) = msc.names.get(remote) {
-            if !self.symbols[s].attrs.private {
-                return Some(s);
-            }
-            return None;
+            let a = &self.symbols[s].attrs;
+            let hidden = a.private || (msc.default_private && !a.public);
+            return if hidden { None } else { Some(s) };
         }
         for inner in &msc.uses {
             if let Some(s) = self.lookup_use(inner, remote, guard) {
