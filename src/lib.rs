@@ -321,13 +321,15 @@ fn check_head(
         // `f(y z)/(x)` and `f(x)>(y)` carry variables; the name is what precedes `(`.
         let name = h.split(['(', '/', '>', '\\']).next().unwrap_or(h);
         let proc_name = name.rsplit('.').next().unwrap_or(name);
-        let found = prog.units.iter().find(|(_, u)| {
+        // A definition, not an interface body: its name symbol points back at it.
+        let found = prog.units.iter().find(|(uid, u)| {
             matches!(u.kind, UnitKind::Subroutine | UnitKind::Function)
-                && u.name
-                    .is_some_and(|n| prog.name(n).eq_ignore_ascii_case(proc_name))
-                && (u.stmts.len() > 0 || !u.body.is_empty() || !u.decls.is_empty())
+                && u.name.is_some_and(|n| {
+                    prog.name(n).eq_ignore_ascii_case(proc_name)
+                        && prog.symbols[n].unit == Some(*uid)
+                })
         });
-        let Some((uid, u)) = found else {
+        let Some((_, u)) = found else {
             let known: Vec<String> = prog
                 .units
                 .iter()
@@ -350,7 +352,6 @@ fn check_head(
             );
             continue;
         };
-        let _ = uid;
         let scope = u.scope;
         for v in vars
             .into_iter()

@@ -2,7 +2,7 @@
 //! unparsers. Tapenade's single-dash long options (`-head`, `-vars`) are accepted as well as
 //! GNU double-dash forms.
 
-use clap::{ArgAction, Parser};
+use clap::Parser;
 use radtap::{run, Cli};
 use std::process::ExitCode;
 
@@ -21,6 +21,5 @@ fn main() -> ExitCode {
             };
         }
     };
-    let _ = ArgAction::Set;
     ExitCode::from(run(&cli))
 }

@@ -38,7 +38,11 @@ const C_LIBRARY: &[&str] = &[
     "malloc", "calloc", "realloc", "free", "printf", "puts", "strcmp",
 ];
 
+/// Placeholder for `(T)` with a typedef `T`, until the operand it casts is known.
 const CAST_MARK: &str = "\u{1}cast";
+/// Placeholder for a bare typedef name in expression position; only `(T1)(T2)(x)` (the name
+/// as the single argument of a cast read as a call) turns it into a cast.
+const BARE_TYPE_MARK: &str = "\u{1}type";
 
 pub(crate) fn lower_c_file(
     p: &mut Program,
@@ -77,6 +81,7 @@ pub(crate) fn lower_c_file(
         decls.push(Decl::Directive(d));
     }
     l.p.units[uid].decls = decls;
+    l.report_unused_cast_marks();
     vec![FileItem::Unit(uid)]
 }
 
@@ -1037,6 +1042,42 @@ impl<'a, 's> CLower<'a, 's> {
         cparam_empty(ts)
     }
 
+    /// A cast mark that no operand consumed is a typedef name used as a value (`x = real;`):
+    /// report it rather than let the marker reach the IL's users.
+    fn report_unused_cast_marks(&mut self) {
+        let file_unit = self.file_unit;
+        let units: Vec<UnitId> = self
+            .p
+            .units
+            .iter()
+            .filter(|(id, u)| *id == file_unit || u.parent == Some(file_unit))
+            .map(|(id, _)| id)
+            .collect();
+        for uid in units {
+            let u = &mut self.p.units[uid];
+            let mut found = Vec::new();
+            for (eid, e) in u.exprs.iter() {
+                if let Expr::Opaque(t) = e {
+                    if let Some(name) = t
+                        .strip_prefix(CAST_MARK)
+                        .or_else(|| t.strip_prefix(BARE_TYPE_MARK))
+                    {
+                        found.push((eid, name.to_string()));
+                    }
+                }
+            }
+            for (eid, name) in found {
+                let sp = u.source_map.expr.get(eid).copied().unwrap_or_default();
+                u.exprs[eid] = Expr::Opaque(name.clone());
+                self.diags.push(Diagnostic::error(
+                    Code::Syntax,
+                    sp,
+                    format!("`{name}` is a type name, used here as a value"),
+                ));
+            }
+        }
+    }
+
     /// The right-most pending `(T)` cast mark in `e`, if any.
     fn cast_slot(&self, e: ExprId) -> Option<ExprId> {
         match &self.p.units[self.unit].exprs[e] {
@@ -1071,7 +1112,7 @@ impl<'a, 's> CLower<'a, 's> {
             if self.p.symbols[s].kind == SymbolKind::Type {
                 // A typedef name in expression position: the type of a cast that
                 // tree-sitter read as a call argument, `(real)(index_t)(x)`.
-                return self.alloc(Expr::Opaque(format!("{CAST_MARK}{name}")), n);
+                return self.alloc(Expr::Opaque(format!("{BARE_TYPE_MARK}{name}")), n);
             }
             return self.alloc(Expr::Name(s), n);
         }
@@ -1122,39 +1163,29 @@ impl<'a, 's> CLower<'a, 's> {
         match n.kind() {
             "identifier" => self.name(n, false),
             "number_literal" => {
-                let t = self.t(n).to_string();
                 // tree-sitter-c sometimes folds a sign into the literal (`(T)-5`): keep the
                 // sign as an operator so both readings give the same IL.
-                if let Some(rest) = t.strip_prefix('-') {
-                    let lower = rest.to_ascii_lowercase();
-                    let is_real = !lower.starts_with("0x")
-                        && (lower.contains('.') || lower.contains('e') || lower.ends_with('f'));
-                    let lit = self.alloc(
-                        Expr::Literal(Literal {
-                            kind: if is_real { LitKind::Real } else { LitKind::Int },
-                            text: rest.trim().to_string(),
-                        }),
-                        n,
-                    );
-                    return self.alloc(
+                let t = self.t(n);
+                let (negative, digits) = match t.strip_prefix('-') {
+                    Some(rest) => (true, rest.trim()),
+                    None => (false, t),
+                };
+                let lit = Literal {
+                    kind: c_number_kind(digits),
+                    text: digits.to_string(),
+                };
+                let lit = self.alloc(Expr::Literal(lit), n);
+                if negative {
+                    self.alloc(
                         Expr::Unary {
                             op: UnOp::Neg,
                             arg: lit,
                         },
                         n,
-                    );
+                    )
+                } else {
+                    lit
                 }
-                let lower = t.to_ascii_lowercase();
-                let is_hex = lower.starts_with("0x");
-                let is_real =
-                    !is_hex && (lower.contains('.') || lower.contains('e') || lower.ends_with('f'));
-                self.alloc(
-                    Expr::Literal(Literal {
-                        kind: if is_real { LitKind::Real } else { LitKind::Int },
-                        text: t,
-                    }),
-                    n,
-                )
             }
             "string_literal" | "concatenated_string" | "raw_string_literal" => {
                 let t = if n.kind() == "concatenated_string" {
@@ -1330,6 +1361,14 @@ impl<'a, 's> CLower<'a, 's> {
                 if f.kind() != "identifier" && args.len() == 1 {
                     let fe = self.expr(f);
                     if self.cast_slot(fe).is_some() {
+                        // `(real)(index_t)`: the bare type name is the type of a cast.
+                        let a = args[0].value;
+                        if let Expr::Opaque(t) = &self.p.units[self.unit].exprs[a] {
+                            if let Some(name) = t.strip_prefix(BARE_TYPE_MARK) {
+                                let mark = format!("{CAST_MARK}{name}");
+                                self.u().exprs[a] = Expr::Opaque(mark);
+                            }
+                        }
                         let arg = self.alloc(Expr::Paren(args[0].value), n);
                         if let Some(e) = self.fill_cast(fe, arg) {
                             return e;
@@ -1432,13 +1471,10 @@ impl<'a, 's> CLower<'a, 's> {
             "comma_expression" => {
                 let mut items = Vec::new();
                 let mut cur = n;
-                loop {
-                    let (Some(l), Some(r)) = (
-                        cur.child_by_field_name("left"),
-                        cur.child_by_field_name("right"),
-                    ) else {
-                        break;
-                    };
+                while let (Some(l), Some(r)) = (
+                    cur.child_by_field_name("left"),
+                    cur.child_by_field_name("right"),
+                ) {
                     items.push(self.expr(l));
                     if r.kind() == "comma_expression" {
                         cur = r;
@@ -1513,6 +1549,17 @@ fn compound_op(op: &str) -> Option<BinOp> {
     })
 }
 
+/// Integer or real, from a C number's spelling (`0x1F`, `1e-3f`, `2.`).
+fn c_number_kind(text: &str) -> LitKind {
+    let lower = text.to_ascii_lowercase();
+    let is_hex = lower.starts_with("0x");
+    if !is_hex && (lower.contains('.') || lower.contains('e') || lower.ends_with('f')) {
+        LitKind::Real
+    } else {
+        LitKind::Int
+    }
+}
+
 fn primitive_class(kw: &str) -> (BaseClass, Option<u32>) {
     let words: Vec<&str> = kw.split_whitespace().collect();
     if words.contains(&"double") {
@@ -1536,9 +1583,7 @@ fn primitive_class(kw: &str) -> (BaseClass, Option<u32>) {
     let longs = words.iter().filter(|w| **w == "long").count();
     let bytes = if words.contains(&"short") {
         2
-    } else if longs >= 1 {
-        8
-    } else if words.iter().any(|w| w.ends_with("_t")) {
+    } else if longs >= 1 || words.iter().any(|w| w.ends_with("_t")) {
         8
     } else {
         4

@@ -37,58 +37,44 @@ pub fn to_free_form(src: &str, file: u32) -> (String, Vec<Diagnostic>) {
         let chars: Vec<char> = line.chars().collect();
         let col6 = chars.get(5).copied().unwrap_or(' ');
         let is_cont = col6 != ' ' && col6 != '0';
+        let label_field: String = chars.iter().take(5).collect();
+        let label = label_field.trim();
+        let mut bad = |col: u32, len: u32, msg: String| {
+            let span = Span {
+                file,
+                line: row as u32 + 1,
+                col,
+                len,
+            };
+            diags.push(Diagnostic::error(Code::FixedForm, span, msg));
+        };
         if is_cont {
-            let label_field: String = chars.iter().take(5).collect();
-            if !label_field.trim().is_empty() {
-                diags.push(Diagnostic::error(
-                    Code::FixedForm,
-                    Span {
-                        file,
-                        line: row as u32 + 1,
-                        col: 1,
-                        len: 5,
-                    },
-                    "a continuation line must have blanks in columns 1-5",
-                ));
+            if !label.is_empty() {
+                bad(
+                    1,
+                    5,
+                    "a continuation line must have blanks in columns 1-5".into(),
+                );
             }
             match last_code {
-                Some(i) => {
-                    let prev = std::mem::take(&mut lines[i]);
-                    lines[i] = insert_continuation_mark(&prev);
-                }
-                None => diags.push(Diagnostic::error(
-                    Code::FixedForm,
-                    Span {
-                        file,
-                        line: row as u32 + 1,
-                        col: 6,
-                        len: 1,
-                    },
-                    "continuation mark in column 6 but there is no statement to continue",
-                )),
+                Some(i) => lines[i] = insert_continuation_mark(&lines[i]),
+                None => bad(
+                    6,
+                    1,
+                    "continuation mark in column 6 but there is no statement to continue".into(),
+                ),
             }
-            let mut out: String = chars.iter().take(5).collect();
+            let mut out = label_field;
             out.push('&');
             out.extend(chars.iter().skip(6));
             lines.push(out);
         } else {
-            let label_field: String = chars.iter().take(5).collect();
-            if !label_field.trim().is_empty()
-                && !label_field.trim().chars().all(|c| c.is_ascii_digit())
-            {
-                diags.push(Diagnostic::error(
-                    Code::FixedForm,
-                    Span {
-                        file,
-                        line: row as u32 + 1,
-                        col: 1,
-                        len: 5,
-                    },
-                    format!(
-                        "the label field (columns 1-5) must hold a number, found `{}`",
-                        label_field.trim()
-                    ),
-                ));
+            if !label.chars().all(|c| c.is_ascii_digit()) {
+                bad(
+                    1,
+                    5,
+                    format!("the label field (columns 1-5) must hold a number, found `{label}`"),
+                );
             }
             lines.push(line);
         }

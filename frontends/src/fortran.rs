@@ -420,34 +420,36 @@ impl<'a, 't> FortranLowering<'a, 't> {
         let mut mods: Vec<usize> = (0..self.pending.len())
             .filter(|&i| self.p.units[self.pending[i].unit].kind == UnitKind::Module)
             .collect();
-        let uses_of = |i: usize| -> Vec<String> {
-            let f = &self.files[self.pending[i].fidx];
-            named_children(self.pending[i].node)
-                .into_iter()
-                .filter(|c| c.kind() == "use_statement")
-                .filter_map(|c| {
-                    named_children(c)
-                        .into_iter()
-                        .find(|x| x.kind() == "module_name")
-                })
-                .map(|m| key(text(m, f.src)))
-                .collect()
-        };
+        // The program's modules each module uses, computed once.
+        let deps: HashMap<usize, Vec<UnitId>> = mods
+            .iter()
+            .map(|&i| {
+                let f = &self.files[self.pending[i].fidx];
+                let used = named_children(self.pending[i].node)
+                    .into_iter()
+                    .filter(|c| c.kind() == "use_statement")
+                    .filter_map(|c| {
+                        named_children(c)
+                            .into_iter()
+                            .find(|x| x.kind() == "module_name")
+                    })
+                    .filter_map(|m| self.modules.get(&key(text(m, f.src))).copied())
+                    .filter(|&mu| mu != self.pending[i].unit)
+                    .collect();
+                (i, used)
+            })
+            .collect();
         let mut done: Vec<usize> = Vec::new();
-        let mut guard = 0;
-        while !mods.is_empty() && guard < 1000 {
-            guard += 1;
-            let ready = mods.iter().position(|&i| {
-                uses_of(i).iter().all(|m| match self.modules.get(m) {
-                    Some(&mu) => {
-                        done.iter().any(|&d| self.pending[d].unit == mu)
-                            || mu == self.pending[i].unit
-                    }
-                    None => true,
-                })
-            });
-            let pick = ready.unwrap_or(0);
-            done.push(mods.remove(pick));
+        let mut done_units: std::collections::HashSet<UnitId> = Default::default();
+        while !mods.is_empty() {
+            // The first module whose used modules are all done; on a USE cycle, the first.
+            let pick = mods
+                .iter()
+                .position(|i| deps[i].iter().all(|u| done_units.contains(u)))
+                .unwrap_or(0);
+            let i = mods.remove(pick);
+            done_units.insert(self.pending[i].unit);
+            done.push(i);
         }
         done.extend(
             (0..self.pending.len())
@@ -2990,29 +2992,6 @@ impl<'a, 't> FortranLowering<'a, 't> {
         }
         acc
     }
-}
-
-#[allow(dead_code)]
-fn matches_paren(s: &str) -> bool {
-    // True when the first `(` closes at the last character.
-    let mut depth = 0i32;
-    let mut quote: Option<char> = None;
-    for (i, c) in s.char_indices() {
-        match (quote, c) {
-            (Some(q), c) if c == q => quote = None,
-            (Some(_), _) => {}
-            (None, '\'' | '"') => quote = Some(c),
-            (None, '(') => depth += 1,
-            (None, ')') => {
-                depth -= 1;
-                if depth == 0 {
-                    return i == s.len() - 1;
-                }
-            }
-            _ => {}
-        }
-    }
-    false
 }
 
 fn is_intrinsic_module(m: &str) -> bool {

@@ -472,4 +472,27 @@ mod scope_tests {
         let (name, owner) = lhs_owner(src);
         assert_eq!((name.as_str(), owner), ("long_name", UnitKind::Module));
     }
+
+    #[test]
+    fn modules_are_lowered_in_use_order_whatever_their_number() {
+        // `b` uses `a` but comes first; and more modules than any fixed bound.
+        let mut src = String::from("module b\n  use a\n  real :: vb = 2.0\nend module b\n");
+        src.push_str("module a\n  real :: va = 1.0\nend module a\n");
+        for k in 0..1100 {
+            src.push_str(&format!(
+                "module m{k}\n  real :: v{k} = 1.0\nend module m{k}\n"
+            ));
+        }
+        let prog = |v: &str, m: &str| {
+            format!("{src}program p\n  use {m}\n  {v} = 3.0\n  print *, {v}\nend program p\n")
+        };
+        assert_eq!(
+            lhs_owner(&prog("va", "b")),
+            ("va".to_string(), UnitKind::Module)
+        );
+        assert_eq!(
+            lhs_owner(&prog("v1099", "m1099")),
+            ("v1099".to_string(), UnitKind::Module)
+        );
+    }
 }

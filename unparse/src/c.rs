@@ -25,7 +25,7 @@ pub(crate) fn write_file(p: &Program, file: usize) -> String {
                     if matches!(d, Decl::Unit(_)) && i > 0 {
                         w.out.push('\n');
                     }
-                    w.decl(*u, d, true);
+                    w.decl(*u, d);
                 }
             }
         }
@@ -224,7 +224,7 @@ impl<'p> W<'p> {
         s
     }
 
-    fn decl(&mut self, uid: UnitId, d: &Decl, top: bool) {
+    fn decl(&mut self, uid: UnitId, d: &Decl) {
         match d {
             Decl::Var(v) => {
                 let s = self.var_decl(uid, v);
@@ -251,7 +251,6 @@ impl<'p> W<'p> {
             | Decl::Interface(_)
             | Decl::StmtFunction { .. }
             | Decl::Enumerators(_) => {
-                let _ = top;
                 self.line("/* (Fortran declaration with no C form) */");
             }
         }
@@ -290,6 +289,13 @@ impl<'p> W<'p> {
 
     // ------------------------------------------------------------------ statements
 
+    /// A body, one level in.
+    fn indented(&mut self, uid: UnitId, b: &[StmtId]) {
+        self.indent += 1;
+        self.block(uid, b);
+        self.indent -= 1;
+    }
+
     fn block(&mut self, uid: UnitId, b: &[StmtId]) {
         for &s in b {
             self.stmt(uid, s);
@@ -298,9 +304,7 @@ impl<'p> W<'p> {
 
     fn braced(&mut self, uid: UnitId, head: &str, b: &[StmtId]) {
         self.line(&format!("{head} {{"));
-        self.indent += 1;
-        self.block(uid, b);
-        self.indent -= 1;
+        self.indented(uid, b);
     }
 
     fn stmt(&mut self, uid: UnitId, sid: StmtId) {
@@ -354,16 +358,12 @@ impl<'p> W<'p> {
                     } else {
                         self.out.push_str(&"    ".repeat(self.indent));
                         self.out.push_str(&format!("}} else if ({cs}) {{\n"));
-                        self.indent += 1;
-                        self.block(uid, b);
-                        self.indent -= 1;
+                        self.indented(uid, b);
                     }
                 }
                 if let Some(b) = else_block {
                     self.line("} else {");
-                    self.indent += 1;
-                    self.block(uid, b);
-                    self.indent -= 1;
+                    self.indented(uid, b);
                 }
                 self.line("}");
             }
@@ -422,12 +422,10 @@ impl<'p> W<'p> {
             }
             StmtKind::Block { body, .. } => {
                 self.line("{");
-                self.indent += 1;
-                self.block(uid, body);
-                self.indent -= 1;
+                self.indented(uid, body);
                 self.line("}");
             }
-            StmtKind::Decl(d) => self.decl(uid, d, false),
+            StmtKind::Decl(d) => self.decl(uid, d),
             StmtKind::Break => self.line("break;"),
             StmtKind::CContinue => self.line("continue;"),
             StmtKind::Goto(l) => self.line(&format!("goto {l};")),

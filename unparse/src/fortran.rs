@@ -5,6 +5,16 @@ use radtap_il::*;
 
 const MAX_LINE: usize = 132;
 
+/// The string-literal state after character `c`: the open quote, or `None` outside strings.
+fn quote_state(q: Option<char>, c: char) -> Option<char> {
+    match (q, c) {
+        (Some(open), c) if c == open => None,
+        (Some(open), _) => Some(open),
+        (None, '\'' | '"') => Some(c),
+        (None, _) => None,
+    }
+}
+
 struct W<'p> {
     p: &'p Program,
     out: String,
@@ -87,54 +97,35 @@ impl<'p> W<'p> {
     }
 
     fn wrap(&mut self, full: &str) {
-        // Split at a blank or comma outside strings when possible; inside a string use the
-        // `&`...`&` character-context continuation.
+        // Split after a blank or comma outside strings when possible; otherwise at the limit,
+        // which inside a string is the `&`...`&` character-context continuation.
         let chars: Vec<char> = full.chars().collect();
         let mut start = 0;
         let mut quote: Option<char> = None;
         let mut first = true;
-        while start < chars.len() {
-            let budget = if first { MAX_LINE - 1 } else { MAX_LINE - 2 };
-            if chars.len() - start <= budget + if first { 1 } else { 0 } {
-                let rest: String = chars[start..].iter().collect();
-                if !first {
-                    self.out.push('&');
-                }
-                self.out.push_str(&rest);
-                self.out.push('\n');
-                break;
-            }
-            let limit = start + budget;
-            let mut best: Option<(usize, bool)> = None; // (split index, inside string)
-            let mut q = quote;
-            for (i, &c) in chars.iter().enumerate().take(limit).skip(start) {
-                match (q, c) {
-                    (Some(qc), c) if c == qc => q = None,
-                    (Some(_), _) => {}
-                    (None, '\'' | '"') => q = Some(c),
-                    (None, ' ' | ',') if i > start + 10 => best = Some((i + 1, false)),
-                    _ => {}
-                }
-            }
-            let (cut, in_str) = match best {
-                Some(b) => b,
-                None => (limit, q.is_some()),
-            };
-            // Track the quote state up to the cut.
-            for &c in &chars[start..cut] {
-                match (quote, c) {
-                    (Some(qc), c) if c == qc => quote = None,
-                    (Some(_), _) => {}
-                    (None, '\'' | '"') => quote = Some(c),
-                    _ => {}
-                }
-            }
-            let _ = in_str;
-            let piece: String = chars[start..cut].iter().collect();
+        loop {
             if !first {
                 self.out.push('&');
             }
-            self.out.push_str(&piece);
+            let budget = if first { MAX_LINE - 1 } else { MAX_LINE - 2 };
+            if chars.len() - start <= budget {
+                self.out.extend(&chars[start..]);
+                self.out.push('\n');
+                return;
+            }
+            let limit = start + budget;
+            let mut cut = limit;
+            let mut q = quote;
+            for (i, &c) in chars.iter().enumerate().take(limit).skip(start) {
+                q = quote_state(q, c);
+                if q.is_none() && (c == ' ' || c == ',') && i > start + 10 {
+                    cut = i + 1;
+                }
+            }
+            quote = chars[start..cut]
+                .iter()
+                .fold(quote, |q, &c| quote_state(q, c));
+            self.out.extend(&chars[start..cut]);
             self.out.push_str("&\n");
             start = cut;
             first = false;
@@ -486,6 +477,13 @@ impl<'p> W<'p> {
 
     // ------------------------------------------------------------------ statements
 
+    /// A construct body, one level in.
+    fn indented(&mut self, uid: UnitId, b: &[StmtId]) {
+        self.indent += 1;
+        self.block(uid, b);
+        self.indent -= 1;
+    }
+
     fn block(&mut self, uid: UnitId, b: &[StmtId]) {
         for &s in b {
             self.stmt(uid, s);
@@ -531,15 +529,11 @@ impl<'p> W<'p> {
                     } else {
                         self.line(&end_named(&format!("else if ({cs}) then")));
                     }
-                    self.indent += 1;
-                    self.block(uid, b);
-                    self.indent -= 1;
+                    self.indented(uid, b);
                 }
                 if let Some(b) = else_block {
                     self.line(&end_named("else"));
-                    self.indent += 1;
-                    self.block(uid, b);
-                    self.indent -= 1;
+                    self.indented(uid, b);
                 }
                 self.line(&end_named("end if"));
             }
@@ -566,9 +560,7 @@ impl<'p> W<'p> {
                     h.push_str(&format!(", {}", self.expr(uid, *s)));
                 }
                 self.line_with_label(label, &named(&h));
-                self.indent += 1;
-                self.block(uid, body);
-                self.indent -= 1;
+                self.indented(uid, body);
                 if term_label.is_none() {
                     self.line(&end_named("end do"));
                 }
@@ -583,18 +575,14 @@ impl<'p> W<'p> {
                     None => format!("do while ({})", self.expr(uid, *cond)),
                 };
                 self.line_with_label(label, &named(&h));
-                self.indent += 1;
-                self.block(uid, body);
-                self.indent -= 1;
+                self.indented(uid, body);
                 if term_label.is_none() {
                     self.line(&end_named("end do"));
                 }
             }
             StmtKind::Loop { body } => {
                 self.line_with_label(label, &named("do"));
-                self.indent += 1;
-                self.block(uid, body);
-                self.indent -= 1;
+                self.indented(uid, body);
                 self.line(&end_named("end do"));
             }
             StmtKind::Select { selector, cases } => {
@@ -620,9 +608,7 @@ impl<'p> W<'p> {
                             .collect();
                         self.line(&end_named(&format!("case ({})", vs.join(", "))));
                     }
-                    self.indent += 1;
-                    self.block(uid, &c.body);
-                    self.indent -= 1;
+                    self.indented(uid, &c.body);
                 }
                 self.line(&end_named("end select"));
             }
@@ -646,15 +632,11 @@ impl<'p> W<'p> {
                     } else {
                         self.line(&end_named(&format!("elsewhere ({ms})")));
                     }
-                    self.indent += 1;
-                    self.block(uid, b);
-                    self.indent -= 1;
+                    self.indented(uid, b);
                 }
                 if let Some(b) = else_block {
                     self.line(&end_named("elsewhere"));
-                    self.indent += 1;
-                    self.block(uid, b);
-                    self.indent -= 1;
+                    self.indented(uid, b);
                 }
                 self.line(&end_named("end where"));
             }
@@ -689,9 +671,7 @@ impl<'p> W<'p> {
                     return;
                 }
                 self.line_with_label(label, &named(&head));
-                self.indent += 1;
-                self.block(uid, body);
-                self.indent -= 1;
+                self.indented(uid, body);
                 self.line(&end_named("end forall"));
             }
             StmtKind::Block {
