@@ -111,6 +111,10 @@ pub struct Cli {
     /// Print the IL of every unit instead of writing files.
     #[arg(long = "dump-il")]
     pub dump_il: bool,
+    /// Print, per statement of every procedure reached from the head, the active, diff-live
+    /// and to-be-recorded variables (adjoint analyses; with -d, tangent diff-liveness).
+    #[arg(long = "dump-analysis")]
+    pub dump_analysis: bool,
     /// Print what a diagnostic code means, e.g. `--explain AD020`.
     #[arg(long = "explain")]
     pub explain: Option<String>,
@@ -126,11 +130,14 @@ pub struct Outcome {
     pub stderr: String,
     /// Files written (path, contents).
     pub written: Vec<(PathBuf, String)>,
+    /// What goes to stdout (`-dump-analysis`).
+    pub dump: String,
 }
 
 /// Runs the command line; prints diagnostics; returns the exit status.
 pub fn run(cli: &Cli) -> u8 {
     let o = execute(cli);
+    print!("{}", o.dump);
     eprint!("{}", o.stderr);
     o.status
 }
@@ -166,6 +173,7 @@ pub fn execute(cli: &Cli) -> Outcome {
         status: 0,
         stderr: String::new(),
         written: vec![],
+        dump: String::new(),
     };
     if let Some(code) = &cli.explain {
         match Code::ALL
@@ -194,16 +202,17 @@ pub fn execute(cli: &Cli) -> Outcome {
         out.status = 2;
         return out;
     }
-    if !(cli.primal || cli.tangent || cli.reverse || cli.dump_il) {
+    if !(cli.primal || cli.tangent || cli.reverse || cli.dump_il || cli.dump_analysis) {
         out.stderr.push_str(
             "radtap: error: nothing to do: give a mode (-d tangent, -b adjoint, -p primal)\n",
         );
         out.status = 2;
         return out;
     }
-    if (cli.tangent || cli.reverse) && cli.head.is_none() {
-        out.stderr
-            .push_str("radtap: error: -head is required to differentiate (e.g. -head f)\n");
+    if (cli.tangent || cli.reverse || cli.dump_analysis) && cli.head.is_none() {
+        out.stderr.push_str(
+            "radtap: error: -head is required to differentiate or analyse (e.g. -head f)\n",
+        );
         out.status = 2;
         return out;
     }
@@ -249,6 +258,20 @@ pub fn execute(cli: &Cli) -> Outcome {
             &mut diags,
         );
     }
+    // The analyses, when a head is given and the input is clean.
+    let clean = !diags.iter().any(|d| d.severity == Severity::Error);
+    let mut analysis = None;
+    if clean && cli.head.is_some() && (cli.dump_analysis || cli.tangent || cli.reverse) {
+        let requests = requests(&prog, cli);
+        let mode = if cli.tangent && !cli.reverse {
+            radtap_dataflow::Mode::Tangent
+        } else {
+            radtap_dataflow::Mode::Adjoint
+        };
+        let (info, warnings) = radtap_dataflow::analyze(&prog, &requests, mode);
+        diags.extend(warnings);
+        analysis = Some(info);
+    }
     out.stderr
         .push_str(&render_diagnostics(&diags, &prog, &sources));
     let internal = diags.iter().any(|d| d.code == Code::Internal);
@@ -266,6 +289,20 @@ pub fn execute(cli: &Cli) -> Outcome {
     }
     if cli.dump_il {
         out.stderr.push_str(&radtap_il::dump::structural(&prog));
+        return out;
+    }
+    if cli.dump_analysis {
+        if let Some(info) = &analysis {
+            let line_text = |file: u32, line: u32| -> String {
+                prog.files
+                    .get(file as usize)
+                    .and_then(|f| sources.iter().find(|(p, _)| *p == f.path))
+                    .and_then(|(_, t)| t.lines().nth(line.saturating_sub(1) as usize))
+                    .unwrap_or("")
+                    .to_string()
+            };
+            out.dump = radtap_dataflow::dump(&prog, info, &line_text);
+        }
         return out;
     }
     if cli.tangent || cli.reverse {
@@ -309,6 +346,87 @@ pub fn execute(cli: &Cli) -> Outcome {
     out
 }
 
+/// Splits a `-head` word into the procedure name and the variables it carries:
+/// `f(y z)/(x)` (dependents / independents), `f(x)>(y z)` and `f(x)\\(y)` (independents then
+/// dependents).
+pub fn parse_head(h: &str) -> (String, Vec<String>, Vec<String>) {
+    let name = h
+        .split(['(', '/', '>', '\\'])
+        .next()
+        .unwrap_or(h)
+        .to_string();
+    let groups: Vec<Vec<String>> = h
+        .split('(')
+        .skip(1)
+        .map(|g| {
+            g.split(')')
+                .next()
+                .unwrap_or("")
+                .split([' ', ','])
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
+                .collect()
+        })
+        .collect();
+    let (mut vars, mut outvars) = (Vec::new(), Vec::new());
+    if groups.len() == 2 {
+        if h.contains('/') {
+            outvars = groups[0].clone();
+            vars = groups[1].clone();
+        } else {
+            vars = groups[0].clone();
+            outvars = groups[1].clone();
+        }
+    } else if groups.len() == 1 {
+        vars = groups[0].clone();
+    }
+    (name, vars, outvars)
+}
+
+/// The analysis requests of the command line, one per head found in the program.
+fn requests(prog: &Program, cli: &Cli) -> Vec<radtap_dataflow::Request> {
+    let mut out = Vec::new();
+    let words = |s: &Option<String>| -> Vec<String> {
+        s.as_deref()
+            .unwrap_or("")
+            .split_whitespace()
+            .map(str::to_string)
+            .collect()
+    };
+    for h in cli.head.as_deref().unwrap_or("").split_whitespace() {
+        let (name, hv, ho) = parse_head(h);
+        let proc_name = name.rsplit('.').next().unwrap_or(&name).to_string();
+        let Some(head) = find_head(prog, &proc_name) else {
+            continue;
+        };
+        let mut vars = words(&cli.vars);
+        vars.extend(hv);
+        let mut outvars = words(&cli.outvars);
+        outvars.extend(ho);
+        out.push(radtap_dataflow::Request {
+            head,
+            vars,
+            outvars,
+            fixinterface: cli.fixinterface,
+        });
+    }
+    out
+}
+
+/// The definition of procedure `proc_name` (not an interface body).
+fn find_head(prog: &Program, proc_name: &str) -> Option<radtap_il::UnitId> {
+    prog.units
+        .iter()
+        .find(|(uid, u)| {
+            matches!(u.kind, UnitKind::Subroutine | UnitKind::Function)
+                && u.name.is_some_and(|n| {
+                    prog.name(n).eq_ignore_ascii_case(proc_name)
+                        && prog.symbols[n].unit == Some(*uid)
+                })
+        })
+        .map(|(id, _)| id)
+}
+
 /// Checks `-head` and `-vars`/`-outvars` against the program.
 fn check_head(
     prog: &Program,
@@ -321,14 +439,7 @@ fn check_head(
         // `f(y z)/(x)` and `f(x)>(y)` carry variables; the name is what precedes `(`.
         let name = h.split(['(', '/', '>', '\\']).next().unwrap_or(h);
         let proc_name = name.rsplit('.').next().unwrap_or(name);
-        // A definition, not an interface body: its name symbol points back at it.
-        let found = prog.units.iter().find(|(uid, u)| {
-            matches!(u.kind, UnitKind::Subroutine | UnitKind::Function)
-                && u.name.is_some_and(|n| {
-                    prog.name(n).eq_ignore_ascii_case(proc_name)
-                        && prog.symbols[n].unit == Some(*uid)
-                })
-        });
+        let found = find_head(prog, proc_name).map(|id| (id, &prog.units[id]));
         let Some((_, u)) = found else {
             let known: Vec<String> = prog
                 .units

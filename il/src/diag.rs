@@ -61,6 +61,7 @@ codes! {
     LabelUndefined = "AD034": "a GOTO or DO refers to a statement label that does not exist in the unit",
     UnknownHead = "AD040": "-head names a procedure that is not defined in the input files",
     UnknownVar = "AD041": "-vars/-outvars names a variable that is not an argument or global of the head",
+    NoInfluence = "AD060": "an independent has no differentiable influence on any dependent, or a dependent depends on no independent",
     Directive = "AD050": "a misplaced or unknown $AD directive",
     Internal = "AD900": "internal error: the IL verifier found an inconsistency (please report with the input)",
 }

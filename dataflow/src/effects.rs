@@ -1,0 +1,1286 @@
+//! What each point of a flow graph does to memory: the elementary facts every analysis
+//! composes (paper §5.2: `use`, `out`, `kill`, `Dep(I)`, `Diff-dep(I)`, and the uses of the
+//! derivative instruction `use(I')`).
+//!
+//! An assignment `t = e` writes the zones of `t`; it *kills* them when `t` is a whole
+//! variable (or a whole field) and no WHERE mask applies. The new value of each written zone
+//! depends on every zone `e` reads plus the zones used to address `t` (`Dep`), and in a
+//! differentiable way on the differentiable zones `e` uses differentiably (`Diff-dep`):
+//! indices, conditions, comparisons, integer conversions and `floor`/`int`/`nint` break the
+//! chain (Fig. 9). For each differentiable source `x`, [`Effect::partials`] lists the zones
+//! the partial derivative `∂e/∂x` reads (`b` for `a*b`, `a` for `sin(a)`, nothing for `a+b`):
+//! they are `use(I')` when `x` is active, so a value used only linearly is never recorded.
+
+use crate::zones::{is_pointer, Obj, ObjKey, ProcZones};
+use crate::zoneset::{ZoneId, ZoneSet};
+use crate::Env;
+use radtap_flowgraph::{CallSite, Callee, FlowGraph, Part, Point};
+use radtap_il::{
+    Arg, BaseClass, BinOp, Decl, Expr, ExprId, Init, IoKind, Lang, MemOp, Program, StmtKind,
+    Subscript, SymbolKind, UnOp, UnitData, UnitId,
+};
+use std::collections::{BTreeMap, HashMap};
+
+/// The effect of one point.
+#[derive(Clone, Debug, Default)]
+pub struct Effect {
+    /// Zones read (values, indices, conditions).
+    pub reads: ZoneSet,
+    /// Zones that may be written.
+    pub writes: ZoneSet,
+    /// Zones certainly and completely overwritten.
+    pub kills: ZoneSet,
+    /// For each written zone, the zones its new value depends on (besides itself when the
+    /// write is partial).
+    pub dep: BTreeMap<ZoneId, ZoneSet>,
+    /// For each written differentiable zone, the zones it depends on differentiably.
+    pub diff_dep: BTreeMap<ZoneId, ZoneSet>,
+    /// For each differentiable source, the zones its partial derivative reads.
+    pub partials: BTreeMap<ZoneId, ZoneSet>,
+    /// Zones used to address the written references (needed to address their derivatives).
+    pub addr: ZoneSet,
+    /// Whether the point calls a procedure of the program.
+    pub calls: bool,
+    /// How each call at this point maps callee zones to caller zones.
+    pub call_maps: Vec<CallMap>,
+}
+
+/// The correspondence between a callee's interface zones and the caller's zones at one call.
+#[derive(Clone, Debug)]
+pub struct CallMap {
+    /// The callee.
+    pub callee: UnitId,
+    /// Caller zones the entry value of each callee zone comes from.
+    pub src: Vec<Option<ZoneSet>>,
+    /// Caller zones written when the callee writes each zone.
+    pub tgt: Vec<Option<Vec<ZoneId>>>,
+    /// A function reference inside an expression (its result is a value).
+    pub in_expr: bool,
+}
+
+/// The value of an expression: what it reads, and its differentiable sources with the zones
+/// their partial derivatives read.
+#[derive(Clone, Debug, Default)]
+struct Val {
+    reads: ZoneSet,
+    diff: BTreeMap<ZoneId, ZoneSet>,
+}
+
+impl Val {
+    fn union(mut self, o: Val) -> Val {
+        self.reads.union_with(&o.reads);
+        for (k, v) in o.diff {
+            self.diff.entry(k).or_default().union_with(&v);
+        }
+        self
+    }
+    /// Every partial derivative also reads `extra`.
+    fn with_uses(mut self, extra: &ZoneSet) -> Val {
+        for v in self.diff.values_mut() {
+            v.union_with(extra);
+        }
+        self
+    }
+    fn nondiff(mut self) -> Val {
+        self.diff.clear();
+        self
+    }
+}
+
+/// A reference to memory: objects (zone ranges), whether it covers them completely, and the
+/// zones read to compute the address.
+#[derive(Clone, Debug)]
+struct Ref {
+    objs: Vec<Obj>,
+    total: bool,
+    addr: ZoneSet,
+}
+
+/// How an intrinsic transmits derivatives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IntrinsicClass {
+    /// Zero derivative (`int`, `floor`, `size`, `maxloc`, comparisons).
+    NonDiff,
+    /// Linear in its arguments (`real`, `dble`, `sum`, `transpose`, `reshape`).
+    Linear,
+    /// Nonlinear: each partial reads the arguments (`sin`, `exp`, `min`, `matmul`).
+    Nonlinear,
+    /// Differentiable in the first argument only (`sign`, `copysign`, `merge` mask aside).
+    FirstOnly,
+}
+
+/// Classification of intrinsics by lower-cased name (Fortran and C together). Unknown
+/// intrinsics are treated as nonlinear, the conservative choice.
+pub fn intrinsic_class(name: &str) -> IntrinsicClass {
+    use IntrinsicClass::*;
+    match name {
+        "int" | "nint" | "floor" | "ceiling" | "ceil" | "size" | "shape" | "lbound" | "ubound"
+        | "len" | "len_trim" | "ichar" | "char" | "iachar" | "achar" | "index" | "scan"
+        | "verify" | "maxloc" | "minloc" | "findloc" | "count" | "any" | "all" | "allocated"
+        | "associated" | "present" | "kind" | "huge" | "tiny" | "epsilon" | "precision"
+        | "digits" | "range" | "radix" | "iand" | "ior" | "ieor" | "not" | "ishft" | "ishftc"
+        | "btest" | "ibset" | "ibclr" | "lround" | "lrint" | "llround" | "round" | "trunc"
+        | "rint" | "nearbyint" | "isnan" | "isinf" | "isfinite" | "signbit" | "idint" | "ifix"
+        | "idnint" | "trim" | "adjustl" | "adjustr" | "lge" | "lgt" | "lle" | "llt"
+        | "new_line" | "logical" | "transfer" | "printf" | "fprintf" | "puts" | "putchar"
+        | "sprintf" | "snprintf" | "exit" | "abort" | "malloc" | "calloc" | "realloc" | "free"
+        | "memset" | "strlen" | "rand" | "srand" | "time" | "clock" | "assert" | "anint"
+        | "aint" | "dnint" | "sizeof" => NonDiff,
+        "real" | "dble" | "float" | "sngl" | "dfloat" | "cmplx" | "dcmplx" | "conjg" | "dconjg"
+        | "aimag" | "dimag" | "dreal" | "transpose" | "reshape" | "spread" | "pack" | "unpack"
+        | "sum" | "cshift" | "eoshift" | "merge" | "memcpy" => Linear,
+        "sign" | "dsign" | "isign" | "copysign" | "copysignf" => FirstOnly,
+        _ => Nonlinear,
+    }
+}
+
+/// Computes the effect of every point of `g`; `sites` are the unit's call sites.
+pub(crate) fn point_effects(
+    env: &Env<'_>,
+    g: &FlowGraph,
+    pz: &ProcZones,
+    sites: &[CallSite],
+) -> Vec<Effect> {
+    let unit = g.unit;
+    let u = &env.prog.units[unit];
+    let mut by_expr: HashMap<radtap_il::ExprId, &CallSite> = HashMap::new();
+    let mut by_stmt: HashMap<radtap_il::StmtId, &CallSite> = HashMap::new();
+    for s in sites {
+        match s.expr {
+            Some(e) => {
+                by_expr.insert(e, s);
+            }
+            None => {
+                by_stmt.insert(s.stmt, s);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for b in &g.blocks {
+        for &p in &b.points {
+            let mut ev = Eval {
+                env,
+                prog: env.prog,
+                unit,
+                u,
+                pz,
+                by_expr: &by_expr,
+                eff: Effect {
+                    reads: pz.empty(),
+                    writes: pz.empty(),
+                    kills: pz.empty(),
+                    addr: pz.empty(),
+                    ..Effect::default()
+                },
+                masked: g.is_masked(p.stmt),
+                in_expr: false,
+            };
+            ev.point(p, by_stmt.get(&p.stmt).copied());
+            out.push(ev.eff);
+        }
+    }
+    out
+}
+
+struct Eval<'a> {
+    env: &'a Env<'a>,
+    prog: &'a Program,
+    unit: UnitId,
+    u: &'a UnitData,
+    pz: &'a ProcZones,
+    by_expr: &'a HashMap<radtap_il::ExprId, &'a CallSite>,
+    eff: Effect,
+    masked: bool,
+    in_expr: bool,
+}
+
+impl Eval<'_> {
+    fn empty(&self) -> ZoneSet {
+        self.pz.empty()
+    }
+
+    /// The rule of each point kind.
+    fn point(&mut self, p: Point, call: Option<&CallSite>) {
+        let st = &self.u.stmts[p.stmt];
+        match (&st.kind, p.part) {
+            (StmtKind::Assign { lhs, op, rhs }, _) => self.assign(*lhs, *op, *rhs),
+            (StmtKind::PointerAssign { lhs, rhs }, _) => {
+                // The pointer's association changes: an address, never differentiable.
+                let v = self.addr_value(*rhs);
+                if let Some(r) = self.reference(*lhs, false) {
+                    self.write(&r, &v.nondiff());
+                }
+            }
+            (StmtKind::Call { args, .. }, _) => {
+                for a in args {
+                    // Function references inside arguments run first.
+                    self.side_effects_only(a.value);
+                }
+                if let Some(site) = call {
+                    let _ = self.call(site, args, true);
+                }
+            }
+            (StmtKind::Expr(e), _) => {
+                let v = self.value(*e);
+                self.eff.reads.union_with(&v.reads);
+            }
+            (StmtKind::Decl(d), _) => self.decl(d),
+            (StmtKind::Memory { op, items, options }, _) => {
+                for o in options {
+                    let v = self.value(o.value);
+                    self.eff.reads.union_with(&v.reads);
+                }
+                for &it in items {
+                    let (obj, shape) = match &self.u.exprs[it] {
+                        Expr::Index { base, subs } if *op == MemOp::Allocate => {
+                            (*base, subs.clone())
+                        }
+                        _ => (it, Vec::new()),
+                    };
+                    for s in &shape {
+                        let v = self.subscript(s);
+                        self.eff.reads.union_with(&v);
+                    }
+                    // ALLOCATE/DEALLOCATE leave the contents undefined: a kill with no source.
+                    if let Some(mut r) = self.reference(obj, true) {
+                        r.total = true;
+                        let v = Val {
+                            reads: self.empty(),
+                            diff: BTreeMap::new(),
+                        };
+                        self.write(&r, &v);
+                    }
+                }
+            }
+            (StmtKind::Io { kind, items, .. }, _) => {
+                for &it in items {
+                    match kind {
+                        IoKind::Read => {
+                            if let Some(r) = self.reference(it, false) {
+                                let v = Val {
+                                    reads: r.addr.clone(),
+                                    diff: BTreeMap::new(),
+                                };
+                                self.write(&r, &v);
+                            } else {
+                                let v = self.value(it);
+                                self.eff.reads.union_with(&v.reads);
+                            }
+                        }
+                        _ => {
+                            let v = self.value(it);
+                            self.eff.reads.union_with(&v.reads);
+                        }
+                    }
+                }
+            }
+            (StmtKind::Return(Some(e)), _) => {
+                let v = self.value(*e);
+                match self
+                    .pz
+                    .result
+                    .and_then(|r| self.pz.objects.get(&ObjKey::Sym(r)))
+                {
+                    Some(o) => {
+                        let r = Ref {
+                            objs: vec![*o],
+                            total: true,
+                            addr: self.empty(),
+                        };
+                        self.write(&r, &v);
+                    }
+                    None => {
+                        self.eff.reads.union_with(&v.reads);
+                    }
+                }
+            }
+            (StmtKind::Stop { code: Some(e), .. }, _) => {
+                let v = self.value(*e);
+                self.eff.reads.union_with(&v.reads);
+            }
+            (StmtKind::ComputedGoto { expr, .. }, _) | (StmtKind::ArithIf { expr, .. }, _) => {
+                let v = self.value(*expr);
+                self.eff.reads.union_with(&v.reads);
+            }
+            (StmtKind::If { arms, .. }, Part::Cond(i))
+            | (StmtKind::Where { arms, .. }, Part::Cond(i)) => {
+                let v = self.value(arms[i as usize].0);
+                self.eff.reads.union_with(&v.reads);
+            }
+            (StmtKind::While { cond, .. }, _) | (StmtKind::DoWhile { cond, .. }, _) => {
+                let v = self.value(*cond);
+                self.eff.reads.union_with(&v.reads);
+            }
+            (StmtKind::CFor { cond, step, .. }, part) => {
+                let e = if part == Part::LoopStep { *step } else { *cond };
+                if let Some(e) = e {
+                    let v = self.value(e);
+                    self.eff.reads.union_with(&v.reads);
+                }
+            }
+            (StmtKind::Select { selector: e, .. }, _) | (StmtKind::Switch { expr: e, .. }, _) => {
+                let v = self.value(*e);
+                self.eff.reads.union_with(&v.reads);
+            }
+            (
+                StmtKind::Do {
+                    var,
+                    start,
+                    end,
+                    step,
+                    ..
+                },
+                part,
+            ) => {
+                let mut v = match part {
+                    Part::LoopInit => self.value(*start),
+                    _ => self.value(*var),
+                };
+                v = v.union(self.value(*end));
+                if let Some(s) = step {
+                    v = v.union(self.value(*s));
+                }
+                // The loop counter is an index: its value never carries a derivative.
+                let v = v.nondiff();
+                if part == Part::LoopHead {
+                    self.eff.reads.union_with(&v.reads);
+                } else if let Some(r) = self.reference(*var, false) {
+                    self.write(&r, &v);
+                }
+            }
+            (StmtKind::Forall { specs, mask, .. }, _) => {
+                for sp in specs {
+                    let mut v = self.value(sp.lo).union(self.value(sp.hi));
+                    if let Some(s) = sp.stride {
+                        v = v.union(self.value(s));
+                    }
+                    if let Some(r) = self.reference(sp.var, false) {
+                        self.write(&r, &v.nondiff());
+                    }
+                }
+                if let Some(m) = mask {
+                    let v = self.value(*m);
+                    self.eff.reads.union_with(&v.reads);
+                }
+            }
+            (StmtKind::Block { associations, .. }, _) => {
+                for (name, sel) in associations {
+                    // An associate name is a new variable holding the selector's value; when the
+                    // selector is a variable the name aliases it (both see the same zones through
+                    // the frontend's symbol), so only expression selectors need a write here.
+                    if let Some(o) = self.pz.objects.get(&ObjKey::Sym(*name)).copied() {
+                        let v = self.value(*sel);
+                        let r = Ref {
+                            objs: vec![o],
+                            total: true,
+                            addr: self.empty(),
+                        };
+                        self.write(&r, &v);
+                    }
+                }
+            }
+            // Points with no effect on memory.
+            (StmtKind::If { .. }, _)
+            | (StmtKind::Where { .. }, _)
+            | (StmtKind::Loop { .. }, _)
+            | (StmtKind::CaseLabel(_), _)
+            | (StmtKind::Exit(_), _)
+            | (StmtKind::Cycle(_), _)
+            | (StmtKind::Break, _)
+            | (StmtKind::CContinue, _)
+            | (StmtKind::Goto(_), _)
+            | (StmtKind::Return(None), _)
+            | (StmtKind::Stop { code: None, .. }, _)
+            | (StmtKind::Continue, _)
+            | (StmtKind::Empty, _)
+            | (StmtKind::Format(_), _)
+            | (StmtKind::Entry { .. }, _)
+            | (StmtKind::Comment(_), _) => {}
+        }
+    }
+
+    fn decl(&mut self, d: &Decl) {
+        let Decl::Var(v) = d else { return };
+        for e in &v.entities {
+            let Some(Init::Expr(i)) = e.init else {
+                continue;
+            };
+            let Some(o) = self.pz.objects.get(&ObjKey::Sym(e.sym)).copied() else {
+                continue;
+            };
+            let val = if is_pointer(self.prog, e.sym) {
+                self.addr_value(i).nondiff()
+            } else {
+                self.value(i)
+            };
+            let r = Ref {
+                objs: vec![o],
+                total: true,
+                addr: self.empty(),
+            };
+            self.write(&r, &val);
+        }
+    }
+
+    /// `lhs op= rhs`.
+    fn assign(&mut self, lhs: ExprId, op: Option<BinOp>, rhs: ExprId) {
+        let Some(r) = self.reference(lhs, false) else {
+            let v = self.value(rhs);
+            self.eff.reads.union_with(&v.reads);
+            return;
+        };
+        // A whole record copied from a record of the same layout: field to field.
+        if op.is_none() && r.total && r.objs.len() == 1 && r.objs[0].len > 1 {
+            if let Some(src) = self.reference(rhs, false) {
+                if src.objs.len() == 1 && src.objs[0].len == r.objs[0].len {
+                    self.side_effects_only(rhs);
+                    self.copy_fields(&r, &src);
+                    return;
+                }
+            }
+        }
+        let ptr_lhs = matches!(self.u.exprs[lhs], Expr::Name(s) if is_pointer(self.prog, s));
+        let mut v = if ptr_lhs {
+            self.addr_value(rhs).nondiff()
+        } else {
+            self.value(rhs)
+        };
+        if let Some(op) = op {
+            let old = self.ref_value(&r);
+            v = self.binary(op, old, v);
+            let mut r2 = r.clone();
+            r2.total = false;
+            self.write(&r2, &v);
+            return;
+        }
+        self.write(&r, &v);
+    }
+
+    fn copy_fields(&mut self, dst: &Ref, src: &Ref) {
+        let (d, s) = (dst.objs[0], src.objs[0]);
+        for k in 0..d.len {
+            let t = ZoneId(d.start + k);
+            let z = ZoneId(s.start + k);
+            let mut reads = src.addr.clone();
+            reads.insert(z);
+            reads.union_with(&dst.addr);
+            self.eff.reads.union_with(&reads);
+            self.eff.writes.insert(t);
+            if !self.masked {
+                self.eff.kills.insert(t);
+            }
+            self.eff
+                .dep
+                .entry(t)
+                .or_insert_with(|| self.pz.empty())
+                .union_with(&reads);
+            if self.pz.differentiable.contains(t) && self.pz.differentiable.contains(z) {
+                let mut one = self.pz.empty();
+                one.insert(z);
+                self.eff
+                    .diff_dep
+                    .entry(t)
+                    .or_insert_with(|| self.pz.empty())
+                    .union_with(&one);
+                self.eff
+                    .partials
+                    .entry(z)
+                    .or_insert_with(|| self.pz.empty())
+                    .union_with(&src.addr);
+            }
+        }
+        self.eff.addr.union_with(&dst.addr);
+    }
+
+    /// Records a write of value `v` into `r`.
+    fn write(&mut self, r: &Ref, v: &Val) {
+        self.eff.reads.union_with(&v.reads);
+        self.eff.reads.union_with(&r.addr);
+        self.eff.addr.union_with(&r.addr);
+        let total = r.total && !self.masked && r.objs.len() == 1;
+        let mut sources = v.reads.clone();
+        sources.union_with(&r.addr);
+        let mut dsrc = self.pz.empty();
+        for (k, _) in v.diff.iter() {
+            if self.pz.differentiable.contains(*k) {
+                dsrc.insert(*k);
+            }
+        }
+        for o in &r.objs {
+            for z in o.start..o.start + o.len {
+                let t = ZoneId(z);
+                self.eff.writes.insert(t);
+                if total {
+                    self.eff.kills.insert(t);
+                }
+                self.eff
+                    .dep
+                    .entry(t)
+                    .or_insert_with(|| self.pz.empty())
+                    .union_with(&sources);
+                if self.pz.differentiable.contains(t) {
+                    self.eff
+                        .diff_dep
+                        .entry(t)
+                        .or_insert_with(|| self.pz.empty())
+                        .union_with(&dsrc);
+                }
+            }
+        }
+        if r.objs
+            .iter()
+            .any(|o| (o.start..o.start + o.len).any(|z| self.pz.differentiable.contains(ZoneId(z))))
+        {
+            for (k, p) in &v.diff {
+                if self.pz.differentiable.contains(*k) {
+                    self.eff
+                        .partials
+                        .entry(*k)
+                        .or_insert_with(|| self.pz.empty())
+                        .union_with(p);
+                }
+            }
+        }
+    }
+
+    fn objs_zones(&self, objs: &[Obj]) -> ZoneSet {
+        let mut s = self.empty();
+        for o in objs {
+            s.union_with(&self.pz.obj_set(o));
+        }
+        s
+    }
+
+    /// The value of a reference: its zones, differentiable ones with the address as partial
+    /// uses (`a(i)`'s derivative reads `i`).
+    fn ref_value(&self, r: &Ref) -> Val {
+        let zs = self.objs_zones(&r.objs);
+        let mut reads = zs.clone();
+        reads.union_with(&r.addr);
+        let mut diff = BTreeMap::new();
+        for z in zs.iter() {
+            if self.pz.differentiable.contains(z) {
+                diff.insert(z, r.addr.clone());
+            }
+        }
+        Val { reads, diff }
+    }
+
+    fn objs_of_keys(&self, keys: &[ObjKey]) -> Vec<Obj> {
+        keys.iter()
+            .filter_map(|k| self.pz.objects.get(k).copied())
+            .collect()
+    }
+
+    fn universe_objs(&self) -> Vec<Obj> {
+        self.objs_of_keys(&self.pz.universe(&self.pz.address_taken))
+    }
+
+    /// What a pointer-valued expression points to.
+    fn deref(&mut self, p: ExprId) -> Ref {
+        let t = crate::pointsto::targets(self.prog, self.unit, p, &self.pz.pts);
+        let v = self.addr_value(p);
+        let objs = match t {
+            crate::pointsto::Targets::Objs(k) => self.objs_of_keys(&k),
+            crate::pointsto::Targets::Unknown => self.universe_objs(),
+        };
+        let total = objs.len() == 1 && objs[0].scalar && objs[0].len == 1;
+        Ref {
+            objs,
+            total: total
+                && matches!(
+                    self.u.exprs[p],
+                    Expr::Unary {
+                        op: UnOp::AddrOf,
+                        ..
+                    }
+                ),
+            addr: v.reads,
+        }
+    }
+
+    /// Resolves a reference expression to memory; `None` for a non-reference (a value).
+    /// `as_pointer` resolves a Fortran POINTER name to the pointer itself, not its target.
+    fn reference(&mut self, e: ExprId, as_pointer: bool) -> Option<Ref> {
+        match &self.u.exprs[e] {
+            Expr::Name(s) => {
+                let sd = &self.prog.symbols[*s];
+                if !matches!(sd.kind, SymbolKind::Variable | SymbolKind::Unknown) {
+                    return None;
+                }
+                if sd.attrs.pointer && !as_pointer && self.u.lang == Lang::Fortran {
+                    // Fortran: a pointer name in an expression stands for its target.
+                    let keys = self.pz.pts.get(s).cloned().unwrap_or_default();
+                    let objs = self.objs_of_keys(&keys);
+                    return Some(Ref {
+                        total: false,
+                        objs,
+                        addr: self.empty(),
+                    });
+                }
+                let o = self.pz.objects.get(&ObjKey::Sym(*s)).copied()?;
+                Some(Ref {
+                    objs: vec![o],
+                    total: true,
+                    addr: self.empty(),
+                })
+            }
+            Expr::Index { base, subs } => {
+                let (base, subs) = (*base, subs.clone());
+                let whole = subs
+                    .iter()
+                    .all(|s| matches!(s, Subscript::Range(None, None, None)));
+                let mut addr = self.empty();
+                for s in &subs {
+                    let z = self.subscript(s);
+                    addr.union_with(&z);
+                }
+                let base_is_c_pointer = matches!(self.u.exprs[base], Expr::Name(s)
+                    if self.prog.symbols[s].ty.as_ref().is_some_and(|t| t.pointers > 0 && t.dims.is_empty()));
+                let mut r = if base_is_c_pointer {
+                    self.deref(base)
+                } else {
+                    self.reference(base, false)?
+                };
+                r.total &= whole;
+                r.addr.union_with(&addr);
+                Some(r)
+            }
+            Expr::Field { base, field, arrow } => {
+                let (base, field, arrow) = (*base, field.clone(), *arrow);
+                let r = if arrow {
+                    self.deref(base)
+                } else {
+                    self.reference(base, false)?
+                };
+                let mut objs = Vec::new();
+                let mut lay = self.env.layouts.borrow_mut();
+                for o in &r.objs {
+                    match o.rec.and_then(|td| lay.field(self.prog, td, &field)) {
+                        Some((off, len, rec)) if off + len <= o.len => objs.push(Obj {
+                            start: o.start + off,
+                            len,
+                            rec,
+                            scalar: o.scalar,
+                        }),
+                        _ => objs.push(*o),
+                    }
+                }
+                Some(Ref {
+                    objs,
+                    total: r.total,
+                    addr: r.addr,
+                })
+            }
+            Expr::Unary {
+                op: UnOp::Deref,
+                arg,
+            } => Some(self.deref(*arg)),
+            Expr::Paren(a) => self.reference(*a, as_pointer),
+            _ => None,
+        }
+    }
+
+    fn subscript(&mut self, s: &Subscript) -> ZoneSet {
+        let mut out = self.empty();
+        match s {
+            Subscript::Index(e) => {
+                let v = self.value(*e);
+                out.union_with(&v.reads);
+            }
+            Subscript::Range(a, b, c) => {
+                for e in [a, b, c].into_iter().flatten() {
+                    let v = self.value(*e);
+                    out.union_with(&v.reads);
+                }
+            }
+        }
+        out
+    }
+
+    /// The value of a pointer-valued expression: it reads the pointer and the address parts.
+    fn addr_value(&mut self, e: ExprId) -> Val {
+        match &self.u.exprs[e] {
+            Expr::Unary {
+                op: UnOp::AddrOf,
+                arg,
+            } => match self.reference(*arg, true) {
+                Some(r) => Val {
+                    reads: r.addr,
+                    diff: BTreeMap::new(),
+                },
+                None => self.value(*arg).nondiff(),
+            },
+            Expr::Name(s) if !is_pointer(self.prog, *s) => Val {
+                // An array converted to its address reads nothing.
+                reads: self.empty(),
+                diff: BTreeMap::new(),
+            },
+            Expr::Name(s) => {
+                let mut reads = self.empty();
+                if let Some(o) = self.pz.objects.get(&ObjKey::Sym(*s)) {
+                    reads.union_with(&self.pz.obj_set(o));
+                }
+                Val {
+                    reads,
+                    diff: BTreeMap::new(),
+                }
+            }
+            _ => self.value(e).nondiff(),
+        }
+    }
+
+    /// Evaluates `e` only for the side effects of calls and C assignments inside it.
+    fn side_effects_only(&mut self, e: ExprId) {
+        let v = self.value(e);
+        self.eff.reads.union_with(&v.reads);
+    }
+
+    fn binary(&mut self, op: BinOp, a: Val, b: Val) -> Val {
+        match op {
+            BinOp::Add | BinOp::Sub => a.union(b),
+            BinOp::Mul => {
+                let (ra, rb) = (a.reads.clone(), b.reads.clone());
+                a.with_uses(&rb).union(b.with_uses(&ra))
+            }
+            BinOp::Div => {
+                let (ra, rb) = (a.reads.clone(), b.reads.clone());
+                let mut both = ra.clone();
+                both.union_with(&rb);
+                a.with_uses(&rb).union(b.with_uses(&both))
+            }
+            BinOp::Pow => {
+                let mut both = a.reads.clone();
+                both.union_with(&b.reads);
+                a.union(b).with_uses(&both)
+            }
+            BinOp::Rem
+            | BinOp::Concat
+            | BinOp::Eq(_)
+            | BinOp::Ne(_)
+            | BinOp::Lt(_)
+            | BinOp::Le(_)
+            | BinOp::Gt(_)
+            | BinOp::Ge(_)
+            | BinOp::And
+            | BinOp::Or
+            | BinOp::Eqv
+            | BinOp::Neqv
+            | BinOp::BitAnd
+            | BinOp::BitOr
+            | BinOp::BitXor
+            | BinOp::Shl
+            | BinOp::Shr => a.union(b).nondiff(),
+        }
+    }
+
+    /// The value of an expression, recording side effects of calls and C assignments.
+    fn value(&mut self, e: ExprId) -> Val {
+        let none = || Val::default();
+        match self.u.exprs[e].clone() {
+            Expr::Literal(_) | Expr::Opaque(_) | Expr::SizeofType(_) => Val {
+                reads: self.empty(),
+                ..none()
+            },
+            Expr::Name(s) => {
+                let sd = &self.prog.symbols[s];
+                if sd.kind == SymbolKind::Constant || sd.attrs.constant {
+                    return Val {
+                        reads: self.empty(),
+                        ..none()
+                    };
+                }
+                match self.reference(e, false) {
+                    Some(r) => self.ref_value(&r),
+                    None => Val {
+                        reads: self.empty(),
+                        ..none()
+                    },
+                }
+            }
+            Expr::Index { .. } | Expr::Field { .. } => match self.reference(e, false) {
+                Some(r) => self.ref_value(&r),
+                None => Val {
+                    reads: self.empty(),
+                    ..none()
+                },
+            },
+            Expr::Unary { op, arg } => match op {
+                UnOp::Neg | UnOp::Plus => self.value(arg),
+                UnOp::Not | UnOp::BitNot | UnOp::Sizeof => self.value(arg).nondiff(),
+                UnOp::AddrOf => self.addr_value(e),
+                UnOp::Deref => {
+                    let r = self.deref(arg);
+                    self.ref_value(&r)
+                }
+            },
+            Expr::Binary { op, lhs, rhs } => {
+                let a = self.value(lhs);
+                let b = self.value(rhs);
+                self.binary(op, a, b)
+            }
+            Expr::Paren(a) => self.value(a),
+            Expr::Call { callee, args } => self.call_value(e, callee, &args),
+            Expr::ArrayCtor { items, .. } | Expr::Comma(items) => {
+                let mut v = Val {
+                    reads: self.empty(),
+                    ..none()
+                };
+                for i in items {
+                    v = v.union(self.value(i));
+                }
+                v
+            }
+            Expr::ImpliedDo {
+                items,
+                lo,
+                hi,
+                step,
+                ..
+            } => {
+                let mut v = Val {
+                    reads: self.empty(),
+                    ..none()
+                };
+                for i in items {
+                    v = v.union(self.value(i));
+                }
+                let mut ctl = self.value(lo).union(self.value(hi)).nondiff();
+                if let Some(s) = step {
+                    ctl = ctl.union(self.value(s)).nondiff();
+                }
+                v.union(ctl)
+            }
+            Expr::Cast { ty, arg } => {
+                let v = self.value(arg);
+                let real = ty.derived.is_empty()
+                    && matches!(ty.spec.class, BaseClass::Real | BaseClass::Complex);
+                if real {
+                    v
+                } else {
+                    v.nondiff()
+                }
+            }
+            Expr::Cond { cond, then, else_ } => {
+                let c = self.value(cond).nondiff();
+                let v = self.value(then).union(self.value(else_));
+                let uses = c.reads.clone();
+                v.with_uses(&uses).union(c)
+            }
+            Expr::Assign { op, lhs, rhs } => {
+                self.assign(lhs, op, rhs);
+                match self.reference(lhs, false) {
+                    Some(r) => self.ref_value(&r),
+                    None => Val {
+                        reads: self.empty(),
+                        ..none()
+                    },
+                }
+            }
+            Expr::IncDec { arg, .. } => {
+                let v = self.value(arg);
+                if let Some(mut r) = self.reference(arg, true) {
+                    r.total = false;
+                    self.write(&r, &v);
+                }
+                v
+            }
+            Expr::CompoundLit { init, .. } => self.value(init),
+            Expr::Designated { value, .. } => self.value(value),
+        }
+    }
+
+    /// A function reference inside an expression.
+    fn call_value(&mut self, e: ExprId, callee: ExprId, args: &[Arg]) -> Val {
+        let site = self.by_expr.get(&e).copied();
+        match site.map(|s| &s.callee) {
+            Some(Callee::Intrinsic(name)) => {
+                let name = name.clone();
+                let mut vals = Vec::new();
+                for a in args {
+                    // Keyword arguments `dim=`, `kind=` are never differentiable.
+                    let v = self.value(a.value);
+                    vals.push(if a.keyword.is_some() { v.nondiff() } else { v });
+                }
+                let mut all = self.empty();
+                for v in &vals {
+                    all.union_with(&v.reads);
+                }
+                let mut out = Val {
+                    reads: self.empty(),
+                    ..Val::default()
+                };
+                match intrinsic_class(&name) {
+                    IntrinsicClass::NonDiff => {
+                        for v in vals {
+                            out = out.union(v.nondiff());
+                        }
+                    }
+                    IntrinsicClass::Linear => {
+                        for v in vals {
+                            out = out.union(v);
+                        }
+                    }
+                    IntrinsicClass::Nonlinear => {
+                        for v in vals {
+                            out = out.union(v.with_uses(&all));
+                        }
+                    }
+                    IntrinsicClass::FirstOnly => {
+                        for (i, v) in vals.into_iter().enumerate() {
+                            out = out.union(if i == 0 {
+                                v.with_uses(&all)
+                            } else {
+                                v.nondiff()
+                            });
+                        }
+                    }
+                }
+                out
+            }
+            Some(_) => {
+                let site = site.expect("matched");
+                let was = std::mem::replace(&mut self.in_expr, true);
+                let v = self.call(site, args, false);
+                self.in_expr = was;
+                v
+            }
+            None => {
+                // Not a call site (an array the frontend could not tell apart): be
+                // conservative and treat it as nonlinear in everything.
+                let mut out = Val {
+                    reads: self.empty(),
+                    ..Val::default()
+                };
+                for a in args {
+                    out = out.union(self.value(a.value));
+                }
+                let all = out.reads.clone();
+                let _ = callee;
+                out.with_uses(&all)
+            }
+        }
+    }
+
+    /// A call to a procedure of the program (through its summary), an external procedure, or
+    /// an intrinsic subroutine. Returns the value of a function result.
+    fn call(&mut self, site: &CallSite, args: &[Arg], stmt: bool) -> Val {
+        match &site.callee {
+            Callee::Defined(list) => {
+                self.eff.calls = true;
+                let mut out = Val {
+                    reads: self.empty(),
+                    ..Val::default()
+                };
+                let single = list.len() == 1;
+                for &c in list {
+                    let v = self.apply_summary(c, args, single);
+                    out = out.union(v);
+                }
+                out
+            }
+            Callee::Intrinsic(_) | Callee::External(_) => {
+                let external = matches!(site.callee, Callee::External(_));
+                // Every argument is read; by-reference arguments of a Fortran external or
+                // intrinsic subroutine (and pointees of C pointer arguments) may be written
+                // with values depending on every argument.
+                let mut all = Val {
+                    reads: self.empty(),
+                    ..Val::default()
+                };
+                let mut targets = Vec::new();
+                for a in args {
+                    let v = self.value(a.value);
+                    all = all.union(v);
+                    let r = if self.u.lang == Lang::Fortran {
+                        if stmt || external {
+                            self.reference(a.value, false)
+                        } else {
+                            None
+                        }
+                    } else if self.is_pointer_value(a.value) {
+                        Some(self.deref(a.value))
+                    } else {
+                        None
+                    };
+                    if let Some(mut r) = r {
+                        r.total = false;
+                        targets.push(r);
+                    }
+                }
+                let reads = all.reads.clone();
+                let dv = if external {
+                    all.clone().with_uses(&reads)
+                } else {
+                    // Intrinsic subroutines (`random_number`, `cpu_time`) produce new values.
+                    Val {
+                        reads: reads.clone(),
+                        diff: BTreeMap::new(),
+                    }
+                };
+                for r in &targets {
+                    self.write(r, &dv);
+                }
+                if external {
+                    all.with_uses(&reads)
+                } else {
+                    all.nondiff()
+                }
+            }
+        }
+    }
+
+    fn is_pointer_value(&self, e: ExprId) -> bool {
+        match &self.u.exprs[e] {
+            Expr::Unary {
+                op: UnOp::AddrOf, ..
+            } => true,
+            Expr::Name(s) => {
+                let t = self.prog.symbols[*s].ty.as_ref();
+                t.is_some_and(|t| t.pointers > 0 || !t.dims.is_empty())
+            }
+            Expr::Binary { lhs, rhs, .. } => {
+                self.is_pointer_value(*lhs) || self.is_pointer_value(*rhs)
+            }
+            Expr::Cast { arg, .. } | Expr::Paren(arg) => self.is_pointer_value(*arg),
+            _ => false,
+        }
+    }
+
+    /// Applies callee `c`'s summary at this call: maps each callee interface zone to caller
+    /// zones (actual arguments, pointees, globals) and composes.
+    fn apply_summary(&mut self, c: UnitId, args: &[Arg], single: bool) -> Val {
+        let env = self.env;
+        let (Some(cz), Some(sum)) = (env.zones.get(&c), env.summaries.get(&c)) else {
+            let mut v = Val {
+                reads: self.empty(),
+                ..Val::default()
+            };
+            for a in args {
+                v = v.union(self.value(a.value));
+            }
+            return v;
+        };
+        let cu = &self.prog.units[c];
+        let n = cz.len();
+        // src[z]: caller zones the callee zone's entry value comes from; dsrc: the
+        // differentiable ones; tgt[z]: caller zones written when the callee writes z, and
+        // whether that correspondence is exact (so kills carry over).
+        let mut src: Vec<Option<ZoneSet>> = vec![None; n];
+        let mut dsrc: Vec<Option<ZoneSet>> = vec![None; n];
+        let mut tgt: Vec<Option<(Vec<ZoneId>, bool)>> = vec![None; n];
+        let mut addr_all = self.empty();
+        let mut arg_reads = self.empty();
+        for (i, &d) in cz.params.iter().enumerate() {
+            let Some(a) = args.get(i) else { continue };
+            let a = a.value;
+            let dsd = &self.prog.symbols[d];
+            let by_value = cu.lang == Lang::C
+                && !is_pointer(self.prog, d)
+                && dsd.ty.as_ref().is_none_or(|t| t.dims.is_empty())
+                || dsd.attrs.value;
+            let Some(dobj) = cz.objects.get(&ObjKey::Sym(d)).copied() else {
+                continue;
+            };
+            let c_pointer = cu.lang == Lang::C && is_pointer(self.prog, d);
+            if by_value || c_pointer {
+                let v = if c_pointer {
+                    self.addr_value(a)
+                } else {
+                    self.value(a)
+                };
+                arg_reads.union_with(&v.reads);
+                let mut ds = self.empty();
+                for k in v.diff.keys() {
+                    ds.insert(*k);
+                }
+                for z in dobj.start..dobj.start + dobj.len {
+                    src[z as usize] = Some(v.reads.clone());
+                    dsrc[z as usize] = Some(ds.clone());
+                }
+                if c_pointer {
+                    if let Some(pobj) = cz.objects.get(&ObjKey::Pointee(d)).copied() {
+                        let r = self.deref(a);
+                        addr_all.union_with(&r.addr);
+                        self.map_ref(&r, pobj, &mut src, &mut dsrc, &mut tgt, false);
+                    }
+                }
+                continue;
+            }
+            // By reference: Fortran dummies, C array parameters.
+            let r = if cu.lang == Lang::C {
+                Some(self.deref(a))
+            } else {
+                self.reference(a, false)
+            };
+            match r {
+                Some(r) => {
+                    addr_all.union_with(&r.addr);
+                    arg_reads.union_with(&r.addr);
+                    self.map_ref(&r, dobj, &mut src, &mut dsrc, &mut tgt, single);
+                    if let Some(pobj) = cz.objects.get(&ObjKey::Pointee(d)).copied() {
+                        // A Fortran pointer dummy: its target is what the actual points to.
+                        let keys = match &self.u.exprs[a] {
+                            Expr::Name(s) => self.pz.pts.get(s).cloned().unwrap_or_default(),
+                            _ => Vec::new(),
+                        };
+                        let objs = self.objs_of_keys(&keys);
+                        let pr = Ref {
+                            objs,
+                            total: false,
+                            addr: self.empty(),
+                        };
+                        self.map_ref(&pr, pobj, &mut src, &mut dsrc, &mut tgt, false);
+                    }
+                }
+                None => {
+                    // An expression passed by reference: the callee sees a temporary.
+                    let v = self.value(a);
+                    arg_reads.union_with(&v.reads);
+                    let mut ds = self.empty();
+                    for k in v.diff.keys() {
+                        ds.insert(*k);
+                    }
+                    for z in dobj.start..dobj.start + dobj.len {
+                        src[z as usize] = Some(v.reads.clone());
+                        dsrc[z as usize] = Some(ds.clone());
+                    }
+                }
+            }
+        }
+        // Globals.
+        for (i, &gz) in cz.globals.iter().enumerate() {
+            let cl = cz.global_base as usize + i;
+            if let Some(mine) = self.pz.local_of_global(gz) {
+                let mut s = self.empty();
+                s.insert(mine);
+                src[cl] = Some(s.clone());
+                dsrc[cl] = Some(if self.pz.differentiable.contains(mine) {
+                    s
+                } else {
+                    self.empty()
+                });
+                tgt[cl] = Some((vec![mine], single));
+            }
+        }
+        let image = |set: &ZoneSet, m: &Vec<Option<ZoneSet>>, n: usize| {
+            let mut out = ZoneSet::new(n);
+            for z in set.iter() {
+                if let Some(s) = &m[z.index()] {
+                    out.union_with(s);
+                }
+            }
+            out
+        };
+        let me = self.pz.len();
+        let reads = image(&sum.reads, &src, me);
+        self.eff.reads.union_with(&reads);
+        self.eff.reads.union_with(&arg_reads);
+        let mut all_reads = reads.clone();
+        all_reads.union_with(&arg_reads);
+        for t in sum.writes.iter() {
+            let Some((targets, exact)) = &tgt[t.index()] else {
+                continue;
+            };
+            let mut s = image(sum.dep.row(t), &src, me);
+            s.union_with(&addr_all);
+            let ds = image(sum.diff_dep.row(t), &dsrc, me);
+            for &ct in targets {
+                self.eff.writes.insert(ct);
+                if *exact && sum.kills.contains(t) {
+                    self.eff.kills.insert(ct);
+                }
+                self.eff
+                    .dep
+                    .entry(ct)
+                    .or_insert_with(|| ZoneSet::new(me))
+                    .union_with(&s);
+                if self.pz.differentiable.contains(ct) {
+                    self.eff
+                        .diff_dep
+                        .entry(ct)
+                        .or_insert_with(|| ZoneSet::new(me))
+                        .union_with(&ds);
+                    for x in ds.iter() {
+                        self.eff
+                            .partials
+                            .entry(x)
+                            .or_insert_with(|| ZoneSet::new(me))
+                            .union_with(&all_reads);
+                    }
+                }
+            }
+        }
+        self.eff.addr.union_with(&addr_all);
+        self.eff.call_maps.push(CallMap {
+            callee: c,
+            src: src.clone(),
+            tgt: tgt
+                .iter()
+                .map(|t| t.as_ref().map(|(v, _)| v.clone()))
+                .collect(),
+            in_expr: self.in_expr,
+        });
+        // The function result, as a value.
+        let mut v = Val {
+            reads: ZoneSet::new(me),
+            ..Val::default()
+        };
+        if let Some(r) = cz
+            .result
+            .and_then(|r| cz.objects.get(&ObjKey::Sym(r)).copied())
+        {
+            for z in r.start..r.start + r.len {
+                let t = ZoneId(z);
+                v.reads.union_with(&image(sum.dep.row(t), &src, me));
+                let ds = image(sum.diff_dep.row(t), &dsrc, me);
+                for x in ds.iter() {
+                    v.diff.insert(x, all_reads.clone());
+                }
+            }
+            v.reads.union_with(&arg_reads);
+        }
+        v
+    }
+
+    /// Maps the callee object `dobj` onto the caller reference `r`: field to field when the
+    /// layouts agree, every zone to every zone otherwise.
+    fn map_ref(
+        &self,
+        r: &Ref,
+        dobj: Obj,
+        src: &mut [Option<ZoneSet>],
+        dsrc: &mut [Option<ZoneSet>],
+        tgt: &mut [Option<(Vec<ZoneId>, bool)>],
+        single: bool,
+    ) {
+        let me = self.pz.len();
+        let pairwise = r.objs.len() == 1 && r.objs[0].len == dobj.len;
+        let all = self.objs_zones(&r.objs);
+        for k in 0..dobj.len {
+            let cz = (dobj.start + k) as usize;
+            let zs: ZoneSet = if pairwise {
+                std::iter::once(ZoneId(r.objs[0].start + k)).collect()
+            } else {
+                all.clone()
+            };
+            let mut s = ZoneSet::new(me);
+            s.union_with(&zs);
+            let ds = s.and(&self.pz.differentiable);
+            src[cz]
+                .get_or_insert_with(|| ZoneSet::new(me))
+                .union_with(&s);
+            dsrc[cz]
+                .get_or_insert_with(|| ZoneSet::new(me))
+                .union_with(&ds);
+            let exact = single && pairwise && r.total;
+            let e = tgt[cz].get_or_insert_with(|| (Vec::new(), exact));
+            e.1 &= exact;
+            for z in s.iter() {
+                if !e.0.contains(&z) {
+                    e.0.push(z);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,294 @@
+//! The analyses, each one small [`Analysis`] on the shared solver (paper §5.2).
+
+use crate::effects::Effect;
+use crate::solver::{Analysis, At, Direction};
+use crate::zoneset::{Relation, ZoneId, ZoneSet};
+
+/// Varied: zones that may depend differentiably on an independent (forward).
+/// `V⁺ = (V⁻ \ kill) ∪ {t written : Diff-dep(t) ∩ V⁻ ≠ ∅}`.
+pub struct Varied<'a> {
+    /// Point effects.
+    pub effects: &'a [Effect],
+    /// Number of zones.
+    pub n: usize,
+    /// Varied zones at entry (independents, or the calling contexts' envelope).
+    pub entry: &'a ZoneSet,
+}
+
+impl Analysis for Varied<'_> {
+    type Domain = ZoneSet;
+    const NAME: &'static str = "varied";
+    const DIRECTION: Direction = Direction::Forward;
+    fn bottom(&self) -> ZoneSet {
+        ZoneSet::new(self.n)
+    }
+    fn boundary(&self, st: &mut ZoneSet) {
+        st.union_with(self.entry);
+    }
+    fn apply(&self, at: At, st: &mut ZoneSet) {
+        let e = &self.effects[at.id];
+        let add: Vec<ZoneId> = e
+            .diff_dep
+            .iter()
+            .filter(|(_, ds)| ds.intersects(st))
+            .map(|(t, _)| *t)
+            .collect();
+        st.subtract(&e.kills);
+        for t in add {
+            st.insert(t);
+        }
+    }
+}
+
+/// Useful: zones that may influence a dependent differentiably (backward).
+/// `U⁻ = (U⁺ \ kill) ∪ ⋃_{t ∈ out ∩ U⁺} Diff-dep(t)`.
+pub struct Useful<'a> {
+    /// Point effects.
+    pub effects: &'a [Effect],
+    /// Number of zones.
+    pub n: usize,
+    /// Useful zones at exit (dependents, or the calling contexts' envelope).
+    pub exit: &'a ZoneSet,
+}
+
+impl Analysis for Useful<'_> {
+    type Domain = ZoneSet;
+    const NAME: &'static str = "useful";
+    const DIRECTION: Direction = Direction::Backward;
+    fn bottom(&self) -> ZoneSet {
+        ZoneSet::new(self.n)
+    }
+    fn boundary(&self, st: &mut ZoneSet) {
+        st.union_with(self.exit);
+    }
+    fn apply(&self, at: At, st: &mut ZoneSet) {
+        let e = &self.effects[at.id];
+        let mut add = ZoneSet::new(self.n);
+        for (t, ds) in &e.diff_dep {
+            if st.contains(*t) {
+                add.union_with(ds);
+            }
+        }
+        st.subtract(&e.kills);
+        st.union_with(&add);
+    }
+}
+
+/// Dependency (or diff-dependency) relation from the procedure entry (forward).
+/// `Dep⁺(I) = Dep⁻(I) ⊗ Dep(I)`, starting from the identity.
+pub struct DepRelation<'a> {
+    /// Point effects.
+    pub effects: &'a [Effect],
+    /// Number of zones.
+    pub n: usize,
+    /// Differentiable dependencies only.
+    pub diff: bool,
+}
+
+impl Analysis for DepRelation<'_> {
+    type Domain = Relation;
+    const NAME: &'static str = "dependency";
+    const DIRECTION: Direction = Direction::Forward;
+    fn bottom(&self) -> Relation {
+        Relation::empty(self.n)
+    }
+    fn boundary(&self, st: &mut Relation) {
+        *st = Relation::identity(self.n);
+    }
+    fn apply(&self, at: At, st: &mut Relation) {
+        let e = &self.effects[at.id];
+        let rows = if self.diff { &e.diff_dep } else { &e.dep };
+        let mut new: Vec<(ZoneId, ZoneSet)> = Vec::with_capacity(e.dep.len());
+        for t in e.writes.iter() {
+            let mut row = match rows.get(&t) {
+                Some(srcs) => st.image(srcs),
+                None => ZoneSet::new(self.n),
+            };
+            if !e.kills.contains(t) {
+                row.union_with(st.row(t));
+            }
+            new.push((t, row));
+        }
+        for (t, row) in new {
+            st.rows[t.index()] = row;
+        }
+    }
+}
+
+/// Upward-exposed reads: zones whose entry value may be read (backward).
+/// `R⁻ = use(I) ∪ (R⁺ \ kill(I))`.
+pub struct ExposedReads<'a> {
+    /// Point effects.
+    pub effects: &'a [Effect],
+    /// Number of zones.
+    pub n: usize,
+}
+
+impl Analysis for ExposedReads<'_> {
+    type Domain = ZoneSet;
+    const NAME: &'static str = "in";
+    const DIRECTION: Direction = Direction::Backward;
+    fn bottom(&self) -> ZoneSet {
+        ZoneSet::new(self.n)
+    }
+    fn boundary(&self, _: &mut ZoneSet) {}
+    fn apply(&self, at: At, st: &mut ZoneSet) {
+        let e = &self.effects[at.id];
+        st.subtract(&e.kills);
+        st.union_with(&e.reads);
+    }
+}
+
+/// Zones that may still hold their entry value (forward); the complement at the exit is the
+/// set of zones every path overwrites completely.
+pub struct NotKilled<'a> {
+    /// Point effects.
+    pub effects: &'a [Effect],
+    /// Number of zones.
+    pub n: usize,
+}
+
+impl Analysis for NotKilled<'_> {
+    type Domain = ZoneSet;
+    const NAME: &'static str = "not-killed";
+    const DIRECTION: Direction = Direction::Forward;
+    fn bottom(&self) -> ZoneSet {
+        ZoneSet::new(self.n)
+    }
+    fn boundary(&self, st: &mut ZoneSet) {
+        *st = ZoneSet::full(self.n);
+    }
+    fn apply(&self, at: At, st: &mut ZoneSet) {
+        st.subtract(&self.effects[at.id].kills);
+    }
+}
+
+/// Diff-liveness (backward): `DL⁻ = use(I') ∪ (Dep(I) ⊗ DL⁺)`, plus the zones read by a
+/// control test that a diff-live statement depends on.
+pub struct DiffLive<'a> {
+    /// Point effects.
+    pub effects: &'a [Effect],
+    /// Number of zones.
+    pub n: usize,
+    /// `use(I')` per point.
+    pub deriv_uses: &'a [ZoneSet],
+    /// Control tests found live so far.
+    pub live_tests: &'a [bool],
+    /// Live at the exit.
+    pub exit: &'a ZoneSet,
+}
+
+impl Analysis for DiffLive<'_> {
+    type Domain = ZoneSet;
+    const NAME: &'static str = "diff-live";
+    const DIRECTION: Direction = Direction::Backward;
+    fn bottom(&self) -> ZoneSet {
+        ZoneSet::new(self.n)
+    }
+    fn boundary(&self, st: &mut ZoneSet) {
+        st.union_with(self.exit);
+    }
+    fn apply(&self, at: At, st: &mut ZoneSet) {
+        let e = &self.effects[at.id];
+        let mut add = self.deriv_uses[at.id].clone();
+        if self.live_tests[at.id] {
+            add.union_with(&e.reads);
+        }
+        for (t, srcs) in &e.dep {
+            if st.contains(*t) {
+                add.union_with(srcs);
+            }
+        }
+        st.subtract(&e.kills);
+        st.union_with(&add);
+    }
+}
+
+/// To-be-recorded (forward): `TBR⁺ = (TBR⁻ ∪ use(I')) \ kill(I)` when I is live for
+/// differentiation, `TBR⁻ ∪ use(I')` otherwise.
+pub struct Tbr<'a> {
+    /// Point effects.
+    pub effects: &'a [Effect],
+    /// Number of zones.
+    pub n: usize,
+    /// `use(I')` per point.
+    pub deriv_uses: &'a [ZoneSet],
+    /// isLiveForDiff per point.
+    pub live: &'a [bool],
+}
+
+impl Analysis for Tbr<'_> {
+    type Domain = ZoneSet;
+    const NAME: &'static str = "tbr";
+    const DIRECTION: Direction = Direction::Forward;
+    fn bottom(&self) -> ZoneSet {
+        ZoneSet::new(self.n)
+    }
+    fn boundary(&self, _: &mut ZoneSet) {}
+    fn apply(&self, at: At, st: &mut ZoneSet) {
+        st.union_with(&self.deriv_uses[at.id]);
+        if self.live[at.id] {
+            st.subtract(&self.effects[at.id].kills);
+        }
+    }
+}
+
+/// Adjoint-out (backward): `AO⁻ = (AO⁺ ∪ out(I)) \ (TBR⁻(I) ∪ use(I'))` when I is live for
+/// differentiation, `AO⁺` otherwise.
+pub struct AdjointOut<'a> {
+    /// Point effects.
+    pub effects: &'a [Effect],
+    /// Number of zones.
+    pub n: usize,
+    /// `use(I')` per point.
+    pub deriv_uses: &'a [ZoneSet],
+    /// isLiveForDiff per point.
+    pub live: &'a [bool],
+    /// TBR⁻ per point.
+    pub tbr_before: &'a [ZoneSet],
+}
+
+impl Analysis for AdjointOut<'_> {
+    type Domain = ZoneSet;
+    const NAME: &'static str = "adjoint-out";
+    const DIRECTION: Direction = Direction::Backward;
+    fn bottom(&self) -> ZoneSet {
+        ZoneSet::new(self.n)
+    }
+    fn boundary(&self, _: &mut ZoneSet) {}
+    fn apply(&self, at: At, st: &mut ZoneSet) {
+        if self.live[at.id] {
+            st.union_with(&self.effects[at.id].writes);
+            st.subtract(&self.tbr_before[at.id]);
+            st.subtract(&self.deriv_uses[at.id]);
+        }
+    }
+}
+
+/// Reaching definitions over point numbers (forward): which writes of each zone may reach a
+/// point. Used to find recomputable recorded values (paper §4.9).
+pub struct ReachingDefs<'a> {
+    /// Point effects.
+    pub effects: &'a [Effect],
+    /// Number of points.
+    pub points: usize,
+    /// For each point, the points writing each zone it kills (precomputed kill sets over
+    /// point numbers).
+    pub kill_defs: &'a [ZoneSet],
+}
+
+impl Analysis for ReachingDefs<'_> {
+    type Domain = ZoneSet;
+    const NAME: &'static str = "reaching-defs";
+    const DIRECTION: Direction = Direction::Forward;
+    fn bottom(&self) -> ZoneSet {
+        ZoneSet::new(self.points)
+    }
+    fn boundary(&self, _: &mut ZoneSet) {}
+    fn apply(&self, at: At, st: &mut ZoneSet) {
+        st.subtract(&self.kill_defs[at.id]);
+        if !self.effects[at.id].writes.is_empty() {
+            st.insert(ZoneId(at.id as u32));
+        }
+    }
+}

@@ -1,0 +1,904 @@
+//! # radtap-dataflow: zones and the data-flow analyses, on one solver
+//!
+//! Memory is cut into *zones* ([`zones`]); every fact is a [`ZoneSet`] (a bitset) or a
+//! [`Relation`] between zones. Each point of a flow graph has an [`Effect`] (what it reads,
+//! writes, kills, and how written values depend on read ones); every analysis is one small
+//! [`Analysis`] over those effects, solved by the one worklist engine [`solve`]:
+//!
+//! - interprocedural summaries ([`Summary`]: upward-exposed reads, writes, kills,
+//!   dependency and diff-dependency relations), bottom-up over call-graph SCCs, iterating
+//!   recursive SCCs to a fixpoint;
+//! - activity = varied ∩ useful, top-down from the heads: each call contributes a calling
+//!   context to its callee, and each procedure is analysed once with the union (envelope) of
+//!   its contexts, so it gets one differentiated version;
+//! - diff-liveness (with control: a test that a live statement depends on is live and its
+//!   reads are diff-live), TBR, adjoint-out, and recomputable recorded values.
+//!
+//! Invariants: the IL is never changed; facts live in side tables indexed by dense point
+//! numbers ([`ProcInfo::point`]); output (dumps) is ordered by source order and zone order,
+//! never by hash order.
+
+mod dump;
+mod effects;
+mod impls;
+mod pointsto;
+mod solver;
+pub mod zones;
+mod zoneset;
+
+pub use dump::dump;
+pub use effects::{intrinsic_class, CallMap, Effect, IntrinsicClass};
+pub use impls::*;
+pub use solver::{first_point_ids, solve, Analysis, At, Direction, JoinSemiLattice, Results};
+pub use zones::{Globals, ObjKey, ProcZones, ZoneInfo};
+pub use zoneset::{Relation, ZoneId, ZoneSet};
+
+use radtap_flowgraph::{CallGraph, Callee, FlowGraph, Point};
+use radtap_il::{Code, Diagnostic, Program, SymbolId, UnitId};
+use std::cell::RefCell;
+use std::collections::{BTreeSet, HashMap};
+
+/// What a procedure does to its interface zones, seen from a caller.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// Zones whose entry value may be read.
+    pub reads: ZoneSet,
+    /// Zones that may be written.
+    pub writes: ZoneSet,
+    /// Zones overwritten completely on every path.
+    pub kills: ZoneSet,
+    /// Exit value of each zone ← entry values it may depend on.
+    pub dep: Relation,
+    /// The same, differentiable dependencies only.
+    pub diff_dep: Relation,
+}
+
+impl Summary {
+    fn empty(n: usize) -> Self {
+        Summary {
+            reads: ZoneSet::new(n),
+            writes: ZoneSet::new(n),
+            kills: ZoneSet::new(n),
+            dep: Relation::empty(n),
+            diff_dep: Relation::empty(n),
+        }
+    }
+}
+
+/// In-out status of a zone for a procedure (the paper's four booleans, collapsed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InOut {
+    /// Read and possibly overwritten.
+    InOut,
+    /// Read, never overwritten.
+    In,
+    /// Overwritten before any read.
+    Out,
+    /// Neither read nor written.
+    Unused,
+}
+
+/// Shared, read-only context for computing effects.
+pub(crate) struct Env<'a> {
+    pub(crate) prog: &'a Program,
+    pub(crate) zones: &'a HashMap<UnitId, ProcZones>,
+    pub(crate) summaries: &'a HashMap<UnitId, Summary>,
+    pub(crate) layouts: &'a RefCell<zones::Layouts>,
+}
+
+/// Which derivative code the analyses prepare.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Tangent: the primal results must still be computed, so they are live at the exit.
+    Tangent,
+    /// Adjoint: only derivatives matter at the exit of the forward sweep (paper §4.9).
+    Adjoint,
+}
+
+/// A differentiation request: the head and its independent and dependent variables.
+#[derive(Clone, Debug)]
+pub struct Request {
+    /// The head procedure.
+    pub head: UnitId,
+    /// Independent variables by name (`x`, `s%f`); empty for the default (all real inputs).
+    pub vars: Vec<String>,
+    /// Dependent variables by name; empty for the default (all real outputs).
+    pub outvars: Vec<String>,
+    /// Keep every listed variable even when it is inactive.
+    pub fixinterface: bool,
+}
+
+/// Activity and the AD-specific analyses of one procedure, per point.
+#[derive(Clone, Debug)]
+pub struct ActivityInfo {
+    /// Varied zones at entry (the envelope of the calling contexts).
+    pub varied_in: ZoneSet,
+    /// Useful zones at exit.
+    pub useful_out: ZoneSet,
+    /// Active before / after each point.
+    pub active_before: Vec<ZoneSet>,
+    /// Active after each point.
+    pub active_after: Vec<ZoneSet>,
+    /// Varied before each point.
+    pub varied_before: Vec<ZoneSet>,
+    /// Useful after each point.
+    pub useful_after: Vec<ZoneSet>,
+    /// `use(I')`: zones the derivative instruction of each point reads.
+    pub deriv_uses: Vec<ZoneSet>,
+    /// Whether each point has a derivative instruction.
+    pub has_derivative: Vec<bool>,
+    /// Diff-live before each point.
+    pub difflive_before: Vec<ZoneSet>,
+    /// Diff-live after each point.
+    pub difflive_after: Vec<ZoneSet>,
+    /// isLiveForDiff: the point's primal computation is needed for derivatives.
+    pub live: Vec<bool>,
+    /// TBR before each point.
+    pub tbr_before: Vec<ZoneSet>,
+    /// Zones to record before the point overwrites them.
+    pub save: Vec<ZoneSet>,
+    /// Recorded zones whose value can be recomputed instead (cheap, inputs unchanged).
+    pub recompute: Vec<ZoneSet>,
+    /// Adjoint-out after each point.
+    pub adjout_after: Vec<ZoneSet>,
+    /// Adjoint-out before each point.
+    pub adjout_before: Vec<ZoneSet>,
+}
+
+/// Everything known about one procedure.
+pub struct ProcInfo {
+    /// Its flow graph.
+    pub graph: FlowGraph,
+    /// Its zones.
+    pub zones: ProcZones,
+    /// Effects per point (dense numbering).
+    pub effects: Vec<Effect>,
+    /// Points by dense number.
+    pub point: Vec<Point>,
+    /// Its summary.
+    pub summary: Summary,
+    /// Activity and friends, for procedures reached from a head.
+    pub activity: Option<ActivityInfo>,
+}
+
+impl ProcInfo {
+    /// Dense number of a point.
+    pub fn point_id(&self, p: Point) -> Option<usize> {
+        let (b, i) = self.graph.location.get(&p)?;
+        let first: usize = self.graph.blocks[..b.index()]
+            .iter()
+            .map(|b| b.points.len())
+            .sum();
+        Some(first + *i as usize)
+    }
+    /// In-out status of each zone.
+    pub fn in_out(&self, z: ZoneId) -> InOut {
+        match (
+            self.summary.reads.contains(z),
+            self.summary.writes.contains(z),
+        ) {
+            (true, true) => InOut::InOut,
+            (true, false) => InOut::In,
+            (false, true) => InOut::Out,
+            (false, false) => InOut::Unused,
+        }
+    }
+}
+
+/// The independent and dependent zones of a head, as resolved.
+#[derive(Clone, Debug)]
+pub struct HeadInfo {
+    /// The head.
+    pub head: UnitId,
+    /// Independent zones (head zone space), with the name each came from.
+    pub independents: Vec<(String, ZoneSet)>,
+    /// Dependent zones.
+    pub dependents: Vec<(String, ZoneSet)>,
+}
+
+/// Results of the analyses on a whole program.
+pub struct ProgramInfo {
+    /// The call graph.
+    pub callgraph: CallGraph,
+    /// Global zones.
+    pub globals: Globals,
+    /// Per procedure.
+    pub procs: HashMap<UnitId, ProcInfo>,
+    /// Per head.
+    pub heads: Vec<HeadInfo>,
+    /// The mode the analyses were run for.
+    pub mode: Mode,
+    /// Solver block visits in total (for benchmarks).
+    pub visits: usize,
+}
+
+/// Runs every analysis for `requests` (several heads allowed). Returns the facts and the
+/// warnings about independents and dependents (code AD060).
+pub fn analyze(prog: &Program, requests: &[Request], mode: Mode) -> (ProgramInfo, Vec<Diagnostic>) {
+    let callgraph = CallGraph::build(prog);
+    let procs = CallGraph::procedures(prog);
+    let layouts = RefCell::new(zones::Layouts::default());
+    let globals = Globals::build(prog, &mut layouts.borrow_mut(), &procs);
+    let mut visits = 0;
+
+    // Global zones each procedure uses, bottom-up.
+    let mut used: HashMap<UnitId, BTreeSet<u32>> = HashMap::new();
+    for scc in &callgraph.sccs {
+        let mut set = BTreeSet::new();
+        for &p in scc {
+            direct_globals(prog, &globals, p, &mut set);
+            for site in callgraph.sites_of(p) {
+                if let Callee::Defined(cs) = &site.callee {
+                    for c in cs {
+                        if let Some(s) = used.get(c) {
+                            set.extend(s.iter().copied());
+                        }
+                    }
+                }
+            }
+        }
+        for &p in scc {
+            used.insert(p, set.clone());
+        }
+    }
+    let mut zones_map: HashMap<UnitId, ProcZones> = HashMap::new();
+    for &p in &procs {
+        let z = zones::build_proc_zones(prog, &mut layouts.borrow_mut(), &globals, p, &used[&p]);
+        zones_map.insert(p, z);
+    }
+    let graphs: HashMap<UnitId, FlowGraph> = procs
+        .iter()
+        .map(|&p| (p, FlowGraph::build(prog, p)))
+        .collect();
+
+    // Summaries bottom-up; recursive SCCs iterate to a fixpoint.
+    let mut summaries: HashMap<UnitId, Summary> = HashMap::new();
+    let mut effects: HashMap<UnitId, Vec<Effect>> = HashMap::new();
+    for scc in &callgraph.sccs {
+        let recursive = scc.len() > 1 || callgraph.is_recursive(scc[0]);
+        for &p in scc {
+            summaries.insert(p, Summary::empty(zones_map[&p].len()));
+        }
+        for _round in 0..50 {
+            let mut changed = false;
+            for &p in scc {
+                let env = Env {
+                    prog,
+                    zones: &zones_map,
+                    summaries: &summaries,
+                    layouts: &layouts,
+                };
+                let effs = effects::point_effects(
+                    &env,
+                    &graphs[&p],
+                    &zones_map[&p],
+                    callgraph.sites_of(p),
+                );
+                let (s, v) = summarize(&graphs[&p], &zones_map[&p], &effs);
+                visits += v;
+                if summaries.get(&p) != Some(&s) {
+                    changed = true;
+                    summaries.insert(p, s);
+                }
+                effects.insert(p, effs);
+            }
+            if !recursive || !changed {
+                break;
+            }
+        }
+    }
+
+    let mut infos: HashMap<UnitId, ProcInfo> = HashMap::new();
+    for &p in &procs {
+        let g = graphs[&p].clone();
+        let point = g
+            .blocks
+            .iter()
+            .flat_map(|b| b.points.iter().copied())
+            .collect();
+        infos.insert(
+            p,
+            ProcInfo {
+                graph: g,
+                zones: zones_map.remove(&p).expect("zones of every procedure"),
+                effects: effects.remove(&p).unwrap_or_default(),
+                point,
+                summary: summaries.remove(&p).expect("summary of every procedure"),
+                activity: None,
+            },
+        );
+    }
+
+    let mut diags = Vec::new();
+    let mut heads = Vec::new();
+    for r in requests {
+        let Some(info) = infos.get(&r.head) else {
+            continue;
+        };
+        let h = resolve_head(prog, info, r, &mut diags);
+        heads.push(h);
+    }
+    visits += activity(prog, &callgraph, &mut infos, &heads, mode);
+    (
+        ProgramInfo {
+            callgraph,
+            globals,
+            procs: infos,
+            heads,
+            mode,
+            visits,
+        },
+        diags,
+    )
+}
+
+/// Global zones a procedure references directly.
+fn direct_globals(prog: &Program, g: &Globals, p: UnitId, out: &mut BTreeSet<u32>) {
+    let u = &prog.units[p];
+    let mut add = |k: ObjKey| {
+        if let Some(o) = g.objects.get(&k) {
+            out.extend(o.start..o.start + o.len);
+        }
+    };
+    for (_, e) in u.exprs.iter() {
+        if let radtap_il::Expr::Name(s) = e {
+            add(ObjKey::Sym(*s));
+            add(ObjKey::Pointee(*s));
+        }
+    }
+    for d in &u.decls {
+        if let radtap_il::Decl::Common(list) = d {
+            for (_, ents) in list {
+                for e in ents {
+                    add(ObjKey::Sym(e.sym));
+                }
+            }
+        }
+    }
+}
+
+/// Interface zones of a procedure: what a caller can see.
+fn interface(pz: &ProcZones) -> ZoneSet {
+    let mut s = pz.empty();
+    for (k, o) in &pz.objects {
+        let keep = match k {
+            ObjKey::Sym(sym) => {
+                pz.params.contains(sym) || pz.result == Some(*sym) || o.start >= pz.global_base
+            }
+            ObjKey::Pointee(sym) => pz.params.contains(sym) || o.start >= pz.global_base,
+            ObjKey::Heap(..) => false,
+        };
+        if keep {
+            s.union_with(&pz.obj_set(o));
+        }
+    }
+    s
+}
+
+fn summarize(g: &FlowGraph, pz: &ProcZones, effs: &[Effect]) -> (Summary, usize) {
+    let n = pz.len();
+    let iface = interface(pz);
+    let mut visits = 0;
+    let er = ExposedReads { effects: effs, n };
+    let r = solve(&er, g);
+    visits += r.visits;
+    let mut reads = r.at_end(&er, g);
+    reads.intersect_with(&iface);
+    let mut writes = pz.empty();
+    for e in effs {
+        writes.union_with(&e.writes);
+    }
+    writes.intersect_with(&iface);
+    let nk = NotKilled { effects: effs, n };
+    let r = solve(&nk, g);
+    visits += r.visits;
+    let not_killed = r.at_end(&nk, g);
+    let mut kills = iface.clone();
+    kills.subtract(&not_killed);
+    kills.intersect_with(&writes);
+    let mut rel = |diff| {
+        let a = DepRelation {
+            effects: effs,
+            n,
+            diff,
+        };
+        let r = solve(&a, g);
+        visits += r.visits;
+        let mut m = r.at_end(&a, g);
+        for (i, row) in m.rows.iter_mut().enumerate() {
+            if !iface.contains(ZoneId(i as u32)) {
+                *row = ZoneSet::new(n);
+            } else {
+                row.intersect_with(&iface);
+            }
+        }
+        m
+    };
+    let dep = rel(false);
+    let diff_dep = rel(true);
+    (
+        Summary {
+            reads,
+            writes,
+            kills,
+            dep,
+            diff_dep,
+        },
+        visits,
+    )
+}
+
+/// Zones named by `name` (`x`, `s%f`, `p->x`) in the head's zone space.
+fn zones_of_name(prog: &Program, info: &ProcInfo, head: UnitId, name: &str) -> Option<ZoneSet> {
+    let u = &prog.units[head];
+    let lang = u.lang;
+    let base = name.split(['(', '%', '.', '[', '-']).next().unwrap_or(name);
+    let key = if lang == radtap_il::Lang::Fortran {
+        base.to_ascii_lowercase()
+    } else {
+        base.to_string()
+    };
+    let sym: SymbolId = prog.lookup(u.scope, &key).or_else(|| {
+        // A function's name stands for its result.
+        u.result
+            .filter(|r| prog.name(*r).eq_ignore_ascii_case(base))
+    })?;
+    let sym = if prog.symbols[sym].kind == radtap_il::SymbolKind::Procedure {
+        u.result?
+    } else {
+        sym
+    };
+    let pz = &info.zones;
+    let key = if zones::is_pointer(prog, sym) && pz.objects.contains_key(&ObjKey::Pointee(sym)) {
+        ObjKey::Pointee(sym)
+    } else {
+        ObjKey::Sym(sym)
+    };
+    let o = pz.objects.get(&key)?;
+    // A field path selects the zones whose printed name starts with it.
+    let mut set = pz.obj_set(o);
+    if name.len() > base.len() && name.contains(['%', '.']) {
+        let want = name.replace(' ', "").to_ascii_lowercase();
+        let narrowed: ZoneSet = set
+            .iter()
+            .filter(|z| {
+                let zn = pz.zones[z.index()].name.to_ascii_lowercase();
+                zn == want
+                    || zn.starts_with(&format!("{want}%"))
+                    || zn.starts_with(&format!("{want}."))
+            })
+            .collect();
+        if !narrowed.is_empty() {
+            set = narrowed;
+        }
+    }
+    Some(set)
+}
+
+fn resolve_head(
+    prog: &Program,
+    info: &ProcInfo,
+    r: &Request,
+    diags: &mut Vec<Diagnostic>,
+) -> HeadInfo {
+    let pz = &info.zones;
+    let iface = interface(pz);
+    let name_of = |set: &ZoneSet| -> String {
+        set.iter()
+            .map(|z| pz.zones[z.index()].name.clone())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let pick = |names: &[String], default: &ZoneSet| -> Vec<(String, ZoneSet)> {
+        if names.is_empty() {
+            default
+                .iter()
+                .map(|z| {
+                    let mut s = pz.empty();
+                    s.insert(z);
+                    (pz.zones[z.index()].name.clone(), s)
+                })
+                .collect()
+        } else {
+            names
+                .iter()
+                .filter_map(|n| zones_of_name(prog, info, r.head, n).map(|s| (n.clone(), s)))
+                .collect()
+        }
+    };
+    let mut dflt_in = info.summary.reads.and(&pz.differentiable);
+    dflt_in.intersect_with(&iface);
+    let mut dflt_out = info.summary.writes.and(&pz.differentiable);
+    dflt_out.intersect_with(&iface);
+    let independents = pick(&r.vars, &dflt_in);
+    let dependents = pick(&r.outvars, &dflt_out);
+    let head_name = prog.units[r.head]
+        .name
+        .map(|n| prog.name(n).to_string())
+        .unwrap_or_default();
+    let dd = &info.summary.diff_dep;
+    let keep = if r.fixinterface {
+        "kept because of -fixinterface"
+    } else {
+        "it gets no derivative argument"
+    };
+    for (n, zs) in &independents {
+        let influences = dependents
+            .iter()
+            .any(|(_, ds)| ds.iter().any(|t| dd.row(t).intersects(zs)));
+        if !influences {
+            diags.push(warning(format!(
+                "independent `{n}` of `{head_name}` has no differentiable influence on any dependent; {keep}"
+            )));
+        }
+    }
+    for (n, ds) in &dependents {
+        let depends = ds
+            .iter()
+            .any(|t| independents.iter().any(|(_, zs)| dd.row(t).intersects(zs)));
+        if !depends {
+            diags.push(warning(format!(
+                "dependent `{n}` of `{head_name}` does not depend differentiably on any independent; {keep}"
+            )));
+        }
+    }
+    let _ = name_of;
+    HeadInfo {
+        head: r.head,
+        independents,
+        dependents,
+    }
+}
+
+fn warning(msg: String) -> Diagnostic {
+    let mut d = Diagnostic::global(Code::NoInfluence, msg);
+    d.severity = radtap_il::Severity::Warning;
+    d
+}
+
+/// Activity top-down from the heads with calling-context envelopes, then diff-liveness, TBR
+/// and adjoint-out per reached procedure.
+fn activity(
+    prog: &Program,
+    cg: &CallGraph,
+    infos: &mut HashMap<UnitId, ProcInfo>,
+    heads: &[HeadInfo],
+    mode: Mode,
+) -> usize {
+    let mut visits = 0;
+    // Contexts: (varied at entry, useful at exit).
+    let mut ctx: HashMap<UnitId, (ZoneSet, ZoneSet)> = HashMap::new();
+    let mut work: Vec<UnitId> = Vec::new();
+    for h in heads {
+        let pz = &infos[&h.head].zones;
+        let e = ctx
+            .entry(h.head)
+            .or_insert_with(|| (pz.empty(), pz.empty()));
+        for (_, z) in &h.independents {
+            e.0.union_with(z);
+        }
+        for (_, z) in &h.dependents {
+            e.1.union_with(z);
+        }
+        if !work.contains(&h.head) {
+            work.push(h.head);
+        }
+    }
+    let mut rounds = 0;
+    while let Some(p) = work.pop() {
+        rounds += 1;
+        if rounds > 100_000 {
+            break;
+        }
+        let info = &infos[&p];
+        let (vin, uout) = ctx[&p].clone();
+        let effs = &info.effects;
+        let n = info.zones.len();
+        let g = &info.graph;
+        let va = Varied {
+            effects: effs,
+            n,
+            entry: &vin,
+        };
+        let vr = solve(&va, g);
+        let ua = Useful {
+            effects: effs,
+            n,
+            exit: &uout,
+        };
+        let ur = solve(&ua, g);
+        visits += vr.visits + ur.visits;
+        let np = info.point.len();
+        let mut vb = vec![ZoneSet::new(n); np];
+        let mut va_after = vec![ZoneSet::new(n); np];
+        vr.for_each_point(&va, g, &mut |at, b, a| {
+            vb[at.id] = b.clone();
+            va_after[at.id] = a.clone();
+        });
+        let mut ub = vec![ZoneSet::new(n); np];
+        let mut ua_after = vec![ZoneSet::new(n); np];
+        ur.for_each_point(&ua, g, &mut |at, b, a| {
+            ub[at.id] = b.clone();
+            ua_after[at.id] = a.clone();
+        });
+        // Calling contexts of callees.
+        let mut grown = Vec::new();
+        for (id, e) in effs.iter().enumerate() {
+            for m in &e.call_maps {
+                let Some(cinfo) = infos.get(&m.callee) else {
+                    continue;
+                };
+                let cz = &cinfo.zones;
+                let mut cv = cz.empty();
+                let mut cu = cz.empty();
+                for (z, s) in m.src.iter().enumerate() {
+                    if let Some(s) = s {
+                        if s.intersects(&vb[id]) && cz.differentiable.contains(ZoneId(z as u32)) {
+                            cv.insert(ZoneId(z as u32));
+                        }
+                    }
+                }
+                for (z, t) in m.tgt.iter().enumerate() {
+                    if let Some(t) = t {
+                        if t.iter().any(|x| ua_after[id].contains(*x)) {
+                            cu.insert(ZoneId(z as u32));
+                        }
+                    }
+                }
+                if m.in_expr && e.writes.intersects(&ua_after[id]) {
+                    if let Some(o) = cz.result.and_then(|r| cz.objects.get(&ObjKey::Sym(r))) {
+                        cu.union_with(&cz.obj_set(o));
+                    }
+                }
+                cv.intersect_with(&cz.differentiable);
+                cu.intersect_with(&cz.differentiable);
+                grown.push((m.callee, cv, cu));
+            }
+        }
+        let info = infos.get_mut(&p).expect("procedure");
+        info.activity = Some(ActivityInfo {
+            varied_in: vin,
+            useful_out: uout,
+            active_before: vb.iter().zip(&ub).map(|(v, u)| v.and(u)).collect(),
+            active_after: va_after
+                .iter()
+                .zip(&ua_after)
+                .map(|(v, u)| v.and(u))
+                .collect(),
+            varied_before: vb,
+            useful_after: ua_after,
+            deriv_uses: Vec::new(),
+            has_derivative: Vec::new(),
+            difflive_before: Vec::new(),
+            difflive_after: Vec::new(),
+            live: Vec::new(),
+            tbr_before: Vec::new(),
+            save: Vec::new(),
+            recompute: Vec::new(),
+            adjout_after: Vec::new(),
+            adjout_before: Vec::new(),
+        });
+        for (c, cv, cu) in grown {
+            let cz_len = infos[&c].zones.len();
+            let e = ctx
+                .entry(c)
+                .or_insert_with(|| (ZoneSet::new(cz_len), ZoneSet::new(cz_len)));
+            let mut ch = e.0.union_with(&cv);
+            ch |= e.1.union_with(&cu);
+            if (ch || infos[&c].activity.is_none()) && !work.contains(&c) {
+                work.push(c);
+            }
+        }
+    }
+    let _ = cg;
+    for (&p, info) in infos.iter_mut() {
+        if info.activity.is_some() {
+            visits += adjoint_analyses(prog, p, info, mode, heads.iter().any(|h| h.head == p));
+        }
+    }
+    visits
+}
+
+/// `use(I')` and diff-liveness (with live control), TBR, recomputation, adjoint-out.
+fn adjoint_analyses(
+    prog: &Program,
+    _p: UnitId,
+    info: &mut ProcInfo,
+    mode: Mode,
+    is_head: bool,
+) -> usize {
+    let _ = is_head;
+    let mut visits = 0;
+    let n = info.zones.len();
+    let np = info.point.len();
+    let effs = &info.effects;
+    let g = &info.graph;
+    let act = info.activity.as_mut().expect("activity computed");
+    let mut deriv_uses = vec![ZoneSet::new(n); np];
+    let mut has_derivative = vec![false; np];
+    for (id, e) in effs.iter().enumerate() {
+        let (vb, ua) = (&act.varied_before[id], &act.useful_after[id]);
+        let mut uses = ZoneSet::new(n);
+        let mut has = false;
+        for t in e.writes.iter() {
+            if !ua.contains(t) || !info.zones.differentiable.contains(t) {
+                continue;
+            }
+            if let Some(ds) = e.diff_dep.get(&t) {
+                for x in ds.iter().filter(|x| vb.contains(*x)) {
+                    has = true;
+                    if let Some(p) = e.partials.get(&x) {
+                        uses.union_with(p);
+                    }
+                }
+            }
+            if vb.contains(t) {
+                has = true; // an active zone overwritten: its derivative is reset
+            }
+        }
+        if has {
+            uses.union_with(&e.addr);
+        }
+        deriv_uses[id] = uses;
+        has_derivative[id] = has;
+    }
+    // Diff-liveness, iterated with live control tests.
+    let exit_live = match mode {
+        Mode::Tangent => info.summary.writes.clone(),
+        Mode::Adjoint => ZoneSet::new(n),
+    };
+    let mut live_tests = vec![false; np];
+    let id_of = |p: Point, info_g: &FlowGraph| -> Option<usize> {
+        let (b, i) = info_g.location.get(&p)?;
+        let first: usize = info_g.blocks[..b.index()]
+            .iter()
+            .map(|b| b.points.len())
+            .sum();
+        Some(first + *i as usize)
+    };
+    let first_ids = first_point_ids(g);
+    let (mut dl_before, mut dl_after, mut live);
+    loop {
+        let a = DiffLive {
+            effects: effs,
+            n,
+            deriv_uses: &deriv_uses,
+            live_tests: &live_tests,
+            exit: &exit_live,
+        };
+        let r = solve(&a, g);
+        visits += r.visits;
+        dl_before = vec![ZoneSet::new(n); np];
+        dl_after = vec![ZoneSet::new(n); np];
+        r.for_each_point(&a, g, &mut |at, b, af| {
+            dl_before[at.id] = b.clone();
+            dl_after[at.id] = af.clone();
+        });
+        live = (0..np)
+            .map(|id| effs[id].writes.intersects(&dl_after[id]) || live_tests[id])
+            .collect::<Vec<bool>>();
+        // A live point or a point with a derivative makes its controlling tests live.
+        let mut changed = false;
+        for (bi, bd) in g.blocks.iter().enumerate() {
+            let first = first_ids[bi];
+            let needed = (0..bd.points.len()).any(|i| live[first + i] || has_derivative[first + i]);
+            if !needed {
+                continue;
+            }
+            for c in &g.controllers[bi] {
+                if let Some(tp) = g.test_of(*c) {
+                    if let Some(tid) = id_of(tp, g) {
+                        if !live_tests[tid] {
+                            live_tests[tid] = true;
+                            changed = true;
+                        }
+                    }
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    // TBR.
+    let ta = Tbr {
+        effects: effs,
+        n,
+        deriv_uses: &deriv_uses,
+        live: &live,
+    };
+    let tr = solve(&ta, g);
+    visits += tr.visits;
+    let mut tbr_before = vec![ZoneSet::new(n); np];
+    tr.for_each_point(&ta, g, &mut |at, b, _| tbr_before[at.id] = b.clone());
+    let mut save = vec![ZoneSet::new(n); np];
+    for id in 0..np {
+        if live[id] {
+            let mut need = tbr_before[id].clone();
+            need.union_with(&deriv_uses[id]);
+            save[id] = effs[id].writes.and(&need);
+        }
+    }
+    // Recomputation: a recorded zone whose only reaching definition is a cheap assignment
+    // (no call) reading only zones that nothing in the procedure writes.
+    let mut defs_of_zone: Vec<ZoneSet> = vec![ZoneSet::new(np); n];
+    for (id, e) in effs.iter().enumerate() {
+        for z in e.writes.iter() {
+            defs_of_zone[z.index()].insert(ZoneId(id as u32));
+        }
+    }
+    let mut written_anywhere = ZoneSet::new(n);
+    for e in effs.iter() {
+        written_anywhere.union_with(&e.writes);
+    }
+    let kill_defs: Vec<ZoneSet> = effs
+        .iter()
+        .map(|e| {
+            let mut s = ZoneSet::new(np);
+            for z in e.kills.iter() {
+                s.union_with(&defs_of_zone[z.index()]);
+            }
+            s
+        })
+        .collect();
+    let rd = ReachingDefs {
+        effects: effs,
+        points: np,
+        kill_defs: &kill_defs,
+    };
+    let rr = solve(&rd, g);
+    visits += rr.visits;
+    let mut recompute = vec![ZoneSet::new(n); np];
+    rr.for_each_point(&rd, g, &mut |at, before, _| {
+        for z in save[at.id].iter() {
+            if info.zones.differentiable.contains(z) {
+                continue;
+            }
+            let reaching: Vec<usize> = before
+                .and(&defs_of_zone[z.index()])
+                .iter()
+                .map(|d| d.index())
+                .collect();
+            let [d] = reaching.as_slice() else { continue };
+            let de = &effs[*d];
+            let mut inputs = de.reads.clone();
+            inputs.remove(z);
+            let simple = !de.calls
+                && de.kills.contains(z)
+                && de.writes.count() == 1
+                && !inputs.intersects(&written_anywhere)
+                && !de.reads.contains(z);
+            if simple {
+                recompute[at.id].insert(z);
+            }
+        }
+    });
+    // Adjoint-out.
+    let aa = AdjointOut {
+        effects: effs,
+        n,
+        deriv_uses: &deriv_uses,
+        live: &live,
+        tbr_before: &tbr_before,
+    };
+    let ar = solve(&aa, g);
+    visits += ar.visits;
+    let mut ao_before = vec![ZoneSet::new(n); np];
+    let mut ao_after = vec![ZoneSet::new(n); np];
+    ar.for_each_point(&aa, g, &mut |at, b, a| {
+        ao_before[at.id] = b.clone();
+        ao_after[at.id] = a.clone();
+    });
+    let _ = prog;
+    act.deriv_uses = deriv_uses;
+    act.has_derivative = has_derivative;
+    act.difflive_before = dl_before;
+    act.difflive_after = dl_after;
+    act.live = live;
+    act.tbr_before = tbr_before;
+    act.save = save;
+    act.recompute = recompute;
+    act.adjout_after = ao_after;
+    act.adjout_before = ao_before;
+    visits
+}

@@ -1,0 +1,232 @@
+//! Pointer destinations: flow-insensitive, intraprocedural, may (see [`crate::zones`]).
+
+use crate::zones::{base_symbol, is_alloc_call, is_pointer, ObjKey, ProcZones};
+use radtap_il::{BinOp, Decl, Expr, ExprId, Init, Program, StmtKind, SymbolId, UnOp, UnitId};
+use std::collections::HashMap;
+
+/// What a pointer-valued expression may point to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Targets {
+    /// These objects.
+    Objs(Vec<ObjKey>),
+    /// Anything: the procedure's universe.
+    Unknown,
+}
+
+/// Fills `pz.pts` for every pointer variable of the zone space.
+pub(crate) fn compute(prog: &Program, unit: UnitId, pz: &mut ProcZones) {
+    let u = &prog.units[unit];
+    let mut pts: HashMap<SymbolId, Vec<ObjKey>> = HashMap::new();
+    let mut unknown: Vec<SymbolId> = Vec::new();
+    for k in pz.objects.keys() {
+        if let ObjKey::Pointee(s) = k {
+            pts.entry(*s).or_default().push(*k);
+        }
+    }
+    // (pointer, value expression, allocation statement)
+    let mut assigns: Vec<(SymbolId, Option<ExprId>, Option<radtap_il::StmtId>)> = Vec::new();
+    for (sid, st) in u.stmts.iter() {
+        match &st.kind {
+            StmtKind::Assign { lhs, rhs, op: None } | StmtKind::PointerAssign { lhs, rhs } => {
+                if let Expr::Name(p) = &u.exprs[*lhs] {
+                    if is_pointer(prog, *p) {
+                        let alloc = is_alloc_call(prog, unit, *rhs);
+                        assigns.push((*p, (!alloc).then_some(*rhs), alloc.then_some(sid)));
+                    }
+                }
+            }
+            StmtKind::Decl(Decl::Var(v)) => {
+                for e in &v.entities {
+                    if let (Some(Init::Expr(i)), true) = (&e.init, is_pointer(prog, e.sym)) {
+                        let alloc = is_alloc_call(prog, unit, *i);
+                        assigns.push((e.sym, (!alloc).then_some(*i), alloc.then_some(sid)));
+                    }
+                }
+            }
+            StmtKind::Memory {
+                op: radtap_il::MemOp::Allocate,
+                items,
+                ..
+            } => {
+                for &it in items {
+                    if let Some(p) = base_symbol(prog, unit, it) {
+                        if prog.symbols[p].attrs.pointer {
+                            assigns.push((p, None, Some(sid)));
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    for d in &u.decls {
+        if let Decl::Var(v) = d {
+            for e in &v.entities {
+                if let (Some(Init::Expr(i) | Init::Pointer(i)), true) =
+                    (&e.init, is_pointer(prog, e.sym))
+                {
+                    assigns.push((e.sym, Some(*i), None));
+                }
+            }
+        }
+    }
+    for _round in 0..32 {
+        let mut changed = false;
+        for (p, rhs, alloc) in &assigns {
+            let t = match (rhs, alloc) {
+                (_, Some(sid)) => Targets::Objs(vec![ObjKey::Heap(unit, *sid)]),
+                (Some(e), None) => targets(prog, unit, *e, &pts),
+                (None, None) => continue,
+            };
+            match t {
+                Targets::Unknown => {
+                    if !unknown.contains(p) {
+                        unknown.push(*p);
+                        changed = true;
+                    }
+                }
+                Targets::Objs(v) => {
+                    let e = pts.entry(*p).or_default();
+                    for k in v {
+                        if !e.contains(&k) && pz.objects.contains_key(&k) {
+                            e.push(k);
+                            changed = true;
+                        }
+                    }
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let taken = address_taken(prog, unit, pz);
+    let universe = pz.universe(&taken);
+    for p in unknown {
+        let e = pts.entry(p).or_default();
+        for k in &universe {
+            if !e.contains(k) {
+                e.push(*k);
+            }
+        }
+    }
+    for v in pts.values_mut() {
+        v.sort();
+    }
+    pz.pts = pts;
+    pz.address_taken = taken;
+}
+
+/// Objects whose address is taken (`&v`, or an array converted to a pointer).
+fn address_taken(prog: &Program, unit: UnitId, pz: &ProcZones) -> Vec<ObjKey> {
+    let u = &prog.units[unit];
+    let mut v = Vec::new();
+    for (_, e) in u.exprs.iter() {
+        if let Expr::Unary {
+            op: UnOp::AddrOf,
+            arg,
+        } = e
+        {
+            if let Some(s) = base_symbol(prog, unit, *arg) {
+                v.push(ObjKey::Sym(s));
+            }
+        }
+    }
+    for (k, _) in pz.objects.iter() {
+        if let ObjKey::Sym(s) = k {
+            if prog.symbols[*s].attrs.target {
+                v.push(*k);
+            }
+        }
+    }
+    v.sort();
+    v.dedup();
+    v
+}
+
+/// Targets of a pointer-valued expression, given the current points-to sets.
+pub(crate) fn targets(
+    prog: &Program,
+    unit: UnitId,
+    e: ExprId,
+    pts: &HashMap<SymbolId, Vec<ObjKey>>,
+) -> Targets {
+    let u = &prog.units[unit];
+    match &u.exprs[e] {
+        Expr::Unary {
+            op: UnOp::AddrOf,
+            arg,
+        } => match &u.exprs[*arg] {
+            // `&*p` / `&p[i]` where p is a pointer: p's targets.
+            Expr::Unary {
+                op: UnOp::Deref,
+                arg: inner,
+            } => targets(prog, unit, *inner, pts),
+            Expr::Index { base, .. } => match &u.exprs[*base] {
+                Expr::Name(s) if is_pointer(prog, *s) => targets(prog, unit, *base, pts),
+                _ => base_or_unknown(prog, unit, *arg),
+            },
+            _ => base_or_unknown(prog, unit, *arg),
+        },
+        Expr::Name(s) => {
+            if is_pointer(prog, *s) {
+                Targets::Objs(pts.get(s).cloned().unwrap_or_default())
+            } else {
+                // An array converted to a pointer, or a Fortran `p => t` target.
+                Targets::Objs(vec![ObjKey::Sym(*s)])
+            }
+        }
+        Expr::Index { base, .. } => match &u.exprs[*base] {
+            // Fortran `p => a(1:n)`.
+            Expr::Name(s) if !is_pointer(prog, *s) => Targets::Objs(vec![ObjKey::Sym(*s)]),
+            _ => Targets::Unknown,
+        },
+        Expr::Binary {
+            op: BinOp::Add | BinOp::Sub,
+            lhs,
+            rhs,
+        } => {
+            let l = targets(prog, unit, *lhs, pts);
+            if l != Targets::Objs(Vec::new()) {
+                l
+            } else {
+                targets(prog, unit, *rhs, pts)
+            }
+        }
+        Expr::Paren(a) | Expr::Cast { arg: a, .. } => targets(prog, unit, *a, pts),
+        Expr::Literal(_) => Targets::Objs(Vec::new()),
+        Expr::Call { callee, .. } => match &u.exprs[*callee] {
+            Expr::Name(s) if prog.name(*s).eq_ignore_ascii_case("null") => {
+                Targets::Objs(Vec::new())
+            }
+            _ => Targets::Unknown,
+        },
+        Expr::Opaque(t) if t == "NULL" => Targets::Objs(Vec::new()),
+        Expr::Cond { then, else_, .. } => {
+            match (
+                targets(prog, unit, *then, pts),
+                targets(prog, unit, *else_, pts),
+            ) {
+                (Targets::Objs(mut a), Targets::Objs(b)) => {
+                    a.extend(b);
+                    Targets::Objs(a)
+                }
+                _ => Targets::Unknown,
+            }
+        }
+        _ => Targets::Unknown,
+    }
+}
+
+fn base_or_unknown(prog: &Program, unit: UnitId, e: ExprId) -> Targets {
+    let u = &prog.units[unit];
+    match &u.exprs[e] {
+        Expr::Name(s) => Targets::Objs(vec![ObjKey::Sym(*s)]),
+        Expr::Index { base, .. }
+        | Expr::Field {
+            base, arrow: false, ..
+        } => base_or_unknown(prog, unit, *base),
+        Expr::Paren(a) => base_or_unknown(prog, unit, *a),
+        _ => Targets::Unknown,
+    }
+}
