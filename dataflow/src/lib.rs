@@ -500,9 +500,13 @@ fn resolve_head(
                 })
                 .collect()
         } else {
+            // Only zones of a differentiable type can be independent or dependent.
             names
                 .iter()
-                .filter_map(|n| zones_of_name(prog, info, r.head, n).map(|s| (n.clone(), s)))
+                .filter_map(|n| {
+                    zones_of_name(prog, info, r.head, n)
+                        .map(|s| (n.clone(), s.and(&pz.differentiable)))
+                })
                 .collect()
         }
     };

@@ -313,7 +313,7 @@ mod tests {
         );
         let r = solve(&Reach, &g);
         let u = &p.units[g.unit];
-        let dead = u.body[4]; // `x = 3` after RETURN
+        let dead = u.body[5]; // `x = 3` after RETURN
         let end = r.at_end(&Reach, &g);
         assert!(
             !end.contains(ZoneId(dead.index() as u32)),
