@@ -713,11 +713,9 @@ pub(crate) fn allocation_sites(prog: &Program, unit: UnitId) -> Vec<(radtap_il::
                     }
                 }
             }
-            StmtKind::Assign { lhs, rhs, .. } => {
-                if is_alloc_call(prog, unit, *rhs) {
-                    if let Some(s) = base_symbol(prog, unit, *lhs) {
-                        out.push((sid, s));
-                    }
+            StmtKind::Assign { lhs, rhs, .. } if is_alloc_call(prog, unit, *rhs) => {
+                if let Some(s) = base_symbol(prog, unit, *lhs) {
+                    out.push((sid, s));
                 }
             }
             StmtKind::Decl(Decl::Var(v)) => {
