@@ -67,16 +67,14 @@ pub fn dump(prog: &Program, pi: &ProgramInfo, line_text: &dyn Fn(u32, u32) -> St
         let _ = writeln!(out, "  in-out: {}", io.join(" "));
         let _ = writeln!(out, "  varied on entry: {}", set(info, &act.varied_in));
         let _ = writeln!(out, "  useful on exit:  {}", set(info, &act.useful_out));
-        walk(prog, pi, info, uid, &u.body, 1, &mut out, line_text);
+        walk(prog, info, uid, &u.body, 1, &mut out, line_text);
         out.push('\n');
     }
     out
 }
 
-#[allow(clippy::too_many_arguments)]
 fn walk(
     prog: &Program,
-    pi: &ProgramInfo,
     info: &ProcInfo,
     uid: UnitId,
     block: &[StmtId],
@@ -96,11 +94,8 @@ fn walk(
             None => (0, String::new()),
         };
         let parts: &[Part] = match &st.kind {
-            StmtKind::If { arms, .. } | StmtKind::Where { arms, .. } => {
-                // Conditions after the first are on their own ELSE IF lines; show the first.
-                let _ = arms;
-                &[Part::Cond(0)]
-            }
+            // Later ELSE IF conditions are printed below as `(else if #k)`.
+            StmtKind::If { .. } | StmtKind::Where { .. } => &[Part::Cond(0)],
             StmtKind::Do { .. } => &[Part::LoopInit, Part::LoopHead],
             StmtKind::Forall { .. } => &[Part::LoopHead],
             StmtKind::CFor { .. } => &[Part::Cond(0), Part::LoopStep],
@@ -115,7 +110,7 @@ fn walk(
             let Some(id) = info.point_id(Point { stmt: s, part }) else {
                 continue;
             };
-            facts(pi, info, id, &pad, part, out);
+            facts(info, id, &pad, part, out);
         }
         if let StmtKind::If { arms, .. } = &st.kind {
             for i in 1..arms.len() {
@@ -124,7 +119,7 @@ fn walk(
                     part: Part::Cond(i as u32),
                 }) {
                     let _ = writeln!(out, "{pad}      (else if #{i})");
-                    facts(pi, info, id, &pad, Part::Cond(i as u32), out);
+                    facts(info, id, &pad, Part::Cond(i as u32), out);
                 }
             }
         }
@@ -132,13 +127,13 @@ fn walk(
         visit::stmt_children(&st.kind, &mut |_| {}, &mut |c| nested.push(c));
         if let StmtKind::CFor { init: Some(i), .. } = &st.kind {
             nested.retain(|c| c != i);
-            walk(prog, pi, info, uid, &[*i], depth + 1, out, line_text);
+            walk(prog, info, uid, &[*i], depth + 1, out, line_text);
         }
-        walk(prog, pi, info, uid, &nested, depth + 1, out, line_text);
+        walk(prog, info, uid, &nested, depth + 1, out, line_text);
     }
 }
 
-fn facts(pi: &ProgramInfo, info: &ProcInfo, id: usize, pad: &str, part: Part, out: &mut String) {
+fn facts(info: &ProcInfo, id: usize, pad: &str, part: Part, out: &mut String) {
     let act = info.activity.as_ref().expect("analysed");
     let e = &info.effects[id];
     let label = match part {
@@ -197,7 +192,6 @@ fn facts(pi: &ProgramInfo, info: &ProcInfo, id: usize, pad: &str, part: Part, ou
             set(info, &act.adjout_after[id])
         );
     }
-    let _ = pi;
     out.push_str(&line);
     out.push('\n');
 }

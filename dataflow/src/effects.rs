@@ -820,7 +820,7 @@ impl Eval<'_> {
                 self.binary(op, a, b)
             }
             Expr::Paren(a) => self.value(a),
-            Expr::Call { callee, args } => self.call_value(e, callee, &args),
+            Expr::Call { args, .. } => self.call_value(e, &args),
             Expr::ArrayCtor { items, .. } | Expr::Comma(items) => {
                 let mut v = Val {
                     reads: self.empty(),
@@ -891,7 +891,7 @@ impl Eval<'_> {
     }
 
     /// A function reference inside an expression.
-    fn call_value(&mut self, e: ExprId, callee: ExprId, args: &[Arg]) -> Val {
+    fn call_value(&mut self, e: ExprId, args: &[Arg]) -> Val {
         let site = self.by_expr.get(&e).copied();
         match site.map(|s| &s.callee) {
             Some(Callee::Intrinsic(name)) => {
@@ -956,7 +956,6 @@ impl Eval<'_> {
                     out = out.union(self.value(a.value));
                 }
                 let all = out.reads.clone();
-                let _ = callee;
                 out.with_uses(&all)
             }
         }
@@ -1089,15 +1088,7 @@ impl Eval<'_> {
                 } else {
                     self.value(a)
                 };
-                arg_reads.union_with(&v.reads);
-                let mut ds = self.empty();
-                for k in v.diff.keys() {
-                    ds.insert(*k);
-                }
-                for z in dobj.start..dobj.start + dobj.len {
-                    src[z as usize] = Some(v.reads.clone());
-                    dsrc[z as usize] = Some(ds.clone());
-                }
+                bind_value(&v, dobj, &mut src, &mut dsrc, &mut arg_reads);
                 if c_pointer {
                     if let Some(pobj) = cz.objects.get(&ObjKey::Pointee(d)).copied() {
                         let r = self.deref(a);
@@ -1136,15 +1127,7 @@ impl Eval<'_> {
                 None => {
                     // An expression passed by reference: the callee sees a temporary.
                     let v = self.value(a);
-                    arg_reads.union_with(&v.reads);
-                    let mut ds = self.empty();
-                    for k in v.diff.keys() {
-                        ds.insert(*k);
-                    }
-                    for z in dobj.start..dobj.start + dobj.len {
-                        src[z as usize] = Some(v.reads.clone());
-                        dsrc[z as usize] = Some(ds.clone());
-                    }
+                    bind_value(&v, dobj, &mut src, &mut dsrc, &mut arg_reads);
                 }
             }
         }
@@ -1282,5 +1265,22 @@ impl Eval<'_> {
                 }
             }
         }
+    }
+}
+
+/// A callee zone that receives a value (by-value argument, or an expression passed by
+/// reference): its entry value comes from what `v` reads, differentiably from `v`'s sources.
+fn bind_value(
+    v: &Val,
+    dobj: Obj,
+    src: &mut [Option<ZoneSet>],
+    dsrc: &mut [Option<ZoneSet>],
+    arg_reads: &mut ZoneSet,
+) {
+    arg_reads.union_with(&v.reads);
+    let ds: ZoneSet = v.diff.keys().copied().collect();
+    for z in dobj.start..dobj.start + dobj.len {
+        src[z as usize] = Some(v.reads.clone());
+        dsrc[z as usize] = Some(ds.clone());
     }
 }

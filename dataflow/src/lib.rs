@@ -155,6 +155,8 @@ pub struct ProcInfo {
     pub effects: Vec<Effect>,
     /// Points by dense number.
     pub point: Vec<Point>,
+    /// Dense number of each block's first point.
+    pub first_point: Vec<usize>,
     /// Its summary.
     pub summary: Summary,
     /// Activity and friends, for procedures reached from a head.
@@ -165,11 +167,7 @@ impl ProcInfo {
     /// Dense number of a point.
     pub fn point_id(&self, p: Point) -> Option<usize> {
         let (b, i) = self.graph.location.get(&p)?;
-        let first: usize = self.graph.blocks[..b.index()]
-            .iter()
-            .map(|b| b.points.len())
-            .sum();
-        Some(first + *i as usize)
+        Some(self.first_point[b.index()] + *i as usize)
     }
     /// In-out status of each zone.
     pub fn in_out(&self, z: ZoneId) -> InOut {
@@ -246,7 +244,7 @@ pub fn analyze(prog: &Program, requests: &[Request], mode: Mode) -> (ProgramInfo
         let z = zones::build_proc_zones(prog, &mut layouts.borrow_mut(), &globals, p, &used[&p]);
         zones_map.insert(p, z);
     }
-    let graphs: HashMap<UnitId, FlowGraph> = procs
+    let mut graphs: HashMap<UnitId, FlowGraph> = procs
         .iter()
         .map(|&p| (p, FlowGraph::build(prog, p)))
         .collect();
@@ -290,7 +288,8 @@ pub fn analyze(prog: &Program, requests: &[Request], mode: Mode) -> (ProgramInfo
 
     let mut infos: HashMap<UnitId, ProcInfo> = HashMap::new();
     for &p in &procs {
-        let g = graphs[&p].clone();
+        let g = graphs.remove(&p).expect("graph of every procedure");
+        let first_point = first_point_ids(&g);
         let point = g
             .blocks
             .iter()
@@ -303,6 +302,7 @@ pub fn analyze(prog: &Program, requests: &[Request], mode: Mode) -> (ProgramInfo
                 zones: zones_map.remove(&p).expect("zones of every procedure"),
                 effects: effects.remove(&p).unwrap_or_default(),
                 point,
+                first_point,
                 summary: summaries.remove(&p).expect("summary of every procedure"),
                 activity: None,
             },
@@ -318,7 +318,7 @@ pub fn analyze(prog: &Program, requests: &[Request], mode: Mode) -> (ProgramInfo
         let h = resolve_head(prog, info, r, &mut diags);
         heads.push(h);
     }
-    visits += activity(prog, &callgraph, &mut infos, &heads, mode);
+    visits += activity(&mut infos, &heads, mode);
     (
         ProgramInfo {
             callgraph,
@@ -483,12 +483,6 @@ fn resolve_head(
 ) -> HeadInfo {
     let pz = &info.zones;
     let iface = interface(pz);
-    let name_of = |set: &ZoneSet| -> String {
-        set.iter()
-            .map(|z| pz.zones[z.index()].name.clone())
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
     let pick = |names: &[String], default: &ZoneSet| -> Vec<(String, ZoneSet)> {
         if names.is_empty() {
             default
@@ -546,7 +540,6 @@ fn resolve_head(
             )));
         }
     }
-    let _ = name_of;
     HeadInfo {
         head: r.head,
         independents,
@@ -562,13 +555,7 @@ fn warning(msg: String) -> Diagnostic {
 
 /// Activity top-down from the heads with calling-context envelopes, then diff-liveness, TBR
 /// and adjoint-out per reached procedure.
-fn activity(
-    prog: &Program,
-    cg: &CallGraph,
-    infos: &mut HashMap<UnitId, ProcInfo>,
-    heads: &[HeadInfo],
-    mode: Mode,
-) -> usize {
+fn activity(infos: &mut HashMap<UnitId, ProcInfo>, heads: &[HeadInfo], mode: Mode) -> usize {
     let mut visits = 0;
     // Contexts: (varied at entry, useful at exit).
     let mut ctx: HashMap<UnitId, (ZoneSet, ZoneSet)> = HashMap::new();
@@ -694,24 +681,16 @@ fn activity(
             }
         }
     }
-    let _ = cg;
-    for (&p, info) in infos.iter_mut() {
+    for info in infos.values_mut() {
         if info.activity.is_some() {
-            visits += adjoint_analyses(prog, p, info, mode, heads.iter().any(|h| h.head == p));
+            visits += adjoint_analyses(info, mode);
         }
     }
     visits
 }
 
 /// `use(I')` and diff-liveness (with live control), TBR, recomputation, adjoint-out.
-fn adjoint_analyses(
-    prog: &Program,
-    _p: UnitId,
-    info: &mut ProcInfo,
-    mode: Mode,
-    is_head: bool,
-) -> usize {
-    let _ = is_head;
+fn adjoint_analyses(info: &mut ProcInfo, mode: Mode) -> usize {
     let mut visits = 0;
     let n = info.zones.len();
     let np = info.point.len();
@@ -752,15 +731,11 @@ fn adjoint_analyses(
         Mode::Adjoint => ZoneSet::new(n),
     };
     let mut live_tests = vec![false; np];
-    let id_of = |p: Point, info_g: &FlowGraph| -> Option<usize> {
-        let (b, i) = info_g.location.get(&p)?;
-        let first: usize = info_g.blocks[..b.index()]
-            .iter()
-            .map(|b| b.points.len())
-            .sum();
-        Some(first + *i as usize)
+    let first_ids = &info.first_point;
+    let id_of = |p: Point| {
+        let (b, i) = g.location.get(&p)?;
+        Some(first_ids[b.index()] + *i as usize)
     };
-    let first_ids = first_point_ids(g);
     let (mut dl_before, mut dl_after, mut live);
     loop {
         let a = DiffLive {
@@ -791,7 +766,7 @@ fn adjoint_analyses(
             }
             for c in &g.controllers[bi] {
                 if let Some(tp) = g.test_of(*c) {
-                    if let Some(tid) = id_of(tp, g) {
+                    if let Some(tid) = id_of(tp) {
                         if !live_tests[tid] {
                             live_tests[tid] = true;
                             changed = true;
@@ -893,7 +868,6 @@ fn adjoint_analyses(
         ao_before[at.id] = b.clone();
         ao_after[at.id] = a.clone();
     });
-    let _ = prog;
     act.deriv_uses = deriv_uses;
     act.has_derivative = has_derivative;
     act.difflive_before = dl_before;

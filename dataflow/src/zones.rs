@@ -303,7 +303,7 @@ impl Globals {
         }
         // Module and C file-scope variables, SAVE/static locals, host variables.
         let mut syms: Vec<SymbolId> = Vec::new();
-        for (uid, u) in prog.units.iter() {
+        for (_, u) in prog.units.iter() {
             let sc = &prog.scopes[u.scope];
             for &s in &sc.order {
                 let sd = &prog.symbols[s];
@@ -317,7 +317,6 @@ impl Globals {
                             || foreign.contains(&s)
                     }
                 };
-                let _ = uid;
                 if global && !sd.attrs.constant {
                     syms.push(s);
                 }

@@ -198,6 +198,8 @@ struct Resolver<'a> {
     prog: &'a Program,
     /// Top-level definitions by lower-cased name (Fortran external procedures, C functions).
     by_name: HashMap<String, Vec<UnitId>>,
+    /// Every procedure with a body.
+    defined: HashSet<UnitId>,
     /// Generic interface name → specific procedure names, per scope owner unit.
     generics: HashMap<String, Vec<(UnitId, String)>>,
     /// Procedures whose name is used as a value (C `&f`, `fp = f`, Fortran actual argument),
@@ -235,6 +237,7 @@ impl<'a> Resolver<'a> {
         }
         let mut r = Resolver {
             prog,
+            defined: procs.iter().copied().collect(),
             by_name,
             generics,
             address_taken: Vec::new(),
@@ -273,8 +276,7 @@ impl<'a> Resolver<'a> {
     fn collect_taken(&self, unit: UnitId, e: ExprId, out: &mut Vec<(UnitId, usize)>) {
         let u = &self.prog.units[unit];
         match &u.exprs[e] {
-            Expr::Call { callee, args } => {
-                let _ = callee;
+            Expr::Call { args, .. } => {
                 for a in args {
                     self.collect_taken(unit, a.value, out);
                 }
@@ -296,7 +298,7 @@ impl<'a> Resolver<'a> {
         }
         if let Some(u) = sym.unit {
             let ud = &self.prog.units[u];
-            if ud.name == Some(s) && self.by_name_contains(u) {
+            if ud.name == Some(s) && self.defined.contains(&u) {
                 return Some(u);
             }
         }
@@ -312,10 +314,6 @@ impl<'a> Resolver<'a> {
                 })
                 .or_else(|| v.first().copied())
         })
-    }
-
-    fn by_name_contains(&self, u: UnitId) -> bool {
-        self.by_name.values().any(|v| v.contains(&u))
     }
 
     fn resolve(&self, unit: UnitId, callee: ExprId, nargs: usize) -> Callee {
