@@ -182,6 +182,35 @@ pub(crate) fn point_effects(
     out
 }
 
+/// The zones a reference expression may touch (see [`crate::ProgramInfo::ref_zones`]).
+pub(crate) fn reference_zones(
+    env: &Env<'_>,
+    unit: UnitId,
+    pz: &ProcZones,
+    e: radtap_il::ExprId,
+) -> Option<ZoneSet> {
+    let by_expr = HashMap::new();
+    let mut ev = Eval {
+        env,
+        prog: env.prog,
+        unit,
+        u: &env.prog.units[unit],
+        pz,
+        by_expr: &by_expr,
+        eff: Effect {
+            reads: pz.empty(),
+            writes: pz.empty(),
+            kills: pz.empty(),
+            addr: pz.empty(),
+            ..Effect::default()
+        },
+        masked: false,
+        in_expr: false,
+    };
+    let r = ev.reference(e, false)?;
+    Some(ev.objs_zones(&r.objs))
+}
+
 struct Eval<'a> {
     env: &'a Env<'a>,
     prog: &'a Program,

@@ -208,6 +208,24 @@ pub struct ProgramInfo {
     pub mode: Mode,
     /// Solver block visits in total (for benchmarks).
     pub visits: usize,
+    /// Record layouts, kept to resolve references after the analyses.
+    layouts: RefCell<zones::Layouts>,
+}
+
+impl ProgramInfo {
+    /// The zones of procedure `unit` that the reference `e` (a name, element, section, field or
+    /// dereference) may touch; `None` when `e` is not a reference to memory.
+    pub fn ref_zones(&self, prog: &Program, unit: UnitId, e: radtap_il::ExprId) -> Option<ZoneSet> {
+        let info = self.procs.get(&unit)?;
+        let (zones, summaries) = (HashMap::new(), HashMap::new());
+        let env = Env {
+            prog,
+            zones: &zones,
+            summaries: &summaries,
+            layouts: &self.layouts,
+        };
+        effects::reference_zones(&env, unit, &info.zones, e)
+    }
 }
 
 /// Runs every analysis for `requests` (several heads allowed). Returns the facts and the
@@ -327,6 +345,7 @@ pub fn analyze(prog: &Program, requests: &[Request], mode: Mode) -> (ProgramInfo
             heads,
             mode,
             visits,
+            layouts,
         },
         diags,
     )

@@ -660,6 +660,15 @@ impl<'a, 's> CLower<'a, 's> {
                 .collect();
             u.directives = std::mem::take(&mut self.pending_dirs);
         }
+        if !is_void {
+            // The value `return e` produces: a variable of the function's scope under the
+            // function's name, not entered in the name table (the name still denotes the
+            // function), so analyses see C and Fortran function results alike.
+            let mut rd = sym_c(&name, SymbolKind::Variable, fscope);
+            rd.ty = self.p.symbols[sym].ty.clone();
+            let r = self.p.symbols.alloc(rd);
+            self.p.units[uid].result = Some(r);
+        }
         // Parameters: symbols in the function scope, in order (VLA bounds may name earlier ones).
         if let Some(pl) = d.child_by_field_name("parameters") {
             let kids = named_children(pl);

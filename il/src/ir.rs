@@ -39,7 +39,7 @@ pub enum SourceForm {
 }
 
 /// A whole program: every input file, with one arena for units, scopes, symbols and types.
-#[derive(Default, Debug)]
+#[derive(Default, Debug, Clone)]
 pub struct Program {
     /// Input files in command-line order.
     pub files: Vec<SourceFile>,
@@ -54,7 +54,7 @@ pub struct Program {
 }
 
 /// One input file and what it holds, in source order.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct SourceFile {
     /// The path as given by the user.
     pub path: String,
@@ -101,7 +101,7 @@ pub struct ProcAttrs {
 }
 
 /// A program unit with its own symbol table and statement/expression arenas.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct UnitData {
     /// Unit kind.
     pub kind: UnitKind,
@@ -179,7 +179,7 @@ pub enum ScopeKind {
 }
 
 /// A symbol table. Lookup walks `parent`, then `uses`.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct ScopeData {
     /// Owner.
     pub kind: ScopeKind,
@@ -418,7 +418,7 @@ pub enum LenValue {
 }
 
 /// A derived type, struct, union or enum definition.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct TypeDefData {
     /// What kind of record.
     pub kind: TypeDefKind,

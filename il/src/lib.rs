@@ -24,6 +24,7 @@
 //! This crate knows nothing of tree-sitter, petgraph or bitsets.
 
 mod arena;
+pub mod copy;
 pub mod diag;
 pub mod dump;
 mod ir;
