@@ -101,6 +101,12 @@ pub struct Cli {
     /// Keep derivative arguments for every listed variable, even inactive ones.
     #[arg(long = "fixinterface")]
     pub fixinterface: bool,
+    /// Tangent derivative variable names: a pattern with `%` for the primal name (default `%d`).
+    #[arg(long = "tgtvarname")]
+    pub tgtvarname: Option<String>,
+    /// Tangent procedure names (default `%_d`, vector `%_dv`).
+    #[arg(long = "tgtfuncname")]
+    pub tgtfuncname: Option<String>,
     /// Adjoint: do not checkpoint calls (split mode).
     #[arg(long = "nocheckpoint")]
     pub nocheckpoint: bool,
@@ -305,8 +311,8 @@ pub fn execute(cli: &Cli) -> Outcome {
         }
         return out;
     }
-    if cli.tangent || cli.reverse {
-        out.stderr.push_str("radtap: error: tangent and adjoint modes are not implemented yet in this build (see issues #4 and #5); -p works\n");
+    if cli.reverse {
+        out.stderr.push_str("radtap: error: adjoint mode is not implemented yet in this build (see issue #5); -d and -p work\n");
         out.status = 2;
         return out;
     }
@@ -318,6 +324,57 @@ pub fn execute(cli: &Cli) -> Outcome {
         ));
         out.status = 1;
         return out;
+    }
+    if cli.tangent {
+        let Some(info) = &analysis else {
+            return out;
+        };
+        let mut opts = radtap_diff_tangent::Options::new(cli.vector);
+        opts.nbdirsmax = cli.nbdirsmax;
+        if let Some(p) = &cli.tgtvarname {
+            opts.var_pattern = p.clone();
+        }
+        if let Some(p) = &cli.tgtfuncname {
+            opts.func_pattern = p.clone();
+        }
+        let (gen, d) = radtap_diff_tangent::differentiate(&prog, info, &opts);
+        out.stderr.push_str(&render_diagnostics(&d, &prog, &sources));
+        let Some(gen) = gen else {
+            let errors = d.iter().filter(|x| x.is_error()).count();
+            out.stderr.push_str(&format!(
+                "radtap: {errors} error{} found; nothing written\n",
+                if errors == 1 { "" } else { "s" }
+            ));
+            out.status = 1;
+            return out;
+        };
+        let stem = match &cli.stem {
+            Some(s) => s.clone(),
+            None => Path::new(&prog.files[0].path)
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "out".into()),
+        };
+        let ext = radtap_unparse::output_extension(&gen.program, gen.file);
+        let suffix = if cli.vector { "dv" } else { "d" };
+        let mut files = vec![(
+            dir.join(format!("{stem}_{suffix}.{ext}")),
+            radtap_unparse::write_file(&gen.program, gen.file),
+        )];
+        for (name, text) in &gen.extra_files {
+            files.push((dir.join(name), text.clone()));
+        }
+        for (path, text) in files {
+            if let Err(e) = std::fs::write(&path, &text) {
+                out.stderr.push_str(&format!(
+                    "radtap: error[AD001]: cannot write {}: {e}\n",
+                    path.display()
+                ));
+                out.status = 1;
+                return out;
+            }
+            out.written.push((path, text));
+        }
     }
     if cli.primal {
         for (i, f) in prog.files.iter().enumerate() {

@@ -812,8 +812,7 @@ impl Eval<'_> {
                 ..none()
             },
             Expr::Name(s) => {
-                let sd = &self.prog.symbols[s];
-                if sd.kind == SymbolKind::Constant || sd.attrs.constant {
+                if crate::zones::named_constant(self.prog, s) {
                     return Val {
                         reads: self.empty(),
                         ..none()

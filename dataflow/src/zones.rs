@@ -178,6 +178,15 @@ pub fn unit_of_scope(prog: &Program, mut s: ScopeId) -> Option<UnitId> {
     }
 }
 
+/// A named constant: a Fortran PARAMETER or C enumerator. C `const` objects are variables
+/// that are never written after their initialisation (`const double u = t*t;`).
+pub(crate) fn named_constant(prog: &Program, s: SymbolId) -> bool {
+    let sd = &prog.symbols[s];
+    sd.kind == SymbolKind::Constant
+        || (sd.attrs.constant
+            && unit_of_scope(prog, sd.scope).is_none_or(|u| prog.units[u].lang == Lang::Fortran))
+}
+
 /// Integer value of a constant expression of `unit` (literals, PARAMETERs, + - * /).
 pub fn const_int(prog: &Program, unit: UnitId, e: ExprId, depth: u32) -> Option<i64> {
     if depth > 32 {
@@ -313,11 +322,11 @@ impl Globals {
                 let global = match u.kind {
                     UnitKind::Module | UnitKind::CFile => true,
                     _ => {
-                        (sd.attrs.save && !sd.attrs.dummy && !sd.attrs.constant)
+                        (sd.attrs.save && !sd.attrs.dummy && !named_constant(prog, s))
                             || foreign.contains(&s)
                     }
                 };
-                if global && !sd.attrs.constant {
+                if global && !named_constant(prog, s) {
                     syms.push(s);
                 }
             }
@@ -817,7 +826,7 @@ pub(crate) fn build_proc_zones(
         for &s in &prog.scopes[*sc].order {
             let sd = &prog.symbols[s];
             if sd.kind == SymbolKind::Variable
-                && !sd.attrs.constant
+                && !named_constant(prog, s)
                 && sd.common.is_none()
                 && !globals.globalish.contains(&s)
                 && !own.contains(&s)

@@ -105,7 +105,8 @@ impl Slots for Cx<'_, '_, '_> {
     }
 }
 
-fn expr_slots(e: &mut Expr, f: &mut dyn FnMut(&mut ExprId)) {
+/// Calls `f` on every expression slot directly inside `e` (mutable: for rewriting copies).
+pub fn expr_slots(e: &mut Expr, f: &mut dyn FnMut(&mut ExprId)) {
     match e {
         Expr::Literal(_) | Expr::Name(_) | Expr::Opaque(_) | Expr::SizeofType(_) => {}
         Expr::Index { base, subs } => {

@@ -62,6 +62,8 @@ codes! {
     UnknownHead = "AD040": "-head names a procedure that is not defined in the input files",
     UnknownVar = "AD041": "-vars/-outvars names a variable that is not an argument or global of the head",
     NoInfluence = "AD060": "an independent has no differentiable influence on any dependent, or a dependent depends on no independent",
+    NoDerivative = "AD070": "an active value goes through a procedure or intrinsic that has no body and no derivative (external, unknown intrinsic)",
+    ActiveIo = "AD071": "an I/O statement reads into an active variable: its derivative is lost (reset to zero)",
     Directive = "AD050": "a misplaced or unknown $AD directive",
     Internal = "AD900": "internal error: the IL verifier found an inconsistency (please report with the input)",
 }

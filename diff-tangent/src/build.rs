@@ -1,0 +1,152 @@
+//! Small constructors for new expressions and statements in a unit being built, with the
+//! algebraic simplifications every derivative needs (`1*a = a`, `0` dropped from sums).
+
+use radtap_il::*;
+
+/// Builds expressions into `u`.
+pub(crate) struct B<'u> {
+    pub(crate) u: &'u mut UnitData,
+    pub(crate) lang: Lang,
+}
+
+impl B<'_> {
+    pub(crate) fn e(&mut self, x: Expr) -> ExprId {
+        self.u.exprs.alloc(x)
+    }
+    pub(crate) fn name(&mut self, s: SymbolId) -> ExprId {
+        self.e(Expr::Name(s))
+    }
+    pub(crate) fn opaque(&mut self, s: &str) -> ExprId {
+        self.e(Expr::Opaque(s.to_string()))
+    }
+    pub(crate) fn int(&mut self, v: i64) -> ExprId {
+        self.e(Expr::Literal(Literal {
+            kind: LitKind::Int,
+            text: v.to_string(),
+        }))
+    }
+    /// A real literal of `bytes` bytes: `2.0d0` / `0.5` in Fortran, `2.0` in C.
+    pub(crate) fn real(&mut self, text: &str, bytes: u32) -> ExprId {
+        let mut t = text.to_string();
+        if !t.contains('.') && !t.contains('e') {
+            t.push_str(".0");
+        }
+        if self.lang == Lang::Fortran && bytes == 8 {
+            t.push_str("d0");
+        }
+        self.e(Expr::Literal(Literal {
+            kind: LitKind::Real,
+            text: t,
+        }))
+    }
+    /// Zero of a real kind: `0.0_8`, `0.0`.
+    pub(crate) fn zero(&mut self, bytes: u32) -> ExprId {
+        let text = match (self.lang, bytes) {
+            (Lang::Fortran, 8) => "0.0_8",
+            _ => "0.0",
+        };
+        self.e(Expr::Literal(Literal {
+            kind: LitKind::Real,
+            text: text.into(),
+        }))
+    }
+    pub(crate) fn call(&mut self, f: &str, args: Vec<ExprId>) -> ExprId {
+        let callee = self.opaque(f);
+        self.e(Expr::Call {
+            callee,
+            args: args
+                .into_iter()
+                .map(|value| Arg {
+                    keyword: None,
+                    value,
+                })
+                .collect(),
+        })
+    }
+    pub(crate) fn index(&mut self, base: ExprId, subs: Vec<Subscript>) -> ExprId {
+        self.e(Expr::Index { base, subs })
+    }
+
+    fn lit_text(&self, e: ExprId) -> Option<&str> {
+        match &self.u.exprs[e] {
+            Expr::Literal(l) => Some(l.text.as_str()),
+            _ => None,
+        }
+    }
+    fn is_one(&self, e: ExprId) -> bool {
+        matches!(self.lit_text(e), Some("1" | "1.0" | "1.0d0" | "1.d0"))
+    }
+
+    /// `a * b`, dropping a factor one.
+    pub(crate) fn mul(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        if self.is_one(a) {
+            return b;
+        }
+        if self.is_one(b) {
+            return a;
+        }
+        self.bin(BinOp::Mul, a, b)
+    }
+    pub(crate) fn div(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        if self.is_one(b) {
+            return a;
+        }
+        self.bin(BinOp::Div, a, b)
+    }
+    pub(crate) fn bin(&mut self, op: BinOp, a: ExprId, b: ExprId) -> ExprId {
+        if op == BinOp::Pow && self.lang == Lang::C {
+            return self.call("pow", vec![a, b]);
+        }
+        self.e(Expr::Binary { op, lhs: a, rhs: b })
+    }
+    pub(crate) fn neg(&mut self, a: ExprId) -> ExprId {
+        if let Expr::Unary { op: UnOp::Neg, arg } = self.u.exprs[a] {
+            return arg;
+        }
+        self.e(Expr::Unary {
+            op: UnOp::Neg,
+            arg: a,
+        })
+    }
+    /// Sum of optional terms; `None` when all are zero.
+    pub(crate) fn add_opt(&mut self, a: Option<ExprId>, b: Option<ExprId>) -> Option<ExprId> {
+        match (a, b) {
+            (None, x) | (x, None) => x,
+            (Some(a), Some(b)) => {
+                // `a + -c` reads better as `a - c`.
+                if let Expr::Unary { op: UnOp::Neg, arg } = self.u.exprs[b] {
+                    return Some(self.bin(BinOp::Sub, a, arg));
+                }
+                Some(self.bin(BinOp::Add, a, b))
+            }
+        }
+    }
+    pub(crate) fn sub_opt(&mut self, a: Option<ExprId>, b: Option<ExprId>) -> Option<ExprId> {
+        match (a, b) {
+            (x, None) => x,
+            (None, Some(b)) => Some(self.neg(b)),
+            (Some(a), Some(b)) => Some(self.bin(BinOp::Sub, a, b)),
+        }
+    }
+    /// Wraps a sum or difference in parentheses when it becomes a factor.
+    pub(crate) fn factor(&mut self, a: ExprId) -> ExprId {
+        match &self.u.exprs[a] {
+            Expr::Binary {
+                op: BinOp::Add | BinOp::Sub,
+                ..
+            }
+            | Expr::Unary { op: UnOp::Neg, .. } => self.e(Expr::Paren(a)),
+            _ => a,
+        }
+    }
+}
+
+/// A statement without label.
+pub(crate) fn stmt(u: &mut UnitData, kind: StmtKind) -> StmtId {
+    u.stmts.alloc(Stmt::new(kind))
+}
+
+/// `lhs = rhs`.
+pub(crate) fn assign(u: &mut UnitData, lhs: ExprId, rhs: ExprId) -> StmtId {
+    stmt(u, StmtKind::Assign { lhs, op: None, rhs })
+}

@@ -1,0 +1,103 @@
+//! # radtap-diff-tangent: tangent and vector-tangent differentiation
+//!
+//! Given a program and the facts of `radtap-dataflow` (run in tangent mode), this crate builds
+//! *new* units — `f_d` (or `f_dv` in vector mode) for every procedure that carries derivatives,
+//! a module `m_d` for each module whose variables, types or procedures need derivatives, and
+//! derivative types `t_d` — into a copy of the program, and a new source file holding them.
+//! The primal IL is never changed: units are copied statement by statement with
+//! [`radtap_il::copy::Copier`], and derivative statements are inserted before the primal
+//! statement they differentiate (paper §4.1–4.7, §5.3):
+//!
+//! - `v = e` at point `p`, `v` active after `p`: `v̇ = Σ ∂e/∂xᵢ · ẋᵢ` over the references `xᵢ`
+//!   of `e` active before `p`, then `v = e`. When `v` has a derivative but is not active after
+//!   `p` and is useful, `v̇ = 0` (the explicit reset of implicit zeros where control merges).
+//! - `call g(a…)` with an active call point: `call g_d(a, ȧ, …)`; an inactive actual whose
+//!   formal has a derivative gets a zero temporary, an active expression a temporary holding
+//!   its tangent. Calls with no active argument stay calls to `g`.
+//! - A function reference `f(a)` inside an active expression is hoisted:
+//!   `ṫ = f_d(a, ȧ, t)` before the statement, and `t` replaces `f(a)`.
+//! - Control flow is copied as it is; only its bodies change.
+//!
+//! Vector mode adds a direction index (`nd`, first dimension in Fortran, last in C) to every
+//! derivative reference and wraps each run of derivative statements in one loop over
+//! `nbdirs` directions.
+//!
+//! The intrinsic derivatives come from one table ([`table`]) shared by both languages.
+
+mod build;
+mod gen;
+mod proc_;
+pub mod table;
+
+use radtap_dataflow::ProgramInfo;
+use radtap_il::{Diagnostic, Program, SymbolId, UnitId};
+
+/// What to generate and how to name it.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Vector tangent (`-vector`): one extra direction dimension.
+    pub vector: bool,
+    /// `-nbdirsmax N`: also write the DIFFSIZES file.
+    pub nbdirsmax: Option<u32>,
+    /// Derivative variable pattern (`%d`).
+    pub var_pattern: String,
+    /// Derivative procedure pattern (`%_d`, `%_dv`).
+    pub func_pattern: String,
+    /// Derivative type and module pattern (`%_d`).
+    pub type_pattern: String,
+}
+
+impl Options {
+    /// Defaults for scalar or vector tangent mode.
+    pub fn new(vector: bool) -> Self {
+        Options {
+            vector,
+            nbdirsmax: None,
+            var_pattern: "%d".into(),
+            func_pattern: if vector { "%_dv" } else { "%_d" }.into(),
+            type_pattern: "%_d".into(),
+        }
+    }
+}
+
+/// The generated code.
+pub struct Output {
+    /// The input program plus the generated units.
+    pub program: Program,
+    /// Index of the generated file in `program.files`.
+    pub file: usize,
+    /// The differentiated head procedures, as a driver calls them.
+    pub interfaces: Vec<Interface>,
+    /// Extra files to write beside the generated one (name, contents): `DIFFSIZES`.
+    pub extra_files: Vec<(String, String)>,
+}
+
+/// How to call the derivative of a head.
+#[derive(Clone, Debug)]
+pub struct Interface {
+    /// The primal head.
+    pub head: UnitId,
+    /// The derivative procedure's name.
+    pub name: String,
+    /// The module holding it (Fortran module procedures), to `USE`.
+    pub module: Option<String>,
+    /// The primal parameters in order, with the name of the derivative argument that follows
+    /// each one, if any.
+    pub params: Vec<(SymbolId, Option<String>)>,
+    /// Whether the head is a function whose result has a derivative (returned in scalar
+    /// mode; the last two arguments before `nbdirs` in vector mode).
+    pub result_deriv: bool,
+    /// Names of derivative modules the caller must `USE` for derivative types.
+    pub uses: Vec<String>,
+}
+
+/// Differentiates the heads analysed in `info` (which must come from
+/// `radtap_dataflow::analyze` in `Mode::Tangent`). Returns the generated program, or `None`
+/// when an error diagnostic was produced.
+pub fn differentiate(
+    prog: &Program,
+    info: &ProgramInfo,
+    opts: &Options,
+) -> (Option<Output>, Vec<Diagnostic>) {
+    gen::run(prog, info, opts)
+}
