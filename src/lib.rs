@@ -130,6 +130,8 @@ pub struct Cli {
 
 /// What a run produced, for tests and the CLI.
 pub struct Outcome {
+    /// The generated tangent code (program and head interfaces), when `-d` ran.
+    pub tangent: Option<radtap_diff_tangent::Output>,
     /// Exit status.
     pub status: u8,
     /// Everything written to stderr.
@@ -180,6 +182,7 @@ pub fn execute(cli: &Cli) -> Outcome {
         stderr: String::new(),
         written: vec![],
         dump: String::new(),
+        tangent: None,
     };
     if let Some(code) = &cli.explain {
         match Code::ALL
@@ -338,7 +341,8 @@ pub fn execute(cli: &Cli) -> Outcome {
             opts.func_pattern = p.clone();
         }
         let (gen, d) = radtap_diff_tangent::differentiate(&prog, info, &opts);
-        out.stderr.push_str(&render_diagnostics(&d, &prog, &sources));
+        out.stderr
+            .push_str(&render_diagnostics(&d, &prog, &sources));
         let Some(gen) = gen else {
             let errors = d.iter().filter(|x| x.is_error()).count();
             out.stderr.push_str(&format!(
@@ -375,6 +379,7 @@ pub fn execute(cli: &Cli) -> Outcome {
             }
             out.written.push((path, text));
         }
+        out.tangent = Some(gen);
     }
     if cli.primal {
         for (i, f) in prog.files.iter().enumerate() {

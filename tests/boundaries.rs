@@ -39,6 +39,10 @@ fn pipeline_crates_depend_only_on_what_they_may() {
             "dataflow/Cargo.toml",
             &["radtap-il", "radtap-flowgraph", "fixedbitset"],
         ),
+        (
+            "diff-tangent/Cargo.toml",
+            &["radtap-il", "radtap-flowgraph", "radtap-dataflow"],
+        ),
     ];
     for (manifest, ok) in allowed {
         for d in deps(manifest) {

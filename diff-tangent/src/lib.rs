@@ -89,6 +89,10 @@ pub struct Interface {
     pub result_deriv: bool,
     /// Names of derivative modules the caller must `USE` for derivative types.
     pub uses: Vec<String>,
+    /// The independents, as named on the command line or by default.
+    pub independents: Vec<String>,
+    /// The dependents.
+    pub dependents: Vec<String>,
 }
 
 /// Differentiates the heads analysed in `info` (which must come from

@@ -63,7 +63,10 @@ impl<'g, 'a> ProcGen<'g, 'a> {
         let info: &'a radtap_dataflow::ProgramInfo = g.info;
         let src = &prog.units[p];
         let pi = &info.procs[&p];
-        let act = pi.activity.as_ref().expect("active procedures have activity");
+        let act = pi
+            .activity
+            .as_ref()
+            .expect("active procedures have activity");
         let scope = g.out.scopes.alloc(ScopeData::new(
             ScopeKind::Global,
             prog.scopes[src.scope].parent,
@@ -163,7 +166,8 @@ impl<'g, 'a> ProcGen<'g, 'a> {
                     .get(t)
                     .is_some_and(|o| self.pi.zones.obj_set(o).intersects(&d))
             });
-            if reaches && !syms.contains(s) && self.pi.zones.objects.contains_key(&ObjKey::Sym(*s)) {
+            if reaches && !syms.contains(s) && self.pi.zones.objects.contains_key(&ObjKey::Sym(*s))
+            {
                 syms.push(*s);
             }
         }
@@ -227,7 +231,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
                     cp.name = Some(self.g.out.symbols[d].spelling.clone());
                     if let BaseClass::Record(td) = cp.spec.class {
                         let (_, n) = self.g.derivative_type(td);
-                        cp.spec.keyword = format!("struct {n}");
+                        cp.spec.keyword = "struct".into();
                         cp.spec.name = Some(n);
                     }
                     if self.vector {
@@ -236,6 +240,15 @@ impl<'g, 'a> ProcGen<'g, 'a> {
                     self.u.c_params.push(cp);
                 }
             }
+        }
+        if self.lang == Lang::C && (src.kind == UnitKind::Subroutine || self.vector) {
+            let mut void = src.header_type.clone().unwrap_or_else(|| int_spec(Lang::C));
+            void.keyword = "void".into();
+            void.class = BaseClass::Void;
+            void.name = None;
+            void.qualifiers.clear();
+            void.inline_def = None;
+            self.u.header_type = Some(void);
         }
         let is_function = src.kind == UnitKind::Function;
         if is_function {
@@ -253,7 +266,8 @@ impl<'g, 'a> ProcGen<'g, 'a> {
                         let res = match rd {
                             Some(rd) => rd,
                             None => {
-                                let n = self.fresh(&pattern(&self.g.opts.var_pattern, self.name_of(r)));
+                                let n =
+                                    self.fresh(&pattern(&self.g.opts.var_pattern, self.name_of(r)));
                                 let ty = self.g.prog.symbols[r].ty.clone();
                                 let s = self.new_sym(&n, ty);
                                 self.dvar.insert(r, s);
@@ -336,17 +350,10 @@ impl<'g, 'a> ProcGen<'g, 'a> {
 
     /// A C derivative parameter gets the direction as its last dimension.
     fn c_vector_param(&mut self, cp: &mut CParam) {
+        // Declarator operations are applied innermost-last: `double *x` → `double (*xd)[N]`,
+        // `double a[3]` → `double ad[3][N]`, `double s` → `double sd[N]`.
         let n = self.u.exprs.alloc(Expr::Opaque("NBDirsMax".into()));
-        if cp.derived.iter().any(|o| matches!(o, DeclOp::Pointer(_))) || !cp.dims.is_empty() {
-            // `double *x` → `double (*xd)[NBDirsMax]`; `double a[3]` → `double ad[3][NBDirsMax]`.
-            if cp.dims.is_empty() {
-                cp.derived.push(DeclOp::Array(Some(n)));
-            } else {
-                cp.dims.push(Some(n));
-            }
-        } else {
-            cp.dims.push(Some(n));
-        }
+        cp.derived.insert(0, DeclOp::Array(Some(n)));
     }
 
     // ------------------------------------------------------------------ declarations
@@ -381,12 +388,17 @@ impl<'g, 'a> ProcGen<'g, 'a> {
                                 only: false,
                                 names: Vec::new(),
                             },
-                            n,
+                            format!("use {n}"),
                         ));
                     }
                 }
             }
-            if self.vector && self.u.parent.is_none_or(|m| self.g.out.units[m].kind != UnitKind::Module) {
+            if self.vector
+                && self
+                    .u
+                    .parent
+                    .is_none_or(|m| self.g.out.units[m].kind != UnitKind::Module)
+            {
                 decls.push(diffsizes_use());
             }
         }
@@ -619,11 +631,7 @@ pub(crate) fn add_direction_dim(u: &mut UnitData, v: &mut VarDecl) {
         Lang::C => {
             for e in &mut v.entities {
                 let n = u.exprs.alloc(Expr::Opaque("NBDirsMax".into()));
-                if e.derived.iter().any(|o| matches!(o, DeclOp::Pointer(_))) {
-                    e.derived.push(DeclOp::Array(Some(n)));
-                } else {
-                    e.derived.insert(0, DeclOp::Array(Some(n)));
-                }
+                e.derived.insert(0, DeclOp::Array(Some(n)));
             }
         }
     }
@@ -637,7 +645,9 @@ impl<'a> ProcGen<'_, 'a> {
             .iter()
             .filter_map(|e| {
                 let ds = *self.dvar.get(&e.sym)?;
-                if self.g.dglobal.contains_key(&e.sym) || self.g.prog.symbols[e.sym].common.is_some() {
+                if self.g.dglobal.contains_key(&e.sym)
+                    || self.g.prog.symbols[e.sym].common.is_some()
+                {
                     return None;
                 }
                 let mut e2 = e.clone();
@@ -663,7 +673,7 @@ impl<'a> ProcGen<'_, 'a> {
             dv.spec.name = Some(n.clone());
             dv.spec.inline_def = None;
             if self.lang == Lang::C {
-                dv.spec.keyword = format!("struct {n}");
+                dv.spec.keyword = "struct".into();
             }
         }
         let Decl::Var(mut dv) = c.decl(&mut self.u, &Decl::Var(dv)) else {
@@ -684,7 +694,9 @@ impl<'a> ProcGen<'_, 'a> {
         c: &Copier<'a>,
         decls: &mut Vec<Decl>,
     ) {
-        let bname = blk.map(|b| self.name_of(b).to_string()).unwrap_or_else(|| "blank".into());
+        let bname = blk
+            .map(|b| self.name_of(b).to_string())
+            .unwrap_or_else(|| "blank".into());
         let dname = pattern(&self.g.opts.type_pattern, &bname);
         let bsym = self.g.new_symbol(self.u.scope, &dname, None);
         self.g.out.symbols[bsym].kind = SymbolKind::Common;
@@ -709,7 +721,10 @@ impl<'a> ProcGen<'_, 'a> {
                     entities: vec![plain_entity(ds)],
                     double_colon: true,
                 };
-                let src_dims = e.dims.clone().or_else(|| (!t.dims.is_empty()).then(|| t.dims.clone()));
+                let src_dims = e
+                    .dims
+                    .clone()
+                    .or_else(|| (!t.dims.is_empty()).then(|| t.dims.clone()));
                 if let Some(d) = src_dims {
                     v.entities[0].dims = Some(c.dims(&mut self.u, &d));
                 }
@@ -729,7 +744,11 @@ impl<'a> ProcGen<'_, 'a> {
             Lang::Fortran => "!",
             Lang::C => "//",
         };
-        let mode = if self.vector { "vector tangent" } else { "tangent" };
+        let mode = if self.vector {
+            "vector tangent"
+        } else {
+            "tangent"
+        };
         let fname = crate::gen::unit_name(self.g.prog, self.p);
         let mut s = format!("{lead} Differentiation of {fname} in {mode} (forward) mode.");
         if let Some(h) = self.g.info.heads.iter().find(|h| h.head == self.p) {
@@ -748,13 +767,13 @@ impl<'a> ProcGen<'_, 'a> {
                 continue;
             }
             let d = self.dvar[&p];
-            let z = self.pi.zones.sym_zones(p).or_else(|| {
-                self.pi
-                    .zones
-                    .objects
-                    .get(&ObjKey::Pointee(p))
-                    .map(|o| self.pi.zones.obj_set(o))
-            });
+            let z = self
+                .pi
+                .zones
+                .objects
+                .get(&ObjKey::Pointee(p))
+                .map(|o| self.pi.zones.obj_set(o))
+                .or_else(|| self.pi.zones.sym_zones(p));
             let Some(z) = z else { continue };
             let read = z.intersects(&self.act.varied_in);
             let written = z.iter().any(|zz| self.pi.summary.writes.contains(zz));
@@ -767,7 +786,10 @@ impl<'a> ProcGen<'_, 'a> {
             st.push(format!("{}:{status}", self.g.out.symbols[d].spelling));
         }
         if !st.is_empty() {
-            s.push_str(&format!("\n{lead}   derivative arguments: {}", st.join(" ")));
+            s.push_str(&format!(
+                "\n{lead}   derivative arguments: {}",
+                st.join(" ")
+            ));
         }
         s
     }
@@ -842,7 +864,11 @@ impl<'a> ProcGen<'_, 'a> {
             if self.lang == Lang::C {
                 // Zero-initialised so a dummy derivative needs no statement.
                 if v.entities[0].derived.is_empty() {
-                    let z = B { u: &mut self.u, lang: Lang::C }.zero(8);
+                    let z = B {
+                        u: &mut self.u,
+                        lang: Lang::C,
+                    }
+                    .zero(8);
                     v.entities[0].init = Some(Init::Expr(z));
                 }
             }
@@ -1012,8 +1038,13 @@ impl<'a> ProcGen<'_, 'a> {
             StmtKind::Assign { lhs, op, rhs } => self.assign_rule(s, *lhs, *op, *rhs),
             StmtKind::PointerAssign { lhs, rhs } => {
                 let mut out = vec![self.copy_stmt(s)];
-                if let (Some(dl), Some(dr)) = (self.dref(*lhs, Dir::Omit), self.dref(*rhs, Dir::Omit)) {
-                    out.push(stmt(&mut self.u, StmtKind::PointerAssign { lhs: dl, rhs: dr }));
+                if let (Some(dl), Some(dr)) =
+                    (self.dref(*lhs, Dir::Omit), self.dref(*rhs, Dir::Omit))
+                {
+                    out.push(stmt(
+                        &mut self.u,
+                        StmtKind::PointerAssign { lhs: dl, rhs: dr },
+                    ));
                 }
                 out
             }
@@ -1132,7 +1163,13 @@ impl<'a> ProcGen<'_, 'a> {
                     let body = self.block(&c.body);
                     cs.push(Case { values, body });
                 }
-                vec![self.new_like(st, StmtKind::Select { selector, cases: cs })]
+                vec![self.new_like(
+                    st,
+                    StmtKind::Select {
+                        selector,
+                        cases: cs,
+                    },
+                )]
             }
             StmtKind::Switch { expr, body } => {
                 let expr = self.cp(*expr);
@@ -1176,7 +1213,10 @@ impl<'a> ProcGen<'_, 'a> {
                 )]
             }
             StmtKind::Decl(d) => self.decl_rule(s, d),
-            StmtKind::Return(Some(e)) if self.lang == Lang::C && self.result_ptr.is_some() || self.src.kind == UnitKind::Function && self.lang == Lang::C => {
+            StmtKind::Return(Some(e))
+                if self.lang == Lang::C && self.result_ptr.is_some()
+                    || self.src.kind == UnitKind::Function && self.lang == Lang::C =>
+            {
                 self.c_return(s, *e)
             }
             StmtKind::Memory { op, items, options } => {
@@ -1204,7 +1244,11 @@ impl<'a> ProcGen<'_, 'a> {
                 if *kind == IoKind::Read {
                     if let Some(i) = self.pid(s) {
                         let written = &self.pi.effects[i].writes;
-                        if written.intersects(&self.act.active_after[i]) || items.iter().any(|&it| self.ref_in(it, &self.act.useful_after[i]) && self.has_dvar_ref(it)) {
+                        if written.intersects(&self.act.active_after[i])
+                            || items.iter().any(|&it| {
+                                self.ref_in(it, &self.act.useful_after[i]) && self.has_dvar_ref(it)
+                            })
+                        {
                             self.warn(s, Code::ActiveIo, "this READ overwrites an active variable: its derivative is not propagated through the read value");
                         }
                     }
@@ -1275,8 +1319,12 @@ impl<'a> ProcGen<'_, 'a> {
     /// differentiated: report them.
     fn check_side_effects(&mut self, s: StmtId, e: ExprId) {
         let Some(i) = self.pid(s) else { return };
-        if self.pi.effects[i].writes.intersects(&self.act.active_after[i])
-            && self.pi.effects[i].writes.intersects(&self.pi.zones.differentiable)
+        if self.pi.effects[i]
+            .writes
+            .intersects(&self.act.active_after[i])
+            && self.pi.effects[i]
+                .writes
+                .intersects(&self.pi.zones.differentiable)
         {
             self.error(
                 s,
@@ -1329,7 +1377,11 @@ impl<'a> ProcGen<'_, 'a> {
                     Lang::Fortran => {
                         if l.kind == LitKind::Int {
                             0
-                        } else if t.contains('d') || t.ends_with("_8") || t.contains("_dp") || t.contains("_wp") {
+                        } else if t.contains('d')
+                            || t.ends_with("_8")
+                            || t.contains("_dp")
+                            || t.contains("_wp")
+                        {
                             8
                         } else {
                             4
@@ -1337,16 +1389,19 @@ impl<'a> ProcGen<'_, 'a> {
                     }
                 }
             }
-            Expr::Name(_) | Expr::Index { .. } | Expr::Field { .. } | Expr::Unary { op: UnOp::Deref, .. } => {
-                match radtap_dataflow::zones::base_symbol(self.prog(), self.p, e) {
-                    Some(s) => match self.prog().symbols[s].ty.as_ref().map(|t| t.base) {
-                        Some(BaseClass::Real) => self.bytes_of_sym(s),
-                        Some(BaseClass::Integer) => 0,
-                        _ => 8,
-                    },
-                    None => 8,
-                }
-            }
+            Expr::Name(_)
+            | Expr::Index { .. }
+            | Expr::Field { .. }
+            | Expr::Unary {
+                op: UnOp::Deref, ..
+            } => match radtap_dataflow::zones::base_symbol(self.prog(), self.p, e) {
+                Some(s) => match self.prog().symbols[s].ty.as_ref().map(|t| t.base) {
+                    Some(BaseClass::Real) => self.bytes_of_sym(s),
+                    Some(BaseClass::Integer) => 0,
+                    _ => 8,
+                },
+                None => 8,
+            },
             Expr::Binary { lhs, rhs, .. } => {
                 let (a, b) = (self.kind_of(*lhs), self.kind_of(*rhs));
                 match a.max(b) {
@@ -1360,7 +1415,11 @@ impl<'a> ProcGen<'_, 'a> {
                 match n.as_str() {
                     "dble" | "dfloat" => 8,
                     "real" | "float" | "sngl" if args.len() == 1 => 4,
-                    _ => args.first().map(|a| self.kind_of(a.value)).filter(|&k| k != 0).unwrap_or(8),
+                    _ => args
+                        .first()
+                        .map(|a| self.kind_of(a.value))
+                        .filter(|&k| k != 0)
+                        .unwrap_or(8),
                 }
             }
             _ => 8,
@@ -1387,7 +1446,13 @@ impl<'a> ProcGen<'_, 'a> {
     /// With `A⁻`/`A⁺` the active zones before/after the point and `U⁺` the useful ones:
     /// `v ∈ A⁺  ⟹  v̇ := Σᵢ ∂rhs/∂xᵢ · ẋᵢ (xᵢ ∈ A⁻);  v = rhs`;
     /// `v ∉ A⁺, v ∈ U⁺, v has a derivative  ⟹  v̇ := 0;  v = rhs`.
-    fn assign_rule(&mut self, s: StmtId, lhs: ExprId, op: Option<BinOp>, rhs: ExprId) -> Vec<StmtId> {
+    fn assign_rule(
+        &mut self,
+        s: StmtId,
+        lhs: ExprId,
+        op: Option<BinOp>,
+        rhs: ExprId,
+    ) -> Vec<StmtId> {
         let Some(i) = self.pid(s) else {
             return vec![self.copy_stmt(s)];
         };
@@ -1472,7 +1537,10 @@ impl<'a> ProcGen<'_, 'a> {
             return Copier { src: self.src }.expr(&mut self.u, e);
         }
         let mut node = self.src.exprs[e].clone();
-        if matches!(node, Expr::Cast { .. } | Expr::CompoundLit { .. } | Expr::SizeofType(_)) {
+        if matches!(
+            node,
+            Expr::Cast { .. } | Expr::CompoundLit { .. } | Expr::SizeofType(_)
+        ) {
             return Copier { src: self.src }.expr(&mut self.u, e);
         }
         expr_slots(&mut node, &mut |slot| *slot = self.cp(*slot));
@@ -1488,7 +1556,9 @@ impl<'a> ProcGen<'_, 'a> {
         for k in kids {
             self.hoist_calls(s, k, out);
         }
-        let Expr::Call { args, .. } = node else { return };
+        let Expr::Call { args, .. } = node else {
+            return;
+        };
         let site = self
             .g
             .info
@@ -1512,7 +1582,13 @@ impl<'a> ProcGen<'_, 'a> {
         let r = callee_unit.result.expect("a function");
         let bytes = self.bytes_of_sym(r);
         let fname = crate::gen::unit_name(self.prog(), c);
-        let t = self.temp(&format!("{fname}_res"), TempKind::Real { bytes, deriv: false });
+        let t = self.temp(
+            &format!("{fname}_res"),
+            TempKind::Real {
+                bytes,
+                deriv: false,
+            },
+        );
         let td = self.temp(
             &pattern(&self.g.opts.var_pattern, &format!("{fname}_res")),
             TempKind::Real { bytes, deriv: true },
@@ -1523,17 +1599,32 @@ impl<'a> ProcGen<'_, 'a> {
         let callee = self.b().name(dsym);
         let tn = self.b().name(t);
         let tn = if self.lang == Lang::C {
-            self.b().e(Expr::Unary { op: UnOp::AddrOf, arg: tn })
+            self.b().e(Expr::Unary {
+                op: UnOp::AddrOf,
+                arg: tn,
+            })
         } else {
             tn
         };
-        new_args.push(Arg { keyword: None, value: tn });
+        new_args.push(Arg {
+            keyword: None,
+            value: tn,
+        });
         out.extend(pre);
         if self.vector {
             let tdn = self.b().name(td);
-            new_args.push(Arg { keyword: None, value: tdn });
-            let nb = { let v = self.nbdirs.expect("vector"); self.b().name(v) };
-            new_args.push(Arg { keyword: None, value: nb });
+            new_args.push(Arg {
+                keyword: None,
+                value: tdn,
+            });
+            let nb = {
+                let v = self.nbdirs.expect("vector");
+                self.b().name(v)
+            };
+            new_args.push(Arg {
+                keyword: None,
+                value: nb,
+            });
             out.push(stmt(
                 &mut self.u,
                 StmtKind::Call {
@@ -1543,7 +1634,10 @@ impl<'a> ProcGen<'_, 'a> {
                 },
             ));
         } else {
-            let call = self.b().e(Expr::Call { callee, args: new_args });
+            let call = self.b().e(Expr::Call {
+                callee,
+                args: new_args,
+            });
             let tdn = self.b().name(td);
             out.push(assign(&mut self.u, tdn, call));
         }
@@ -1589,7 +1683,9 @@ impl<'a> ProcGen<'_, 'a> {
         }
         let active_point = self.act.has_derivative[i];
         match site.map(|x| &x.callee) {
-            Some(Callee::Defined(list)) if active_point && list.iter().any(|c| self.g.active.contains(c)) => {
+            Some(Callee::Defined(list))
+                if active_point && list.iter().any(|c| self.g.active.contains(c)) =>
+            {
                 if list.len() != 1 {
                     self.error(s, Code::Unsupported, "a generic call that resolves to several specific procedures is not differentiated yet; call the specific procedure");
                     return vec![self.copy_stmt(s)];
@@ -1599,10 +1695,19 @@ impl<'a> ProcGen<'_, 'a> {
                 let mut new_args = self.derivative_args(s, c, args, &mut pre);
                 out.extend(pre);
                 if self.vector {
-                    let nb = { let v = self.nbdirs.expect("vector"); self.b().name(v) };
-                    new_args.push(Arg { keyword: None, value: nb });
+                    let nb = {
+                        let v = self.nbdirs.expect("vector");
+                        self.b().name(v)
+                    };
+                    new_args.push(Arg {
+                        keyword: None,
+                        value: nb,
+                    });
                 }
-                let callee = { let v = self.g.dproc[&c]; self.b().name(v) };
+                let callee = {
+                    let v = self.g.dproc[&c];
+                    self.b().name(v)
+                };
                 let st = &self.src.stmts[s];
                 let call = self.new_like(
                     st,
@@ -1631,7 +1736,13 @@ impl<'a> ProcGen<'_, 'a> {
     /// The argument list of a call to `c`'s derivative: each actual, followed by its
     /// derivative when the formal has one (a zero temporary for an inactive actual, a
     /// temporary holding the tangent of an active expression).
-    fn derivative_args(&mut self, s: StmtId, c: UnitId, args: &'a [Arg], pre: &mut Vec<StmtId>) -> Vec<Arg> {
+    fn derivative_args(
+        &mut self,
+        s: StmtId,
+        c: UnitId,
+        args: &'a [Arg],
+        pre: &mut Vec<StmtId>,
+    ) -> Vec<Arg> {
         let cu = &self.prog().units[c];
         let flags = self.g.dparams[&c].clone();
         let cinfo = &self.g.info.procs[&c];
@@ -1647,7 +1758,10 @@ impl<'a> ProcGen<'_, 'a> {
                 None => k,
             };
             let v = self.cp(a.value);
-            out.push(Arg { keyword: a.keyword.clone(), value: v });
+            out.push(Arg {
+                keyword: a.keyword.clone(),
+                value: v,
+            });
             if !flags.get(fi).copied().unwrap_or(false) {
                 continue;
             }
@@ -1664,10 +1778,19 @@ impl<'a> ProcGen<'_, 'a> {
                     .is_some_and(|(o, v)| cinfo.zones.obj_set(o).intersects(v));
             let formal_ty = self.prog().symbols[formal].ty.clone();
             let formal_array = formal_ty.as_ref().is_some_and(|t| !t.dims.is_empty());
-            let by_pointer = self.lang == Lang::C && formal_ty.as_ref().is_some_and(|t| t.pointers > 0 || !t.dims.is_empty());
-            let kw = a.keyword.as_ref().map(|k| pattern(&self.g.opts.var_pattern, k));
+            let by_pointer = self.lang == Lang::C
+                && formal_ty
+                    .as_ref()
+                    .is_some_and(|t| t.pointers > 0 || !t.dims.is_empty());
+            let kw = a
+                .keyword
+                .as_ref()
+                .map(|k| pattern(&self.g.opts.var_pattern, k));
             let d = self.derivative_actual(s, a.value, formal_array, by_pointer, formal_read, pre);
-            out.push(Arg { keyword: kw, value: d });
+            out.push(Arg {
+                keyword: kw,
+                value: d,
+            });
         }
         out
     }
@@ -1695,12 +1818,30 @@ impl<'a> ProcGen<'_, 'a> {
                 return d;
             }
             // An inactive array or scalar: a zero temporary like it.
-            let like = base.unwrap_or_else(|| self.src.params.first().copied().unwrap_or_else(|| panic!("no base")));
-            let t = self.temp("dummyzero", TempKind::Like { sym: like, deriv: true });
+            let like = base.unwrap_or_else(|| {
+                self.src
+                    .params
+                    .first()
+                    .copied()
+                    .unwrap_or_else(|| panic!("no base"))
+            });
+            let t = self.temp(
+                "dummyzero",
+                TempKind::Like {
+                    sym: like,
+                    deriv: true,
+                },
+            );
             let tn = self.b().name(t);
-            let is_scalar = self.prog().symbols[like].ty.as_ref().is_some_and(|t| t.dims.is_empty() && t.pointers == 0);
+            let is_scalar = self.prog().symbols[like]
+                .ty
+                .as_ref()
+                .is_some_and(|t| t.dims.is_empty() && t.pointers == 0);
             return if is_scalar && !self.vector {
-                self.b().e(Expr::Unary { op: UnOp::AddrOf, arg: tn })
+                self.b().e(Expr::Unary {
+                    op: UnOp::AddrOf,
+                    arg: tn,
+                })
             } else {
                 tn
             };
@@ -1711,7 +1852,9 @@ impl<'a> ProcGen<'_, 'a> {
             } else {
                 match &src.exprs[a] {
                     Expr::Name(_) => Dir::Omit,
-                    Expr::Index { subs, .. } if subs.iter().all(|x| matches!(x, Subscript::Index(_))) => {
+                    Expr::Index { subs, .. }
+                        if subs.iter().all(|x| matches!(x, Subscript::Index(_))) =>
+                    {
                         if formal_array {
                             Dir::First
                         } else {
@@ -1739,7 +1882,13 @@ impl<'a> ProcGen<'_, 'a> {
         let tan = if formal_array { None } else { self.tan(a) };
         match tan {
             Some(d) => {
-                let t = self.temp("argd", TempKind::Real { bytes: k, deriv: true });
+                let t = self.temp(
+                    "argd",
+                    TempKind::Real {
+                        bytes: k,
+                        deriv: true,
+                    },
+                );
                 let l = self.dvec_name(t);
                 let st = assign(&mut self.u, l, d);
                 let v = self.dir(vec![st]);
@@ -1751,8 +1900,14 @@ impl<'a> ProcGen<'_, 'a> {
                     return self.b().zero(k);
                 }
                 let kind = match base {
-                    Some(b) if formal_array && is_ref => TempKind::Like { sym: b, deriv: true },
-                    _ => TempKind::Real { bytes: k, deriv: true },
+                    Some(b) if formal_array && is_ref => TempKind::Like {
+                        sym: b,
+                        deriv: true,
+                    },
+                    _ => TempKind::Real {
+                        bytes: k,
+                        deriv: true,
+                    },
                 };
                 if formal_array && !matches!(src.exprs[a], Expr::Name(_)) {
                     self.error(s, Code::Unsupported, "an inactive array element or section passed to an array dummy that has a derivative is not supported yet; pass a whole array");
@@ -1773,8 +1928,13 @@ impl<'a> ProcGen<'_, 'a> {
     fn ref_in_addr(&self, a: ExprId, set: &ZoneSet) -> bool {
         // The memory an address designates: `&v`, `x`, `x + i`.
         match &self.src.exprs[a] {
-            Expr::Unary { op: UnOp::AddrOf, arg } => self.ref_in(*arg, set),
-            Expr::Binary { lhs, rhs, .. } => self.ref_in_addr(*lhs, set) || self.ref_in_addr(*rhs, set),
+            Expr::Unary {
+                op: UnOp::AddrOf,
+                arg,
+            } => self.ref_in(*arg, set),
+            Expr::Binary { lhs, rhs, .. } => {
+                self.ref_in_addr(*lhs, set) || self.ref_in_addr(*rhs, set)
+            }
             Expr::Paren(x) | Expr::Cast { arg: x, .. } => self.ref_in_addr(*x, set),
             Expr::Name(s) => {
                 let pz = &self.pi.zones;
@@ -1784,7 +1944,11 @@ impl<'a> ProcGen<'_, 'a> {
                     .or_else(|| pz.sym_zones(*s))
                     .is_some_and(|z| z.intersects(set))
                     || pz.pts.get(s).is_some_and(|ts| {
-                        ts.iter().any(|t| pz.objects.get(t).is_some_and(|o| pz.obj_set(o).intersects(set)))
+                        ts.iter().any(|t| {
+                            pz.objects
+                                .get(t)
+                                .is_some_and(|o| pz.obj_set(o).intersects(set))
+                        })
                     })
             }
             _ => self.ref_in(a, set),
@@ -1797,7 +1961,10 @@ impl<'a> ProcGen<'_, 'a> {
         if !self.vector {
             return n;
         }
-        let nd = { let v = self.nd.expect("vector"); self.b().name(v) };
+        let nd = {
+            let v = self.nd.expect("vector");
+            self.b().name(v)
+        };
         self.b().index(n, vec![Subscript::Index(nd)])
     }
 
@@ -1835,7 +2002,10 @@ impl<'a> ProcGen<'_, 'a> {
         self.pre.clear();
         let pv = self.cp(e);
         let rpn = self.b().name(rp);
-        let deref = self.b().e(Expr::Unary { op: UnOp::Deref, arg: rpn });
+        let deref = self.b().e(Expr::Unary {
+            op: UnOp::Deref,
+            arg: rpn,
+        });
         out.push(assign(&mut self.u, deref, pv));
         let ret = if self.vector { None } else { Some(d) };
         out.push(stmt(&mut self.u, StmtKind::Return(ret)));
@@ -1848,7 +2018,9 @@ impl<'a> ProcGen<'_, 'a> {
         let src = self.src;
         match (&src.exprs[it], op) {
             (Expr::Index { base, subs }, MemOp::Allocate) => {
-                let Expr::Name(s) = src.exprs[*base] else { return None };
+                let Expr::Name(s) = src.exprs[*base] else {
+                    return None;
+                };
                 let ds = *self.dvar.get(&s)?;
                 let mut subs2: Vec<Subscript> = Vec::new();
                 if self.vector {
@@ -1887,7 +2059,9 @@ impl<'a> ProcGen<'_, 'a> {
             self.cur = self.act.active_before[i].clone();
         }
         let c = Copier { src: self.src };
-        let Some(mut dv) = self.derivative_decl(v, &c) else { return out };
+        let Some(mut dv) = self.derivative_decl(v, &c) else {
+            return out;
+        };
         let mut after = Vec::new();
         for (k, e) in dv.entities.iter_mut().enumerate() {
             let prim = v
@@ -1900,11 +2074,22 @@ impl<'a> ProcGen<'_, 'a> {
                 e.init = None;
                 continue;
             };
-            let is_ptr = self.prog().symbols[prim.sym].ty.as_ref().is_some_and(|t| t.pointers > 0);
+            let is_ptr = self.prog().symbols[prim.sym]
+                .ty
+                .as_ref()
+                .is_some_and(|t| t.pointers > 0);
             let val = if is_ptr {
                 self.dptr(init)
             } else {
-                let active = pid.is_some_and(|i| self.act.active_after[i].intersects(&self.pi.zones.sym_zones(prim.sym).unwrap_or_else(|| self.pi.zones.empty())));
+                let active = pid.is_some_and(|i| {
+                    self.act.active_after[i].intersects(
+                        &self
+                            .pi
+                            .zones
+                            .sym_zones(prim.sym)
+                            .unwrap_or_else(|| self.pi.zones.empty()),
+                    )
+                });
                 let t = if active { self.tan(init) } else { None };
                 Some(match t {
                     Some(t) => t,
@@ -1918,7 +2103,10 @@ impl<'a> ProcGen<'_, 'a> {
                 e.init = None;
                 if let Some(val) = val {
                     let n = self.b().name(e.sym);
-                    let nd = { let v = self.nd.expect("vector"); self.b().name(v) };
+                    let nd = {
+                        let v = self.nd.expect("vector");
+                        self.b().name(v)
+                    };
                     let l = self.b().index(n, vec![Subscript::Index(nd)]);
                     let st = assign(&mut self.u, l, val);
                     let w = self.dir(vec![st]);
@@ -1957,7 +2145,9 @@ impl<'a> ProcGen<'_, 'a> {
             let else2 = else_block.map(|b| self.block(b));
             self.deriv_only = false;
             let mut out = Vec::new();
-            if arms2.iter().any(|(_, b)| !b.is_empty()) || else2.as_ref().is_some_and(|b| !b.is_empty()) {
+            if arms2.iter().any(|(_, b)| !b.is_empty())
+                || else2.as_ref().is_some_and(|b| !b.is_empty())
+            {
                 let w = stmt(
                     &mut self.u,
                     StmtKind::Where {
@@ -2061,11 +2251,20 @@ impl<'a> ProcGen<'_, 'a> {
     fn tan(&mut self, e: ExprId) -> Option<ExprId> {
         let src = self.src;
         if let Some(&(_, Some(td))) = self.hoisted.get(&e) {
-            return Some(if self.vector { self.dvec_name(td) } else { self.b().name(td) });
+            return Some(if self.vector {
+                self.dvec_name(td)
+            } else {
+                self.b().name(td)
+            });
         }
         match &src.exprs[e] {
             Expr::Literal(_) | Expr::Opaque(_) | Expr::SizeofType(_) => None,
-            Expr::Name(_) | Expr::Index { .. } | Expr::Field { .. } | Expr::Unary { op: UnOp::Deref, .. } => {
+            Expr::Name(_)
+            | Expr::Index { .. }
+            | Expr::Field { .. }
+            | Expr::Unary {
+                op: UnOp::Deref, ..
+            } => {
                 let cur = self.cur.clone();
                 if self.active_ref(e, &cur) {
                     self.dref(e, Dir::Nd)
@@ -2100,9 +2299,17 @@ impl<'a> ProcGen<'_, 'a> {
                 let a = a.unwrap_or_else(|| self.b().zero(k));
                 let b = b.unwrap_or_else(|| self.b().zero(k));
                 let c = self.cp(*cond);
-                Some(self.b().e(Expr::Cond { cond: c, then: a, else_: b }))
+                Some(self.b().e(Expr::Cond {
+                    cond: c,
+                    then: a,
+                    else_: b,
+                }))
             }
-            Expr::ArrayCtor { items, old_style, type_spec } => {
+            Expr::ArrayCtor {
+                items,
+                old_style,
+                type_spec,
+            } => {
                 let ds: Vec<Option<ExprId>> = items.iter().map(|&i| self.tan(i)).collect();
                 if ds.iter().all(|d| d.is_none()) {
                     return None;
@@ -2257,7 +2464,9 @@ impl<'a> ProcGen<'_, 'a> {
 
     fn paren_if_compound(&mut self, e: ExprId) -> ExprId {
         match &self.u.exprs[e] {
-            Expr::Binary { .. } | Expr::Unary { .. } | Expr::Cond { .. } => self.b().e(Expr::Paren(e)),
+            Expr::Binary { .. } | Expr::Unary { .. } | Expr::Cond { .. } => {
+                self.b().e(Expr::Paren(e))
+            }
             _ => e,
         }
     }
@@ -2272,7 +2481,11 @@ impl<'a> ProcGen<'_, 'a> {
             // non-differentiable intrinsic: zero. Anything else was reported when hoisting.
             return None;
         };
-        let pos: Vec<ExprId> = args.iter().filter(|a| a.keyword.is_none()).map(|a| a.value).collect();
+        let pos: Vec<ExprId> = args
+            .iter()
+            .filter(|a| a.keyword.is_none())
+            .map(|a| a.value)
+            .collect();
         let k = self.real_kind(e);
         match row.rule {
             Rule::Elementwise(partials) => {
@@ -2285,7 +2498,13 @@ impl<'a> ProcGen<'_, 'a> {
                     let mut partial = self.instantiate(&tpl, &pos, kx);
                     if self.vector && !self.is_trivial(partial) && self.rank_of(x) == 0 {
                         // Computed once, before the direction loop.
-                        let t = self.temp("temp", TempKind::Real { bytes: kx, deriv: false });
+                        let t = self.temp(
+                            "temp",
+                            TempKind::Real {
+                                bytes: kx,
+                                deriv: false,
+                            },
+                        );
                         let l = self.b().name(t);
                         let st = assign(&mut self.u, l, partial);
                         self.pre.push(st);
@@ -2302,13 +2521,22 @@ impl<'a> ProcGen<'_, 'a> {
             Rule::Linear => {
                 let first = args.first()?;
                 let d = self.tan(first.value)?;
-                let mut new_args = vec![Arg { keyword: first.keyword.clone(), value: d }];
+                let mut new_args = vec![Arg {
+                    keyword: first.keyword.clone(),
+                    value: d,
+                }];
                 for a in &args[1..] {
                     let v = self.cp(a.value);
-                    new_args.push(Arg { keyword: a.keyword.clone(), value: v });
+                    new_args.push(Arg {
+                        keyword: a.keyword.clone(),
+                        value: v,
+                    });
                 }
                 let c = self.b().opaque(&name);
-                Some(self.b().e(Expr::Call { callee: c, args: new_args }))
+                Some(self.b().e(Expr::Call {
+                    callee: c,
+                    args: new_args,
+                }))
             }
             Rule::Bilinear => {
                 let (x, y) = (*pos.first()?, *pos.get(1)?);
@@ -2333,12 +2561,20 @@ impl<'a> ProcGen<'_, 'a> {
                         let a = acc_d.unwrap_or_else(|| self.b().zero(k));
                         let b = dx.unwrap_or_else(|| self.b().zero(k));
                         let xv = self.cp(x);
-                        let cmp = if max { BinOp::Ge(RelSpell::Symbol) } else { BinOp::Le(RelSpell::Symbol) };
+                        let cmp = if max {
+                            BinOp::Ge(RelSpell::Symbol)
+                        } else {
+                            BinOp::Le(RelSpell::Symbol)
+                        };
                         let cond = self.b().bin(cmp, acc_val, xv);
                         acc_d = Some(match self.lang {
                             Lang::Fortran => self.b().call("merge", vec![a, b, cond]),
                             Lang::C => {
-                                let c = self.b().e(Expr::Cond { cond, then: a, else_: b });
+                                let c = self.b().e(Expr::Cond {
+                                    cond,
+                                    then: a,
+                                    else_: b,
+                                });
                                 self.b().e(Expr::Paren(c))
                             }
                         });
@@ -2367,7 +2603,10 @@ impl<'a> ProcGen<'_, 'a> {
                 let d = self.dref(x, Dir::Omit)?;
                 let mut subs = Vec::new();
                 if self.vector {
-                    let nd = { let v = self.nd.expect("vector"); self.b().name(v) };
+                    let nd = {
+                        let v = self.nd.expect("vector");
+                        self.b().name(v)
+                    };
                     subs.push(Subscript::Index(nd));
                 }
                 subs.push(Subscript::Index(l));
@@ -2402,9 +2641,15 @@ impl<'a> ProcGen<'_, 'a> {
             return 0;
         }
         match &self.src.exprs[e] {
-            Expr::Name(s) => self.prog().symbols[*s].ty.as_ref().map_or(0, |t| t.dims.len()),
+            Expr::Name(s) => self.prog().symbols[*s]
+                .ty
+                .as_ref()
+                .map_or(0, |t| t.dims.len()),
             Expr::Index { base, subs } => {
-                let r = subs.iter().filter(|s| matches!(s, Subscript::Range(..))).count();
+                let r = subs
+                    .iter()
+                    .filter(|s| matches!(s, Subscript::Range(..)))
+                    .count();
                 if r > 0 {
                     r
                 } else if matches!(self.src.exprs[*base], Expr::Name(_)) {
@@ -2416,7 +2661,11 @@ impl<'a> ProcGen<'_, 'a> {
             Expr::Field { base, .. } => self.rank_of(*base),
             Expr::Binary { lhs, rhs, .. } => self.rank_of(*lhs).max(self.rank_of(*rhs)),
             Expr::Unary { arg, .. } | Expr::Paren(arg) => self.rank_of(*arg),
-            Expr::Call { args, .. } => args.iter().map(|a| self.rank_of(a.value)).max().unwrap_or(0),
+            Expr::Call { args, .. } => args
+                .iter()
+                .map(|a| self.rank_of(a.value))
+                .max()
+                .unwrap_or(0),
             _ => 0,
         }
     }
@@ -2576,7 +2825,9 @@ impl<'a> ProcGen<'_, 'a> {
                             Expr::Name(s) => {
                                 let ds = *self.dvar.get(s)?;
                                 let ty = self.prog().symbols[*s].ty.clone();
-                                let er = ty.as_ref().map_or(0, |t| t.dims.len() + t.pointers as usize);
+                                let er = ty
+                                    .as_ref()
+                                    .map_or(0, |t| t.dims.len() + t.pointers as usize);
                                 (self.b().name(ds), er)
                             }
                             _ => (self.dref(cur, Dir::Omit)?, usize::MAX),
@@ -2598,22 +2849,39 @@ impl<'a> ProcGen<'_, 'a> {
                 if *arrow && self.vector && dir != Dir::Omit {
                     // `p->x` is `(*p).x`: `(*pd)[nd].x`.
                     let p = self.dptr(*base)?;
-                    let d = self.b().e(Expr::Unary { op: UnOp::Deref, arg: p });
+                    let d = self.b().e(Expr::Unary {
+                        op: UnOp::Deref,
+                        arg: p,
+                    });
                     let d = self.b().e(Expr::Paren(d));
                     let ds = self.dir_sub(dir);
                     let x = self.b().index(d, vec![ds]);
-                    return Some(self.b().e(Expr::Field { base: x, field: field.clone(), arrow: false }));
+                    return Some(self.b().e(Expr::Field {
+                        base: x,
+                        field: field.clone(),
+                        arrow: false,
+                    }));
                 }
-                let b = if *arrow { self.dptr(*base)? } else { self.dref(*base, dir)? };
+                let b = if *arrow {
+                    self.dptr(*base)?
+                } else {
+                    self.dref(*base, dir)?
+                };
                 Some(self.b().e(Expr::Field {
                     base: b,
                     field: field.clone(),
                     arrow: *arrow,
                 }))
             }
-            Expr::Unary { op: UnOp::Deref, arg } => {
+            Expr::Unary {
+                op: UnOp::Deref,
+                arg,
+            } => {
                 let p = self.dptr(*arg)?;
-                let d = self.b().e(Expr::Unary { op: UnOp::Deref, arg: p });
+                let d = self.b().e(Expr::Unary {
+                    op: UnOp::Deref,
+                    arg: p,
+                });
                 if self.vector && dir != Dir::Omit {
                     let d = self.b().e(Expr::Paren(d));
                     let ds = self.dir_sub(dir);
@@ -2633,12 +2901,18 @@ impl<'a> ProcGen<'_, 'a> {
     fn dir_sub(&mut self, dir: Dir) -> Subscript {
         match dir {
             Dir::Nd | Dir::Omit => {
-                let nd = { let v = self.nd.expect("vector"); self.b().name(v) };
+                let nd = {
+                    let v = self.nd.expect("vector");
+                    self.b().name(v)
+                };
                 Subscript::Index(nd)
             }
             Dir::All => Subscript::Range(None, None, None),
             Dir::First => {
-                let one = { let v = if self.lang == Lang::C { 0 } else { 1 }; self.b().int(v) };
+                let one = {
+                    let v = if self.lang == Lang::C { 0 } else { 1 };
+                    self.b().int(v)
+                };
                 Subscript::Index(one)
             }
         }
@@ -2665,7 +2939,11 @@ impl<'a> ProcGen<'_, 'a> {
                 let ds = *self.dvar.get(s)?;
                 Some(self.b().name(ds))
             }
-            Expr::Binary { op: op @ (BinOp::Add | BinOp::Sub), lhs, rhs } => {
+            Expr::Binary {
+                op: op @ (BinOp::Add | BinOp::Sub),
+                lhs,
+                rhs,
+            } => {
                 if let Some(d) = self.dptr(*lhs) {
                     let r = self.cp(*rhs);
                     Some(self.b().bin(*op, d, r))
@@ -2677,9 +2955,15 @@ impl<'a> ProcGen<'_, 'a> {
                     None
                 }
             }
-            Expr::Unary { op: UnOp::AddrOf, arg } => {
+            Expr::Unary {
+                op: UnOp::AddrOf,
+                arg,
+            } => {
                 let d = self.dref(*arg, Dir::Omit)?;
-                Some(self.b().e(Expr::Unary { op: UnOp::AddrOf, arg: d }))
+                Some(self.b().e(Expr::Unary {
+                    op: UnOp::AddrOf,
+                    arg: d,
+                }))
             }
             Expr::Paren(a) => {
                 let d = self.dptr(*a)?;
@@ -2717,7 +3001,11 @@ impl<'a> ProcGen<'_, 'a> {
                 let _ = args;
                 Some(c)
             }
-            Expr::Index { .. } | Expr::Field { .. } | Expr::Unary { op: UnOp::Deref, .. } => {
+            Expr::Index { .. }
+            | Expr::Field { .. }
+            | Expr::Unary {
+                op: UnOp::Deref, ..
+            } => {
                 // A pointer stored in memory (`p->next`, `ptrs[i]`): its derivative twin.
                 self.dref(e, Dir::Omit)
             }

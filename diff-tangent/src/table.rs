@@ -48,11 +48,31 @@ use Rule::*;
 
 /// The table. Order is irrelevant; a name appears once per language.
 pub const TABLE: &[Row] = &[
-    row(&["sin", "dsin"], &["sin", "sinf"], Elementwise(&["cos(x0)"])),
-    row(&["cos", "dcos"], &["cos", "cosf"], Elementwise(&["-sin(x0)"])),
-    row(&["tan", "dtan"], &["tan", "tanf"], Elementwise(&["1/(cos(x0)*cos(x0))"])),
-    row(&["asin", "dasin"], &["asin"], Elementwise(&["1/sqrt(1-x0*x0)"])),
-    row(&["acos", "dacos"], &["acos"], Elementwise(&["-(1/sqrt(1-x0*x0))"])),
+    row(
+        &["sin", "dsin"],
+        &["sin", "sinf"],
+        Elementwise(&["cos(x0)"]),
+    ),
+    row(
+        &["cos", "dcos"],
+        &["cos", "cosf"],
+        Elementwise(&["-sin(x0)"]),
+    ),
+    row(
+        &["tan", "dtan"],
+        &["tan", "tanf"],
+        Elementwise(&["1/(cos(x0)*cos(x0))"]),
+    ),
+    row(
+        &["asin", "dasin"],
+        &["asin"],
+        Elementwise(&["1/sqrt(1-x0*x0)"]),
+    ),
+    row(
+        &["acos", "dacos"],
+        &["acos"],
+        Elementwise(&["-(1/sqrt(1-x0*x0))"]),
+    ),
     row(&["atan", "datan"], &["atan"], Elementwise(&["1/(1+x0*x0)"])),
     row(
         &["atan2", "datan2"],
@@ -61,14 +81,38 @@ pub const TABLE: &[Row] = &[
     ),
     row(&["sinh", "dsinh"], &["sinh"], Elementwise(&["cosh(x0)"])),
     row(&["cosh", "dcosh"], &["cosh"], Elementwise(&["sinh(x0)"])),
-    row(&["tanh", "dtanh"], &["tanh"], Elementwise(&["1-tanh(x0)*tanh(x0)"])),
-    row(&["asinh", "dasinh"], &["asinh"], Elementwise(&["1/sqrt(x0*x0+1)"])),
-    row(&["acosh", "dacosh"], &["acosh"], Elementwise(&["1/sqrt(x0*x0-1)"])),
-    row(&["atanh", "datanh"], &["atanh"], Elementwise(&["1/(1-x0*x0)"])),
-    row(&["exp", "dexp"], &["exp", "expf"], Elementwise(&["exp(x0)"])),
+    row(
+        &["tanh", "dtanh"],
+        &["tanh"],
+        Elementwise(&["1-tanh(x0)*tanh(x0)"]),
+    ),
+    row(
+        &["asinh", "dasinh"],
+        &["asinh"],
+        Elementwise(&["1/sqrt(x0*x0+1)"]),
+    ),
+    row(
+        &["acosh", "dacosh"],
+        &["acosh"],
+        Elementwise(&["1/sqrt(x0*x0-1)"]),
+    ),
+    row(
+        &["atanh", "datanh"],
+        &["atanh"],
+        Elementwise(&["1/(1-x0*x0)"]),
+    ),
+    row(
+        &["exp", "dexp"],
+        &["exp", "expf"],
+        Elementwise(&["exp(x0)"]),
+    ),
     row(&[], &["exp2"], Elementwise(&["log(2.0)*exp2(x0)"])),
     row(&[], &["expm1"], Elementwise(&["exp(x0)"])),
-    row(&["log", "alog", "dlog"], &["log", "logf"], Elementwise(&["1/x0"])),
+    row(
+        &["log", "alog", "dlog"],
+        &["log", "logf"],
+        Elementwise(&["1/x0"]),
+    ),
     row(
         &["log10", "alog10", "dlog10"],
         &["log10"],
@@ -76,14 +120,22 @@ pub const TABLE: &[Row] = &[
     ),
     row(&[], &["log2"], Elementwise(&["1/(x0*log(2.0))"])),
     row(&[], &["log1p"], Elementwise(&["1/(1+x0)"])),
-    row(&["sqrt", "dsqrt"], &["sqrt", "sqrtf"], Elementwise(&["1/(2*sqrt(x0))"])),
+    row(
+        &["sqrt", "dsqrt"],
+        &["sqrt", "sqrtf"],
+        Elementwise(&["1/(2*sqrt(x0))"]),
+    ),
     row(&[], &["cbrt"], Elementwise(&["1/(3*cbrt(x0)*cbrt(x0))"])),
     row(
         &[],
         &["pow", "powf"],
         Elementwise(&["x1*x0**(x1-1)", "x0**x1*log(x0)"]),
     ),
-    row(&["abs", "dabs"], &["fabs", "fabsf"], Elementwise(&["sgn(x0)"])),
+    row(
+        &["abs", "dabs"],
+        &["fabs", "fabsf"],
+        Elementwise(&["sgn(x0)"]),
+    ),
     row(
         &["sign", "dsign"],
         &["copysign"],
@@ -101,14 +153,26 @@ pub const TABLE: &[Row] = &[
         &["hypot"],
         Elementwise(&["x0/hypot(x0,x1)", "x1/hypot(x0,x1)"]),
     ),
-    row(&["erf", "derf"], &["erf"], Elementwise(&["2*exp(-(x0*x0))/sqrt(pi)"])),
+    row(
+        &["erf", "derf"],
+        &["erf"],
+        Elementwise(&["2*exp(-(x0*x0))/sqrt(pi)"]),
+    ),
     row(
         &["erfc", "derfc"],
         &["erfc"],
         Elementwise(&["-(2*exp(-(x0*x0))/sqrt(pi))"]),
     ),
-    row(&["gamma", "dgamma"], &["tgamma"], Elementwise(&["gamma(x0)*psi(x0)"])),
-    row(&["log_gamma", "lgamma"], &["lgamma"], Elementwise(&["psi(x0)"])),
+    row(
+        &["gamma", "dgamma"],
+        &["tgamma"],
+        Elementwise(&["gamma(x0)*psi(x0)"]),
+    ),
+    row(
+        &["log_gamma", "lgamma"],
+        &["lgamma"],
+        Elementwise(&["psi(x0)"]),
+    ),
     row(
         &["dble", "real", "float", "sngl", "dfloat"],
         &[],

@@ -218,7 +218,9 @@ fn stmt_slots(s: &mut StmtKind, v: &mut dyn Slots) {
                 for cv in &mut c.values {
                     match cv {
                         CaseValue::Value(e) => v.expr(e),
-                        CaseValue::Range(a, b) => [a, b].into_iter().flatten().for_each(|e| v.expr(e)),
+                        CaseValue::Range(a, b) => {
+                            [a, b].into_iter().flatten().for_each(|e| v.expr(e))
+                        }
                     }
                 }
                 block(&mut c.body, v);
