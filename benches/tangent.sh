@@ -45,6 +45,12 @@ else
     fi
 fi
 [[ $RADTAP == /* ]] || RADTAP=$root/$RADTAP
+newer=$(find . -type d \( -name target -o -name tests -o -name benches -o -name examples -o -name '.*' ! -name . \) -prune -o \( -name '*.rs' -o -name Cargo.toml -o -name Cargo.lock \) \
+    -newer "$RADTAP" -print -quit 2>/dev/null || true)
+if [[ -n $newer ]]; then
+    echo "tangent.sh: warning: $RADTAP is older than the sources (e.g. ${newer#./}); rebuild it" \
+        "(cargo build --release) to benchmark the current code" >&2
+fi
 
 # ---- Kernels: name | source | head | -vars | -outvars (empty: the function result) -----------
 kernels=(
