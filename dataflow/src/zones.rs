@@ -805,16 +805,16 @@ pub(crate) fn build_proc_zones(
             },
         );
     };
-    // Own variables: the unit scope and nested BLOCK scopes.
+    // Own variables: the unit scope and every block scope nested in it (Fortran BLOCK, C
+    // compound statements, including the bodies of `for`/`if`/`while`).
     let mut scopes = vec![u.scope];
-    for (_, st) in u.stmts.iter() {
-        if let StmtKind::Block {
-            scope: Some(sc), ..
-        } = &st.kind
-        {
-            scopes.push(*sc);
-        }
-    }
+    scopes.extend(
+        prog.scopes
+            .iter()
+            .filter(|(_, sc)| sc.kind == ScopeKind::Block)
+            .filter(|(id, _)| unit_of_scope(prog, *id) == Some(unit))
+            .map(|(id, _)| id),
+    );
     let mut own: Vec<SymbolId> = Vec::new();
     for p in &u.params {
         own.push(*p);
