@@ -201,13 +201,8 @@ impl Gen<'_> {
             for s in a.active_before.iter().chain(a.active_after.iter()) {
                 d.union_with(s);
             }
-            // The envelope at the interface: every caller's active arguments.
-            let mut io = a.varied_in.clone();
-            io.intersect_with(&pi.zones.differentiable);
-            let mut uo = a.useful_out.clone();
-            uo.intersect_with(&pi.zones.differentiable);
-            let mut vi = a.varied_in.clone();
-            vi.intersect_with(&pi.summary.reads);
+            // A head's listed independents and dependents keep their derivatives
+            // (-fixinterface, and variables listed but found inactive).
             if let Some(h) = self.info.heads.iter().find(|h| h.head == p) {
                 for (_, z) in h.independents.iter().chain(h.dependents.iter()) {
                     d.union_with(z);
@@ -368,10 +363,7 @@ impl Gen<'_> {
                     v2.spec.keyword = "struct".into();
                 }
             }
-            for e in &ents {
-                // Same spelling: derivative components keep the primal names (`xd%f`).
-                let _ = e;
-            }
+            // Derivative components keep the primal names (`xd%f`).
             v2.entities = ents
                 .into_iter()
                 .map(|mut e| {
@@ -584,7 +576,7 @@ impl Gen<'_> {
                     def.unit = fid;
                     let id = self.out.typedefs.alloc(def);
                     fu.decls.push(Decl::TypeDef(id));
-                    if self.dtype.contains_key(td) || self.type_needed(*td) {
+                    if self.dtype.contains_key(td) {
                         let dd = self.type_decl(*td, fu);
                         fu.decls.push(dd);
                     }
@@ -712,11 +704,6 @@ impl Gen<'_> {
         def.fields = fields;
         def.unit = fid;
         v.spec.inline_def = Some(self.out.typedefs.alloc(def));
-    }
-
-    /// Whether a record type is the type of some variable with a derivative.
-    fn type_needed(&self, _td: TypeDefId) -> bool {
-        false
     }
 
     /// A prototype for a C function of the primal program.

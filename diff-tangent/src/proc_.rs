@@ -522,14 +522,12 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             Lang::Fortran => self.u.decls = decls,
             Lang::C => {
                 for d in decls {
-                    if let Decl::Comment(_) = d {
+                    if let Decl::Comment(text) = d {
+                        // The header comment goes above the function.
                         self.u.directives.push(Directive {
                             name: String::new(),
                             args: String::new(),
-                            text: match d {
-                                Decl::Comment(t) => t,
-                                _ => unreachable!(),
-                            },
+                            text,
                         });
                     }
                 }
@@ -1049,8 +1047,8 @@ impl<'a> ProcGen<'_, 'a> {
                 out
             }
             StmtKind::Call { callee, args, .. } => self.call_rule(s, *callee, args),
-            StmtKind::Expr(e) => {
-                self.check_side_effects(s, *e);
+            StmtKind::Expr(_) => {
+                self.check_side_effects(s);
                 vec![self.copy_stmt(s)]
             }
             StmtKind::If {
@@ -1213,12 +1211,7 @@ impl<'a> ProcGen<'_, 'a> {
                 )]
             }
             StmtKind::Decl(d) => self.decl_rule(s, d),
-            StmtKind::Return(Some(e))
-                if self.lang == Lang::C && self.result_ptr.is_some()
-                    || self.src.kind == UnitKind::Function && self.lang == Lang::C =>
-            {
-                self.c_return(s, *e)
-            }
+            StmtKind::Return(Some(e)) if self.result_ptr.is_some() => self.c_return(s, *e),
             StmtKind::Memory { op, items, options } => {
                 let mut out = vec![self.copy_stmt(s)];
                 let mut ditems = Vec::new();
@@ -1317,7 +1310,7 @@ impl<'a> ProcGen<'_, 'a> {
 
     /// C expression statements with side effects on active values (`a = b = c`) are not
     /// differentiated: report them.
-    fn check_side_effects(&mut self, s: StmtId, e: ExprId) {
+    fn check_side_effects(&mut self, s: StmtId) {
         let Some(i) = self.pid(s) else { return };
         if self.pi.effects[i]
             .writes
@@ -1332,7 +1325,6 @@ impl<'a> ProcGen<'_, 'a> {
                 "this expression statement assigns an active variable inside an expression; write the assignment as a statement of its own",
             );
         }
-        let _ = e;
     }
 
     fn ref_in(&self, e: ExprId, set: &ZoneSet) -> bool {
@@ -1481,8 +1473,6 @@ impl<'a> ProcGen<'_, 'a> {
             }
         }
         let after = &self.act.active_after[i];
-        let live = self.act.live[i] || !self.pi.effects[i].calls && false;
-        let _ = live;
         let dzones = self.pi.zones.differentiable.clone();
         if self.active_ref(lhs, after) {
             let d = match op {
@@ -1579,7 +1569,9 @@ impl<'a> ProcGen<'_, 'a> {
             _ => return,
         };
         let callee_unit = &self.prog().units[c];
-        let r = callee_unit.result.expect("a function");
+        let Some(r) = callee_unit.result else {
+            return; // a subroutine used as a value: the frontend reports it
+        };
         let bytes = self.bytes_of_sym(r);
         let fname = crate::gen::unit_name(self.prog(), c);
         let t = self.temp(
@@ -1812,19 +1804,13 @@ impl<'a> ProcGen<'_, 'a> {
         // C: an address (`x`, `&v`, `a + i`) passes the derivative address.
         if self.lang == Lang::C && by_pointer {
             if let Some(d) = self.dptr(a) {
-                if formal_read && !self.ref_in_addr(a, &cur) {
-                    self.warn_stale(s, a);
-                }
                 return d;
             }
             // An inactive array or scalar: a zero temporary like it.
-            let like = base.unwrap_or_else(|| {
-                self.src
-                    .params
-                    .first()
-                    .copied()
-                    .unwrap_or_else(|| panic!("no base"))
-            });
+            let Some(like) = base else {
+                self.error(s, Code::Unsupported, "this pointer argument designates no variable (a null or computed address) but the callee's derivative needs one; pass a variable");
+                return self.b().zero(8);
+            };
             let t = self.temp(
                 "dummyzero",
                 TempKind::Like {
@@ -1872,7 +1858,7 @@ impl<'a> ProcGen<'_, 'a> {
                     pre.push(assign(&mut self.u, dl, z));
                 }
             }
-            let d = self.dref_arg(a, dir);
+            let d = self.dref(a, dir);
             if let Some(d) = d {
                 return d;
             }
@@ -1923,38 +1909,6 @@ impl<'a> ProcGen<'_, 'a> {
         }
     }
 
-    fn warn_stale(&mut self, _s: StmtId, _a: ExprId) {}
-
-    fn ref_in_addr(&self, a: ExprId, set: &ZoneSet) -> bool {
-        // The memory an address designates: `&v`, `x`, `x + i`.
-        match &self.src.exprs[a] {
-            Expr::Unary {
-                op: UnOp::AddrOf,
-                arg,
-            } => self.ref_in(*arg, set),
-            Expr::Binary { lhs, rhs, .. } => {
-                self.ref_in_addr(*lhs, set) || self.ref_in_addr(*rhs, set)
-            }
-            Expr::Paren(x) | Expr::Cast { arg: x, .. } => self.ref_in_addr(*x, set),
-            Expr::Name(s) => {
-                let pz = &self.pi.zones;
-                pz.objects
-                    .get(&ObjKey::Pointee(*s))
-                    .map(|o| pz.obj_set(o))
-                    .or_else(|| pz.sym_zones(*s))
-                    .is_some_and(|z| z.intersects(set))
-                    || pz.pts.get(s).is_some_and(|ts| {
-                        ts.iter().any(|t| {
-                            pz.objects
-                                .get(t)
-                                .is_some_and(|o| pz.obj_set(o).intersects(set))
-                        })
-                    })
-            }
-            _ => self.ref_in(a, set),
-        }
-    }
-
     /// A derivative temporary as an assignment target (`td(nd)` / `td[nd]` in vector mode).
     fn dvec_name(&mut self, t: SymbolId) -> ExprId {
         let n = self.b().name(t);
@@ -1966,11 +1920,6 @@ impl<'a> ProcGen<'_, 'a> {
             self.b().name(v)
         };
         self.b().index(n, vec![Subscript::Index(nd)])
-    }
-
-    /// Derivative of an actual argument reference.
-    fn dref_arg(&mut self, a: ExprId, dir: Dir) -> Option<ExprId> {
-        self.dref(a, dir)
     }
 
     /// C `return e` of a function: `*f = e; return ė;` (vector: `ḟ[nd] = ė` per direction,
@@ -2063,13 +2012,15 @@ impl<'a> ProcGen<'_, 'a> {
             return out;
         };
         let mut after = Vec::new();
-        for (k, e) in dv.entities.iter_mut().enumerate() {
-            let prim = v
+        for e in dv.entities.iter_mut() {
+            // The primal entity this derivative belongs to.
+            let Some(prim) = v
                 .entities
                 .iter()
-                .filter(|pe| self.dvar.contains_key(&pe.sym))
-                .nth(k)
-                .expect("same entities");
+                .find(|pe| self.dvar.get(&pe.sym) == Some(&e.sym))
+            else {
+                continue;
+            };
             let Some(Init::Expr(init)) = prim.init else {
                 e.init = None;
                 continue;
@@ -2513,7 +2464,6 @@ impl<'a> ProcGen<'_, 'a> {
                     let partial = self.b().factor(partial);
                     let dx = self.b().factor(dx);
                     let term = self.b().mul(partial, dx);
-                    let term = self.neg_first(term);
                     sum = self.b().add_opt(sum, Some(term));
                 }
                 sum
@@ -2579,8 +2529,6 @@ impl<'a> ProcGen<'_, 'a> {
                             }
                         });
                     }
-                    let prev = self.cp(pos[0]);
-                    let _ = prev;
                     let xv2 = self.cp(x);
                     // The running extremum as a primal expression.
                     let fname = match (self.lang, max) {
@@ -2624,11 +2572,6 @@ impl<'a> ProcGen<'_, 'a> {
                 Some(self.b().call("sum", vec![q]))
             }
         }
-    }
-
-    /// `-a*b` reads better than `(-a)*b`; keep as built.
-    fn neg_first(&mut self, e: ExprId) -> ExprId {
-        e
     }
 
     fn is_trivial(&self, e: ExprId) -> bool {
