@@ -28,6 +28,9 @@ pub(crate) struct ProcGen<'g, 'a> {
     nbdirs: Option<SymbolId>,
     /// Temporaries to declare.
     temps: Vec<(SymbolId, TempKind)>,
+    /// Fortran derivative functions of external procedures referenced here, with the bytes
+    /// of their result: they need an `external` declaration.
+    extern_funcs: Vec<(SymbolId, u32)>,
     /// Direction loops built, which may be merged with their neighbours.
     dir_loops: HashSet<StmtId>,
     /// Function references hoisted out of the current statement: primal and derivative temp.
@@ -92,6 +95,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             nd: None,
             nbdirs: None,
             temps: Vec::new(),
+            extern_funcs: Vec::new(),
             dir_loops: HashSet::new(),
             hoisted: HashMap::new(),
             cur: ZoneSet::new(n),
@@ -186,8 +190,9 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             }
             let sd = &self.g.prog.symbols[s];
             let owner = radtap_dataflow::zones::unit_of_scope(self.g.prog, sd.scope);
-            if owner != Some(self.p) && sd.common.is_none() && !self.src.params.contains(&s) {
-                // A global without a derivative global (SAVE of another unit): not visible.
+            if owner != Some(self.p) && !self.src.params.contains(&s) {
+                // A global without a derivative global (SAVE of another unit) is not visible;
+                // another unit's COMMON member is reached through this unit's own members.
                 continue;
             }
             if let Some(BaseClass::Record(td)) = sd.ty.as_ref().map(|t| t.base) {
@@ -439,6 +444,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             }
         }
         // The primal function result, now a dummy argument of the derivative procedure.
+        let mut header_result = None;
         if self.src.kind == UnitKind::Function && self.lang == Lang::Fortran {
             let r = self.src.result.expect("function result");
             if !declared.contains(&r) {
@@ -451,6 +457,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
                         double_colon: true,
                     }));
                     declared.insert(r);
+                    header_result = Some(r);
                 }
             }
         }
@@ -459,7 +466,10 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             .dvar
             .keys()
             .copied()
-            .filter(|s| !declared.contains(s) && !self.g.dglobal.contains_key(s))
+            .filter(|s| {
+                (!declared.contains(s) || Some(*s) == header_result)
+                    && !self.g.dglobal.contains_key(s)
+            })
             .collect();
         missing.sort();
         if self.lang == Lang::C {
@@ -796,6 +806,20 @@ impl<'a> ProcGen<'_, 'a> {
     fn finish_declarations(&mut self) {
         let temps = std::mem::take(&mut self.temps);
         let mut decls = Vec::new();
+        for (f, bytes) in std::mem::take(&mut self.extern_funcs) {
+            let t = Type {
+                base: BaseClass::Real,
+                bytes: Some(bytes),
+                dims: Vec::new(),
+                pointers: 0,
+            };
+            decls.push(Decl::Var(VarDecl {
+                spec: spec_of_type(self.lang, &t),
+                attrs: vec![Attr::Keyword("external".into())],
+                entities: vec![plain_entity(f)],
+                double_colon: true,
+            }));
+        }
         for (s, k) in temps {
             let mut v = match k {
                 TempKind::Real { bytes, deriv } => {
@@ -1626,6 +1650,13 @@ impl<'a> ProcGen<'_, 'a> {
                 },
             ));
         } else {
+            let external = self.prog().units[c].parent.is_none() && c != self.p;
+            if self.lang == Lang::Fortran
+                && external
+                && !self.extern_funcs.iter().any(|x| x.0 == dsym)
+            {
+                self.extern_funcs.push((dsym, bytes));
+            }
             let call = self.b().e(Expr::Call {
                 callee,
                 args: new_args,
