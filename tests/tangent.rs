@@ -1034,11 +1034,7 @@ fn corpus() -> Vec<PathBuf> {
 const KNOWN_FAILING: &[&str] = &[
     "c_heat_stencil.c",
     "c_helpers_compound.c",
-    "c_nbody_verlet.c",
-    "c_pointer_args.c",
     "c_scalar_return.c",
-    "c_struct_ptr.c",
-    "c_struct_value.c",
     "f_array_reductions.f90",
     "f_assumed_shape.f90",
     "f_pointer_target.f90",

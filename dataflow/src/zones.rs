@@ -768,6 +768,24 @@ pub fn base_symbol(prog: &Program, unit: UnitId, e: ExprId) -> Option<SymbolId> 
             op: radtap_il::UnOp::Deref,
             arg,
         } => base_symbol(prog, unit, *arg),
+        // C pointer arithmetic `x + i`, `i + x`, `x - i`: the operand that is an address.
+        Expr::Binary {
+            op: op @ (radtap_il::BinOp::Add | radtap_il::BinOp::Sub),
+            lhs,
+            rhs,
+        } => {
+            let is_addr = |s: &SymbolId| {
+                prog.symbols[*s]
+                    .ty
+                    .as_ref()
+                    .is_some_and(|t| t.pointers > 0 || !t.dims.is_empty())
+            };
+            base_symbol(prog, unit, *lhs).filter(is_addr).or_else(|| {
+                (*op == radtap_il::BinOp::Add)
+                    .then(|| base_symbol(prog, unit, *rhs).filter(is_addr))
+                    .flatten()
+            })
+        }
         _ => None,
     }
 }

@@ -1071,9 +1071,13 @@ impl<'a> ProcGen<'_, 'a> {
                 out
             }
             StmtKind::Call { callee, args, .. } => self.call_rule(s, *callee, args),
-            StmtKind::Expr(_) => {
+            StmtKind::Expr(e) => {
                 self.check_side_effects(s);
-                vec![self.copy_stmt(s)]
+                let mut out = vec![self.copy_stmt(s)];
+                if let Some(m) = self.pointer_mirror(*e) {
+                    out.push(stmt(&mut self.u, StmtKind::Expr(m)));
+                }
+                out
             }
             StmtKind::If {
                 arms,
@@ -1148,11 +1152,23 @@ impl<'a> ProcGen<'_, 'a> {
                 body,
                 braced,
             } => {
-                let init = init.map(|i| self.copy_stmt(i));
+                // An initialisation with derivative statements runs before the loop.
+                let mut before = init.map(|i| self.stmt(i)).unwrap_or_default();
+                let init = if before.len() == 1 {
+                    before.pop()
+                } else {
+                    None
+                };
                 let cond = cond.map(|c| self.cp(c));
-                let step = step.map(|c| self.cp(c));
+                let step = step.map(|c| {
+                    let c2 = self.cp(c);
+                    match self.pointer_mirror(c) {
+                        Some(m) => self.b().e(Expr::Comma(vec![c2, m])),
+                        None => c2,
+                    }
+                });
                 let body = self.block(body);
-                vec![self.new_like(
+                before.push(self.new_like(
                     st,
                     StmtKind::CFor {
                         init,
@@ -1161,7 +1177,8 @@ impl<'a> ProcGen<'_, 'a> {
                         body,
                         braced: *braced,
                     },
-                )]
+                ));
+                before
             }
             StmtKind::DoWhile { body, cond } => {
                 let body = self.block(body);
@@ -1334,6 +1351,58 @@ impl<'a> ProcGen<'_, 'a> {
 
     /// C expression statements with side effects on active values (`a = b = c`) are not
     /// differentiated: report them.
+    /// C pointer arithmetic in an expression statement or a `for` step (`p++`, `p += k`,
+    /// `p = p + k`) on a pointer that has a derivative pointer: the same on the derivative.
+    fn pointer_mirror(&mut self, e: ExprId) -> Option<ExprId> {
+        if self.lang != Lang::C {
+            return None;
+        }
+        let src = self.src;
+        let dptr_of = |pg: &Self, x: ExprId| match src.exprs[x] {
+            Expr::Name(p)
+                if pg.prog().symbols[p]
+                    .ty
+                    .as_ref()
+                    .is_some_and(|t| t.pointers > 0) =>
+            {
+                pg.dvar.get(&p).copied()
+            }
+            _ => None,
+        };
+        match &src.exprs[e] {
+            Expr::IncDec { inc, prefix, arg } => {
+                let pd = dptr_of(self, *arg)?;
+                let n = self.b().name(pd);
+                Some(self.b().e(Expr::IncDec {
+                    inc: *inc,
+                    prefix: *prefix,
+                    arg: n,
+                }))
+            }
+            Expr::Assign { op, lhs, rhs } => {
+                let pd = dptr_of(self, *lhs)?;
+                let r = match op {
+                    Some(_) => self.cp(*rhs),
+                    None => self.dptr(*rhs)?,
+                };
+                let n = self.b().name(pd);
+                Some(self.b().e(Expr::Assign {
+                    op: *op,
+                    lhs: n,
+                    rhs: r,
+                }))
+            }
+            Expr::Comma(items) => {
+                let ms: Vec<ExprId> = items
+                    .iter()
+                    .filter_map(|&x| self.pointer_mirror(x))
+                    .collect();
+                (!ms.is_empty()).then(|| self.b().e(Expr::Comma(ms)))
+            }
+            _ => None,
+        }
+    }
+
     fn check_side_effects(&mut self, s: StmtId) {
         let Some(i) = self.pid(s) else { return };
         if self.pi.effects[i]
@@ -1486,45 +1555,38 @@ impl<'a> ProcGen<'_, 'a> {
             if is_ptr && self.lang == Lang::C {
                 let primal = self.primal_assign(s, lhs, op, rhs);
                 out.push(primal);
-                if let (Some(&qd), None) = (self.dvar.get(&q), op) {
-                    if let Some(d) = self.dptr(rhs) {
+                if let Some(&qd) = self.dvar.get(&q) {
+                    let d = match op {
+                        None => self.dptr(rhs),
+                        Some(_) => Some(self.cp(rhs)), // `p += k`: `pd += k`
+                    };
+                    if let Some(d) = d {
                         let l = self.b().name(qd);
-                        out.push(assign(&mut self.u, l, d));
+                        let st = stmt(&mut self.u, StmtKind::Assign { lhs: l, op, rhs: d });
+                        out.push(st);
                     }
                 }
                 self.hoisted.clear();
                 return out;
             }
         }
-        let after = &self.act.active_after[i];
-        let dzones = self.pi.zones.differentiable.clone();
-        if self.active_ref(lhs, after) {
-            let d = match op {
-                None => self.tan(rhs),
-                Some(o) => self.tan_binary(o, lhs, rhs),
-            };
-            let k = self.real_kind(lhs);
-            let val = match d {
-                Some(d) => d,
-                None => self.b().zero(k),
-            };
-            if let Some(dl) = self.dref(lhs, Dir::Nd) {
-                let st = assign(&mut self.u, dl, val);
-                let v = self.dir(vec![st]);
-                out.extend(v);
+        // C chained assignment `a = b = e`: each target receives the derivative of `e`,
+        // innermost first.
+        let mut targets = vec![lhs];
+        let mut value = rhs;
+        if op.is_none() {
+            while let Expr::Assign {
+                op: None,
+                lhs: l2,
+                rhs: r2,
+            } = src.exprs[value]
+            {
+                targets.push(l2);
+                value = r2;
             }
-        } else if self.has_dvar_ref(lhs) && {
-            let mut u = self.act.useful_after[i].clone();
-            u.intersect_with(&dzones);
-            self.ref_in(lhs, &u)
-        } {
-            let k = self.real_kind(lhs);
-            if let Some(dl) = self.dref(lhs, Dir::Nd) {
-                let z = self.b().zero(k);
-                let st = assign(&mut self.u, dl, z);
-                let v = self.dir(vec![st]);
-                out.extend(v);
-            }
+        }
+        for &t in targets.iter().rev() {
+            self.assign_derivative(i, t, op, value, &mut out);
         }
         self.pre.clear();
         if !self.deriv_only {
@@ -1533,6 +1595,44 @@ impl<'a> ProcGen<'_, 'a> {
         }
         self.hoisted.clear();
         out
+    }
+
+    /// The derivative statement of `lhs (op)= rhs` at point `i`: the tangent when `lhs` is
+    /// active after it, an explicit zero when `lhs` has a derivative that is still useful.
+    fn assign_derivative(
+        &mut self,
+        i: usize,
+        lhs: ExprId,
+        op: Option<BinOp>,
+        rhs: ExprId,
+        out: &mut Vec<StmtId>,
+    ) {
+        let after = &self.act.active_after[i];
+        let val = if self.active_ref(lhs, after) {
+            let d = match op {
+                None => self.tan(rhs),
+                Some(o) => self.tan_binary(o, lhs, rhs),
+            };
+            let k = self.real_kind(lhs);
+            match d {
+                Some(d) => d,
+                None => self.b().zero(k),
+            }
+        } else if self.has_dvar_ref(lhs) && {
+            let mut u = self.act.useful_after[i].clone();
+            u.intersect_with(&self.pi.zones.differentiable);
+            self.ref_in(lhs, &u)
+        } {
+            let k = self.real_kind(lhs);
+            self.b().zero(k)
+        } else {
+            return;
+        };
+        if let Some(dl) = self.dref(lhs, Dir::Nd) {
+            let st = assign(&mut self.u, dl, val);
+            let v = self.dir(vec![st]);
+            out.extend(v);
+        }
     }
 
     fn primal_assign(&mut self, s: StmtId, lhs: ExprId, op: Option<BinOp>, rhs: ExprId) -> StmtId {
@@ -2804,7 +2904,8 @@ impl<'a> ProcGen<'_, 'a> {
                                     .map_or(0, |t| t.dims.len() + t.pointers as usize);
                                 (self.b().name(ds), er)
                             }
-                            _ => (self.dref(cur, Dir::Omit)?, usize::MAX),
+                            // `s.f[i]`, `(*p)[i]`: the direction goes with the inner object.
+                            _ => (self.dref(cur, dir)?, usize::MAX),
                         };
                         let (mut x, er) = inner;
                         for subs in chain.iter().rev() {
