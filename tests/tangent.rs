@@ -1032,9 +1032,6 @@ fn corpus() -> Vec<PathBuf> {
 /// known bug of the tangent generator (listed in the issue note); the test fails when one of
 /// them starts passing, so the list cannot go stale.
 const KNOWN_FAILING: &[&str] = &[
-    "c_heat_stencil.c",
-    "c_helpers_compound.c",
-    "c_scalar_return.c",
     "f_array_reductions.f90",
     "f_assumed_shape.f90",
     "f_pointer_target.f90",

@@ -527,6 +527,18 @@ fn resolve_head(
     dflt_in.intersect_with(&iface);
     let mut dflt_out = info.summary.writes.and(&pz.differentiable);
     dflt_out.intersect_with(&iface);
+    if prog.units[r.head].lang == radtap_il::Lang::C {
+        // A C argument passed by value is a copy: writing it is invisible to the caller.
+        for p in &pz.params {
+            let by_value = prog.symbols[*p]
+                .ty
+                .as_ref()
+                .is_none_or(|t| t.pointers == 0 && t.dims.is_empty());
+            if let (true, Some(o)) = (by_value, pz.objects.get(&ObjKey::Sym(*p))) {
+                dflt_out.subtract(&pz.obj_set(o));
+            }
+        }
+    }
     let independents = pick(&r.vars, &dflt_in);
     let dependents = pick(&r.outvars, &dflt_out);
     let head_name = prog.units[r.head]

@@ -31,6 +31,9 @@ pub(crate) struct ProcGen<'g, 'a> {
     /// Fortran derivative functions of external procedures referenced here, with the bytes
     /// of their result: they need an `external` declaration.
     extern_funcs: Vec<(SymbolId, u32)>,
+    /// C vector mode: derivatives of by-value arguments the procedure writes, with the
+    /// argument they are copied from on entry (the caller's directions stay untouched).
+    entry_copies: Vec<(SymbolId, SymbolId)>,
     /// Direction loops built, which may be merged with their neighbours.
     dir_loops: HashSet<StmtId>,
     /// Function references hoisted out of the current statement: primal and derivative temp.
@@ -96,6 +99,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             nbdirs: None,
             temps: Vec::new(),
             extern_funcs: Vec::new(),
+            entry_copies: Vec::new(),
             dir_loops: HashSet::new(),
             hoisted: HashMap::new(),
             cur: ZoneSet::new(n),
@@ -229,11 +233,38 @@ impl<'g, 'a> ProcGen<'g, 'a> {
                 self.u.c_params.push(cp);
             }
             if flags[i] {
-                let d = self.dvar[&s];
+                let mut d = self.dvar[&s];
+                let by_value_written = self.lang == Lang::C
+                    && self.vector
+                    && self.g.prog.symbols[s]
+                        .ty
+                        .as_ref()
+                        .is_some_and(|t| t.pointers == 0 && t.dims.is_empty())
+                    && self
+                        .pi
+                        .zones
+                        .sym_zones(s)
+                        .is_some_and(|z| z.intersects(&self.pi.summary.writes));
+                if by_value_written {
+                    let n = self.fresh(&format!("{}0", self.g.out.symbols[d].spelling));
+                    let din = self.new_sym(&n, None);
+                    self.entry_copies.push((d, din));
+                    self.temps.push((
+                        d,
+                        TempKind::Like {
+                            sym: s,
+                            deriv: true,
+                        },
+                    ));
+                    d = din;
+                }
                 self.u.params.push(d);
                 if self.lang == Lang::C {
                     let mut cp = c.cparam(&mut self.u, &src.c_params[i]);
                     cp.name = Some(self.g.out.symbols[d].spelling.clone());
+                    if by_value_written && !cp.spec.qualifiers.iter().any(|q| q == "const") {
+                        cp.spec.qualifiers.insert(0, "const".into());
+                    }
                     if let BaseClass::Record(td) = cp.spec.class {
                         let (_, n) = self.g.derivative_type(td);
                         cp.spec.keyword = "struct".into();
@@ -784,7 +815,12 @@ impl<'a> ProcGen<'_, 'a> {
                 .or_else(|| self.pi.zones.sym_zones(p));
             let Some(z) = z else { continue };
             let read = z.intersects(&self.act.varied_in);
-            let written = z.iter().any(|zz| self.pi.summary.writes.contains(zz));
+            let by_value = self.lang == Lang::C
+                && self.g.prog.symbols[p]
+                    .ty
+                    .as_ref()
+                    .is_some_and(|t| t.pointers == 0 && t.dims.is_empty());
+            let written = !by_value && z.iter().any(|zz| self.pi.summary.writes.contains(zz));
             let status = match (read, written) {
                 (true, true) => "in-out",
                 (true, false) => "in",
@@ -906,6 +942,16 @@ impl<'a> ProcGen<'_, 'a> {
                     .into_iter()
                     .map(|d| stmt(&mut self.u, StmtKind::Decl(d)))
                     .collect();
+                let mut copies = Vec::new();
+                for (d, din) in std::mem::take(&mut self.entry_copies) {
+                    let nd = self.nd.expect("vector");
+                    let (l, r) = (self.b().name(d), self.b().name(din));
+                    let (i1, i2) = (self.b().name(nd), self.b().name(nd));
+                    let l = self.b().index(l, vec![Subscript::Index(i1)]);
+                    let r = self.b().index(r, vec![Subscript::Index(i2)]);
+                    copies.push(assign(&mut self.u, l, r));
+                }
+                body.extend(self.dir(copies));
                 body.append(&mut self.u.body);
                 self.u.body = body;
             }
@@ -2199,6 +2245,10 @@ impl<'a> ProcGen<'_, 'a> {
             }
         }
         self.pre.clear();
+        if !after.is_empty() {
+            // Vector derivatives are filled by direction loops after the declaration.
+            dv.spec.qualifiers.retain(|q| q != "const");
+        }
         out.push(stmt(&mut self.u, StmtKind::Decl(Decl::Var(dv))));
         out.extend(after);
         out
@@ -2838,6 +2888,12 @@ impl<'a> ProcGen<'_, 'a> {
     /// The derivative of a reference: the same access path on the derivative variable, with
     /// the direction index in vector mode.
     fn dref(&mut self, e: ExprId, dir: Dir) -> Option<ExprId> {
+        // C: the row of all directions is the derivative object itself (`xd[i]`).
+        let dir = if self.lang == Lang::C && dir == Dir::All {
+            Dir::Omit
+        } else {
+            dir
+        };
         let src = self.src;
         match &src.exprs[e] {
             Expr::Name(s) => {
