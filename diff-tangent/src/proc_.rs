@@ -641,28 +641,37 @@ pub(crate) fn add_direction_dim(u: &mut UnitData, v: &mut VarDecl) {
         .any(|a| matches!(a, Attr::Keyword(k) if k == "allocatable" || k == "pointer"));
     match u.lang {
         Lang::Fortran => {
-            let dim = if deferred {
-                Dim {
-                    lower: None,
-                    upper: DimUpper::Deferred,
-                }
-            } else {
-                Dim {
-                    lower: None,
-                    upper: DimUpper::Expr(u.exprs.alloc(Expr::Opaque("nbdirsmax".into()))),
+            // Deferred and assumed shapes (`:`) take a `:` direction dimension too.
+            let mut dim_for = |shape: Option<&Vec<Dim>>| {
+                if deferred
+                    || shape.is_some_and(|ds| ds.iter().any(|d| d.upper == DimUpper::Deferred))
+                {
+                    Dim {
+                        lower: None,
+                        upper: DimUpper::Deferred,
+                    }
+                } else {
+                    Dim {
+                        lower: None,
+                        upper: DimUpper::Expr(u.exprs.alloc(Expr::Opaque("nbdirsmax".into()))),
+                    }
                 }
             };
-            let mut from_attr = false;
+            let mut attr_shape = None;
             for a in &mut v.attrs {
                 if let Attr::Dimension(ds) = a {
-                    ds.insert(0, dim.clone());
-                    from_attr = true;
+                    let d = dim_for(Some(ds));
+                    ds.insert(0, d);
+                    attr_shape = Some(ds.clone());
                 }
             }
             for e in &mut v.entities {
                 match &mut e.dims {
-                    Some(ds) => ds.insert(0, dim.clone()),
-                    None if !from_attr => e.dims = Some(vec![dim.clone()]),
+                    Some(ds) => {
+                        let d = dim_for(Some(ds));
+                        ds.insert(0, d)
+                    }
+                    None if attr_shape.is_none() => e.dims = Some(vec![dim_for(None)]),
                     None => {}
                 }
             }
@@ -886,8 +895,22 @@ impl<'a> ProcGen<'_, 'a> {
                     let mut t2 = t.clone();
                     t2.dims.clear();
                     t2.pointers = 0;
+                    let mut spec = spec_of_type(self.lang, &t2);
+                    if let BaseClass::Record(td) = t.base {
+                        let td = if deriv {
+                            self.g.derivative_type(td).1
+                        } else {
+                            self.g.prog.typedefs[td].name.clone().unwrap_or_default()
+                        };
+                        spec.keyword = match self.lang {
+                            Lang::C => "struct",
+                            Lang::Fortran => "type",
+                        }
+                        .into();
+                        spec.name = Some(td);
+                    }
                     let mut v = VarDecl {
-                        spec: spec_of_type(self.lang, &t2),
+                        spec,
                         attrs: Vec::new(),
                         entities: vec![plain_entity(s)],
                         double_colon: true,
@@ -921,7 +944,8 @@ impl<'a> ProcGen<'_, 'a> {
             };
             if self.lang == Lang::C {
                 // Zero-initialised so a dummy derivative needs no statement.
-                if v.entities[0].derived.is_empty() {
+                if v.entities[0].derived.is_empty() && !matches!(v.spec.class, BaseClass::Record(_))
+                {
                     let z = B {
                         u: &mut self.u,
                         lang: Lang::C,
@@ -1107,7 +1131,7 @@ impl<'a> ProcGen<'_, 'a> {
             StmtKind::PointerAssign { lhs, rhs } => {
                 let mut out = vec![self.copy_stmt(s)];
                 if let (Some(dl), Some(dr)) =
-                    (self.dref(*lhs, Dir::Omit), self.dref(*rhs, Dir::Omit))
+                    (self.dref(*lhs, Dir::Omit), self.dref(*rhs, Dir::All))
                 {
                     out.push(stmt(
                         &mut self.u,
