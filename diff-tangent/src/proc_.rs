@@ -823,7 +823,9 @@ impl<'a> ProcGen<'_, 'a> {
                 .map(|o| self.pi.zones.obj_set(o))
                 .or_else(|| self.pi.zones.sym_zones(p));
             let Some(z) = z else { continue };
-            let read = z.intersects(&self.act.varied_in);
+            // INTENT(OUT) arguments are undefined on entry, whatever the calling contexts say.
+            let read = z.intersects(&self.act.varied_in)
+                && self.g.prog.symbols[p].attrs.intent != Some(Intent::Out);
             let by_value = self.lang == Lang::C
                 && self.g.prog.symbols[p]
                     .ty
@@ -2438,7 +2440,7 @@ impl<'a> ProcGen<'_, 'a> {
                 UnOp::Not | UnOp::BitNot | UnOp::AddrOf | UnOp::Sizeof | UnOp::Deref => None,
             },
             Expr::Binary { op, lhs, rhs } => self.tan_binary(*op, *lhs, *rhs),
-            Expr::Paren(a) => self.tan(*a).map(|d| self.b().e(Expr::Paren(d))),
+            Expr::Paren(a) => self.tan(*a).map(|d| self.paren_if_compound(d)),
             Expr::Cast { ty, arg } => {
                 if matches!(ty.spec.class, BaseClass::Real) && ty.derived.is_empty() {
                     self.tan(*arg)
@@ -2615,6 +2617,36 @@ impl<'a> ProcGen<'_, 'a> {
             | BinOp::BitXor
             | BinOp::Shl
             | BinOp::Shr => None,
+        }
+    }
+
+    /// The value of a numeric literal (possibly negated or parenthesised), and whether it is
+    /// an integer.
+    fn number(&self, e: ExprId) -> Option<(f64, bool)> {
+        match &self.u.exprs[e] {
+            Expr::Literal(l) if matches!(l.kind, LitKind::Int | LitKind::Real) => {
+                let t = l.text.to_ascii_lowercase();
+                let t = t.split('_').next().unwrap_or("");
+                let t = t.trim_end_matches(['f', 'l']).replace('d', "e");
+                t.parse().ok().map(|v| (v, l.kind == LitKind::Int))
+            }
+            Expr::Unary { op: UnOp::Neg, arg } => self.number(*arg).map(|(v, i)| (-v, i)),
+            Expr::Paren(a) => self.number(*a),
+            _ => None,
+        }
+    }
+
+    /// A numeric constant of the template's kind.
+    fn constant(&mut self, v: f64, int: bool, kind: u32) -> ExprId {
+        let lit = if int {
+            self.b().int(v.abs() as i64)
+        } else {
+            self.b().real(&format!("{:?}", v.abs()), kind)
+        };
+        if v < 0.0 {
+            self.b().neg(lit)
+        } else {
+            lit
         }
     }
 
@@ -2821,10 +2853,7 @@ impl<'a> ProcGen<'_, 'a> {
     /// Builds a partial-derivative template with the primal arguments.
     fn instantiate(&mut self, t: &Tpl, args: &[ExprId], kind: u32) -> ExprId {
         match t {
-            Tpl::Arg(i) => {
-                let a = self.cp(args[*i]);
-                self.paren_if_compound(a)
-            }
+            Tpl::Arg(i) => self.cp(args[*i]),
             Tpl::Num(n) => {
                 if n.contains('.') {
                     self.b().real(n, kind)
@@ -2851,17 +2880,37 @@ impl<'a> ProcGen<'_, 'a> {
                     '/' => BinOp::Div,
                     _ => BinOp::Pow,
                 };
-                let x = if matches!(op, BinOp::Mul | BinOp::Div | BinOp::Pow) {
-                    self.b().factor(x)
-                } else {
-                    x
+                if let (Some(a), Some(b)) = (self.number(x), self.number(y)) {
+                    // Fold constants: `x1 - 1` with `x1 = 2` is `1`.
+                    let v = match op {
+                        BinOp::Add => Some(a.0 + b.0),
+                        BinOp::Sub => Some(a.0 - b.0),
+                        BinOp::Mul => Some(a.0 * b.0),
+                        _ => None,
+                    };
+                    if let Some(v) = v {
+                        return self.constant(v, a.1 && b.1, kind);
+                    }
+                }
+                // C's power is the call `pow(x, y)`: its arguments need no parentheses.
+                let c_pow = op == BinOp::Pow && self.lang == Lang::C;
+                let x = match op {
+                    BinOp::Mul | BinOp::Div => self.b().factor(x),
+                    BinOp::Pow if !c_pow => self.paren_if_compound(x),
+                    _ => x,
                 };
-                let y = if matches!(op, BinOp::Mul | BinOp::Div | BinOp::Pow | BinOp::Sub) {
+                let y = if !c_pow && matches!(op, BinOp::Mul | BinOp::Div | BinOp::Pow | BinOp::Sub)
+                {
                     self.paren_if_compound(y)
                 } else {
                     y
                 };
-                self.b().bin(op, x, y)
+                match op {
+                    BinOp::Mul => self.b().mul(x, y),
+                    BinOp::Div => self.b().div(x, y),
+                    BinOp::Pow if self.number(y) == Some((1.0, true)) => x,
+                    _ => self.b().bin(op, x, y),
+                }
             }
             Tpl::Call(f, a) => {
                 let xs: Vec<ExprId> = a.iter().map(|x| self.instantiate(x, args, kind)).collect();

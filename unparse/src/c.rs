@@ -234,7 +234,11 @@ impl<'p> W<'p> {
                 self.out.push_str(t);
                 self.out.push('\n');
             }
-            Decl::Comment(c) => self.line(c),
+            Decl::Comment(c) => {
+                for l in c.lines() {
+                    self.line(l)
+                }
+            }
             Decl::Directive(d) => self.line(&d.text),
             Decl::Unit(u) => self.function(*u),
             Decl::TypeDef(td) => {

@@ -103,11 +103,18 @@ impl<'p> W<'p> {
         let mut start = 0;
         let mut quote: Option<char> = None;
         let mut first = true;
+        // Continuation lines are indented past the statement, then `&` (which also continues
+        // a character context).
+        let cont = format!("{}&", " ".repeat((self.indent * 2 + 4).min(60)));
         loop {
             if !first {
-                self.out.push('&');
+                self.out.push_str(&cont);
             }
-            let budget = if first { MAX_LINE - 1 } else { MAX_LINE - 2 };
+            let budget = if first {
+                MAX_LINE - 1
+            } else {
+                MAX_LINE - 1 - cont.len()
+            };
             if chars.len() - start <= budget {
                 self.out.extend(&chars[start..]);
                 self.out.push('\n');
@@ -448,7 +455,11 @@ impl<'p> W<'p> {
                 );
                 self.line(&s);
             }
-            Decl::Comment(c) => self.line(c),
+            Decl::Comment(c) => {
+                for l in c.lines() {
+                    self.line(l)
+                }
+            }
             Decl::Directive(d) => self.line(&d.text),
             Decl::Unit(u) => self.unit(*u),
             Decl::Enumerators(_) => self.line("! (C enumerators cannot be written as Fortran)"),
