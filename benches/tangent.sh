@@ -55,6 +55,7 @@ fi
 # ---- Kernels: name | source | head | -vars | -outvars (empty: the function result) -----------
 kernels=(
     "stencil|stencil.f90|stencil|u|cost"
+    "rdiff|rdiff.f90|rdiff|u|cost"
     "matvec|matvec.c|matvec|x a|y"
     "ode|ode.f90|ode|y|y"
     "logsumexp|logsumexp.c|logsumexp|x|"
@@ -66,7 +67,7 @@ if (($# > 0)); then
         for k in "${kernels[@]}"; do
             if [[ ${k%%|*} == "$want" ]]; then selected+=("$k"); found=1; fi
         done
-        ((found)) || die "unknown kernel '$want' (known: stencil matvec ode logsumexp)"
+        ((found)) || die "unknown kernel '$want' (known: stencil rdiff matvec ode logsumexp)"
     done
     kernels=("${selected[@]}")
 fi

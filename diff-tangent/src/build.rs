@@ -103,6 +103,11 @@ impl B<'_> {
         if let Expr::Unary { op: UnOp::Neg, arg } = self.u.exprs[a] {
             return arg;
         }
+        if let Expr::Paren(p) = self.u.exprs[a] {
+            if let Expr::Unary { op: UnOp::Neg, arg } = self.u.exprs[p] {
+                return arg; // -(-x) = x
+            }
+        }
         self.e(Expr::Unary {
             op: UnOp::Neg,
             arg: a,

@@ -34,6 +34,12 @@ pub(crate) struct ProcGen<'g, 'a> {
     /// C vector mode: derivatives of by-value arguments the procedure writes, with the
     /// argument they are copied from on entry (the caller's directions stay untouched).
     entry_copies: Vec<(SymbolId, SymbolId)>,
+    /// Costly intrinsic calls of the statement being differentiated (outermost first), with
+    /// the placeholder nodes standing for their copies: a call used twice (by the primal and
+    /// by its partial) is computed once into a temporary.
+    shared: Vec<(ExprId, Vec<ExprId>)>,
+    /// The intrinsic call whose partials are being built, with its table row.
+    cur_call: Option<(ExprId, &'static table::Row)>,
     /// Direction loops built, which may be merged with their neighbours.
     dir_loops: HashSet<StmtId>,
     /// Function references hoisted out of the current statement: primal and derivative temp.
@@ -100,6 +106,8 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             temps: Vec::new(),
             extern_funcs: Vec::new(),
             entry_copies: Vec::new(),
+            shared: Vec::new(),
+            cur_call: None,
             dir_loops: HashSet::new(),
             hoisted: HashMap::new(),
             cur: ZoneSet::new(n),
@@ -1617,6 +1625,7 @@ impl<'a> ProcGen<'_, 'a> {
         self.hoisted.clear();
         let mut out = Vec::new();
         self.hoist_calls(s, rhs, &mut out);
+        let n_hoisted = out.len();
         let src = self.src;
         // C pointer assignment: the derivative pointer follows.
         if let Expr::Name(q) = src.exprs[lhs] {
@@ -1657,6 +1666,9 @@ impl<'a> ProcGen<'_, 'a> {
                 value = r2;
             }
         }
+        if self.active_ref(lhs, &self.act.active_after[i]) {
+            self.collect_shared(value);
+        }
         for &t in targets.iter().rev() {
             self.assign_derivative(i, t, op, value, &mut out);
         }
@@ -1665,8 +1677,102 @@ impl<'a> ProcGen<'_, 'a> {
             let primal = self.primal_assign(s, lhs, op, rhs);
             out.push(primal);
         }
+        let defs = self.resolve_shared();
+        out.splice(n_hoisted..n_hoisted, defs);
         self.hoisted.clear();
         out
+    }
+
+    /// Registers the costly scalar intrinsic calls of `e` (outermost first) for sharing
+    /// between the primal statement and the partials.
+    fn collect_shared(&mut self, e: ExprId) {
+        let node = &self.src.exprs[e];
+        if let Expr::Binary { op: BinOp::Div, .. } = node {
+            // A quotient is reused by its own derivative.
+            if self.rank_of(e) == 0 && matches!(self.kind_of(e), 4 | 8) {
+                self.shared.push((e, Vec::new()));
+            }
+        }
+        if let Expr::Call { callee, .. } = node {
+            let name = self.callee_name(*callee);
+            let intrinsic = match &self.src.exprs[*callee] {
+                Expr::Opaque(_) => true,
+                Expr::Name(s) => self.prog().symbols[*s].unit.is_none(),
+                _ => false,
+            };
+            let costly = intrinsic
+                && !self.hoisted.contains_key(&e)
+                && table::lookup(&name, self.lang == Lang::C)
+                    .is_some_and(|r| matches!(r.rule, Rule::Elementwise(_)))
+                && !matches!(
+                    name.as_str(),
+                    "abs"
+                        | "dabs"
+                        | "fabs"
+                        | "fabsf"
+                        | "sign"
+                        | "dsign"
+                        | "copysign"
+                        | "dble"
+                        | "real"
+                        | "float"
+                        | "sngl"
+                        | "dfloat"
+                        | "mod"
+                        | "amod"
+                        | "dmod"
+                        | "min"
+                        | "max"
+                        | "amin1"
+                        | "amax1"
+                        | "dmin1"
+                        | "dmax1"
+                        | "fmin"
+                        | "fmax"
+                )
+                && self.rank_of(e) == 0
+                && matches!(self.kind_of(e), 4 | 8);
+            if costly {
+                self.shared.push((e, Vec::new()));
+            }
+        }
+        let mut kids = Vec::new();
+        radtap_il::visit::expr_children(node, &mut |k| kids.push(k));
+        for k in kids {
+            self.collect_shared(k);
+        }
+    }
+
+    /// Decides each registered call, outermost first: used twice or more, it is computed
+    /// once into a temporary (returned definitions, innermost first); used once, its copy
+    /// goes back in place.
+    fn resolve_shared(&mut self) -> Vec<StmtId> {
+        let mut defs = Vec::new();
+        while !self.shared.is_empty() {
+            let (e, uses) = self.shared.remove(0);
+            let call = self.cp(e);
+            if uses.len() >= 2 {
+                let bytes = self.real_kind(e);
+                let t = self.temp(
+                    "temp",
+                    TempKind::Real {
+                        bytes,
+                        deriv: false,
+                    },
+                );
+                for u in uses {
+                    self.u.exprs[u] = Expr::Name(t);
+                }
+                let l = self.b().name(t);
+                defs.insert(0, assign(&mut self.u, l, call));
+            } else {
+                let node = self.u.exprs[call].clone();
+                for u in uses {
+                    self.u.exprs[u] = node.clone();
+                }
+            }
+        }
+        defs
     }
 
     /// The derivative statement of `lhs (op)= rhs` at point `i`: the tangent when `lhs` is
@@ -1683,7 +1789,7 @@ impl<'a> ProcGen<'_, 'a> {
         let val = if self.active_ref(lhs, after) {
             let d = match op {
                 None => self.tan(rhs),
-                Some(o) => self.tan_binary(o, lhs, rhs),
+                Some(o) => self.tan_binary(o, lhs, rhs, None),
             };
             let k = self.real_kind(lhs);
             match d {
@@ -1719,7 +1825,12 @@ impl<'a> ProcGen<'_, 'a> {
         if let Some(&(t, _)) = self.hoisted.get(&e) {
             return self.b().name(t);
         }
-        if self.hoisted.is_empty() {
+        if let Some(i) = self.shared.iter().position(|x| x.0 == e) {
+            let ph = self.b().opaque("?shared");
+            self.shared[i].1.push(ph);
+            return ph;
+        }
+        if self.hoisted.is_empty() && self.shared.is_empty() {
             return Copier { src: self.src }.expr(&mut self.u, e);
         }
         let mut node = self.src.exprs[e].clone();
@@ -2135,8 +2246,10 @@ impl<'a> ProcGen<'_, 'a> {
         self.hoisted.clear();
         let mut out = Vec::new();
         self.hoist_calls(s, e, &mut out);
+        let n_hoisted = out.len();
         let rp = self.result_ptr.expect("C function");
         let k = self.real_kind(e);
+        self.collect_shared(e);
         let d = self.tan(e);
         let d = match d {
             Some(d) => d,
@@ -2161,6 +2274,8 @@ impl<'a> ProcGen<'_, 'a> {
         out.push(assign(&mut self.u, deref, pv));
         let ret = if self.vector { None } else { Some(d) };
         out.push(stmt(&mut self.u, StmtKind::Return(ret)));
+        let defs = self.resolve_shared();
+        out.splice(n_hoisted..n_hoisted, defs);
         self.hoisted.clear();
         out
     }
@@ -2439,7 +2554,7 @@ impl<'a> ProcGen<'_, 'a> {
                 UnOp::Plus => self.tan(*arg),
                 UnOp::Not | UnOp::BitNot | UnOp::AddrOf | UnOp::Sizeof | UnOp::Deref => None,
             },
-            Expr::Binary { op, lhs, rhs } => self.tan_binary(*op, *lhs, *rhs),
+            Expr::Binary { op, lhs, rhs } => self.tan_binary(*op, *lhs, *rhs, Some(e)),
             Expr::Paren(a) => self.tan(*a).map(|d| self.paren_if_compound(d)),
             Expr::Cast { ty, arg } => {
                 if matches!(ty.spec.class, BaseClass::Real) && ty.derived.is_empty() {
@@ -2495,7 +2610,9 @@ impl<'a> ProcGen<'_, 'a> {
     /// Tangent of `a op b`:
     /// `(a±b)˙ = ȧ ± ḃ`, `(ab)˙ = ȧb + aḃ`, `(a/b)˙ = (ȧ − (a/b)ḃ)/b`,
     /// `(aᵇ)˙ = b·aᵇ⁻¹·ȧ + aᵇ·log(a)·ḃ`.
-    fn tan_binary(&mut self, op: BinOp, a: ExprId, b: ExprId) -> Option<ExprId> {
+    /// The tangent of `a op b`; `e` is that expression when it exists in the primal (not for
+    /// a C compound assignment), so its value can be shared.
+    fn tan_binary(&mut self, op: BinOp, a: ExprId, b: ExprId, e: Option<ExprId>) -> Option<ExprId> {
         match op {
             BinOp::Add => {
                 let (da, db) = (self.tan(a), self.tan(b));
@@ -2532,14 +2649,44 @@ impl<'a> ProcGen<'_, 'a> {
                         let bb = self.paren_if_compound(bb);
                         Some(self.b().div(da, bb))
                     }
+                    (None, Some(db))
+                        if e.is_some() && self.const_value(a).is_some_and(|v| v != 0.0) =>
+                    {
+                        // c/b with a non-zero constant c: −(c/b)²·(1/c)·ḃ, no run-time division
+                        // (the compiler folds 1/c).
+                        let q = self.cp(e.expect("checked"));
+                        let q = self.paren_if_compound(q);
+                        let q2 = self.cp(e.expect("checked"));
+                        let q2 = self.paren_if_compound(q2);
+                        let qq = self.b().mul(q, q2);
+                        let t = if self.const_value(a) == Some(1.0) {
+                            qq
+                        } else {
+                            let k = self.real_kind(a);
+                            let one = self.b().real("1.0", k);
+                            let c = self.cp(a);
+                            let c = self.paren_if_compound(c);
+                            let inv = self.b().div(one, c);
+                            let inv = self.b().e(Expr::Paren(inv));
+                            self.b().mul(qq, inv)
+                        };
+                        let db = self.b().factor(db);
+                        let t = self.b().mul(t, db);
+                        Some(self.b().neg(t))
+                    }
                     (da, Some(db)) => {
-                        // (ȧ − (a/b)·ḃ)/b
-                        let aa = self.cp(a);
-                        let aa = self.paren_if_compound(aa);
-                        let bb = self.cp(b);
-                        let bb = self.paren_if_compound(bb);
-                        let q = self.b().div(aa, bb);
-                        let q = self.b().e(Expr::Paren(q));
+                        // (ȧ − (a/b)·ḃ)/b, the quotient shared with the primal.
+                        let q = match e {
+                            Some(e) => self.cp(e),
+                            None => {
+                                let aa = self.cp(a);
+                                let aa = self.paren_if_compound(aa);
+                                let bb = self.cp(b);
+                                let bb = self.paren_if_compound(bb);
+                                self.b().div(aa, bb)
+                            }
+                        };
+                        let q = self.paren_if_compound(q);
                         let db = self.b().factor(db);
                         let t = self.b().mul(q, db);
                         let num = self.b().sub_opt(da, Some(t)).expect("non-zero");
@@ -2620,6 +2767,68 @@ impl<'a> ProcGen<'_, 'a> {
         }
     }
 
+    /// The value of a primal constant expression: literals and Fortran PARAMETERs with a
+    /// literal value, under signs, parentheses and arithmetic.
+    fn const_value(&self, e: ExprId) -> Option<f64> {
+        match &self.src.exprs[e] {
+            Expr::Literal(l) if matches!(l.kind, LitKind::Int | LitKind::Real) => {
+                let t = l.text.to_ascii_lowercase();
+                let t = t.split('_').next().unwrap_or("");
+                t.trim_end_matches(['f', 'l'])
+                    .replace('d', "e")
+                    .parse()
+                    .ok()
+            }
+            Expr::Unary { op: UnOp::Neg, arg } => self.const_value(*arg).map(|v| -v),
+            Expr::Paren(a) => self.const_value(*a),
+            Expr::Binary { op, lhs, rhs } => {
+                let (x, y) = (self.const_value(*lhs)?, self.const_value(*rhs)?);
+                match op {
+                    BinOp::Add => Some(x + y),
+                    BinOp::Sub => Some(x - y),
+                    BinOp::Mul => Some(x * y),
+                    BinOp::Div if y != 0.0 => Some(x / y),
+                    _ => None,
+                }
+            }
+            Expr::Name(s)
+                if self.lang == Lang::Fortran && self.prog().symbols[*s].attrs.constant =>
+            {
+                self.src.decls.iter().find_map(|d| match d {
+                    Decl::Var(v) => {
+                        v.entities
+                            .iter()
+                            .find(|x| x.sym == *s)
+                            .and_then(|x| match x.init {
+                                Some(Init::Expr(i)) => self.const_value(i),
+                                _ => None,
+                            })
+                    }
+                    _ => None,
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether the template call `f(a…)` is the intrinsic call being differentiated (its
+    /// value, `exp(x0)` in the row of `exp`), so the partial can reuse the primal's value.
+    /// An empty `a` matches on the name only.
+    fn is_current_call(&self, f: &str, a: &[Tpl]) -> bool {
+        let Some((e, row)) = self.cur_call else {
+            return false;
+        };
+        let Expr::Call { args, .. } = &self.src.exprs[e] else {
+            return false;
+        };
+        let same_args = a.is_empty()
+            || (a.len() == args.len()
+                && a.iter()
+                    .enumerate()
+                    .all(|(i, t)| matches!(t, Tpl::Arg(j) if *j == i)));
+        same_args && (row.fortran.contains(&f) || row.c.contains(&f))
+    }
+
     /// The value of a numeric literal (possibly negated or parenthesised), and whether it is
     /// an integer.
     fn number(&self, e: ExprId) -> Option<(f64, bool)> {
@@ -2683,7 +2892,9 @@ impl<'a> ProcGen<'_, 'a> {
                     let Some(dx) = self.tan(x) else { continue };
                     let tpl = table::parse(p);
                     let kx = self.real_kind(x);
+                    let outer = self.cur_call.replace((e, row));
                     let mut partial = self.instantiate(&tpl, &pos, kx);
+                    self.cur_call = outer;
                     if self.vector && !self.is_trivial(partial) && self.rank_of(x) == 0 {
                         // Computed once, before the direction loop.
                         let t = self.temp(
@@ -2870,6 +3081,13 @@ impl<'a> ProcGen<'_, 'a> {
                 let x = self.b().factor(x);
                 self.b().neg(x)
             }
+            Tpl::Bin('^', a, b)
+                if matches!((&**a, &**b), (Tpl::Arg(0), Tpl::Arg(1)))
+                    && self.is_current_call("pow", &[]) =>
+            {
+                // `x0**x1` in the row of `pow`: the call itself.
+                self.cp(self.cur_call.expect("set").0)
+            }
             Tpl::Bin(op, a, b) => {
                 let x = self.instantiate(a, args, kind);
                 let y = self.instantiate(b, args, kind);
@@ -2912,6 +3130,7 @@ impl<'a> ProcGen<'_, 'a> {
                     _ => self.b().bin(op, x, y),
                 }
             }
+            Tpl::Call(f, a) if self.is_current_call(f, a) => self.cp(self.cur_call.expect("set").0),
             Tpl::Call(f, a) => {
                 let xs: Vec<ExprId> = a.iter().map(|x| self.instantiate(x, args, kind)).collect();
                 match (f.as_str(), self.lang) {
