@@ -1687,9 +1687,17 @@ impl<'a> ProcGen<'_, 'a> {
     /// between the primal statement and the partials.
     fn collect_shared(&mut self, e: ExprId) {
         let node = &self.src.exprs[e];
-        if let Expr::Binary { op: BinOp::Div, .. } = node {
-            // A quotient is reused by its own derivative.
-            if self.rank_of(e) == 0 && matches!(self.kind_of(e), 4 | 8) {
+        if let Expr::Binary {
+            op: BinOp::Div,
+            rhs,
+            ..
+        } = node
+        {
+            // A quotient is reused by its own derivative (when its denominator varies).
+            if self.rank_of(e) == 0
+                && matches!(self.kind_of(e), 4 | 8)
+                && self.const_value(*rhs).is_none()
+            {
                 self.shared.push((e, Vec::new()));
             }
         }
@@ -2989,24 +2997,35 @@ impl<'a> ProcGen<'_, 'a> {
                 }
                 acc_d
             }
-            Rule::Extremum { max } => {
+            Rule::Extremum { .. } => {
+                // Any rank, section or expression: the derivatives where the extremum is
+                // reached, averaged over ties: sum(ẋ, mask=m)/count(m), m = (x == maxval(x)).
                 let x = *pos.first()?;
-                self.tan(x)?;
-                let loc = if max { "maxloc" } else { "minloc" };
-                let xx = self.cp(x);
-                let one = self.b().int(1);
-                let l = self.b().call(loc, vec![xx, one]);
-                let d = self.dref(x, Dir::Omit)?;
-                let mut subs = Vec::new();
-                if self.vector {
-                    let nd = {
-                        let v = self.nd.expect("vector");
-                        self.b().name(v)
-                    };
-                    subs.push(Subscript::Index(nd));
-                }
-                subs.push(Subscript::Index(l));
-                Some(self.b().index(d, subs))
+                let dx = self.tan(x)?;
+                let mut mask = || {
+                    let xv = self.cp(x);
+                    let xv = self.paren_if_compound(xv);
+                    let x2 = self.cp(x);
+                    let ext = self.b().call(&name, vec![x2]);
+                    self.b().bin(BinOp::Eq(RelSpell::Symbol), xv, ext)
+                };
+                let (m1, m2) = (mask(), mask());
+                let callee = self.b().opaque("sum");
+                let s = self.b().e(Expr::Call {
+                    callee,
+                    args: vec![
+                        Arg {
+                            keyword: None,
+                            value: dx,
+                        },
+                        Arg {
+                            keyword: Some("mask".into()),
+                            value: m1,
+                        },
+                    ],
+                });
+                let n = self.b().call("count", vec![m2]);
+                Some(self.b().div(s, n))
             }
             Rule::Product => {
                 let x = *pos.first()?;
@@ -3146,6 +3165,14 @@ impl<'a> ProcGen<'_, 'a> {
                     ("gamma", Lang::C) => self.b().call("tgamma", xs),
                     ("psi", _) => {
                         self.need_digamma();
+                        // The helper is double precision.
+                        let xs = if self.lang == Lang::Fortran && kind != 8 {
+                            xs.into_iter()
+                                .map(|x| self.b().call("dble", vec![x]))
+                                .collect()
+                        } else {
+                            xs
+                        };
                         self.b().call("radtap_digamma", xs)
                     }
                     (f, _) => self.b().call(f, xs),

@@ -169,7 +169,7 @@ pub const TABLE: &[Row] = &[
         Elementwise(&["gamma(x0)*psi(x0)"]),
     ),
     row(
-        &["log_gamma", "lgamma"],
+        &["log_gamma", "lgamma", "algama", "dlgama"],
         &["lgamma"],
         Elementwise(&["psi(x0)"]),
     ),
