@@ -334,6 +334,9 @@ pub fn execute(cli: &Cli) -> Outcome {
         };
         let mut opts = radtap_diff_tangent::Options::new(cli.vector);
         opts.nbdirsmax = cli.nbdirsmax;
+        opts.slice_dead = !cli.nooptim.iter().any(|n| {
+            n.eq_ignore_ascii_case("diffliveness") || n.eq_ignore_ascii_case("everyoptim")
+        });
         if let Some(p) = &cli.tgtvarname {
             opts.var_pattern = p.clone();
         }

@@ -24,6 +24,7 @@ const PROGRAMS: &[(&str, bool)] = &[
     ("c_struct_ptr.c", false),
     ("c_scalar_return.c", true),
     ("c_globals.c", false),
+    ("f_dead_code.f90", false),
 ];
 
 fn options(path: &Path) -> Vec<String> {
@@ -43,6 +44,10 @@ fn options(path: &Path) -> Vec<String> {
 }
 
 fn generate(file: &str, vector: bool) -> String {
+    generate_with(file, vector, &[])
+}
+
+fn generate_with(file: &str, vector: bool, extra: &[&str]) -> String {
     let path = Path::new("tests/tangent").join(file);
     let dir = std::env::temp_dir().join(format!(
         "radtap-tangent-snap-{}-{file}-{vector}",
@@ -54,6 +59,7 @@ fn generate(file: &str, vector: bool) -> String {
         args.extend(["-vector".into(), "-nbdirsmax".into(), "4".into()]);
     }
     args.extend(options(&path));
+    args.extend(extra.iter().map(|s| s.to_string()));
     args.extend([
         "-O".into(),
         dir.display().to_string(),
@@ -80,5 +86,28 @@ fn generated_tangent_code() {
         if vector {
             insta::assert_snapshot!(format!("{name}_dv"), generate(file, true));
         }
+    }
+}
+
+/// Diff-liveness slicing drops the dead diagnostics of `f_dead_code.f90` (the numeric suite
+/// proves the sliced code still computes the primal results); `-nooptim diffliveness` keeps
+/// them.
+#[test]
+fn diffliveness_slices_dead_primal_code_unless_disabled() {
+    let sliced = generate("f_dead_code.f90", false);
+    let kept = generate_with("f_dead_code.f90", false, &["-nooptim", "diffliveness"]);
+    for dead in [
+        "norm = sqrt(norm)",
+        "peak = max(peak, abs(x(i)))",
+        "norm = 0.0d0",
+    ] {
+        assert!(
+            !sliced.contains(dead),
+            "`{dead}` should be sliced:\n{sliced}"
+        );
+        assert!(kept.contains(dead), "`{dead}` should be kept:\n{kept}");
+    }
+    for live in ["scale = 1.0d0/dble(n)", "count = count + 1"] {
+        assert!(sliced.contains(live), "`{live}` must stay:\n{sliced}");
     }
 }

@@ -45,6 +45,9 @@ pub struct Options {
     pub func_pattern: String,
     /// Derivative type and module pattern (`%_d`).
     pub type_pattern: String,
+    /// Diff-liveness slicing: primal assignments whose values neither the derivatives nor
+    /// the procedure's outputs need are left out (`-nooptim diffliveness` keeps them).
+    pub slice_dead: bool,
 }
 
 impl Options {
@@ -56,6 +59,7 @@ impl Options {
             var_pattern: "%d".into(),
             func_pattern: if vector { "%_dv" } else { "%_d" }.into(),
             type_pattern: "%_d".into(),
+            slice_dead: true,
         }
     }
 }

@@ -1673,7 +1673,13 @@ impl<'a> ProcGen<'_, 'a> {
             self.assign_derivative(i, t, op, value, &mut out);
         }
         self.pre.clear();
-        if !self.deriv_only {
+        // Diff-liveness: a primal assignment nothing needs (neither a derivative nor an
+        // output of the procedure) is sliced away.
+        let dead = self.g.opts.slice_dead
+            && !self.act.live[i]
+            && self.without_side_effects(lhs)
+            && self.without_side_effects(rhs);
+        if !self.deriv_only && !dead {
             let primal = self.primal_assign(s, lhs, op, rhs);
             out.push(primal);
         }
@@ -1681,6 +1687,45 @@ impl<'a> ProcGen<'_, 'a> {
         out.splice(n_hoisted..n_hoisted, defs);
         self.hoisted.clear();
         out
+    }
+
+    /// Whether evaluating `e` has no effect besides its value: no call to a procedure of the
+    /// program or an external one, no C assignment or increment inside.
+    fn without_side_effects(&self, e: ExprId) -> bool {
+        let node = &self.src.exprs[e];
+        match node {
+            Expr::Assign { .. } | Expr::IncDec { .. } => return false,
+            Expr::Call { .. } => {
+                let site = self
+                    .g
+                    .info
+                    .callgraph
+                    .sites_of(self.p)
+                    .iter()
+                    .find(|c| c.expr == Some(e));
+                let pure = match site.map(|c| &c.callee) {
+                    None => true,
+                    // Fortran intrinsic functions are pure; C library functions are when they
+                    // are mathematical.
+                    Some(Callee::Intrinsic(n)) => {
+                        self.lang == Lang::Fortran
+                            || table::lookup(n, true).is_some()
+                            || matches!(
+                                n.as_str(),
+                                "floor" | "ceil" | "trunc" | "round" | "abs" | "labs" | "fabs"
+                            )
+                    }
+                    Some(_) => false,
+                };
+                if !pure {
+                    return false;
+                }
+            }
+            _ => {}
+        }
+        let mut ok = true;
+        radtap_il::visit::expr_children(node, &mut |k| ok &= self.without_side_effects(k));
+        ok
     }
 
     /// Registers the costly scalar intrinsic calls of `e` (outermost first) for sharing
