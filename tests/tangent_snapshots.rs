@@ -25,6 +25,7 @@ const PROGRAMS: &[(&str, bool)] = &[
     ("c_scalar_return.c", true),
     ("c_globals.c", false),
     ("f_dead_code.f90", false),
+    ("f_type_components.f90", true),
 ];
 
 fn options(path: &Path) -> Vec<String> {

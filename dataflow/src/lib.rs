@@ -213,6 +213,17 @@ pub struct ProgramInfo {
 }
 
 impl ProgramInfo {
+    /// Where component `field` lies in a record of type `td`: its first zone relative to the
+    /// record's first, its number of zones, and its own record type.
+    pub fn field_range(
+        &self,
+        prog: &Program,
+        td: radtap_il::TypeDefId,
+        field: &str,
+    ) -> Option<(u32, u32, Option<radtap_il::TypeDefId>)> {
+        self.layouts.borrow_mut().field(prog, td, field)
+    }
+
     /// The zones of procedure `unit` that the reference `e` (a name, element, section, field or
     /// dereference) may touch; `None` when `e` is not a reference to memory.
     pub fn ref_zones(&self, prog: &Program, unit: UnitId, e: radtap_il::ExprId) -> Option<ZoneSet> {

@@ -27,6 +27,12 @@ pub(crate) struct Gen<'a> {
     pub(crate) dglobal: HashMap<SymbolId, SymbolId>,
     /// Derivative type of each record type.
     pub(crate) dtype: HashMap<TypeDefId, (TypeDefId, String)>,
+    /// Components of each record type that are active somewhere in the program: only they
+    /// have a place in the derivative type.
+    pub(crate) active_fields: HashMap<TypeDefId, HashSet<String>>,
+    /// Record types of active objects, whose derivative types are made once the active
+    /// components are known.
+    pending_types: Vec<TypeDefId>,
     /// Derivative module of each module.
     pub(crate) dmodule: HashMap<UnitId, UnitId>,
     /// Every name in use (lower-cased for Fortran): generated names avoid them.
@@ -69,6 +75,8 @@ pub(crate) fn run(
         dresult: HashMap::new(),
         dglobal: HashMap::new(),
         dtype: HashMap::new(),
+        active_fields: HashMap::new(),
+        pending_types: Vec::new(),
         dmodule: HashMap::new(),
         taken,
         diags: Vec::new(),
@@ -76,6 +84,13 @@ pub(crate) fn run(
         global_scope,
     };
     g.choose_procedures();
+    g.choose_active_fields();
+    let mut pending = std::mem::take(&mut g.pending_types);
+    pending.sort();
+    pending.dedup();
+    for td in pending {
+        g.derivative_type(td);
+    }
     g.choose_globals();
     for &p in &g.active.clone() {
         if prog.units[p].lang != lang {
@@ -247,11 +262,7 @@ impl Gen<'_> {
                 }
             }
             self.dparams.insert(p, flags);
-            recs.sort();
-            recs.dedup();
-            for td in recs {
-                self.derivative_type(td);
-            }
+            self.pending_types.extend(recs);
             let r = self.prog.units[p].result.is_some_and(has);
             self.dresult.insert(p, r);
             let base = unit_name(self.prog, p);
@@ -318,6 +329,49 @@ impl Gen<'_> {
         }
     }
 
+    /// Marks the components of record types whose zones carry derivatives in some active
+    /// procedure (a record component is active when one of its own components is).
+    fn choose_active_fields(&mut self) {
+        for &p in &self.active.clone() {
+            let d = self.deriv_zones(p);
+            let pz = &self.info.procs[&p].zones;
+            for o in pz.objects.values() {
+                if let Some(td) = o.rec {
+                    self.mark_fields(td, o.start, &d, 0);
+                }
+            }
+        }
+    }
+
+    /// Marks the active components of a record of type `td` whose zones start at `start`;
+    /// whether any is.
+    fn mark_fields(&mut self, td: TypeDefId, start: u32, d: &ZoneSet, depth: u32) -> bool {
+        if depth > 16 {
+            return false;
+        }
+        let mut any = false;
+        let fields = self.prog.typedefs[td].fields.clone();
+        for f in &fields {
+            let Decl::Var(v) = f else { continue };
+            for e in &v.entities {
+                let name = self.prog.symbols[e.sym].spelling.clone();
+                let Some((off, len, rec)) = self.info.field_range(self.prog, td, &name) else {
+                    continue;
+                };
+                let (a, b) = (start + off, start + off + len);
+                let mut active = (a..b).any(|z| d.contains(radtap_dataflow::ZoneId(z)));
+                if let Some(inner) = rec {
+                    active |= self.mark_fields(inner, a, d, depth + 1);
+                }
+                if active {
+                    self.active_fields.entry(td).or_default().insert(name);
+                    any = true;
+                }
+            }
+        }
+        any
+    }
+
     /// The derivative type of a record type (created on first use): the differentiable
     /// components, record components by their derivative type.
     pub(crate) fn derivative_type(&mut self, td: TypeDefId) -> (TypeDefId, String) {
@@ -349,7 +403,13 @@ impl Gen<'_> {
             let ents: Vec<Entity> = v
                 .entities
                 .iter()
-                .filter(|e| self.differentiable_sym(e.sym))
+                .filter(|e| {
+                    self.differentiable_sym(e.sym)
+                        && self
+                            .active_fields
+                            .get(&td)
+                            .is_some_and(|a| a.contains(&self.prog.symbols[e.sym].spelling))
+                })
                 .cloned()
                 .collect();
             if ents.is_empty() {

@@ -830,7 +830,12 @@ impl<'a> ProcGen<'_, 'a> {
                 .get(&ObjKey::Pointee(p))
                 .map(|o| self.pi.zones.obj_set(o))
                 .or_else(|| self.pi.zones.sym_zones(p));
-            let Some(z) = z else { continue };
+            let Some(mut z) = z else { continue };
+            // Only the parts that carry derivatives (a record's active components).
+            let dz = self.g.deriv_zones(self.p);
+            if z.intersects(&dz) {
+                z.intersect_with(&dz);
+            }
             // INTENT(OUT) arguments are undefined on entry, whatever the calling contexts say.
             let read = z.intersects(&self.act.varied_in)
                 && self.g.prog.symbols[p].attrs.intent != Some(Intent::Out);
@@ -3341,6 +3346,18 @@ impl<'a> ProcGen<'_, 'a> {
                 }
             }
             Expr::Field { base, field, arrow } => {
+                // Components never active have no place in the derivative type.
+                if let Some(td) = self.record_of(*base) {
+                    let active = self.g.active_fields.get(&td).is_some_and(|a| {
+                        a.iter().any(|f| match self.lang {
+                            Lang::C => f == field,
+                            Lang::Fortran => f.eq_ignore_ascii_case(field),
+                        })
+                    });
+                    if !active {
+                        return None;
+                    }
+                }
                 if *arrow && self.vector && dir != Dir::Omit {
                     // `p->x` is `(*p).x`: `(*pd)[nd].x`.
                     let p = self.dptr(*base)?;
@@ -3388,6 +3405,41 @@ impl<'a> ProcGen<'_, 'a> {
             Expr::Paren(a) => {
                 let d = self.dref(*a, dir)?;
                 Some(self.b().e(Expr::Paren(d)))
+            }
+            _ => None,
+        }
+    }
+
+    /// The record type of a primal reference (`s`, `a(i)`, `s%inner`, `p->q`), if known.
+    fn record_of(&self, e: ExprId) -> Option<TypeDefId> {
+        let ty = |s: SymbolId| match self.prog().symbols[s].ty.as_ref()?.base {
+            BaseClass::Record(td) => Some(td),
+            _ => None,
+        };
+        match &self.src.exprs[e] {
+            Expr::Name(s) => ty(*s),
+            Expr::Index { base, .. } | Expr::Paren(base) => self.record_of(*base),
+            Expr::Unary {
+                op: UnOp::Deref,
+                arg,
+            } => self.record_of(*arg),
+            Expr::Field { base, field, .. } => {
+                let td = self.record_of(*base)?;
+                self.prog().typedefs[td]
+                    .fields
+                    .iter()
+                    .find_map(|f| match f {
+                        Decl::Var(v) => v
+                            .entities
+                            .iter()
+                            .find(|x| {
+                                self.prog().symbols[x.sym]
+                                    .spelling
+                                    .eq_ignore_ascii_case(field)
+                            })
+                            .and_then(|x| ty(x.sym)),
+                        _ => None,
+                    })
             }
             _ => None,
         }
