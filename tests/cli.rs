@@ -106,3 +106,80 @@ fn explain_prints_a_code() {
         "{err}"
     );
 }
+
+fn scratch(name: &str, text: &str) -> (std::path::PathBuf, String) {
+    let dir = std::env::temp_dir().join(format!("radtap-cli-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join(format!("{name}.f90"));
+    std::fs::write(&f, text).unwrap();
+    (dir, f.to_string_lossy().into_owned())
+}
+
+#[test]
+fn tangent_through_unsupported_constructs_is_diagnosed() {
+    let (dir, f) = scratch(
+        "ext",
+        "subroutine f(x, y)\n  implicit none\n  real(8), intent(in) :: x\n  real(8), intent(out) :: y\n  real(8), external :: blackbox\n  real(8) :: t\n  read (*, *) t\n  t = t*x\n  y = blackbox(x) + t\nend subroutine f\n",
+    );
+    let d = dir.to_string_lossy().into_owned();
+    let (code, _, err) = radtap(&[
+        "-d", "-head", "f", "-vars", "x", "-outvars", "y", "-O", &d, &f,
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("ext.f90:9:3: error[AD070]") && err.contains("`blackbox`"),
+        "{err}"
+    );
+    assert!(err.contains("ext.f90:7:3: warning[AD071]"), "{err}");
+    assert!(
+        err.contains("y = blackbox(x) + t"),
+        "the source line is shown: {err}"
+    );
+    assert!(
+        !dir.join("ext_d.f90").exists(),
+        "nothing is written on error"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn tangent_names_follow_patterns_and_never_clash() {
+    let (dir, f) = scratch(
+        "clash",
+        "subroutine f(x, xd, y)\n  implicit none\n  real(8), intent(in) :: x, xd\n  real(8), intent(out) :: y\n  y = x*xd\nend subroutine f\n",
+    );
+    let d = dir.to_string_lossy().into_owned();
+    let (code, _, err) = radtap(&[
+        "-d", "-head", "f", "-vars", "x", "-outvars", "y", "-O", &d, &f,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(dir.join("clash_d.f90")).unwrap();
+    // The user's `xd` keeps its name; the derivative of x takes the next free one.
+    assert!(text.contains("subroutine f_d(x, xd0, xd, y, yd)"), "{text}");
+    assert!(text.contains("yd = xd0*xd"), "{text}");
+    let (code, _, err) = radtap(&[
+        "-d",
+        "-head",
+        "f",
+        "-vars",
+        "x",
+        "-outvars",
+        "y",
+        "-tgtvarname",
+        "%_tan",
+        "-tgtfuncname",
+        "%_fwd",
+        "-o",
+        "named",
+        "-O",
+        &d,
+        &f,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(dir.join("named_d.f90")).unwrap();
+    assert!(
+        text.contains("subroutine f_fwd(x, x_tan, xd, y, y_tan)"),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
