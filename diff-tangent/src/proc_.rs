@@ -1360,19 +1360,35 @@ impl<'a> ProcGen<'_, 'a> {
                 out
             }
             StmtKind::Io { kind, items, .. } => {
-                if *kind == IoKind::Read {
-                    if let Some(i) = self.pid(s) {
-                        let written = &self.pi.effects[i].writes;
-                        if written.intersects(&self.act.active_after[i])
-                            || items.iter().any(|&it| {
-                                self.ref_in(it, &self.act.useful_after[i]) && self.has_dvar_ref(it)
-                            })
-                        {
-                            self.warn(s, Code::ActiveIo, "this READ overwrites an active variable: its derivative is not propagated through the read value");
+                let mut out = vec![self.copy_stmt(s)];
+                let Some(i) = self.pid(s).filter(|_| *kind == IoKind::Read) else {
+                    return out;
+                };
+                // A value read is a constant: the derivative of each item still useful is
+                // reset after the READ.
+                let mut unhandled = false;
+                for &it in items {
+                    if !(self.has_dvar_ref(it) && self.ref_in(it, &self.act.useful_after[i])) {
+                        continue;
+                    }
+                    let k = self.real_kind(it);
+                    match self.dref(it, Dir::Nd) {
+                        Some(dl) => {
+                            let z = self.b().zero(k);
+                            let st = assign(&mut self.u, dl, z);
+                            let v = self.dir(vec![st]);
+                            out.extend(v);
                         }
+                        None => unhandled = true,
                     }
                 }
-                vec![self.copy_stmt(s)]
+                let was_active = items
+                    .iter()
+                    .any(|&it| self.ref_in(it, &self.act.active_before[i]));
+                if was_active || unhandled {
+                    self.warn(s, Code::ActiveIo, "this READ overwrites an active variable: the value read is taken as a constant and the derivative it had is lost");
+                }
+                out
             }
             StmtKind::Entry { .. } => {
                 self.error(s, Code::Unsupported, "ENTRY in a procedure that is differentiated is not supported; split the entry into its own procedure");
