@@ -52,10 +52,11 @@ if [[ -n $newer ]]; then
         "(cargo build --release) to benchmark the current code" >&2
 fi
 
-# ---- Kernels: name | source | head | -vars | -outvars (empty: the function result) -----------
+# ---- Kernels: name | source | head | -vars | -outvars (empty: the function result)
+#      [| kernel whose driver it shares: same interface, names substituted] ----------------------
 kernels=(
     "stencil|stencil.f90|stencil|u|cost"
-    "rdiff|rdiff.f90|rdiff|u|cost"
+    "rdiff|rdiff.f90|rdiff|u|cost|stencil"
     "matvec|matvec.c|matvec|x a|y"
     "ode|ode.f90|ode|y|y"
     "logsumexp|logsumexp.c|logsumexp|x|"
@@ -98,13 +99,18 @@ echo "timing:   best of 3 runs of >= ${MIN_TIME}s each; vector mode with $NBDIRS
 echo
 
 for k in "${kernels[@]}"; do
-    IFS='|' read -r name src head vars outvars <<<"$k"
+    IFS='|' read -r name src head vars outvars driver_of <<<"$k"
     ext=${src##*.}
     stem=${src%.*}
     lang=$([[ $ext == c ]] && echo C || echo F90)
     dir=$work/$name
     mkdir -p "$dir"
-    cp "$bench_dir/$src" "$bench_dir/${stem}_main.$ext" "$dir/"
+    cp "$bench_dir/$src" "$dir/"
+    if [[ -n $driver_of ]]; then
+        sed "s/$driver_of/$stem/g" "$bench_dir/${driver_of}_main.$ext" >"$dir/${stem}_main.$ext"
+    else
+        cp "$bench_dir/${stem}_main.$ext" "$dir/"
+    fi
     echo "== $name: differentiating, compiling, running" >&2
 
     args=(-head "$head" -vars "$vars")
