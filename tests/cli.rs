@@ -183,3 +183,26 @@ fn tangent_names_follow_patterns_and_never_clash() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn tangent_never_reads_an_unset_derivative_pointer() {
+    // `lookup` has no body: the derivative pointer of `p` cannot follow it, so the tangent
+    // would read an unset `pd`. It must be an error, not wrong code.
+    let dir = std::env::temp_dir().join(format!("radtap-cli-lost-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("lost.c");
+    std::fs::write(
+        &f,
+        "double *lookup(double *base, int k);\nvoid f(int n, double *x, double *y)\n{\n    double *p = lookup(x, 1);\n    y[0] = 2.0 * (*p);\n}\n",
+    )
+    .unwrap();
+    let d = dir.to_string_lossy().into_owned();
+    let fs = f.to_string_lossy().into_owned();
+    let (code, _, err) = radtap(&[
+        "-d", "-head", "f", "-vars", "x", "-outvars", "y", "-O", &d, &fs,
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("lost.c:4:5: error[AD020]"), "{err}");
+    assert!(!dir.join("lost_d.c").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -41,6 +41,10 @@ pub struct Effect {
     pub addr: ZoneSet,
     /// Whether the point calls a procedure of the program.
     pub calls: bool,
+    /// A plain assignment with nothing but its value to compute (no call to a procedure, no
+    /// I/O, no C side effect inside): a tangent may leave it out when nothing needs its
+    /// value. Every other point is kept, so whatever it reads must be computed.
+    pub sliceable: bool,
     /// How each call at this point maps callee zones to caller zones.
     pub call_maps: Vec<CallMap>,
 }
@@ -176,10 +180,56 @@ pub(crate) fn point_effects(
                 in_expr: false,
             };
             ev.point(p, by_stmt.get(&p.stmt).copied());
+            ev.eff.sliceable = match u.stmts[p.stmt].kind {
+                StmtKind::Assign { lhs, rhs, .. } => {
+                    pure(u, &by_expr, lhs) && pure(u, &by_expr, rhs)
+                }
+                _ => false,
+            };
             out.push(ev.eff);
         }
     }
     out
+}
+
+/// Whether evaluating `e` has no effect besides its value: no C assignment or increment
+/// inside, no call to a procedure of the program or an external one, no library function
+/// that is not mathematical (Fortran intrinsic functions are all pure).
+fn pure(
+    u: &radtap_il::UnitData,
+    calls: &HashMap<radtap_il::ExprId, &CallSite>,
+    e: radtap_il::ExprId,
+) -> bool {
+    let node = &u.exprs[e];
+    match node {
+        Expr::Assign { .. } | Expr::IncDec { .. } => return false,
+        Expr::Call { .. } => {
+            let ok = match calls.get(&e).map(|c| &c.callee) {
+                None => true,
+                Some(Callee::Intrinsic(n)) => u.lang == Lang::Fortran || c_math(n),
+                Some(_) => false,
+            };
+            if !ok {
+                return false;
+            }
+        }
+        _ => {}
+    }
+    let mut ok = true;
+    radtap_il::visit::expr_children(node, &mut |k| ok &= pure(u, calls, k));
+    ok
+}
+
+/// A C library function without side effects (`math.h`, double or `f` float spelling).
+fn c_math(name: &str) -> bool {
+    const MATH: &[&str] = &[
+        "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "asinh",
+        "acosh", "atanh", "exp", "exp2", "expm1", "log", "log10", "log2", "log1p", "sqrt", "cbrt",
+        "pow", "fabs", "copysign", "fmin", "fmax", "fmod", "hypot", "erf", "erfc", "tgamma",
+        "lgamma", "floor", "ceil", "trunc", "round",
+    ];
+    let base = name.strip_suffix('f').filter(|b| MATH.contains(b));
+    MATH.contains(&name) || base.is_some() || matches!(name, "abs" | "labs")
 }
 
 /// The zones a reference expression may touch (see [`crate::ProgramInfo::ref_zones`]).
@@ -226,6 +276,54 @@ struct Eval<'a> {
 impl Eval<'_> {
     fn empty(&self) -> ZoneSet {
         self.pz.empty()
+    }
+
+    /// The zones of the variables named in an I/O control list kept as text (`buf, *`,
+    /// `unit=iu, fmt=*`): identifiers outside quotes that are not keywords (`fmt=`) and name
+    /// variables of the unit.
+    fn control_reads(&self, control: &str) -> ZoneSet {
+        let mut out = self.empty();
+        let chars: Vec<char> = control.chars().collect();
+        let (mut i, mut quote) = (0, None);
+        while i < chars.len() {
+            let c = chars[i];
+            if let Some(q) = quote {
+                if c == q {
+                    quote = None;
+                }
+                i += 1;
+                continue;
+            }
+            if c == '\'' || c == '"' {
+                quote = Some(c);
+                i += 1;
+                continue;
+            }
+            if !c.is_ascii_alphabetic() {
+                i += 1;
+                continue;
+            }
+            let st = i;
+            while i < chars.len() && (chars[i].is_ascii_alphanumeric() || chars[i] == '_') {
+                i += 1;
+            }
+            let keyword = chars[i..].iter().find(|c| !c.is_whitespace()) == Some(&'=');
+            let name: String = chars[st..i].iter().collect::<String>().to_ascii_lowercase();
+            if keyword {
+                continue;
+            }
+            let mut scope = Some(self.u.scope);
+            while let Some(sc) = scope {
+                if let Some(&sym) = self.prog.scopes[sc].names.get(&name) {
+                    if let Some(o) = self.pz.objects.get(&ObjKey::Sym(sym)) {
+                        out.union_with(&self.pz.obj_set(o));
+                    }
+                    break;
+                }
+                scope = self.prog.scopes[sc].parent;
+            }
+        }
+        out
     }
 
     /// The rule of each point kind.
@@ -281,13 +379,26 @@ impl Eval<'_> {
                     }
                 }
             }
-            (StmtKind::Io { kind, items, .. }, _) => {
+            (
+                StmtKind::Io {
+                    kind,
+                    items,
+                    control,
+                },
+                _,
+            ) => {
+                // Variables of the control list (an internal file, a unit number): read, and
+                // what a READ stores depends on them.
+                let ctl = self.control_reads(control);
+                self.eff.reads.union_with(&ctl);
                 for &it in items {
                     match kind {
                         IoKind::Read => {
                             if let Some(r) = self.reference(it, false) {
+                                let mut reads = r.addr.clone();
+                                reads.union_with(&ctl);
                                 let v = Val {
-                                    reads: r.addr.clone(),
+                                    reads,
                                     diff: BTreeMap::new(),
                                 };
                                 self.write(&r, &v);

@@ -176,6 +176,9 @@ pub struct DiffLive<'a> {
     pub live_tests: &'a [bool],
     /// Live at the exit.
     pub exit: &'a ZoneSet,
+    /// Tangent mode: the points a tangent always keeps (all but sliceable assignments) read
+    /// live values.
+    pub keep_unsliceable: bool,
 }
 
 impl Analysis for DiffLive<'_> {
@@ -191,7 +194,7 @@ impl Analysis for DiffLive<'_> {
     fn apply(&self, at: At, st: &mut ZoneSet) {
         let e = &self.effects[at.id];
         let mut add = self.deriv_uses[at.id].clone();
-        if self.live_tests[at.id] {
+        if self.live_tests[at.id] || (self.keep_unsliceable && !e.sliceable) {
             add.union_with(&e.reads);
         }
         for (t, srcs) in &e.dep {

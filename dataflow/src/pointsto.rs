@@ -59,6 +59,17 @@ pub(crate) fn compute(prog: &Program, unit: UnitId, pz: &mut ProcZones) {
             _ => {}
         }
     }
+    // C assignments inside expressions (`for (p = x, q = y; …)`, `a = p = b`).
+    for (_, e) in u.exprs.iter() {
+        if let Expr::Assign { lhs, rhs, op: None } = e {
+            if let Expr::Name(p) = &u.exprs[*lhs] {
+                if is_pointer(prog, *p) {
+                    let alloc = is_alloc_call(prog, unit, *rhs);
+                    assigns.push((*p, (!alloc).then_some(*rhs), None));
+                }
+            }
+        }
+    }
     for d in &u.decls {
         if let Decl::Var(v) = d {
             for e in &v.entities {

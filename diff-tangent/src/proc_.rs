@@ -40,6 +40,9 @@ pub(crate) struct ProcGen<'g, 'a> {
     shared: Vec<(ExprId, Vec<ExprId>)>,
     /// The intrinsic call whose partials are being built, with its table row.
     cur_call: Option<(ExprId, &'static table::Row)>,
+    /// Set when an active real reference had no derivative to read (reported at the
+    /// statement).
+    lost_derivative: bool,
     /// Direction loops built, which may be merged with their neighbours.
     dir_loops: HashSet<StmtId>,
     /// Function references hoisted out of the current statement: primal and derivative temp.
@@ -108,6 +111,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             entry_copies: Vec::new(),
             shared: Vec::new(),
             cur_call: None,
+            lost_derivative: false,
             dir_loops: HashSet::new(),
             hoisted: HashMap::new(),
             cur: ZoneSet::new(n),
@@ -149,6 +153,16 @@ impl<'g, 'a> ProcGen<'g, 'a> {
         self.g.out.scopes[scope].names.insert(k, s);
         self.g.out.scopes[scope].order.push(s);
         s
+    }
+
+    /// A C argument passed by value (a scalar or struct, no pointer, no array): the callee
+    /// writes a copy.
+    fn c_by_value(&self, s: SymbolId) -> bool {
+        self.lang == Lang::C
+            && self.g.prog.symbols[s]
+                .ty
+                .as_ref()
+                .is_some_and(|t| t.pointers == 0 && t.dims.is_empty())
     }
 
     fn deriv_name(&mut self, s: SymbolId) -> String {
@@ -242,12 +256,8 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             }
             if flags[i] {
                 let mut d = self.dvar[&s];
-                let by_value_written = self.lang == Lang::C
-                    && self.vector
-                    && self.g.prog.symbols[s]
-                        .ty
-                        .as_ref()
-                        .is_some_and(|t| t.pointers == 0 && t.dims.is_empty())
+                let by_value_written = self.vector
+                    && self.c_by_value(s)
                     && self
                         .pi
                         .zones
@@ -818,6 +828,7 @@ impl<'a> ProcGen<'_, 'a> {
         }
         // Read/write status of each derivative argument.
         let mut st = Vec::new();
+        let dz = self.g.deriv_zones(self.p);
         for (&p, &f) in self.src.params.iter().zip(&self.g.dparams[&self.p]) {
             if !f {
                 continue;
@@ -832,19 +843,14 @@ impl<'a> ProcGen<'_, 'a> {
                 .or_else(|| self.pi.zones.sym_zones(p));
             let Some(mut z) = z else { continue };
             // Only the parts that carry derivatives (a record's active components).
-            let dz = self.g.deriv_zones(self.p);
             if z.intersects(&dz) {
                 z.intersect_with(&dz);
             }
             // INTENT(OUT) arguments are undefined on entry, whatever the calling contexts say.
             let read = z.intersects(&self.act.varied_in)
                 && self.g.prog.symbols[p].attrs.intent != Some(Intent::Out);
-            let by_value = self.lang == Lang::C
-                && self.g.prog.symbols[p]
-                    .ty
-                    .as_ref()
-                    .is_some_and(|t| t.pointers == 0 && t.dims.is_empty());
-            let written = !by_value && z.iter().any(|zz| self.pi.summary.writes.contains(zz));
+            let written =
+                !self.c_by_value(p) && z.iter().any(|zz| self.pi.summary.writes.contains(zz));
             let status = match (read, written) {
                 (true, true) => "in-out",
                 (true, false) => "in",
@@ -1409,6 +1415,7 @@ impl<'a> ProcGen<'_, 'a> {
             | StmtKind::CaseLabel(_)
             | StmtKind::Comment(_) => vec![self.copy_stmt(s)],
         };
+        self.report_lost_derivative(s);
         self.move_label(st, out)
     }
 
@@ -1482,10 +1489,7 @@ impl<'a> ProcGen<'_, 'a> {
             }
             Expr::Assign { op, lhs, rhs } => {
                 let pd = dptr_of(self, *lhs)?;
-                let r = match op {
-                    Some(_) => self.cp(*rhs),
-                    None => self.dptr(*rhs)?,
-                };
+                let r = self.pointer_step(*op, *rhs)?;
                 let n = self.b().name(pd);
                 Some(self.b().e(Expr::Assign {
                     op: *op,
@@ -1501,6 +1505,15 @@ impl<'a> ProcGen<'_, 'a> {
                 (!ms.is_empty()).then(|| self.b().e(Expr::Comma(ms)))
             }
             _ => None,
+        }
+    }
+
+    /// The right-hand side of the derivative pointer's assignment: the derivative address
+    /// for `p = q`, the same offset for `p += k`.
+    fn pointer_step(&mut self, op: Option<BinOp>, rhs: ExprId) -> Option<ExprId> {
+        match op {
+            None => self.dptr(rhs),
+            Some(_) => Some(self.cp(rhs)),
         }
     }
 
@@ -1658,10 +1671,8 @@ impl<'a> ProcGen<'_, 'a> {
                 let primal = self.primal_assign(s, lhs, op, rhs);
                 out.push(primal);
                 if let Some(&qd) = self.dvar.get(&q) {
-                    let d = match op {
-                        None => self.dptr(rhs),
-                        Some(_) => Some(self.cp(rhs)), // `p += k`: `pd += k`
-                    };
+                    let d = self.pointer_step(op, rhs);
+                    self.lost_derivative |= d.is_none();
                     if let Some(d) = d {
                         let l = self.b().name(qd);
                         let st = stmt(&mut self.u, StmtKind::Assign { lhs: l, op, rhs: d });
@@ -1696,10 +1707,7 @@ impl<'a> ProcGen<'_, 'a> {
         self.pre.clear();
         // Diff-liveness: a primal assignment nothing needs (neither a derivative nor an
         // output of the procedure) is sliced away.
-        let dead = self.g.opts.slice_dead
-            && !self.act.live[i]
-            && self.without_side_effects(lhs)
-            && self.without_side_effects(rhs);
+        let dead = self.g.opts.slice_dead && !self.act.live[i] && self.pi.effects[i].sliceable;
         if !self.deriv_only && !dead {
             let primal = self.primal_assign(s, lhs, op, rhs);
             out.push(primal);
@@ -1710,43 +1718,10 @@ impl<'a> ProcGen<'_, 'a> {
         out
     }
 
-    /// Whether evaluating `e` has no effect besides its value: no call to a procedure of the
-    /// program or an external one, no C assignment or increment inside.
-    fn without_side_effects(&self, e: ExprId) -> bool {
-        let node = &self.src.exprs[e];
-        match node {
-            Expr::Assign { .. } | Expr::IncDec { .. } => return false,
-            Expr::Call { .. } => {
-                let site = self
-                    .g
-                    .info
-                    .callgraph
-                    .sites_of(self.p)
-                    .iter()
-                    .find(|c| c.expr == Some(e));
-                let pure = match site.map(|c| &c.callee) {
-                    None => true,
-                    // Fortran intrinsic functions are pure; C library functions are when they
-                    // are mathematical.
-                    Some(Callee::Intrinsic(n)) => {
-                        self.lang == Lang::Fortran
-                            || table::lookup(n, true).is_some()
-                            || matches!(
-                                n.as_str(),
-                                "floor" | "ceil" | "trunc" | "round" | "abs" | "labs" | "fabs"
-                            )
-                    }
-                    Some(_) => false,
-                };
-                if !pure {
-                    return false;
-                }
-            }
-            _ => {}
+    fn report_lost_derivative(&mut self, s: StmtId) {
+        if std::mem::take(&mut self.lost_derivative) {
+            self.error(s, Code::Unsupported, "an active value here has no derivative radtap can reach (a pointer whose targets it cannot follow?); the derivative would be wrong");
         }
-        let mut ok = true;
-        radtap_il::visit::expr_children(node, &mut |k| ok &= self.without_side_effects(k));
-        ok
     }
 
     /// Registers the costly scalar intrinsic calls of `e` (outermost first) for sharing
@@ -2422,7 +2397,10 @@ impl<'a> ProcGen<'_, 'a> {
                 .as_ref()
                 .is_some_and(|t| t.pointers > 0);
             let val = if is_ptr {
-                self.dptr(init)
+                let d = self.dptr(init);
+                // A derivative pointer that cannot follow its primal would be read unset.
+                self.lost_derivative |= d.is_none();
+                d
             } else {
                 let active = pid.is_some_and(|i| {
                     self.act.active_after[i].intersects(
@@ -2613,11 +2591,19 @@ impl<'a> ProcGen<'_, 'a> {
                 op: UnOp::Deref, ..
             } => {
                 let cur = self.cur.clone();
-                if self.active_ref(e, &cur) {
+                if !self.ref_in(e, &cur) {
+                    return None;
+                }
+                let d = if self.has_dvar_ref(e) {
                     self.dref(e, Dir::Nd)
                 } else {
                     None
+                };
+                if d.is_none() && matches!(self.kind_of(e), 4 | 8) {
+                    // Active, real, and yet no derivative to read: never a silent zero.
+                    self.lost_derivative = true;
                 }
+                d
             }
             Expr::Call { callee, args } => self.tan_call(e, *callee, args),
             Expr::Unary { op, arg } => match op {
