@@ -107,6 +107,12 @@ pub struct Cli {
     /// Tangent procedure names (default `%_d`, vector `%_dv`).
     #[arg(long = "tgtfuncname")]
     pub tgtfuncname: Option<String>,
+    /// Adjoint variable name pattern (`%b`: x → xb).
+    #[arg(long = "adjvarname")]
+    pub adjvarname: Option<String>,
+    /// Adjoint procedure name pattern (`%_b`).
+    #[arg(long = "adjfuncname")]
+    pub adjfuncname: Option<String>,
     /// Adjoint: do not checkpoint calls (split mode).
     #[arg(long = "nocheckpoint")]
     pub nocheckpoint: bool,
@@ -132,6 +138,8 @@ pub struct Cli {
 pub struct Outcome {
     /// The generated tangent code (program and head interfaces), when `-d` ran.
     pub tangent: Option<radtap_diff_tangent::Output>,
+    /// The generated adjoint code, when `-b` ran.
+    pub adjoint: Option<radtap_diff_tangent::Output>,
     /// Exit status.
     pub status: u8,
     /// Everything written to stderr.
@@ -183,7 +191,32 @@ pub fn execute(cli: &Cli) -> Outcome {
         written: vec![],
         dump: String::new(),
         tangent: None,
+        adjoint: None,
     };
+    // `radtap runtime -O DIR`: the runtime adjoint code links against.
+    if cli.files.len() == 1 && cli.files[0].as_os_str() == "runtime" {
+        let dir = cli.outdir.clone().unwrap_or_else(|| PathBuf::from("."));
+        match radtap_runtime_stack::write_to(&dir) {
+            Ok(paths) => {
+                for p in paths {
+                    let text = std::fs::read_to_string(&p).unwrap_or_default();
+                    out.written.push((p, text));
+                }
+                out.stderr.push_str(&format!(
+                    "radtap: runtime written to {} (compile adStack.c with your adjoint code)\n",
+                    dir.display()
+                ));
+            }
+            Err(e) => {
+                out.stderr.push_str(&format!(
+                    "radtap: error[AD001]: cannot write the runtime to {}: {e}\n",
+                    dir.display()
+                ));
+                out.status = 1;
+            }
+        }
+        return out;
+    }
     if let Some(code) = &cli.explain {
         match Code::ALL
             .iter()
@@ -314,11 +347,6 @@ pub fn execute(cli: &Cli) -> Outcome {
         }
         return out;
     }
-    if cli.reverse {
-        out.stderr.push_str("radtap: error: adjoint mode is not implemented yet in this build (see issue #5); -d and -p work\n");
-        out.status = 2;
-        return out;
-    }
     let dir = cli.outdir.clone().unwrap_or_else(|| PathBuf::from("."));
     if let Err(e) = std::fs::create_dir_all(&dir) {
         out.stderr.push_str(&format!(
@@ -383,6 +411,66 @@ pub fn execute(cli: &Cli) -> Outcome {
             out.written.push((path, text));
         }
         out.tangent = Some(gen);
+    }
+    if cli.reverse {
+        // The adjoint analyses (nothing live at the exit of the forward sweep).
+        let adj_info;
+        let info = match &analysis {
+            Some(i) if !cli.tangent => i,
+            _ => {
+                let requests = requests(&prog, cli);
+                let (i, _) =
+                    radtap_dataflow::analyze(&prog, &requests, radtap_dataflow::Mode::Adjoint);
+                adj_info = i;
+                &adj_info
+            }
+        };
+        let mut opts = radtap_diff_tangent::Options::adjoint();
+        let off = |n: &str| {
+            cli.nooptim
+                .iter()
+                .any(|x| x.eq_ignore_ascii_case(n) || x.eq_ignore_ascii_case("everyoptim"))
+        };
+        opts.slice_dead = !off("diffliveness");
+        opts.tbr = !off("tbr");
+        if let Some(p) = &cli.adjvarname {
+            opts.var_pattern = p.clone();
+        }
+        if let Some(p) = &cli.adjfuncname {
+            opts.func_pattern = p.clone();
+        }
+        let (gen, d) = radtap_diff_tangent::differentiate(&prog, info, &opts);
+        out.stderr
+            .push_str(&render_diagnostics(&d, &prog, &sources));
+        let Some(gen) = gen else {
+            let errors = d.iter().filter(|x| x.is_error()).count();
+            out.stderr.push_str(&format!(
+                "radtap: {errors} error{} found; nothing written\n",
+                if errors == 1 { "" } else { "s" }
+            ));
+            out.status = 1;
+            return out;
+        };
+        let stem = match &cli.stem {
+            Some(s) => s.clone(),
+            None => Path::new(&prog.files[0].path)
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "out".into()),
+        };
+        let ext = radtap_unparse::output_extension(&gen.program, gen.file);
+        let path = dir.join(format!("{stem}_b.{ext}"));
+        let text = radtap_unparse::write_file(&gen.program, gen.file);
+        if let Err(e) = std::fs::write(&path, &text) {
+            out.stderr.push_str(&format!(
+                "radtap: error[AD001]: cannot write {}: {e}\n",
+                path.display()
+            ));
+            out.status = 1;
+            return out;
+        }
+        out.written.push((path, text));
+        out.adjoint = Some(gen);
     }
     if cli.primal {
         for (i, f) in prog.files.iter().enumerate() {

@@ -505,7 +505,9 @@ impl Gen<'_> {
             .position(|f| f.lang == self.lang)
             .unwrap_or(0);
         let mut items = Vec::new();
-        let mode = if self.opts.vector {
+        let mode = if self.opts.adjoint {
+            "reverse (adjoint) mode"
+        } else if self.opts.vector {
             "vector tangent (forward) mode"
         } else {
             "tangent (forward) mode"
@@ -558,6 +560,10 @@ impl Gen<'_> {
                     .alloc(ScopeData::new(ScopeKind::Global, Some(self.global_scope)));
                 let mut fu = UnitData::new(UnitKind::CFile, Lang::C, scope);
                 fu.decls.push(Decl::Comment(banner));
+                if self.opts.adjoint {
+                    fu.decls
+                        .push(Decl::Verbatim("#include \"adStack.h\"".to_string()));
+                }
                 let fid = self
                     .out
                     .units

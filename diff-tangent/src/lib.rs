@@ -48,6 +48,11 @@ pub struct Options {
     /// Diff-liveness slicing: primal assignments whose values neither the derivatives nor
     /// the procedure's outputs need are left out (`-nooptim diffliveness` keeps them).
     pub slice_dead: bool,
+    /// Adjoint mode (`-b`): `f_b` with a forward and a backward sweep.
+    pub adjoint: bool,
+    /// Adjoint mode: record only to-be-recorded values (`-nooptim tbr` records every value
+    /// overwritten).
+    pub tbr: bool,
 }
 
 impl Options {
@@ -60,6 +65,22 @@ impl Options {
             func_pattern: if vector { "%_dv" } else { "%_d" }.into(),
             type_pattern: "%_d".into(),
             slice_dead: true,
+            adjoint: false,
+            tbr: true,
+        }
+    }
+
+    /// Defaults for adjoint mode.
+    pub fn adjoint() -> Self {
+        Options {
+            vector: false,
+            nbdirsmax: None,
+            var_pattern: "%b".into(),
+            func_pattern: "%_b".into(),
+            type_pattern: "%_b".into(),
+            slice_dead: true,
+            adjoint: true,
+            tbr: true,
         }
     }
 }

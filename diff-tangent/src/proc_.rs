@@ -9,6 +9,8 @@ use radtap_il::copy::{expr_slots, Copier};
 use radtap_il::*;
 use std::collections::{HashMap, HashSet};
 
+mod adjoint;
+
 /// Builds the derivative version of one procedure.
 pub(crate) struct ProcGen<'g, 'a> {
     g: &'g mut Gen<'a>,
@@ -59,6 +61,18 @@ pub(crate) struct ProcGen<'g, 'a> {
     digamma_declared: bool,
     /// Inside a vector-mode WHERE/FORALL copy: derivative statements only, not wrapped.
     deriv_only: bool,
+    /// Adjoint mode: `f_b` with a forward and a backward sweep.
+    adjoint: bool,
+    /// Adjoint mode: while a tangent is built for transposition, the derivative references
+    /// it contains (output expression, primal reference).
+    markers: Option<Vec<(ExprId, ExprId)>>,
+    /// Adjoint mode: zones some point of the procedure writes.
+    written_anywhere: ZoneSet,
+    /// Adjoint mode: the variable receiving popped control codes.
+    branch: Option<SymbolId>,
+    /// Adjoint mode, C: by-value arguments' adjoint pointer parameters and the local adjoint
+    /// accumulating in the body.
+    adj_by_ptr: Vec<(SymbolId, SymbolId)>,
 }
 
 /// How a temporary is declared.
@@ -69,6 +83,8 @@ enum TempKind {
     Real { bytes: u32, deriv: bool },
     /// Like a primal variable (same type and shape); a derivative when `deriv`.
     Like { sym: SymbolId, deriv: bool },
+    /// A default integer (adjoint mode: control codes, loop bounds, iteration counts).
+    Int,
 }
 
 impl<'g, 'a> ProcGen<'g, 'a> {
@@ -86,7 +102,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             ScopeKind::Global,
             prog.scopes[src.scope].parent,
         ));
-        let kind = match (src.kind, g.opts.vector) {
+        let kind = match (src.kind, g.opts.vector || g.opts.adjoint) {
             (UnitKind::Function, false) => UnitKind::Function,
             _ => UnitKind::Subroutine,
         };
@@ -120,12 +136,22 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             c_local_decls: Vec::new(),
             digamma_declared: false,
             deriv_only: false,
+            adjoint: false,
+            markers: None,
+            written_anywhere: ZoneSet::new(n),
+            branch: None,
+            adj_by_ptr: Vec::new(),
         };
         pg.vector = pg.g.opts.vector;
+        pg.adjoint = pg.g.opts.adjoint;
         pg.choose_variables();
         pg.header();
         pg.declarations();
-        let body = pg.block(&src.body);
+        let body = if pg.adjoint {
+            pg.adjoint_body()
+        } else {
+            pg.block(&src.body)
+        };
         pg.u.body = body;
         pg.finish_declarations();
         let id = pg.g.out.units.alloc(pg.u);
@@ -276,10 +302,55 @@ impl<'g, 'a> ProcGen<'g, 'a> {
                     ));
                     d = din;
                 }
+                let adj_by_ptr = self.adjoint && self.c_by_value(s);
+                if adj_by_ptr {
+                    // The adjoint of a by-value argument goes back through a pointer; the
+                    // body accumulates it in a local.
+                    let local = d;
+                    let pname = self.g.out.symbols[local].spelling.clone();
+                    let lname = self.fresh(&format!("{pname}0"));
+                    self.g.out.symbols[local].spelling = lname.clone();
+                    let ptr = self.new_sym(&pname, None);
+                    self.adj_by_ptr.push((ptr, local));
+                    let mut spec = c.spec(&mut self.u, &src.c_params[i].spec);
+                    spec.qualifiers.retain(|q| q != "const");
+                    let is_rec = matches!(spec.class, BaseClass::Record(_));
+                    if let BaseClass::Record(td) = spec.class {
+                        let (_, n) = self.g.derivative_type(td);
+                        spec.keyword = "struct".into();
+                        spec.name = Some(n);
+                    }
+                    let init = if is_rec {
+                        let z = self.b().int(0);
+                        Init::Expr(self.b().e(Expr::ArrayCtor {
+                            items: vec![z],
+                            old_style: false,
+                            type_spec: None,
+                        }))
+                    } else {
+                        let z = self.b().zero(8);
+                        Init::Expr(z)
+                    };
+                    let mut ent = plain_entity(local);
+                    ent.init = Some(init);
+                    self.c_local_decls.push(Decl::Var(VarDecl {
+                        spec,
+                        attrs: Vec::new(),
+                        entities: vec![ent],
+                        double_colon: false,
+                    }));
+                    d = ptr;
+                }
                 self.u.params.push(d);
                 if self.lang == Lang::C {
                     let mut cp = c.cparam(&mut self.u, &src.c_params[i]);
                     cp.name = Some(self.g.out.symbols[d].spelling.clone());
+                    if self.adjoint {
+                        cp.spec.qualifiers.retain(|q| q != "const");
+                        if adj_by_ptr {
+                            cp.derived.insert(0, DeclOp::Pointer(Vec::new()));
+                        }
+                    }
                     if by_value_written && !cp.spec.qualifiers.iter().any(|q| q == "const") {
                         cp.spec.qualifiers.insert(0, "const".into());
                     }
@@ -295,7 +366,8 @@ impl<'g, 'a> ProcGen<'g, 'a> {
                 }
             }
         }
-        if self.lang == Lang::C && (src.kind == UnitKind::Subroutine || self.vector) {
+        if self.lang == Lang::C && (src.kind == UnitKind::Subroutine || self.vector || self.adjoint)
+        {
             let mut void = src.header_type.clone().unwrap_or_else(|| int_spec(Lang::C));
             void.keyword = "void".into();
             void.class = BaseClass::Void;
@@ -305,7 +377,23 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             self.u.header_type = Some(void);
         }
         let is_function = src.kind == UnitKind::Function;
-        if is_function {
+        if is_function && self.adjoint {
+            // The result's adjoint is the extra last argument (by value in C).
+            let r = src.result.expect("functions have a result");
+            if let Some(&rd) = self.dvar.get(&r) {
+                self.u.params.push(rd);
+                if self.lang == Lang::C {
+                    let spec = src.header_type.clone().expect("C function type");
+                    let spec_c = c.spec(&mut self.u, &spec);
+                    self.u.c_params.push(CParam {
+                        spec: spec_c,
+                        name: Some(self.g.out.symbols[rd].spelling.clone()),
+                        derived: Vec::new(),
+                        dims: Vec::new(),
+                    });
+                }
+            }
+        } else if is_function {
             let r = src.result.expect("functions have a result");
             let rd = self.dvar.get(&r).copied();
             match self.lang {
@@ -501,7 +589,11 @@ impl<'g, 'a> ProcGen<'g, 'a> {
                     let spec = c.spec(&mut self.u, t);
                     decls.push(Decl::Var(VarDecl {
                         spec,
-                        attrs: vec![Attr::Intent(Intent::Out)],
+                        attrs: if self.adjoint {
+                            Vec::new()
+                        } else {
+                            vec![Attr::Intent(Intent::Out)]
+                        },
                         entities: vec![plain_entity(r)],
                         double_colon: true,
                     }));
@@ -549,7 +641,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             if self.vector && Some(s) != self.src.result.filter(|_| !self.vector) {
                 add_direction_dim(&mut self.u, &mut v);
             }
-            if self.src.params.contains(&s) {
+            if self.src.params.contains(&s) || (self.adjoint && Some(s) == self.src.result) {
                 v.attrs.push(Attr::Intent(Intent::InOut));
             }
             decls.push(Decl::Var(v));
@@ -727,6 +819,14 @@ impl<'a> ProcGen<'_, 'a> {
         }
         let mut dv = v.clone();
         dv.entities = ents;
+        if self.adjoint {
+            // Adjoints of inputs are written, of outputs read.
+            for a in dv.attrs.iter_mut() {
+                if let Attr::Intent(i) = a {
+                    *i = Intent::InOut;
+                }
+            }
+        }
         dv.attrs.retain(|a| match a {
             Attr::Keyword(k) => !matches!(
                 k.as_str(),
@@ -810,13 +910,15 @@ impl<'a> ProcGen<'_, 'a> {
             Lang::Fortran => "!",
             Lang::C => "//",
         };
-        let mode = if self.vector {
-            "vector tangent"
+        let mode = if self.adjoint {
+            "reverse (adjoint)"
+        } else if self.vector {
+            "vector tangent (forward)"
         } else {
-            "tangent"
+            "tangent (forward)"
         };
         let fname = crate::gen::unit_name(self.g.prog, self.p);
-        let mut s = format!("{lead} Differentiation of {fname} in {mode} (forward) mode.");
+        let mut s = format!("{lead} Differentiation of {fname} in {mode} mode.");
         if let Some(h) = self.g.info.heads.iter().find(|h| h.head == self.p) {
             let deps: Vec<&str> = h.dependents.iter().map(|(n, _)| n.as_str()).collect();
             let inds: Vec<&str> = h.independents.iter().map(|(n, _)| n.as_str()).collect();
@@ -851,11 +953,16 @@ impl<'a> ProcGen<'_, 'a> {
                 && self.g.prog.symbols[p].attrs.intent != Some(Intent::Out);
             let written =
                 !self.c_by_value(p) && z.iter().any(|zz| self.pi.summary.writes.contains(zz));
-            let status = match (read, written) {
-                (true, true) => "in-out",
-                (true, false) => "in",
-                (false, true) => "out",
-                (false, false) => "unused",
+            let status = match (read, written, self.adjoint) {
+                (true, true, _) => "in-out",
+                (true, false, false) => "in",
+                (false, true, false) => "out",
+                // Adjoints flow backwards: inputs' adjoints are results, outputs' are
+                // read and reset to zero.
+                (true, false, true) if self.c_by_value(p) || self.lang == Lang::Fortran => "out",
+                (true, false, true) => "incremented",
+                (false, true, true) => "in-zero",
+                (false, false, _) => "unused",
             };
             st.push(format!("{}:{status}", self.g.out.symbols[d].spelling));
         }
@@ -888,6 +995,12 @@ impl<'a> ProcGen<'_, 'a> {
         }
         for (s, k) in temps {
             let mut v = match k {
+                TempKind::Int => VarDecl {
+                    spec: int_spec(self.lang),
+                    attrs: Vec::new(),
+                    entities: vec![plain_entity(s)],
+                    double_colon: true,
+                },
                 TempKind::Real { bytes, deriv } => {
                     let t = Type {
                         base: BaseClass::Real,
@@ -2576,11 +2689,15 @@ impl<'a> ProcGen<'_, 'a> {
     fn tan(&mut self, e: ExprId) -> Option<ExprId> {
         let src = self.src;
         if let Some(&(_, Some(td))) = self.hoisted.get(&e) {
-            return Some(if self.vector {
+            let d = if self.vector {
                 self.dvec_name(td)
             } else {
                 self.b().name(td)
-            });
+            };
+            if let Some(m) = self.markers.as_mut() {
+                m.push((d, e));
+            }
+            return Some(d);
         }
         match &src.exprs[e] {
             Expr::Literal(_) | Expr::Opaque(_) | Expr::SizeofType(_) => None,
@@ -2602,6 +2719,9 @@ impl<'a> ProcGen<'_, 'a> {
                 if d.is_none() && matches!(self.kind_of(e), 4 | 8) {
                     // Active, real, and yet no derivative to read: never a silent zero.
                     self.lost_derivative = true;
+                }
+                if let (Some(m), Some(d)) = (self.markers.as_mut(), d) {
+                    m.push((d, e));
                 }
                 d
             }
@@ -3114,13 +3234,43 @@ impl<'a> ProcGen<'_, 'a> {
                     .count();
                 if r > 0 {
                     r
-                } else if matches!(self.src.exprs[*base], Expr::Name(_)) {
-                    0
                 } else {
-                    self.rank_of(*base)
+                    match &self.src.exprs[*base] {
+                        // `s%v(i)`: as ranked as `s`.
+                        Expr::Field { base: b, .. } => self.rank_of(*b),
+                        Expr::Name(_) => 0,
+                        _ => self.rank_of(*base),
+                    }
                 }
             }
-            Expr::Field { base, .. } => self.rank_of(*base),
+            Expr::Field { base, field, .. } => {
+                // `s%v` is as ranked as the component, `a(:)%x` as the base.
+                let comp = self.record_of(*base).and_then(|td| {
+                    self.prog().typedefs[td]
+                        .fields
+                        .iter()
+                        .find_map(|f| match f {
+                            Decl::Var(v) => v
+                                .entities
+                                .iter()
+                                .find(|x| {
+                                    self.prog().symbols[x.sym]
+                                        .spelling
+                                        .eq_ignore_ascii_case(field)
+                                })
+                                .map(|x| {
+                                    x.dims.as_ref().map_or(0, |d| d.len()).max(
+                                        self.prog().symbols[x.sym]
+                                            .ty
+                                            .as_ref()
+                                            .map_or(0, |t| t.dims.len()),
+                                    )
+                                }),
+                            _ => None,
+                        })
+                });
+                self.rank_of(*base).max(comp.unwrap_or(0))
+            }
             Expr::Binary { lhs, rhs, .. } => self.rank_of(*lhs).max(self.rank_of(*rhs)),
             Expr::Unary { arg, .. } | Expr::Paren(arg) => self.rank_of(*arg),
             Expr::Call { args, .. } => args
