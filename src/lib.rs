@@ -433,6 +433,7 @@ pub fn execute(cli: &Cli) -> Outcome {
         };
         opts.slice_dead = !off("diffliveness");
         opts.tbr = !off("tbr");
+        opts.split = cli.nocheckpoint;
         if let Some(p) = &cli.adjvarname {
             opts.var_pattern = p.clone();
         }

@@ -41,7 +41,7 @@ const UNSUPPORTED: &[(&str, &str)] = &[
 ];
 
 /// Whether `-nocheckpoint` (split mode) is checked against joint mode.
-const SPLIT_MODE: bool = false;
+const SPLIT_MODE: bool = true;
 
 fn build(dir: &Path, lang: Lang, srcs: &[PathBuf], exe: &str) -> Result<String, String> {
     // The runtime, compiled once per directory.

@@ -1,7 +1,7 @@
 //! The whole-program part: which procedures, variables and types get derivatives, their
 //! names, derivative modules, types and globals, and the layout of the generated file.
 
-use crate::proc_::ProcGen;
+use crate::proc_::{ProcGen, Sweep};
 use crate::{Interface, Options, Output};
 use radtap_dataflow::{ObjKey, ProgramInfo, ZoneSet};
 use radtap_il::copy::Copier;
@@ -42,6 +42,9 @@ pub(crate) struct Gen<'a> {
     pub(crate) needs_digamma: bool,
     /// Scope of generated global names.
     pub(crate) global_scope: ScopeId,
+    /// Split adjoint mode: the `_fwd` and `_bwd` procedure names of each procedure that is
+    /// not a head.
+    pub(crate) split_procs: HashMap<UnitId, (SymbolId, SymbolId)>,
 }
 
 pub(crate) fn run(
@@ -82,6 +85,7 @@ pub(crate) fn run(
         diags: Vec::new(),
         needs_digamma: false,
         global_scope,
+        split_procs: HashMap::new(),
     };
     g.choose_procedures();
     g.choose_active_fields();
@@ -279,6 +283,25 @@ impl Gen<'_> {
                 implicit_type: false,
             });
             self.dproc.insert(p, s);
+            let is_head = self.info.heads.iter().any(|h| h.head == p);
+            if self.opts.adjoint && self.opts.split && !is_head {
+                let mut mk = |pat: &str| {
+                    let name = self.fresh_global(&pattern(pat, &base));
+                    self.out.symbols.alloc(SymbolData {
+                        spelling: name,
+                        kind: SymbolKind::Procedure,
+                        scope: gs,
+                        ty: None,
+                        attrs: SymAttrs::default(),
+                        unit: None,
+                        common: None,
+                        implicit_type: false,
+                    })
+                };
+                let f = mk("%_fwd");
+                let b = mk("%_bwd");
+                self.split_procs.insert(p, (f, b));
+            }
         }
     }
 
@@ -539,8 +562,9 @@ impl Gen<'_> {
                             }
                             UnitKind::Subroutine | UnitKind::Function => {
                                 if self.active.contains(&u) {
-                                    let d = ProcGen::run(self, u, None);
-                                    items.push(FileItem::Unit(d));
+                                    for d in self.proc_units(u, None) {
+                                        items.push(FileItem::Unit(d));
+                                    }
                                 }
                             }
                             UnitKind::Program | UnitKind::BlockData | UnitKind::CFile => {}
@@ -735,8 +759,9 @@ impl Gen<'_> {
                         }
                     }
                     if self.active.contains(&f) {
-                        let d = ProcGen::run(self, f, Some(fid));
-                        funcs.push(Decl::Unit(d));
+                        for d in self.proc_units(f, Some(fid)) {
+                            funcs.push(Decl::Unit(d));
+                        }
                     }
                 }
                 Decl::Comment(_) | Decl::Directive(_) | Decl::Verbatim(_) => {}
@@ -955,10 +980,23 @@ impl Gen<'_> {
         u.parent = None;
         self.out.units[mid] = u;
         for p in procs {
-            let d = ProcGen::run(self, p, Some(mid));
-            self.out.units[mid].contains.push(d);
+            for d in self.proc_units(p, Some(mid)) {
+                self.out.units[mid].contains.push(d);
+            }
         }
         Some(mid)
+    }
+
+    /// The derivative units of procedure `p`: one, or in split adjoint mode the forward and
+    /// backward sweeps of a procedure that is not a head.
+    fn proc_units(&mut self, p: UnitId, parent: Option<UnitId>) -> Vec<UnitId> {
+        if self.split_procs.contains_key(&p) {
+            let f = ProcGen::run_sweep(self, p, parent, Sweep::Fwd);
+            let b = ProcGen::run_sweep(self, p, parent, Sweep::Bwd);
+            vec![f, b]
+        } else {
+            vec![ProcGen::run(self, p, parent)]
+        }
     }
 
     fn record_type_used(&self, td: TypeDefId) -> bool {

@@ -53,6 +53,9 @@ pub struct Options {
     /// Adjoint mode: record only to-be-recorded values (`-nooptim tbr` records every value
     /// overwritten).
     pub tbr: bool,
+    /// Adjoint split mode (`-nocheckpoint`): calls run `g_fwd` in the forward sweep and
+    /// `g_bwd` in the backward sweep instead of being checkpointed.
+    pub split: bool,
 }
 
 impl Options {
@@ -67,6 +70,7 @@ impl Options {
             slice_dead: true,
             adjoint: false,
             tbr: true,
+            split: false,
         }
     }
 
@@ -81,6 +85,7 @@ impl Options {
             slice_dead: true,
             adjoint: true,
             tbr: true,
+            split: false,
         }
     }
 }

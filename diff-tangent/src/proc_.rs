@@ -73,6 +73,21 @@ pub(crate) struct ProcGen<'g, 'a> {
     /// Adjoint mode, C: by-value arguments' adjoint pointer parameters and the local adjoint
     /// accumulating in the body.
     adj_by_ptr: Vec<(SymbolId, SymbolId)>,
+    /// Adjoint mode: which sweeps this unit holds.
+    sweep: Sweep,
+    /// C split forward sweep: the value the function returns.
+    c_return_value: Option<ExprId>,
+}
+
+/// Which sweeps an adjoint unit holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Sweep {
+    /// Both (`f_b`), or not adjoint mode.
+    Joint,
+    /// Split mode `f_fwd`: the forward sweep, then the values its backward sweep reads.
+    Fwd,
+    /// Split mode `f_bwd`: those values, then the backward sweep.
+    Bwd,
 }
 
 /// How a temporary is declared.
@@ -90,6 +105,17 @@ enum TempKind {
 impl<'g, 'a> ProcGen<'g, 'a> {
     /// Generates the derivative of `p`; `parent` is the derivative module or C file unit.
     pub(crate) fn run(g: &'g mut Gen<'a>, p: UnitId, parent: Option<UnitId>) -> UnitId {
+        Self::run_sweep(g, p, parent, Sweep::Joint)
+    }
+
+    /// Generates one unit of `p`'s derivative: the whole of it, or one sweep of a split
+    /// adjoint.
+    pub(crate) fn run_sweep(
+        g: &'g mut Gen<'a>,
+        p: UnitId,
+        parent: Option<UnitId>,
+        sweep: Sweep,
+    ) -> UnitId {
         let prog: &'a Program = g.prog;
         let info: &'a radtap_dataflow::ProgramInfo = g.info;
         let src = &prog.units[p];
@@ -102,7 +128,10 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             ScopeKind::Global,
             prog.scopes[src.scope].parent,
         ));
-        let kind = match (src.kind, g.opts.vector || g.opts.adjoint) {
+        let kind = match (
+            src.kind,
+            g.opts.vector || (g.opts.adjoint && sweep != Sweep::Fwd),
+        ) {
             (UnitKind::Function, false) => UnitKind::Function,
             _ => UnitKind::Subroutine,
         };
@@ -141,6 +170,8 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             written_anywhere: ZoneSet::new(n),
             branch: None,
             adj_by_ptr: Vec::new(),
+            sweep,
+            c_return_value: None,
         };
         pg.vector = pg.g.opts.vector;
         pg.adjoint = pg.g.opts.adjoint;
@@ -269,8 +300,29 @@ impl<'g, 'a> ProcGen<'g, 'a> {
 
     fn header(&mut self) {
         let src = self.src;
-        let ds = self.g.dproc[&self.p];
+        let ds = match (self.sweep, self.g.split_procs.get(&self.p)) {
+            (Sweep::Fwd, Some(&(f, _))) => f,
+            (Sweep::Bwd, Some(&(_, b))) => b,
+            _ => self.g.dproc[&self.p],
+        };
         self.u.name = Some(ds);
+        if self.sweep == Sweep::Fwd {
+            // The forward sweep keeps the primal interface.
+            let c = Copier { src };
+            for (i, &s) in src.params.iter().enumerate() {
+                self.u.params.push(s);
+                if self.lang == Lang::C {
+                    let cp = c.cparam(&mut self.u, &src.c_params[i]);
+                    self.u.c_params.push(cp);
+                }
+            }
+            self.u.header_type = src.header_type.clone();
+            self.u.ret_derived = src.ret_derived.clone();
+            self.u.result = src.result;
+            self.u.explicit_result = src.explicit_result || src.kind == UnitKind::Function;
+            self.u.c_void_params = src.c_void_params;
+            return;
+        }
         self.g.out.symbols[ds].unit = None;
         let flags = self.g.dparams[&self.p].clone();
         let c = Copier { src };
@@ -582,7 +634,10 @@ impl<'g, 'a> ProcGen<'g, 'a> {
         }
         // The primal function result, now a dummy argument of the derivative procedure.
         let mut header_result = None;
-        if self.src.kind == UnitKind::Function && self.lang == Lang::Fortran {
+        if self.src.kind == UnitKind::Function
+            && self.lang == Lang::Fortran
+            && self.sweep != Sweep::Fwd
+        {
             let r = self.src.result.expect("function result");
             if !declared.contains(&r) {
                 if let Some(t) = &self.src.header_type {
@@ -610,6 +665,8 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             .filter(|s| {
                 (!declared.contains(s) || Some(*s) == header_result)
                     && !self.g.dglobal.contains_key(s)
+                    && !(self.sweep == Sweep::Fwd
+                        && (self.src.params.contains(s) || Some(*s) == self.src.result))
             })
             .collect();
         missing.sort();
@@ -803,6 +860,9 @@ impl<'a> ProcGen<'_, 'a> {
             .iter()
             .filter_map(|e| {
                 let ds = *self.dvar.get(&e.sym)?;
+                if self.sweep == Sweep::Fwd && self.src.params.contains(&e.sym) {
+                    return None;
+                }
                 if self.g.dglobal.contains_key(&e.sym)
                     || self.g.prog.symbols[e.sym].common.is_some()
                 {
@@ -910,7 +970,11 @@ impl<'a> ProcGen<'_, 'a> {
             Lang::Fortran => "!",
             Lang::C => "//",
         };
-        let mode = if self.adjoint {
+        let mode = if self.adjoint && self.sweep == Sweep::Fwd {
+            "reverse (adjoint) split mode: forward sweep of"
+        } else if self.adjoint && self.sweep == Sweep::Bwd {
+            "reverse (adjoint) split mode: backward sweep of"
+        } else if self.adjoint {
             "reverse (adjoint)"
         } else if self.vector {
             "vector tangent (forward)"
@@ -918,7 +982,11 @@ impl<'a> ProcGen<'_, 'a> {
             "tangent (forward)"
         };
         let fname = crate::gen::unit_name(self.g.prog, self.p);
-        let mut s = format!("{lead} Differentiation of {fname} in {mode} mode.");
+        let mut s = if self.sweep == Sweep::Joint {
+            format!("{lead} Differentiation of {fname} in {mode} mode.")
+        } else {
+            format!("{lead} Differentiation of {fname}: {mode} {fname}_b.")
+        };
         if let Some(h) = self.g.info.heads.iter().find(|h| h.head == self.p) {
             let deps: Vec<&str> = h.dependents.iter().map(|(n, _)| n.as_str()).collect();
             let inds: Vec<&str> = h.independents.iter().map(|(n, _)| n.as_str()).collect();
@@ -966,7 +1034,7 @@ impl<'a> ProcGen<'_, 'a> {
             };
             st.push(format!("{}:{status}", self.g.out.symbols[d].spelling));
         }
-        if !st.is_empty() {
+        if !st.is_empty() && self.sweep != Sweep::Fwd {
             s.push_str(&format!(
                 "\n{lead}   derivative arguments: {}",
                 st.join(" ")

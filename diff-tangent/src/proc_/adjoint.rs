@@ -58,13 +58,62 @@ impl<'a> ProcGen<'_, 'a> {
         self.written_anywhere = w;
         let body = &self.src.body;
         let r = self.rev_block(body);
-        let mut out = r.fwd;
-        let pro = self.bwd_prologue();
-        out.extend(pro);
-        out.extend(r.bwd);
-        let epi = self.bwd_epilogue();
-        out.extend(epi);
-        out
+        match self.sweep {
+            Sweep::Joint => {
+                let mut out = r.fwd;
+                let pro = self.bwd_prologue();
+                out.extend(pro);
+                out.extend(r.bwd);
+                let epi = self.bwd_epilogue();
+                out.extend(epi);
+                out
+            }
+            Sweep::Fwd => {
+                let (push, _) = self.exit_record();
+                let mut out = r.fwd;
+                out.extend(push);
+                if let Some(v) = self.c_return_value.take() {
+                    out.push(stmt(&mut self.u, StmtKind::Return(Some(v))));
+                }
+                out
+            }
+            Sweep::Bwd => {
+                let (_, pop) = self.exit_record();
+                let mut out = pop;
+                let pro = self.bwd_prologue();
+                out.extend(pro);
+                out.extend(r.bwd);
+                let epi = self.bwd_epilogue();
+                out.extend(epi);
+                out
+            }
+        }
+    }
+
+    /// Split mode: what the backward sweep reads that may be lost between the sweeps —
+    /// locals, and values the procedure writes and does not read first (its callers only
+    /// keep the values it reads on entry).
+    fn exit_record(&mut self) -> (Vec<StmtId>, Vec<StmtId>) {
+        let mut need = self.pi.zones.empty();
+        for u in &self.act.deriv_uses {
+            need.union_with(u);
+        }
+        let mut keep = self.pi.summary.writes.clone();
+        keep.subtract(&self.pi.summary.reads);
+        for (k, o) in &self.pi.zones.objects {
+            if let ObjKey::Sym(x) = k {
+                let own = radtap_dataflow::zones::unit_of_scope(
+                    self.prog(),
+                    self.prog().symbols[*x].scope,
+                ) == Some(self.p);
+                if own && !self.src.params.contains(x) && !self.prog().symbols[*x].attrs.pointer {
+                    keep.union_with(&self.pi.zones.obj_set(o));
+                }
+            }
+        }
+        need.intersect_with(&keep);
+        let sp = self.src.source_map.header.unwrap_or_default();
+        self.snapshot_at(sp, &need)
     }
 
     fn rev_block(&mut self, b: &[StmtId]) -> Rev {
@@ -432,6 +481,11 @@ impl<'a> ProcGen<'_, 'a> {
     /// Push/pop pairs recording the zones `z` before a statement overwrites them: each
     /// variable of this procedure holding one of them is recorded whole.
     fn snapshot(&mut self, s: StmtId, z: &ZoneSet) -> (Vec<StmtId>, Vec<StmtId>) {
+        let sp = self.span(s);
+        self.snapshot_at(sp, z)
+    }
+
+    fn snapshot_at(&mut self, sp: Span, z: &ZoneSet) -> (Vec<StmtId>, Vec<StmtId>) {
         let mut syms: Vec<SymbolId> = Vec::new();
         let mut covered = self.pi.zones.empty();
         let mut pointee = false;
@@ -454,7 +508,7 @@ impl<'a> ProcGen<'_, 'a> {
         let mut rest = z.clone();
         rest.subtract(&covered);
         if !rest.is_empty() || (pointee && self.lang == Lang::C && !rest.is_empty()) {
-            self.error(s, Code::Unsupported, "this statement overwrites values the adjoint needs that radtap cannot record here (memory reached only through a pointer of unknown size)");
+            self.g.diags.push(Diagnostic::error(Code::Unsupported, sp, "values the adjoint needs here cannot be recorded (memory reached only through a pointer of unknown size, or not visible in this procedure)"));
             return (Vec::new(), Vec::new());
         }
         syms.sort();
@@ -468,7 +522,9 @@ impl<'a> ProcGen<'_, 'a> {
                 }
                 Err(m) => {
                     let msg = format!("{m} is not supported in adjoint mode yet");
-                    self.error(s, Code::Unsupported, &msg);
+                    self.g
+                        .diags
+                        .push(Diagnostic::error(Code::Unsupported, sp, msg));
                 }
             }
         }
@@ -505,17 +561,29 @@ impl<'a> ProcGen<'_, 'a> {
 
     /// Zones point `i` must record before it runs.
     fn to_record(&self, i: usize) -> ZoneSet {
+        if !self.is_live(i) {
+            return self.pi.zones.empty();
+        }
+        let w = &self.pi.effects[i].writes;
         if self.g.opts.tbr {
-            self.act.save[i].clone()
-        } else if self.act.live[i] || !self.pi.effects[i].sliceable || !self.g.opts.slice_dead {
-            self.pi.effects[i].writes.clone()
+            // `save` of the dataflow where the point is live for derivatives; the same
+            // formula where it runs anyway.
+            let mut need = self.act.tbr_before[i].clone();
+            need.union_with(&self.act.deriv_uses[i]);
+            need.intersect_with(w);
+            need
         } else {
-            self.pi.zones.empty()
+            w.clone()
         }
     }
 
+    /// Whether the primal statement at point `i` runs in the forward sweep. Split sweeps
+    /// are not sliced: the forward sweep replaces the primal procedure.
     fn is_live(&self, i: usize) -> bool {
-        !self.g.opts.slice_dead || self.act.live[i] || !self.pi.effects[i].sliceable
+        !self.g.opts.slice_dead
+            || self.sweep != Sweep::Joint
+            || self.act.live[i]
+            || !self.pi.effects[i].sliceable
     }
 
     // ------------------------------------------------------------------ assignments
@@ -923,7 +991,20 @@ impl<'a> ProcGen<'_, 'a> {
             &pattern(&self.g.opts.var_pattern, &format!("{fname}_res")),
             TempKind::Real { bytes, deriv: true },
         );
-        let (c1, c2) = (self.cp(e), self.cp(e));
+        let (mut c1, c2) = (self.cp(e), self.cp(e));
+        let split = self.g.split_procs.get(&c).copied();
+        if let Some((f, _)) = split {
+            let fname = self.b().name(f);
+            if let Expr::Call { callee, .. } = &mut self.u.exprs[c1] {
+                *callee = fname;
+            }
+            let external = self.prog().units[c].parent.is_none() && c != self.p;
+            if self.lang == Lang::Fortran && external && !self.extern_funcs.iter().any(|x| x.0 == f)
+            {
+                self.extern_funcs.push((f, bytes));
+            }
+            c1 = self.paren_if_compound(c1);
+        }
         let (t1, t2) = (self.b().name(t), self.b().name(t));
         h.fwd.push(assign(&mut self.u, t1, c1));
         h.recompute.push(assign(&mut self.u, t2, c2));
@@ -939,7 +1020,7 @@ impl<'a> ProcGen<'_, 'a> {
             value: tbn,
         });
         let callee = {
-            let v = self.g.dproc[&c];
+            let v = split.map_or(self.g.dproc[&c], |x| x.1);
             self.b().name(v)
         };
         let mut calls = pre;
@@ -1141,6 +1222,9 @@ impl<'a> ProcGen<'_, 'a> {
     /// C `return e` at the end of a function: the adjoint of `f = e` with the result
     /// adjoint as seed.
     fn adj_c_return(&mut self, s: StmtId, e: ExprId) -> Rev {
+        if self.sweep == Sweep::Fwd {
+            self.c_return_value = Some(self.cp(e));
+        }
         let Some(r) = self.src.result else {
             return Rev::default();
         };
@@ -2053,12 +2137,13 @@ impl<'a> ProcGen<'_, 'a> {
         let in_loop = self.enclosing_loop(s);
         for e in hv.entities.iter_mut() {
             match e.init {
-                Some(Init::Expr(x)) if matches!(self.src.exprs[x], Expr::ArrayCtor { .. }) => {
-                    // A constant table: initialised once at the top.
-                    if in_loop {
-                        return self.unsupported(s, "a C brace initialiser inside a loop");
-                    }
+                Some(Init::Expr(x))
+                    if in_loop && matches!(self.src.exprs[x], Expr::ArrayCtor { .. }) =>
+                {
+                    return self.unsupported(s, "a C brace initialiser inside a loop");
                 }
+                // A constant table: initialised once at the top.
+                Some(Init::Expr(x)) if matches!(self.src.exprs[x], Expr::ArrayCtor { .. }) => {}
                 Some(Init::Expr(x)) => {
                     inits.push((e.sym, x));
                     e.init = None;
@@ -2253,9 +2338,20 @@ impl<'a> ProcGen<'_, 'a> {
             .sites_of(self.p)
             .iter()
             .find(|c| c.stmt == s && c.expr.is_none());
-        let rec = self.to_record(i);
-        let (push, pop) = self.snapshot(s, &rec);
         let active_point = self.act.has_derivative[i];
+        let split = site.and_then(|x| match &x.callee {
+            Callee::Defined(l) if l.len() == 1 && active_point => {
+                self.g.split_procs.get(&l[0]).copied()
+            }
+            _ => None,
+        });
+        let mut rec = self.to_record(i);
+        if split.is_some() {
+            // g_bwd restores what it reads itself: only the values the statements before
+            // need are recorded.
+            rec.intersect_with(&self.act.tbr_before[i].clone());
+        }
+        let (push, pop) = self.snapshot(s, &rec);
         let callee = match site.map(|x| &x.callee) {
             Some(Callee::Defined(list))
                 if active_point && list.iter().any(|c| self.g.active.contains(c)) =>
@@ -2279,11 +2375,37 @@ impl<'a> ProcGen<'_, 'a> {
             fwd: push,
             bwd: Vec::new(),
         };
-        r.fwd.push(self.copy_stmt(s));
+        let primal = self.copy_stmt(s);
+        if let Some((f, _)) = split {
+            let fname = self.b().name(f);
+            if let StmtKind::Call { callee, .. } = &mut self.u.stmts[primal].kind {
+                *callee = fname;
+            }
+        }
+        r.fwd.push(primal);
         let Some(c) = callee else {
             r.bwd = pop;
             return r;
         };
+        if let Some((_, b)) = split {
+            let mut pre = Vec::new();
+            let mut post = Vec::new();
+            let new_args = self.adjoint_args(s, c, args, &mut pre, &mut post);
+            r.bwd.extend(pre);
+            let callee = self.b().name(b);
+            let call = stmt(
+                &mut self.u,
+                StmtKind::Call {
+                    callee,
+                    args: new_args,
+                    no_parens: false,
+                },
+            );
+            r.bwd.push(call);
+            r.bwd.extend(post);
+            r.bwd.extend(pop);
+            return r;
+        }
         // Backward: restore the snapshot for the re-run, call g_b, restore it again.
         if !pop.is_empty() {
             r.bwd.push(self.rt("adStack_startRepeat", Vec::new()));
