@@ -305,7 +305,8 @@ pub fn execute(cli: &Cli) -> Outcome {
     let mut analysis = None;
     if clean && cli.head.is_some() && (cli.dump_analysis || cli.tangent || cli.reverse) {
         let requests = requests(&prog, cli);
-        let mode = if cli.tangent && !cli.reverse {
+        // With -d and -b both, this is the tangent's; -b runs the adjoint analyses itself.
+        let mode = if cli.tangent {
             radtap_dataflow::Mode::Tangent
         } else {
             radtap_dataflow::Mode::Adjoint
@@ -356,59 +357,43 @@ pub fn execute(cli: &Cli) -> Outcome {
         out.status = 1;
         return out;
     }
+    // Every requested mode is generated first; files are written only when all succeeded.
+    let stem = cli.stem.clone().unwrap_or_else(|| {
+        Path::new(&prog.files[0].path)
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "out".into())
+    });
+    let off = |n: &str| {
+        cli.nooptim
+            .iter()
+            .any(|x| x.eq_ignore_ascii_case(n) || x.eq_ignore_ascii_case("everyoptim"))
+    };
+    let mut files: Vec<(PathBuf, String)> = Vec::new();
     if cli.tangent {
         let Some(info) = &analysis else {
             return out;
         };
         let mut opts = radtap_diff_tangent::Options::new(cli.vector);
         opts.nbdirsmax = cli.nbdirsmax;
-        opts.slice_dead = !cli.nooptim.iter().any(|n| {
-            n.eq_ignore_ascii_case("diffliveness") || n.eq_ignore_ascii_case("everyoptim")
-        });
+        opts.slice_dead = !off("diffliveness");
         if let Some(p) = &cli.tgtvarname {
             opts.var_pattern = p.clone();
         }
         if let Some(p) = &cli.tgtfuncname {
             opts.func_pattern = p.clone();
         }
-        let (gen, d) = radtap_diff_tangent::differentiate(&prog, info, &opts);
-        out.stderr
-            .push_str(&render_diagnostics(&d, &prog, &sources));
-        let Some(gen) = gen else {
-            let errors = d.iter().filter(|x| x.is_error()).count();
-            out.stderr.push_str(&format!(
-                "radtap: {errors} error{} found; nothing written\n",
-                if errors == 1 { "" } else { "s" }
-            ));
-            out.status = 1;
+        let Some(gen) = generate(&mut out, &prog, &sources, info, &opts) else {
             return out;
-        };
-        let stem = match &cli.stem {
-            Some(s) => s.clone(),
-            None => Path::new(&prog.files[0].path)
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_else(|| "out".into()),
         };
         let ext = radtap_unparse::output_extension(&gen.program, gen.file);
         let suffix = if cli.vector { "dv" } else { "d" };
-        let mut files = vec![(
+        files.push((
             dir.join(format!("{stem}_{suffix}.{ext}")),
             radtap_unparse::write_file(&gen.program, gen.file),
-        )];
+        ));
         for (name, text) in &gen.extra_files {
             files.push((dir.join(name), text.clone()));
-        }
-        for (path, text) in files {
-            if let Err(e) = std::fs::write(&path, &text) {
-                out.stderr.push_str(&format!(
-                    "radtap: error[AD001]: cannot write {}: {e}\n",
-                    path.display()
-                ));
-                out.status = 1;
-                return out;
-            }
-            out.written.push((path, text));
         }
         out.tangent = Some(gen);
     }
@@ -426,11 +411,6 @@ pub fn execute(cli: &Cli) -> Outcome {
             }
         };
         let mut opts = radtap_diff_tangent::Options::adjoint();
-        let off = |n: &str| {
-            cli.nooptim
-                .iter()
-                .any(|x| x.eq_ignore_ascii_case(n) || x.eq_ignore_ascii_case("everyoptim"))
-        };
         opts.slice_dead = !off("diffliveness");
         opts.tbr = !off("tbr");
         opts.split = cli.nocheckpoint;
@@ -440,37 +420,14 @@ pub fn execute(cli: &Cli) -> Outcome {
         if let Some(p) = &cli.adjfuncname {
             opts.func_pattern = p.clone();
         }
-        let (gen, d) = radtap_diff_tangent::differentiate(&prog, info, &opts);
-        out.stderr
-            .push_str(&render_diagnostics(&d, &prog, &sources));
-        let Some(gen) = gen else {
-            let errors = d.iter().filter(|x| x.is_error()).count();
-            out.stderr.push_str(&format!(
-                "radtap: {errors} error{} found; nothing written\n",
-                if errors == 1 { "" } else { "s" }
-            ));
-            out.status = 1;
+        let Some(gen) = generate(&mut out, &prog, &sources, info, &opts) else {
             return out;
-        };
-        let stem = match &cli.stem {
-            Some(s) => s.clone(),
-            None => Path::new(&prog.files[0].path)
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_else(|| "out".into()),
         };
         let ext = radtap_unparse::output_extension(&gen.program, gen.file);
-        let path = dir.join(format!("{stem}_b.{ext}"));
-        let text = radtap_unparse::write_file(&gen.program, gen.file);
-        if let Err(e) = std::fs::write(&path, &text) {
-            out.stderr.push_str(&format!(
-                "radtap: error[AD001]: cannot write {}: {e}\n",
-                path.display()
-            ));
-            out.status = 1;
-            return out;
-        }
-        out.written.push((path, text));
+        files.push((
+            dir.join(format!("{stem}_b.{ext}")),
+            radtap_unparse::write_file(&gen.program, gen.file),
+        ));
         out.adjoint = Some(gen);
     }
     if cli.primal {
@@ -484,20 +441,46 @@ pub fn execute(cli: &Cli) -> Outcome {
                     .unwrap_or_else(|| "out".into()),
             };
             let ext = radtap_unparse::output_extension(&prog, i);
-            let path = dir.join(format!("{stem}_p.{ext}"));
-            let text = radtap_unparse::write_file(&prog, i);
-            if let Err(e) = std::fs::write(&path, &text) {
-                out.stderr.push_str(&format!(
-                    "radtap: error[AD001]: cannot write {}: {e}\n",
-                    path.display()
-                ));
-                out.status = 1;
-                return out;
-            }
-            out.written.push((path, text));
+            files.push((
+                dir.join(format!("{stem}_p.{ext}")),
+                radtap_unparse::write_file(&prog, i),
+            ));
         }
     }
+    for (path, text) in files {
+        if let Err(e) = std::fs::write(&path, &text) {
+            out.stderr.push_str(&format!(
+                "radtap: error[AD001]: cannot write {}: {e}\n",
+                path.display()
+            ));
+            out.status = 1;
+            return out;
+        }
+        out.written.push((path, text));
+    }
     out
+}
+
+/// Runs a differentiation and renders its diagnostics; on error reports that nothing is
+/// written and sets the exit status.
+fn generate(
+    out: &mut Outcome,
+    prog: &Program,
+    sources: &[(String, String)],
+    info: &radtap_dataflow::ProgramInfo,
+    opts: &radtap_diff_tangent::Options,
+) -> Option<radtap_diff_tangent::Output> {
+    let (gen, d) = radtap_diff_tangent::differentiate(prog, info, opts);
+    out.stderr.push_str(&render_diagnostics(&d, prog, sources));
+    if gen.is_none() {
+        let errors = d.iter().filter(|x| x.is_error()).count();
+        out.stderr.push_str(&format!(
+            "radtap: {errors} error{} found; nothing written\n",
+            if errors == 1 { "" } else { "s" }
+        ));
+        out.status = 1;
+    }
+    gen
 }
 
 /// Splits a `-head` word into the procedure name and the variables it carries:

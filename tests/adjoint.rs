@@ -65,14 +65,14 @@ fn build(dir: &Path, lang: Lang, srcs: &[PathBuf], exe: &str) -> Result<String, 
     build_and_run(dir, lang, &all, exe)
 }
 
-/// Runs the adjoint of one corpus file (`extra` options) and returns (x̄ per independent
-/// element, ⟨ẋ, x̄⟩, ⟨ȳ, ẏ⟩ from the tangent output `t1`, ⟨ȳ, FD⟩).
+/// Runs the adjoint of one corpus file (`extra` options) and returns x̄ per independent
+/// element, ⟨ẋ, x̄⟩ and the weights ȳ put on the dependents.
 fn adjoint_run(
     path: &Path,
     dir: &Path,
     extra: &[&str],
     tag: &str,
-) -> Result<(Vec<f64>, f64, Vec<(String, f64)>, f64), String> {
+) -> Result<(Vec<f64>, f64, Vec<(String, f64)>), String> {
     let (opts, sizes) = header(path);
     let mut args = vec!["-b", "-o", "gen"];
     args.extend_from_slice(extra);
@@ -105,7 +105,7 @@ fn adjoint_run(
     let bs = m.get("B").cloned().unwrap_or_default();
     let xb: f64 = xs.iter().zip(&bs).map(|(x, b)| x.1 * b.1).sum();
     let w = m.get("W").cloned().unwrap_or_default();
-    Ok((bs.iter().map(|b| b.1).collect(), xb, w, 0.0))
+    Ok((bs.iter().map(|b| b.1).collect(), xb, w))
 }
 
 fn check(path: &Path) -> Result<(), String> {
@@ -134,7 +134,7 @@ fn check(path: &Path) -> Result<(), String> {
     let m = parse_out(&out);
     let (t1, fp, fm) = (&m["T1"], &m["FP"], &m["FM"]);
     // Joint mode.
-    let (xb, dot_x, w, _) = adjoint_run(path, &dir, &[], "")?;
+    let (xb, dot_x, w) = adjoint_run(path, &dir, &[], "")?;
     if w.len() != t1.len() {
         return Err(format!(
             "the adjoint driver seeds {} dependent elements, the tangent prints {}",
@@ -172,7 +172,7 @@ fn check(path: &Path) -> Result<(), String> {
         let _ = std::fs::remove_dir_all(&dir);
         return Ok(());
     }
-    let (xb_split, _, _, _) = adjoint_run(path, &dir, &["-nocheckpoint"], "s")?;
+    let (xb_split, _, _) = adjoint_run(path, &dir, &["-nocheckpoint"], "s")?;
     for (k, (a, b)) in xb.iter().zip(&xb_split).enumerate() {
         if (a - b).abs() > 1e-13 * a.abs().max(b.abs()).max(1e-300) {
             return Err(format!(

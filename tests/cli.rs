@@ -206,3 +206,59 @@ fn tangent_never_reads_an_unset_derivative_pointer() {
     assert!(!dir.join("lost_d.c").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `-d -b` writes both files, and the tangent is the same as with `-d` alone (each mode
+/// gets its own analyses: the adjoint's would slice away primal results the tangent keeps).
+/// When one mode fails, nothing is written. `radtap runtime` writes the runtime.
+#[test]
+fn tangent_and_adjoint_together_and_runtime() {
+    let base = std::env::temp_dir().join(format!("radtap-cli-db-{}", std::process::id()));
+    let (one, both) = (base.join("one"), base.join("both"));
+    let args = |d: &std::path::Path, modes: &[&str]| {
+        let mut v: Vec<String> = modes.iter().map(|s| s.to_string()).collect();
+        for a in ["-head", "heat_step", "-vars", "u", "-outvars", "cost", "-O"] {
+            v.push(a.into());
+        }
+        v.push(d.to_string_lossy().into_owned());
+        v.push("examples/heat.f90".into());
+        v
+    };
+    let run = |v: Vec<String>| {
+        let r: Vec<&str> = v.iter().map(|s| s.as_str()).collect();
+        radtap(&r)
+    };
+    let (code, _, err) = run(args(&one, &["-d"]));
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = run(args(&both, &["-d", "-b"]));
+    assert_eq!(code, 0, "{err}");
+    let d1 = std::fs::read_to_string(one.join("heat_d.f90")).unwrap();
+    let d2 = std::fs::read_to_string(both.join("heat_d.f90")).unwrap();
+    assert_eq!(d1, d2, "-d -b changed the tangent");
+    let b = std::fs::read_to_string(both.join("heat_b.f90")).unwrap();
+    assert!(
+        b.contains("subroutine heat_step_b(u, ub, n, nsteps, dt, cost, costb)"),
+        "{b}"
+    );
+    // A failing adjoint: nothing at all is written.
+    let bad = base.join("bad");
+    let (code, _, err) = radtap(&[
+        "-d",
+        "-b",
+        "-head",
+        "iter_loops",
+        "-O",
+        &bad.to_string_lossy(),
+        "tests/tangent/f_loops_while_exit.f90",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("error[AD020]"), "{err}");
+    assert!(!bad.exists() || std::fs::read_dir(&bad).unwrap().next().is_none());
+    // The runtime.
+    let rt = base.join("rt");
+    let (code, _, err) = radtap(&["runtime", "-O", &rt.to_string_lossy()]);
+    assert_eq!(code, 0, "{err}");
+    for f in ["adStack.h", "adStack.c", "adBinomial.h", "adBinomial.c"] {
+        assert!(rt.join(f).exists(), "{f} not written");
+    }
+    let _ = std::fs::remove_dir_all(&base);
+}

@@ -117,14 +117,15 @@ impl B<'_> {
     pub(crate) fn add_opt(&mut self, a: Option<ExprId>, b: Option<ExprId>) -> Option<ExprId> {
         match (a, b) {
             (None, x) | (x, None) => x,
-            (Some(a), Some(b)) => {
-                // `a + -c` reads better as `a - c`.
-                if let Expr::Unary { op: UnOp::Neg, arg } = self.u.exprs[b] {
-                    return Some(self.bin(BinOp::Sub, a, arg));
-                }
-                Some(self.bin(BinOp::Add, a, b))
-            }
+            (Some(a), Some(b)) => Some(self.add(a, b)),
         }
+    }
+    /// `a + b`; `a + -c` reads better as `a - c`.
+    pub(crate) fn add(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        if let Expr::Unary { op: UnOp::Neg, arg } = self.u.exprs[b] {
+            return self.bin(BinOp::Sub, a, arg);
+        }
+        self.bin(BinOp::Add, a, b)
     }
     pub(crate) fn sub_opt(&mut self, a: Option<ExprId>, b: Option<ExprId>) -> Option<ExprId> {
         match (a, b) {

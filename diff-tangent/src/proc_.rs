@@ -77,6 +77,8 @@ pub(crate) struct ProcGen<'g, 'a> {
     sweep: Sweep,
     /// C split forward sweep: the value the function returns.
     c_return_value: Option<ExprId>,
+    /// Adjoint mode: the statements inside a loop.
+    in_loop: HashSet<StmtId>,
 }
 
 /// Which sweeps an adjoint unit holds.
@@ -172,6 +174,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             adj_by_ptr: Vec::new(),
             sweep,
             c_return_value: None,
+            in_loop: HashSet::new(),
         };
         pg.vector = pg.g.opts.vector;
         pg.adjoint = pg.g.opts.adjoint;
@@ -1027,7 +1030,7 @@ impl<'a> ProcGen<'_, 'a> {
                 (false, true, false) => "out",
                 // Adjoints flow backwards: inputs' adjoints are results, outputs' are
                 // read and reset to zero.
-                (true, false, true) if self.c_by_value(p) || self.lang == Lang::Fortran => "out",
+                (true, false, true) if self.input_adjoint_overwritten(p) => "out",
                 (true, false, true) => "incremented",
                 (false, true, true) => "in-zero",
                 (false, false, _) => "unused",
@@ -1148,11 +1151,15 @@ impl<'a> ProcGen<'_, 'a> {
                 // Zero-initialised so a dummy derivative needs no statement.
                 if v.entities[0].derived.is_empty() && !matches!(v.spec.class, BaseClass::Record(_))
                 {
-                    let z = B {
+                    let mut b = B {
                         u: &mut self.u,
                         lang: Lang::C,
-                    }
-                    .zero(8);
+                    };
+                    let z = if v.spec.class == BaseClass::Integer {
+                        b.int(0)
+                    } else {
+                        b.zero(8)
+                    };
                     v.entities[0].init = Some(Init::Expr(z));
                 }
             }

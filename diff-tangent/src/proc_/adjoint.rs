@@ -56,6 +56,29 @@ impl<'a> ProcGen<'_, 'a> {
             w.union_with(&e.writes);
         }
         self.written_anywhere = w;
+        fn walk(src: &UnitData, b: &[StmtId], in_loop: bool, out: &mut HashSet<StmtId>) {
+            for &x in b {
+                if in_loop {
+                    out.insert(x);
+                }
+                let lp = matches!(
+                    src.stmts[x].kind,
+                    StmtKind::Do { .. }
+                        | StmtKind::While { .. }
+                        | StmtKind::DoWhile { .. }
+                        | StmtKind::CFor { .. }
+                        | StmtKind::Loop { .. }
+                );
+                let mut kids = Vec::new();
+                radtap_il::visit::stmt_children(&src.stmts[x].kind, &mut |_| {}, &mut |k| {
+                    kids.push(k)
+                });
+                walk(src, &kids, in_loop || lp, out);
+            }
+        }
+        let mut in_loop = HashSet::new();
+        walk(self.src, &self.src.body, false, &mut in_loop);
+        self.in_loop = in_loop;
         let body = &self.src.body;
         let r = self.rev_block(body);
         match self.sweep {
@@ -159,7 +182,14 @@ impl<'a> ProcGen<'_, 'a> {
                 step,
                 body,
                 ..
-            } => self.adj_do(s, *var, *start, *end, *step, body),
+            } => {
+                let r = self.adj_do(s, *var, *start, *end, *step, body);
+                let pid = self.pi.point_id(Point {
+                    stmt: s,
+                    part: Part::LoopInit,
+                });
+                self.keep_loop_var(s, r, pid, Target::Expr(*var))
+            }
             StmtKind::While { cond, body, .. } => {
                 self.adj_counted(s, None, Some(*cond), body, None, false)
             }
@@ -488,7 +518,6 @@ impl<'a> ProcGen<'_, 'a> {
     fn snapshot_at(&mut self, sp: Span, z: &ZoneSet) -> (Vec<StmtId>, Vec<StmtId>) {
         let mut syms: Vec<SymbolId> = Vec::new();
         let mut covered = self.pi.zones.empty();
-        let mut pointee = false;
         for (k, o) in &self.pi.zones.objects {
             let set = self.pi.zones.obj_set(o);
             if !set.intersects(z) {
@@ -502,12 +531,12 @@ impl<'a> ProcGen<'_, 'a> {
                         covered.union_with(&set);
                     }
                 }
-                ObjKey::Pointee(_) | ObjKey::Heap(..) => pointee = true,
+                ObjKey::Pointee(_) | ObjKey::Heap(..) => {}
             }
         }
         let mut rest = z.clone();
         rest.subtract(&covered);
-        if !rest.is_empty() || (pointee && self.lang == Lang::C && !rest.is_empty()) {
+        if !rest.is_empty() {
             self.g.diags.push(Diagnostic::error(Code::Unsupported, sp, "values the adjoint needs here cannot be recorded (memory reached only through a pointer of unknown size, or not visible in this procedure)"));
             return (Vec::new(), Vec::new());
         }
@@ -828,7 +857,7 @@ impl<'a> ProcGen<'_, 'a> {
                     _ => String::new(),
                 };
                 match name.as_str() {
-                    "real" | "dble" | "float" | "sngl" | "dfloat" => {
+                    "real" | "dble" | "float" | "sngl" | "dfloat" if !args.is_empty() => {
                         self.transpose(args[0].value, seed, seed_rank, marks, out)
                     }
                     "sum" if args.len() == 1 => self.transpose(args[0].value, seed, 0, marks, out),
@@ -1159,42 +1188,10 @@ impl<'a> ProcGen<'_, 'a> {
         } else {
             self.dup(ld)
         };
-        let mset: HashSet<ExprId> = marks.iter().map(|m| m.0).collect();
-        let mut contribs = Vec::new();
-        if let Err(what) = self.transpose(t, seed, rank, &mset, &mut contribs) {
-            let msg = format!("{what} is not supported in adjoint mode yet");
-            self.error(s, Code::Unsupported, &msg);
+        let Some((incs, self_group)) = self.scatter(s, t, seed, rank, &marks, &self_marks) else {
             return out;
-        }
-        // Group the contributions per derivative reference, in order of first appearance.
-        let mut groups: Vec<(ExprId, Vec<ExprId>, bool)> = Vec::new();
-        for (m, c, srank) in contribs {
-            let src_ref = marks.iter().find(|x| x.0 == m).map(|x| x.1);
-            let mrank = src_ref.map_or(0, |r| self.rank_of(r));
-            let c = if self.lang == Lang::Fortran && srank > 0 && mrank == 0 {
-                self.b().call("sum", vec![c])
-            } else {
-                c
-            };
-            let is_self = self_marks.contains(&m);
-            match groups.iter_mut().find(|g| self.same_out(g.0, m)) {
-                Some(g) => g.1.push(c),
-                None => groups.push((m, vec![c], is_self)),
-            }
-        }
-        let mut self_group = None;
-        for (m, cs, is_self) in groups {
-            if is_self {
-                self_group = Some(cs);
-                continue;
-            }
-            let target = self.dup(m);
-            let mut sum = self.dup(m);
-            for c in cs {
-                sum = self.b().add_opt(Some(sum), Some(c)).expect("non-empty");
-            }
-            out.push(assign(&mut self.u, target, sum));
-        }
+        };
+        out.extend(incs);
         match self_group {
             Some(cs) => {
                 // v̄ = (∂v/∂v)·v̄, skipped when it is the identity (`v += x`).
@@ -1217,6 +1214,60 @@ impl<'a> ProcGen<'_, 'a> {
             None => {}
         }
         out
+    }
+
+    /// The adjoint increments of the tangent `t` (with derivative references `marks`) for
+    /// `seed` of rank `seed_rank`: `x̄ = x̄ + Σ cᵢ·seed`, merged per reference in order of
+    /// first appearance. The contributions to a reference in `self_marks` (the assigned
+    /// variable itself) are returned instead. `None` (and an error) when the tangent cannot
+    /// be transposed.
+    #[allow(clippy::type_complexity)]
+    fn scatter(
+        &mut self,
+        s: StmtId,
+        t: ExprId,
+        seed: ExprId,
+        seed_rank: usize,
+        marks: &[(ExprId, ExprId)],
+        self_marks: &HashSet<ExprId>,
+    ) -> Option<(Vec<StmtId>, Option<Vec<ExprId>>)> {
+        let mset: HashSet<ExprId> = marks.iter().map(|m| m.0).collect();
+        let mut contribs = Vec::new();
+        if let Err(what) = self.transpose(t, seed, seed_rank, &mset, &mut contribs) {
+            let msg = format!("{what} is not supported in adjoint mode yet");
+            self.error(s, Code::Unsupported, &msg);
+            return None;
+        }
+        let mut groups: Vec<(ExprId, Vec<ExprId>, bool)> = Vec::new();
+        for (m, c, srank) in contribs {
+            // An array seed flowing into a scalar: summed.
+            let src_ref = marks.iter().find(|x| x.0 == m).map(|x| x.1);
+            let mrank = src_ref.map_or(0, |r| self.rank_of(r));
+            let c = if self.lang == Lang::Fortran && srank > 0 && mrank == 0 {
+                self.b().call("sum", vec![c])
+            } else {
+                c
+            };
+            match groups.iter_mut().find(|g| self.same_out(g.0, m)) {
+                Some(g) => g.1.push(c),
+                None => groups.push((m, vec![c], self_marks.contains(&m))),
+            }
+        }
+        let mut incs = Vec::new();
+        let mut self_group = None;
+        for (m, cs, is_self) in groups {
+            if is_self {
+                self_group = Some(cs);
+                continue;
+            }
+            let target = self.dup(m);
+            let mut sum = self.dup(m);
+            for c in cs {
+                sum = self.b().add(sum, c);
+            }
+            incs.push(assign(&mut self.u, target, sum));
+        }
+        Some((incs, self_group))
     }
 
     /// C `return e` at the end of a function: the adjoint of `f = e` with the result
@@ -1247,26 +1298,8 @@ impl<'a> ProcGen<'_, 'a> {
                 let d = self.dvar[&r];
                 self.b().name(d)
             };
-            let mset: HashSet<ExprId> = marks.iter().map(|m| m.0).collect();
-            let mut contribs = Vec::new();
-            if let Err(what) = self.transpose(t, seed, 0, &mset, &mut contribs) {
-                let msg = format!("{what} is not supported in adjoint mode yet");
-                self.error(s, Code::Unsupported, &msg);
-            }
-            let mut groups: Vec<(ExprId, Vec<ExprId>)> = Vec::new();
-            for (m, c, _) in contribs {
-                match groups.iter_mut().find(|g| self.same_out(g.0, m)) {
-                    Some(g) => g.1.push(c),
-                    None => groups.push((m, vec![c])),
-                }
-            }
-            for (m, cs) in groups {
-                let target = self.dup(m);
-                let mut sum = self.dup(m);
-                for c in cs {
-                    sum = self.b().add_opt(Some(sum), Some(c)).expect("non-empty");
-                }
-                bwd.push(assign(&mut self.u, target, sum));
+            if let Some((incs, _)) = self.scatter(s, t, seed, 0, &marks, &HashSet::new()) {
+                bwd = incs;
             }
         }
         self.hoisted.clear();
@@ -1533,6 +1566,30 @@ impl<'a> ProcGen<'_, 'a> {
             Lang::Fortran => n,
         };
         self.rt("popInteger4", vec![a])
+    }
+
+    /// A loop reversed with its own variable (counted DO, simple C `for`) leaves the
+    /// variable at another value than the forward sweep did: when the adjoint of the code
+    /// before the loop reads it, it is recorded before the loop and restored after the
+    /// reversed loop.
+    fn keep_loop_var(&mut self, s: StmtId, mut r: Rev, pid: Option<usize>, var: Target) -> Rev {
+        let Some(i) = pid else { return r };
+        let rec = self.to_record(i);
+        if !self.t_in(var, &rec) {
+            return r;
+        }
+        match self.slot_of_target(var) {
+            Ok(sl) => {
+                let (a, b) = self.push_pop(&sl);
+                r.fwd.insert(0, a);
+                r.bwd.push(b);
+            }
+            Err(m) => {
+                let msg = format!("{m} is not supported in adjoint mode yet");
+                self.error(s, Code::Unsupported, &msg);
+            }
+        }
+        r
     }
 
     /// Counted DO: the backward sweep runs the iterations in reverse order, with the bounds
@@ -1867,8 +1924,11 @@ impl<'a> ProcGen<'_, 'a> {
         step: Option<ExprId>,
         body: &'a [StmtId],
     ) -> Rev {
-        if let Some(c) = self.canonical_for(s, init, cond, step, body) {
-            return self.adj_counted_for(s, c, body);
+        if let Some(c) = self.canonical_for(init, cond, step, body) {
+            let var = c.var;
+            let r = self.adj_counted_for(s, c, body);
+            let pid = init.and_then(|i| self.pid(i));
+            return self.keep_loop_var(s, r, pid, Target::Sym(var));
         }
         self.adj_counted(s, init, cond, body, step, false)
     }
@@ -1876,7 +1936,6 @@ impl<'a> ProcGen<'_, 'a> {
     /// `(var, from, to_inclusive_expr, up)` of a simple counted C loop.
     fn canonical_for(
         &self,
-        s: StmtId,
         init: Option<StmtId>,
         cond: Option<ExprId>,
         step: Option<ExprId>,
@@ -1884,17 +1943,20 @@ impl<'a> ProcGen<'_, 'a> {
     ) -> Option<CanonFor> {
         let src = self.src;
         let init = init?;
-        let (var, from) = match &src.stmts[init].kind {
+        let (lhs, from) = match &src.stmts[init].kind {
+            StmtKind::Assign {
+                lhs, op: None, rhs, ..
+            } => (*lhs, *rhs),
             StmtKind::Expr(e) => match src.exprs[*e] {
                 Expr::Assign {
                     op: None, lhs, rhs, ..
-                } => match src.exprs[lhs] {
-                    Expr::Name(v) => (v, rhs),
-                    _ => return None,
-                },
+                } => (lhs, rhs),
                 _ => return None,
             },
             _ => return None,
+        };
+        let Expr::Name(var) = src.exprs[lhs] else {
+            return None;
         };
         let ty = self.prog().symbols[var].ty.as_ref()?;
         if ty.base != BaseClass::Integer || ty.pointers > 0 || !ty.dims.is_empty() {
@@ -1971,7 +2033,6 @@ impl<'a> ProcGen<'_, 'a> {
             };
             reads_ok(from) && reads_ok(bound)
         };
-        let _ = s;
         Some(CanonFor {
             var,
             from,
@@ -2034,16 +2095,18 @@ impl<'a> ProcGen<'_, 'a> {
                 self.b()
                     .bin(if c.up { BinOp::Sub } else { BinOp::Add }, b, one)
             };
-            fwd.push(self.new_like(
-                st,
-                StmtKind::CFor {
-                    init,
-                    cond,
-                    step,
-                    body: r.fwd,
-                    braced: true,
-                },
-            ));
+            if !r.fwd.is_empty() {
+                fwd.push(self.new_like(
+                    st,
+                    StmtKind::CFor {
+                        init,
+                        cond,
+                        step,
+                        body: r.fwd,
+                        braced: true,
+                    },
+                ));
+            }
         } else {
             let from = self.int_temp("ad_from");
             let to = self.int_temp("ad_to");
@@ -2288,31 +2351,9 @@ impl<'a> ProcGen<'_, 'a> {
         }
     }
 
+    /// Whether statement `s` is inside a loop.
     fn enclosing_loop(&self, s: StmtId) -> bool {
-        fn walk(src: &UnitData, b: &[StmtId], s: StmtId, in_loop: bool) -> Option<bool> {
-            for &x in b {
-                if x == s {
-                    return Some(in_loop);
-                }
-                let lp = matches!(
-                    src.stmts[x].kind,
-                    StmtKind::Do { .. }
-                        | StmtKind::While { .. }
-                        | StmtKind::DoWhile { .. }
-                        | StmtKind::CFor { .. }
-                        | StmtKind::Loop { .. }
-                );
-                let mut kids = Vec::new();
-                radtap_il::visit::stmt_children(&src.stmts[x].kind, &mut |_| {}, &mut |k| {
-                    kids.push(k)
-                });
-                if let Some(r) = walk(src, &kids, s, in_loop || lp) {
-                    return Some(r);
-                }
-            }
-            None
-        }
-        walk(self.src, &self.src.body, s, false).unwrap_or(false)
+        self.in_loop.contains(&s)
     }
 
     // ------------------------------------------------------------------ calls
@@ -2570,18 +2611,10 @@ impl<'a> ProcGen<'_, 'a> {
                         pre.push(assign(&mut self.u, tl, z));
                         if let Some(tn) = tan {
                             let seed = self.b().name(t);
-                            let mset: HashSet<ExprId> = marks.iter().map(|m| m.0).collect();
-                            let mut contribs = Vec::new();
-                            if let Err(what) = self.transpose(tn, seed, 0, &mset, &mut contribs) {
-                                let msg = format!("{what} is not supported in adjoint mode yet");
-                                self.error(s, Code::Unsupported, &msg);
-                            }
-                            for (m, cexpr, _) in contribs {
-                                let target = self.dup(m);
-                                let cur = self.dup(m);
-                                let sum =
-                                    self.b().add_opt(Some(cur), Some(cexpr)).expect("non-empty");
-                                post.push(assign(&mut self.u, target, sum));
+                            if let Some((incs, _)) =
+                                self.scatter(s, tn, seed, 0, &marks, &HashSet::new())
+                            {
+                                post.extend(incs);
                             }
                         }
                         self.b().name(t)
@@ -2603,7 +2636,6 @@ impl<'a> ProcGen<'_, 'a> {
     /// zero.
     fn bwd_prologue(&mut self) -> Vec<StmtId> {
         let mut out = Vec::new();
-        let is_head = self.g.info.heads.iter().any(|h| h.head == self.p);
         let mut syms: Vec<(SymbolId, SymbolId)> = self.dvar.iter().map(|(a, b)| (*a, *b)).collect();
         syms.sort();
         for (s, d) in syms {
@@ -2626,11 +2658,9 @@ impl<'a> ProcGen<'_, 'a> {
                     .zones
                     .sym_zones(s)
                     .unwrap_or_else(|| self.pi.zones.empty());
-                is_head
+                self.input_adjoint_overwritten(s)
                     && !self.c_by_value(s)
                     && !z.intersects(&self.pi.summary.writes)
-                    && !ty.dims.iter().any(|dd| dd.upper == DimUpper::Assumed)
-                    && self.lang == Lang::Fortran
             } else {
                 self.lang == Lang::Fortran && !sd.attrs.allocatable
             };
@@ -2664,6 +2694,19 @@ impl<'a> ProcGen<'_, 'a> {
             }
         }
         out
+    }
+
+    /// Whether the adjoint of input parameter `p` is overwritten (set, not incremented):
+    /// in a head, for Fortran arguments of known size (zeroed first) and C by-value
+    /// arguments (stored through their pointer at the end). Elsewhere adjoints of inputs are
+    /// incremented, as the chain rule across a call needs.
+    pub(super) fn input_adjoint_overwritten(&self, p: SymbolId) -> bool {
+        let is_head = self.g.info.heads.iter().any(|h| h.head == self.p);
+        let assumed_size = self.prog().symbols[p]
+            .ty
+            .as_ref()
+            .is_some_and(|t| t.dims.iter().any(|d| d.upper == DimUpper::Assumed));
+        is_head && (self.c_by_value(p) || (self.lang == Lang::Fortran && !assumed_size))
     }
 
     /// The active real leaves of a record type (component paths, with their bytes).
