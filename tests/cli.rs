@@ -245,10 +245,10 @@ fn tangent_and_adjoint_together_and_runtime() {
         "-d",
         "-b",
         "-head",
-        "iter_loops",
+        "ptr_head",
         "-O",
         &bad.to_string_lossy(),
-        "tests/tangent/f_loops_while_exit.f90",
+        "tests/tangent/f_pointer_target.f90",
     ]);
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("error[AD020]"), "{err}");

@@ -79,6 +79,8 @@ pub(crate) struct ProcGen<'g, 'a> {
     c_return_value: Option<ExprId>,
     /// Adjoint mode: the statements inside a loop.
     in_loop: HashSet<StmtId>,
+    /// Adjoint mode: the last label made up for reversed jumps.
+    next_label: u32,
 }
 
 /// Which sweeps an adjoint unit holds.
@@ -175,6 +177,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             sweep,
             c_return_value: None,
             in_loop: HashSet::new(),
+            next_label: 0,
         };
         pg.vector = pg.g.opts.vector;
         pg.adjoint = pg.g.opts.adjoint;

@@ -22,6 +22,8 @@
 
 use super::*;
 
+mod jumps;
+
 /// The two sweeps of a piece of code, each in execution order.
 #[derive(Default)]
 pub(super) struct Rev {
@@ -80,7 +82,11 @@ impl<'a> ProcGen<'_, 'a> {
         walk(self.src, &self.src.body, false, &mut in_loop);
         self.in_loop = in_loop;
         let body = &self.src.body;
-        let r = self.rev_block(body);
+        let r = if self.body_has_jumps() {
+            self.lower_region(body, true)
+        } else {
+            self.rev_block(body)
+        };
         match self.sweep {
             Sweep::Joint => {
                 let mut out = r.fwd;
@@ -166,6 +172,9 @@ impl<'a> ProcGen<'_, 'a> {
 
     fn rev_stmt(&mut self, s: StmtId) -> Rev {
         let st: &'a Stmt = &self.src.stmts[s];
+        if self.needs_lowering(s) {
+            return self.lower_region(std::slice::from_ref(&s), false);
+        }
         let mut r = match &st.kind {
             StmtKind::Assign { lhs, op, rhs } => {
                 self.adj_assign(s, Target::Expr(*lhs), *op, *rhs, Part::Whole)
