@@ -45,6 +45,10 @@ pub(crate) struct Gen<'a> {
     /// Split adjoint mode: the `_fwd` and `_bwd` procedure names of each procedure that is
     /// not a head.
     pub(crate) split_procs: HashMap<UnitId, (SymbolId, SymbolId)>,
+    /// Adjoint mode: functions referenced from differentiated code get a primal copy
+    /// `f_nodiff` next to `f_b`, so the forward sweep and the recomputation in the backward
+    /// sweep call code the compiler can inline.
+    pub(crate) primal_copies: HashMap<UnitId, SymbolId>,
 }
 
 pub(crate) fn run(
@@ -86,8 +90,12 @@ pub(crate) fn run(
         needs_digamma: false,
         global_scope,
         split_procs: HashMap::new(),
+        primal_copies: HashMap::new(),
     };
     g.choose_procedures();
+    if opts.adjoint {
+        g.choose_primal_copies();
+    }
     g.choose_active_fields();
     let mut pending = std::mem::take(&mut g.pending_types);
     pending.sort();
@@ -302,6 +310,66 @@ impl Gen<'_> {
                 let b = mk("%_bwd");
                 self.split_procs.insert(p, (f, b));
             }
+        }
+    }
+
+    /// Active functions referenced from active code whose copy behaves like the original:
+    /// no SAVE'd or initialised locals, no writes to globals.
+    fn choose_primal_copies(&mut self) {
+        let mut referenced = BTreeSet::new();
+        for &p in &self.active {
+            for c in self.info.callgraph.sites_of(p) {
+                if let (Some(_), radtap_flowgraph::Callee::Defined(list)) = (c.expr, &c.callee) {
+                    if list.len() == 1 && self.active.contains(&list[0]) {
+                        referenced.insert(list[0]);
+                    }
+                }
+            }
+        }
+        for f in referenced {
+            let u = &self.prog.units[f];
+            if u.kind != UnitKind::Function || u.result.is_none() {
+                continue;
+            }
+            let pi = &self.info.procs[&f];
+            if pi
+                .summary
+                .writes
+                .iter()
+                .any(|z| pi.zones.global_of_local(z).is_some())
+            {
+                continue;
+            }
+            let saved = self.prog.scopes[u.scope].order.iter().any(|&s| {
+                let a = &self.prog.symbols[s].attrs;
+                a.save && !a.constant
+            }) || u.decls.iter().any(|d| match d {
+                Decl::Var(v) => {
+                    !v.attrs
+                        .iter()
+                        .any(|a| matches!(a, Attr::Keyword(k) if k == "parameter"))
+                        && v.entities.iter().any(|e| e.init.is_some())
+                }
+                Decl::Data(_) => true,
+                _ => false,
+            });
+            if saved {
+                continue;
+            }
+            let base = unit_name(self.prog, f);
+            let name = self.fresh_global(&format!("{base}_nodiff"));
+            let gs = self.global_scope;
+            let s = self.out.symbols.alloc(SymbolData {
+                spelling: name,
+                kind: SymbolKind::Procedure,
+                scope: gs,
+                ty: None,
+                attrs: SymAttrs::default(),
+                unit: None,
+                common: None,
+                implicit_type: false,
+            });
+            self.primal_copies.insert(f, s);
         }
     }
 
@@ -750,7 +818,7 @@ impl Gen<'_> {
                     let fdata = &prog.units[f];
                     let is_static = fdata.attrs.prefixes.iter().any(|p| p == "static");
                     if is_static {
-                        let copy = self.copy_unit(f, fid);
+                        let copy = self.copy_unit(f, Some(fid));
                         fu.decls.push(Decl::Unit(copy));
                     } else {
                         {
@@ -830,12 +898,12 @@ impl Gen<'_> {
     }
 
     /// A verbatim copy of a unit (C `static` helpers the generated code calls).
-    pub(crate) fn copy_unit(&mut self, f: UnitId, parent: UnitId) -> UnitId {
+    pub(crate) fn copy_unit(&mut self, f: UnitId, parent: Option<UnitId>) -> UnitId {
         let src = &self.prog.units[f];
         let c = Copier { src };
         let mut u = UnitData::new(src.kind, src.lang, src.scope);
         u.name = src.name;
-        u.parent = Some(parent);
+        u.parent = parent;
         u.params = src.params.clone();
         u.result = src.result;
         u.header_type = src.header_type.as_ref().map(|t| c.spec(&mut u, t));
@@ -990,6 +1058,24 @@ impl Gen<'_> {
     /// The derivative units of procedure `p`: one, or in split adjoint mode the forward and
     /// backward sweeps of a procedure that is not a head.
     fn proc_units(&mut self, p: UnitId, parent: Option<UnitId>) -> Vec<UnitId> {
+        let mut out = Vec::new();
+        if let Some(&name) = self.primal_copies.get(&p) {
+            let c = self.copy_unit(p, parent);
+            let u = &mut self.out.units[c];
+            if u.name != u.result {
+                u.explicit_result = self.lang == Lang::Fortran;
+            }
+            u.name = Some(name);
+            if self.lang == Lang::C && !u.attrs.prefixes.iter().any(|x| x == "static") {
+                u.attrs.prefixes.insert(0, "static".into());
+            }
+            out.push(c);
+        }
+        out.extend(self.sweep_units(p, parent));
+        out
+    }
+
+    fn sweep_units(&mut self, p: UnitId, parent: Option<UnitId>) -> Vec<UnitId> {
         if self.split_procs.contains_key(&p) {
             let f = ProcGen::run_sweep(self, p, parent, Sweep::Fwd);
             let b = ProcGen::run_sweep(self, p, parent, Sweep::Bwd);

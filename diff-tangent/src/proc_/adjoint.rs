@@ -1031,12 +1031,31 @@ impl<'a> ProcGen<'_, 'a> {
         );
         let (mut c1, c2) = (self.cp(e), self.cp(e));
         let split = self.g.split_procs.get(&c).copied();
+        let external = self.prog().units[c].parent.is_none() && c != self.p;
+        if let Some(&copy) = self.g.primal_copies.get(&c) {
+            let targets = if split.is_some() {
+                vec![c2]
+            } else {
+                vec![c1, c2]
+            };
+            for x in targets {
+                let n = self.b().name(copy);
+                if let Expr::Call { callee, .. } = &mut self.u.exprs[x] {
+                    *callee = n;
+                }
+            }
+            if self.lang == Lang::Fortran
+                && external
+                && !self.extern_funcs.iter().any(|x| x.0 == copy)
+            {
+                self.extern_funcs.push((copy, bytes));
+            }
+        }
         if let Some((f, _)) = split {
             let fname = self.b().name(f);
             if let Expr::Call { callee, .. } = &mut self.u.exprs[c1] {
                 *callee = fname;
             }
-            let external = self.prog().units[c].parent.is_none() && c != self.p;
             if self.lang == Lang::Fortran && external && !self.extern_funcs.iter().any(|x| x.0 == f)
             {
                 self.extern_funcs.push((f, bytes));
