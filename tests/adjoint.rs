@@ -223,7 +223,72 @@ fn adjoint_passes_dot_product_and_finite_difference_tests() {
     }
     assert!(failures.is_empty(), "{} failures", failures.len());
     assert!(
-        only.is_some() || passed >= 36,
+        only.is_some() || passed >= 38,
         "the adjoint suite must prove at least 30 programs ({passed} pass)"
     );
+}
+
+/// `$AD NOCHECKPOINT` splits exactly the calls it names: before a call (that call runs
+/// `g_fwd`/`g_bwd`, another call to `g` stays checkpointed with `g_b`) and on a header (every
+/// call). The numbers of both programs are proven by the suite above; this checks the
+/// directive took effect, and that a misplaced one is reported.
+#[test]
+fn nocheckpoint_directive_splits_the_calls_it_names() {
+    let dir = std::env::temp_dir().join(format!("radtap-nockp-{}", std::process::id()));
+    for (file, expect, absent) in [
+        (
+            "tests/tangent/f_nocheckpoint.f90",
+            &[
+                "call smooth(n, a, 0.5d0)",
+                "call smooth_fwd(n, a, 0.25d0)",
+                "call smooth_bwd(n, a, ab, 0.25d0)",
+                "call smooth_b(n, a, ab, 0.5d0)",
+                "energy_res = energy_fwd(n, a)",
+                "call energy_bwd(n, a, ab, energy_resb)",
+            ][..],
+            "subroutine energy_b(",
+        ),
+        (
+            "tests/tangent/c_nocheckpoint.c",
+            &[
+                "scale(n, a, 0.1);",
+                "scale_fwd(n, a, 0.2);",
+                "scale_b(n, a, ab, 0.1);",
+                "scale_bwd(n, a, ab, 0.2);",
+                "relax_fwd(n, a);",
+                "relax_bwd(n, a, ab);",
+            ][..],
+            "void relax_b(",
+        ),
+    ] {
+        let f = Path::new(file);
+        let (opts, _) = header(f);
+        let o = run_cli(f, &opts, &["-b", "-o", "gen"], &dir);
+        assert_eq!(o.status, 0, "{}", o.stderr);
+        let ext = f.extension().unwrap().to_string_lossy();
+        let text = std::fs::read_to_string(dir.join(format!("gen_b.{ext}"))).unwrap();
+        for e in expect {
+            assert!(text.contains(e), "{file}: `{e}` missing in\n{text}");
+        }
+        assert!(!text.contains(absent), "{file}: `{absent}` is not used");
+    }
+    // A directive before a statement with no call is a warning naming its line.
+    let src = dir.join("misplaced.f90");
+    std::fs::write(
+        &src,
+        "subroutine m(x, y)\n  real(8), intent(in) :: x\n  real(8), intent(out) :: y\n  !$AD NOCHECKPOINT\n  y = x*x\nend subroutine m\n",
+    )
+    .unwrap();
+    let opts: Vec<String> = ["-head", "m", "-vars", "x", "-outvars", "y"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let o = run_cli(&src, &opts, &["-b"], &dir.join("out"));
+    assert_eq!(o.status, 0, "{}", o.stderr);
+    assert!(
+        o.stderr.contains("misplaced.f90:5:") && o.stderr.contains("warning[AD050]"),
+        "{}",
+        o.stderr
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -292,7 +292,7 @@ impl Gen<'_> {
             });
             self.dproc.insert(p, s);
             let is_head = self.info.heads.iter().any(|h| h.head == p);
-            if self.opts.adjoint && self.opts.split && !is_head {
+            if self.opts.adjoint && !is_head && (self.opts.split || self.nocheckpoint_wanted(p)) {
                 let mut mk = |pat: &str| {
                     let name = self.fresh_global(&pattern(pat, &base));
                     self.out.symbols.alloc(SymbolData {
@@ -311,6 +311,34 @@ impl Gen<'_> {
                 self.split_procs.insert(p, (f, b));
             }
         }
+    }
+
+    /// Whether some call to `p` is not checkpointed: `$AD NOCHECKPOINT` on `p`'s header or
+    /// before a call to it.
+    fn nocheckpoint_wanted(&self, p: UnitId) -> bool {
+        if has_nocheckpoint(&self.prog.units[p].directives) {
+            return true;
+        }
+        self.prog.units.iter().any(|(q, qu)| {
+            self.info.callgraph.sites_of(q).iter().any(|c| {
+                matches!(&c.callee, radtap_flowgraph::Callee::Defined(l) if l.contains(&p))
+                    && has_nocheckpoint(&qu.stmts[c.stmt].directives)
+            })
+        })
+    }
+
+    /// The `_fwd`/`_bwd` pair a call to `callee` from a statement with `dirs` uses: split
+    /// mode, or `$AD NOCHECKPOINT` on the callee's header or on the call.
+    pub(crate) fn split_call(
+        &self,
+        callee: UnitId,
+        dirs: &[Directive],
+    ) -> Option<(SymbolId, SymbolId)> {
+        let pair = self.split_procs.get(&callee).copied()?;
+        (self.opts.split
+            || has_nocheckpoint(&self.prog.units[callee].directives)
+            || has_nocheckpoint(dirs))
+        .then_some(pair)
     }
 
     /// Active functions referenced from active code whose copy behaves like the original:
@@ -1076,13 +1104,19 @@ impl Gen<'_> {
     }
 
     fn sweep_units(&mut self, p: UnitId, parent: Option<UnitId>) -> Vec<UnitId> {
+        let mut out = Vec::new();
         if self.split_procs.contains_key(&p) {
-            let f = ProcGen::run_sweep(self, p, parent, Sweep::Fwd);
-            let b = ProcGen::run_sweep(self, p, parent, Sweep::Bwd);
-            vec![f, b]
-        } else {
-            vec![ProcGen::run(self, p, parent)]
+            out.push(ProcGen::run_sweep(self, p, parent, Sweep::Fwd));
+            out.push(ProcGen::run_sweep(self, p, parent, Sweep::Bwd));
         }
+        // The joint `g_b`, unless no call uses it.
+        let all_split = self.opts.adjoint
+            && !self.info.heads.iter().any(|h| h.head == p)
+            && (self.opts.split || has_nocheckpoint(&self.prog.units[p].directives));
+        if !all_split {
+            out.push(ProcGen::run(self, p, parent));
+        }
+        out
     }
 
     fn record_type_used(&self, td: TypeDefId) -> bool {
@@ -1185,3 +1219,8 @@ static double radtap_digamma(double x) {
     return r + log(x) - 0.5 / x
         - f * (1.0 / 12 - f * (1.0 / 120 - f * (1.0 / 252 - f * (1.0 / 240 - f / 132))));
 }";
+
+/// Whether `dirs` holds `$AD NOCHECKPOINT`.
+pub(crate) fn has_nocheckpoint(dirs: &[Directive]) -> bool {
+    dirs.iter().any(|d| d.name == "NOCHECKPOINT")
+}

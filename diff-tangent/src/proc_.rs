@@ -81,6 +81,8 @@ pub(crate) struct ProcGen<'g, 'a> {
     in_loop: HashSet<StmtId>,
     /// Adjoint mode: the last label made up for reversed jumps.
     next_label: u32,
+    /// Adjoint mode, C: names of the declarations hoisted to the top of the body.
+    c_hoisted_names: HashSet<String>,
 }
 
 /// Which sweeps an adjoint unit holds.
@@ -178,6 +180,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             c_return_value: None,
             in_loop: HashSet::new(),
             next_label: 0,
+            c_hoisted_names: HashSet::new(),
         };
         pg.vector = pg.g.opts.vector;
         pg.adjoint = pg.g.opts.adjoint;

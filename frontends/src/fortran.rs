@@ -289,14 +289,23 @@ impl<'a, 't> FortranLowering<'a, 't> {
         for ch in &kids {
             if ch.kind() == "internal_procedures" {
                 let mut comments = Vec::new();
+                let mut dirs = Vec::new();
                 for c in named_children(*ch) {
                     match c.kind() {
                         "subroutine" | "function" => {
                             let cu = self.declare_unit(c, fidx, Some(uid), scope);
                             self.p.units[uid].contains.push(cu);
+                            // `$AD` directives just before a contained procedure's header.
+                            self.p.units[cu].directives.append(&mut dirs);
                             self.cur_file = fidx;
                         }
-                        "comment" => comments.push(self.t(c).to_string()),
+                        "comment" => {
+                            let t = self.t(c).to_string();
+                            match parse_directive(&t) {
+                                Some(d) => dirs.push(d),
+                                None => comments.push(t),
+                            }
+                        }
                         "contains_statement" => {}
                         "module_procedure" => {
                             self.unsupported(c, "separate module procedures (submodules)")
@@ -304,6 +313,7 @@ impl<'a, 't> FortranLowering<'a, 't> {
                         _ => {}
                     }
                 }
+                comments.extend(dirs.into_iter().map(|d| d.text));
                 self.p.units[uid].trailing_comments = comments;
             }
         }
@@ -484,6 +494,9 @@ impl<'a, 't> FortranLowering<'a, 't> {
         }
         let mut decls = Vec::new();
         let mut pending_label: Option<Node> = None;
+        // Where the directives not yet attached to a declaration start: when the body
+        // follows them, they belong to its first statement.
+        let mut dirs_from: Option<(usize, usize)> = None;
         while idx < kids.len() {
             let c = kids[idx].1;
             let k = c.kind();
@@ -499,7 +512,10 @@ impl<'a, 't> FortranLowering<'a, 't> {
             if k == "comment" {
                 let t = self.t(c).to_string();
                 match parse_directive(&t) {
-                    Some(d) => self.pending_dirs.push(d),
+                    Some(d) => {
+                        dirs_from.get_or_insert((idx, decls.len()));
+                        self.pending_dirs.push(d)
+                    }
                     None => decls.push(Decl::Comment(t)),
                 }
                 idx += 1;
@@ -526,6 +542,7 @@ impl<'a, 't> FortranLowering<'a, 't> {
             }
             // A label on a declaration is legal but meaningless.
             pending_label = None;
+            dirs_from = None;
             for d in std::mem::take(&mut self.pending_dirs) {
                 decls.push(Decl::Directive(d));
             }
@@ -537,6 +554,14 @@ impl<'a, 't> FortranLowering<'a, 't> {
             idx -= 1;
             while idx > 0 && kids[idx].1.kind() != "statement_label" {
                 idx -= 1;
+            }
+        }
+        if let (Some((at, n)), None) = (dirs_from, pending_label) {
+            if idx < kids.len() {
+                // The body re-reads the directives and the comments among them.
+                idx = at;
+                self.pending_dirs.clear();
+                decls.truncate(n);
             }
         }
         self.pending[i].body_start = idx;

@@ -175,6 +175,17 @@ impl<'a> ProcGen<'_, 'a> {
         if self.needs_lowering(s) {
             return self.lower_region(std::slice::from_ref(&s), false);
         }
+        if crate::gen::has_nocheckpoint(&st.directives) {
+            let call = match &st.kind {
+                StmtKind::Call { .. } => true,
+                StmtKind::Assign { rhs, .. } => self.has_active_user_call(*rhs),
+                StmtKind::Expr(e) | StmtKind::Return(Some(e)) => self.has_active_user_call(*e),
+                _ => false,
+            };
+            if !call {
+                self.warn(s, Code::Directive, "$AD NOCHECKPOINT applies to the call it precedes, and this statement calls no differentiated procedure: it is ignored");
+            }
+        }
         let mut r = match &st.kind {
             StmtKind::Assign { lhs, op, rhs } => {
                 self.adj_assign(s, Target::Expr(*lhs), *op, *rhs, Part::Whole)
@@ -1030,7 +1041,7 @@ impl<'a> ProcGen<'_, 'a> {
             TempKind::Real { bytes, deriv: true },
         );
         let (mut c1, c2) = (self.cp(e), self.cp(e));
-        let split = self.g.split_procs.get(&c).copied();
+        let split = self.g.split_call(c, &self.src.stmts[s].directives);
         let external = self.prog().units[c].parent.is_none() && c != self.p;
         if let Some(&copy) = self.g.primal_copies.get(&c) {
             let targets = if split.is_some() {
@@ -1971,20 +1982,30 @@ impl<'a> ProcGen<'_, 'a> {
     ) -> Option<CanonFor> {
         let src = self.src;
         let init = init?;
-        let (lhs, from) = match &src.stmts[init].kind {
+        let (var, from) = match &src.stmts[init].kind {
             StmtKind::Assign {
                 lhs, op: None, rhs, ..
-            } => (*lhs, *rhs),
+            } => match src.exprs[*lhs] {
+                Expr::Name(v) => (v, *rhs),
+                _ => return None,
+            },
             StmtKind::Expr(e) => match src.exprs[*e] {
                 Expr::Assign {
                     op: None, lhs, rhs, ..
-                } => (lhs, rhs),
+                } => match src.exprs[lhs] {
+                    Expr::Name(v) => (v, rhs),
+                    _ => return None,
+                },
+                _ => return None,
+            },
+            // `for (int i = a; …)`
+            StmtKind::Decl(Decl::Var(v)) if v.entities.len() == 1 => match v.entities[0].init {
+                Some(Init::Expr(x)) if !matches!(src.exprs[x], Expr::ArrayCtor { .. }) => {
+                    (v.entities[0].sym, x)
+                }
                 _ => return None,
             },
             _ => return None,
-        };
-        let Expr::Name(var) = src.exprs[lhs] else {
-            return None;
         };
         let ty = self.prog().symbols[var].ty.as_ref()?;
         if ty.base != BaseClass::Integer || ty.pointers > 0 || !ty.dims.is_empty() {
@@ -2084,11 +2105,29 @@ impl<'a> ProcGen<'_, 'a> {
         else {
             unreachable!("canonical_for only matches C for")
         };
-        let (init, cond, step) = (
-            init.map(|i| self.copy_stmt(i)),
-            cond.map(|x| self.cp(x)),
-            step.map(|x| self.cp(x)),
-        );
+        // `for (int i = a; …)`: the declaration goes to the top of the body like any other,
+        // the loop starts with `i = a`.
+        let mut before = Rev::default();
+        let init = match init.map(|i| (i, &self.src.stmts[i].kind)) {
+            Some((i, StmtKind::Decl(d))) => {
+                before = self.adj_decl(i, d);
+                if before.bwd.is_empty() {
+                    before.fwd.clear();
+                    let (v, a) = (self.b().name(c.var), self.cp(c.from));
+                    let e = self.b().e(Expr::Assign {
+                        op: None,
+                        lhs: v,
+                        rhs: a,
+                    });
+                    Some(stmt(&mut self.u, StmtKind::Expr(e)))
+                } else {
+                    None
+                }
+            }
+            Some((i, _)) => Some(self.copy_stmt(i)),
+            None => None,
+        };
+        let (cond, step) = (cond.map(|x| self.cp(x)), step.map(|x| self.cp(x)));
         if r.bwd.is_empty() {
             if r.fwd.is_empty() {
                 return Rev::default();
@@ -2103,12 +2142,10 @@ impl<'a> ProcGen<'_, 'a> {
                     braced: *braced,
                 },
             );
-            return Rev {
-                fwd: vec![lp],
-                bwd: Vec::new(),
-            };
+            before.fwd.push(lp);
+            return before;
         }
-        let mut fwd = Vec::new();
+        let mut fwd = std::mem::take(&mut before.fwd);
         let mut bwd = Vec::new();
         // Backward: for (var = last; var >= first; --var) (mirrored when counting down).
         let (first, last): (ExprId, ExprId);
@@ -2200,6 +2237,7 @@ impl<'a> ProcGen<'_, 'a> {
                 braced: true,
             },
         ));
+        bwd.append(&mut before.bwd);
         Rev { fwd, bwd }
     }
 
@@ -2220,6 +2258,28 @@ impl<'a> ProcGen<'_, 'a> {
             })
         }) {
             return self.unsupported(s, "a C variable-length array");
+        }
+        // Variables of sibling blocks may share a name; at the top of the body they cannot.
+        if self.c_hoisted_names.is_empty() {
+            for &p in &self.src.params {
+                let n = self.g.out.symbols[p].spelling.clone();
+                self.c_hoisted_names.insert(n);
+            }
+        }
+        for e in &v.entities {
+            let name = self.g.out.symbols[e.sym].spelling.clone();
+            if self.c_hoisted_names.contains(&name) {
+                let n = self.fresh(&name);
+                self.g.out.symbols[e.sym].spelling = n.clone();
+                self.c_hoisted_names.insert(n);
+                if let Some(&d) = self.dvar.get(&e.sym) {
+                    let dn = self.g.out.symbols[d].spelling.clone();
+                    let dn = self.fresh(&dn);
+                    self.g.out.symbols[d].spelling = dn;
+                }
+            } else {
+                self.c_hoisted_names.insert(name);
+            }
         }
         let c = Copier { src: self.src };
         let mut hv = v.clone();
@@ -2408,10 +2468,9 @@ impl<'a> ProcGen<'_, 'a> {
             .iter()
             .find(|c| c.stmt == s && c.expr.is_none());
         let active_point = self.act.has_derivative[i];
+        let dirs = &self.src.stmts[s].directives;
         let split = site.and_then(|x| match &x.callee {
-            Callee::Defined(l) if l.len() == 1 && active_point => {
-                self.g.split_procs.get(&l[0]).copied()
-            }
+            Callee::Defined(l) if l.len() == 1 && active_point => self.g.split_call(l[0], dirs),
             _ => None,
         });
         let mut rec = self.to_record(i);
