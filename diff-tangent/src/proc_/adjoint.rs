@@ -881,6 +881,63 @@ impl<'a> ProcGen<'_, 'a> {
                         self.transpose(args[0].value, seed, seed_rank, marks, out)
                     }
                     "sum" if args.len() == 1 => self.transpose(args[0].value, seed, 0, marks, out),
+                    // sum(a, dim=k): the seed spread back along dimension k.
+                    // sum(a, mask=m): the seed where m holds.
+                    "sum"
+                        if args.len() == 2
+                            && args[1]
+                                .keyword
+                                .as_deref()
+                                .is_some_and(|k| k.eq_ignore_ascii_case("mask")) =>
+                    {
+                        let a = args[0].value;
+                        let m = self.dup(args[1].value);
+                        let z = self.b().zero(8);
+                        let r = self.out_rank(a);
+                        let s = self.b().call("merge", vec![seed, z, m]);
+                        self.transpose(a, s, r, marks, out)
+                    }
+                    "sum" if args.len() == 2 => {
+                        let a = args[0].value;
+                        let k = self.dup(args[1].value);
+                        let (a1, k2) = (self.dup(a), self.dup(k));
+                        let n = self.b().call("size", vec![a1, k2]);
+                        let r = self.out_rank(a);
+                        let s = self.b().call("spread", vec![seed, k, n]);
+                        self.transpose(a, s, r, marks, out)
+                    }
+                    "transpose" if args.len() == 1 => {
+                        let s = self.b().call("transpose", vec![seed]);
+                        self.transpose(args[0].value, s, 2, marks, out)
+                    }
+                    "matmul" if args.len() == 2 => {
+                        let (a, b) = (args[0].value, args[1].value);
+                        let (ra, rb) = (self.out_rank(a), self.out_rank(b));
+                        let first = self.has_marker(a, marks);
+                        if first && self.has_marker(b, marks) {
+                            return Err("the adjoint of `matmul` of two tangents".into());
+                        }
+                        let other = self.dup(if first { b } else { a });
+                        let s = match (first, ra, rb) {
+                            // u = A v: Ā += ū vᵀ;  v̄ += Aᵀ ū.
+                            (true, 2, 1) => self.outer(seed, other),
+                            (false, 2, 1) | (false, 2, 2) => {
+                                let t = self.b().call("transpose", vec![other]);
+                                self.b().call("matmul", vec![t, seed])
+                            }
+                            // t = v A: v̄ += A t̄;  Ā += v t̄ᵀ.
+                            (true, 1, 2) => self.b().call("matmul", vec![other, seed]),
+                            (false, 1, 2) => self.outer(other, seed),
+                            // C = A B: Ā += C̄ Bᵀ.
+                            (true, 2, 2) => {
+                                let t = self.b().call("transpose", vec![other]);
+                                self.b().call("matmul", vec![seed, t])
+                            }
+                            _ => return Err("the adjoint of this `matmul`".into()),
+                        };
+                        let (m, r) = if first { (a, ra) } else { (b, rb) };
+                        self.transpose(m, s, r, marks, out)
+                    }
                     "merge" if args.len() == 3 => {
                         for k in 0..2 {
                             let a = args[k].value;
@@ -915,6 +972,58 @@ impl<'a> ProcGen<'_, 'a> {
                 }
             }
             _ => Err("the adjoint of this expression".into()),
+        }
+    }
+
+    /// The outer product `p qᵀ` of two rank-1 expressions.
+    fn outer(&mut self, p: ExprId, q: ExprId) -> ExprId {
+        let (p2, q2) = (self.dup(p), self.dup(q));
+        let (two, one) = (self.b().int(2), self.b().int(1));
+        let nq = self.b().call("size", vec![q2]);
+        let np = self.b().call("size", vec![p2]);
+        let sp = self.b().call("spread", vec![p, two, nq]);
+        let sq = self.b().call("spread", vec![q, one, np]);
+        self.b().mul(sp, sq)
+    }
+
+    /// Rank of an expression of the output unit (Fortran).
+    fn out_rank(&self, e: ExprId) -> usize {
+        match &self.u.exprs[e] {
+            Expr::Name(s) => self.g.out.symbols[*s]
+                .ty
+                .as_ref()
+                .map_or(0, |t| t.dims.len()),
+            Expr::Index { base, subs } => {
+                let r = subs
+                    .iter()
+                    .filter(|s| matches!(s, Subscript::Range(..)))
+                    .count();
+                if r > 0 || matches!(self.u.exprs[*base], Expr::Name(_)) {
+                    r
+                } else {
+                    self.out_rank(*base)
+                }
+            }
+            Expr::Paren(a) | Expr::Unary { arg: a, .. } => self.out_rank(*a),
+            Expr::Binary { lhs, rhs, .. } => self.out_rank(*lhs).max(self.out_rank(*rhs)),
+            Expr::Call { callee, args } => {
+                let name = match &self.u.exprs[*callee] {
+                    Expr::Opaque(n) => n.to_ascii_lowercase(),
+                    Expr::Name(s) => self.g.out.symbols[*s].spelling.to_ascii_lowercase(),
+                    _ => String::new(),
+                };
+                let ra = |k: usize| args.get(k).map_or(0, |a| self.out_rank(a.value));
+                match name.as_str() {
+                    "transpose" => 2,
+                    "matmul" => (ra(0) + ra(1)).saturating_sub(2).max(1),
+                    "sum" | "product" | "maxval" | "minval" if args.len() == 1 => 0,
+                    "sum" | "product" | "maxval" | "minval" => ra(0).saturating_sub(1),
+                    "dot_product" | "size" => 0,
+                    "spread" => ra(0) + 1,
+                    _ => ra(0),
+                }
+            }
+            _ => 0,
         }
     }
 
