@@ -106,6 +106,8 @@ enum TempKind {
     Like { sym: SymbolId, deriv: bool },
     /// A default integer (adjoint mode: control codes, loop bounds, iteration counts).
     Int,
+    /// A default logical array shaped like a primal array (adjoint mode: WHERE masks).
+    Mask { sym: SymbolId },
 }
 
 impl<'g, 'a> ProcGen<'g, 'a> {
@@ -780,6 +782,7 @@ fn spec_of_type(lang: Lang, t: &Type) -> TypeSpec {
         (Lang::Fortran, BaseClass::Complex, 16) => "complex(8)",
         (Lang::Fortran, BaseClass::Complex, _) => "complex",
         (Lang::Fortran, BaseClass::Integer, _) => "integer",
+        (Lang::Fortran, BaseClass::Logical, _) => "logical",
         (Lang::C, BaseClass::Real, 4) => "float",
         (Lang::C, BaseClass::Real, _) => "double",
         (Lang::C, BaseClass::Integer, _) => "int",
@@ -1096,7 +1099,12 @@ impl<'a> ProcGen<'_, 'a> {
                     }
                     v
                 }
-                TempKind::Like { sym, deriv } => {
+                TempKind::Like { .. } | TempKind::Mask { .. } => {
+                    let (sym, deriv, mask) = match k {
+                        TempKind::Like { sym, deriv } => (sym, deriv, false),
+                        TempKind::Mask { sym } => (sym, false, true),
+                        _ => unreachable!("matched above"),
+                    };
                     let t = self.g.prog.symbols[sym].ty.clone().unwrap_or(Type {
                         base: BaseClass::Real,
                         bytes: Some(8),
@@ -1106,6 +1114,10 @@ impl<'a> ProcGen<'_, 'a> {
                     let mut t2 = t.clone();
                     t2.dims.clear();
                     t2.pointers = 0;
+                    if mask {
+                        t2.base = BaseClass::Logical;
+                        t2.bytes = None;
+                    }
                     let mut spec = spec_of_type(self.lang, &t2);
                     if let BaseClass::Record(td) = t.base {
                         let td = if deriv {

@@ -23,6 +23,7 @@
 use super::*;
 
 mod jumps;
+mod masked;
 
 /// The two sweeps of a piece of code, each in execution order.
 #[derive(Default)]
@@ -283,8 +284,12 @@ impl<'a> ProcGen<'_, 'a> {
             | StmtKind::Empty
             | StmtKind::Format(_)
             | StmtKind::Stop { .. } => self.fwd_only(s),
-            StmtKind::Where { .. } => self.unsupported(s, "WHERE"),
-            StmtKind::Forall { .. } => self.unsupported(s, "FORALL"),
+            StmtKind::Where {
+                arms, else_block, ..
+            } => self.adj_where(s, arms, else_block.as_ref()),
+            StmtKind::Forall {
+                specs, mask, body, ..
+            } => self.adj_forall(s, specs, *mask, body),
             StmtKind::Block { .. } => self.unsupported(s, "a BLOCK construct with declarations"),
             StmtKind::Switch { .. } => self.unsupported(s, "a C switch"),
             StmtKind::Loop { .. } => self.unsupported(s, "a loop without a condition"),

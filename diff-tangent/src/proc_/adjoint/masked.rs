@@ -1,0 +1,389 @@
+//! Adjoints of FORALL and WHERE (paper Fig. 14).
+//!
+//! A FORALL whose assignments read their own target only at the element they write is a
+//! nest of DO loops: both sweeps run it as one, the forward sweep recording the mask per
+//! index like an IF, the backward sweep running the indices in reverse. The index
+//! variables keep their value around both loops, as a FORALL leaves them.
+//!
+//! A WHERE construct keeps its form: its masks are evaluated into logical temporaries and
+//! recorded, the values its assignments overwrite are recorded before it, and the backward
+//! sweep is a WHERE over the same masks holding the adjoint assignments in reverse order.
+//! That needs each assignment to see the values from before the construct: no assignment
+//! reads what an earlier one of its arm wrote, and no mask reads what an earlier arm wrote.
+
+use super::*;
+
+impl<'a> ProcGen<'_, 'a> {
+    pub(super) fn adj_forall(
+        &mut self,
+        s: StmtId,
+        specs: &'a [ForallSpec],
+        mask: Option<ExprId>,
+        body: &'a [StmtId],
+    ) -> Rev {
+        let src = self.src;
+        for &b in body {
+            let StmtKind::Assign { lhs, .. } = &src.stmts[b].kind else {
+                return self.unsupported(s, "a FORALL holding other statements than assignments");
+            };
+            if !self.reads_target_only_at_itself(b, *lhs) {
+                return self.unsupported(
+                    s,
+                    "a FORALL assignment reading its target at other elements than the one it writes",
+                );
+            }
+        }
+        if specs
+            .iter()
+            .any(|sp| sp.stride.is_some_and(|x| self.const_value(x) != Some(1.0)))
+        {
+            return self.unsupported(s, "a FORALL with a stride");
+        }
+        let mut var_zones = self.pi.zones.empty();
+        for sp in specs {
+            if let Some(z) = self.g.info.ref_zones(self.prog(), self.p, sp.var) {
+                var_zones.union_with(&z);
+            }
+        }
+        if !self.static_bounds(s, Part::LoopHead, &var_zones) {
+            return self.unsupported(s, "a FORALL whose bounds the procedure changes");
+        }
+        let r = self.rev_block(body);
+        if r.fwd.is_empty() && r.bwd.is_empty() {
+            return Rev::default();
+        }
+        let any_bwd = !r.bwd.is_empty();
+        let (mut fwd_in, mut bwd_in) = (r.fwd, r.bwd);
+        if let Some(m) = mask {
+            let c = self.cp(m);
+            let (mut then, mut else_b) = (fwd_in, Vec::new());
+            if any_bwd {
+                then.push(self.push_control(1, 1));
+                else_b.push(self.push_control(1, 0));
+            }
+            fwd_in = vec![stmt(
+                &mut self.u,
+                StmtKind::If {
+                    arms: vec![(c, then)],
+                    else_block: (!else_b.is_empty()).then_some(else_b),
+                    logical: false,
+                    braces: Vec::new(),
+                },
+            )];
+            if any_bwd {
+                let branch = self.branch_var();
+                let pop = self.pop_control(1, branch);
+                let c = self.eq_test(branch, 1);
+                let iff = stmt(
+                    &mut self.u,
+                    StmtKind::If {
+                        arms: vec![(c, bwd_in)],
+                        else_block: None,
+                        logical: false,
+                        braces: Vec::new(),
+                    },
+                );
+                bwd_in = vec![pop, iff];
+            }
+        }
+        let fwd = self.index_nest(specs, fwd_in, false);
+        let bwd = if any_bwd {
+            self.index_nest(specs, bwd_in, true)
+        } else {
+            Vec::new()
+        };
+        Rev { fwd, bwd }
+    }
+
+    /// DO loops over the FORALL indices around `body` (backwards: from the upper bounds),
+    /// the indices saved before and restored after.
+    fn index_nest(&mut self, specs: &[ForallSpec], body: Block, reverse: bool) -> Vec<StmtId> {
+        let mut saves = Vec::new();
+        let mut restores = Vec::new();
+        for sp in specs {
+            let t = self.int_temp("ad_index");
+            let (tl, v) = (self.b().name(t), self.cp(sp.var));
+            saves.push(assign(&mut self.u, tl, v));
+            let (v, tr) = (self.cp(sp.var), self.b().name(t));
+            restores.push(assign(&mut self.u, v, tr));
+        }
+        let mut inner = body;
+        for sp in specs.iter().rev() {
+            let v = self.cp(sp.var);
+            let (lo, hi) = (self.cp(sp.lo), self.cp(sp.hi));
+            let (start, end, step) = if reverse {
+                let one = self.b().int(1);
+                (hi, lo, Some(self.b().neg(one)))
+            } else {
+                (lo, hi, None)
+            };
+            inner = vec![stmt(
+                &mut self.u,
+                StmtKind::Do {
+                    var: v,
+                    start,
+                    end,
+                    step,
+                    body: inner,
+                    term_label: None,
+                },
+            )];
+        }
+        saves.extend(inner);
+        saves.extend(restores);
+        saves
+    }
+
+    /// Whether the right-hand side of assignment `s` reads the variable of `lhs` only
+    /// through the very reference `lhs`.
+    fn reads_target_only_at_itself(&self, s: StmtId, lhs: ExprId) -> bool {
+        let src = self.src;
+        let StmtKind::Assign { rhs, .. } = &src.stmts[s].kind else {
+            return false;
+        };
+        let Some(base) = self.base_sym(lhs) else {
+            return false;
+        };
+        let mut ok = true;
+        let mut stack = vec![*rhs];
+        while let Some(x) = stack.pop() {
+            if self.same_src(x, lhs) {
+                continue;
+            }
+            if matches!(src.exprs[x], Expr::Name(v) if v == base) {
+                ok = false;
+            }
+            radtap_il::visit::expr_children(&src.exprs[x], &mut |k| stack.push(k));
+        }
+        ok
+    }
+
+    fn base_sym(&self, e: ExprId) -> Option<SymbolId> {
+        match &self.src.exprs[e] {
+            Expr::Name(v) => Some(*v),
+            Expr::Index { base, .. } | Expr::Field { base, .. } => self.base_sym(*base),
+            _ => None,
+        }
+    }
+
+    /// Symbols an expression reads.
+    fn names_in(&self, e: ExprId, out: &mut HashSet<SymbolId>) {
+        let mut stack = vec![e];
+        while let Some(x) = stack.pop() {
+            if let Expr::Name(v) = self.src.exprs[x] {
+                out.insert(v);
+            }
+            radtap_il::visit::expr_children(&self.src.exprs[x], &mut |k| stack.push(k));
+        }
+    }
+
+    /// The array a mask expression is shaped like: its first whole-array reference.
+    fn mask_shape(&self, e: ExprId) -> Option<SymbolId> {
+        let mut stack = vec![e];
+        while let Some(x) = stack.pop() {
+            match &self.src.exprs[x] {
+                Expr::Name(v) => {
+                    let t = self.prog().symbols[*v].ty.as_ref()?;
+                    if !t.dims.is_empty() {
+                        let fixed = t.dims.iter().all(|d| matches!(d.upper, DimUpper::Expr(_)));
+                        return fixed.then_some(*v);
+                    }
+                }
+                Expr::Call { args, .. } => {
+                    for a in args.iter().rev() {
+                        stack.push(a.value);
+                    }
+                }
+                Expr::Index { .. } => {}
+                other => radtap_il::visit::expr_children(other, &mut |k| stack.push(k)),
+            }
+        }
+        None
+    }
+
+    pub(super) fn adj_where(
+        &mut self,
+        s: StmtId,
+        arms: &'a [(ExprId, Block)],
+        else_block: Option<&'a Block>,
+    ) -> Rev {
+        let src = self.src;
+        // The conditions under which every adjoint assignment may read the values from
+        // before the construct.
+        let mut written_before: HashSet<SymbolId> = HashSet::new();
+        let all_arms: Vec<(Option<ExprId>, &'a Block)> = arms
+            .iter()
+            .map(|(m, b)| (Some(*m), b))
+            .chain(else_block.map(|b| (None, b)))
+            .collect();
+        for (m, b) in &all_arms {
+            if let Some(m) = m {
+                let mut r = HashSet::new();
+                self.names_in(*m, &mut r);
+                if r.iter().any(|v| written_before.contains(v)) {
+                    return self
+                        .unsupported(s, "an ELSEWHERE mask reading what an earlier arm wrote");
+                }
+            }
+            let mut in_arm: HashSet<SymbolId> = HashSet::new();
+            for &x in b.iter() {
+                let StmtKind::Assign { lhs, rhs, .. } = &src.stmts[x].kind else {
+                    if matches!(src.stmts[x].kind, StmtKind::Comment(_)) {
+                        continue;
+                    }
+                    return self.unsupported(x, "this statement inside WHERE");
+                };
+                let mut r = HashSet::new();
+                self.names_in(*rhs, &mut r);
+                let Some(t) = self.base_sym(*lhs) else {
+                    return self.unsupported(x, "this assignment inside WHERE");
+                };
+                if r.iter().any(|v| in_arm.contains(v)) || in_arm.contains(&t) {
+                    return self.unsupported(
+                        x,
+                        "a WHERE assignment reading or writing what an earlier one wrote",
+                    );
+                }
+                in_arm.insert(t);
+            }
+            written_before.extend(in_arm);
+        }
+        // Masks into recorded temporaries.
+        let mut fwd = Vec::new();
+        let mut mask_syms = Vec::new();
+        for (m, _) in arms {
+            let Some(shape) = self.mask_shape(*m) else {
+                return self.unsupported(
+                    s,
+                    "a WHERE mask whose shape is not that of an array of fixed extents",
+                );
+            };
+            let t = self.temp("ad_mask", TempKind::Mask { sym: shape });
+            let (tl, mc) = (self.b().name(t), self.cp(*m));
+            fwd.push(assign(&mut self.u, tl, mc));
+            mask_syms.push(t);
+        }
+        // The arms' sweeps: records and restores outside, assignments inside.
+        let mut records = Vec::new();
+        let mut restores = Vec::new();
+        let mut fwd_arms = Vec::new();
+        let mut bwd_arms = Vec::new();
+        let errors = self.g.diags.len();
+        for (_, b) in &all_arms {
+            let mut f_in = Vec::new();
+            let mut b_parts = Vec::new();
+            for &x in b.iter() {
+                let r = self.rev_stmt(x);
+                for f in r.fwd {
+                    match self.u.stmts[f].kind {
+                        StmtKind::Assign { .. } => f_in.push(f),
+                        _ => records.push(f),
+                    }
+                }
+                let mut part = Vec::new();
+                for bs in r.bwd {
+                    match &self.u.stmts[bs].kind {
+                        StmtKind::Assign { lhs, rhs, .. } => {
+                            if self.out_rank(*lhs) == 0 || self.calls_sum(*rhs) {
+                                return self.unsupported(
+                                    x,
+                                    "an adjoint inside WHERE that reduces an array into a scalar",
+                                );
+                            }
+                            part.push(bs)
+                        }
+                        _ => restores.push(bs),
+                    }
+                }
+                b_parts.push(part);
+            }
+            fwd_arms.push(f_in);
+            bwd_arms.push(b_parts.into_iter().rev().flatten().collect::<Vec<_>>());
+        }
+        if self.g.diags.len() > errors {
+            return Rev::default();
+        }
+        let any_bwd = bwd_arms.iter().any(|b| !b.is_empty());
+        let mut out = records;
+        let n_masks = if any_bwd { mask_syms.len() } else { 0 };
+        if any_bwd {
+            out.extend(fwd);
+            for &t in &mask_syms {
+                let (a, b) = self.mask_push_pop(t);
+                out.push(a);
+                restores.insert(0, b);
+            }
+        }
+        let build = |pg: &mut Self, mut blocks: Vec<Block>, recorded: bool| -> StmtId {
+            let else_b = if else_block.is_some() {
+                blocks.pop()
+            } else {
+                None
+            };
+            let arms2: Vec<(ExprId, Block)> = blocks
+                .into_iter()
+                .enumerate()
+                .map(|(k, b)| {
+                    let c = if recorded {
+                        pg.b().name(mask_syms[k])
+                    } else {
+                        pg.cp(arms[k].0)
+                    };
+                    (c, b)
+                })
+                .collect();
+            stmt(
+                &mut pg.u,
+                StmtKind::Where {
+                    arms: arms2,
+                    else_block: else_b,
+                    single: false,
+                },
+            )
+        };
+        if fwd_arms.iter().any(|b| !b.is_empty()) {
+            let w = build(self, fwd_arms, any_bwd);
+            out.push(w);
+        }
+        // Backwards: the masks (pushed last), the recorded values in reverse order, then the
+        // adjoint WHERE.
+        let mut bwd: Vec<StmtId> = restores[..n_masks].to_vec();
+        bwd.extend(restores[n_masks..].iter().rev());
+        if any_bwd {
+            let w = build(self, bwd_arms, true);
+            bwd.push(w);
+        }
+        Rev { fwd: out, bwd }
+    }
+
+    fn mask_push_pop(&mut self, t: SymbolId) -> (StmtId, StmtId) {
+        let (a, b) = (self.b().name(t), self.b().name(t));
+        let (n1, n2) = (self.b().name(t), self.b().name(t));
+        let (s1, s2) = (
+            self.b().call("size", vec![n1]),
+            self.b().call("size", vec![n2]),
+        );
+        (
+            self.rt("pushBooleanArray", vec![a, s1]),
+            self.rt("popBooleanArray", vec![b, s2]),
+        )
+    }
+
+    fn calls_sum(&self, e: ExprId) -> bool {
+        let mut stack = vec![e];
+        while let Some(x) = stack.pop() {
+            if let Expr::Call { callee, .. } = &self.u.exprs[x] {
+                let name = match &self.u.exprs[*callee] {
+                    Expr::Opaque(n) => n.to_ascii_lowercase(),
+                    Expr::Name(s) => self.g.out.symbols[*s].spelling.to_ascii_lowercase(),
+                    _ => String::new(),
+                };
+                if matches!(name.as_str(), "sum" | "dot_product" | "product") {
+                    return true;
+                }
+            }
+            radtap_il::visit::expr_children(&self.u.exprs[x], &mut |k| stack.push(k));
+        }
+        false
+    }
+}
