@@ -1056,7 +1056,7 @@ impl<'a> ProcGen<'_, 'a> {
                     .as_ref()
                     .is_some_and(|t| t.pointers > 0 && t.dims.is_empty());
                 if is_ptr && self.lang == Lang::C {
-                    return self.unsupported(s, "assigning a C pointer");
+                    return self.adj_pointer_move(s, q, PointerMove::Assign { op, rhs });
                 }
             }
         }
@@ -1469,6 +1469,9 @@ impl<'a> ProcGen<'_, 'a> {
     /// A C expression statement (`i++;`, `f(x);` without a result).
     fn adj_expr_stmt(&mut self, s: StmtId, e: ExprId) -> Rev {
         self.check_side_effects(s);
+        if let Some(r) = self.adj_c_effects(s, e) {
+            return r;
+        }
         let Some(i) = self.pid(s) else {
             return self.fwd_only(s);
         };
@@ -1496,6 +1499,126 @@ impl<'a> ProcGen<'_, 'a> {
         }
         if self.is_live(i) {
             r.fwd.push(self.copy_stmt(s));
+        }
+        r
+    }
+
+    /// C side effects on pointers, alone or in a comma expression (`p++`, `q += 2`,
+    /// `p = x, q = y`): each pointer move is run on the pointer and its derivative, both
+    /// recorded before. `None` when `e` moves no pointer.
+    fn adj_c_effects(&mut self, s: StmtId, e: ExprId) -> Option<Rev> {
+        if self.lang != Lang::C {
+            return None;
+        }
+        let parts: Vec<ExprId> = match &self.src.exprs[e] {
+            Expr::Comma(v) => v.clone(),
+            _ => vec![e],
+        };
+        let moves: Vec<Option<(SymbolId, PointerMove)>> = parts
+            .iter()
+            .map(|&x| match self.src.exprs[x] {
+                Expr::IncDec { inc, prefix, arg } => self
+                    .pointer_var(arg)
+                    .map(|q| (q, PointerMove::Step { inc, prefix })),
+                Expr::Assign { op, lhs, rhs } => self
+                    .pointer_var(lhs)
+                    .map(|q| (q, PointerMove::Assign { op, rhs })),
+                _ => None,
+            })
+            .collect();
+        if moves.iter().all(|m| m.is_none()) {
+            return None;
+        }
+        let mut r = Rev::default();
+        for (x, m) in parts.into_iter().zip(moves) {
+            let p = match m {
+                Some((q, mv)) => self.adj_pointer_move(s, q, mv),
+                None => {
+                    if parts_overwrite_real(self, x) {
+                        return Some(self.unsupported(
+                            s,
+                            "a comma expression that moves pointers and overwrites values",
+                        ));
+                    }
+                    let c = self.cp(x);
+                    Rev {
+                        fwd: vec![stmt(&mut self.u, StmtKind::Expr(c))],
+                        bwd: Vec::new(),
+                    }
+                }
+            };
+            r.fwd.extend(p.fwd);
+            let mut b = p.bwd;
+            b.append(&mut r.bwd);
+            r.bwd = b;
+        }
+        return Some(r);
+
+        fn parts_overwrite_real(pg: &ProcGen<'_, '_>, x: ExprId) -> bool {
+            match pg.src.exprs[x] {
+                Expr::IncDec { arg, .. } | Expr::Assign { lhs: arg, .. } => {
+                    !matches!(pg.leaf_type(arg).or_else(|| pg.c_elem_type(arg)), Some(t) if t.base == BaseClass::Integer)
+                }
+                _ => false,
+            }
+        }
+    }
+
+    /// The C pointer variable `e` names, if it does.
+    fn pointer_var(&self, e: ExprId) -> Option<SymbolId> {
+        let Expr::Name(q) = self.src.exprs[e] else {
+            return None;
+        };
+        let t = self.prog().symbols[q].ty.as_ref()?;
+        (t.pointers > 0 && t.dims.is_empty()).then_some(q)
+    }
+
+    /// `p = e`, `p += k`, `p++` on a C pointer: forwards, the pointer and its derivative
+    /// are recorded, then both move; backwards, both are restored.
+    fn adj_pointer_move(&mut self, s: StmtId, q: SymbolId, mv: PointerMove) -> Rev {
+        let mut r = Rev::default();
+        let dq = self.dvar.get(&q).copied();
+        let mut ptrs = vec![q];
+        ptrs.extend(dq);
+        for &v in &ptrs {
+            let name = self.g.out.symbols[v].spelling.clone();
+            let a = self.b().opaque(&format!("(void *){name}"));
+            r.fwd.push(self.rt("pushPointer8", vec![a]));
+            let b = self.b().opaque(&format!("(void **)&{name}"));
+            r.bwd.insert(0, self.rt("popPointer8", vec![b]));
+        }
+        let make = |pg: &mut Self, v: SymbolId, deriv: bool| -> Option<ExprId> {
+            let n = pg.b().name(v);
+            Some(match mv {
+                PointerMove::Step { inc, prefix } => pg.b().e(Expr::IncDec {
+                    inc,
+                    prefix,
+                    arg: n,
+                }),
+                PointerMove::Assign { op, rhs } => {
+                    let rhs = if deriv && op.is_none() {
+                        pg.dref(rhs, Dir::All)?
+                    } else {
+                        pg.cp(rhs)
+                    };
+                    pg.b().e(Expr::Assign { op, lhs: n, rhs })
+                }
+            })
+        };
+        if let Some(e) = make(self, q, false) {
+            r.fwd.push(stmt(&mut self.u, StmtKind::Expr(e)));
+        }
+        if let Some(d) = dq {
+            match make(self, d, true) {
+                Some(e) => r.fwd.push(stmt(&mut self.u, StmtKind::Expr(e))),
+                None => {
+                    self.error(
+                        s,
+                        Code::Unsupported,
+                        "pointing a derivative pointer at this expression is not supported in adjoint mode yet",
+                    );
+                }
+            }
         }
         r
     }
@@ -2030,6 +2153,9 @@ impl<'a> ProcGen<'_, 'a> {
 
     /// The step expression of a C `for` as a statement of its own.
     fn adj_step(&mut self, s: StmtId, e: ExprId) -> Rev {
+        if let Some(r) = self.adj_c_effects(s, e) {
+            return r;
+        }
         let Some(i) = self.pi.point_id(Point {
             stmt: s,
             part: Part::LoopStep,
@@ -2422,7 +2548,9 @@ impl<'a> ProcGen<'_, 'a> {
         if let Some(mut dv) = self.derivative_decl(v, &c) {
             dv.spec.qualifiers.retain(|q| q != "const");
             for e in dv.entities.iter_mut() {
-                let z = if e.derived.iter().any(|o| matches!(o, DeclOp::Array(_))) {
+                let z = if matches!(e.derived.first(), Some(DeclOp::Pointer(_))) {
+                    Init::Expr(self.b().int(0))
+                } else if e.derived.iter().any(|o| matches!(o, DeclOp::Array(_))) {
                     let z = self.b().zero(8);
                     Init::Expr(self.b().e(Expr::ArrayCtor {
                         items: vec![z],
@@ -2982,6 +3110,15 @@ pub(super) struct Hoisted {
     zero: Vec<StmtId>,
     /// `f_b(a, ā, t̄)` after it, outermost first.
     calls: Vec<StmtId>,
+}
+
+/// How a C pointer moves.
+#[derive(Clone, Copy)]
+pub(super) enum PointerMove {
+    /// `p++`, `--p`, …
+    Step { inc: bool, prefix: bool },
+    /// `p = e`, `p += k`.
+    Assign { op: Option<BinOp>, rhs: ExprId },
 }
 
 /// A simple counted C loop.
