@@ -2099,6 +2099,39 @@ impl<'a> ProcGen<'_, 'a> {
         self.u.exprs.alloc(node)
     }
 
+    /// The differentiated function that call expression `e` of statement `s` references, with
+    /// its result variable; an external function with active arguments is reported.
+    pub(super) fn differentiated_function(
+        &mut self,
+        s: StmtId,
+        e: ExprId,
+    ) -> Option<(UnitId, SymbolId)> {
+        let Expr::Call { args, .. } = &self.src.exprs[e] else {
+            return None;
+        };
+        let site = self
+            .g
+            .info
+            .callgraph
+            .sites_of(self.p)
+            .iter()
+            .find(|c| c.expr == Some(e))?;
+        let c = match &site.callee {
+            Callee::Defined(list) if list.len() == 1 && self.g.active.contains(&list[0]) => list[0],
+            Callee::External(name) => {
+                if args.iter().any(|a| self.active_ref_or_expr(a.value)) {
+                    let msg = format!("`{name}` has no body in the input files and no derivative: the derivative through this call would be wrong; add its source file");
+                    self.error(s, Code::NoDerivative, &msg);
+                }
+                return None;
+            }
+            _ => return None,
+        };
+        // A subroutine used as a value has no result: the frontend reports it.
+        let r = self.prog().units[c].result?;
+        Some((c, r))
+    }
+
     /// Hoists references to differentiated functions out of `e` (innermost first):
     /// `ṫ = f_d(a, ȧ, t)` before the statement, and `t` stands for `f(a)` afterwards.
     fn hoist_calls(&mut self, s: StmtId, e: ExprId, out: &mut Vec<StmtId>) {
@@ -2108,31 +2141,11 @@ impl<'a> ProcGen<'_, 'a> {
         for k in kids {
             self.hoist_calls(s, k, out);
         }
-        let Expr::Call { args, .. } = node else {
+        let Some((c, r)) = self.differentiated_function(s, e) else {
             return;
         };
-        let site = self
-            .g
-            .info
-            .callgraph
-            .sites_of(self.p)
-            .iter()
-            .find(|c| c.expr == Some(e));
-        let Some(site) = site else { return };
-        let c = match &site.callee {
-            Callee::Defined(list) if list.len() == 1 && self.g.active.contains(&list[0]) => list[0],
-            Callee::External(name) => {
-                if args.iter().any(|a| self.active_ref_or_expr(a.value)) {
-                    let msg = format!("`{name}` has no body in the input files and no derivative: the derivative through this call would be wrong; add its source file");
-                    self.error(s, Code::NoDerivative, &msg);
-                }
-                return;
-            }
-            _ => return,
-        };
-        let callee_unit = &self.prog().units[c];
-        let Some(r) = callee_unit.result else {
-            return; // a subroutine used as a value: the frontend reports it
+        let Expr::Call { args, .. } = &self.src.exprs[e] else {
+            return;
         };
         let bytes = self.bytes_of_sym(r);
         let fname = crate::gen::unit_name(self.prog(), c);

@@ -25,6 +25,15 @@ use super::*;
 mod jumps;
 mod masked;
 
+/// Calls `f` on every statement of the trees rooted at `roots`.
+fn subtree(src: &UnitData, roots: &[StmtId], f: &mut dyn FnMut(StmtId)) {
+    let mut stack: Vec<StmtId> = roots.to_vec();
+    while let Some(x) = stack.pop() {
+        f(x);
+        radtap_il::visit::stmt_children(&src.stmts[x].kind, &mut |_| {}, &mut |k| stack.push(k));
+    }
+}
+
 /// The two sweeps of a piece of code, each in execution order.
 #[derive(Default)]
 pub(super) struct Rev {
@@ -1045,21 +1054,15 @@ impl<'a> ProcGen<'_, 'a> {
         let Some(i) = self.pi.point_id(Point { stmt: s, part }) else {
             return self.fwd_only(s);
         };
+        if let Target::Expr(l) = lhs {
+            if let Some(q) = self.pointer_var(l) {
+                return self.adj_pointer_move(s, q, PointerMove::Assign { op, rhs });
+            }
+        }
         self.cur = self.act.active_before[i].clone();
         self.hoisted.clear();
         let mut h = Hoisted::default();
         self.adj_hoist(s, rhs, &mut h);
-        if let Target::Expr(l) = lhs {
-            if let Expr::Name(q) = self.src.exprs[l] {
-                let is_ptr = self.prog().symbols[q]
-                    .ty
-                    .as_ref()
-                    .is_some_and(|t| t.pointers > 0 && t.dims.is_empty());
-                if is_ptr && self.lang == Lang::C {
-                    return self.adj_pointer_move(s, q, PointerMove::Assign { op, rhs });
-                }
-            }
-        }
         if matches!(self.src.exprs[rhs], Expr::Assign { .. }) {
             return self.unsupported(s, "a chained C assignment");
         }
@@ -1116,29 +1119,10 @@ impl<'a> ProcGen<'_, 'a> {
         for k in kids {
             self.adj_hoist(s, k, h);
         }
-        let Expr::Call { args, .. } = node else {
+        let Some((c, r)) = self.differentiated_function(s, e) else {
             return;
         };
-        let site = self
-            .g
-            .info
-            .callgraph
-            .sites_of(self.p)
-            .iter()
-            .find(|c| c.expr == Some(e));
-        let Some(site) = site else { return };
-        let c = match &site.callee {
-            Callee::Defined(list) if list.len() == 1 && self.g.active.contains(&list[0]) => list[0],
-            Callee::External(name) => {
-                if args.iter().any(|a| self.active_ref_or_expr(a.value)) {
-                    let msg = format!("`{name}` has no body in the input files and no derivative: the derivative through this call would be wrong; add its source file");
-                    self.error(s, Code::NoDerivative, &msg);
-                }
-                return;
-            }
-            _ => return,
-        };
-        let Some(r) = self.prog().units[c].result else {
+        let Expr::Call { args, .. } = &self.src.exprs[e] else {
             return;
         };
         let bytes = self.bytes_of_sym(r);
@@ -1469,7 +1453,7 @@ impl<'a> ProcGen<'_, 'a> {
     /// A C expression statement (`i++;`, `f(x);` without a result).
     fn adj_expr_stmt(&mut self, s: StmtId, e: ExprId) -> Rev {
         self.check_side_effects(s);
-        if let Some(r) = self.adj_c_effects(s, e) {
+        if let Some(r) = self.adj_c_effects(s, e, Part::Whole) {
             return r;
         }
         let Some(i) = self.pid(s) else {
@@ -1506,7 +1490,7 @@ impl<'a> ProcGen<'_, 'a> {
     /// C side effects on pointers, alone or in a comma expression (`p++`, `q += 2`,
     /// `p = x, q = y`): each pointer move is run on the pointer and its derivative, both
     /// recorded before. `None` when `e` moves no pointer.
-    fn adj_c_effects(&mut self, s: StmtId, e: ExprId) -> Option<Rev> {
+    fn adj_c_effects(&mut self, s: StmtId, e: ExprId, part: Part) -> Option<Rev> {
         if self.lang != Lang::C {
             return None;
         }
@@ -1529,39 +1513,54 @@ impl<'a> ProcGen<'_, 'a> {
         if moves.iter().all(|m| m.is_none()) {
             return None;
         }
+        let rec = match self.pi.point_id(Point { stmt: s, part }) {
+            Some(i) => self.to_record(i),
+            None => self.pi.zones.empty(),
+        };
         let mut r = Rev::default();
         for (x, m) in parts.into_iter().zip(moves) {
-            let p = match m {
-                Some((q, mv)) => self.adj_pointer_move(s, q, mv),
+            let mut p = Rev::default();
+            match m {
+                Some((q, mv)) => p = self.adj_pointer_move(s, q, mv),
                 None => {
-                    if parts_overwrite_real(self, x) {
-                        return Some(self.unsupported(
-                            s,
-                            "a comma expression that moves pointers and overwrites values",
-                        ));
+                    // An integer it overwrites is recorded like any other; a real value
+                    // would need its adjoint, which a comma expression does not get.
+                    let target = match self.src.exprs[x] {
+                        Expr::IncDec { arg, .. } | Expr::Assign { lhs: arg, .. } => Some(arg),
+                        _ => None,
+                    };
+                    if let Some(t) = target {
+                        let ty = self.leaf_type(t).or_else(|| self.c_elem_type(t));
+                        if !ty.is_some_and(|t| t.base == BaseClass::Integer) {
+                            return Some(self.unsupported(
+                                s,
+                                "a comma expression that moves pointers and overwrites values",
+                            ));
+                        }
+                        if self.t_in(Target::Expr(t), &rec) {
+                            match self.slot_of_target(Target::Expr(t)) {
+                                Ok(sl) => {
+                                    let (a, b) = self.push_pop(&sl);
+                                    p.fwd.push(a);
+                                    p.bwd.push(b);
+                                }
+                                Err(m) => {
+                                    let msg = format!("{m} is not supported in adjoint mode yet");
+                                    return Some(self.unsupported(s, &msg));
+                                }
+                            }
+                        }
                     }
                     let c = self.cp(x);
-                    Rev {
-                        fwd: vec![stmt(&mut self.u, StmtKind::Expr(c))],
-                        bwd: Vec::new(),
-                    }
+                    p.fwd.push(stmt(&mut self.u, StmtKind::Expr(c)));
                 }
-            };
+            }
             r.fwd.extend(p.fwd);
             let mut b = p.bwd;
             b.append(&mut r.bwd);
             r.bwd = b;
         }
-        return Some(r);
-
-        fn parts_overwrite_real(pg: &ProcGen<'_, '_>, x: ExprId) -> bool {
-            match pg.src.exprs[x] {
-                Expr::IncDec { arg, .. } | Expr::Assign { lhs: arg, .. } => {
-                    !matches!(pg.leaf_type(arg).or_else(|| pg.c_elem_type(arg)), Some(t) if t.base == BaseClass::Integer)
-                }
-                _ => false,
-            }
-        }
+        Some(r)
     }
 
     /// The C pointer variable `e` names, if it does.
@@ -1569,6 +1568,9 @@ impl<'a> ProcGen<'_, 'a> {
         let Expr::Name(q) = self.src.exprs[e] else {
             return None;
         };
+        if self.lang != Lang::C {
+            return None;
+        }
         let t = self.prog().symbols[q].ty.as_ref()?;
         (t.pointers > 0 && t.dims.is_empty()).then_some(q)
     }
@@ -1597,7 +1599,7 @@ impl<'a> ProcGen<'_, 'a> {
                 }),
                 PointerMove::Assign { op, rhs } => {
                     let rhs = if deriv && op.is_none() {
-                        pg.dref(rhs, Dir::All)?
+                        pg.dptr(rhs)?
                     } else {
                         pg.cp(rhs)
                     };
@@ -2153,7 +2155,7 @@ impl<'a> ProcGen<'_, 'a> {
 
     /// The step expression of a C `for` as a statement of its own.
     fn adj_step(&mut self, s: StmtId, e: ExprId) -> Rev {
-        if let Some(r) = self.adj_c_effects(s, e) {
+        if let Some(r) = self.adj_c_effects(s, e, Part::LoopStep) {
             return r;
         }
         let Some(i) = self.pi.point_id(Point {
@@ -2280,13 +2282,9 @@ impl<'a> ProcGen<'_, 'a> {
         // The body must not write the variable.
         let vz = self.pi.zones.sym_zones(var)?;
         let mut inside = HashSet::new();
-        let mut stack: Vec<StmtId> = body.to_vec();
-        while let Some(x) = stack.pop() {
+        subtree(src, body, &mut |x| {
             inside.insert(x);
-            radtap_il::visit::stmt_children(&src.stmts[x].kind, &mut |_| {}, &mut |k| {
-                stack.push(k)
-            });
-        }
+        });
         for (id, pt) in self.pi.point.iter().enumerate() {
             if inside.contains(&pt.stmt) && self.pi.effects[id].writes.intersects(&vz) {
                 return None;

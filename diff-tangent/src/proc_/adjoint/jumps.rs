@@ -176,14 +176,6 @@ fn is_jump(k: &StmtKind) -> bool {
     )
 }
 
-fn subtree(src: &UnitData, roots: &[StmtId], f: &mut dyn FnMut(StmtId)) {
-    let mut stack: Vec<StmtId> = roots.to_vec();
-    while let Some(x) = stack.pop() {
-        f(x);
-        radtap_il::visit::stmt_children(&src.stmts[x].kind, &mut |_| {}, &mut |k| stack.push(k));
-    }
-}
-
 impl<'a> ProcGen<'_, 'a> {
     /// The body needs lowering as a whole: it has GOTOs or a RETURN before its end.
     pub(super) fn body_has_jumps(&self) -> bool {

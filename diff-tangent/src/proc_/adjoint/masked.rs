@@ -248,21 +248,6 @@ impl<'a> ProcGen<'_, 'a> {
             }
             written_before.extend(in_arm);
         }
-        // Masks into recorded temporaries.
-        let mut fwd = Vec::new();
-        let mut mask_syms = Vec::new();
-        for (m, _) in arms {
-            let Some(shape) = self.mask_shape(*m) else {
-                return self.unsupported(
-                    s,
-                    "a WHERE mask whose shape is not that of an array of fixed extents",
-                );
-            };
-            let t = self.temp("ad_mask", TempKind::Mask { sym: shape });
-            let (tl, mc) = (self.b().name(t), self.cp(*m));
-            fwd.push(assign(&mut self.u, tl, mc));
-            mask_syms.push(t);
-        }
         // The arms' sweeps: records and restores outside, assignments inside.
         let mut records = Vec::new();
         let mut restores = Vec::new();
@@ -305,15 +290,28 @@ impl<'a> ProcGen<'_, 'a> {
         }
         let any_bwd = bwd_arms.iter().any(|b| !b.is_empty());
         let mut out = records;
-        let n_masks = if any_bwd { mask_syms.len() } else { 0 };
+        // The masks, when the backward sweep needs them, into recorded temporaries.
+        let mut mask_syms = Vec::new();
         if any_bwd {
-            out.extend(fwd);
+            for (m, _) in arms {
+                let Some(shape) = self.mask_shape(*m) else {
+                    return self.unsupported(
+                        s,
+                        "a WHERE mask whose shape is not that of an array of fixed extents",
+                    );
+                };
+                let t = self.temp("ad_mask", TempKind::Mask { sym: shape });
+                let (tl, mc) = (self.b().name(t), self.cp(*m));
+                out.push(assign(&mut self.u, tl, mc));
+                mask_syms.push(t);
+            }
             for &t in &mask_syms {
                 let (a, b) = self.mask_push_pop(t);
                 out.push(a);
                 restores.insert(0, b);
             }
         }
+        let n_masks = mask_syms.len();
         let build = |pg: &mut Self, mut blocks: Vec<Block>, recorded: bool| -> StmtId {
             let else_b = if else_block.is_some() {
                 blocks.pop()
