@@ -10,6 +10,8 @@ use clap::Parser;
 use radtap_il::{Code, Diagnostic, Program, Severity, SymbolKind, UnitKind};
 use std::path::{Path, PathBuf};
 
+mod validate;
+
 /// Long options that Tapenade spells with one dash.
 const SINGLE_DASH_LONG: &[&str] = &[
     "head",
@@ -32,6 +34,13 @@ const SINGLE_DASH_LONG: &[&str] = &[
     "dump-analysis",
     "dump-il",
     "explain",
+    "size",
+    "seed",
+    "keep",
+    "cflags",
+    "fflags",
+    "derivatives",
+    "timeout",
     "version",
     "help",
 ];
@@ -54,7 +63,7 @@ pub fn normalize_args(args: impl Iterator<Item = String>) -> Vec<String> {
 }
 
 /// Command line, Tapenade-compatible.
-#[derive(Parser, Debug, Default)]
+#[derive(Parser, Debug, Default, Clone)]
 #[command(
     name = "radtap",
     version,
@@ -62,7 +71,9 @@ pub fn normalize_args(args: impl Iterator<Item = String>) -> Vec<String> {
     long_about = "radtap reads Fortran (free form .f90, fixed form .f) and C files and writes new source code.\n\
                   Options spelled with one dash (-head, -vars) work as in Tapenade; every long option also takes two dashes.\n\n\
                   Examples:\n  radtap -p examples/heat.f90 -O out          regenerate the program as radtap understood it (out/heat_p.f90)\n  \
-                  radtap -d -head f -vars x -outvars y f.f90  tangent mode (f_d in f_d.f90)"
+                  radtap -d -head f -vars x -outvars y f.f90  tangent mode (f_d in f_d.f90)\n  \
+                  radtap validate -head f -vars x -outvars y -size n=50 f.f90   check the tangent and adjoint of f numerically\n  \
+                  radtap runtime -O DIR                       write the runtime the adjoint code links against"
 )]
 pub struct Cli {
     /// Tangent (forward) mode: writes STEM_d.EXT with HEAD_d.
@@ -127,6 +138,28 @@ pub struct Cli {
     /// and to-be-recorded variables (adjoint analyses; with -d, tangent diff-liveness).
     #[arg(long = "dump-analysis")]
     pub dump_analysis: bool,
+    /// validate: value of an integer input (`n=50`), or element count of a C pointer /
+    /// assumed-size argument (`w=n*m`); repeatable.
+    #[arg(long = "size", value_name = "NAME=VALUE")]
+    pub size: Vec<String>,
+    /// validate: seed of the pseudo-random inputs and directions (default 1).
+    #[arg(long = "seed")]
+    pub seed: Option<u64>,
+    /// validate: build in DIR and leave the driver, the generated files and the executables there.
+    #[arg(long = "keep", value_name = "DIR")]
+    pub keep: Option<PathBuf>,
+    /// validate: C compiler flags (default "-O0 -g").
+    #[arg(long = "cflags", allow_hyphen_values = true)]
+    pub cflags: Option<String>,
+    /// validate: Fortran compiler flags (default "-O0 -g").
+    #[arg(long = "fflags", allow_hyphen_values = true)]
+    pub fflags: Option<String>,
+    /// validate: check the derivative files STEM_d.EXT / STEM_b.EXT in DIR instead of generating them.
+    #[arg(long = "derivatives", value_name = "DIR")]
+    pub derivatives: Option<PathBuf>,
+    /// validate: time limit of each run of the driver, in seconds (default 60).
+    #[arg(long = "timeout")]
+    pub timeout: Option<u64>,
     /// Print what a diagnostic code means, e.g. `--explain AD020`.
     #[arg(long = "explain")]
     pub explain: Option<String>,
@@ -216,6 +249,13 @@ pub fn execute(cli: &Cli) -> Outcome {
             }
         }
         return out;
+    }
+    if cli
+        .files
+        .first()
+        .is_some_and(|f| f.as_os_str() == "validate")
+    {
+        return validate::run(cli);
     }
     if let Some(code) = &cli.explain {
         match Code::ALL

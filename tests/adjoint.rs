@@ -16,18 +16,7 @@ use common::*;
 use radtap_il::*;
 use std::path::{Path, PathBuf};
 
-/// Programs whose constructs adjoint mode does not support yet, with the reason. Each must
-/// still be *refused* with a diagnostic (never wrong code): the test checks that too.
-const UNSUPPORTED: &[(&str, &str)] = &[
-    ("c_struct_ptr.c", "recording a struct through a pointer"),
-    ("c_nbody_verlet.c", "chained assignment, struct recording"),
-    ("f_pointer_target.f90", "Fortran pointers"),
-    (
-        "c_globals.c",
-        "snapshot of memory behind a C pointer of unknown size",
-    ),
-    ("f_assumed_size.f90", "snapshot of an assumed-size array"),
-];
+const UNSUPPORTED: &[(&str, &str)] = ADJOINT_UNSUPPORTED;
 
 /// Whether `-nocheckpoint` (split mode) is checked against joint mode.
 const SPLIT_MODE: bool = true;

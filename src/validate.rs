@@ -1,0 +1,323 @@
+//! `radtap validate`: differentiate in tangent and adjoint mode (or take the user's files with
+//! `-derivatives DIR`), then let `radtap-validation` build a driver and check the numbers.
+//! When a check fails on generated files, each optimization that `-nooptim` can turn off is
+//! turned off in turn, to say which one makes the difference.
+//!
+//! Exit status: 0 every check passes, 4 a check failed, 1 validation could not run (input
+//! error, no compiler, a head that cannot be sized, a compile failure, a crash or time-out),
+//! 2 bad command line.
+
+use crate::{execute, Cli, Outcome};
+use radtap_validation::{Derivative, Error, Job, Report, Sizes, Toolchain};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+/// Exit status of a validation whose checks ran and failed.
+pub(crate) const CHECK_FAILED: u8 = 4;
+
+/// The optimizations bisected when a check fails, in order.
+const BISECT: &[&str] = &["tbr", "diffliveness"];
+
+fn outcome() -> Outcome {
+    Outcome {
+        tangent: None,
+        adjoint: None,
+        status: 0,
+        stderr: String::new(),
+        written: Vec::new(),
+        dump: String::new(),
+    }
+}
+
+/// A fresh build directory under the system's temporary directory.
+fn temp_dir() -> PathBuf {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    std::env::temp_dir().join(format!(
+        "radtap-validate-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ))
+}
+
+/// Generated (or user) derivative files and radtap's description of them.
+struct Generated {
+    outcome: Outcome,
+    tangent: PathBuf,
+    adjoint: PathBuf,
+}
+
+/// Runs radtap -d -b into `dir` with the differentiation options of `cli`.
+fn generate(cli: &Cli, files: &[PathBuf], dir: &Path, nooptim: &[String]) -> Generated {
+    let mut sub = cli.clone();
+    sub.files = files.to_vec();
+    sub.tangent = true;
+    sub.reverse = true;
+    sub.vector = false;
+    sub.primal = false;
+    sub.dump_il = false;
+    sub.dump_analysis = false;
+    sub.outdir = Some(dir.to_path_buf());
+    sub.nooptim = nooptim.to_vec();
+    let o = execute(&sub);
+    let find = |suffix: &str| {
+        o.written
+            .iter()
+            .map(|(p, _)| p.clone())
+            .find(|p| {
+                p.file_stem()
+                    .is_some_and(|s| s.to_string_lossy().ends_with(suffix))
+            })
+            .unwrap_or_default()
+    };
+    let (tangent, adjoint) = (find("_d"), find("_b"));
+    Generated {
+        outcome: o,
+        tangent,
+        adjoint,
+    }
+}
+
+/// `radtap validate …`.
+pub(crate) fn run(cli: &Cli) -> Outcome {
+    let mut out = outcome();
+    let files: Vec<PathBuf> = cli.files[1..].to_vec();
+    let usage = |out: &mut Outcome, m: &str| {
+        out.stderr
+            .push_str(&format!("radtap validate: error: {m}\n"));
+        out.status = 2;
+    };
+    if files.is_empty() {
+        usage(
+            &mut out,
+            "no input files (radtap validate -head f -vars x -outvars y -size n=10 f.f90)",
+        );
+        return out;
+    }
+    if cli.head.is_none() {
+        usage(&mut out, "-head is required (e.g. -head f)");
+        return out;
+    }
+    if cli.tangent || cli.reverse || cli.primal || cli.vector {
+        usage(
+            &mut out,
+            "validate checks both the tangent and the adjoint: leave out -d, -b, -p and -vector",
+        );
+        return out;
+    }
+    let sizes = match Sizes::parse(&cli.size) {
+        Ok(s) => s,
+        Err(e) => {
+            usage(&mut out, &e);
+            return out;
+        }
+    };
+    let dir = cli.keep.clone().unwrap_or_else(temp_dir);
+    let generated_dir = dir.join("generated");
+    let g = generate(cli, &files, &generated_dir, &cli.nooptim);
+    out.stderr.push_str(&g.outcome.stderr);
+    if g.outcome.status != 0 {
+        out.stderr
+            .push_str("radtap validate: the differentiation failed; nothing to validate\n");
+        out.status = g.outcome.status;
+        let _ = std::fs::remove_dir_all(&dir);
+        return out;
+    }
+    let (Some(tan), Some(adj)) = (&g.outcome.tangent, &g.outcome.adjoint) else {
+        out.stderr
+            .push_str("radtap validate: error: the differentiation produced no output\n");
+        out.status = 3;
+        return out;
+    };
+    // The files to check: generated, or the user's.
+    let (tfile, afile, note) = match &cli.derivatives {
+        None => (g.tangent.clone(), Some(g.adjoint.clone()), None),
+        Some(d) => {
+            let name = |p: &Path| d.join(p.file_name().unwrap_or_default());
+            let (t, a) = (name(&g.tangent), name(&g.adjoint));
+            if !t.exists() {
+                out.stderr.push_str(&format!(
+                    "radtap validate: error: -derivatives {}: no tangent file {} (the names follow -o STEM: STEM_d.EXT, STEM_b.EXT)\n",
+                    d.display(),
+                    t.display()
+                ));
+                out.status = 1;
+                return out;
+            }
+            let note = (!a.exists()).then(|| {
+                format!(
+                    "note: no adjoint file {} in {}: the dot-product test is not run\n",
+                    a.file_name().unwrap_or_default().to_string_lossy(),
+                    d.display()
+                )
+            });
+            let a = a.exists().then_some(a);
+            (t, a, note)
+        }
+    };
+    let toolchain = Toolchain::new(
+        cli.cflags.as_deref(),
+        cli.fflags.as_deref(),
+        Duration::from_secs(cli.timeout.unwrap_or(60)),
+    );
+    let seed = cli.seed.unwrap_or(1);
+    let job = Job {
+        sources: files.clone(),
+        tangent: Derivative {
+            output: tan,
+            file: tfile,
+        },
+        adjoint: afile.map(|file| Derivative { output: adj, file }),
+        sizes: sizes.clone(),
+        seed,
+        toolchain: toolchain.clone(),
+        dir: dir.clone(),
+    };
+    let report = match radtap_validation::validate(&job) {
+        Ok(r) => r,
+        Err(e) => {
+            out.stderr
+                .push_str(&format!("radtap validate: error: {e}\n"));
+            if matches!(e, Error::Compile { .. } | Error::Run { .. }) {
+                out.stderr.push_str(&format!(
+                    "radtap validate: the driver, the generated files and the build are in {}\n",
+                    dir.display()
+                ));
+            } else if cli.keep.is_none() {
+                let _ = std::fs::remove_dir_all(&dir);
+            }
+            out.status = 1;
+            return out;
+        }
+    };
+    let shown = |p: &Path| match &cli.derivatives {
+        Some(_) => p.display().to_string(),
+        None => p
+            .file_name()
+            .map_or(String::new(), |f| f.to_string_lossy().into_owned()),
+    };
+    out.dump.push_str(&format!(
+        "radtap validate: {}, tangent {}, adjoint {}\n",
+        report.head,
+        shown(&job.tangent.file),
+        job.adjoint
+            .as_ref()
+            .map_or("none".into(), |a| shown(&a.file))
+    ));
+    out.dump.push_str(&report.render());
+    if let Some(n) = note {
+        out.dump.push_str(&n);
+    }
+    if !report.pass() {
+        out.status = CHECK_FAILED;
+        let failing = report.failing_dependents();
+        if !failing.is_empty() {
+            out.stderr.push_str(&format!(
+                "radtap validate: the tangent of {} differs from divided differences\n",
+                failing
+                    .iter()
+                    .map(|f| format!("`{f}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+        if let Some(d) = report.dot.as_ref().filter(|d| !d.pass()) {
+            let failing = d.failing();
+            if failing.is_empty() {
+                out.stderr
+                    .push_str("radtap validate: the adjoint fails the dot-product test\n");
+            } else {
+                out.stderr.push_str(&format!(
+                    "radtap validate: the adjoint fails the dot-product test for {}\n",
+                    failing
+                        .iter()
+                        .map(|f| format!("`{f}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
+            if d.stack_after != 0.0 {
+                out.stderr.push_str(&format!(
+                    "radtap validate: {} bytes are left on the runtime stack after the adjoint returns: a push without its pop\n",
+                    d.stack_after
+                ));
+            }
+        }
+        if cli.derivatives.is_none() {
+            out.dump.push_str(&bisect(cli, &files, &dir, &job, &report));
+        }
+    }
+    if cli.keep.is_none() {
+        let _ = std::fs::remove_dir_all(&dir);
+    } else {
+        out.stderr.push_str(&format!(
+            "radtap validate: the driver and the build are kept in {}\n",
+            dir.display()
+        ));
+    }
+    out
+}
+
+/// Turns off one optimization at a time and reruns the checks; says which one makes them
+/// pass.
+fn bisect(cli: &Cli, files: &[PathBuf], dir: &Path, job: &Job<'_>, failed: &Report) -> String {
+    let mut s = String::from("bisecting through -nooptim:\n");
+    let mut culprit = None;
+    for opt in BISECT {
+        if cli
+            .nooptim
+            .iter()
+            .any(|x| x.eq_ignore_ascii_case(opt) || x.eq_ignore_ascii_case("everyoptim"))
+        {
+            continue;
+        }
+        let mut no = cli.nooptim.clone();
+        no.push(opt.to_string());
+        let sub = dir.join(format!("nooptim-{opt}"));
+        let g = generate(cli, files, &sub.join("generated"), &no);
+        let (Some(tan), Some(adj)) = (&g.outcome.tangent, &g.outcome.adjoint) else {
+            s.push_str(&format!("  -nooptim {opt}: the differentiation fails\n"));
+            continue;
+        };
+        let j = Job {
+            sources: job.sources.clone(),
+            tangent: Derivative {
+                output: tan,
+                file: g.tangent.clone(),
+            },
+            adjoint: Some(Derivative {
+                output: adj,
+                file: g.adjoint.clone(),
+            }),
+            sizes: job.sizes.clone(),
+            seed: job.seed,
+            toolchain: job.toolchain.clone(),
+            dir: sub,
+        };
+        match radtap_validation::validate(&j) {
+            Ok(r) if r.pass() => {
+                s.push_str(&format!("  -nooptim {opt}: PASS\n"));
+                culprit = Some(*opt);
+                break;
+            }
+            Ok(r) => {
+                let still = if r.failing_dependents() == failed.failing_dependents() {
+                    "still FAIL"
+                } else {
+                    "FAIL differently"
+                };
+                s.push_str(&format!("  -nooptim {opt}: {still}\n"));
+            }
+            Err(e) => s.push_str(&format!("  -nooptim {opt}: could not run ({e})\n")),
+        }
+    }
+    match culprit {
+        Some(o) => s.push_str(&format!(
+            "the {o} optimization makes the difference: use -nooptim {o} until it is fixed, and please report this program\n"
+        )),
+        None => s.push_str(
+            "no single optimization makes the difference: the fault is in the differentiation itself (or in the derivative files)\n",
+        ),
+    }
+    s
+}

@@ -1,0 +1,448 @@
+//! `radtap validate`: it passes on every program of the numeric corpus with no hand-written
+//! driver (only the integer inputs and pointer sizes of each file's `sizes:` line), and it
+//! fails, naming what is wrong, on derivative files broken on purpose and given through
+//! `-derivatives DIR`. Errors that stop a validation (a missing size, a compile failure, a
+//! crash, a time-out, no compiler) are reported with exit status 1.
+
+mod common;
+
+use common::*;
+use radtap::{execute, normalize_args, Cli, Outcome};
+use std::path::{Path, PathBuf};
+
+fn cli(args: &[String]) -> Outcome {
+    let mut all = vec!["radtap".to_string()];
+    all.extend(args.iter().cloned());
+    let parsed = <Cli as clap::Parser>::try_parse_from(normalize_args(all.into_iter()))
+        .expect("options parse");
+    execute(&parsed)
+}
+
+fn strings(a: &[&str]) -> Vec<String> {
+    a.iter().map(|s| s.to_string()).collect()
+}
+
+/// `radtap validate` on one corpus file with its options and sizes, plus `extra`.
+fn validate_corpus(path: &Path, extra: &[String]) -> Outcome {
+    let (opts, sizes) = header(path);
+    let mut args = vec!["validate".to_string()];
+    args.extend(opts);
+    let mut sizes: Vec<_> = sizes.into_iter().collect();
+    sizes.sort();
+    for (k, v) in sizes {
+        args.push("-size".into());
+        args.push(format!("{k}={v}"));
+    }
+    args.extend(extra.iter().cloned());
+    args.push(path.display().to_string());
+    cli(&args)
+}
+
+fn corpus_of(lang: &str) -> Vec<PathBuf> {
+    corpus()
+        .into_iter()
+        .filter(|p| {
+            let c = p.extension().is_some_and(|e| e == "c");
+            c == (lang == "c")
+        })
+        .collect()
+}
+
+/// Every program passes; the ones adjoint mode refuses stop with the refusal, status 1.
+fn passes_on(lang: &str) -> usize {
+    let mut failures = Vec::new();
+    let mut passed = 0;
+    for f in corpus_of(lang) {
+        let name = f.file_name().unwrap().to_string_lossy().to_string();
+        let o = validate_corpus(&f, &[]);
+        if ADJOINT_UNSUPPORTED.iter().any(|(n, _)| *n == name) {
+            if o.status != 1 || !o.stderr.contains("error[AD0") {
+                failures.push(format!(
+                    "{name}: adjoint-unsupported program not refused cleanly (status {}):\n{}",
+                    o.status, o.stderr
+                ));
+            }
+            continue;
+        }
+        if o.status != 0 || !o.dump.contains("PASS\n") || o.dump.contains("FAIL") {
+            failures.push(format!(
+                "{name}: status {}\n{}{}",
+                o.status, o.dump, o.stderr
+            ));
+        } else {
+            passed += 1;
+        }
+    }
+    for f in &failures {
+        eprintln!("FAIL {f}\n");
+    }
+    assert!(failures.is_empty(), "{} failures", failures.len());
+    passed
+}
+
+#[test]
+fn validate_passes_on_every_fortran_program_of_the_corpus() {
+    let n = passes_on("fortran");
+    assert!(n >= 27, "only {n} Fortran programs validated");
+}
+
+#[test]
+fn validate_passes_on_every_c_program_of_the_corpus() {
+    let n = passes_on("c");
+    assert!(n >= 15, "only {n} C programs validated");
+}
+
+/// A scratch directory per test.
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("radtap-vtest-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+const NL: &str = "tests/tangent/f_sim_nl_diffusion.f90";
+const HEAT_C: &str = "tests/tangent/c_heat_stencil.c";
+
+/// Generates the derivatives of a corpus file into `dir` and applies `edit` to one of them
+/// (`_d` or `_b`): `(from, to)` replaced once, which must be found.
+fn broken(path: &str, dir: &Path, which: &str, edits: &[(&str, &str)]) {
+    let p = Path::new(path);
+    let (opts, _) = header(p);
+    let o = run_cli(p, &opts, &["-d", "-b"], dir);
+    assert_eq!(o.status, 0, "{}", o.stderr);
+    let stem = p.file_stem().unwrap().to_string_lossy();
+    let ext = p.extension().unwrap().to_string_lossy();
+    let file = dir.join(format!("{stem}_{which}.{ext}"));
+    let mut text = std::fs::read_to_string(&file).unwrap();
+    for (from, to) in edits {
+        assert!(
+            text.contains(from),
+            "the generated {} no longer contains `{from}`: update this test",
+            file.display()
+        );
+        text = text.replacen(from, to, 1);
+    }
+    std::fs::write(&file, text).unwrap();
+}
+
+/// Validates the broken files; returns the outcome after checking it failed a check.
+fn validate_broken(path: &str, dir: &Path) -> Outcome {
+    let o = validate_corpus(
+        Path::new(path),
+        &["-derivatives".into(), dir.display().to_string()],
+    );
+    assert_eq!(
+        o.status, 4,
+        "a broken derivative passed:\n{}{}",
+        o.dump, o.stderr
+    );
+    assert!(o.dump.contains("FAIL"), "{}", o.dump);
+    o
+}
+
+#[test]
+fn a_sign_flipped_in_the_tangent_is_found_and_its_dependent_named() {
+    let d = scratch("tsign");
+    broken(
+        NL,
+        &d,
+        "d",
+        &[("ed = 0.5d0*sum(2*u*ud)", "ed = -0.5d0*sum(2*u*ud)")],
+    );
+    let o = validate_broken(NL, &d);
+    assert!(
+        o.stderr.contains("the tangent of `e` differs"),
+        "{}",
+        o.stderr
+    );
+    // `u` is still right, and said so.
+    let u_row = o
+        .dump
+        .lines()
+        .find(|l| l.trim_start().starts_with("u "))
+        .unwrap();
+    assert!(u_row.ends_with("PASS"), "{u_row}");
+}
+
+#[test]
+fn a_term_dropped_from_the_tangent_is_found() {
+    let d = scratch("tterm");
+    broken(NL, &d, "d", &[(" + 0.01d0*par%src*(cos(u)*ud)", "")]);
+    let o = validate_broken(NL, &d);
+    assert!(
+        o.stderr.contains("the tangent of `u`, `e` differs"),
+        "{}",
+        o.stderr
+    );
+}
+
+#[test]
+fn a_sign_flipped_in_the_adjoint_fails_the_dot_product_test() {
+    let d = scratch("asign");
+    broken(
+        NL,
+        &d,
+        "b",
+        &[(
+            "ub(n) = ub(n) - (par%k0*cond_res1)",
+            "ub(n) = ub(n) + (par%k0*cond_res1)",
+        )],
+    );
+    let o = validate_broken(NL, &d);
+    assert!(
+        o.stderr
+            .contains("the adjoint fails the dot-product test for `u`, `e`"),
+        "{}",
+        o.stderr
+    );
+    // The tangent is untouched and passes.
+    assert!(!o.stderr.contains("the tangent of"), "{}", o.stderr);
+}
+
+#[test]
+fn a_missing_pop_leaves_bytes_on_the_stack_and_is_reported() {
+    let d = scratch("apop");
+    broken(NL, &d, "b", &[("call popreal8array(u, size(u))\n", "")]);
+    let o = validate_broken(NL, &d);
+    assert!(
+        o.stderr.contains("bytes are left on the runtime stack"),
+        "{}",
+        o.stderr
+    );
+}
+
+#[test]
+fn a_missing_push_and_pop_pair_fails_the_dot_product_test() {
+    let d = scratch("apushpop");
+    broken(
+        NL,
+        &d,
+        "b",
+        &[
+            ("call pushreal8array(u, size(u))\n", ""),
+            ("call popreal8array(u, size(u))\n", ""),
+        ],
+    );
+    let o = validate_broken(NL, &d);
+    assert!(o.stderr.contains("dot-product test for"), "{}", o.stderr);
+    assert!(
+        !o.stderr.contains("left on the runtime stack"),
+        "{}",
+        o.stderr
+    );
+}
+
+#[test]
+fn a_dropped_adjoint_reset_is_found() {
+    let d = scratch("areset");
+    broken(NL, &d, "b", &[("      fluxb(1) = 0.0_8\n", "")]);
+    let o = validate_broken(NL, &d);
+    assert!(o.stderr.contains("dot-product test"), "{}", o.stderr);
+}
+
+#[test]
+fn a_term_dropped_from_a_c_tangent_is_found() {
+    let d = scratch("ctterm");
+    broken(HEAT_C, &d, "d", &[(" + 0.02 * (cos(u[i]) * ud[i])", "")]);
+    let o = validate_broken(HEAT_C, &d);
+    assert!(
+        o.stderr.contains("the tangent of `u` differs"),
+        "{}",
+        o.stderr
+    );
+}
+
+#[test]
+fn a_term_dropped_from_a_c_adjoint_is_found() {
+    let d = scratch("caterm");
+    broken(
+        HEAT_C,
+        &d,
+        "b",
+        &[(
+            "rb = rb + (u[i - 1] - 2.0 * u[i] + u[i + 1]) * tmpb[i];\n",
+            "",
+        )],
+    );
+    let o = validate_broken(HEAT_C, &d);
+    assert!(
+        o.stderr.contains("the adjoint fails the dot-product test"),
+        "{}",
+        o.stderr
+    );
+}
+
+#[test]
+fn untouched_derivative_files_pass_and_a_missing_adjoint_is_noted() {
+    let d = scratch("good");
+    broken(NL, &d, "d", &[]);
+    let o = validate_corpus(
+        Path::new(NL),
+        &["-derivatives".into(), d.display().to_string()],
+    );
+    assert_eq!(o.status, 0, "{}{}", o.dump, o.stderr);
+    std::fs::remove_file(d.join("f_sim_nl_diffusion_b.f90")).unwrap();
+    let o = validate_corpus(
+        Path::new(NL),
+        &["-derivatives".into(), d.display().to_string()],
+    );
+    assert_eq!(o.status, 0, "{}{}", o.dump, o.stderr);
+    assert!(o.dump.contains("dot-product test: not run"), "{}", o.dump);
+}
+
+#[test]
+fn a_missing_integer_size_is_named() {
+    let o = cli(&strings(&[
+        "validate",
+        "-head",
+        "nl_diffuse",
+        "-size",
+        "n=10",
+        NL,
+    ]));
+    assert_eq!(o.status, 1, "{}", o.stderr);
+    assert!(
+        o.stderr.contains("`nt`") && o.stderr.contains("-size nt="),
+        "{}",
+        o.stderr
+    );
+}
+
+#[test]
+fn a_c_pointer_without_a_size_is_named() {
+    let o = cli(&strings(&[
+        "validate", "-head", "heat1d", "-size", "n=12", HEAT_C,
+    ]));
+    assert_eq!(o.status, 1, "{}", o.stderr);
+    assert!(
+        o.stderr.contains("`u0`") && o.stderr.contains("-size u0="),
+        "{}",
+        o.stderr
+    );
+}
+
+#[test]
+fn a_derivative_file_that_does_not_compile_shows_the_compiler_and_the_directory() {
+    let d = scratch("nocompile");
+    broken(
+        NL,
+        &d,
+        "d",
+        &[("ed = 0.5d0*sum(2*u*ud)", "ed = 0.5d0*sum(2*u*ud")],
+    );
+    let o = validate_corpus(
+        Path::new(NL),
+        &["-derivatives".into(), d.display().to_string()],
+    );
+    assert_eq!(o.status, 1, "{}", o.stderr);
+    assert!(o.stderr.contains("does not compile"), "{}", o.stderr);
+    assert!(o.stderr.contains("gfortran"), "{}", o.stderr);
+    assert!(o.stderr.contains("the build are in"), "{}", o.stderr);
+}
+
+#[test]
+fn a_run_that_hangs_is_stopped_at_the_time_limit() {
+    let d = scratch("hang");
+    broken(
+        NL,
+        &d,
+        "d",
+        &[(
+            "    allocate(fluxd(n + 1))\n",
+            "    allocate(fluxd(n + 1))\n    do while (n > 0)\n    end do\n",
+        )],
+    );
+    let o = validate_corpus(
+        Path::new(NL),
+        &[
+            "-derivatives".into(),
+            d.display().to_string(),
+            "-timeout".into(),
+            "2".into(),
+        ],
+    );
+    assert_eq!(o.status, 1, "{}", o.stderr);
+    assert!(
+        o.stderr.contains("did not finish within 2 s"),
+        "{}",
+        o.stderr
+    );
+}
+
+#[test]
+fn a_run_that_crashes_is_reported() {
+    let d = scratch("crash");
+    broken(
+        HEAT_C,
+        &d,
+        "d",
+        &[(
+            "    double tmp[64];\n",
+            "    double tmp[64];\n    *(volatile int *)0 = 1;\n",
+        )],
+    );
+    let o = validate_corpus(
+        Path::new(HEAT_C),
+        &["-derivatives".into(), d.display().to_string()],
+    );
+    assert_eq!(o.status, 1, "{}", o.stderr);
+    assert!(o.stderr.contains("stopped with"), "{}", o.stderr);
+}
+
+#[test]
+fn no_compiler_is_a_clear_error() {
+    let p = Path::new(NL);
+    let (opts, _) = header(p);
+    let d = scratch("nocc");
+    let o = run_cli(p, &opts, &["-d", "-b"], &d);
+    assert_eq!(o.status, 0);
+    let mut tc = radtap_validation::Toolchain::new(None, None, std::time::Duration::from_secs(5));
+    tc.fc = "radtap-no-such-compiler".into();
+    let job = radtap_validation::Job {
+        sources: vec![p.to_path_buf()],
+        tangent: radtap_validation::Derivative {
+            output: o.tangent.as_ref().unwrap(),
+            file: d.join("f_sim_nl_diffusion_d.f90"),
+        },
+        adjoint: None,
+        sizes: radtap_validation::Sizes::parse(&["n=4", "nt=2"]).unwrap(),
+        seed: 1,
+        toolchain: tc,
+        dir: d.join("build"),
+    };
+    let e = radtap_validation::validate(&job).unwrap_err();
+    assert!(matches!(e, radtap_validation::Error::NoCompiler(_)));
+    let m = e.to_string();
+    assert!(
+        m.contains("no Fortran compiler found") && m.contains("FC"),
+        "{m}"
+    );
+}
+
+#[test]
+fn the_shipped_example_validates_with_a_kept_build() {
+    let d = scratch("keep");
+    let o = cli(&strings(&[
+        "validate",
+        "-head",
+        "heat_step",
+        "-vars",
+        "u dt",
+        "-outvars",
+        "u cost",
+        "-size",
+        "n=10",
+        "-size",
+        "nsteps=20",
+        "-seed",
+        "7",
+        "-keep",
+        &d.display().to_string(),
+        "examples/heat.f90",
+    ]));
+    assert_eq!(o.status, 0, "{}{}", o.dump, o.stderr);
+    assert!(o.dump.contains("seed 7"), "{}", o.dump);
+    // The example has its own main program: the driver's replaces it.
+    assert!(d.join("validate_d.f90").exists() && d.join("validate_b.f90").exists());
+    assert!(d.join("validate_b").exists());
+}

@@ -1,0 +1,247 @@
+//! Compiling the driver with the system gcc/gfortran and running it under a time limit.
+
+use radtap_il::Lang;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The compilers and flags of one validation.
+#[derive(Clone, Debug)]
+pub struct Toolchain {
+    pub cc: String,
+    pub fc: String,
+    /// Flags for the user's code, the generated code and the driver (`-cflags`).
+    pub cflags: Vec<String>,
+    /// Fortran flags (`-fflags`).
+    pub fflags: Vec<String>,
+    /// Time limit of each run.
+    pub timeout: Duration,
+}
+
+impl Toolchain {
+    /// `$CC`/`$FC` or gcc/gfortran, with `-O0 -g` unless flags are given.
+    pub fn new(cflags: Option<&str>, fflags: Option<&str>, timeout: Duration) -> Toolchain {
+        let words = |s: Option<&str>| -> Vec<String> {
+            s.unwrap_or("-O0 -g")
+                .split_whitespace()
+                .map(str::to_string)
+                .collect()
+        };
+        Toolchain {
+            cc: std::env::var("CC").unwrap_or_else(|_| "gcc".into()),
+            fc: std::env::var("FC").unwrap_or_else(|_| "gfortran".into()),
+            cflags: words(cflags),
+            fflags: words(fflags),
+            timeout,
+        }
+    }
+
+    /// Checks that the compiler for `lang` (and gcc for the runtime) runs.
+    pub fn check(&self, lang: Lang) -> Result<(), String> {
+        let mut need = vec![(self.cc.as_str(), "C", "CC", "gcc")];
+        if lang == Lang::Fortran {
+            need.push((self.fc.as_str(), "Fortran", "FC", "gfortran"));
+        }
+        for (cmd, what, var, pkg) in need {
+            let ok = Command::new(cmd)
+                .arg("--version")
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status()
+                .is_ok_and(|s| s.success());
+            if !ok {
+                return Err(format!(
+                    "no {what} compiler found: `{cmd} --version` does not run; install {pkg} (e.g. `apt-get install {pkg}`) or set {var}"
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Compiles the runtime to `adStack.o` in `dir` (once).
+    pub fn runtime(&self, dir: &Path) -> Result<PathBuf, String> {
+        let obj = dir.join("adStack.o");
+        if obj.exists() {
+            return Ok(obj);
+        }
+        radtap_runtime_stack::write_to(dir).map_err(|e| format!("writing the runtime: {e}"))?;
+        let o = Command::new(&self.cc)
+            .current_dir(dir)
+            .args(["-O2", "-c", "adStack.c", "-o", "adStack.o"])
+            .output()
+            .map_err(|e| format!("{}: {e}", self.cc))?;
+        if !o.status.success() {
+            return Err(format!(
+                "the runtime does not compile:\n{}",
+                String::from_utf8_lossy(&o.stderr)
+            ));
+        }
+        Ok(obj)
+    }
+
+    fn command(&self, lang: Lang) -> Command {
+        match lang {
+            Lang::Fortran => {
+                let mut c = Command::new(&self.fc);
+                c.args(&self.fflags)
+                    .args(["-ffree-line-length-none", "-fno-range-check"]);
+                c
+            }
+            Lang::C => {
+                let mut c = Command::new(&self.cc);
+                c.args(&self.cflags).arg("-D_DEFAULT_SOURCE");
+                c
+            }
+        }
+    }
+
+    /// Runs a compiler command in `dir`; the error is the command and the compiler's message.
+    fn invoke(mut cmd: Command, dir: &Path) -> Result<(), String> {
+        cmd.current_dir(dir);
+        let shown = format!("{cmd:?}").replace('"', "");
+        let o = cmd.output().map_err(|e| format!("{shown}: {e}"))?;
+        if !o.status.success() {
+            let msg = String::from_utf8_lossy(&o.stderr);
+            let lines: Vec<&str> = msg.lines().collect();
+            let mut shown_msg = lines
+                .iter()
+                .take(40)
+                .copied()
+                .collect::<Vec<_>>()
+                .join("\n");
+            if lines.len() > 40 {
+                shown_msg.push_str(&format!("\n… ({} more lines)", lines.len() - 40));
+            }
+            return Err(format!("{shown}\n{shown_msg}"));
+        }
+        Ok(())
+    }
+
+    /// Compiles one source to an object in `dir`. With `user`, the object's main program
+    /// (`main`, and Fortran's `MAIN__`) is renamed so the driver's can take its place.
+    pub fn object(
+        &self,
+        dir: &Path,
+        lang: Lang,
+        source: &Path,
+        user: bool,
+    ) -> Result<PathBuf, String> {
+        let stem = source
+            .file_name()
+            .map_or("src".into(), |f| f.to_string_lossy().replace('.', "_"));
+        let obj = dir.join(format!("{stem}.o"));
+        let src_lang = match source.extension().and_then(|e| e.to_str()) {
+            Some("c" | "h") => Lang::C,
+            Some(_) => Lang::Fortran,
+            None => lang,
+        };
+        let mut cmd = self.command(src_lang);
+        cmd.arg("-c").arg(source).arg("-o").arg(&obj);
+        Self::invoke(cmd, dir)?;
+        if user {
+            let mut cmd = Command::new("objcopy");
+            cmd.args([
+                "--redefine-sym",
+                "main=radtap_user_main",
+                "--redefine-sym",
+                "MAIN__=radtap_user_MAIN__",
+            ])
+            .arg(&obj);
+            Self::invoke(cmd, dir)?;
+        }
+        Ok(obj)
+    }
+
+    /// Compiles `sources` (the user's first, whose main programs step aside) and links them
+    /// with `objects` into `exe` in `dir`.
+    pub fn compile(
+        &self,
+        dir: &Path,
+        lang: Lang,
+        user: &[PathBuf],
+        sources: &[PathBuf],
+        objects: &[PathBuf],
+        exe: &str,
+    ) -> Result<PathBuf, String> {
+        let mut objs = Vec::new();
+        for s in user {
+            objs.push(self.object(dir, lang, s, true)?);
+        }
+        for s in sources {
+            objs.push(self.object(dir, lang, s, false)?);
+        }
+        objs.extend(objects.iter().cloned());
+        let mut cmd = self.command(lang);
+        cmd.arg("-o").arg(exe).args(&objs).arg("-lm");
+        Self::invoke(cmd, dir)?;
+        Ok(dir.join(exe))
+    }
+
+    /// Runs `exe` in `dir` with the time limit; stdout goes through a file so a large output
+    /// cannot block the child.
+    pub fn run(&self, dir: &Path, exe: &Path) -> Result<String, String> {
+        let out_path = dir.join(format!(
+            "{}.out",
+            exe.file_name()
+                .map_or("run".into(), |f| f.to_string_lossy())
+        ));
+        let out = std::fs::File::create(&out_path).map_err(|e| format!("{e}"))?;
+        let err_path = out_path.with_extension("err");
+        let err = std::fs::File::create(&err_path).map_err(|e| format!("{e}"))?;
+        let mut child = Command::new(exe)
+            .current_dir(dir)
+            .stdout(out)
+            .stderr(err)
+            .spawn()
+            .map_err(|e| format!("cannot run {}: {e}", exe.display()))?;
+        let start = Instant::now();
+        let status = loop {
+            match child.try_wait() {
+                Ok(Some(s)) => break s,
+                Ok(None) if start.elapsed() > self.timeout => {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                    return Err(format!(
+                        "{} did not finish within {} s (the time limit; raise it with -timeout)",
+                        exe.display(),
+                        self.timeout.as_secs()
+                    ));
+                }
+                Ok(None) => std::thread::sleep(Duration::from_millis(5)),
+                Err(e) => return Err(format!("waiting for {}: {e}", exe.display())),
+            }
+        };
+        let stdout = std::fs::read_to_string(&out_path).unwrap_or_default();
+        if !status.success() {
+            let stderr = std::fs::read_to_string(&err_path).unwrap_or_default();
+            let how = match status.code() {
+                Some(c) => format!("exit status {c}"),
+                None => "a signal (a crash: out-of-bounds access, stack overflow, …)".into(),
+            };
+            let tail: Vec<&str> = stderr.lines().rev().take(20).collect();
+            let tail: Vec<&str> = tail.into_iter().rev().collect();
+            return Err(format!(
+                "{} stopped with {how}\n{}",
+                exe.display(),
+                tail.join("\n")
+            ));
+        }
+        Ok(stdout)
+    }
+}
+
+/// Parsed driver output: tag → (name, value) in print order.
+pub fn parse_out(s: &str) -> std::collections::HashMap<String, Vec<(String, f64)>> {
+    let mut m: std::collections::HashMap<String, Vec<(String, f64)>> = Default::default();
+    for l in s.lines() {
+        let w: Vec<&str> = l.split_whitespace().collect();
+        if w.len() != 4 {
+            continue;
+        }
+        let v: f64 = w[3].replace(['d', 'D'], "e").parse().unwrap_or(f64::NAN);
+        m.entry(w[0].to_string())
+            .or_default()
+            .push((w[1].to_string(), v));
+    }
+    m
+}

@@ -1,0 +1,624 @@
+//! The driver text: a Fortran or C main program that fills the head's inputs with a
+//! deterministic pseudo-random sequence, runs the primal, the tangent, central divided
+//! differences or the adjoint, and prints tagged values (`TAG name index value`).
+
+use crate::head::{Head, HeadArg, RealArg};
+use radtap_il::Lang;
+use std::fmt::Write as _;
+
+/// A deterministic value in [0.5, 1.5].
+pub fn value(seed: u64, k: usize) -> f64 {
+    let mut x = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407 ^ (k as u64).wrapping_mul(0x9E3779B97F4A7C15));
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xff51afd7ed558ccd);
+    x ^= x >> 33;
+    0.5 + (x >> 11) as f64 / (1u64 << 53) as f64
+}
+
+/// The pseudo-random inputs, directions and weights of one seed.
+#[derive(Clone, Copy, Debug)]
+pub struct Values {
+    pub seed: u64,
+}
+
+impl Values {
+    /// Input element `k` (every real input element, in argument order).
+    pub fn input(&self, k: usize) -> f64 {
+        value(self.seed, k)
+    }
+    /// Tangent direction `d` (1-based) on input element `k`.
+    pub fn dir(&self, d: usize, k: usize) -> f64 {
+        value(self.seed.wrapping_add(100 * d as u64), k)
+    }
+    /// The adjoint seed on dependent element `k` when none is given.
+    pub fn weight(&self, k: usize) -> f64 {
+        value(self.seed.wrapping_add(300), k)
+    }
+}
+
+/// What one driver runs.
+pub struct Spec<'a> {
+    pub kind: Kind,
+    pub values: Values,
+    /// Step of the central divided differences along direction 1 (`Kind::Scalar`): the
+    /// driver prints them at `step` (FP/FM) and `2 step` (GP/GM).
+    pub step: f64,
+    /// ȳ on the dependent elements (`Kind::Adjoint`); `values.weight` when `None`.
+    pub ybar: Option<&'a [f64]>,
+    /// C: the generated file the driver includes.
+    pub include: &'a str,
+    /// `Kind::Adjoint`: after the run with ȳ on every dependent, one run per dependent
+    /// variable with ȳ on it alone.
+    pub per_dependent: bool,
+}
+
+/// What the driver runs.
+#[derive(Clone, Copy, PartialEq)]
+pub enum Kind {
+    Scalar,
+    Vector,
+    /// The adjoint `f_b` with seeds on the dependents (tags W, B, X, S).
+    Adjoint,
+}
+
+pub const NDIR: usize = 3;
+
+/// Suffix of derivative type names.
+fn dsuf(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Adjoint => "b",
+        _ => "d",
+    }
+}
+
+/// The Fortran/C driver text.
+pub fn driver(h: &Head, spec: &Spec) -> String {
+    let kind = spec.kind;
+    let c = h.lang == Lang::C;
+    let mut s = String::new();
+    let dname = &h.iface.name;
+    // Access to element `e` of argument `a`: primal, derivative (direction `d`, 1-based).
+    let acc = |a: &RealArg, e: &str| format!("{}{e}", a.name);
+    let dacc = |a: &RealArg, e: &str, d: usize| -> String {
+        let dn = a.deriv.clone().unwrap_or_default();
+        match kind {
+            Kind::Scalar | Kind::Adjoint => format!("{dn}{e}"),
+            Kind::Vector => {
+                if c {
+                    if a.record.is_some() {
+                        format!("{dn}[{}]{e}", d - 1)
+                    } else {
+                        format!("{dn}{e}[{}]", d - 1)
+                    }
+                } else if a.record.is_some() {
+                    format!("{dn}({d}){e}")
+                } else if e.is_empty() {
+                    format!("{dn}({d})")
+                } else {
+                    format!("{dn}({d},{}", &e[1..])
+                }
+            }
+        }
+    };
+    let stmt_end = if c { ";" } else { "" };
+    let lit = |v: f64| {
+        if c {
+            format!("{v:.17e}")
+        } else {
+            format!("{v:.17e}").replace('e', "d")
+        }
+    };
+    let mut body = String::new();
+    let set_inputs = |body: &mut String, delta: f64| {
+        for (k, (a, e)) in h
+            .real_args()
+            .filter(|a| a.record.is_some() || a.name != format!("{}_r", h.name))
+            .flat_map(|a| a.elems.iter().map(move |e| (a, e)))
+            .enumerate()
+        {
+            let v = spec.values.input(k)
+                + if a.indep {
+                    delta * spec.values.dir(1, k)
+                } else {
+                    0.0
+                };
+            let _ = writeln!(body, "  {} = {}{stmt_end}", acc(a, e), lit(v));
+        }
+    };
+    let set_dirs = |body: &mut String, dirs: &[usize]| {
+        for (k, (a, e)) in h
+            .real_args()
+            .filter(|a| a.record.is_some() || a.name != format!("{}_r", h.name))
+            .flat_map(|a| a.elems.iter().map(move |e| (a, e)))
+            .enumerate()
+        {
+            if a.deriv.is_none() {
+                continue;
+            }
+            for (slot, &d) in dirs.iter().enumerate() {
+                let v = if a.indep { spec.values.dir(d, k) } else { 0.0 };
+                let _ = writeln!(body, "  {} = {}{stmt_end}", dacc(a, e, slot + 1), lit(v));
+            }
+        }
+    };
+    let print = |body: &mut String, tag: &str, deriv: Option<usize>| {
+        let mut k = 0;
+        for a in h.real_args() {
+            if !a.dep {
+                continue;
+            }
+            for e in &a.elems {
+                let x = match deriv {
+                    None => acc(a, e),
+                    Some(d) => match &a.deriv {
+                        Some(_) => dacc(a, e, d),
+                        None => "0.0".into(),
+                    },
+                };
+                if c {
+                    let _ = writeln!(
+                        body,
+                        "  printf(\"{tag} {} %d %.17e\\n\", {k}, (double)({x}));",
+                        a.name
+                    );
+                } else {
+                    let _ = writeln!(
+                        body,
+                        "  write(*,'(a,i6,es27.17e3)') '{tag} {} ', {k}, {x}",
+                        a.name
+                    );
+                }
+                k += 1;
+            }
+        }
+    };
+    let primal_call = |body: &mut String| {
+        let args: Vec<String> = h
+            .args
+            .iter()
+            .map(|a| match a {
+                HeadArg::Int(n, _) => n.clone(),
+                HeadArg::Real(r) => {
+                    if c && r.c_pointer && r.record.is_some() {
+                        format!("&{}", r.name)
+                    } else {
+                        r.name.clone()
+                    }
+                }
+            })
+            .collect();
+        match (&h.result, c) {
+            (Some(r), _) => {
+                let _ = writeln!(
+                    body,
+                    "  {} = {}({}){stmt_end}",
+                    r.name,
+                    h.name,
+                    args.join(", ")
+                );
+            }
+            (None, true) => {
+                let _ = writeln!(body, "  {}({});", h.name, args.join(", "));
+            }
+            (None, false) => {
+                let _ = writeln!(body, "  call {}({})", h.name, args.join(", "));
+            }
+        }
+    };
+    let deriv_call = |body: &mut String| {
+        let mut args: Vec<String> = Vec::new();
+        for a in &h.args {
+            match a {
+                HeadArg::Int(n, _) => args.push(n.clone()),
+                HeadArg::Real(r) => {
+                    let amp = if c && r.c_pointer && r.record.is_some() {
+                        "&"
+                    } else {
+                        ""
+                    };
+                    args.push(format!("{amp}{}", r.name));
+                    if let Some(d) = &r.deriv {
+                        let by_value =
+                            kind == Kind::Adjoint && !r.c_pointer && r.extents.is_empty();
+                        let amp = if c && ((r.record.is_some() && r.c_pointer) || by_value) {
+                            "&"
+                        } else {
+                            ""
+                        };
+                        args.push(format!("{amp}{d}"));
+                    }
+                }
+            }
+        }
+        match (&h.result, kind) {
+            (Some(r), Kind::Adjoint) => {
+                if let Some(d) = &r.deriv {
+                    args.push(d.clone());
+                }
+                let call = if c { "" } else { "call " };
+                let _ = writeln!(body, "  {call}{dname}({}){stmt_end}", args.join(", "));
+            }
+            (Some(r), Kind::Scalar) => {
+                args.push(if c {
+                    format!("&{}", r.name)
+                } else {
+                    r.name.clone()
+                });
+                let d = r.deriv.clone().unwrap_or_else(|| "dummy_rd".into());
+                let _ = writeln!(body, "  {d} = {dname}({}){stmt_end}", args.join(", "));
+            }
+            (Some(r), Kind::Vector) => {
+                args.push(if c {
+                    format!("&{}", r.name)
+                } else {
+                    r.name.clone()
+                });
+                if let Some(d) = &r.deriv {
+                    args.push(d.clone());
+                }
+                args.push(NDIR.to_string());
+                let call = if c { "" } else { "call " };
+                let _ = writeln!(body, "  {call}{dname}({}){stmt_end}", args.join(", "));
+            }
+            (None, k) => {
+                if k == Kind::Vector {
+                    args.push(NDIR.to_string());
+                }
+                let call = if c { "" } else { "call " };
+                let _ = writeln!(body, "  {call}{dname}({}){stmt_end}", args.join(", "));
+            }
+        }
+    };
+    // Body.
+    for a in &h.args {
+        if let HeadArg::Int(n, v) = a {
+            let _ = writeln!(body, "  {n} = {v}{stmt_end}");
+        }
+    }
+    match kind {
+        Kind::Scalar => {
+            set_inputs(&mut body, 0.0);
+            primal_call(&mut body);
+            print(&mut body, "P0", None);
+            for d in 1..=NDIR {
+                set_inputs(&mut body, 0.0);
+                set_dirs(&mut body, &[d]);
+                deriv_call(&mut body);
+                if d == 1 {
+                    print(&mut body, "P1", None);
+                }
+                print(&mut body, &format!("T{d}"), Some(1));
+            }
+            for (tag, delta) in [
+                ("FP", spec.step),
+                ("FM", -spec.step),
+                ("GP", 2.0 * spec.step),
+                ("GM", -2.0 * spec.step),
+            ] {
+                set_inputs(&mut body, delta);
+                primal_call(&mut body);
+                print(&mut body, tag, None);
+            }
+        }
+        Kind::Adjoint => {
+            let not_result = |a: &&RealArg| a.record.is_some() || a.name != format!("{}_r", h.name);
+            let show = |body: &mut String, tag: &str, name: &str, k: usize, x: &str| {
+                if c {
+                    let _ = writeln!(
+                        body,
+                        "  printf(\"{tag} {name} %d %.17e\\n\", {k}, (double)({x}));"
+                    );
+                } else {
+                    let _ = writeln!(
+                        body,
+                        "  write(*,'(a,i6,es27.17e3)') '{tag} {name} ', {k}, {x}"
+                    );
+                }
+            };
+            let ndeps = h.real_args().filter(|a| a.dep).count();
+            // Run 0 seeds every dependent; with `per_dependent`, run j seeds dependent j only
+            // (tags B<j>, S<j>), so a wrong adjoint can be traced to one dependent.
+            let runs = if spec.per_dependent && ndeps > 1 {
+                ndeps
+            } else {
+                0
+            };
+            for run in 0..=runs {
+                let suffix = if run == 0 {
+                    String::new()
+                } else {
+                    run.to_string()
+                };
+                set_inputs(&mut body, 0.0);
+                for (a, e) in h
+                    .real_args()
+                    .filter(not_result)
+                    .flat_map(|a| a.elems.iter().map(move |e| (a, e)))
+                {
+                    if a.deriv.is_some() {
+                        let _ = writeln!(body, "  {} = {}{stmt_end}", dacc(a, e, 1), lit(0.0));
+                    }
+                }
+                // ȳ on the dependent elements, in the order the tangent driver prints them.
+                let mut k = 0;
+                for (j, a) in h.real_args().filter(|a| a.dep).enumerate() {
+                    for e in &a.elems {
+                        let v = spec.ybar.map_or_else(
+                            || spec.values.weight(k),
+                            |y| y.get(k).copied().unwrap_or(0.0),
+                        );
+                        let w = lit(if run == 0 || run == j + 1 { v } else { 0.0 });
+                        if a.deriv.is_some() {
+                            let _ = writeln!(body, "  {} = {w}{stmt_end}", dacc(a, e, 1));
+                        }
+                        if run == 0 {
+                            show(&mut body, "W", &a.name, k, &w);
+                        }
+                        k += 1;
+                    }
+                }
+                deriv_call(&mut body);
+                // x̄ and ẋ (direction 1 of the tangent driver) on every independent element.
+                for (k, (a, e)) in h
+                    .real_args()
+                    .filter(not_result)
+                    .flat_map(|a| a.elems.iter().map(move |e| (a, e)))
+                    .enumerate()
+                {
+                    if a.indep && a.deriv.is_some() {
+                        if run == 0 {
+                            show(&mut body, "X", &a.name, k, &lit(spec.values.dir(1, k)));
+                        }
+                        show(&mut body, &format!("B{suffix}"), &a.name, k, &dacc(a, e, 1));
+                    }
+                }
+                let bytes = if c {
+                    "adStack_currentBytes()"
+                } else {
+                    "real(adstack_currentbytes(), 8)"
+                };
+                show(&mut body, &format!("S{suffix}"), "stack", 0, bytes);
+            }
+        }
+        Kind::Vector => {
+            set_inputs(&mut body, 0.0);
+            set_dirs(&mut body, &(1..=NDIR).collect::<Vec<_>>());
+            deriv_call(&mut body);
+            for d in 1..=NDIR {
+                print(&mut body, &format!("V{d}"), Some(d));
+            }
+        }
+    }
+    // Declarations.
+    if c {
+        let gen = spec.include;
+        let _ = writeln!(
+            s,
+            "#include <stdio.h>\n#include \"{gen}\"\nint main(void) {{"
+        );
+        for a in &h.args {
+            match a {
+                HeadArg::Int(n, _) => {
+                    let _ = writeln!(s, "  int {n};");
+                }
+                HeadArg::Real(r) => {
+                    let dims: String = r
+                        .extents
+                        .iter()
+                        .map(|(lo, hi)| format!("[{}]", hi - lo + 1))
+                        .collect();
+                    let (ty, dty) = match &r.record {
+                        Some(t) => (format!("struct {t}"), format!("struct {t}_{}", dsuf(kind))),
+                        None => ("double".to_string(), "double".to_string()),
+                    };
+                    let _ = writeln!(s, "  {ty} {}{dims};", r.name);
+                    if let Some(d) = &r.deriv {
+                        let vd = if kind == Kind::Vector {
+                            "[NBDirsMax]"
+                        } else {
+                            ""
+                        };
+                        let _ = writeln!(s, "  {dty} {d}{dims}{vd};");
+                    }
+                }
+            }
+        }
+        if let Some(r) = &h.result {
+            let _ = writeln!(s, "  double {};", r.name);
+            let vd = if kind == Kind::Vector {
+                "[NBDirsMax]"
+            } else {
+                ""
+            };
+            let _ = writeln!(
+                s,
+                "  double {}{vd};",
+                r.deriv.clone().unwrap_or_else(|| "dummy_rd".into())
+            );
+        }
+        s.push_str(&body);
+        s.push_str("  return 0;\n}\n");
+        return s;
+    }
+    let _ = writeln!(s, "program driver");
+    if let Some(m) = &h.module {
+        let _ = writeln!(s, "  use {m}");
+    }
+    for m in &h.iface.uses {
+        let _ = writeln!(s, "  use {m}");
+    }
+    if kind == Kind::Vector {
+        let _ = writeln!(s, "  use diffsizes");
+    }
+    let _ = writeln!(s, "  implicit none");
+    if kind == Kind::Adjoint {
+        let _ = writeln!(s, "  integer(8), external :: adstack_currentbytes");
+    }
+    if h.module.is_none() {
+        s.push_str(&fortran_interfaces(h, kind));
+    }
+    for a in &h.args {
+        match a {
+            HeadArg::Int(n, _) => {
+                let _ = writeln!(s, "  integer :: {n}");
+            }
+            HeadArg::Real(r) => {
+                let dims = |vec: bool| -> String {
+                    let mut d: Vec<String> = r
+                        .extents
+                        .iter()
+                        .map(|(lo, hi)| format!("{lo}:{hi}"))
+                        .collect();
+                    if vec {
+                        d.insert(0, "nbdirsmax".into());
+                    }
+                    if d.is_empty() {
+                        String::new()
+                    } else {
+                        format!("({})", d.join(","))
+                    }
+                };
+                let (ty, dty) = match &r.record {
+                    Some(t) => (format!("type({t})"), format!("type({t}_{})", dsuf(kind))),
+                    None => ("real(8)".to_string(), "real(8)".to_string()),
+                };
+                let _ = writeln!(s, "  {ty}, target :: {}{}", r.name, dims(false));
+                if let Some(d) = &r.deriv {
+                    let _ = writeln!(s, "  {dty}, target :: {d}{}", dims(kind == Kind::Vector));
+                }
+            }
+        }
+    }
+    if let Some(r) = &h.result {
+        let _ = writeln!(s, "  real(8) :: {}", r.name);
+        let vd = if kind == Kind::Vector {
+            "(nbdirsmax)"
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            s,
+            "  real(8) :: {}{vd}",
+            r.deriv.clone().unwrap_or_else(|| "dummy_rd".into())
+        );
+    }
+    s.push_str(&body);
+    s.push_str("end program driver\n");
+    s
+}
+
+/// Interface blocks for an external Fortran head and its derivative.
+pub fn fortran_interfaces(h: &Head, kind: Kind) -> String {
+    let mut s = String::from("  interface\n");
+    for deriv in [false, true] {
+        let name = if deriv {
+            h.iface.name.clone()
+        } else {
+            h.name.clone()
+        };
+        let mut params: Vec<String> = Vec::new();
+        let mut decls: Vec<String> = Vec::new();
+        for a in &h.args {
+            match a {
+                HeadArg::Int(n, _) => {
+                    params.push(n.clone());
+                    decls.push(format!("integer :: {n}"));
+                }
+                HeadArg::Real(r) => {
+                    let shape = |vec: bool| -> String {
+                        let rank = r.extents.len() + usize::from(vec);
+                        if rank == 0 {
+                            String::new()
+                        } else if r.assumed_shape {
+                            format!("({})", vec![":"; rank].join(","))
+                        } else if vec && r.extents.is_empty() {
+                            "(*)".into()
+                        } else {
+                            let mut d: Vec<String> = vec!["*".into()];
+                            if rank > 1 {
+                                d = vec!["1".into(); rank - 1];
+                                d.push("*".into());
+                            }
+                            format!("({})", d.join(","))
+                        }
+                    };
+                    let ty = match &r.record {
+                        Some(t) => format!("type({t})"),
+                        None => "real(8)".into(),
+                    };
+                    params.push(r.name.clone());
+                    decls.push(format!("{ty} :: {}{}", r.name, shape(false)));
+                    if deriv {
+                        if let Some(d) = &r.deriv {
+                            let dty = match &r.record {
+                                Some(t) => format!("type({t}_{})", dsuf(kind)),
+                                None => "real(8)".into(),
+                            };
+                            params.push(d.clone());
+                            decls.push(format!("{dty} :: {d}{}", shape(kind == Kind::Vector)));
+                        }
+                    }
+                }
+            }
+        }
+        let mut head = String::new();
+        match (&h.result, deriv, kind) {
+            (Some(r), true, Kind::Adjoint) => {
+                if let Some(d) = &r.deriv {
+                    params.push(d.clone());
+                    decls.push(format!("real(8) :: {d}"));
+                }
+                let _ = write!(head, "subroutine {name}({})", params.join(", "));
+            }
+            (Some(r), false, _) => {
+                let _ = write!(head, "real(8) function {name}({})", params.join(", "));
+                let _ = r;
+            }
+            (Some(r), true, Kind::Scalar) => {
+                params.push(r.name.clone());
+                decls.push(format!("real(8) :: {}", r.name));
+                let _ = write!(head, "real(8) function {name}({})", params.join(", "));
+            }
+            (Some(r), true, Kind::Vector) => {
+                params.push(r.name.clone());
+                decls.push(format!("real(8) :: {}", r.name));
+                if let Some(d) = &r.deriv {
+                    params.push(d.clone());
+                    decls.push(format!("real(8) :: {d}(*)"));
+                }
+                params.push("nbdirs".into());
+                decls.push("integer :: nbdirs".into());
+                let _ = write!(head, "subroutine {name}({})", params.join(", "));
+            }
+            (None, true, Kind::Vector) => {
+                params.push("nbdirs".into());
+                decls.push("integer :: nbdirs".into());
+                let _ = write!(head, "subroutine {name}({})", params.join(", "));
+            }
+            (None, _, _) => {
+                let _ = write!(head, "subroutine {name}({})", params.join(", "));
+            }
+        }
+        let kw = if head.starts_with("subroutine") {
+            "subroutine"
+        } else {
+            "function"
+        };
+        let _ = writeln!(s, "    {head}");
+        for m in &h.iface.uses {
+            let _ = writeln!(s, "      use {m}");
+        }
+        let _ = writeln!(s, "      implicit none");
+        if deriv && kind == Kind::Vector {
+            // nbdirsmax is not needed in assumed-size or assumed-shape dummies.
+        }
+        for d in decls {
+            let _ = writeln!(s, "      {d}");
+        }
+        let _ = writeln!(s, "    end {kw} {name}");
+    }
+    s.push_str("  end interface\n");
+    s
+}
