@@ -298,6 +298,32 @@ pub fn execute(cli: &Cli) -> Outcome {
         out.status = 2;
         return out;
     }
+    for n in &cli.nooptim {
+        const KNOWN: &[&str] = &[
+            "activity",
+            "spareinit",
+            "splitdiff",
+            "mergediff",
+            "tbr",
+            "snapshot",
+            "diffliveness",
+            "deadcontrol",
+            "recomputeintermediates",
+            "everyoptim",
+        ];
+        const DONE: &[&str] = &["tbr", "diffliveness", "everyoptim"];
+        let l = n.to_ascii_lowercase();
+        if !KNOWN.contains(&l.as_str()) {
+            out.stderr.push_str(&format!(
+                "radtap: warning: -nooptim {n}: unknown optimization (known: {})\n",
+                KNOWN.join(", ")
+            ));
+        } else if !DONE.contains(&l.as_str()) {
+            out.stderr.push_str(&format!(
+                "radtap: warning: -nooptim {n} has no effect yet (only tbr and diffliveness can be turned off)\n"
+            ));
+        }
+    }
     // Read inputs; a missing file is a user error, reported with the others.
     let mut inputs = Vec::new();
     let mut sources = Vec::new();

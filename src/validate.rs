@@ -258,26 +258,69 @@ pub(crate) fn run(cli: &Cli) -> Outcome {
     out
 }
 
-/// Turns off one optimization at a time and reruns the checks; says which one makes them
-/// pass.
-fn bisect(cli: &Cli, files: &[PathBuf], dir: &Path, job: &Job<'_>, failed: &Report) -> String {
+/// What a rerun with one more optimization turned off gave.
+#[derive(Clone, Debug, PartialEq)]
+enum Trial {
+    Pass,
+    /// Still failing; `true` when the same dependents fail.
+    Fail(bool),
+    /// The differentiation or the validation could not run.
+    Broken(String),
+}
+
+/// Turns off each candidate optimization in turn (skipping those already off) until `trial`
+/// passes; returns the log and the optimization that makes the difference, if any.
+fn bisect_with(
+    candidates: &[&'static str],
+    already_off: &[String],
+    mut trial: impl FnMut(&str) -> Trial,
+) -> (String, Option<&'static str>) {
     let mut s = String::from("bisecting through -nooptim:\n");
     let mut culprit = None;
-    for opt in BISECT {
-        if cli
-            .nooptim
+    for &opt in candidates {
+        if already_off
             .iter()
             .any(|x| x.eq_ignore_ascii_case(opt) || x.eq_ignore_ascii_case("everyoptim"))
         {
             continue;
         }
+        match trial(opt) {
+            Trial::Pass => {
+                s.push_str(&format!("  -nooptim {opt}: PASS\n"));
+                culprit = Some(opt);
+                break;
+            }
+            Trial::Fail(same) => s.push_str(&format!(
+                "  -nooptim {opt}: {}\n",
+                if same {
+                    "still FAIL"
+                } else {
+                    "FAIL differently"
+                }
+            )),
+            Trial::Broken(e) => s.push_str(&format!("  -nooptim {opt}: could not run ({e})\n")),
+        }
+    }
+    match culprit {
+        Some(o) => s.push_str(&format!(
+            "the {o} optimization makes the difference: use -nooptim {o} until it is fixed, and please report this program\n"
+        )),
+        None => s.push_str(
+            "no single optimization makes the difference: the fault is in the differentiation itself\n",
+        ),
+    }
+    (s, culprit)
+}
+
+/// Reruns the checks with each optimization of [`BISECT`] turned off in turn.
+fn bisect(cli: &Cli, files: &[PathBuf], dir: &Path, job: &Job<'_>, failed: &Report) -> String {
+    bisect_with(BISECT, &cli.nooptim, |opt| {
         let mut no = cli.nooptim.clone();
         no.push(opt.to_string());
         let sub = dir.join(format!("nooptim-{opt}"));
         let g = generate(cli, files, &sub.join("generated"), &no);
         let (Some(tan), Some(adj)) = (&g.outcome.tangent, &g.outcome.adjoint) else {
-            s.push_str(&format!("  -nooptim {opt}: the differentiation fails\n"));
-            continue;
+            return Trial::Broken("the differentiation fails".into());
         };
         let j = Job {
             sources: job.sources.clone(),
@@ -295,29 +338,49 @@ fn bisect(cli: &Cli, files: &[PathBuf], dir: &Path, job: &Job<'_>, failed: &Repo
             dir: sub,
         };
         match radtap_validation::validate(&j) {
-            Ok(r) if r.pass() => {
-                s.push_str(&format!("  -nooptim {opt}: PASS\n"));
-                culprit = Some(*opt);
-                break;
-            }
-            Ok(r) => {
-                let still = if r.failing_dependents() == failed.failing_dependents() {
-                    "still FAIL"
-                } else {
-                    "FAIL differently"
-                };
-                s.push_str(&format!("  -nooptim {opt}: {still}\n"));
-            }
-            Err(e) => s.push_str(&format!("  -nooptim {opt}: could not run ({e})\n")),
+            Ok(r) if r.pass() => Trial::Pass,
+            Ok(r) => Trial::Fail(r.failing_dependents() == failed.failing_dependents()),
+            Err(e) => Trial::Broken(e.to_string()),
         }
+    })
+    .0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bisection_names_the_first_optimization_whose_removal_passes() {
+        let mut tried = Vec::new();
+        let (log, c) = bisect_with(&["tbr", "diffliveness"], &[], |o| {
+            tried.push(o.to_string());
+            if o == "diffliveness" {
+                Trial::Pass
+            } else {
+                Trial::Fail(true)
+            }
+        });
+        assert_eq!(c, Some("diffliveness"));
+        assert_eq!(tried, ["tbr", "diffliveness"]);
+        assert!(log.contains("-nooptim tbr: still FAIL"), "{log}");
+        assert!(
+            log.contains("the diffliveness optimization makes the difference"),
+            "{log}"
+        );
     }
-    match culprit {
-        Some(o) => s.push_str(&format!(
-            "the {o} optimization makes the difference: use -nooptim {o} until it is fixed, and please report this program\n"
-        )),
-        None => s.push_str(
-            "no single optimization makes the difference: the fault is in the differentiation itself (or in the derivative files)\n",
-        ),
+
+    #[test]
+    fn bisection_skips_what_is_off_and_reports_no_culprit() {
+        let mut tried = Vec::new();
+        let (log, c) = bisect_with(&["tbr", "diffliveness"], &["TBR".into()], |o| {
+            tried.push(o.to_string());
+            Trial::Broken("x".into())
+        });
+        assert_eq!(c, None);
+        assert_eq!(tried, ["diffliveness"]);
+        assert!(log.contains("no single optimization"), "{log}");
+        let (_, c) = bisect_with(&["tbr"], &["everyoptim".into()], |_| Trial::Pass);
+        assert_eq!(c, None);
     }
-    s
 }

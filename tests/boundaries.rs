@@ -44,6 +44,10 @@ fn pipeline_crates_depend_only_on_what_they_may() {
             "diff-tangent/Cargo.toml",
             &["radtap-il", "radtap-flowgraph", "radtap-dataflow"],
         ),
+        (
+            "validation/Cargo.toml",
+            &["radtap-il", "radtap-diff-tangent", "radtap-runtime-stack"],
+        ),
     ];
     for (manifest, ok) in allowed {
         for d in deps(manifest) {

@@ -2,7 +2,7 @@
 //! `tests/adjoint.rs`): reads a corpus file's options and sizes, describes the head from its
 //! declarations, and writes Fortran or C drivers that run the primal, the tangent, the
 //! vector tangent or the adjoint with deterministic inputs and print tagged values.
-#![allow(dead_code, unreachable_pub)]
+#![allow(dead_code, unreachable_pub, unused_imports)]
 
 use radtap::{execute, normalize_args, Cli};
 use radtap_il::Lang;
