@@ -138,8 +138,9 @@ pub struct Cli {
     /// and to-be-recorded variables (adjoint analyses; with -d, tangent diff-liveness).
     #[arg(long = "dump-analysis")]
     pub dump_analysis: bool,
-    /// validate: value of an integer input (`n=50`), or element count of a C pointer /
-    /// assumed-size argument (`w=n*m`); repeatable.
+    /// Element count of a C pointer or Fortran assumed-size array (`w=n*m`, `proc.w=n`) the
+    /// adjoint must record whole; for validate also the value of an integer input (`n=50`).
+    /// Repeatable.
     #[arg(long = "size", value_name = "NAME=VALUE")]
     pub size: Vec<String>,
     /// validate: seed of the pseudo-random inputs and directions (default 1).
@@ -480,6 +481,20 @@ pub fn execute(cli: &Cli) -> Outcome {
         opts.slice_dead = !off("diffliveness");
         opts.tbr = !off("tbr");
         opts.split = cli.nocheckpoint;
+        for w in cli.size.iter().flat_map(|s| s.split_whitespace()) {
+            match w.split_once('=') {
+                Some((k, v)) if !k.is_empty() && !v.is_empty() => {
+                    opts.sizes.push((k.to_ascii_lowercase(), v.to_string()))
+                }
+                _ => {
+                    out.stderr.push_str(&format!(
+                        "radtap: error: -size `{w}`: expected name=value (e.g. -size y=n)\n"
+                    ));
+                    out.status = 2;
+                    return out;
+                }
+            }
+        }
         if let Some(p) = &cli.adjvarname {
             opts.var_pattern = p.clone();
         }

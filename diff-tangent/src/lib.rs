@@ -56,6 +56,10 @@ pub struct Options {
     /// Adjoint split mode (`-nocheckpoint`): calls run `g_fwd` in the forward sweep and
     /// `g_bwd` in the backward sweep instead of being checkpointed.
     pub split: bool,
+    /// Adjoint mode: element counts of C pointers and Fortran assumed-size arrays the adjoint
+    /// must record whole (`-size y=n`, or `-size proc.y=n*m` for one procedure's): the name
+    /// (lower-cased) and an integer expression over variables visible there.
+    pub sizes: Vec<(String, String)>,
 }
 
 impl Options {
@@ -71,6 +75,7 @@ impl Options {
             adjoint: false,
             tbr: true,
             split: false,
+            sizes: Vec::new(),
         }
     }
 
@@ -86,6 +91,7 @@ impl Options {
             adjoint: true,
             tbr: true,
             split: false,
+            sizes: Vec::new(),
         }
     }
 }

@@ -126,11 +126,6 @@ pub const ADJOINT_UNSUPPORTED: &[(&str, &str)] = &[
     ("c_struct_ptr.c", "recording a struct through a pointer"),
     ("c_nbody_verlet.c", "chained assignment, struct recording"),
     ("f_pointer_target.f90", "Fortran pointers"),
-    (
-        "c_globals.c",
-        "snapshot of memory behind a C pointer of unknown size",
-    ),
-    ("f_assumed_size.f90", "snapshot of an assumed-size array"),
 ];
 
 /// The corpus files, sorted.

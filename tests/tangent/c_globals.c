@@ -1,4 +1,4 @@
-// radtap: -head gl_head -vars "x" -outvars "y"
+// radtap: -head gl_head -vars "x" -outvars "y" -size y=n
 // sizes: n=4 x=n y=n
 // File-scope globals carry activity between functions: gl_head sets g_scale
 // from x, gl_helper reads g_scale and accumulates into the global g_acc, which

@@ -1,4 +1,4 @@
-! radtap: -head asize -vars "x y" -outvars "y"
+! radtap: -head asize -vars "x y" -outvars "y" -size y=n
 ! sizes: n=7 x=n y=n
 ! F77-style assumed-size dummies x(*), y(*) in a free-form file, passed on to
 ! an explicit-shape callee, including x(2) by sequence association (the

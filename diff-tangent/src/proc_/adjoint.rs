@@ -497,7 +497,18 @@ impl<'a> ProcGen<'_, 'a> {
             (_, true, 0) => None,
             (Lang::Fortran, false, _) => {
                 if ty.dims.iter().any(|d| d.upper == DimUpper::Assumed) {
-                    return Err(format!("recording the assumed-size array `{name}`"));
+                    return match self.user_size(s) {
+                        Some(n) => Ok(Slot {
+                            primal,
+                            suffix,
+                            count: Some(n?),
+                        }),
+                        None => Err(format!(
+                            "recording the assumed-size array `{name}` needs its element count: give -size {}=N (an expression over integer variables visible in `{}`); it",
+                            name.to_ascii_lowercase(),
+                            crate::gen::unit_name(self.prog(), self.p)
+                        )),
+                    };
                 }
                 let p = self.b().name(s);
                 Some(self.b().call("size", vec![p]))
@@ -528,11 +539,15 @@ impl<'a> ProcGen<'_, 'a> {
                 }
                 n
             }
-            (Lang::C, _, _) => {
-                return Err(format!(
-                    "recording what the C pointer `{name}` designates (its size is unknown here)"
-                ))
-            }
+            (Lang::C, _, _) => match self.user_size(s) {
+                Some(n) if ty.pointers == 1 && ty.dims.is_empty() => Some(n?),
+                _ => {
+                    return Err(format!(
+                        "recording what the C pointer `{name}` designates needs its element count: give -size {name}=N (an expression over integer variables visible in `{}`); it",
+                        crate::gen::unit_name(self.prog(), self.p)
+                    ))
+                }
+            },
             (Lang::Fortran, true, _) => None,
         };
         Ok(Slot {
@@ -565,13 +580,46 @@ impl<'a> ProcGen<'_, 'a> {
                         covered.union_with(&set);
                     }
                 }
-                ObjKey::Pointee(_) | ObjKey::Heap(..) => {}
+                ObjKey::Pointee(x) => {
+                    // `*p` of a pointer whose element count the user gave: recorded whole
+                    // as `p[0 .. size)`.
+                    if self.lang == Lang::C
+                        && self.visible(*x)
+                        && self.user_size_text(*x).is_some()
+                        && !syms.contains(x)
+                    {
+                        syms.push(*x);
+                        covered.union_with(&set);
+                    }
+                }
+                ObjKey::Heap(..) => {}
             }
         }
         let mut rest = z.clone();
         rest.subtract(&covered);
         if !rest.is_empty() {
-            self.g.diags.push(Diagnostic::error(Code::Unsupported, sp, "values the adjoint needs here cannot be recorded (memory reached only through a pointer of unknown size, or not visible in this procedure)"));
+            // Name the pointers whose memory is concerned, so the user knows what to size.
+            let mut ptrs: Vec<String> = Vec::new();
+            for (k, o) in &self.pi.zones.objects {
+                if let ObjKey::Pointee(x) = k {
+                    if self.pi.zones.obj_set(o).intersects(&rest) && self.visible(*x) {
+                        ptrs.push(self.name_of(*x).to_string());
+                    }
+                }
+            }
+            let msg = if ptrs.is_empty() {
+                "values the adjoint needs here cannot be recorded (memory not visible in this procedure)".to_string()
+            } else {
+                format!(
+                    "values the adjoint needs here are behind {} of unknown size: give {} (an expression over integer variables visible in `{}`) so they can be recorded",
+                    ptrs.iter().map(|p| format!("`{p}`")).collect::<Vec<_>>().join(", "),
+                    ptrs.iter().map(|p| format!("-size {p}=N")).collect::<Vec<_>>().join(" "),
+                    crate::gen::unit_name(self.prog(), self.p)
+                )
+            };
+            self.g
+                .diags
+                .push(Diagnostic::error(Code::Unsupported, sp, msg));
             return (Vec::new(), Vec::new());
         }
         syms.sort();
@@ -592,6 +640,124 @@ impl<'a> ProcGen<'_, 'a> {
             }
         }
         (push, pop)
+    }
+
+    /// The `-size` text given for variable `s` of this procedure (`y` or `proc.y`).
+    fn user_size_text(&self, s: SymbolId) -> Option<String> {
+        let name = self.prog().symbols[s].spelling.to_ascii_lowercase();
+        let qual = format!(
+            "{}.{name}",
+            crate::gen::unit_name(self.prog(), self.p).to_ascii_lowercase()
+        );
+        self.g
+            .opts
+            .sizes
+            .iter()
+            .rev()
+            .find(|(k, _)| *k == qual)
+            .or_else(|| self.g.opts.sizes.iter().rev().find(|(k, _)| *k == name))
+            .map(|(_, v)| v.clone())
+    }
+
+    /// The element count given by `-size` for `s`, built in the output unit.
+    fn user_size(&mut self, s: SymbolId) -> Option<Result<ExprId, String>> {
+        let text = self.user_size_text(s)?;
+        let name = self.name_of(s).to_string();
+        Some(
+            self.size_expr(&text)
+                .map_err(|e| format!("-size {name}={text}: {e}; recording `{name}`")),
+        )
+    }
+
+    /// Parses an integer expression (names, integers, `+ - * /`, parentheses) with names
+    /// resolved in this procedure.
+    fn size_expr(&mut self, text: &str) -> Result<ExprId, String> {
+        let toks: Vec<String> = {
+            let mut v = Vec::new();
+            let cs: Vec<char> = text.chars().collect();
+            let mut i = 0;
+            while i < cs.len() {
+                let c = cs[i];
+                if c.is_whitespace() {
+                    i += 1;
+                } else if c.is_ascii_alphanumeric() || c == '_' {
+                    let st = i;
+                    while i < cs.len() && (cs[i].is_ascii_alphanumeric() || cs[i] == '_') {
+                        i += 1;
+                    }
+                    v.push(cs[st..i].iter().collect());
+                } else if "+-*/()".contains(c) {
+                    v.push(c.to_string());
+                    i += 1;
+                } else {
+                    return Err(format!("unexpected `{c}`"));
+                }
+            }
+            v
+        };
+        let mut pos = 0;
+        let e = self.size_sum(&toks, &mut pos)?;
+        if pos != toks.len() {
+            return Err(format!("unexpected `{}`", toks[pos]));
+        }
+        Ok(e)
+    }
+
+    fn size_sum(&mut self, t: &[String], pos: &mut usize) -> Result<ExprId, String> {
+        let mut e = self.size_product(t, pos)?;
+        while let Some(op) = t.get(*pos).filter(|x| *x == "+" || *x == "-") {
+            let op = if op == "+" { BinOp::Add } else { BinOp::Sub };
+            *pos += 1;
+            let r = self.size_product(t, pos)?;
+            e = self.b().bin(op, e, r);
+        }
+        Ok(e)
+    }
+
+    fn size_product(&mut self, t: &[String], pos: &mut usize) -> Result<ExprId, String> {
+        let mut e = self.size_atom(t, pos)?;
+        while let Some(op) = t.get(*pos).filter(|x| *x == "*" || *x == "/") {
+            let op = if op == "*" { BinOp::Mul } else { BinOp::Div };
+            *pos += 1;
+            let r = self.size_atom(t, pos)?;
+            e = self.b().bin(op, e, r);
+        }
+        Ok(e)
+    }
+
+    fn size_atom(&mut self, t: &[String], pos: &mut usize) -> Result<ExprId, String> {
+        let tok = t.get(*pos).cloned().ok_or("incomplete expression")?;
+        *pos += 1;
+        if tok == "(" {
+            let e = self.size_sum(t, pos)?;
+            if t.get(*pos).map(String::as_str) != Some(")") {
+                return Err("missing `)`".into());
+            }
+            *pos += 1;
+            return Ok(self.b().e(Expr::Paren(e)));
+        }
+        if let Ok(v) = tok.parse::<i64>() {
+            return Ok(self.b().int(v));
+        }
+        if tok
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        {
+            let key = crate::gen::key(self.lang, &tok);
+            let sym = self
+                .prog()
+                .lookup(self.src.scope, &key)
+                .filter(|s| {
+                    self.prog().symbols[*s]
+                        .ty
+                        .as_ref()
+                        .is_some_and(|t| t.base == BaseClass::Integer && t.dims.is_empty())
+                })
+                .ok_or_else(|| format!("`{tok}` is not an integer variable visible here"))?;
+            return Ok(self.b().name(sym));
+        }
+        Err(format!("unexpected `{tok}`"))
     }
 
     /// Whether a variable can be named in this procedure: its own, a parameter, a variable
