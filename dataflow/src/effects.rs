@@ -330,7 +330,9 @@ impl Eval<'_> {
     fn point(&mut self, p: Point, call: Option<&CallSite>) {
         let st = &self.u.stmts[p.stmt];
         match (&st.kind, p.part) {
-            (StmtKind::Assign { lhs, op, rhs }, _) => self.assign(*lhs, *op, *rhs),
+            (StmtKind::Assign { lhs, op, rhs }, _) => {
+                self.assign(*lhs, *op, *rhs);
+            }
             (StmtKind::PointerAssign { lhs, rhs }, _) => {
                 // The pointer's association changes: an address, never differentiable.
                 let v = self.addr_value(*rhs);
@@ -563,11 +565,13 @@ impl Eval<'_> {
     }
 
     /// `lhs op= rhs`.
-    fn assign(&mut self, lhs: ExprId, op: Option<BinOp>, rhs: ExprId) {
+    /// The effect of `lhs (op)= rhs`; returns the value written (the value of the
+    /// assignment as a C expression), when it is one value.
+    fn assign(&mut self, lhs: ExprId, op: Option<BinOp>, rhs: ExprId) -> Option<Val> {
         let Some(r) = self.reference(lhs, false) else {
             let v = self.value(rhs);
             self.eff.reads.union_with(&v.reads);
-            return;
+            return Some(v);
         };
         // A whole record copied from a record of the same layout: field to field.
         if op.is_none() && r.total && r.objs.len() == 1 && r.objs[0].len > 1 {
@@ -575,7 +579,7 @@ impl Eval<'_> {
                 if src.objs.len() == 1 && src.objs[0].len == r.objs[0].len {
                     self.side_effects_only(rhs);
                     self.copy_fields(&r, &src);
-                    return;
+                    return None;
                 }
             }
         }
@@ -591,9 +595,10 @@ impl Eval<'_> {
             let mut r2 = r.clone();
             r2.total = false;
             self.write(&r2, &v);
-            return;
+            return Some(v);
         }
         self.write(&r, &v);
+        Some(v)
     }
 
     fn copy_fields(&mut self, dst: &Ref, src: &Ref) {
@@ -1007,7 +1012,11 @@ impl Eval<'_> {
                 v.with_uses(&uses).union(c)
             }
             Expr::Assign { op, lhs, rhs } => {
-                self.assign(lhs, op, rhs);
+                // The value of `a = e` is the value written, not `a` before the statement
+                // (the point's effect reads zones as they were before it).
+                if let Some(v) = self.assign(lhs, op, rhs) {
+                    return v;
+                }
                 match self.reference(lhs, false) {
                     Some(r) => self.ref_value(&r),
                     None => Val {

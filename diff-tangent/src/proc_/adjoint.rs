@@ -415,12 +415,13 @@ impl<'a> ProcGen<'_, 'a> {
                     Lang::Fortran => None,
                 }
                 .unwrap_or_else(|| ty.clone());
+                let leaf = self.leaf_type(e);
                 if let BaseClass::Record(_) = elem_ty.base {
-                    if !matches!(self.src.exprs[e], Expr::Field { .. }) {
+                    if leaf.is_none() {
                         return Err("recording a whole derived-type value".into());
                     }
                 }
-                let leaf_ty = self.leaf_type(e).unwrap_or(elem_ty);
+                let leaf_ty = leaf.unwrap_or(elem_ty);
                 let suffix = Self::suffix_of(&leaf_ty).ok_or("recording a value of this type")?;
                 let primal = self.cp(e);
                 let count = if rank > 0 {
@@ -476,6 +477,12 @@ impl<'a> ProcGen<'_, 'a> {
                     })
             }
             Expr::Index { base, .. } if self.lang == Lang::Fortran => self.leaf_type(*base),
+            // `p->v[i]`: an element of an array component.
+            Expr::Index { base, .. } => {
+                let mut t = self.leaf_type(*base)?;
+                t.dims.clear();
+                Some(t)
+            }
             _ => None,
         }
     }
@@ -488,6 +495,9 @@ impl<'a> ProcGen<'_, 'a> {
             .clone()
             .ok_or_else(|| format!("`{name}` has no type"))?;
         if let BaseClass::Record(_) = ty.base {
+            if self.lang == Lang::C {
+                return self.c_record_bytes(s, &ty);
+            }
             return Err(format!("recording the derived-type variable `{name}`"));
         }
         let suffix =
@@ -554,6 +564,45 @@ impl<'a> ProcGen<'_, 'a> {
             primal,
             suffix,
             count,
+        })
+    }
+
+    /// A C struct, array of structs or (with `-size`) the structs behind a pointer, recorded
+    /// as bytes: `pushCharacterArray((char *)&s, sizeof(s))`.
+    fn c_record_bytes(&mut self, s: SymbolId, ty: &Type) -> Result<Slot, String> {
+        let name = self.name_of(s).to_string();
+        let (primal, count) = match (ty.pointers, ty.dims.is_empty()) {
+            (0, true) => (
+                self.b().opaque(&format!("(char *)&{name}")),
+                self.b().opaque(&format!("sizeof({name})")),
+            ),
+            (0, false) => (
+                self.b().opaque(&format!("(char *){name}")),
+                self.b().opaque(&format!("sizeof({name})")),
+            ),
+            (1, true) => {
+                let n = match self.user_size(s) {
+                    Some(n) => n?,
+                    None => {
+                        return Err(format!(
+                            "recording the structs the C pointer `{name}` designates needs their count: give -size {name}=N (an expression over integer variables visible in `{}`); it",
+                            crate::gen::unit_name(self.prog(), self.p)
+                        ))
+                    }
+                };
+                let n = self.paren_if_compound(n);
+                let each = self.b().opaque(&format!("sizeof(*{name})"));
+                (
+                    self.b().opaque(&format!("(char *){name}")),
+                    self.b().mul(n, each),
+                )
+            }
+            _ => return Err(format!("recording the derived-type variable `{name}`")),
+        };
+        Ok(Slot {
+            primal,
+            suffix: "Character",
+            count: Some(count),
         })
     }
 
@@ -1229,8 +1278,43 @@ impl<'a> ProcGen<'_, 'a> {
         self.hoisted.clear();
         let mut h = Hoisted::default();
         self.adj_hoist(s, rhs, &mut h);
-        if matches!(self.src.exprs[rhs], Expr::Assign { .. }) {
-            return self.unsupported(s, "a chained C assignment");
+        // C chained assignment `a = b = e`: every target receives the value of `e`, so
+        // backwards each target's adjoint flows into `e` in turn. `e` must not read a target
+        // (then the targets would not all hold the same function of the inputs).
+        let mut targets = vec![lhs];
+        let mut value = rhs;
+        while let Expr::Assign {
+            op: inner_op,
+            lhs: l2,
+            rhs: r2,
+        } = self.src.exprs[value]
+        {
+            if op.is_some() || inner_op.is_some() {
+                return self.unsupported(s, "a chained compound C assignment");
+            }
+            targets.push(Target::Expr(l2));
+            value = r2;
+        }
+        if targets.len() > 1 {
+            let bases: Vec<SymbolId> = targets
+                .iter()
+                .filter_map(|t| match t {
+                    Target::Sym(x) => Some(*x),
+                    Target::Expr(e) => radtap_dataflow::zones::base_symbol(self.prog(), self.p, *e),
+                })
+                .collect();
+            let mut reads_target = false;
+            let mut stack = vec![value];
+            while let Some(x) = stack.pop() {
+                reads_target |= matches!(self.src.exprs[x], Expr::Name(n) if bases.contains(&n));
+                radtap_il::visit::expr_children(&self.src.exprs[x], &mut |k| stack.push(k));
+            }
+            if reads_target || bases.len() != targets.len() {
+                return self.unsupported(
+                    s,
+                    "a chained C assignment whose value reads one of its targets",
+                );
+            }
         }
         let mut r = Rev {
             fwd: std::mem::take(&mut h.fwd),
@@ -1238,15 +1322,17 @@ impl<'a> ProcGen<'_, 'a> {
         };
         let rec = self.to_record(i);
         if !rec.is_empty() {
-            match self.slot_of_target(lhs) {
-                Ok(sl) => {
-                    let (a, b) = self.push_pop(&sl);
-                    r.fwd.push(a);
-                    r.bwd.push(b);
-                }
-                Err(m) => {
-                    let msg = format!("{m} is not supported in adjoint mode yet");
-                    self.error(s, Code::Unsupported, &msg);
+            for &t in &targets {
+                match self.slot_of_target(t) {
+                    Ok(sl) => {
+                        let (a, b) = self.push_pop(&sl);
+                        r.fwd.push(a);
+                        r.bwd.insert(0, b);
+                    }
+                    Err(m) => {
+                        let msg = format!("{m} is not supported in adjoint mode yet");
+                        self.error(s, Code::Unsupported, &msg);
+                    }
                 }
             }
         }
@@ -1261,7 +1347,10 @@ impl<'a> ProcGen<'_, 'a> {
             };
             r.fwd.push(st);
         }
-        let adj = self.adjoint_increments(s, i, lhs, op, rhs);
+        let mut adj = Vec::new();
+        for &t in &targets {
+            adj.extend(self.adjoint_increments(s, i, t, op, value));
+        }
         if !h.calls.is_empty() && !adj.is_empty() {
             r.bwd.extend(std::mem::take(&mut h.recompute));
             r.bwd.extend(std::mem::take(&mut h.zero));
