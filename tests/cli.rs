@@ -245,10 +245,10 @@ fn tangent_and_adjoint_together_and_runtime() {
         "-d",
         "-b",
         "-head",
-        "ptr_head",
+        "gl_head",
         "-O",
         &bad.to_string_lossy(),
-        "tests/tangent/f_pointer_target.f90",
+        "tests/tangent/c_globals.c",
     ]);
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("error[AD020]"), "{err}");

@@ -583,7 +583,9 @@ impl Eval<'_> {
                 }
             }
         }
-        let ptr_lhs = matches!(self.u.exprs[lhs], Expr::Name(s) if is_pointer(self.prog, s));
+        // C `p = q` moves the pointer; Fortran `p = e` (p a POINTER) assigns its target.
+        let ptr_lhs = self.u.lang == Lang::C
+            && matches!(self.u.exprs[lhs], Expr::Name(s) if is_pointer(self.prog, s));
         let mut v = if ptr_lhs {
             self.addr_value(rhs).nondiff()
         } else {

@@ -83,6 +83,9 @@ pub(crate) struct ProcGen<'g, 'a> {
     next_label: u32,
     /// Adjoint mode, C: names of the declarations hoisted to the top of the body.
     c_hoisted_names: HashSet<String>,
+    /// Adjoint: local pointers freed at the top level of the body (their frees move to
+    /// where the backward sweep passes their allocation).
+    freed_locals: HashSet<SymbolId>,
 }
 
 /// Which sweeps an adjoint unit holds.
@@ -183,6 +186,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             in_loop: HashSet::new(),
             next_label: 0,
             c_hoisted_names: HashSet::new(),
+            freed_locals: HashSet::new(),
         };
         pg.vector = pg.g.opts.vector;
         pg.adjoint = pg.g.opts.adjoint;

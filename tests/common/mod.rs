@@ -122,7 +122,7 @@ pub fn build_and_run(
 
 /// Programs whose constructs adjoint mode does not support yet, with the reason. Each must
 /// still be *refused* with a diagnostic (never wrong code): the suites check that too.
-pub const ADJOINT_UNSUPPORTED: &[(&str, &str)] = &[("f_pointer_target.f90", "Fortran pointers")];
+pub const ADJOINT_UNSUPPORTED: &[(&str, &str)] = &[];
 
 /// The corpus files, sorted.
 pub fn corpus() -> Vec<PathBuf> {

@@ -91,6 +91,20 @@ impl<'a> ProcGen<'_, 'a> {
         let mut in_loop = HashSet::new();
         walk(self.src, &self.src.body, false, &mut in_loop);
         self.in_loop = in_loop;
+        // Local pointers freed at the top level: their frees move to the allocation.
+        let mut freed = HashSet::new();
+        for &st in &self.src.body {
+            if let StmtKind::Call { callee, args, .. } = &self.src.stmts[st].kind {
+                if self.lang == Lang::C && self.callee_name(*callee) == "free" {
+                    if let [a] = args.as_slice() {
+                        if let Expr::Name(w) = self.src.exprs[a.value] {
+                            freed.insert(w);
+                        }
+                    }
+                }
+            }
+        }
+        self.freed_locals = freed;
         let body = &self.src.body;
         let r = if self.body_has_jumps() {
             self.lower_region(body, true)
@@ -200,6 +214,11 @@ impl<'a> ProcGen<'_, 'a> {
             StmtKind::Assign { lhs, op, rhs } => {
                 self.adj_assign(s, Target::Expr(*lhs), *op, *rhs, Part::Whole)
             }
+            StmtKind::Call { callee, args, .. }
+                if self.lang == Lang::C && self.callee_name(*callee) == "free" =>
+            {
+                self.adj_free(s, args)
+            }
             StmtKind::Call { callee, args, .. } => self.adj_call(s, *callee, args),
             StmtKind::If {
                 arms, else_block, ..
@@ -247,8 +266,8 @@ impl<'a> ProcGen<'_, 'a> {
                 }
             }
             StmtKind::Expr(e) => self.adj_expr_stmt(s, *e),
-            StmtKind::PointerAssign { .. } if self.lang == Lang::Fortran => {
-                self.unsupported(s, "a Fortran pointer assignment")
+            StmtKind::PointerAssign { lhs, .. } if self.lang == Lang::Fortran => {
+                self.adj_fortran_pointer_assign(s, *lhs)
             }
             StmtKind::PointerAssign { lhs, rhs } => {
                 let mut fwd = vec![self.copy_stmt(s)];
@@ -1837,12 +1856,39 @@ impl<'a> ProcGen<'_, 'a> {
         let dq = self.dvar.get(&q).copied();
         let mut ptrs = vec![q];
         ptrs.extend(dq);
-        for &v in &ptrs {
+        // A declaration's initialiser outside loops gives the pointer its first value:
+        // there is nothing to restore.
+        let first = matches!(self.src.stmts[s].kind, StmtKind::Decl(_)) && !self.enclosing_loop(s);
+        for &v in ptrs.iter().filter(|_| !first) {
             let name = self.g.out.symbols[v].spelling.clone();
             let a = self.b().opaque(&format!("(void *){name}"));
             r.fwd.push(self.rt("pushPointer8", vec![a]));
             let b = self.b().opaque(&format!("(void **)&{name}"));
             r.bwd.insert(0, self.rt("popPointer8", vec![b]));
+        }
+        // `q = malloc(…)` of a pointer the procedure frees: the backward sweep frees both
+        // blocks where it passes the allocation again (the free itself is left out).
+        if let PointerMove::Assign { op: None, rhs } = mv {
+            if self.is_allocation(rhs) && self.freed_locals.contains(&q) {
+                let mut frees = Vec::new();
+                for &v in &ptrs {
+                    let f = self.b().opaque("free");
+                    let a = self.b().name(v);
+                    frees.push(stmt(
+                        &mut self.u,
+                        StmtKind::Call {
+                            callee: f,
+                            args: vec![Arg {
+                                keyword: None,
+                                value: a,
+                            }],
+                            no_parens: false,
+                        },
+                    ));
+                }
+                frees.append(&mut r.bwd);
+                r.bwd = frees;
+            }
         }
         let make = |pg: &mut Self, v: SymbolId, deriv: bool| -> Option<ExprId> {
             let n = pg.b().name(v);
@@ -1854,7 +1900,10 @@ impl<'a> ProcGen<'_, 'a> {
                 }),
                 PointerMove::Assign { op, rhs } => {
                     let rhs = if deriv && op.is_none() {
-                        pg.dptr(rhs)?
+                        let d = pg.dptr(rhs)?;
+                        // Adjoints accumulate: the derivative block starts at zero.
+                        pg.zeroed_allocation(d);
+                        d
                     } else {
                         pg.cp(rhs)
                     };
@@ -2827,7 +2876,16 @@ impl<'a> ProcGen<'_, 'a> {
         }
         let mut r = Rev::default();
         for (sym, x) in inits {
-            let a = self.adj_assign(s, Target::Sym(sym), None, x, Part::Whole);
+            let is_ptr = self.lang == Lang::C
+                && self.prog().symbols[sym]
+                    .ty
+                    .as_ref()
+                    .is_some_and(|t| t.pointers > 0 && t.dims.is_empty());
+            let a = if is_ptr {
+                self.adj_pointer_move(s, sym, PointerMove::Assign { op: None, rhs: x })
+            } else {
+                self.adj_assign(s, Target::Sym(sym), None, x, Part::Whole)
+            };
             r.fwd.extend(a.fwd);
             let mut b = a.bwd;
             b.extend(r.bwd);
@@ -2930,8 +2988,203 @@ impl<'a> ProcGen<'_, 'a> {
                     self.unsupported(s, "DEALLOCATE of a non-local array (or inside a loop)")
                 }
             }
+            MemOp::Nullify if self.lang == Lang::Fortran => {
+                // The backward sweep needs the associations the forward sweep ends with:
+                // NULLIFY of local pointers is left out (they die with the procedure).
+                let all_local = items.iter().all(
+                    |&it| matches!(self.src.exprs[it], Expr::Name(p) if self.local_pointer(p)),
+                );
+                if all_local {
+                    let c = stmt(
+                        &mut self.u,
+                        StmtKind::Comment(
+                            "! NULLIFY left out: the backward sweep uses the pointers".into(),
+                        ),
+                    );
+                    Rev {
+                        fwd: vec![c],
+                        bwd: Vec::new(),
+                    }
+                } else {
+                    self.fwd_only(s)
+                }
+            }
             MemOp::Nullify => self.fwd_only(s),
         }
+    }
+
+    /// Whether `e` is `malloc(…)`/`calloc(…)`, possibly cast.
+    fn is_allocation(&self, e: ExprId) -> bool {
+        match &self.src.exprs[e] {
+            Expr::Cast { arg, .. } | Expr::Paren(arg) => self.is_allocation(*arg),
+            Expr::Call { callee, .. } => {
+                matches!(self.callee_name(*callee).as_str(), "malloc" | "calloc")
+            }
+            _ => false,
+        }
+    }
+
+    /// Turns the `malloc(n)` inside a built derivative allocation into `calloc(1, n)`.
+    fn zeroed_allocation(&mut self, d: ExprId) {
+        let mut x = d;
+        loop {
+            match self.u.exprs[x].clone() {
+                Expr::Cast { arg, .. } | Expr::Paren(arg) => x = arg,
+                Expr::Call { callee, args } => {
+                    let is_malloc = matches!(&self.u.exprs[callee], Expr::Name(s) if self.g.out.symbols[*s].spelling == "malloc")
+                        || matches!(&self.u.exprs[callee], Expr::Opaque(t) if t == "malloc");
+                    if is_malloc && args.len() == 1 {
+                        let c = self.b().opaque("calloc");
+                        let one = self.b().int(1);
+                        let mut a = vec![Arg {
+                            keyword: None,
+                            value: one,
+                        }];
+                        a.extend(args);
+                        self.u.exprs[x] = Expr::Call { callee: c, args: a };
+                    }
+                    return;
+                }
+                _ => return,
+            }
+        }
+    }
+
+    /// C `free(w)` of a local pointer: the backward sweep still reads the memory, so the
+    /// free (of `w` and of its derivative `wb`) happens where the backward sweep passes
+    /// `w = malloc(…)` again.
+    fn adj_free(&mut self, s: StmtId, args: &[Arg]) -> Rev {
+        let local = match args {
+            [a] => match self.src.exprs[a.value] {
+                Expr::Name(w) => {
+                    let sd = &self.prog().symbols[w];
+                    sd.ty.as_ref().is_some_and(|t| t.pointers > 0)
+                        && !sd.attrs.save
+                        && !self.src.params.contains(&w)
+                        && radtap_dataflow::zones::unit_of_scope(self.prog(), sd.scope)
+                            == Some(self.p)
+                        && !self.enclosing_loop(s)
+                }
+                _ => false,
+            },
+            _ => false,
+        };
+        if !local {
+            return self.unsupported(
+                s,
+                "free() of memory that is not a local pointer's, or inside a loop (the backward sweep still needs it)",
+            );
+        }
+        let c = stmt(
+            &mut self.u,
+            StmtKind::Comment("// free delayed to the backward sweep".into()),
+        );
+        Rev {
+            fwd: vec![c],
+            bwd: Vec::new(),
+        }
+    }
+
+    /// Whether `p` is a local (not dummy, not SAVE'd, not module) pointer of this procedure.
+    fn local_pointer(&self, p: SymbolId) -> bool {
+        let sd = &self.prog().symbols[p];
+        sd.attrs.pointer
+            && !sd.attrs.save
+            && !self.src.params.contains(&p)
+            && radtap_dataflow::zones::unit_of_scope(self.prog(), sd.scope) == Some(self.p)
+    }
+
+    /// Fortran `p => e` of a local pointer at the top level of the body. Forward: the
+    /// association and the derivative's (`pb => eb`). Backward: the statements before this
+    /// one need the previous association, which is re-established by repeating the previous
+    /// `p => e'` (none before the first). Sound when every association of `p` is at the top
+    /// level and `e` selects its target with variables the procedure never writes.
+    fn adj_fortran_pointer_assign(&mut self, s: StmtId, lhs: ExprId) -> Rev {
+        let Expr::Name(p) = self.src.exprs[lhs] else {
+            return self.unsupported(s, "a pointer assignment to a component or element");
+        };
+        if !self.local_pointer(p) {
+            return self.unsupported(
+                s,
+                "a pointer assignment to a dummy, SAVE'd or module pointer (its association on entry cannot be restored)",
+            );
+        }
+        // Every association of `p`, in order; all must be top-level statements.
+        let mut assocs = Vec::new();
+        let mut nested = false;
+        let top: Vec<StmtId> = self.src.body.clone();
+        subtree(self.src, &top, &mut |x| {
+            if let StmtKind::PointerAssign { lhs: l, .. } = self.src.stmts[x].kind {
+                if matches!(self.src.exprs[l], Expr::Name(q) if q == p) {
+                    if top.contains(&x) {
+                        assocs.push(x);
+                    } else {
+                        nested = true;
+                    }
+                }
+            }
+        });
+        if nested {
+            return self.unsupported(
+                s,
+                "a pointer associated inside a loop or branch (its associations would have to be recorded)",
+            );
+        }
+        // The target must be selected by variables nothing in the procedure writes.
+        let mut written = self.pi.zones.empty();
+        for e in &self.pi.effects {
+            written.union_with(&e.writes);
+        }
+        for &a in &assocs {
+            let StmtKind::PointerAssign { rhs: r, .. } = self.src.stmts[a].kind else {
+                continue;
+            };
+            let mut stack = Vec::new();
+            radtap_il::visit::expr_children(&self.src.exprs[r], &mut |k| stack.push(k));
+            if let Expr::Name(_) = self.src.exprs[r] {
+                stack.clear();
+            }
+            let mut bad = false;
+            while let Some(x) = stack.pop() {
+                if let Expr::Name(v) = self.src.exprs[x] {
+                    let is_base =
+                        radtap_dataflow::zones::base_symbol(self.prog(), self.p, r) == Some(v);
+                    if !is_base {
+                        if let Some(o) = self.pi.zones.objects.get(&ObjKey::Sym(v)) {
+                            bad |= self.pi.zones.obj_set(o).intersects(&written);
+                        }
+                    }
+                }
+                radtap_il::visit::expr_children(&self.src.exprs[x], &mut |k| stack.push(k));
+            }
+            if bad {
+                return self.unsupported(
+                    s,
+                    "a pointer whose target is selected by variables the procedure changes",
+                );
+            }
+        }
+        let assoc = |me: &mut Self, a: StmtId| -> Vec<StmtId> {
+            let StmtKind::PointerAssign { lhs: l, rhs: r } = me.src.stmts[a].kind else {
+                return Vec::new();
+            };
+            let mut out = vec![me.copy_stmt(a)];
+            if let (Some(dl), Some(dr)) = (me.dref(l, Dir::Omit), me.dref(r, Dir::All)) {
+                out.push(stmt(
+                    &mut me.u,
+                    StmtKind::PointerAssign { lhs: dl, rhs: dr },
+                ));
+            }
+            out
+        };
+        let fwd = assoc(self, s);
+        let k = assocs.iter().position(|&x| x == s).unwrap_or(0);
+        let bwd = if k > 0 {
+            assoc(self, assocs[k - 1])
+        } else {
+            Vec::new()
+        };
+        Rev { fwd, bwd }
     }
 
     /// Whether statement `s` is inside a loop.
