@@ -60,14 +60,18 @@ fn generate(cli: &Cli, files: &[PathBuf], dir: &Path, nooptim: &[String]) -> Gen
     sub.outdir = Some(dir.to_path_buf());
     sub.nooptim = nooptim.to_vec();
     let o = execute(&sub);
+    // The output names of DESIGN.md: STEM_d.EXT and STEM_b.EXT.
+    let stem = cli.stem.clone().unwrap_or_else(|| {
+        files[0]
+            .file_stem()
+            .map_or(String::new(), |s| s.to_string_lossy().into_owned())
+    });
     let find = |suffix: &str| {
+        let want = format!("{stem}{suffix}");
         o.written
             .iter()
             .map(|(p, _)| p.clone())
-            .find(|p| {
-                p.file_stem()
-                    .is_some_and(|s| s.to_string_lossy().ends_with(suffix))
-            })
+            .find(|p| p.file_stem().is_some_and(|s| s.to_string_lossy() == want))
             .unwrap_or_default()
     };
     let (tangent, adjoint) = (find("_d"), find("_b"));

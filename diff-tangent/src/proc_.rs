@@ -2136,6 +2136,25 @@ impl<'a> ProcGen<'_, 'a> {
         Some((c, r))
     }
 
+    /// The temporaries holding a hoisted reference to function `c` (result `r`): its value
+    /// `f_res`, its derivative `f_resd`/`f_resb`, and their size in bytes.
+    pub(super) fn result_temps(&mut self, c: UnitId, r: SymbolId) -> (SymbolId, SymbolId, u32) {
+        let bytes = self.bytes_of_sym(r);
+        let fname = crate::gen::unit_name(self.prog(), c);
+        let t = self.temp(
+            &format!("{fname}_res"),
+            TempKind::Real {
+                bytes,
+                deriv: false,
+            },
+        );
+        let td = self.temp(
+            &pattern(&self.g.opts.var_pattern, &format!("{fname}_res")),
+            TempKind::Real { bytes, deriv: true },
+        );
+        (t, td, bytes)
+    }
+
     /// Hoists references to differentiated functions out of `e` (innermost first):
     /// `ṫ = f_d(a, ȧ, t)` before the statement, and `t` stands for `f(a)` afterwards.
     fn hoist_calls(&mut self, s: StmtId, e: ExprId, out: &mut Vec<StmtId>) {
@@ -2151,19 +2170,7 @@ impl<'a> ProcGen<'_, 'a> {
         let Expr::Call { args, .. } = &self.src.exprs[e] else {
             return;
         };
-        let bytes = self.bytes_of_sym(r);
-        let fname = crate::gen::unit_name(self.prog(), c);
-        let t = self.temp(
-            &format!("{fname}_res"),
-            TempKind::Real {
-                bytes,
-                deriv: false,
-            },
-        );
-        let td = self.temp(
-            &pattern(&self.g.opts.var_pattern, &format!("{fname}_res")),
-            TempKind::Real { bytes, deriv: true },
-        );
+        let (t, td, bytes) = self.result_temps(c, r);
         let mut pre = Vec::new();
         let mut new_args = self.derivative_args(s, c, args, &mut pre);
         let dsym = self.g.dproc[&c];

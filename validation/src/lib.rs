@@ -430,12 +430,20 @@ pub fn validate(job: &Job<'_>) -> Result<Report, Error> {
     let get = |t: &str| m.get(t).cloned().unwrap_or_default();
     let (t1, fp, fm, gp, gm) = (get("T1"), get("FP"), get("FM"), get("GP"), get("GM"));
     let labels = dependent_labels(&ht);
-    if t1.len() != labels.len() || fp.len() != labels.len() || gp.len() != labels.len() {
+    // The user's code may print too: every tagged list must match the dependents.
+    if [&t1, &fp, &fm, &gp, &gm]
+        .iter()
+        .any(|v| v.len() != labels.len())
+    {
         return Err(Error::Run {
             what: "tangent driver".into(),
             message: format!(
-                "printed {} tangent values for {} dependent elements",
+                "printed {} tangent values and {}/{}/{}/{} divided-difference values for {} dependent elements (does the program print lines of its own?)",
                 t1.len(),
+                fp.len(),
+                fm.len(),
+                gp.len(),
+                gm.len(),
                 labels.len()
             ),
         });

@@ -155,11 +155,7 @@ impl<'a> ProcGen<'_, 'a> {
         keep.subtract(&self.pi.summary.reads);
         for (k, o) in &self.pi.zones.objects {
             if let ObjKey::Sym(x) = k {
-                let own = radtap_dataflow::zones::unit_of_scope(
-                    self.prog(),
-                    self.prog().symbols[*x].scope,
-                ) == Some(self.p);
-                if own && !self.src.params.contains(x) && !self.prog().symbols[*x].attrs.pointer {
+                if self.own_local(*x) && !self.prog().symbols[*x].attrs.pointer {
                     keep.union_with(&self.pi.zones.obj_set(o));
                 }
             }
@@ -1399,19 +1395,7 @@ impl<'a> ProcGen<'_, 'a> {
         let Expr::Call { args, .. } = &self.src.exprs[e] else {
             return;
         };
-        let bytes = self.bytes_of_sym(r);
-        let fname = crate::gen::unit_name(self.prog(), c);
-        let t = self.temp(
-            &format!("{fname}_res"),
-            TempKind::Real {
-                bytes,
-                deriv: false,
-            },
-        );
-        let tb = self.temp(
-            &pattern(&self.g.opts.var_pattern, &format!("{fname}_res")),
-            TempKind::Real { bytes, deriv: true },
-        );
+        let (t, tb, bytes) = self.result_temps(c, r);
         let (mut c1, c2) = (self.cp(e), self.cp(e));
         let split = self.g.split_call(c, &self.src.stmts[s].directives);
         let external = self.prog().units[c].parent.is_none() && c != self.p;
@@ -2913,15 +2897,8 @@ impl<'a> ProcGen<'_, 'a> {
                         _ => it,
                     };
                     let owner_local =
-                        radtap_dataflow::zones::base_symbol(self.prog(), self.p, base).is_some_and(
-                            |b| {
-                                radtap_dataflow::zones::unit_of_scope(
-                                    self.prog(),
-                                    self.prog().symbols[b].scope,
-                                ) == Some(self.p)
-                                    && !self.src.params.contains(&b)
-                            },
-                        );
+                        radtap_dataflow::zones::base_symbol(self.prog(), self.p, base)
+                            .is_some_and(|b| self.own_local(b));
                     if owner_local {
                         prim.push(self.cp(base));
                     }
@@ -2966,13 +2943,8 @@ impl<'a> ProcGen<'_, 'a> {
                 // Local arrays stay allocated until the backward sweep frees them at their
                 // ALLOCATE; others are freed as in the primal.
                 let all_local = items.iter().all(|&it| {
-                    radtap_dataflow::zones::base_symbol(self.prog(), self.p, it).is_some_and(|b| {
-                        radtap_dataflow::zones::unit_of_scope(
-                            self.prog(),
-                            self.prog().symbols[b].scope,
-                        ) == Some(self.p)
-                            && !self.src.params.contains(&b)
-                    })
+                    radtap_dataflow::zones::base_symbol(self.prog(), self.p, it)
+                        .is_some_and(|b| self.own_local(b))
                 });
                 if all_local && !in_loop {
                     let text = match self.lang {
@@ -3050,9 +3022,10 @@ impl<'a> ProcGen<'_, 'a> {
         }
     }
 
-    /// C `free(w)` of a local pointer: the backward sweep still reads the memory, so the
-    /// free (of `w` and of its derivative `wb`) happens where the backward sweep passes
-    /// `w = malloc(…)` again.
+    /// C `free(w)` of a local pointer at the top level: the backward sweep still reads the
+    /// memory, so the free (of `w` and of its derivative `wb`) happens where the backward
+    /// sweep passes `w = malloc(…)` again (`freed_locals`, collected from the same
+    /// top-level statements).
     fn adj_free(&mut self, s: StmtId, args: &[Arg]) -> Rev {
         let local = match args {
             [a] => match self.src.exprs[a.value] {
@@ -3060,10 +3033,8 @@ impl<'a> ProcGen<'_, 'a> {
                     let sd = &self.prog().symbols[w];
                     sd.ty.as_ref().is_some_and(|t| t.pointers > 0)
                         && !sd.attrs.save
-                        && !self.src.params.contains(&w)
-                        && radtap_dataflow::zones::unit_of_scope(self.prog(), sd.scope)
-                            == Some(self.p)
-                        && !self.enclosing_loop(s)
+                        && self.own_local(w)
+                        && self.src.body.contains(&s)
                 }
                 _ => false,
             },
@@ -3072,7 +3043,7 @@ impl<'a> ProcGen<'_, 'a> {
         if !local {
             return self.unsupported(
                 s,
-                "free() of memory that is not a local pointer's, or inside a loop (the backward sweep still needs it)",
+                "free() of memory that is not a local pointer's, or inside a loop or branch (the backward sweep still needs it)",
             );
         }
         let c = stmt(
@@ -3085,13 +3056,17 @@ impl<'a> ProcGen<'_, 'a> {
         }
     }
 
+    /// Whether `x` is declared in this procedure and is not one of its dummies.
+    fn own_local(&self, x: SymbolId) -> bool {
+        !self.src.params.contains(&x)
+            && radtap_dataflow::zones::unit_of_scope(self.prog(), self.prog().symbols[x].scope)
+                == Some(self.p)
+    }
+
     /// Whether `p` is a local (not dummy, not SAVE'd, not module) pointer of this procedure.
     fn local_pointer(&self, p: SymbolId) -> bool {
         let sd = &self.prog().symbols[p];
-        sd.attrs.pointer
-            && !sd.attrs.save
-            && !self.src.params.contains(&p)
-            && radtap_dataflow::zones::unit_of_scope(self.prog(), sd.scope) == Some(self.p)
+        sd.attrs.pointer && !sd.attrs.save && self.own_local(p)
     }
 
     /// Fortran `p => e` of a local pointer at the top level of the body. Forward: the
