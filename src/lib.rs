@@ -551,7 +551,11 @@ fn generate(
     info: &radtap_dataflow::ProgramInfo,
     opts: &radtap_diff_tangent::Options,
 ) -> Option<radtap_diff_tangent::Output> {
-    let (gen, d) = radtap_diff_tangent::differentiate(prog, info, opts);
+    let (gen, d) = if opts.adjoint {
+        radtap_diff_adjoint::differentiate(prog, info, opts)
+    } else {
+        radtap_diff_tangent::differentiate(prog, info, opts)
+    };
     out.stderr.push_str(&render_diagnostics(&d, prog, sources));
     if gen.is_none() {
         let errors = d.iter().filter(|x| x.is_error()).count();

@@ -45,6 +45,15 @@ fn pipeline_crates_depend_only_on_what_they_may() {
             &["radtap-il", "radtap-flowgraph", "radtap-dataflow"],
         ),
         (
+            "diff-adjoint/Cargo.toml",
+            &[
+                "radtap-il",
+                "radtap-flowgraph",
+                "radtap-dataflow",
+                "radtap-diff-tangent",
+            ],
+        ),
+        (
             "validation/Cargo.toml",
             &["radtap-il", "radtap-diff-tangent", "radtap-runtime-stack"],
         ),

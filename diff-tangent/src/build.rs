@@ -4,29 +4,29 @@
 use radtap_il::*;
 
 /// Builds expressions into `u`.
-pub(crate) struct B<'u> {
-    pub(crate) u: &'u mut UnitData,
-    pub(crate) lang: Lang,
+pub struct B<'u> {
+    pub u: &'u mut UnitData,
+    pub lang: Lang,
 }
 
 impl B<'_> {
-    pub(crate) fn e(&mut self, x: Expr) -> ExprId {
+    pub fn e(&mut self, x: Expr) -> ExprId {
         self.u.exprs.alloc(x)
     }
-    pub(crate) fn name(&mut self, s: SymbolId) -> ExprId {
+    pub fn name(&mut self, s: SymbolId) -> ExprId {
         self.e(Expr::Name(s))
     }
-    pub(crate) fn opaque(&mut self, s: &str) -> ExprId {
+    pub fn opaque(&mut self, s: &str) -> ExprId {
         self.e(Expr::Opaque(s.to_string()))
     }
-    pub(crate) fn int(&mut self, v: i64) -> ExprId {
+    pub fn int(&mut self, v: i64) -> ExprId {
         self.e(Expr::Literal(Literal {
             kind: LitKind::Int,
             text: v.to_string(),
         }))
     }
     /// A real literal of `bytes` bytes: `2.0d0` / `0.5` in Fortran, `2.0` in C.
-    pub(crate) fn real(&mut self, text: &str, bytes: u32) -> ExprId {
+    pub fn real(&mut self, text: &str, bytes: u32) -> ExprId {
         let mut t = text.to_string();
         if !t.contains('.') && !t.contains('e') {
             t.push_str(".0");
@@ -40,7 +40,7 @@ impl B<'_> {
         }))
     }
     /// Zero of a real kind: `0.0_8`, `0.0`.
-    pub(crate) fn zero(&mut self, bytes: u32) -> ExprId {
+    pub fn zero(&mut self, bytes: u32) -> ExprId {
         let text = match (self.lang, bytes) {
             (Lang::Fortran, 8) => "0.0_8",
             _ => "0.0",
@@ -50,7 +50,7 @@ impl B<'_> {
             text: text.into(),
         }))
     }
-    pub(crate) fn call(&mut self, f: &str, args: Vec<ExprId>) -> ExprId {
+    pub fn call(&mut self, f: &str, args: Vec<ExprId>) -> ExprId {
         let callee = self.opaque(f);
         self.e(Expr::Call {
             callee,
@@ -63,7 +63,7 @@ impl B<'_> {
                 .collect(),
         })
     }
-    pub(crate) fn index(&mut self, base: ExprId, subs: Vec<Subscript>) -> ExprId {
+    pub fn index(&mut self, base: ExprId, subs: Vec<Subscript>) -> ExprId {
         self.e(Expr::Index { base, subs })
     }
 
@@ -78,7 +78,7 @@ impl B<'_> {
     }
 
     /// `a * b`, dropping a factor one.
-    pub(crate) fn mul(&mut self, a: ExprId, b: ExprId) -> ExprId {
+    pub fn mul(&mut self, a: ExprId, b: ExprId) -> ExprId {
         if self.is_one(a) {
             return b;
         }
@@ -87,19 +87,19 @@ impl B<'_> {
         }
         self.bin(BinOp::Mul, a, b)
     }
-    pub(crate) fn div(&mut self, a: ExprId, b: ExprId) -> ExprId {
+    pub fn div(&mut self, a: ExprId, b: ExprId) -> ExprId {
         if self.is_one(b) {
             return a;
         }
         self.bin(BinOp::Div, a, b)
     }
-    pub(crate) fn bin(&mut self, op: BinOp, a: ExprId, b: ExprId) -> ExprId {
+    pub fn bin(&mut self, op: BinOp, a: ExprId, b: ExprId) -> ExprId {
         if op == BinOp::Pow && self.lang == Lang::C {
             return self.call("pow", vec![a, b]);
         }
         self.e(Expr::Binary { op, lhs: a, rhs: b })
     }
-    pub(crate) fn neg(&mut self, a: ExprId) -> ExprId {
+    pub fn neg(&mut self, a: ExprId) -> ExprId {
         if let Expr::Unary { op: UnOp::Neg, arg } = self.u.exprs[a] {
             return arg;
         }
@@ -114,20 +114,20 @@ impl B<'_> {
         })
     }
     /// Sum of optional terms; `None` when all are zero.
-    pub(crate) fn add_opt(&mut self, a: Option<ExprId>, b: Option<ExprId>) -> Option<ExprId> {
+    pub fn add_opt(&mut self, a: Option<ExprId>, b: Option<ExprId>) -> Option<ExprId> {
         match (a, b) {
             (None, x) | (x, None) => x,
             (Some(a), Some(b)) => Some(self.add(a, b)),
         }
     }
     /// `a + b`; `a + -c` reads better as `a - c`.
-    pub(crate) fn add(&mut self, a: ExprId, b: ExprId) -> ExprId {
+    pub fn add(&mut self, a: ExprId, b: ExprId) -> ExprId {
         if let Expr::Unary { op: UnOp::Neg, arg } = self.u.exprs[b] {
             return self.bin(BinOp::Sub, a, arg);
         }
         self.bin(BinOp::Add, a, b)
     }
-    pub(crate) fn sub_opt(&mut self, a: Option<ExprId>, b: Option<ExprId>) -> Option<ExprId> {
+    pub fn sub_opt(&mut self, a: Option<ExprId>, b: Option<ExprId>) -> Option<ExprId> {
         match (a, b) {
             (x, None) => x,
             (None, Some(b)) => Some(self.neg(b)),
@@ -135,7 +135,7 @@ impl B<'_> {
         }
     }
     /// Wraps a sum or difference in parentheses when it becomes a factor.
-    pub(crate) fn factor(&mut self, a: ExprId) -> ExprId {
+    pub fn factor(&mut self, a: ExprId) -> ExprId {
         match &self.u.exprs[a] {
             Expr::Binary {
                 op: BinOp::Add | BinOp::Sub,
@@ -148,11 +148,11 @@ impl B<'_> {
 }
 
 /// A statement without label.
-pub(crate) fn stmt(u: &mut UnitData, kind: StmtKind) -> StmtId {
+pub fn stmt(u: &mut UnitData, kind: StmtKind) -> StmtId {
     u.stmts.alloc(Stmt::new(kind))
 }
 
 /// `lhs = rhs`.
-pub(crate) fn assign(u: &mut UnitData, lhs: ExprId, rhs: ExprId) -> StmtId {
+pub fn assign(u: &mut UnitData, lhs: ExprId, rhs: ExprId) -> StmtId {
     stmt(u, StmtKind::Assign { lhs, op: None, rhs })
 }

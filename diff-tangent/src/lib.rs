@@ -24,6 +24,7 @@
 //!
 //! The intrinsic derivatives come from one table ([`table`]) shared by both languages.
 
+mod assemble;
 mod build;
 mod gen;
 mod proc_;
@@ -139,5 +140,51 @@ pub fn differentiate(
     info: &ProgramInfo,
     opts: &Options,
 ) -> (Option<Output>, Vec<Diagnostic>) {
-    gen::run(prog, info, opts)
+    assert!(
+        !opts.adjoint,
+        "adjoint mode is radtap_diff_adjoint::differentiate"
+    );
+    assemble::run(prog, info, opts, &generator::TangentRules)
+}
+
+/// The generator both modes share, as `radtap-diff-adjoint` builds on it.
+///
+/// [`generate`](generator::generate) runs a whole differentiation: it chooses the procedures,
+/// variables, derivative types and globals that get derivatives ([`Gen`](generator::Gen)),
+/// builds every derivative unit with a [`ProcGen`](generator::ProcGen) — header,
+/// declarations, temporaries, in any mode — whose body comes from the mode's
+/// [`BodyRules`](generator::BodyRules), and lays out the output file.
+///
+/// What a body rule may use of a [`ProcGen`](generator::ProcGen):
+/// - the procedure and its facts: `src` (the primal unit), `p`, `pi`/`act` (dataflow and
+///   activity), `cur` (active zones before the current point), `lang`;
+/// - the output unit `u`, built with [`B`](generator::B) (`pg.b()`), [`stmt`](generator::stmt)
+///   and [`assign`](generator::assign); copies of primal statements and expressions
+///   (`copy_stmt`, `cp`);
+/// - derivatives: `dvar` (primal symbol → derivative), `dref` (a reference's derivative),
+///   `dptr`, `tan` (the tangent of an expression from the one derivative table; with
+///   `markers` set it records the derivative references it reads, which is how the adjoint
+///   transposes it);
+/// - temporaries (`temp` with a [`TempKind`](generator::TempKind)), `fresh` names,
+///   diagnostics (`error`, `warn`) and the program-wide [`Gen`](generator::Gen) (`g`).
+///
+/// The invariant every rule keeps: the primal IL is never changed.
+pub mod generator {
+    pub use crate::build::{assign, stmt, B};
+    pub use crate::gen::{has_nocheckpoint, key, pattern, unit_name, Gen};
+    pub use crate::proc_::{BodyRules, Dir, ProcGen, Sweep, TangentRules, TempKind};
+
+    use crate::{Options, Output};
+    use radtap_dataflow::ProgramInfo;
+    use radtap_il::{Diagnostic, Program};
+
+    /// Runs a differentiation whose derivative bodies come from `rules`.
+    pub fn generate(
+        prog: &Program,
+        info: &ProgramInfo,
+        opts: &Options,
+        rules: &dyn BodyRules,
+    ) -> (Option<Output>, Vec<Diagnostic>) {
+        crate::assemble::run(prog, info, opts, rules)
+    }
 }

@@ -11,17 +11,17 @@
 //! That needs each assignment to see the values from before the construct: no assignment
 //! reads what an earlier one of its arm wrote, and no mask reads what an earlier arm wrote.
 
-use super::*;
+use crate::*;
 
-impl<'a> ProcGen<'_, 'a> {
-    pub(super) fn adj_forall(
+impl<'a> Adj<'_, '_, 'a> {
+    pub(crate) fn adj_forall(
         &mut self,
         s: StmtId,
         specs: &'a [ForallSpec],
         mask: Option<ExprId>,
         body: &'a [StmtId],
     ) -> Rev {
-        let src = self.src;
+        let src = self.pg.src;
         for &b in body {
             let StmtKind::Assign { lhs, .. } = &src.stmts[b].kind else {
                 return self.unsupported(s, "a FORALL holding other statements than assignments");
@@ -33,15 +33,15 @@ impl<'a> ProcGen<'_, 'a> {
                 );
             }
         }
-        if specs
-            .iter()
-            .any(|sp| sp.stride.is_some_and(|x| self.const_value(x) != Some(1.0)))
-        {
+        if specs.iter().any(|sp| {
+            sp.stride
+                .is_some_and(|x| self.pg.const_value(x) != Some(1.0))
+        }) {
             return self.unsupported(s, "a FORALL with a stride");
         }
-        let mut var_zones = self.pi.zones.empty();
+        let mut var_zones = self.pg.pi.zones.empty();
         for sp in specs {
-            if let Some(z) = self.g.info.ref_zones(self.prog(), self.p, sp.var) {
+            if let Some(z) = self.pg.g.info.ref_zones(self.pg.prog(), self.pg.p, sp.var) {
                 var_zones.union_with(&z);
             }
         }
@@ -55,14 +55,14 @@ impl<'a> ProcGen<'_, 'a> {
         let any_bwd = !r.bwd.is_empty();
         let (mut fwd_in, mut bwd_in) = (r.fwd, r.bwd);
         if let Some(m) = mask {
-            let c = self.cp(m);
+            let c = self.pg.cp(m);
             let (mut then, mut else_b) = (fwd_in, Vec::new());
             if any_bwd {
                 then.push(self.push_control(1, 1));
                 else_b.push(self.push_control(1, 0));
             }
             fwd_in = vec![stmt(
-                &mut self.u,
+                &mut self.pg.u,
                 StmtKind::If {
                     arms: vec![(c, then)],
                     else_block: (!else_b.is_empty()).then_some(else_b),
@@ -75,7 +75,7 @@ impl<'a> ProcGen<'_, 'a> {
                 let pop = self.pop_control(1, branch);
                 let c = self.eq_test(branch, 1);
                 let iff = stmt(
-                    &mut self.u,
+                    &mut self.pg.u,
                     StmtKind::If {
                         arms: vec![(c, bwd_in)],
                         else_block: None,
@@ -102,23 +102,23 @@ impl<'a> ProcGen<'_, 'a> {
         let mut restores = Vec::new();
         for sp in specs {
             let t = self.int_temp("ad_index");
-            let (tl, v) = (self.b().name(t), self.cp(sp.var));
-            saves.push(assign(&mut self.u, tl, v));
-            let (v, tr) = (self.cp(sp.var), self.b().name(t));
-            restores.push(assign(&mut self.u, v, tr));
+            let (tl, v) = (self.pg.b().name(t), self.pg.cp(sp.var));
+            saves.push(assign(&mut self.pg.u, tl, v));
+            let (v, tr) = (self.pg.cp(sp.var), self.pg.b().name(t));
+            restores.push(assign(&mut self.pg.u, v, tr));
         }
         let mut inner = body;
         for sp in specs.iter().rev() {
-            let v = self.cp(sp.var);
-            let (lo, hi) = (self.cp(sp.lo), self.cp(sp.hi));
+            let v = self.pg.cp(sp.var);
+            let (lo, hi) = (self.pg.cp(sp.lo), self.pg.cp(sp.hi));
             let (start, end, step) = if reverse {
-                let one = self.b().int(1);
-                (hi, lo, Some(self.b().neg(one)))
+                let one = self.pg.b().int(1);
+                (hi, lo, Some(self.pg.b().neg(one)))
             } else {
                 (lo, hi, None)
             };
             inner = vec![stmt(
-                &mut self.u,
+                &mut self.pg.u,
                 StmtKind::Do {
                     var: v,
                     start,
@@ -137,7 +137,7 @@ impl<'a> ProcGen<'_, 'a> {
     /// Whether the right-hand side of assignment `s` reads the variable of `lhs` only
     /// through the very reference `lhs`.
     fn reads_target_only_at_itself(&self, s: StmtId, lhs: ExprId) -> bool {
-        let src = self.src;
+        let src = self.pg.src;
         let StmtKind::Assign { rhs, .. } = &src.stmts[s].kind else {
             return false;
         };
@@ -159,7 +159,7 @@ impl<'a> ProcGen<'_, 'a> {
     }
 
     fn base_sym(&self, e: ExprId) -> Option<SymbolId> {
-        match &self.src.exprs[e] {
+        match &self.pg.src.exprs[e] {
             Expr::Name(v) => Some(*v),
             Expr::Index { base, .. } | Expr::Field { base, .. } => self.base_sym(*base),
             _ => None,
@@ -170,10 +170,10 @@ impl<'a> ProcGen<'_, 'a> {
     fn names_in(&self, e: ExprId, out: &mut HashSet<SymbolId>) {
         let mut stack = vec![e];
         while let Some(x) = stack.pop() {
-            if let Expr::Name(v) = self.src.exprs[x] {
+            if let Expr::Name(v) = self.pg.src.exprs[x] {
                 out.insert(v);
             }
-            radtap_il::visit::expr_children(&self.src.exprs[x], &mut |k| stack.push(k));
+            radtap_il::visit::expr_children(&self.pg.src.exprs[x], &mut |k| stack.push(k));
         }
     }
 
@@ -181,9 +181,9 @@ impl<'a> ProcGen<'_, 'a> {
     fn mask_shape(&self, e: ExprId) -> Option<SymbolId> {
         let mut stack = vec![e];
         while let Some(x) = stack.pop() {
-            match &self.src.exprs[x] {
+            match &self.pg.src.exprs[x] {
                 Expr::Name(v) => {
-                    let t = self.prog().symbols[*v].ty.as_ref()?;
+                    let t = self.pg.prog().symbols[*v].ty.as_ref()?;
                     if !t.dims.is_empty() {
                         let fixed = t.dims.iter().all(|d| matches!(d.upper, DimUpper::Expr(_)));
                         return fixed.then_some(*v);
@@ -201,13 +201,13 @@ impl<'a> ProcGen<'_, 'a> {
         None
     }
 
-    pub(super) fn adj_where(
+    pub(crate) fn adj_where(
         &mut self,
         s: StmtId,
         arms: &'a [(ExprId, Block)],
         else_block: Option<&'a Block>,
     ) -> Rev {
-        let src = self.src;
+        let src = self.pg.src;
         // The conditions under which every adjoint assignment may read the values from
         // before the construct.
         let mut written_before: HashSet<SymbolId> = HashSet::new();
@@ -253,21 +253,21 @@ impl<'a> ProcGen<'_, 'a> {
         let mut restores = Vec::new();
         let mut fwd_arms = Vec::new();
         let mut bwd_arms = Vec::new();
-        let errors = self.g.diags.len();
+        let errors = self.pg.g.diags.len();
         for (_, b) in &all_arms {
             let mut f_in = Vec::new();
             let mut b_parts = Vec::new();
             for &x in b.iter() {
                 let r = self.rev_stmt(x);
                 for f in r.fwd {
-                    match self.u.stmts[f].kind {
+                    match self.pg.u.stmts[f].kind {
                         StmtKind::Assign { .. } => f_in.push(f),
                         _ => records.push(f),
                     }
                 }
                 let mut part = Vec::new();
                 for bs in r.bwd {
-                    match &self.u.stmts[bs].kind {
+                    match &self.pg.u.stmts[bs].kind {
                         StmtKind::Assign { lhs, rhs, .. } => {
                             if self.out_rank(*lhs) == 0 || self.calls_sum(*rhs) {
                                 return self.unsupported(
@@ -285,7 +285,7 @@ impl<'a> ProcGen<'_, 'a> {
             fwd_arms.push(f_in);
             bwd_arms.push(b_parts.into_iter().rev().flatten().collect::<Vec<_>>());
         }
-        if self.g.diags.len() > errors {
+        if self.pg.g.diags.len() > errors {
             return Rev::default();
         }
         let any_bwd = bwd_arms.iter().any(|b| !b.is_empty());
@@ -300,9 +300,9 @@ impl<'a> ProcGen<'_, 'a> {
                         "a WHERE mask whose shape is not that of an array of fixed extents",
                     );
                 };
-                let t = self.temp("ad_mask", TempKind::Mask { sym: shape });
-                let (tl, mc) = (self.b().name(t), self.cp(*m));
-                out.push(assign(&mut self.u, tl, mc));
+                let t = self.pg.temp("ad_mask", TempKind::Mask { sym: shape });
+                let (tl, mc) = (self.pg.b().name(t), self.pg.cp(*m));
+                out.push(assign(&mut self.pg.u, tl, mc));
                 mask_syms.push(t);
             }
             for &t in &mask_syms {
@@ -323,15 +323,15 @@ impl<'a> ProcGen<'_, 'a> {
                 .enumerate()
                 .map(|(k, b)| {
                     let c = if recorded {
-                        pg.b().name(mask_syms[k])
+                        pg.pg.b().name(mask_syms[k])
                     } else {
-                        pg.cp(arms[k].0)
+                        pg.pg.cp(arms[k].0)
                     };
                     (c, b)
                 })
                 .collect();
             stmt(
-                &mut pg.u,
+                &mut pg.pg.u,
                 StmtKind::Where {
                     arms: arms2,
                     else_block: else_b,
@@ -355,11 +355,11 @@ impl<'a> ProcGen<'_, 'a> {
     }
 
     fn mask_push_pop(&mut self, t: SymbolId) -> (StmtId, StmtId) {
-        let (a, b) = (self.b().name(t), self.b().name(t));
-        let (n1, n2) = (self.b().name(t), self.b().name(t));
+        let (a, b) = (self.pg.b().name(t), self.pg.b().name(t));
+        let (n1, n2) = (self.pg.b().name(t), self.pg.b().name(t));
         let (s1, s2) = (
-            self.b().call("size", vec![n1]),
-            self.b().call("size", vec![n2]),
+            self.pg.b().call("size", vec![n1]),
+            self.pg.b().call("size", vec![n2]),
         );
         (
             self.rt("pushBooleanArray", vec![a, s1]),
@@ -370,17 +370,17 @@ impl<'a> ProcGen<'_, 'a> {
     fn calls_sum(&self, e: ExprId) -> bool {
         let mut stack = vec![e];
         while let Some(x) = stack.pop() {
-            if let Expr::Call { callee, .. } = &self.u.exprs[x] {
-                let name = match &self.u.exprs[*callee] {
+            if let Expr::Call { callee, .. } = &self.pg.u.exprs[x] {
+                let name = match &self.pg.u.exprs[*callee] {
                     Expr::Opaque(n) => n.to_ascii_lowercase(),
-                    Expr::Name(s) => self.g.out.symbols[*s].spelling.to_ascii_lowercase(),
+                    Expr::Name(s) => self.pg.g.out.symbols[*s].spelling.to_ascii_lowercase(),
                     _ => String::new(),
                 };
                 if matches!(name.as_str(), "sum" | "dot_product" | "product") {
                     return true;
                 }
             }
-            radtap_il::visit::expr_children(&self.u.exprs[x], &mut |k| stack.push(k));
+            radtap_il::visit::expr_children(&self.pg.u.exprs[x], &mut |k| stack.push(k));
         }
         false
     }

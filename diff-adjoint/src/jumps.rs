@@ -14,7 +14,7 @@
 //! backwards (`i = i - 1`), and its value is recorded when the loop is left, whichever
 //! way.
 
-use super::*;
+use crate::*;
 
 type Bid = usize;
 const ENTRY: Bid = 0;
@@ -88,7 +88,7 @@ impl Lowering {
         self.blocks.len() - 1
     }
     /// Ends the current block with `t`, unless it has ended already.
-    fn end(&mut self, t: Term) {
+    pub(crate) fn end(&mut self, t: Term) {
         let c = self.cur;
         if self.blocks[c].term.is_none() {
             self.blocks[c].term = Some(t);
@@ -104,7 +104,7 @@ impl Lowering {
         self.end(Term::Goto(b));
         self.cur = self.new_block();
     }
-    fn push(&mut self, it: Item) {
+    pub(crate) fn push(&mut self, it: Item) {
         let c = self.cur;
         self.blocks[c].items.push(it);
     }
@@ -176,10 +176,10 @@ fn is_jump(k: &StmtKind) -> bool {
     )
 }
 
-impl<'a> ProcGen<'_, 'a> {
+impl<'a> Adj<'_, '_, 'a> {
     /// The body needs lowering as a whole: it has GOTOs or a RETURN before its end.
-    pub(super) fn body_has_jumps(&self) -> bool {
-        let src = self.src;
+    pub(crate) fn body_has_jumps(&self) -> bool {
+        let src = self.pg.src;
         let last = src.body.last().copied();
         let mut found = false;
         subtree(src, &src.body, &mut |x| match &src.stmts[x].kind {
@@ -194,8 +194,8 @@ impl<'a> ProcGen<'_, 'a> {
 
     /// Statement `s` must be lowered: a loop or `switch` with EXIT/CYCLE/`break`/`continue`
     /// inside, a `switch`, or a loop without a condition.
-    pub(super) fn needs_lowering(&self, s: StmtId) -> bool {
-        let src = self.src;
+    pub(crate) fn needs_lowering(&self, s: StmtId) -> bool {
+        let src = self.pg.src;
         match &src.stmts[s].kind {
             StmtKind::Switch { .. } | StmtKind::Loop { .. } => return true,
             StmtKind::Do { .. }
@@ -218,7 +218,7 @@ impl<'a> ProcGen<'_, 'a> {
 
     /// Whether `s` holds no jump and no jump target below it: it keeps its structure.
     fn opaque(&self, s: StmtId, lw: &Lowering) -> bool {
-        let src = self.src;
+        let src = self.pg.src;
         let mut ok = true;
         subtree(src, &[s], &mut |x| {
             let st = &src.stmts[x];
@@ -232,10 +232,10 @@ impl<'a> ProcGen<'_, 'a> {
     }
 
     fn new_label(&mut self) -> String {
-        let src = self.src;
+        let src = self.pg.src;
         loop {
             self.next_label += 1;
-            let l = match self.lang {
+            let l = match self.pg.lang {
                 Lang::Fortran => format!("{}", 100 + self.next_label),
                 Lang::C => format!("ad_label{}", self.next_label),
             };
@@ -250,18 +250,18 @@ impl<'a> ProcGen<'_, 'a> {
     }
 
     fn label_stmt(&mut self, l: String) -> StmtId {
-        let k = match self.lang {
+        let k = match self.pg.lang {
             Lang::Fortran => StmtKind::Continue,
             Lang::C => StmtKind::Empty,
         };
-        let s = stmt(&mut self.u, k);
-        self.u.stmts[s].label = Some(l);
+        let s = stmt(&mut self.pg.u, k);
+        self.pg.u.stmts[s].label = Some(l);
         s
     }
 
     /// Both sweeps of `stmts`, lowered to basic blocks.
-    pub(super) fn lower_region(&mut self, stmts: &[StmtId], whole: bool) -> Rev {
-        let src = self.src;
+    pub(crate) fn lower_region(&mut self, stmts: &[StmtId], whole: bool) -> Rev {
+        let src = self.pg.src;
         let mut targets = HashSet::new();
         subtree(src, stmts, &mut |x| {
             self.in_loop.insert(x);
@@ -284,12 +284,12 @@ impl<'a> ProcGen<'_, 'a> {
         };
         let first = lw.new_block();
         lw.enter(first);
-        let errors = self.g.diags.len();
+        let errors = self.pg.g.diags.len();
         for &s in stmts {
             self.low_stmt(&mut lw, s);
         }
         lw.end(Term::Goto(EXIT));
-        if self.g.diags.len() > errors {
+        if self.pg.g.diags.len() > errors {
             return Rev::default();
         }
         for (l, &b) in &lw.labels {
@@ -356,8 +356,8 @@ impl<'a> ProcGen<'_, 'a> {
                         let r = self.rev_stmt(*s);
                         if let Some(l) = &src.stmts[*s].label {
                             for &f in &r.fwd {
-                                if self.u.stmts[f].label.as_ref() == Some(l) {
-                                    self.u.stmts[f].label = None;
+                                if self.pg.u.stmts[f].label.as_ref() == Some(l) {
+                                    self.pg.u.stmts[f].label = None;
                                 }
                             }
                         }
@@ -395,7 +395,7 @@ impl<'a> ProcGen<'_, 'a> {
                 revs.insert((b, k), r);
             }
         }
-        if self.g.diags.len() > errors {
+        if self.pg.g.diags.len() > errors {
             return Rev::default();
         }
 
@@ -422,7 +422,7 @@ impl<'a> ProcGen<'_, 'a> {
                         .entry(t)
                         .or_insert_with(|| pg.new_label())
                         .clone();
-                    out.push(stmt(&mut pg.u, StmtKind::Goto(l)));
+                    out.push(stmt(&mut pg.pg.u, StmtKind::Goto(l)));
                 }
                 out
             };
@@ -438,19 +438,19 @@ impl<'a> ProcGen<'_, 'a> {
                     if new_arms.len() == 1 && new_arms[0].1.is_empty() && !else_b.is_empty() {
                         // `if (c) {} else {…}` reads better as `if (!c) …`.
                         let c = new_arms[0].0;
-                        let p = self.b().e(Expr::Paren(c));
-                        let not = self.b().e(Expr::Unary {
+                        let p = self.pg.b().e(Expr::Paren(c));
+                        let not = self.pg.b().e(Expr::Unary {
                             op: UnOp::Not,
                             arg: p,
                         });
                         new_arms = vec![(not, std::mem::take(&mut else_b))];
                     }
-                    let logical = self.lang == Lang::Fortran
+                    let logical = self.pg.lang == Lang::Fortran
                         && new_arms.len() == 1
                         && new_arms[0].1.len() == 1
                         && else_b.is_empty();
                     fwd.push(stmt(
-                        &mut self.u,
+                        &mut self.pg.u,
                         StmtKind::If {
                             arms: new_arms,
                             else_block: (!else_b.is_empty()).then_some(else_b),
@@ -463,7 +463,7 @@ impl<'a> ProcGen<'_, 'a> {
                     sel,
                     cases,
                     default,
-                }) => match self.lang {
+                }) => match self.pg.lang {
                     Lang::Fortran => {
                         let mut new_cases = Vec::new();
                         for (values, t) in cases {
@@ -478,7 +478,7 @@ impl<'a> ProcGen<'_, 'a> {
                             });
                         }
                         fwd.push(stmt(
-                            &mut self.u,
+                            &mut self.pg.u,
                             StmtKind::Select {
                                 selector: sel,
                                 cases: new_cases,
@@ -490,14 +490,14 @@ impl<'a> ProcGen<'_, 'a> {
                         for (values, t) in cases {
                             for v in values {
                                 if let CaseValue::Value(e) = v {
-                                    body.push(stmt(&mut self.u, StmtKind::CaseLabel(Some(e))));
+                                    body.push(stmt(&mut self.pg.u, StmtKind::CaseLabel(Some(e))));
                                 }
                             }
                             body.extend(edge(self, t, true));
                         }
-                        body.push(stmt(&mut self.u, StmtKind::CaseLabel(None)));
+                        body.push(stmt(&mut self.pg.u, StmtKind::CaseLabel(None)));
                         body.extend(edge(self, default, true));
-                        fwd.push(stmt(&mut self.u, StmtKind::Switch { expr: sel, body }));
+                        fwd.push(stmt(&mut self.pg.u, StmtKind::Switch { expr: sel, body }));
                     }
                 },
                 None => {}
@@ -537,14 +537,14 @@ impl<'a> ProcGen<'_, 'a> {
                     .entry(p)
                     .or_insert_with(|| pg.new_label())
                     .clone();
-                stmt(&mut pg.u, StmtKind::Goto(l))
+                stmt(&mut pg.pg.u, StmtKind::Goto(l))
             };
             let ps = preds[b].clone();
             match ps.len() {
                 0 => {
                     if next.is_some() {
                         done_used = true;
-                        bwd.push(stmt(&mut self.u, StmtKind::Goto(done.clone())));
+                        bwd.push(stmt(&mut self.pg.u, StmtKind::Goto(done.clone())));
                     }
                 }
                 1 => {
@@ -566,9 +566,10 @@ impl<'a> ProcGen<'_, 'a> {
                         }
                     }
                     let else_b = (Some(ps[fallback]) != next).then(|| vec![go(self, ps[fallback])]);
-                    let logical = self.lang == Lang::Fortran && arms.len() == 1 && else_b.is_none();
+                    let logical =
+                        self.pg.lang == Lang::Fortran && arms.len() == 1 && else_b.is_none();
                     bwd.push(stmt(
-                        &mut self.u,
+                        &mut self.pg.u,
                         StmtKind::If {
                             arms,
                             else_block: else_b,
@@ -599,7 +600,7 @@ impl<'a> ProcGen<'_, 'a> {
     }
 
     fn low_stmt(&mut self, lw: &mut Lowering, s: StmtId) {
-        let src = self.src;
+        let src = self.pg.src;
         let st = &src.stmts[s];
         if let Some(l) = &st.label {
             if lw.targets.contains(l) {
@@ -623,7 +624,7 @@ impl<'a> ProcGen<'_, 'a> {
                 let mut bodies = Vec::new();
                 for (c, body) in arms {
                     let bb = lw.new_block();
-                    conds.push((self.cp(*c), bb));
+                    conds.push((self.pg.cp(*c), bb));
                     bodies.push((bb, body));
                 }
                 let mut default = after;
@@ -653,6 +654,7 @@ impl<'a> ProcGen<'_, 'a> {
                 let step_v = match step {
                     None => Some(1),
                     Some(x) => self
+                        .pg
                         .const_value(*x)
                         .filter(|v| v.fract() == 0.0 && *v != 0.0)
                         .map(|v| v as i64),
@@ -662,10 +664,11 @@ impl<'a> ProcGen<'_, 'a> {
                     return;
                 };
                 let var_zones = self
+                    .pg
                     .g
                     .info
-                    .ref_zones(self.prog(), self.p, *var)
-                    .unwrap_or_else(|| self.pi.zones.empty());
+                    .ref_zones(self.pg.prog(), self.pg.p, *var)
+                    .unwrap_or_else(|| self.pg.pi.zones.empty());
                 let end_tmp = (!self.static_bounds(s, Part::LoopInit, &var_zones))
                     .then(|| (self.int_temp("ad_to"), *end));
                 lw.push(Item::DoInit {
@@ -682,17 +685,17 @@ impl<'a> ProcGen<'_, 'a> {
                     lw.new_block(),
                     lw.new_block(),
                 );
-                let v = self.cp(*var);
+                let v = self.pg.cp(*var);
                 let e = match end_tmp {
-                    Some((t, _)) => self.b().name(t),
-                    None => self.cp(*end),
+                    Some((t, _)) => self.pg.b().name(t),
+                    None => self.pg.cp(*end),
                 };
                 let op = if step_v > 0 {
                     BinOp::Gt(RelSpell::Symbol)
                 } else {
                     BinOp::Lt(RelSpell::Symbol)
                 };
-                let test = self.b().bin(op, v, e);
+                let test = self.pg.b().bin(op, v, e);
                 lw.end(Term::Cond {
                     arms: vec![(test, leave)],
                     default: body_b,
@@ -720,7 +723,7 @@ impl<'a> ProcGen<'_, 'a> {
                 let head = lw.new_block();
                 lw.enter(head);
                 let (body_b, after) = (lw.new_block(), lw.new_block());
-                let c = self.cp(*cond);
+                let c = self.pg.cp(*cond);
                 lw.end(Term::Cond {
                     arms: vec![(c, body_b)],
                     default: after,
@@ -736,7 +739,7 @@ impl<'a> ProcGen<'_, 'a> {
                 let (cond_b, after) = (lw.new_block(), lw.new_block());
                 self.low_loop_body(lw, st, body, after, cond_b);
                 lw.enter(cond_b);
-                let c = self.cp(*cond);
+                let c = self.pg.cp(*cond);
                 lw.end(Term::Cond {
                     arms: vec![(c, body_b)],
                     default: after,
@@ -772,7 +775,7 @@ impl<'a> ProcGen<'_, 'a> {
                 );
                 match cond {
                     Some(c) => {
-                        let c = self.cp(*c);
+                        let c = self.pg.cp(*c);
                         lw.end(Term::Cond {
                             arms: vec![(c, body_b)],
                             default: leave,
@@ -800,7 +803,7 @@ impl<'a> ProcGen<'_, 'a> {
             }
             StmtKind::Select { selector, cases } => {
                 let after = lw.new_block();
-                let sel = self.cp(*selector);
+                let sel = self.pg.cp(*selector);
                 let mut out = Vec::new();
                 let mut default = after;
                 let mut bodies = Vec::new();
@@ -813,10 +816,11 @@ impl<'a> ProcGen<'_, 'a> {
                             .values
                             .iter()
                             .map(|v| match v {
-                                CaseValue::Value(e) => CaseValue::Value(self.cp(*e)),
-                                CaseValue::Range(a, b) => {
-                                    CaseValue::Range(a.map(|x| self.cp(x)), b.map(|x| self.cp(x)))
-                                }
+                                CaseValue::Value(e) => CaseValue::Value(self.pg.cp(*e)),
+                                CaseValue::Range(a, b) => CaseValue::Range(
+                                    a.map(|x| self.pg.cp(x)),
+                                    b.map(|x| self.pg.cp(x)),
+                                ),
                             })
                             .collect();
                         out.push((vs, bb));
@@ -853,7 +857,7 @@ impl<'a> ProcGen<'_, 'a> {
                         let bb = lw.new_block();
                         lw.enter(bb);
                         match v {
-                            Some(e) => cases.push((vec![CaseValue::Value(self.cp(*e))], bb)),
+                            Some(e) => cases.push((vec![CaseValue::Value(self.pg.cp(*e))], bb)),
                             None => default = bb,
                         }
                     } else {
@@ -862,7 +866,7 @@ impl<'a> ProcGen<'_, 'a> {
                 }
                 lw.loops.pop();
                 lw.end(Term::Goto(after));
-                let sel = self.cp(*expr);
+                let sel = self.pg.cp(*expr);
                 lw.blocks[head].term = Some(Term::Multi {
                     sel,
                     cases,
@@ -872,7 +876,7 @@ impl<'a> ProcGen<'_, 'a> {
             }
             StmtKind::Block {
                 body, decls, scope, ..
-            } if decls.is_empty() && (self.lang == Lang::C || scope.is_none()) => {
+            } if decls.is_empty() && (self.pg.lang == Lang::C || scope.is_none()) => {
                 self.low_block(lw, body)
             }
             StmtKind::Exit(name) => match lw.find_loop(name.as_deref()) {
@@ -911,11 +915,11 @@ impl<'a> ProcGen<'_, 'a> {
             }
             StmtKind::ComputedGoto { labels, expr } => {
                 let next = lw.new_block();
-                let sel = self.cp(*expr);
+                let sel = self.pg.cp(*expr);
                 let mut cases = Vec::new();
                 for (k, l) in labels.iter().enumerate() {
                     let b = lw.label_block(l);
-                    let v = self.b().int(k as i64 + 1);
+                    let v = self.pg.b().int(k as i64 + 1);
                     cases.push((vec![CaseValue::Value(v)], b));
                 }
                 lw.end(Term::Multi {
@@ -928,10 +932,10 @@ impl<'a> ProcGen<'_, 'a> {
             StmtKind::ArithIf { expr, labels } => {
                 let [l1, l2, l3] = labels;
                 let (b1, b2, b3) = (lw.label_block(l1), lw.label_block(l2), lw.label_block(l3));
-                let (e1, e2) = (self.cp(*expr), self.cp(*expr));
-                let (z1, z2) = (self.b().int(0), self.b().int(0));
-                let lt = self.b().bin(BinOp::Lt(RelSpell::Symbol), e1, z1);
-                let eq = self.b().bin(BinOp::Eq(RelSpell::Symbol), e2, z2);
+                let (e1, e2) = (self.pg.cp(*expr), self.pg.cp(*expr));
+                let (z1, z2) = (self.pg.b().int(0), self.pg.b().int(0));
+                let lt = self.pg.b().bin(BinOp::Lt(RelSpell::Symbol), e1, z1);
+                let eq = self.pg.b().bin(BinOp::Eq(RelSpell::Symbol), e2, z2);
                 lw.end(Term::Cond {
                     arms: vec![(lt, b1), (eq, b2)],
                     default: b3,
@@ -945,7 +949,7 @@ impl<'a> ProcGen<'_, 'a> {
                 }
                 match v {
                     None => lw.jump(EXIT),
-                    Some(_) if self.lang == Lang::C && src.body.last() == Some(&s) => {
+                    Some(_) if self.pg.lang == Lang::C && src.body.last() == Some(&s) => {
                         lw.push(Item::Src(s));
                         lw.jump(EXIT);
                     }
@@ -991,7 +995,7 @@ impl<'a> ProcGen<'_, 'a> {
         any_bwd: bool,
     ) -> Rev {
         let mut r = Rev::default();
-        let pid = self.pi.point_id(Point {
+        let pid = self.pg.pi.point_id(Point {
             stmt: s,
             part: Part::LoopInit,
         });
@@ -1006,19 +1010,19 @@ impl<'a> ProcGen<'_, 'a> {
             }
         }
         if let Some((t, e)) = end {
-            let tl = self.b().name(t);
-            let ec = self.cp(e);
-            r.fwd.push(assign(&mut self.u, tl, ec));
+            let tl = self.pg.b().name(t);
+            let ec = self.pg.cp(e);
+            r.fwd.push(assign(&mut self.pg.u, tl, ec));
         }
-        let (v, a) = (self.cp(var), self.cp(start));
-        r.fwd.push(assign(&mut self.u, v, a));
+        let (v, a) = (self.pg.cp(var), self.pg.cp(start));
+        r.fwd.push(assign(&mut self.pg.u, v, a));
         r
     }
 
     fn target_ref(&mut self, t: Target) -> ExprId {
         match t {
-            Target::Expr(e) => self.cp(e),
-            Target::Sym(s) => self.b().name(s),
+            Target::Expr(e) => self.pg.cp(e),
+            Target::Sym(s) => self.pg.b().name(s),
         }
     }
 
@@ -1027,10 +1031,10 @@ impl<'a> ProcGen<'_, 'a> {
         let one = |pg: &mut Self, sign: i64| {
             let (v1, v2) = (pg.target_ref(var), pg.target_ref(var));
             let k = step * sign;
-            let c = pg.b().int(k.abs());
+            let c = pg.pg.b().int(k.abs());
             let op = if k > 0 { BinOp::Add } else { BinOp::Sub };
-            let rhs = pg.b().bin(op, v2, c);
-            assign(&mut pg.u, v1, rhs)
+            let rhs = pg.pg.b().bin(op, v2, c);
+            assign(&mut pg.pg.u, v1, rhs)
         };
         r.fwd.push(one(self, 1));
         if any_bwd {

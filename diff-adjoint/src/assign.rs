@@ -1,0 +1,808 @@
+//! Assignments: the adjoint of `v = e` from its transposed tangent, hoisted function
+//! references, adjoint increments, C expression statements and C pointer moves.
+
+use crate::*;
+
+impl<'a> Adj<'_, '_, 'a> {
+    fn t_zones(&self, t: Target) -> Option<ZoneSet> {
+        match t {
+            Target::Expr(e) => self.pg.g.info.ref_zones(self.pg.prog(), self.pg.p, e),
+            Target::Sym(s) => self.pg.pi.zones.sym_zones(s),
+        }
+    }
+
+    pub(crate) fn t_in(&self, t: Target, set: &ZoneSet) -> bool {
+        self.t_zones(t).is_some_and(|z| z.intersects(set))
+    }
+
+    fn t_base(&self, t: Target) -> Option<SymbolId> {
+        match t {
+            Target::Expr(e) => radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.p, e),
+            Target::Sym(s) => Some(s),
+        }
+    }
+
+    fn t_dref(&mut self, t: Target) -> Option<ExprId> {
+        match t {
+            Target::Expr(e) => self.pg.dref(e, Dir::Nd),
+            Target::Sym(s) => {
+                let d = *self.pg.dvar.get(&s)?;
+                Some(self.pg.b().name(d))
+            }
+        }
+    }
+
+    fn t_kind(&self, t: Target) -> u32 {
+        match t {
+            Target::Expr(e) => self.pg.real_kind(e),
+            Target::Sym(s) => self.pg.bytes_of_sym(s),
+        }
+    }
+
+    fn t_rank(&self, t: Target) -> usize {
+        match t {
+            Target::Expr(e) => self.pg.rank_of(e),
+            Target::Sym(_) => 0,
+        }
+    }
+
+    /// Whether two primal references are the same access path, written alike.
+    pub(crate) fn same_src(&self, a: ExprId, b: ExprId) -> bool {
+        let (x, y) = (&self.pg.src.exprs[a], &self.pg.src.exprs[b]);
+        match (x, y) {
+            (Expr::Name(p), Expr::Name(q)) => p == q,
+            (Expr::Literal(p), Expr::Literal(q)) => p.text == q.text,
+            (Expr::Paren(p), Expr::Paren(q)) => self.same_src(*p, *q),
+            (
+                Expr::Field {
+                    base: b1,
+                    field: f1,
+                    arrow: a1,
+                },
+                Expr::Field {
+                    base: b2,
+                    field: f2,
+                    arrow: a2,
+                },
+            ) => a1 == a2 && f1.eq_ignore_ascii_case(f2) && self.same_src(*b1, *b2),
+            (Expr::Unary { op: o1, arg: x1 }, Expr::Unary { op: o2, arg: x2 }) => {
+                o1 == o2 && self.same_src(*x1, *x2)
+            }
+            (
+                Expr::Binary {
+                    op: o1,
+                    lhs: l1,
+                    rhs: r1,
+                },
+                Expr::Binary {
+                    op: o2,
+                    lhs: l2,
+                    rhs: r2,
+                },
+            ) => o1 == o2 && self.same_src(*l1, *l2) && self.same_src(*r1, *r2),
+            (Expr::Index { base: b1, subs: s1 }, Expr::Index { base: b2, subs: s2 }) => {
+                self.same_src(*b1, *b2)
+                    && s1.len() == s2.len()
+                    && s1.iter().zip(s2).all(|(p, q)| match (p, q) {
+                        (Subscript::Index(p), Subscript::Index(q)) => self.same_src(*p, *q),
+                        (Subscript::Range(a1, b1, c1), Subscript::Range(a2, b2, c2)) => {
+                            let same = |x: &Option<ExprId>, y: &Option<ExprId>| match (x, y) {
+                                (None, None) => true,
+                                (Some(x), Some(y)) => self.same_src(*x, *y),
+                                _ => false,
+                            };
+                            same(a1, a2) && same(b1, b2) && same(c1, c2)
+                        }
+                        _ => false,
+                    })
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether two expressions of the output unit are the same, written alike.
+    fn same_out(&self, a: ExprId, b: ExprId) -> bool {
+        let (x, y) = (&self.pg.u.exprs[a], &self.pg.u.exprs[b]);
+        if std::mem::discriminant(x) != std::mem::discriminant(y) {
+            return false;
+        }
+        match (x, y) {
+            (Expr::Name(p), Expr::Name(q)) => p == q,
+            (Expr::Literal(p), Expr::Literal(q)) => p.text == q.text,
+            (Expr::Opaque(p), Expr::Opaque(q)) => p == q,
+            (
+                Expr::Field {
+                    field: f1,
+                    arrow: a1,
+                    ..
+                },
+                Expr::Field {
+                    field: f2,
+                    arrow: a2,
+                    ..
+                },
+            ) if f1 != f2 || a1 != a2 => false,
+            (Expr::Unary { op: o1, .. }, Expr::Unary { op: o2, .. }) if o1 != o2 => false,
+            (Expr::Binary { op: o1, .. }, Expr::Binary { op: o2, .. }) if o1 != o2 => false,
+            (Expr::Index { subs: s1, .. }, Expr::Index { subs: s2, .. })
+                if s1.len() != s2.len()
+                    || s1
+                        .iter()
+                        .zip(s2)
+                        .any(|(p, q)| std::mem::discriminant(p) != std::mem::discriminant(q)) =>
+            {
+                false
+            }
+            (Expr::Literal(_) | Expr::Name(_) | Expr::Opaque(_), _) => true,
+            _ => {
+                let (mut ka, mut kb) = (Vec::new(), Vec::new());
+                radtap_il::visit::expr_children(x, &mut |k| ka.push(k));
+                radtap_il::visit::expr_children(y, &mut |k| kb.push(k));
+                ka.len() == kb.len() && ka.iter().zip(&kb).all(|(p, q)| self.same_out(*p, *q))
+            }
+        }
+    }
+
+    pub(crate) fn has_marker(&self, e: ExprId, marks: &HashSet<ExprId>) -> bool {
+        if marks.contains(&e) {
+            return true;
+        }
+        let mut kids = Vec::new();
+        radtap_il::visit::expr_children(&self.pg.u.exprs[e], &mut |k| kids.push(k));
+        kids.into_iter().any(|k| self.has_marker(k, marks))
+    }
+
+    /// `lhs (op)= rhs` at point `part` of `s`: forward sweep (record, primal), backward sweep
+    /// (restore, adjoint increments, reset).
+    pub(crate) fn adj_assign(
+        &mut self,
+        s: StmtId,
+        lhs: Target,
+        op: Option<BinOp>,
+        rhs: ExprId,
+        part: Part,
+    ) -> Rev {
+        let Some(i) = self.pg.pi.point_id(Point { stmt: s, part }) else {
+            return self.fwd_only(s);
+        };
+        if let Target::Expr(l) = lhs {
+            if let Some(q) = self.pointer_var(l) {
+                return self.adj_pointer_move(s, q, PointerMove::Assign { op, rhs });
+            }
+        }
+        self.pg.cur = self.pg.act.active_before[i].clone();
+        self.pg.hoisted.clear();
+        let mut h = Hoisted::default();
+        self.adj_hoist(s, rhs, &mut h);
+        // C chained assignment `a = b = e`: every target receives the value of `e`, so
+        // backwards each target's adjoint flows into `e` in turn. `e` must not read a target
+        // (then the targets would not all hold the same function of the inputs).
+        let mut targets = vec![lhs];
+        let mut value = rhs;
+        while let Expr::Assign {
+            op: inner_op,
+            lhs: l2,
+            rhs: r2,
+        } = self.pg.src.exprs[value]
+        {
+            if op.is_some() || inner_op.is_some() {
+                return self.unsupported(s, "a chained compound C assignment");
+            }
+            targets.push(Target::Expr(l2));
+            value = r2;
+        }
+        if targets.len() > 1 {
+            let bases: Vec<SymbolId> = targets
+                .iter()
+                .filter_map(|t| match t {
+                    Target::Sym(x) => Some(*x),
+                    Target::Expr(e) => {
+                        radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.p, *e)
+                    }
+                })
+                .collect();
+            let mut reads_target = false;
+            let mut stack = vec![value];
+            while let Some(x) = stack.pop() {
+                reads_target |= matches!(self.pg.src.exprs[x], Expr::Name(n) if bases.contains(&n));
+                radtap_il::visit::expr_children(&self.pg.src.exprs[x], &mut |k| stack.push(k));
+            }
+            if reads_target || bases.len() != targets.len() {
+                return self.unsupported(
+                    s,
+                    "a chained C assignment whose value reads one of its targets",
+                );
+            }
+        }
+        let mut r = Rev {
+            fwd: std::mem::take(&mut h.fwd),
+            bwd: Vec::new(),
+        };
+        let rec = self.to_record(i);
+        if !rec.is_empty() {
+            for &t in &targets {
+                match self.slot_of_target(t) {
+                    Ok(sl) => {
+                        let (a, b) = self.push_pop(&sl);
+                        r.fwd.push(a);
+                        r.bwd.insert(0, b);
+                    }
+                    Err(m) => {
+                        let msg = format!("{m} is not supported in adjoint mode yet");
+                        self.pg.error(s, Code::Unsupported, &msg);
+                    }
+                }
+            }
+        }
+        if self.is_live(i) {
+            let st = match lhs {
+                Target::Expr(l) => self.pg.primal_assign(s, l, op, rhs),
+                Target::Sym(sym) => {
+                    let l = self.pg.b().name(sym);
+                    let rr = self.pg.cp(rhs);
+                    assign(&mut self.pg.u, l, rr)
+                }
+            };
+            r.fwd.push(st);
+        }
+        let mut adj = Vec::new();
+        for &t in &targets {
+            adj.extend(self.adjoint_increments(s, i, t, op, value));
+        }
+        if !h.calls.is_empty() && !adj.is_empty() {
+            r.bwd.extend(std::mem::take(&mut h.recompute));
+            r.bwd.extend(std::mem::take(&mut h.zero));
+        }
+        let any = !adj.is_empty();
+        r.bwd.extend(adj);
+        if any {
+            r.bwd.extend(std::mem::take(&mut h.calls));
+        }
+        self.pg.hoisted.clear();
+        r
+    }
+
+    /// References to differentiated functions in `e` (innermost first): `t = f(a)` runs
+    /// before the statement, which reads `t`; backwards, `t` is recomputed, its adjoint
+    /// `t̄` collects the statement's contributions, and `f_b(a, ā, t̄)` propagates them.
+    fn adj_hoist(&mut self, s: StmtId, e: ExprId, h: &mut Hoisted) {
+        let node = &self.pg.src.exprs[e];
+        let mut kids = Vec::new();
+        radtap_il::visit::expr_children(node, &mut |k| kids.push(k));
+        for k in kids {
+            self.adj_hoist(s, k, h);
+        }
+        let Some((c, r)) = self.pg.differentiated_function(s, e) else {
+            return;
+        };
+        let Expr::Call { args, .. } = &self.pg.src.exprs[e] else {
+            return;
+        };
+        let (t, tb, bytes) = self.pg.result_temps(c, r);
+        let (mut c1, c2) = (self.pg.cp(e), self.pg.cp(e));
+        let split = self.pg.g.split_call(c, &self.pg.src.stmts[s].directives);
+        let external = self.pg.prog().units[c].parent.is_none() && c != self.pg.p;
+        if let Some(&copy) = self.pg.g.primal_copies.get(&c) {
+            let targets = if split.is_some() {
+                vec![c2]
+            } else {
+                vec![c1, c2]
+            };
+            for x in targets {
+                let n = self.pg.b().name(copy);
+                if let Expr::Call { callee, .. } = &mut self.pg.u.exprs[x] {
+                    *callee = n;
+                }
+            }
+            if self.pg.lang == Lang::Fortran
+                && external
+                && !self.pg.extern_funcs.iter().any(|x| x.0 == copy)
+            {
+                self.pg.extern_funcs.push((copy, bytes));
+            }
+        }
+        if let Some((f, _)) = split {
+            let fname = self.pg.b().name(f);
+            if let Expr::Call { callee, .. } = &mut self.pg.u.exprs[c1] {
+                *callee = fname;
+            }
+            if self.pg.lang == Lang::Fortran
+                && external
+                && !self.pg.extern_funcs.iter().any(|x| x.0 == f)
+            {
+                self.pg.extern_funcs.push((f, bytes));
+            }
+            c1 = self.pg.paren_if_compound(c1);
+        }
+        let (t1, t2) = (self.pg.b().name(t), self.pg.b().name(t));
+        h.fwd.push(assign(&mut self.pg.u, t1, c1));
+        h.recompute.push(assign(&mut self.pg.u, t2, c2));
+        let tbl = self.pg.b().name(tb);
+        let z = self.pg.b().zero(bytes);
+        h.zero.push(assign(&mut self.pg.u, tbl, z));
+        let mut pre = Vec::new();
+        let mut post = Vec::new();
+        let mut new_args = self.adjoint_args(s, c, args, &mut pre, &mut post);
+        let tbn = self.pg.b().name(tb);
+        new_args.push(Arg {
+            keyword: None,
+            value: tbn,
+        });
+        let callee = {
+            let v = split.map_or(self.pg.g.dproc[&c], |x| x.1);
+            self.pg.b().name(v)
+        };
+        let mut calls = pre;
+        calls.push(match self.pg.lang {
+            Lang::Fortran => stmt(
+                &mut self.pg.u,
+                StmtKind::Call {
+                    callee,
+                    args: new_args,
+                    no_parens: false,
+                },
+            ),
+            Lang::C => {
+                let call = self.pg.b().e(Expr::Call {
+                    callee,
+                    args: new_args,
+                });
+                stmt(&mut self.pg.u, StmtKind::Expr(call))
+            }
+        });
+        calls.extend(post);
+        // Outermost first backwards.
+        calls.append(&mut h.calls);
+        h.calls = calls;
+        self.pg.hoisted.insert(e, (t, Some(tb)));
+    }
+
+    /// Whether `e` references a procedure that has a derivative version.
+    pub(crate) fn has_active_user_call(&self, e: ExprId) -> bool {
+        let sites = self.pg.g.info.callgraph.sites_of(self.pg.p);
+        let mut found = false;
+        let mut stack = vec![e];
+        while let Some(x) = stack.pop() {
+            if let Expr::Call { .. } = self.pg.src.exprs[x] {
+                if sites.iter().any(|c| {
+                    c.expr == Some(x)
+                        && matches!(&c.callee, Callee::Defined(l) if l.iter().any(|u| self.pg.g.active.contains(u)))
+                }) {
+                    found = true;
+                }
+            }
+            radtap_il::visit::expr_children(&self.pg.src.exprs[x], &mut |k| stack.push(k));
+        }
+        found
+    }
+
+    /// The adjoint statements of `lhs (op)= rhs` at point `i`.
+    fn adjoint_increments(
+        &mut self,
+        s: StmtId,
+        i: usize,
+        lhs: Target,
+        op: Option<BinOp>,
+        rhs: ExprId,
+    ) -> Vec<StmtId> {
+        let has = self
+            .t_base(lhs)
+            .is_some_and(|b| self.pg.dvar.contains_key(&b));
+        if !has {
+            return Vec::new();
+        }
+        let after = self.pg.act.active_after[i].clone();
+        let before = self.pg.act.active_before[i].clone();
+        let active = self.t_in(lhs, &after);
+        let useful = self.t_in(lhs, &self.pg.act.useful_after[i].clone());
+        if !active && !self.t_in(lhs, &before) && !useful {
+            return Vec::new();
+        }
+        let Some(ld) = self.t_dref(lhs) else {
+            return Vec::new();
+        };
+        let k = self.t_kind(lhs);
+        let mut out = Vec::new();
+        if !active {
+            let z = self.pg.b().zero(k);
+            out.push(assign(&mut self.pg.u, ld, z));
+            return out;
+        }
+        self.pg.markers = Some(Vec::new());
+        let t = match (op, lhs) {
+            (None, _) => self.pg.tan(rhs),
+            (Some(o), Target::Expr(l)) => self.pg.tan_binary(o, l, rhs, None),
+            (Some(_), Target::Sym(_)) => None,
+        };
+        let marks = self.pg.markers.take().unwrap_or_default();
+        let Some(t) = t else {
+            let z = self.pg.b().zero(k);
+            out.push(assign(&mut self.pg.u, ld, z));
+            return out;
+        };
+        // Self reference (`v = v*x`), or another reference to the same variable that may
+        // alias the target (`a(i) = a(j)*x`): then the seed is copied first.
+        let lbase = self.t_base(lhs);
+        let mut self_marks = HashSet::new();
+        let mut alias = false;
+        let lz = self.t_zones(lhs);
+        for &(m, src_ref) in &marks {
+            let same_base =
+                radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.p, src_ref) == lbase;
+            let overlap = match (
+                &lz,
+                self.pg.g.info.ref_zones(self.pg.prog(), self.pg.p, src_ref),
+            ) {
+                (Some(a), Some(b)) => a.intersects(&b),
+                _ => same_base,
+            };
+            if !overlap {
+                continue;
+            }
+            let identical = match lhs {
+                Target::Expr(l) => self.same_src(l, src_ref),
+                Target::Sym(sym) => matches!(self.pg.src.exprs[src_ref], Expr::Name(x) if x == sym),
+            };
+            if identical {
+                self_marks.insert(m);
+            } else {
+                alias = true;
+            }
+        }
+        let rank = self.t_rank(lhs);
+        let seed = if alias {
+            if rank > 0 {
+                self.pg.error(s, Code::Unsupported, "an array assignment whose right side overlaps its left side is not supported in adjoint mode yet");
+                return out;
+            }
+            let tmp = self.pg.temp(
+                "tempb",
+                TempKind::Real {
+                    bytes: k,
+                    deriv: true,
+                },
+            );
+            let tn = self.pg.b().name(tmp);
+            let l2 = self.dup(ld);
+            out.push(assign(&mut self.pg.u, tn, l2));
+            let l3 = self.dup(ld);
+            let z = self.pg.b().zero(k);
+            out.push(assign(&mut self.pg.u, l3, z));
+            self_marks.clear();
+            self.pg.b().name(tmp)
+        } else {
+            self.dup(ld)
+        };
+        let Some((incs, self_group)) = self.scatter(s, t, seed, rank, &marks, &self_marks) else {
+            return out;
+        };
+        out.extend(incs);
+        match self_group {
+            Some(cs) => {
+                // v̄ = (∂v/∂v)·v̄, skipped when it is the identity (`v += x`).
+                let identity = cs.len() == 1 && self.same_out(cs[0], ld);
+                if !identity {
+                    let mut sum = None;
+                    for c in cs {
+                        sum = self.pg.b().add_opt(sum, Some(c));
+                    }
+                    if let Some(v) = sum {
+                        let l = self.dup(ld);
+                        out.push(assign(&mut self.pg.u, l, v));
+                    }
+                }
+            }
+            None if !alias => {
+                let z = self.pg.b().zero(k);
+                out.push(assign(&mut self.pg.u, ld, z));
+            }
+            None => {}
+        }
+        out
+    }
+
+    /// The adjoint increments of the tangent `t` (with derivative references `marks`) for
+    /// `seed` of rank `seed_rank`: `x̄ = x̄ + Σ cᵢ·seed`, merged per reference in order of
+    /// first appearance. The contributions to a reference in `self_marks` (the assigned
+    /// variable itself) are returned instead. `None` (and an error) when the tangent cannot
+    /// be transposed.
+    #[allow(clippy::type_complexity)]
+    pub(crate) fn scatter(
+        &mut self,
+        s: StmtId,
+        t: ExprId,
+        seed: ExprId,
+        seed_rank: usize,
+        marks: &[(ExprId, ExprId)],
+        self_marks: &HashSet<ExprId>,
+    ) -> Option<(Vec<StmtId>, Option<Vec<ExprId>>)> {
+        let mset: HashSet<ExprId> = marks.iter().map(|m| m.0).collect();
+        let mut contribs = Vec::new();
+        if let Err(what) = self.transpose(t, seed, seed_rank, &mset, &mut contribs) {
+            let msg = format!("{what} is not supported in adjoint mode yet");
+            self.pg.error(s, Code::Unsupported, &msg);
+            return None;
+        }
+        let mut groups: Vec<(ExprId, Vec<ExprId>, bool)> = Vec::new();
+        for (m, c, srank) in contribs {
+            // An array seed flowing into a scalar: summed.
+            let src_ref = marks.iter().find(|x| x.0 == m).map(|x| x.1);
+            let mrank = src_ref.map_or(0, |r| self.pg.rank_of(r));
+            let c = if self.pg.lang == Lang::Fortran && srank > 0 && mrank == 0 {
+                self.pg.b().call("sum", vec![c])
+            } else {
+                c
+            };
+            match groups.iter_mut().find(|g| self.same_out(g.0, m)) {
+                Some(g) => g.1.push(c),
+                None => groups.push((m, vec![c], self_marks.contains(&m))),
+            }
+        }
+        let mut incs = Vec::new();
+        let mut self_group = None;
+        for (m, cs, is_self) in groups {
+            if is_self {
+                self_group = Some(cs);
+                continue;
+            }
+            let target = self.dup(m);
+            let mut sum = self.dup(m);
+            for c in cs {
+                sum = self.pg.b().add(sum, c);
+            }
+            incs.push(assign(&mut self.pg.u, target, sum));
+        }
+        Some((incs, self_group))
+    }
+
+    /// C `return e` at the end of a function: the adjoint of `f = e` with the result
+    /// adjoint as seed.
+    pub(crate) fn adj_c_return(&mut self, s: StmtId, e: ExprId) -> Rev {
+        if self.pg.sweep == Sweep::Fwd {
+            self.c_return_value = Some(self.pg.cp(e));
+        }
+        let Some(r) = self.pg.src.result else {
+            return Rev::default();
+        };
+        if !self.pg.dvar.contains_key(&r) {
+            return Rev::default();
+        }
+        let Some(i) = self.pg.pid(s) else {
+            return Rev::default();
+        };
+        self.pg.cur = self.pg.act.active_before[i].clone();
+        self.pg.hoisted.clear();
+        let mut h = Hoisted::default();
+        self.adj_hoist(s, e, &mut h);
+        self.pg.markers = Some(Vec::new());
+        let t = self.pg.tan(e);
+        let marks = self.pg.markers.take().unwrap_or_default();
+        let mut bwd = Vec::new();
+        if let Some(t) = t {
+            let seed = {
+                let d = self.pg.dvar[&r];
+                self.pg.b().name(d)
+            };
+            if let Some((incs, _)) = self.scatter(s, t, seed, 0, &marks, &HashSet::new()) {
+                bwd = incs;
+            }
+        }
+        self.pg.hoisted.clear();
+        let mut all = h.recompute;
+        all.extend(h.zero);
+        all.extend(bwd);
+        all.extend(h.calls);
+        Rev {
+            fwd: Vec::new(),
+            bwd: all,
+        }
+    }
+
+    /// A C expression statement (`i++;`, `f(x);` without a result).
+    pub(crate) fn adj_expr_stmt(&mut self, s: StmtId, e: ExprId) -> Rev {
+        self.pg.check_side_effects(s);
+        if let Some(r) = self.adj_c_effects(s, e, Part::Whole) {
+            return r;
+        }
+        let Some(i) = self.pg.pid(s) else {
+            return self.fwd_only(s);
+        };
+        if self.pg.act.has_derivative[i] {
+            return self.unsupported(s, "an expression statement with an active side effect");
+        }
+        let mut r = Rev::default();
+        let rec = self.to_record(i);
+        if !rec.is_empty() {
+            let target = match &self.pg.src.exprs[e] {
+                Expr::IncDec { arg, .. } => Some(*arg),
+                Expr::Assign { lhs, .. } => Some(*lhs),
+                _ => None,
+            };
+            match target.map(|t| self.slot_of_target(Target::Expr(t))) {
+                Some(Ok(sl)) => {
+                    let (a, b) = self.push_pop(&sl);
+                    r.fwd.push(a);
+                    r.bwd.push(b);
+                }
+                _ => {
+                    self.pg.error(s, Code::Unsupported, "recording the value this expression overwrites is not supported in adjoint mode yet");
+                }
+            }
+        }
+        if self.is_live(i) {
+            r.fwd.push(self.pg.copy_stmt(s));
+        }
+        r
+    }
+
+    /// C side effects on pointers, alone or in a comma expression (`p++`, `q += 2`,
+    /// `p = x, q = y`): each pointer move is run on the pointer and its derivative, both
+    /// recorded before. `None` when `e` moves no pointer.
+    pub(crate) fn adj_c_effects(&mut self, s: StmtId, e: ExprId, part: Part) -> Option<Rev> {
+        if self.pg.lang != Lang::C {
+            return None;
+        }
+        let parts: Vec<ExprId> = match &self.pg.src.exprs[e] {
+            Expr::Comma(v) => v.clone(),
+            _ => vec![e],
+        };
+        let moves: Vec<Option<(SymbolId, PointerMove)>> = parts
+            .iter()
+            .map(|&x| match self.pg.src.exprs[x] {
+                Expr::IncDec { inc, prefix, arg } => self
+                    .pointer_var(arg)
+                    .map(|q| (q, PointerMove::Step { inc, prefix })),
+                Expr::Assign { op, lhs, rhs } => self
+                    .pointer_var(lhs)
+                    .map(|q| (q, PointerMove::Assign { op, rhs })),
+                _ => None,
+            })
+            .collect();
+        if moves.iter().all(|m| m.is_none()) {
+            return None;
+        }
+        let rec = match self.pg.pi.point_id(Point { stmt: s, part }) {
+            Some(i) => self.to_record(i),
+            None => self.pg.pi.zones.empty(),
+        };
+        let mut r = Rev::default();
+        for (x, m) in parts.into_iter().zip(moves) {
+            let mut p = Rev::default();
+            match m {
+                Some((q, mv)) => p = self.adj_pointer_move(s, q, mv),
+                None => {
+                    // An integer it overwrites is recorded like any other; a real value
+                    // would need its adjoint, which a comma expression does not get.
+                    let target = match self.pg.src.exprs[x] {
+                        Expr::IncDec { arg, .. } | Expr::Assign { lhs: arg, .. } => Some(arg),
+                        _ => None,
+                    };
+                    if let Some(t) = target {
+                        let ty = self.leaf_type(t).or_else(|| self.c_elem_type(t));
+                        if !ty.is_some_and(|t| t.base == BaseClass::Integer) {
+                            return Some(self.unsupported(
+                                s,
+                                "a comma expression that moves pointers and overwrites values",
+                            ));
+                        }
+                        if self.t_in(Target::Expr(t), &rec) {
+                            match self.slot_of_target(Target::Expr(t)) {
+                                Ok(sl) => {
+                                    let (a, b) = self.push_pop(&sl);
+                                    p.fwd.push(a);
+                                    p.bwd.push(b);
+                                }
+                                Err(m) => {
+                                    let msg = format!("{m} is not supported in adjoint mode yet");
+                                    return Some(self.unsupported(s, &msg));
+                                }
+                            }
+                        }
+                    }
+                    let c = self.pg.cp(x);
+                    p.fwd.push(stmt(&mut self.pg.u, StmtKind::Expr(c)));
+                }
+            }
+            r.fwd.extend(p.fwd);
+            let mut b = p.bwd;
+            b.append(&mut r.bwd);
+            r.bwd = b;
+        }
+        Some(r)
+    }
+
+    /// The C pointer variable `e` names, if it does.
+    fn pointer_var(&self, e: ExprId) -> Option<SymbolId> {
+        let Expr::Name(q) = self.pg.src.exprs[e] else {
+            return None;
+        };
+        if self.pg.lang != Lang::C {
+            return None;
+        }
+        let t = self.pg.prog().symbols[q].ty.as_ref()?;
+        (t.pointers > 0 && t.dims.is_empty()).then_some(q)
+    }
+
+    /// `p = e`, `p += k`, `p++` on a C pointer: forwards, the pointer and its derivative
+    /// are recorded, then both move; backwards, both are restored.
+    pub(crate) fn adj_pointer_move(&mut self, s: StmtId, q: SymbolId, mv: PointerMove) -> Rev {
+        let mut r = Rev::default();
+        let dq = self.pg.dvar.get(&q).copied();
+        let mut ptrs = vec![q];
+        ptrs.extend(dq);
+        // A declaration's initialiser outside loops gives the pointer its first value:
+        // there is nothing to restore.
+        let first =
+            matches!(self.pg.src.stmts[s].kind, StmtKind::Decl(_)) && !self.enclosing_loop(s);
+        for &v in ptrs.iter().filter(|_| !first) {
+            let name = self.pg.g.out.symbols[v].spelling.clone();
+            let a = self.pg.b().opaque(&format!("(void *){name}"));
+            r.fwd.push(self.rt("pushPointer8", vec![a]));
+            let b = self.pg.b().opaque(&format!("(void **)&{name}"));
+            r.bwd.insert(0, self.rt("popPointer8", vec![b]));
+        }
+        // `q = malloc(…)` of a pointer the procedure frees: the backward sweep frees both
+        // blocks where it passes the allocation again (the free itself is left out).
+        if let PointerMove::Assign { op: None, rhs } = mv {
+            if self.is_allocation(rhs) && self.freed_locals.contains(&q) {
+                let mut frees = Vec::new();
+                for &v in &ptrs {
+                    let f = self.pg.b().opaque("free");
+                    let a = self.pg.b().name(v);
+                    frees.push(stmt(
+                        &mut self.pg.u,
+                        StmtKind::Call {
+                            callee: f,
+                            args: vec![Arg {
+                                keyword: None,
+                                value: a,
+                            }],
+                            no_parens: false,
+                        },
+                    ));
+                }
+                frees.append(&mut r.bwd);
+                r.bwd = frees;
+            }
+        }
+        let make = |pg: &mut Self, v: SymbolId, deriv: bool| -> Option<ExprId> {
+            let n = pg.pg.b().name(v);
+            Some(match mv {
+                PointerMove::Step { inc, prefix } => pg.pg.b().e(Expr::IncDec {
+                    inc,
+                    prefix,
+                    arg: n,
+                }),
+                PointerMove::Assign { op, rhs } => {
+                    let rhs = if deriv && op.is_none() {
+                        let d = pg.pg.dptr(rhs)?;
+                        // Adjoints accumulate: the derivative block starts at zero.
+                        pg.zeroed_allocation(d);
+                        d
+                    } else {
+                        pg.pg.cp(rhs)
+                    };
+                    pg.pg.b().e(Expr::Assign { op, lhs: n, rhs })
+                }
+            })
+        };
+        if let Some(e) = make(self, q, false) {
+            r.fwd.push(stmt(&mut self.pg.u, StmtKind::Expr(e)));
+        }
+        if let Some(d) = dq {
+            match make(self, d, true) {
+                Some(e) => r.fwd.push(stmt(&mut self.pg.u, StmtKind::Expr(e))),
+                None => {
+                    self.pg.error(
+                        s,
+                        Code::Unsupported,
+                        "pointing a derivative pointer at this expression is not supported in adjoint mode yet",
+                    );
+                }
+            }
+        }
+        r
+    }
+
+    // ------------------------------------------------------------------ control
+}

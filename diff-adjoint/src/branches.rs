@@ -1,0 +1,224 @@
+//! Control: IF and SELECT/`switch` reversed through recorded branch codes.
+
+use crate::*;
+
+impl<'a> Adj<'_, '_, 'a> {
+    pub(crate) fn int_temp(&mut self, base: &str) -> SymbolId {
+        self.pg.temp(base, TempKind::Int)
+    }
+
+    pub(crate) fn eq_test(&mut self, v: SymbolId, k: i64) -> ExprId {
+        let n = self.pg.b().name(v);
+        let c = self.pg.b().int(k);
+        self.pg.b().bin(BinOp::Eq(RelSpell::Symbol), n, c)
+    }
+
+    /// `if (branch == k) …` chain over the backward sweeps of the codes that have one.
+    fn branch_chain(&mut self, branch: SymbolId, bwds: Vec<Vec<StmtId>>) -> Vec<StmtId> {
+        let total = bwds.len();
+        let nonempty: Vec<(usize, Vec<StmtId>)> = bwds
+            .into_iter()
+            .enumerate()
+            .filter(|(_, b)| !b.is_empty())
+            .collect();
+        if nonempty.is_empty() {
+            return Vec::new();
+        }
+        let all = nonempty.len() == total;
+        let mut arms = Vec::new();
+        let mut else_block = None;
+        let n = nonempty.len();
+        for (j, (code, b)) in nonempty.into_iter().enumerate() {
+            if all && j == n - 1 && n > 1 {
+                else_block = Some(b);
+            } else {
+                let c = self.eq_test(branch, code as i64);
+                arms.push((c, b));
+            }
+        }
+        vec![stmt(
+            &mut self.pg.u,
+            StmtKind::If {
+                arms,
+                else_block,
+                logical: false,
+                braces: Vec::new(),
+            },
+        )]
+    }
+
+    pub(crate) fn control_bits(n: usize) -> u32 {
+        let mut b = 1;
+        while (1usize << b) < n {
+            b += 1;
+        }
+        b
+    }
+
+    pub(crate) fn push_control(&mut self, bits: u32, k: usize) -> StmtId {
+        let c = self.pg.b().int(k as i64);
+        self.rt(&format!("pushControl{bits}b"), vec![c])
+    }
+
+    pub(crate) fn pop_control(&mut self, bits: u32, v: SymbolId) -> StmtId {
+        let n = self.pg.b().name(v);
+        let a = match self.pg.lang {
+            Lang::C => self.addr_of(n),
+            Lang::Fortran => n,
+        };
+        self.rt(&format!("popControl{bits}b"), vec![a])
+    }
+
+    pub(crate) fn adj_if(
+        &mut self,
+        s: StmtId,
+        arms: &'a [(ExprId, Block)],
+        else_block: Option<&'a Block>,
+    ) -> Rev {
+        let st = &self.pg.src.stmts[s];
+        let mut conds = Vec::new();
+        let mut revs = Vec::new();
+        for (c, b) in arms {
+            conds.push(self.pg.cp(*c));
+            revs.push(self.rev_block(b));
+        }
+        let else_r = else_block.map(|b| self.rev_block(b)).unwrap_or_default();
+        revs.push(else_r);
+        let any_bwd = revs.iter().any(|r| !r.bwd.is_empty());
+        let any_fwd = revs.iter().any(|r| !r.fwd.is_empty());
+        if !any_bwd && !any_fwd {
+            return Rev::default();
+        }
+        let n = revs.len();
+        if n > 256 {
+            return self.unsupported(s, "an IF with more than 255 branches");
+        }
+        let bits = Self::control_bits(n);
+        let mut fwd_blocks = Vec::new();
+        let mut bwds = Vec::new();
+        for (k, r) in revs.into_iter().enumerate() {
+            let mut f = r.fwd;
+            if any_bwd {
+                f.push(self.push_control(bits, k));
+            }
+            fwd_blocks.push(f);
+            bwds.push(r.bwd);
+        }
+        let else_fwd = fwd_blocks.pop().unwrap_or_default();
+        let new_arms: Vec<(ExprId, Block)> = conds.into_iter().zip(fwd_blocks).collect();
+        let fwd_if = self.pg.new_like(
+            st,
+            StmtKind::If {
+                arms: new_arms,
+                else_block: (!else_fwd.is_empty()).then_some(else_fwd),
+                logical: false,
+                braces: Vec::new(),
+            },
+        );
+        let mut bwd = Vec::new();
+        if any_bwd {
+            let branch = self.branch_var();
+            bwd.push(self.pop_control(bits, branch));
+            bwd.extend(self.branch_chain(branch, bwds));
+        }
+        Rev {
+            fwd: vec![fwd_if],
+            bwd,
+        }
+    }
+
+    pub(crate) fn branch_var(&mut self) -> SymbolId {
+        if let Some(b) = self.branch {
+            return b;
+        }
+        let b = self.int_temp("branch");
+        self.branch = Some(b);
+        b
+    }
+
+    pub(crate) fn adj_select(&mut self, s: StmtId, selector: ExprId, cases: &'a [Case]) -> Rev {
+        let st = &self.pg.src.stmts[s];
+        let sel = self.pg.cp(selector);
+        let mut revs = Vec::new();
+        let mut values = Vec::new();
+        let mut has_default = false;
+        for c in cases {
+            let vs: Vec<CaseValue> = c
+                .values
+                .iter()
+                .map(|v| match v {
+                    CaseValue::Value(e) => CaseValue::Value(self.pg.cp(*e)),
+                    CaseValue::Range(a, b) => {
+                        CaseValue::Range(a.map(|x| self.pg.cp(x)), b.map(|x| self.pg.cp(x)))
+                    }
+                })
+                .collect();
+            has_default |= vs.is_empty();
+            values.push(vs);
+            revs.push(self.rev_block(&c.body));
+        }
+        if !has_default {
+            values.push(Vec::new());
+            revs.push(Rev::default());
+        }
+        let any_bwd = revs.iter().any(|r| !r.bwd.is_empty());
+        let n = revs.len();
+        let bits = Self::control_bits(n);
+        let mut new_cases = Vec::new();
+        let mut bwds = Vec::new();
+        for (k, (r, vs)) in revs.into_iter().zip(values).enumerate() {
+            let mut f = r.fwd;
+            if any_bwd {
+                f.push(self.push_control(bits, k));
+            }
+            if !f.is_empty() || k < cases.len() {
+                new_cases.push(Case {
+                    values: vs,
+                    body: f,
+                });
+            }
+            bwds.push(r.bwd);
+        }
+        let fwd = self.pg.new_like(
+            st,
+            StmtKind::Select {
+                selector: sel,
+                cases: new_cases,
+            },
+        );
+        let mut bwd = Vec::new();
+        if any_bwd {
+            let branch = self.branch_var();
+            bwd.push(self.pop_control(bits, branch));
+            bwd.extend(self.branch_chain(branch, bwds));
+        }
+        Rev {
+            fwd: vec![fwd],
+            bwd,
+        }
+    }
+
+    /// Whether the loop-control point of `s` reads only values nothing in the procedure
+    /// writes (besides the loop variable): its bounds can be re-evaluated backwards.
+    pub(crate) fn static_bounds(&self, s: StmtId, part: Part, var_zones: &ZoneSet) -> bool {
+        let Some(i) = self.pg.pi.point_id(Point { stmt: s, part }) else {
+            return false;
+        };
+        let mut r = self.pg.pi.effects[i].reads.clone();
+        r.subtract(var_zones);
+        !r.intersects(&self.written_anywhere)
+    }
+
+    pub(crate) fn int_push(&mut self, e: ExprId) -> StmtId {
+        self.rt("pushInteger4", vec![e])
+    }
+
+    pub(crate) fn int_pop(&mut self, v: SymbolId) -> StmtId {
+        let n = self.pg.b().name(v);
+        let a = match self.pg.lang {
+            Lang::C => self.addr_of(n),
+            Lang::Fortran => n,
+        };
+        self.rt("popInteger4", vec![a])
+    }
+}

@@ -1,0 +1,283 @@
+//! Calls: checkpointed calls (snapshot, `g_b`) and split-mode calls, and the adjoint
+//! arguments of a call.
+
+use crate::*;
+
+impl<'a> Adj<'_, '_, 'a> {
+    /// A call: checkpointed (joint mode) when it carries derivatives, else primal with the
+    /// values it overwrites recorded when the adjoint needs them.
+    pub(crate) fn adj_call(&mut self, s: StmtId, _callee: ExprId, args: &'a [Arg]) -> Rev {
+        let Some(i) = self.pg.pid(s) else {
+            return self.fwd_only(s);
+        };
+        self.pg.cur = self.pg.act.active_before[i].clone();
+        self.pg.hoisted.clear();
+        for a in args {
+            if self.has_active_user_call(a.value) {
+                return self
+                    .unsupported(s, "a reference to a differentiated function in an argument");
+            }
+        }
+        let site = self
+            .pg
+            .g
+            .info
+            .callgraph
+            .sites_of(self.pg.p)
+            .iter()
+            .find(|c| c.stmt == s && c.expr.is_none());
+        let active_point = self.pg.act.has_derivative[i];
+        let dirs = &self.pg.src.stmts[s].directives;
+        let split = site.and_then(|x| match &x.callee {
+            Callee::Defined(l) if l.len() == 1 && active_point => self.pg.g.split_call(l[0], dirs),
+            _ => None,
+        });
+        let mut rec = self.to_record(i);
+        if split.is_some() {
+            // g_bwd restores what it reads itself: only the values the statements before
+            // need are recorded.
+            rec.intersect_with(&self.pg.act.tbr_before[i].clone());
+        }
+        let (push, pop) = self.snapshot(s, &rec);
+        let callee = match site.map(|x| &x.callee) {
+            Some(Callee::Defined(list))
+                if active_point && list.iter().any(|c| self.pg.g.active.contains(c)) =>
+            {
+                if list.len() != 1 {
+                    return self.unsupported(
+                        s,
+                        "a generic call that resolves to several specific procedures",
+                    );
+                }
+                Some(list[0])
+            }
+            Some(Callee::External(name)) if active_point => {
+                let msg = format!("`{name}` has no body in the input files and no derivative: the derivative through this call would be wrong; add its source file");
+                self.pg.error(s, Code::NoDerivative, &msg);
+                None
+            }
+            _ => None,
+        };
+        let mut r = Rev {
+            fwd: push,
+            bwd: Vec::new(),
+        };
+        let primal = self.pg.copy_stmt(s);
+        if let Some((f, _)) = split {
+            let fname = self.pg.b().name(f);
+            if let StmtKind::Call { callee, .. } = &mut self.pg.u.stmts[primal].kind {
+                *callee = fname;
+            }
+        }
+        r.fwd.push(primal);
+        let Some(c) = callee else {
+            r.bwd = pop;
+            return r;
+        };
+        if let Some((_, b)) = split {
+            let mut pre = Vec::new();
+            let mut post = Vec::new();
+            let new_args = self.adjoint_args(s, c, args, &mut pre, &mut post);
+            r.bwd.extend(pre);
+            let callee = self.pg.b().name(b);
+            let call = stmt(
+                &mut self.pg.u,
+                StmtKind::Call {
+                    callee,
+                    args: new_args,
+                    no_parens: false,
+                },
+            );
+            r.bwd.push(call);
+            r.bwd.extend(post);
+            r.bwd.extend(pop);
+            return r;
+        }
+        // Backward: restore the snapshot for the re-run, call g_b, restore it again.
+        if !pop.is_empty() {
+            r.bwd.push(self.rt("adStack_startRepeat", Vec::new()));
+            for &p in &pop {
+                let d = self.dup_stmt(p);
+                r.bwd.push(d);
+            }
+            r.bwd.push(self.rt("adStack_resetRepeat", Vec::new()));
+            r.bwd.push(self.rt("adStack_endRepeat", Vec::new()));
+        }
+        let mut pre = Vec::new();
+        let mut post = Vec::new();
+        let new_args = self.adjoint_args(s, c, args, &mut pre, &mut post);
+        r.bwd.extend(pre);
+        let callee = {
+            let v = self.pg.g.dproc[&c];
+            self.pg.b().name(v)
+        };
+        let st = &self.pg.src.stmts[s];
+        let call = self.pg.new_like(
+            st,
+            StmtKind::Call {
+                callee,
+                args: new_args,
+                no_parens: false,
+            },
+        );
+        self.pg.u.stmts[call].label = None;
+        r.bwd.push(call);
+        r.bwd.extend(post);
+        r.bwd.extend(pop);
+        r
+    }
+
+    fn dup_stmt(&mut self, s: StmtId) -> StmtId {
+        let mut st = self.pg.u.stmts[s].clone();
+        if let StmtKind::Call { args, .. } = &mut st.kind {
+            for a in args.iter_mut() {
+                a.value = self.dup(a.value);
+            }
+        }
+        if let StmtKind::Expr(e) = &mut st.kind {
+            *e = self.dup(*e);
+        }
+        self.pg.u.stmts.alloc(st)
+    }
+
+    /// The argument list of a call to `c`'s adjoint: each actual followed by its adjoint
+    /// when the formal has one. An active expression actual gets a temporary adjoint that is
+    /// propagated into its references after the call (`post`); an inactive one a zero
+    /// temporary.
+    pub(crate) fn adjoint_args(
+        &mut self,
+        s: StmtId,
+        c: UnitId,
+        args: &'a [Arg],
+        pre: &mut Vec<StmtId>,
+        post: &mut Vec<StmtId>,
+    ) -> Vec<Arg> {
+        let cu = &self.pg.prog().units[c];
+        let flags = self.pg.g.dparams[&c].clone();
+        let mut out = Vec::new();
+        for (k, a) in args.iter().enumerate() {
+            let fi = match &a.keyword {
+                Some(kw) => cu
+                    .params
+                    .iter()
+                    .position(|&p| self.pg.prog().symbols[p].spelling.eq_ignore_ascii_case(kw))
+                    .unwrap_or(k),
+                None => k,
+            };
+            let v = self.pg.cp(a.value);
+            out.push(Arg {
+                keyword: a.keyword.clone(),
+                value: v,
+            });
+            if !flags.get(fi).copied().unwrap_or(false) {
+                continue;
+            }
+            let formal = cu.params[fi];
+            let formal_ty = self.pg.prog().symbols[formal].ty.clone();
+            let formal_array = formal_ty.as_ref().is_some_and(|t| !t.dims.is_empty());
+            let c_by_value = self.pg.lang == Lang::C
+                && formal_ty
+                    .as_ref()
+                    .is_some_and(|t| t.pointers == 0 && t.dims.is_empty());
+            let kw = a
+                .keyword
+                .as_ref()
+                .map(|k| pattern(&self.pg.g.opts.var_pattern, k));
+            let d = if self.pg.lang == Lang::C && !c_by_value {
+                // An address: the adjoint address, or a zero temporary like the variable.
+                match self.pg.dptr(a.value) {
+                    Some(d) => d,
+                    None => {
+                        let base =
+                            radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.p, a.value);
+                        let Some(like) = base else {
+                            self.pg.error(s, Code::Unsupported, "this pointer argument designates no variable but the callee's adjoint needs one; pass a variable");
+                            continue;
+                        };
+                        let t = self.pg.temp(
+                            "dummyzerob",
+                            TempKind::Like {
+                                sym: like,
+                                deriv: true,
+                            },
+                        );
+                        let tn = self.pg.b().name(t);
+                        let scalar = self.pg.prog().symbols[like]
+                            .ty
+                            .as_ref()
+                            .is_some_and(|t| t.dims.is_empty() && t.pointers == 0);
+                        if scalar {
+                            self.addr_of(tn)
+                        } else {
+                            tn
+                        }
+                    }
+                }
+            } else {
+                let is_ref = self
+                    .pg
+                    .g
+                    .info
+                    .ref_zones(self.pg.prog(), self.pg.p, a.value)
+                    .is_some();
+                let has = self.pg.has_dvar_ref(a.value);
+                let dr = if is_ref && has {
+                    self.pg.dref(a.value, Dir::Nd)
+                } else {
+                    None
+                };
+                match dr {
+                    Some(d) => d,
+                    None => {
+                        let kd = self.pg.real_kind(a.value);
+                        self.pg.markers = Some(Vec::new());
+                        let tan = if formal_array {
+                            None
+                        } else {
+                            self.pg.tan(a.value)
+                        };
+                        let marks = self.pg.markers.take().unwrap_or_default();
+                        let base =
+                            radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.p, a.value);
+                        let kind = match base {
+                            Some(b) if formal_array && is_ref => TempKind::Like {
+                                sym: b,
+                                deriv: true,
+                            },
+                            _ => TempKind::Real {
+                                bytes: kd,
+                                deriv: true,
+                            },
+                        };
+                        if formal_array && !matches!(self.pg.src.exprs[a.value], Expr::Name(_)) {
+                            self.pg.error(s, Code::Unsupported, "an inactive array element or section passed to an array dummy that has an adjoint is not supported yet; pass a whole array");
+                        }
+                        let t = self
+                            .pg
+                            .temp(if tan.is_some() { "argb" } else { "dummyzerob" }, kind);
+                        let tl = self.pg.b().name(t);
+                        let z = self.pg.b().zero(kd);
+                        pre.push(assign(&mut self.pg.u, tl, z));
+                        if let Some(tn) = tan {
+                            let seed = self.pg.b().name(t);
+                            if let Some((incs, _)) =
+                                self.scatter(s, tn, seed, 0, &marks, &HashSet::new())
+                            {
+                                post.extend(incs);
+                            }
+                        }
+                        self.pg.b().name(t)
+                    }
+                }
+            };
+            let d = if c_by_value { self.addr_of(d) } else { d };
+            out.push(Arg {
+                keyword: kw,
+                value: d,
+            });
+        }
+        out
+    }
+
+    // ------------------------------------------------------------------ prologue, epilogue
+}

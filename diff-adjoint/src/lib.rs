@@ -1,0 +1,202 @@
+//! Adjoint mode (paper §4.4–4.5, §4.8–4.11, §5.4): the body of `f_b` is a *forward sweep*
+//! (the primal statements that the derivatives need, each preceded by the recording of the
+//! to-be-recorded values it overwrites, and the control flow recorded where flow merges)
+//! followed by a *backward sweep* (the adjoint statements in reverse order, each preceded by
+//! the restoration of the values its primal overwrote).
+//!
+//! Both sweeps are built from the statement tree at once: every rule returns a [`Rev`] pair,
+//! and a block's backward sweep is its statements' backward sweeps in reverse order, so the
+//! structure of the original stays recognisable in both.
+//!
+//! The adjoint of an assignment is the *transposition* of its tangent: the tangent
+//! `v̇ = Σ cᵢ·ẋᵢ` built by the same rules as tangent mode (one derivative table) is walked
+//! from the root to each derivative reference `ẋᵢ`, accumulating the factor `cᵢ`; the
+//! adjoint increments `x̄ᵢ += cᵢ·v̄` are then merged per reference (Fig. 11). So tangent and
+//! adjoint can never disagree on a partial derivative.
+//!
+//! Calls are checkpointed (joint mode): the forward sweep runs the original procedure after
+//! pushing the snapshot (the values the call overwrites that its adjoint or the adjoint of
+//! earlier statements reads: `save` of the dataflow), and the backward sweep restores the
+//! snapshot (read twice through a repeat mark), calls `g_b` — which runs its own forward
+//! and backward sweeps — and restores the snapshot again for the statements before.
+//!
+//! ## What this crate owns
+//!
+//! The adjoint statement rules, built on the shared generator of `radtap-diff-tangent`
+//! ([`radtap_diff_tangent::generator`]): that crate chooses what gets derivatives, names them,
+//! declares them and assembles the output file; this one supplies the body of each `f_b`
+//! (or `f_fwd`/`f_bwd` in split mode) through [`BodyRules`]. One file per idea:
+//!
+//! - `sweeps.rs` — the body, the split-mode sweeps, the statement dispatch, prologue/epilogue;
+//! - `record.rs` — pushes and pops, snapshots of checkpointed pieces, `-size` counts, TBR;
+//! - `assign.rs`, `transpose.rs` — assignments and the transposition of their tangent;
+//! - `branches.rs`, `loops.rs` — IF/SELECT and loop reversal;
+//! - `memory.rs` — declarations, ALLOCATE, `malloc`/`free`, Fortran pointer association;
+//! - `calls.rs` — checkpointed and split calls;
+//! - `jumps.rs` — flow-graph reversal of code with jumps;
+//! - `masked.rs` — WHERE and FORALL.
+//!
+//! Checkpointing schedules (binomial, II-LOOP, FP-LOOP, regions) belong here too.
+//!
+//! ## Invariants
+//!
+//! - The primal IL is never changed: every statement is built in the output unit `pg.pg.u`.
+//! - Every rule returns a [`Rev`] whose backward sweep undoes exactly what its forward sweep
+//!   recorded: the runtime stack is empty when `f_b` returns.
+//! - What cannot be reversed is refused with error AD020 at its statement, never
+//!   differentiated wrongly.
+
+mod assign;
+mod branches;
+mod calls;
+mod jumps;
+mod loops;
+mod masked;
+mod memory;
+mod record;
+mod sweeps;
+mod transpose;
+
+use radtap_dataflow::{ObjKey, ProgramInfo, ZoneSet};
+use radtap_diff_tangent::generator::{
+    assign, has_nocheckpoint, key, pattern, stmt, unit_name, BodyRules, Dir, ProcGen, Sweep,
+    TempKind,
+};
+use radtap_diff_tangent::{Options, Output};
+use radtap_flowgraph::{Callee, Part, Point};
+use radtap_il::copy::{expr_slots, Copier};
+use radtap_il::*;
+use std::collections::{HashMap, HashSet};
+
+/// Differentiates the heads analysed in `info` (from `radtap_dataflow::analyze` in
+/// `Mode::Adjoint`) in adjoint mode; `opts` must have `adjoint` set
+/// ([`Options::adjoint`]). Returns the generated program, or `None` when an error
+/// diagnostic was produced.
+pub fn differentiate(
+    prog: &Program,
+    info: &ProgramInfo,
+    opts: &Options,
+) -> (Option<Output>, Vec<Diagnostic>) {
+    assert!(
+        opts.adjoint,
+        "radtap_diff_adjoint::differentiate needs adjoint options"
+    );
+    radtap_diff_tangent::generator::generate(prog, info, opts, &AdjointRules)
+}
+
+/// The adjoint body rules, plugged into the shared generator.
+struct AdjointRules;
+
+impl BodyRules for AdjointRules {
+    fn body(&self, pg: &mut ProcGen<'_, '_>) -> Block {
+        Adj::new(pg).adjoint_body()
+    }
+}
+
+/// The adjoint of one procedure being built: the shared generator state (`pg`) and what
+/// only the adjoint rules keep.
+struct Adj<'p, 'g, 'a> {
+    /// The shared per-procedure generator: derivative variables, declarations, `tan(e)`.
+    pg: &'p mut ProcGen<'g, 'a>,
+    /// Zones some point of the procedure writes.
+    written_anywhere: ZoneSet,
+    /// The variable receiving popped control codes.
+    branch: Option<SymbolId>,
+    /// C split forward sweep: the value the function returns.
+    c_return_value: Option<ExprId>,
+    /// The statements inside a loop.
+    in_loop: HashSet<StmtId>,
+    /// The last label made up for reversed jumps.
+    next_label: u32,
+    /// C: names of the declarations hoisted to the top of the body.
+    c_hoisted_names: HashSet<String>,
+    /// Local pointers freed at the top level of the body (their frees move to where the
+    /// backward sweep passes their allocation).
+    freed_locals: HashSet<SymbolId>,
+}
+
+impl<'p, 'g, 'a> Adj<'p, 'g, 'a> {
+    fn new(pg: &'p mut ProcGen<'g, 'a>) -> Self {
+        let n = pg.pi.zones.len();
+        Adj {
+            pg,
+            written_anywhere: ZoneSet::new(n),
+            branch: None,
+            c_return_value: None,
+            in_loop: HashSet::new(),
+            next_label: 0,
+            c_hoisted_names: HashSet::new(),
+            freed_locals: HashSet::new(),
+        }
+    }
+}
+
+/// Calls `f` on every statement of the trees rooted at `roots`.
+fn subtree(src: &UnitData, roots: &[StmtId], f: &mut dyn FnMut(StmtId)) {
+    let mut stack: Vec<StmtId> = roots.to_vec();
+    while let Some(x) = stack.pop() {
+        f(x);
+        radtap_il::visit::stmt_children(&src.stmts[x].kind, &mut |_| {}, &mut |k| stack.push(k));
+    }
+}
+
+/// The two sweeps of a piece of code, each in execution order.
+#[derive(Default)]
+pub(crate) struct Rev {
+    pub(crate) fwd: Vec<StmtId>,
+    pub(crate) bwd: Vec<StmtId>,
+}
+
+/// What an assignment writes: a primal reference, or a C variable initialised in its
+/// declaration.
+#[derive(Clone, Copy)]
+pub(crate) enum Target {
+    Expr(ExprId),
+    Sym(SymbolId),
+}
+
+/// How a recorded value is pushed: the runtime type suffix and, for arrays, the element
+/// count.
+pub(crate) struct Slot {
+    /// The reference (built in the output unit; duplicated for each use).
+    pub(crate) primal: ExprId,
+    /// `Real8`, `Integer4`, …
+    pub(crate) suffix: &'static str,
+    /// Element count of an array (built in the output unit).
+    pub(crate) count: Option<ExprId>,
+}
+
+/// Function references hoisted out of one statement.
+#[derive(Default)]
+pub(crate) struct Hoisted {
+    /// `t = f(a)` before the primal statement.
+    pub(crate) fwd: Vec<StmtId>,
+    /// The same, recomputed in the backward sweep.
+    pub(crate) recompute: Vec<StmtId>,
+    /// `t̄ = 0` before the statement's adjoint.
+    pub(crate) zero: Vec<StmtId>,
+    /// `f_b(a, ā, t̄)` after it, outermost first.
+    pub(crate) calls: Vec<StmtId>,
+}
+
+/// How a C pointer moves.
+#[derive(Clone, Copy)]
+pub(crate) enum PointerMove {
+    /// `p++`, `--p`, …
+    Step { inc: bool, prefix: bool },
+    /// `p = e`, `p += k`.
+    Assign { op: Option<BinOp>, rhs: ExprId },
+}
+
+/// A simple counted C loop.
+pub(crate) struct CanonFor {
+    pub(crate) var: SymbolId,
+    pub(crate) from: ExprId,
+    pub(crate) bound: ExprId,
+    /// `<=` / `>=` rather than `<` / `>`.
+    pub(crate) inclusive: bool,
+    /// Counting up.
+    pub(crate) up: bool,
+    /// Its bounds read nothing the procedure writes: re-evaluated backwards.
+    pub(crate) static_: bool,
+}

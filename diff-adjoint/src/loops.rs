@@ -1,0 +1,650 @@
+//! Loops: DO, DO WHILE and C `for`, counted loops reversed by undoing their increment,
+//! other loops by a recorded iteration count.
+
+use crate::*;
+
+impl<'a> Adj<'_, '_, 'a> {
+    /// A loop reversed with its own variable (counted DO, simple C `for`) leaves the
+    /// variable at another value than the forward sweep did: when the adjoint of the code
+    /// before the loop reads it, it is recorded before the loop and restored after the
+    /// reversed loop.
+    pub(crate) fn keep_loop_var(
+        &mut self,
+        s: StmtId,
+        mut r: Rev,
+        pid: Option<usize>,
+        var: Target,
+    ) -> Rev {
+        let Some(i) = pid else { return r };
+        let rec = self.to_record(i);
+        if !self.t_in(var, &rec) {
+            return r;
+        }
+        match self.slot_of_target(var) {
+            Ok(sl) => {
+                let (a, b) = self.push_pop(&sl);
+                r.fwd.insert(0, a);
+                r.bwd.push(b);
+            }
+            Err(m) => {
+                let msg = format!("{m} is not supported in adjoint mode yet");
+                self.pg.error(s, Code::Unsupported, &msg);
+            }
+        }
+        r
+    }
+
+    /// Counted DO: the backward sweep runs the iterations in reverse order, with the bounds
+    /// re-evaluated when nothing can have changed them, else recorded.
+    pub(crate) fn adj_do(
+        &mut self,
+        s: StmtId,
+        var: ExprId,
+        start: ExprId,
+        end: ExprId,
+        step: Option<ExprId>,
+        body: &'a [StmtId],
+    ) -> Rev {
+        let st = &self.pg.src.stmts[s];
+        let r = self.rev_block(body);
+        let v = self.pg.cp(var);
+        if r.bwd.is_empty() {
+            if r.fwd.is_empty() {
+                return Rev::default();
+            }
+            let (a, b) = (self.pg.cp(start), self.pg.cp(end));
+            let c = step.map(|x| self.pg.cp(x));
+            let lp = self.pg.new_like(
+                st,
+                StmtKind::Do {
+                    var: v,
+                    start: a,
+                    end: b,
+                    step: c,
+                    body: r.fwd,
+                    term_label: None,
+                },
+            );
+            return Rev {
+                fwd: vec![lp],
+                bwd: Vec::new(),
+            };
+        }
+        let var_zones = self
+            .pg
+            .g
+            .info
+            .ref_zones(self.pg.prog(), self.pg.p, var)
+            .unwrap_or_else(|| self.pg.pi.zones.empty());
+        let unit_step = step.is_none_or(|x| self.pg.const_value(x) == Some(1.0));
+        let mut fwd = Vec::new();
+        let mut bwd = Vec::new();
+        if unit_step && self.static_bounds(s, Part::LoopInit, &var_zones) {
+            let (a, b) = (self.pg.cp(start), self.pg.cp(end));
+            if !r.fwd.is_empty() {
+                fwd.push(self.pg.new_like(
+                    st,
+                    StmtKind::Do {
+                        var: v,
+                        start: a,
+                        end: b,
+                        step: None,
+                        body: r.fwd,
+                        term_label: None,
+                    },
+                ));
+            }
+            let v2 = self.pg.cp(var);
+            let (a, b) = (self.pg.cp(end), self.pg.cp(start));
+            let m1 = self.pg.b().int(1);
+            let m1 = self.pg.b().neg(m1);
+            bwd.push(stmt(
+                &mut self.pg.u,
+                StmtKind::Do {
+                    var: v2,
+                    start: a,
+                    end: b,
+                    step: Some(m1),
+                    body: r.bwd,
+                    term_label: None,
+                },
+            ));
+            return Rev { fwd, bwd };
+        }
+        // Recorded bounds: ad_from = start; DO var = ad_from, end, step; …; push(var − step),
+        // push(ad_from) [, push(step)].
+        let from = self.int_temp("ad_from");
+        let to = self.int_temp("ad_to");
+        let a = self.pg.cp(start);
+        let fl = self.pg.b().name(from);
+        fwd.push(assign(&mut self.pg.u, fl, a));
+        let step_sym = match step {
+            Some(x) if self.pg.const_value(x).is_none() => {
+                let t = self.int_temp("ad_step");
+                let c = self.pg.cp(x);
+                let tl = self.pg.b().name(t);
+                fwd.push(assign(&mut self.pg.u, tl, c));
+                Some(t)
+            }
+            _ => None,
+        };
+        let step_expr = |pg: &mut Self| -> Option<ExprId> {
+            match (step_sym, step) {
+                (Some(t), _) => Some(pg.pg.b().name(t)),
+                (None, Some(x)) => Some(pg.pg.cp(x)),
+                (None, None) => None,
+            }
+        };
+        let fa = self.pg.b().name(from);
+        let b = self.pg.cp(end);
+        let c = step_expr(self);
+        fwd.push(self.pg.new_like(
+            st,
+            StmtKind::Do {
+                var: v,
+                start: fa,
+                end: b,
+                step: c,
+                body: r.fwd,
+                term_label: None,
+            },
+        ));
+        let v2 = self.pg.cp(var);
+        let last = match step_expr(self) {
+            Some(x) => {
+                let x = self.pg.paren_if_compound(x);
+                self.pg.b().bin(BinOp::Sub, v2, x)
+            }
+            None => {
+                let one = self.pg.b().int(1);
+                self.pg.b().bin(BinOp::Sub, v2, one)
+            }
+        };
+        fwd.push(self.int_push(last));
+        let fa = self.pg.b().name(from);
+        fwd.push(self.int_push(fa));
+        if let Some(t) = step_sym {
+            let n = self.pg.b().name(t);
+            fwd.push(self.int_push(n));
+            bwd.push(self.int_pop(t));
+        }
+        bwd.push(self.int_pop(from));
+        bwd.push(self.int_pop(to));
+        let v3 = self.pg.cp(var);
+        let (ta, fa) = (self.pg.b().name(to), self.pg.b().name(from));
+        let neg_step = match step_expr(self) {
+            Some(x) => {
+                let x = self.pg.paren_if_compound(x);
+                self.pg.b().neg(x)
+            }
+            None => {
+                let one = self.pg.b().int(1);
+                self.pg.b().neg(one)
+            }
+        };
+        bwd.push(stmt(
+            &mut self.pg.u,
+            StmtKind::Do {
+                var: v3,
+                start: ta,
+                end: fa,
+                step: Some(neg_step),
+                body: r.bwd,
+                term_label: None,
+            },
+        ));
+        Rev { fwd, bwd }
+    }
+
+    /// A loop reversed by counting its iterations: `while`, `do … while`, DO WHILE, and C
+    /// `for` loops that are not simple counted loops (`init`/`step` given).
+    pub(crate) fn adj_counted(
+        &mut self,
+        s: StmtId,
+        init: Option<StmtId>,
+        cond: Option<ExprId>,
+        body: &'a [StmtId],
+        step: Option<ExprId>,
+        test_after: bool,
+    ) -> Rev {
+        let st = &self.pg.src.stmts[s];
+        let init_r = init.map(|i| self.rev_stmt(i)).unwrap_or_default();
+        let mut r = self.rev_block(body);
+        if let Some(e) = step {
+            let sr = self.adj_step(s, e);
+            r.fwd.extend(sr.fwd);
+            let mut b = sr.bwd;
+            b.extend(r.bwd);
+            r.bwd = b;
+        }
+        let mut fwd = init_r.fwd;
+        let mut bwd = Vec::new();
+        let cond = cond.map(|c| self.pg.cp(c));
+        if r.bwd.is_empty() {
+            let lp = self.loop_stmt(st, cond, r.fwd, test_after);
+            fwd.push(lp);
+            bwd.extend(init_r.bwd);
+            return Rev { fwd, bwd };
+        }
+        let count = self.int_temp("ad_count");
+        let cl = self.pg.b().name(count);
+        let z = self.pg.b().int(0);
+        fwd.push(assign(&mut self.pg.u, cl, z));
+        let mut body_f = r.fwd;
+        let (c1, c2) = (self.pg.b().name(count), self.pg.b().name(count));
+        let one = self.pg.b().int(1);
+        let inc = self.pg.b().bin(BinOp::Add, c2, one);
+        body_f.push(assign(&mut self.pg.u, c1, inc));
+        let lp = self.loop_stmt(st, cond, body_f, test_after);
+        fwd.push(lp);
+        let cn = self.pg.b().name(count);
+        fwd.push(self.int_push(cn));
+        bwd.push(self.int_pop(count));
+        let i = self.int_temp("ad_i");
+        let lp = self.count_loop(i, count, r.bwd);
+        bwd.push(lp);
+        bwd.extend(init_r.bwd);
+        Rev { fwd, bwd }
+    }
+
+    fn loop_stmt(
+        &mut self,
+        st: &Stmt,
+        cond: Option<ExprId>,
+        body: Block,
+        test_after: bool,
+    ) -> StmtId {
+        let cond = cond.unwrap_or_else(|| self.pg.b().int(1));
+        if test_after {
+            self.pg.new_like(st, StmtKind::DoWhile { body, cond })
+        } else {
+            self.pg.new_like(
+                st,
+                StmtKind::While {
+                    cond,
+                    body,
+                    term_label: None,
+                },
+            )
+        }
+    }
+
+    /// `DO i = 1, n` / `for (i = 0; i < n; ++i)` around a backward body.
+    fn count_loop(&mut self, i: SymbolId, n: SymbolId, body: Block) -> StmtId {
+        match self.pg.lang {
+            Lang::Fortran => {
+                let v = self.pg.b().name(i);
+                let a = self.pg.b().int(1);
+                let b = self.pg.b().name(n);
+                stmt(
+                    &mut self.pg.u,
+                    StmtKind::Do {
+                        var: v,
+                        start: a,
+                        end: b,
+                        step: None,
+                        body,
+                        term_label: None,
+                    },
+                )
+            }
+            Lang::C => {
+                let (v, z) = (self.pg.b().name(i), self.pg.b().int(0));
+                let init_e = self.pg.b().e(Expr::Assign {
+                    op: None,
+                    lhs: v,
+                    rhs: z,
+                });
+                let init = stmt(&mut self.pg.u, StmtKind::Expr(init_e));
+                let (v2, nn) = (self.pg.b().name(i), self.pg.b().name(n));
+                let cond = self.pg.b().bin(BinOp::Lt(RelSpell::Symbol), v2, nn);
+                let v3 = self.pg.b().name(i);
+                let step = self.pg.b().e(Expr::IncDec {
+                    inc: true,
+                    prefix: true,
+                    arg: v3,
+                });
+                stmt(
+                    &mut self.pg.u,
+                    StmtKind::CFor {
+                        init: Some(init),
+                        cond: Some(cond),
+                        step: Some(step),
+                        body,
+                        braced: true,
+                    },
+                )
+            }
+        }
+    }
+
+    /// The step expression of a C `for` as a statement of its own.
+    pub(crate) fn adj_step(&mut self, s: StmtId, e: ExprId) -> Rev {
+        if let Some(r) = self.adj_c_effects(s, e, Part::LoopStep) {
+            return r;
+        }
+        let Some(i) = self.pg.pi.point_id(Point {
+            stmt: s,
+            part: Part::LoopStep,
+        }) else {
+            let c = self.pg.cp(e);
+            return Rev {
+                fwd: vec![stmt(&mut self.pg.u, StmtKind::Expr(c))],
+                bwd: Vec::new(),
+            };
+        };
+        if self.pg.act.has_derivative[i] {
+            return self.unsupported(s, "a `for` step with an active side effect");
+        }
+        let mut r = Rev::default();
+        if !self.to_record(i).is_empty() {
+            let target = match &self.pg.src.exprs[e] {
+                Expr::IncDec { arg, .. } => Some(*arg),
+                Expr::Assign { lhs, .. } => Some(*lhs),
+                _ => None,
+            };
+            match target.map(|t| self.slot_of_target(Target::Expr(t))) {
+                Some(Ok(sl)) => {
+                    let (a, b) = self.push_pop(&sl);
+                    r.fwd.push(a);
+                    r.bwd.push(b);
+                }
+                _ => {
+                    self.pg.error(s, Code::Unsupported, "recording the value this `for` step overwrites is not supported in adjoint mode yet");
+                }
+            }
+        }
+        let c = self.pg.cp(e);
+        r.fwd.push(stmt(&mut self.pg.u, StmtKind::Expr(c)));
+        r
+    }
+
+    /// C `for`: a counted loop `for (i = a; i < b; i++)` (or `<=`, `--`, `>`, `>=`) whose
+    /// variable the body does not write runs backwards with its bounds; anything else counts
+    /// its iterations.
+    pub(crate) fn adj_cfor(
+        &mut self,
+        s: StmtId,
+        init: Option<StmtId>,
+        cond: Option<ExprId>,
+        step: Option<ExprId>,
+        body: &'a [StmtId],
+    ) -> Rev {
+        if let Some(c) = self.canonical_for(init, cond, step, body) {
+            let var = c.var;
+            let r = self.adj_counted_for(s, c, body);
+            let pid = init.and_then(|i| self.pg.pid(i));
+            return self.keep_loop_var(s, r, pid, Target::Sym(var));
+        }
+        self.adj_counted(s, init, cond, body, step, false)
+    }
+
+    /// `(var, from, to_inclusive_expr, up)` of a simple counted C loop.
+    pub(crate) fn canonical_for(
+        &self,
+        init: Option<StmtId>,
+        cond: Option<ExprId>,
+        step: Option<ExprId>,
+        body: &[StmtId],
+    ) -> Option<CanonFor> {
+        let src = self.pg.src;
+        let init = init?;
+        let (var, from) = match &src.stmts[init].kind {
+            StmtKind::Assign {
+                lhs, op: None, rhs, ..
+            } => match src.exprs[*lhs] {
+                Expr::Name(v) => (v, *rhs),
+                _ => return None,
+            },
+            StmtKind::Expr(e) => match src.exprs[*e] {
+                Expr::Assign {
+                    op: None, lhs, rhs, ..
+                } => match src.exprs[lhs] {
+                    Expr::Name(v) => (v, rhs),
+                    _ => return None,
+                },
+                _ => return None,
+            },
+            // `for (int i = a; …)`
+            StmtKind::Decl(Decl::Var(v)) if v.entities.len() == 1 => match v.entities[0].init {
+                Some(Init::Expr(x)) if !matches!(src.exprs[x], Expr::ArrayCtor { .. }) => {
+                    (v.entities[0].sym, x)
+                }
+                _ => return None,
+            },
+            _ => return None,
+        };
+        let ty = self.pg.prog().symbols[var].ty.as_ref()?;
+        if ty.base != BaseClass::Integer || ty.pointers > 0 || !ty.dims.is_empty() {
+            return None;
+        }
+        let up = match src.exprs[step?] {
+            Expr::IncDec { inc, arg, .. } if matches!(src.exprs[arg], Expr::Name(v) if v == var) => {
+                inc
+            }
+            Expr::Assign {
+                op: Some(op @ (BinOp::Add | BinOp::Sub)),
+                lhs,
+                rhs,
+            } if matches!(src.exprs[lhs], Expr::Name(v) if v == var)
+                && self.pg.const_value(rhs) == Some(1.0) =>
+            {
+                op == BinOp::Add
+            }
+            _ => return None,
+        };
+        let (cop, bound) = match src.exprs[cond?] {
+            Expr::Binary { op, lhs, rhs } if matches!(src.exprs[lhs], Expr::Name(v) if v == var) => {
+                (op, rhs)
+            }
+            _ => return None,
+        };
+        let inclusive = match (cop, up) {
+            (BinOp::Lt(_), true) | (BinOp::Gt(_), false) => false,
+            (BinOp::Le(_), true) | (BinOp::Ge(_), false) => true,
+            _ => return None,
+        };
+        // The body must not write the variable.
+        let vz = self.pg.pi.zones.sym_zones(var)?;
+        let mut inside = HashSet::new();
+        subtree(src, body, &mut |x| {
+            inside.insert(x);
+        });
+        for (id, pt) in self.pg.pi.point.iter().enumerate() {
+            if inside.contains(&pt.stmt) && self.pg.pi.effects[id].writes.intersects(&vz) {
+                return None;
+            }
+        }
+        let static_ = {
+            let reads_ok = |e: ExprId| -> bool {
+                let mut ok = true;
+                let mut st = vec![e];
+                while let Some(x) = st.pop() {
+                    if let Expr::Name(v) = src.exprs[x] {
+                        if let Some(z) = self.pg.pi.zones.sym_zones(v) {
+                            if z.intersects(&self.written_anywhere) {
+                                ok = false;
+                            }
+                        }
+                    }
+                    if matches!(
+                        src.exprs[x],
+                        Expr::Call { .. }
+                            | Expr::Unary {
+                                op: UnOp::Deref,
+                                ..
+                            }
+                            | Expr::Index { .. }
+                            | Expr::Field { .. }
+                    ) {
+                        ok = false;
+                    }
+                    radtap_il::visit::expr_children(&src.exprs[x], &mut |k| st.push(k));
+                }
+                ok
+            };
+            reads_ok(from) && reads_ok(bound)
+        };
+        Some(CanonFor {
+            var,
+            from,
+            bound,
+            inclusive,
+            up,
+            static_,
+        })
+    }
+
+    fn adj_counted_for(&mut self, s: StmtId, c: CanonFor, body: &'a [StmtId]) -> Rev {
+        let st = &self.pg.src.stmts[s];
+        let r = self.rev_block(body);
+        let StmtKind::CFor {
+            init,
+            cond,
+            step,
+            braced,
+            ..
+        } = &st.kind
+        else {
+            unreachable!("canonical_for only matches C for")
+        };
+        // `for (int i = a; …)`: the declaration goes to the top of the body like any other,
+        // the loop starts with `i = a`.
+        let mut before = Rev::default();
+        let init = match init.map(|i| (i, &self.pg.src.stmts[i].kind)) {
+            Some((i, StmtKind::Decl(d))) => {
+                before = self.adj_decl(i, d);
+                if before.bwd.is_empty() {
+                    before.fwd.clear();
+                    let (v, a) = (self.pg.b().name(c.var), self.pg.cp(c.from));
+                    let e = self.pg.b().e(Expr::Assign {
+                        op: None,
+                        lhs: v,
+                        rhs: a,
+                    });
+                    Some(stmt(&mut self.pg.u, StmtKind::Expr(e)))
+                } else {
+                    None
+                }
+            }
+            Some((i, _)) => Some(self.pg.copy_stmt(i)),
+            None => None,
+        };
+        let (cond, step) = (cond.map(|x| self.pg.cp(x)), step.map(|x| self.pg.cp(x)));
+        if r.bwd.is_empty() {
+            if r.fwd.is_empty() {
+                return Rev::default();
+            }
+            let lp = self.pg.new_like(
+                st,
+                StmtKind::CFor {
+                    init,
+                    cond,
+                    step,
+                    body: r.fwd,
+                    braced: *braced,
+                },
+            );
+            before.fwd.push(lp);
+            return before;
+        }
+        let mut fwd = std::mem::take(&mut before.fwd);
+        let mut bwd = Vec::new();
+        // Backward: for (var = last; var >= first; --var) (mirrored when counting down).
+        let (first, last): (ExprId, ExprId);
+        if c.static_ {
+            first = self.pg.cp(c.from);
+            let b = self.pg.cp(c.bound);
+            last = if c.inclusive {
+                b
+            } else {
+                let one = self.pg.b().int(1);
+                let b = self.pg.paren_if_compound(b);
+                self.pg
+                    .b()
+                    .bin(if c.up { BinOp::Sub } else { BinOp::Add }, b, one)
+            };
+            if !r.fwd.is_empty() {
+                fwd.push(self.pg.new_like(
+                    st,
+                    StmtKind::CFor {
+                        init,
+                        cond,
+                        step,
+                        body: r.fwd,
+                        braced: true,
+                    },
+                ));
+            }
+        } else {
+            let from = self.int_temp("ad_from");
+            let to = self.int_temp("ad_to");
+            let a = self.pg.cp(c.from);
+            let fl = self.pg.b().name(from);
+            fwd.push(assign(&mut self.pg.u, fl, a));
+            let (v, fa) = (self.pg.b().name(c.var), self.pg.b().name(from));
+            let init_e = self.pg.b().e(Expr::Assign {
+                op: None,
+                lhs: v,
+                rhs: fa,
+            });
+            let init2 = stmt(&mut self.pg.u, StmtKind::Expr(init_e));
+            fwd.push(self.pg.new_like(
+                st,
+                StmtKind::CFor {
+                    init: Some(init2),
+                    cond,
+                    step,
+                    body: r.fwd,
+                    braced: true,
+                },
+            ));
+            let (v, one) = (self.pg.b().name(c.var), self.pg.b().int(1));
+            let lastv = self
+                .pg
+                .b()
+                .bin(if c.up { BinOp::Sub } else { BinOp::Add }, v, one);
+            fwd.push(self.int_push(lastv));
+            let fa = self.pg.b().name(from);
+            fwd.push(self.int_push(fa));
+            bwd.push(self.int_pop(from));
+            bwd.push(self.int_pop(to));
+            first = self.pg.b().name(from);
+            last = self.pg.b().name(to);
+        }
+        let v = self.pg.b().name(c.var);
+        let init_e = self.pg.b().e(Expr::Assign {
+            op: None,
+            lhs: v,
+            rhs: last,
+        });
+        let init = stmt(&mut self.pg.u, StmtKind::Expr(init_e));
+        let v2 = self.pg.b().name(c.var);
+        let first = self.pg.paren_if_compound(first);
+        let cond = if c.up {
+            self.pg.b().bin(BinOp::Ge(RelSpell::Symbol), v2, first)
+        } else {
+            self.pg.b().bin(BinOp::Le(RelSpell::Symbol), v2, first)
+        };
+        let v3 = self.pg.b().name(c.var);
+        let step = self.pg.b().e(Expr::IncDec {
+            inc: !c.up,
+            prefix: true,
+            arg: v3,
+        });
+        bwd.push(stmt(
+            &mut self.pg.u,
+            StmtKind::CFor {
+                init: Some(init),
+                cond: Some(cond),
+                step: Some(step),
+                body: r.bwd,
+                braced: true,
+            },
+        ));
+        bwd.append(&mut before.bwd);
+        Rev { fwd, bwd }
+    }
+
+    // ------------------------------------------------------------------ declarations, memory
+}

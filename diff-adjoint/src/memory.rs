@@ -1,0 +1,408 @@
+//! Declarations and memory: C declarations with initialisers, ALLOCATE/DEALLOCATE,
+//! `malloc`/`free`, Fortran pointer association.
+
+use crate::*;
+
+impl<'a> Adj<'_, '_, 'a> {
+    /// A C declaration: moved to the top of the function (its block may be left and
+    /// re-entered by the backward sweep), its initialisers becoming assignments.
+    pub(crate) fn adj_decl(&mut self, s: StmtId, d: &'a Decl) -> Rev {
+        let Decl::Var(v) = d else {
+            return self.fwd_only(s);
+        };
+        if v.entities.iter().any(|e| {
+            self.pg.prog().symbols[e.sym].ty.as_ref().is_some_and(|t| {
+                t.dims.iter().any(|dd| match dd.upper {
+                    DimUpper::Expr(x) => self.pg.const_value(x).is_none(),
+                    _ => false,
+                })
+            })
+        }) {
+            return self.unsupported(s, "a C variable-length array");
+        }
+        // Variables of sibling blocks may share a name; at the top of the body they cannot.
+        if self.c_hoisted_names.is_empty() {
+            for &p in &self.pg.src.params {
+                let n = self.pg.g.out.symbols[p].spelling.clone();
+                self.c_hoisted_names.insert(n);
+            }
+        }
+        for e in &v.entities {
+            let name = self.pg.g.out.symbols[e.sym].spelling.clone();
+            if self.c_hoisted_names.contains(&name) {
+                let n = self.pg.fresh(&name);
+                self.pg.g.out.symbols[e.sym].spelling = n.clone();
+                self.c_hoisted_names.insert(n);
+                if let Some(&d) = self.pg.dvar.get(&e.sym) {
+                    let dn = self.pg.g.out.symbols[d].spelling.clone();
+                    let dn = self.pg.fresh(&dn);
+                    self.pg.g.out.symbols[d].spelling = dn;
+                }
+            } else {
+                self.c_hoisted_names.insert(name);
+            }
+        }
+        let c = Copier { src: self.pg.src };
+        let mut hv = v.clone();
+        hv.spec.qualifiers.retain(|q| q != "const");
+        let mut inits = Vec::new();
+        let in_loop = self.enclosing_loop(s);
+        for e in hv.entities.iter_mut() {
+            match e.init {
+                Some(Init::Expr(x))
+                    if in_loop && matches!(self.pg.src.exprs[x], Expr::ArrayCtor { .. }) =>
+                {
+                    return self.unsupported(s, "a C brace initialiser inside a loop");
+                }
+                // A constant table: initialised once at the top.
+                Some(Init::Expr(x)) if matches!(self.pg.src.exprs[x], Expr::ArrayCtor { .. }) => {}
+                Some(Init::Expr(x)) => {
+                    inits.push((e.sym, x));
+                    e.init = None;
+                }
+                Some(_) => return self.unsupported(s, "this C initialiser"),
+                None => {}
+            }
+        }
+        let hdecl = c.decl(&mut self.pg.u, &Decl::Var(hv));
+        self.pg.c_local_decls.push(hdecl);
+        if let Some(mut dv) = self.pg.derivative_decl(v, &c) {
+            dv.spec.qualifiers.retain(|q| q != "const");
+            for e in dv.entities.iter_mut() {
+                let z = if matches!(e.derived.first(), Some(DeclOp::Pointer(_))) {
+                    Init::Expr(self.pg.b().int(0))
+                } else if e.derived.iter().any(|o| matches!(o, DeclOp::Array(_))) {
+                    let z = self.pg.b().zero(8);
+                    Init::Expr(self.pg.b().e(Expr::ArrayCtor {
+                        items: vec![z],
+                        old_style: false,
+                        type_spec: None,
+                    }))
+                } else if matches!(dv.spec.class, BaseClass::Record(_)) {
+                    let z = self.pg.b().int(0);
+                    Init::Expr(self.pg.b().e(Expr::ArrayCtor {
+                        items: vec![z],
+                        old_style: false,
+                        type_spec: None,
+                    }))
+                } else {
+                    let z = self.pg.b().zero(8);
+                    Init::Expr(z)
+                };
+                e.init = Some(z);
+            }
+            self.pg.c_local_decls.push(Decl::Var(dv));
+        }
+        let mut r = Rev::default();
+        for (sym, x) in inits {
+            let is_ptr = self.pg.lang == Lang::C
+                && self.pg.prog().symbols[sym]
+                    .ty
+                    .as_ref()
+                    .is_some_and(|t| t.pointers > 0 && t.dims.is_empty());
+            let a = if is_ptr {
+                self.adj_pointer_move(s, sym, PointerMove::Assign { op: None, rhs: x })
+            } else {
+                self.adj_assign(s, Target::Sym(sym), None, x, Part::Whole)
+            };
+            r.fwd.extend(a.fwd);
+            let mut b = a.bwd;
+            b.extend(r.bwd);
+            r.bwd = b;
+        }
+        r
+    }
+
+    /// ALLOCATE: the derivative is allocated (and zeroed) with the primal; both live until
+    /// the backward sweep has passed the ALLOCATE again. DEALLOCATE is delayed to that point.
+    pub(crate) fn adj_memory(&mut self, s: StmtId, op: MemOp, items: &'a [ExprId]) -> Rev {
+        let in_loop = self.enclosing_loop(s);
+        match op {
+            MemOp::Allocate => {
+                if in_loop {
+                    return self.unsupported(s, "ALLOCATE inside a loop");
+                }
+                let mut r = self.fwd_only(s);
+                let mut ditems = Vec::new();
+                let mut zero = Vec::new();
+                let mut prim = Vec::new();
+                for &it in items {
+                    let base = match &self.pg.src.exprs[it] {
+                        Expr::Index { base, .. } => *base,
+                        _ => it,
+                    };
+                    let owner_local =
+                        radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.p, base)
+                            .is_some_and(|b| self.own_local(b));
+                    if owner_local {
+                        prim.push(self.pg.cp(base));
+                    }
+                    if let Some(d) = self.pg.alloc_item(it, MemOp::Allocate) {
+                        ditems.push(d);
+                        if let Some(db) = self.pg.dref(base, Dir::Nd) {
+                            let k = self.pg.real_kind(base);
+                            let z = self.pg.b().zero(k);
+                            zero.push(assign(&mut self.pg.u, db, z));
+                        }
+                        if owner_local {
+                            if let Some(db) = self.pg.dref(base, Dir::Nd) {
+                                prim.push(db);
+                            }
+                        }
+                    }
+                }
+                if !ditems.is_empty() {
+                    r.fwd.push(stmt(
+                        &mut self.pg.u,
+                        StmtKind::Memory {
+                            op: MemOp::Allocate,
+                            items: ditems,
+                            options: Vec::new(),
+                        },
+                    ));
+                }
+                r.fwd.extend(zero);
+                if !prim.is_empty() {
+                    r.bwd.push(stmt(
+                        &mut self.pg.u,
+                        StmtKind::Memory {
+                            op: MemOp::Deallocate,
+                            items: prim,
+                            options: Vec::new(),
+                        },
+                    ));
+                }
+                r
+            }
+            MemOp::Deallocate => {
+                // Local arrays stay allocated until the backward sweep frees them at their
+                // ALLOCATE; others are freed as in the primal.
+                let all_local = items.iter().all(|&it| {
+                    radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.p, it)
+                        .is_some_and(|b| self.own_local(b))
+                });
+                if all_local && !in_loop {
+                    let text = match self.pg.lang {
+                        Lang::Fortran => "! DEALLOCATE delayed to the backward sweep",
+                        Lang::C => "// free delayed to the backward sweep",
+                    };
+                    let c = stmt(&mut self.pg.u, StmtKind::Comment(text.into()));
+                    Rev {
+                        fwd: vec![c],
+                        bwd: Vec::new(),
+                    }
+                } else {
+                    self.unsupported(s, "DEALLOCATE of a non-local array (or inside a loop)")
+                }
+            }
+            MemOp::Nullify if self.pg.lang == Lang::Fortran => {
+                // The backward sweep needs the associations the forward sweep ends with:
+                // NULLIFY of local pointers is left out (they die with the procedure).
+                let all_local = items.iter().all(
+                    |&it| matches!(self.pg.src.exprs[it], Expr::Name(p) if self.local_pointer(p)),
+                );
+                if all_local {
+                    let c = stmt(
+                        &mut self.pg.u,
+                        StmtKind::Comment(
+                            "! NULLIFY left out: the backward sweep uses the pointers".into(),
+                        ),
+                    );
+                    Rev {
+                        fwd: vec![c],
+                        bwd: Vec::new(),
+                    }
+                } else {
+                    self.fwd_only(s)
+                }
+            }
+            MemOp::Nullify => self.fwd_only(s),
+        }
+    }
+
+    /// Whether `e` is `malloc(…)`/`calloc(…)`, possibly cast.
+    pub(crate) fn is_allocation(&self, e: ExprId) -> bool {
+        match &self.pg.src.exprs[e] {
+            Expr::Cast { arg, .. } | Expr::Paren(arg) => self.is_allocation(*arg),
+            Expr::Call { callee, .. } => {
+                matches!(self.pg.callee_name(*callee).as_str(), "malloc" | "calloc")
+            }
+            _ => false,
+        }
+    }
+
+    /// Turns the `malloc(n)` inside a built derivative allocation into `calloc(1, n)`.
+    pub(crate) fn zeroed_allocation(&mut self, d: ExprId) {
+        let mut x = d;
+        loop {
+            match self.pg.u.exprs[x].clone() {
+                Expr::Cast { arg, .. } | Expr::Paren(arg) => x = arg,
+                Expr::Call { callee, args } => {
+                    let is_malloc = matches!(&self.pg.u.exprs[callee], Expr::Name(s) if self.pg.g.out.symbols[*s].spelling == "malloc")
+                        || matches!(&self.pg.u.exprs[callee], Expr::Opaque(t) if t == "malloc");
+                    if is_malloc && args.len() == 1 {
+                        let c = self.pg.b().opaque("calloc");
+                        let one = self.pg.b().int(1);
+                        let mut a = vec![Arg {
+                            keyword: None,
+                            value: one,
+                        }];
+                        a.extend(args);
+                        self.pg.u.exprs[x] = Expr::Call { callee: c, args: a };
+                    }
+                    return;
+                }
+                _ => return,
+            }
+        }
+    }
+
+    /// C `free(w)` of a local pointer at the top level: the backward sweep still reads the
+    /// memory, so the free (of `w` and of its derivative `wb`) happens where the backward
+    /// sweep passes `w = malloc(…)` again (`freed_locals`, collected from the same
+    /// top-level statements).
+    pub(crate) fn adj_free(&mut self, s: StmtId, args: &[Arg]) -> Rev {
+        let local = match args {
+            [a] => match self.pg.src.exprs[a.value] {
+                Expr::Name(w) => {
+                    let sd = &self.pg.prog().symbols[w];
+                    sd.ty.as_ref().is_some_and(|t| t.pointers > 0)
+                        && !sd.attrs.save
+                        && self.own_local(w)
+                        && self.pg.src.body.contains(&s)
+                }
+                _ => false,
+            },
+            _ => false,
+        };
+        if !local {
+            return self.unsupported(
+                s,
+                "free() of memory that is not a local pointer's, or inside a loop or branch (the backward sweep still needs it)",
+            );
+        }
+        let c = stmt(
+            &mut self.pg.u,
+            StmtKind::Comment("// free delayed to the backward sweep".into()),
+        );
+        Rev {
+            fwd: vec![c],
+            bwd: Vec::new(),
+        }
+    }
+
+    /// Whether `x` is declared in this procedure and is not one of its dummies.
+    pub(crate) fn own_local(&self, x: SymbolId) -> bool {
+        !self.pg.src.params.contains(&x)
+            && radtap_dataflow::zones::unit_of_scope(
+                self.pg.prog(),
+                self.pg.prog().symbols[x].scope,
+            ) == Some(self.pg.p)
+    }
+
+    /// Whether `p` is a local (not dummy, not SAVE'd, not module) pointer of this procedure.
+    fn local_pointer(&self, p: SymbolId) -> bool {
+        let sd = &self.pg.prog().symbols[p];
+        sd.attrs.pointer && !sd.attrs.save && self.own_local(p)
+    }
+
+    /// Fortran `p => e` of a local pointer at the top level of the body. Forward: the
+    /// association and the derivative's (`pb => eb`). Backward: the statements before this
+    /// one need the previous association, which is re-established by repeating the previous
+    /// `p => e'` (none before the first). Sound when every association of `p` is at the top
+    /// level and `e` selects its target with variables the procedure never writes.
+    pub(crate) fn adj_fortran_pointer_assign(&mut self, s: StmtId, lhs: ExprId) -> Rev {
+        let Expr::Name(p) = self.pg.src.exprs[lhs] else {
+            return self.unsupported(s, "a pointer assignment to a component or element");
+        };
+        if !self.local_pointer(p) {
+            return self.unsupported(
+                s,
+                "a pointer assignment to a dummy, SAVE'd or module pointer (its association on entry cannot be restored)",
+            );
+        }
+        // Every association of `p`, in order; all must be top-level statements.
+        let mut assocs = Vec::new();
+        let mut nested = false;
+        let top: Vec<StmtId> = self.pg.src.body.clone();
+        subtree(self.pg.src, &top, &mut |x| {
+            if let StmtKind::PointerAssign { lhs: l, .. } = self.pg.src.stmts[x].kind {
+                if matches!(self.pg.src.exprs[l], Expr::Name(q) if q == p) {
+                    if top.contains(&x) {
+                        assocs.push(x);
+                    } else {
+                        nested = true;
+                    }
+                }
+            }
+        });
+        if nested {
+            return self.unsupported(
+                s,
+                "a pointer associated inside a loop or branch (its associations would have to be recorded)",
+            );
+        }
+        // The target must be selected by variables nothing in the procedure writes.
+        let mut written = self.pg.pi.zones.empty();
+        for e in &self.pg.pi.effects {
+            written.union_with(&e.writes);
+        }
+        for &a in &assocs {
+            let StmtKind::PointerAssign { rhs: r, .. } = self.pg.src.stmts[a].kind else {
+                continue;
+            };
+            let mut stack = Vec::new();
+            radtap_il::visit::expr_children(&self.pg.src.exprs[r], &mut |k| stack.push(k));
+            if let Expr::Name(_) = self.pg.src.exprs[r] {
+                stack.clear();
+            }
+            let mut bad = false;
+            while let Some(x) = stack.pop() {
+                if let Expr::Name(v) = self.pg.src.exprs[x] {
+                    let is_base = radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.p, r)
+                        == Some(v);
+                    if !is_base {
+                        if let Some(o) = self.pg.pi.zones.objects.get(&ObjKey::Sym(v)) {
+                            bad |= self.pg.pi.zones.obj_set(o).intersects(&written);
+                        }
+                    }
+                }
+                radtap_il::visit::expr_children(&self.pg.src.exprs[x], &mut |k| stack.push(k));
+            }
+            if bad {
+                return self.unsupported(
+                    s,
+                    "a pointer whose target is selected by variables the procedure changes",
+                );
+            }
+        }
+        let assoc = |me: &mut Self, a: StmtId| -> Vec<StmtId> {
+            let StmtKind::PointerAssign { lhs: l, rhs: r } = me.pg.src.stmts[a].kind else {
+                return Vec::new();
+            };
+            let mut out = vec![me.pg.copy_stmt(a)];
+            if let (Some(dl), Some(dr)) = (me.pg.dref(l, Dir::Omit), me.pg.dref(r, Dir::All)) {
+                out.push(stmt(
+                    &mut me.pg.u,
+                    StmtKind::PointerAssign { lhs: dl, rhs: dr },
+                ));
+            }
+            out
+        };
+        let fwd = assoc(self, s);
+        let k = assocs.iter().position(|&x| x == s).unwrap_or(0);
+        let bwd = if k > 0 {
+            assoc(self, assocs[k - 1])
+        } else {
+            Vec::new()
+        };
+        Rev { fwd, bwd }
+    }
+
+    /// Whether statement `s` is inside a loop.
+    pub(crate) fn enclosing_loop(&self, s: StmtId) -> bool {
+        self.in_loop.contains(&s)
+    }
+
+    // ------------------------------------------------------------------ calls
+}

@@ -1,0 +1,560 @@
+//! Recording: runtime calls (push/pop/look), the slots a value is recorded in, snapshots
+//! of checkpointed pieces, `-size` element counts, and what TBR says to record.
+
+use crate::*;
+
+impl<'a> Adj<'_, '_, 'a> {
+    /// A call statement to a runtime routine: `call pushreal8(x)` / `pushReal8(x);`.
+    pub(crate) fn rt(&mut self, c_name: &str, args: Vec<ExprId>) -> StmtId {
+        match self.pg.lang {
+            Lang::Fortran => {
+                let callee = self.pg.b().opaque(&c_name.to_ascii_lowercase());
+                let args = args
+                    .into_iter()
+                    .map(|value| Arg {
+                        keyword: None,
+                        value,
+                    })
+                    .collect();
+                stmt(
+                    &mut self.pg.u,
+                    StmtKind::Call {
+                        callee,
+                        args,
+                        no_parens: false,
+                    },
+                )
+            }
+            Lang::C => {
+                let c = self.pg.b().call(c_name, args);
+                stmt(&mut self.pg.u, StmtKind::Expr(c))
+            }
+        }
+    }
+
+    /// A deep copy of an expression of the output unit.
+    pub(crate) fn dup(&mut self, e: ExprId) -> ExprId {
+        let mut node = self.pg.u.exprs[e].clone();
+        expr_slots(&mut node, &mut |slot| *slot = self.dup(*slot));
+        self.pg.u.exprs.alloc(node)
+    }
+
+    pub(crate) fn addr_of(&mut self, e: ExprId) -> ExprId {
+        if let Expr::Unary {
+            op: UnOp::Deref,
+            arg,
+        } = self.pg.u.exprs[e]
+        {
+            return arg;
+        }
+        self.pg.b().e(Expr::Unary {
+            op: UnOp::AddrOf,
+            arg: e,
+        })
+    }
+
+    /// Push and pop statements of a slot.
+    pub(crate) fn push_pop(&mut self, sl: &Slot) -> (StmtId, StmtId) {
+        let (p1, p2) = (self.dup(sl.primal), self.dup(sl.primal));
+        let arr = if sl.count.is_some() { "Array" } else { "" };
+        let (push_args, pop_args) = match (sl.count, self.pg.lang) {
+            (Some(n), _) => {
+                let (n1, n2) = (self.dup(n), self.dup(n));
+                (vec![p1, n1], vec![p2, n2])
+            }
+            (None, Lang::Fortran) => (vec![p1], vec![p2]),
+            (None, Lang::C) => {
+                let a = self.addr_of(p2);
+                (vec![p1], vec![a])
+            }
+        };
+        let push = self.rt(&format!("push{}{arr}", sl.suffix), push_args);
+        let pop = self.rt(&format!("pop{}{arr}", sl.suffix), pop_args);
+        (push, pop)
+    }
+
+    fn suffix_of(ty: &Type) -> Option<&'static str> {
+        Some(match (ty.base, ty.bytes) {
+            (BaseClass::Real, Some(4)) => "Real4",
+            (BaseClass::Real, _) => "Real8",
+            (BaseClass::Integer | BaseClass::Enum, Some(8)) => "Integer8",
+            (BaseClass::Integer | BaseClass::Enum, _) => "Integer4",
+            (BaseClass::Logical, _) => "Boolean",
+            (BaseClass::Character, _) => "Character",
+            _ => return None,
+        })
+    }
+
+    /// The slot of a primal reference being overwritten.
+    pub(crate) fn slot_of_target(&mut self, t: Target) -> Result<Slot, String> {
+        match t {
+            Target::Sym(s) => self.slot_of_sym(s),
+            Target::Expr(e) => {
+                let base = radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.p, e)
+                    .ok_or("a value written through an expression radtap cannot name")?;
+                let ty = self.pg.prog().symbols[base]
+                    .ty
+                    .clone()
+                    .ok_or("an untyped variable")?;
+                let rank = self.pg.rank_of(e);
+                let elem_ty = match self.pg.lang {
+                    Lang::C => self.c_elem_type(e),
+                    Lang::Fortran => None,
+                }
+                .unwrap_or_else(|| ty.clone());
+                let leaf = self.leaf_type(e);
+                if let BaseClass::Record(_) = elem_ty.base {
+                    if leaf.is_none() {
+                        return Err("recording a whole derived-type value".into());
+                    }
+                }
+                let leaf_ty = leaf.unwrap_or(elem_ty);
+                let suffix = Self::suffix_of(&leaf_ty).ok_or("recording a value of this type")?;
+                let primal = self.pg.cp(e);
+                let count = if rank > 0 {
+                    let p = self.pg.cp(e);
+                    Some(self.pg.b().call("size", vec![p]))
+                } else {
+                    None
+                };
+                Ok(Slot {
+                    primal,
+                    suffix,
+                    count,
+                })
+            }
+        }
+    }
+
+    /// The type of the element a C reference designates (`a[i]` of `double a[3]` is a double,
+    /// `*p` of `double *p` too).
+    pub(crate) fn c_elem_type(&self, e: ExprId) -> Option<Type> {
+        let base = radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.p, e)?;
+        let mut t = self.pg.prog().symbols[base].ty.clone()?;
+        match &self.pg.src.exprs[e] {
+            Expr::Name(_) => Some(t),
+            Expr::Index { .. } | Expr::Unary { .. } => {
+                t.dims.clear();
+                t.pointers = 0;
+                Some(t)
+            }
+            _ => None,
+        }
+    }
+
+    /// The type of the leaf a component reference designates (`s%x`, `p->v`).
+    pub(crate) fn leaf_type(&self, e: ExprId) -> Option<Type> {
+        match &self.pg.src.exprs[e] {
+            Expr::Field { base, field, .. } => {
+                let td = self.pg.record_of(*base)?;
+                self.pg.prog().typedefs[td]
+                    .fields
+                    .iter()
+                    .find_map(|f| match f {
+                        Decl::Var(v) => v
+                            .entities
+                            .iter()
+                            .find(|x| {
+                                self.pg.prog().symbols[x.sym]
+                                    .spelling
+                                    .eq_ignore_ascii_case(field)
+                            })
+                            .and_then(|x| self.pg.prog().symbols[x.sym].ty.clone()),
+                        _ => None,
+                    })
+            }
+            Expr::Index { base, .. } if self.pg.lang == Lang::Fortran => self.leaf_type(*base),
+            // `p->v[i]`: an element of an array component.
+            Expr::Index { base, .. } => {
+                let mut t = self.leaf_type(*base)?;
+                t.dims.clear();
+                Some(t)
+            }
+            _ => None,
+        }
+    }
+
+    /// The slot of a whole variable (snapshots).
+    fn slot_of_sym(&mut self, s: SymbolId) -> Result<Slot, String> {
+        let name = self.pg.name_of(s).to_string();
+        let ty = self.pg.prog().symbols[s]
+            .ty
+            .clone()
+            .ok_or_else(|| format!("`{name}` has no type"))?;
+        if let BaseClass::Record(_) = ty.base {
+            if self.pg.lang == Lang::C {
+                return self.c_record_bytes(s, &ty);
+            }
+            return Err(format!("recording the derived-type variable `{name}`"));
+        }
+        let suffix =
+            Self::suffix_of(&ty).ok_or_else(|| format!("recording `{name}` (its type)"))?;
+        let primal = self.pg.b().name(s);
+        let count = match (self.pg.lang, ty.dims.is_empty(), ty.pointers) {
+            (_, true, 0) => None,
+            (Lang::Fortran, false, _) => {
+                if ty.dims.iter().any(|d| d.upper == DimUpper::Assumed) {
+                    return match self.user_size(s) {
+                        Some(n) => Ok(Slot {
+                            primal,
+                            suffix,
+                            count: Some(n?),
+                        }),
+                        None => Err(format!(
+                            "recording the assumed-size array `{name}` needs its element count: give -size {}=N (an expression over integer variables visible in `{}`); it",
+                            name.to_ascii_lowercase(),
+                            unit_name(self.pg.prog(), self.pg.p)
+                        )),
+                    };
+                }
+                let p = self.pg.b().name(s);
+                Some(self.pg.b().call("size", vec![p]))
+            }
+            (Lang::C, false, 0) => {
+                let owner = radtap_dataflow::zones::unit_of_scope(
+                    self.pg.prog(),
+                    self.pg.prog().symbols[s].scope,
+                )
+                .unwrap_or(self.pg.p);
+                let mut n: Option<ExprId> = None;
+                for d in &ty.dims {
+                    let DimUpper::Expr(x) = d.upper else {
+                        return Err(format!("recording the C array `{name}` of unknown size"));
+                    };
+                    let x = Copier {
+                        src: &self.pg.g.prog.units[owner],
+                    }
+                    .expr(&mut self.pg.u, x);
+                    let x = self.pg.paren_if_compound(x);
+                    n = Some(match n {
+                        None => x,
+                        Some(m) => self.pg.b().mul(m, x),
+                    });
+                }
+                if ty.dims.len() > 1 {
+                    return Err(format!("recording the multi-dimensional C array `{name}`"));
+                }
+                n
+            }
+            (Lang::C, _, _) => match self.user_size(s) {
+                Some(n) if ty.pointers == 1 && ty.dims.is_empty() => Some(n?),
+                _ => {
+                    return Err(format!(
+                        "recording what the C pointer `{name}` designates needs its element count: give -size {name}=N (an expression over integer variables visible in `{}`); it",
+                        unit_name(self.pg.prog(), self.pg.p)
+                    ))
+                }
+            },
+            (Lang::Fortran, true, _) => None,
+        };
+        Ok(Slot {
+            primal,
+            suffix,
+            count,
+        })
+    }
+
+    /// A C struct, array of structs or (with `-size`) the structs behind a pointer, recorded
+    /// as bytes: `pushCharacterArray((char *)&s, sizeof(s))`.
+    fn c_record_bytes(&mut self, s: SymbolId, ty: &Type) -> Result<Slot, String> {
+        let name = self.pg.name_of(s).to_string();
+        let (primal, count) = match (ty.pointers, ty.dims.is_empty()) {
+            (0, true) => (
+                self.pg.b().opaque(&format!("(char *)&{name}")),
+                self.pg.b().opaque(&format!("sizeof({name})")),
+            ),
+            (0, false) => (
+                self.pg.b().opaque(&format!("(char *){name}")),
+                self.pg.b().opaque(&format!("sizeof({name})")),
+            ),
+            (1, true) => {
+                let n = match self.user_size(s) {
+                    Some(n) => n?,
+                    None => {
+                        return Err(format!(
+                            "recording the structs the C pointer `{name}` designates needs their count: give -size {name}=N (an expression over integer variables visible in `{}`); it",
+                            unit_name(self.pg.prog(), self.pg.p)
+                        ))
+                    }
+                };
+                let n = self.pg.paren_if_compound(n);
+                let each = self.pg.b().opaque(&format!("sizeof(*{name})"));
+                (
+                    self.pg.b().opaque(&format!("(char *){name}")),
+                    self.pg.b().mul(n, each),
+                )
+            }
+            _ => return Err(format!("recording the derived-type variable `{name}`")),
+        };
+        Ok(Slot {
+            primal,
+            suffix: "Character",
+            count: Some(count),
+        })
+    }
+
+    /// Push/pop pairs recording the zones `z` before a statement overwrites them: each
+    /// variable of this procedure holding one of them is recorded whole.
+    pub(crate) fn snapshot(&mut self, s: StmtId, z: &ZoneSet) -> (Vec<StmtId>, Vec<StmtId>) {
+        let sp = self.pg.span(s);
+        self.snapshot_at(sp, z)
+    }
+
+    pub(crate) fn snapshot_at(&mut self, sp: Span, z: &ZoneSet) -> (Vec<StmtId>, Vec<StmtId>) {
+        let mut syms: Vec<SymbolId> = Vec::new();
+        let mut covered = self.pg.pi.zones.empty();
+        for (k, o) in &self.pg.pi.zones.objects {
+            let set = self.pg.pi.zones.obj_set(o);
+            if !set.intersects(z) {
+                continue;
+            }
+            match k {
+                ObjKey::Sym(x) => {
+                    let visible = self.visible(*x);
+                    if visible && !syms.contains(x) {
+                        syms.push(*x);
+                        covered.union_with(&set);
+                    }
+                }
+                ObjKey::Pointee(x) => {
+                    // `*p` of a pointer whose element count the user gave: recorded whole
+                    // as `p[0 .. size)`.
+                    if self.pg.lang == Lang::C
+                        && self.visible(*x)
+                        && self.user_size_text(*x).is_some()
+                        && !syms.contains(x)
+                    {
+                        syms.push(*x);
+                        covered.union_with(&set);
+                    }
+                }
+                ObjKey::Heap(..) => {}
+            }
+        }
+        let mut rest = z.clone();
+        rest.subtract(&covered);
+        if !rest.is_empty() {
+            // Name the pointers whose memory is concerned, so the user knows what to size.
+            let mut ptrs: Vec<String> = Vec::new();
+            for (k, o) in &self.pg.pi.zones.objects {
+                if let ObjKey::Pointee(x) = k {
+                    if self.pg.pi.zones.obj_set(o).intersects(&rest) && self.visible(*x) {
+                        ptrs.push(self.pg.name_of(*x).to_string());
+                    }
+                }
+            }
+            let msg = if ptrs.is_empty() {
+                "values the adjoint needs here cannot be recorded (memory not visible in this procedure)".to_string()
+            } else {
+                format!(
+                    "values the adjoint needs here are behind {} of unknown size: give {} (an expression over integer variables visible in `{}`) so they can be recorded",
+                    ptrs.iter().map(|p| format!("`{p}`")).collect::<Vec<_>>().join(", "),
+                    ptrs.iter().map(|p| format!("-size {p}=N")).collect::<Vec<_>>().join(" "),
+                    unit_name(self.pg.prog(), self.pg.p)
+                )
+            };
+            self.pg
+                .g
+                .diags
+                .push(Diagnostic::error(Code::Unsupported, sp, msg));
+            return (Vec::new(), Vec::new());
+        }
+        syms.sort();
+        let (mut push, mut pop) = (Vec::new(), Vec::new());
+        for x in syms {
+            match self.slot_of_sym(x) {
+                Ok(sl) => {
+                    let (a, b) = self.push_pop(&sl);
+                    push.push(a);
+                    pop.insert(0, b);
+                }
+                Err(m) => {
+                    let msg = format!("{m} is not supported in adjoint mode yet");
+                    self.pg
+                        .g
+                        .diags
+                        .push(Diagnostic::error(Code::Unsupported, sp, msg));
+                }
+            }
+        }
+        (push, pop)
+    }
+
+    /// The `-size` text given for variable `s` of this procedure (`y` or `proc.y`).
+    fn user_size_text(&self, s: SymbolId) -> Option<String> {
+        let name = self.pg.prog().symbols[s].spelling.to_ascii_lowercase();
+        let qual = format!(
+            "{}.{name}",
+            unit_name(self.pg.prog(), self.pg.p).to_ascii_lowercase()
+        );
+        self.pg
+            .g
+            .opts
+            .sizes
+            .iter()
+            .rev()
+            .find(|(k, _)| *k == qual)
+            .or_else(|| self.pg.g.opts.sizes.iter().rev().find(|(k, _)| *k == name))
+            .map(|(_, v)| v.clone())
+    }
+
+    /// The element count given by `-size` for `s`, built in the output unit.
+    fn user_size(&mut self, s: SymbolId) -> Option<Result<ExprId, String>> {
+        let text = self.user_size_text(s)?;
+        let name = self.pg.name_of(s).to_string();
+        Some(
+            self.size_expr(&text)
+                .map_err(|e| format!("-size {name}={text}: {e}; recording `{name}`")),
+        )
+    }
+
+    /// Parses an integer expression (names, integers, `+ - * /`, parentheses) with names
+    /// resolved in this procedure.
+    fn size_expr(&mut self, text: &str) -> Result<ExprId, String> {
+        let toks: Vec<String> = {
+            let mut v = Vec::new();
+            let cs: Vec<char> = text.chars().collect();
+            let mut i = 0;
+            while i < cs.len() {
+                let c = cs[i];
+                if c.is_whitespace() {
+                    i += 1;
+                } else if c.is_ascii_alphanumeric() || c == '_' {
+                    let st = i;
+                    while i < cs.len() && (cs[i].is_ascii_alphanumeric() || cs[i] == '_') {
+                        i += 1;
+                    }
+                    v.push(cs[st..i].iter().collect());
+                } else if "+-*/()".contains(c) {
+                    v.push(c.to_string());
+                    i += 1;
+                } else {
+                    return Err(format!("unexpected `{c}`"));
+                }
+            }
+            v
+        };
+        let mut pos = 0;
+        let e = self.size_sum(&toks, &mut pos)?;
+        if pos != toks.len() {
+            return Err(format!("unexpected `{}`", toks[pos]));
+        }
+        Ok(e)
+    }
+
+    fn size_sum(&mut self, t: &[String], pos: &mut usize) -> Result<ExprId, String> {
+        let mut e = self.size_product(t, pos)?;
+        while let Some(op) = t.get(*pos).filter(|x| *x == "+" || *x == "-") {
+            let op = if op == "+" { BinOp::Add } else { BinOp::Sub };
+            *pos += 1;
+            let r = self.size_product(t, pos)?;
+            e = self.pg.b().bin(op, e, r);
+        }
+        Ok(e)
+    }
+
+    fn size_product(&mut self, t: &[String], pos: &mut usize) -> Result<ExprId, String> {
+        let mut e = self.size_atom(t, pos)?;
+        while let Some(op) = t.get(*pos).filter(|x| *x == "*" || *x == "/") {
+            let op = if op == "*" { BinOp::Mul } else { BinOp::Div };
+            *pos += 1;
+            let r = self.size_atom(t, pos)?;
+            e = self.pg.b().bin(op, e, r);
+        }
+        Ok(e)
+    }
+
+    fn size_atom(&mut self, t: &[String], pos: &mut usize) -> Result<ExprId, String> {
+        let tok = t.get(*pos).cloned().ok_or("incomplete expression")?;
+        *pos += 1;
+        if tok == "(" {
+            let e = self.size_sum(t, pos)?;
+            if t.get(*pos).map(String::as_str) != Some(")") {
+                return Err("missing `)`".into());
+            }
+            *pos += 1;
+            return Ok(self.pg.b().e(Expr::Paren(e)));
+        }
+        if let Ok(v) = tok.parse::<i64>() {
+            return Ok(self.pg.b().int(v));
+        }
+        if tok
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        {
+            let key = key(self.pg.lang, &tok);
+            let sym = self
+                .pg
+                .prog()
+                .lookup(self.pg.src.scope, &key)
+                .filter(|s| {
+                    self.pg.prog().symbols[*s]
+                        .ty
+                        .as_ref()
+                        .is_some_and(|t| t.base == BaseClass::Integer && t.dims.is_empty())
+                })
+                .ok_or_else(|| format!("`{tok}` is not an integer variable visible here"))?;
+            return Ok(self.pg.b().name(sym));
+        }
+        Err(format!("unexpected `{tok}`"))
+    }
+
+    /// Whether a variable can be named in this procedure: its own, a parameter, a variable
+    /// of a module it uses or lives in, a C global.
+    fn visible(&self, x: SymbolId) -> bool {
+        if self.pg.src.params.contains(&x) {
+            return true;
+        }
+        let Some(owner) =
+            radtap_dataflow::zones::unit_of_scope(self.pg.prog(), self.pg.prog().symbols[x].scope)
+        else {
+            return false;
+        };
+        if owner == self.pg.p {
+            return true;
+        }
+        match self.pg.prog().units[owner].kind {
+            UnitKind::CFile => true,
+            UnitKind::Module => {
+                self.pg.src.parent == Some(owner)
+                    || self
+                        .pg
+                        .src
+                        .decls
+                        .iter()
+                        .any(|d| matches!(d, Decl::Use(ui, _) if ui.unit == Some(owner)))
+            }
+            _ => false,
+        }
+    }
+
+    /// Zones point `i` must record before it runs.
+    pub(crate) fn to_record(&self, i: usize) -> ZoneSet {
+        if !self.is_live(i) {
+            return self.pg.pi.zones.empty();
+        }
+        let w = &self.pg.pi.effects[i].writes;
+        if self.pg.g.opts.tbr {
+            // `save` of the dataflow where the point is live for derivatives; the same
+            // formula where it runs anyway.
+            let mut need = self.pg.act.tbr_before[i].clone();
+            need.union_with(&self.pg.act.deriv_uses[i]);
+            need.intersect_with(w);
+            need
+        } else {
+            w.clone()
+        }
+    }
+
+    /// Whether the primal statement at point `i` runs in the forward sweep. Split sweeps
+    /// are not sliced: the forward sweep replaces the primal procedure.
+    pub(crate) fn is_live(&self, i: usize) -> bool {
+        !self.pg.g.opts.slice_dead
+            || self.pg.sweep != Sweep::Joint
+            || self.pg.act.live[i]
+            || !self.pg.pi.effects[i].sliceable
+    }
+
+    // ------------------------------------------------------------------ assignments
+}

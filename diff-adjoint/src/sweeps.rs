@@ -1,0 +1,405 @@
+//! The adjoint body: both sweeps of a procedure, the split-mode sweeps, the statement
+//! dispatch, and the prologue and epilogue of the backward sweep.
+
+use crate::*;
+
+impl<'a> Adj<'_, '_, 'a> {
+    /// The body of the adjoint procedure.
+    pub(crate) fn adjoint_body(&mut self) -> Block {
+        let mut w = self.pg.pi.zones.empty();
+        for e in &self.pg.pi.effects {
+            w.union_with(&e.writes);
+        }
+        self.written_anywhere = w;
+        fn walk(src: &UnitData, b: &[StmtId], in_loop: bool, out: &mut HashSet<StmtId>) {
+            for &x in b {
+                if in_loop {
+                    out.insert(x);
+                }
+                let lp = matches!(
+                    src.stmts[x].kind,
+                    StmtKind::Do { .. }
+                        | StmtKind::While { .. }
+                        | StmtKind::DoWhile { .. }
+                        | StmtKind::CFor { .. }
+                        | StmtKind::Loop { .. }
+                );
+                let mut kids = Vec::new();
+                radtap_il::visit::stmt_children(&src.stmts[x].kind, &mut |_| {}, &mut |k| {
+                    kids.push(k)
+                });
+                walk(src, &kids, in_loop || lp, out);
+            }
+        }
+        let mut in_loop = HashSet::new();
+        walk(self.pg.src, &self.pg.src.body, false, &mut in_loop);
+        self.in_loop = in_loop;
+        // Local pointers freed at the top level: their frees move to the allocation.
+        let mut freed = HashSet::new();
+        for &st in &self.pg.src.body {
+            if let StmtKind::Call { callee, args, .. } = &self.pg.src.stmts[st].kind {
+                if self.pg.lang == Lang::C && self.pg.callee_name(*callee) == "free" {
+                    if let [a] = args.as_slice() {
+                        if let Expr::Name(w) = self.pg.src.exprs[a.value] {
+                            freed.insert(w);
+                        }
+                    }
+                }
+            }
+        }
+        self.freed_locals = freed;
+        let body = &self.pg.src.body;
+        let r = if self.body_has_jumps() {
+            self.lower_region(body, true)
+        } else {
+            self.rev_block(body)
+        };
+        match self.pg.sweep {
+            Sweep::Joint => {
+                let mut out = r.fwd;
+                let pro = self.bwd_prologue();
+                out.extend(pro);
+                out.extend(r.bwd);
+                let epi = self.bwd_epilogue();
+                out.extend(epi);
+                out
+            }
+            Sweep::Fwd => {
+                let (push, _) = self.exit_record();
+                let mut out = r.fwd;
+                out.extend(push);
+                if let Some(v) = self.c_return_value.take() {
+                    out.push(stmt(&mut self.pg.u, StmtKind::Return(Some(v))));
+                }
+                out
+            }
+            Sweep::Bwd => {
+                let (_, pop) = self.exit_record();
+                let mut out = pop;
+                let pro = self.bwd_prologue();
+                out.extend(pro);
+                out.extend(r.bwd);
+                let epi = self.bwd_epilogue();
+                out.extend(epi);
+                out
+            }
+        }
+    }
+
+    /// Split mode: what the backward sweep reads that may be lost between the sweeps —
+    /// locals, and values the procedure writes and does not read first (its callers only
+    /// keep the values it reads on entry).
+    fn exit_record(&mut self) -> (Vec<StmtId>, Vec<StmtId>) {
+        let mut need = self.pg.pi.zones.empty();
+        for u in &self.pg.act.deriv_uses {
+            need.union_with(u);
+        }
+        let mut keep = self.pg.pi.summary.writes.clone();
+        keep.subtract(&self.pg.pi.summary.reads);
+        for (k, o) in &self.pg.pi.zones.objects {
+            if let ObjKey::Sym(x) = k {
+                if self.own_local(*x) && !self.pg.prog().symbols[*x].attrs.pointer {
+                    keep.union_with(&self.pg.pi.zones.obj_set(o));
+                }
+            }
+        }
+        need.intersect_with(&keep);
+        let sp = self.pg.src.source_map.header.unwrap_or_default();
+        self.snapshot_at(sp, &need)
+    }
+
+    pub(crate) fn rev_block(&mut self, b: &[StmtId]) -> Rev {
+        let mut fwd = Vec::new();
+        let mut parts = Vec::new();
+        for &s in b {
+            let r = self.rev_stmt(s);
+            fwd.extend(r.fwd);
+            parts.push(r.bwd);
+        }
+        let bwd = parts.into_iter().rev().flatten().collect();
+        Rev { fwd, bwd }
+    }
+
+    pub(crate) fn unsupported(&mut self, s: StmtId, what: &str) -> Rev {
+        let msg = format!("{what} is not supported in adjoint mode yet");
+        self.pg.error(s, Code::Unsupported, &msg);
+        Rev::default()
+    }
+
+    pub(crate) fn fwd_only(&mut self, s: StmtId) -> Rev {
+        Rev {
+            fwd: vec![self.pg.copy_stmt(s)],
+            bwd: Vec::new(),
+        }
+    }
+
+    pub(crate) fn rev_stmt(&mut self, s: StmtId) -> Rev {
+        let st: &'a Stmt = &self.pg.src.stmts[s];
+        if self.needs_lowering(s) {
+            return self.lower_region(std::slice::from_ref(&s), false);
+        }
+        if has_nocheckpoint(&st.directives) {
+            let call = match &st.kind {
+                StmtKind::Call { .. } => true,
+                StmtKind::Assign { rhs, .. } => self.has_active_user_call(*rhs),
+                StmtKind::Expr(e) | StmtKind::Return(Some(e)) => self.has_active_user_call(*e),
+                _ => false,
+            };
+            if !call {
+                self.pg.warn(s, Code::Directive, "$AD NOCHECKPOINT applies to the call it precedes, and this statement calls no differentiated procedure: it is ignored");
+            }
+        }
+        let mut r = match &st.kind {
+            StmtKind::Assign { lhs, op, rhs } => {
+                self.adj_assign(s, Target::Expr(*lhs), *op, *rhs, Part::Whole)
+            }
+            StmtKind::Call { callee, args, .. }
+                if self.pg.lang == Lang::C && self.pg.callee_name(*callee) == "free" =>
+            {
+                self.adj_free(s, args)
+            }
+            StmtKind::Call { callee, args, .. } => self.adj_call(s, *callee, args),
+            StmtKind::If {
+                arms, else_block, ..
+            } => self.adj_if(s, arms, else_block.as_ref()),
+            StmtKind::Select { selector, cases } => self.adj_select(s, *selector, cases),
+            StmtKind::Do {
+                var,
+                start,
+                end,
+                step,
+                body,
+                ..
+            } => {
+                let r = self.adj_do(s, *var, *start, *end, *step, body);
+                let pid = self.pg.pi.point_id(Point {
+                    stmt: s,
+                    part: Part::LoopInit,
+                });
+                self.keep_loop_var(s, r, pid, Target::Expr(*var))
+            }
+            StmtKind::While { cond, body, .. } => {
+                self.adj_counted(s, None, Some(*cond), body, None, false)
+            }
+            StmtKind::DoWhile { body, cond } => {
+                self.adj_counted(s, None, Some(*cond), body, None, true)
+            }
+            StmtKind::CFor {
+                init,
+                cond,
+                step,
+                body,
+                ..
+            } => self.adj_cfor(s, *init, *cond, *step, body),
+            StmtKind::Decl(d) => self.adj_decl(s, d),
+            StmtKind::Block { body, decls, .. } if self.pg.lang == Lang::C && decls.is_empty() => {
+                self.rev_block(body)
+            }
+            StmtKind::Return(v) => {
+                if Some(&s) != self.pg.src.body.last() {
+                    return self.unsupported(s, "a RETURN before the end of the procedure");
+                }
+                match v {
+                    Some(e) if self.pg.lang == Lang::C => self.adj_c_return(s, *e),
+                    _ => Rev::default(),
+                }
+            }
+            StmtKind::Expr(e) => self.adj_expr_stmt(s, *e),
+            StmtKind::PointerAssign { lhs, .. } if self.pg.lang == Lang::Fortran => {
+                self.adj_fortran_pointer_assign(s, *lhs)
+            }
+            StmtKind::PointerAssign { lhs, rhs } => {
+                let mut fwd = vec![self.pg.copy_stmt(s)];
+                if let (Some(dl), Some(dr)) =
+                    (self.pg.dref(*lhs, Dir::Omit), self.pg.dref(*rhs, Dir::All))
+                {
+                    fwd.push(stmt(
+                        &mut self.pg.u,
+                        StmtKind::PointerAssign { lhs: dl, rhs: dr },
+                    ));
+                }
+                Rev {
+                    fwd,
+                    bwd: Vec::new(),
+                }
+            }
+            StmtKind::Memory { op, items, .. } => self.adj_memory(s, *op, items),
+            StmtKind::Io { kind, items, .. } => {
+                let mut r = self.fwd_only(s);
+                if *kind == IoKind::Read {
+                    if let Some(i) = self.pg.pid(s) {
+                        for &it in items {
+                            if self
+                                .pg
+                                .active_ref(it, &self.pg.act.active_before[i].clone())
+                                || self.pg.active_ref(it, &self.pg.act.active_after[i].clone())
+                            {
+                                self.pg.warn(s, Code::ActiveIo, "this READ overwrites an active variable: the value read is taken as a constant");
+                            }
+                            if self.pg.has_dvar_ref(it) {
+                                let k = self.pg.real_kind(it);
+                                if let Some(d) = self.pg.dref(it, Dir::Nd) {
+                                    let z = self.pg.b().zero(k);
+                                    r.bwd.push(assign(&mut self.pg.u, d, z));
+                                }
+                            }
+                        }
+                    }
+                }
+                r
+            }
+            StmtKind::Comment(_)
+            | StmtKind::Continue
+            | StmtKind::Empty
+            | StmtKind::Format(_)
+            | StmtKind::Stop { .. } => self.fwd_only(s),
+            StmtKind::Where {
+                arms, else_block, ..
+            } => self.adj_where(s, arms, else_block.as_ref()),
+            StmtKind::Forall {
+                specs, mask, body, ..
+            } => self.adj_forall(s, specs, *mask, body),
+            StmtKind::Block { .. } => self.unsupported(s, "a BLOCK construct with declarations"),
+            StmtKind::Switch { .. } => self.unsupported(s, "a C switch"),
+            StmtKind::Loop { .. } => self.unsupported(s, "a loop without a condition"),
+            StmtKind::Exit(_) | StmtKind::Break => self.unsupported(s, "EXIT/break"),
+            StmtKind::Cycle(_) | StmtKind::CContinue => self.unsupported(s, "CYCLE/continue"),
+            StmtKind::Goto(_) | StmtKind::ComputedGoto { .. } | StmtKind::ArithIf { .. } => {
+                self.unsupported(s, "GOTO")
+            }
+            StmtKind::Entry { .. } => self.unsupported(s, "ENTRY"),
+            StmtKind::CaseLabel(_) => self.unsupported(s, "a case label outside a switch"),
+        };
+        self.pg.report_lost_derivative(s);
+        r.fwd = self.pg.move_label(st, std::mem::take(&mut r.fwd));
+        r
+    }
+
+    // ------------------------------------------------------------------ runtime calls
+
+    /// Start of the backward sweep: local adjoints and the head's pure-input adjoints are
+    /// zero.
+    fn bwd_prologue(&mut self) -> Vec<StmtId> {
+        let mut out = Vec::new();
+        let mut syms: Vec<(SymbolId, SymbolId)> =
+            self.pg.dvar.iter().map(|(a, b)| (*a, *b)).collect();
+        syms.sort();
+        for (s, d) in syms {
+            if self.pg.g.dglobal.contains_key(&s) || self.pg.prog().symbols[s].common.is_some() {
+                continue;
+            }
+            if Some(s) == self.pg.src.result {
+                continue;
+            }
+            let sd = &self.pg.prog().symbols[s];
+            let Some(ty) = sd.ty.clone() else { continue };
+            if ty.pointers > 0 || sd.attrs.pointer {
+                continue;
+            }
+            let param = self.pg.src.params.contains(&s);
+            let zero_it = if param {
+                // The head's pure inputs: their adjoints are outputs.
+                let z = self
+                    .pg
+                    .pi
+                    .zones
+                    .sym_zones(s)
+                    .unwrap_or_else(|| self.pg.pi.zones.empty());
+                self.pg.input_adjoint_overwritten(s)
+                    && !self.pg.c_by_value(s)
+                    && !z.intersects(&self.pg.pi.summary.writes)
+            } else {
+                self.pg.lang == Lang::Fortran && !sd.attrs.allocatable
+            };
+            if !zero_it {
+                continue;
+            }
+            match ty.base {
+                BaseClass::Real | BaseClass::Complex => {
+                    let k = ty.bytes.unwrap_or(4);
+                    let l = self.pg.b().name(d);
+                    let z = self.pg.b().zero(k);
+                    out.push(assign(&mut self.pg.u, l, z));
+                }
+                BaseClass::Record(td) => {
+                    let mut paths = Vec::new();
+                    self.real_leaves(td, &mut Vec::new(), &mut paths, 0);
+                    for (path, k) in paths {
+                        let mut e = self.pg.b().name(d);
+                        for f in path {
+                            e = self.pg.b().e(Expr::Field {
+                                base: e,
+                                field: f,
+                                arrow: false,
+                            });
+                        }
+                        let z = self.pg.b().zero(k);
+                        out.push(assign(&mut self.pg.u, e, z));
+                    }
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// The active real leaves of a record type (component paths, with their bytes).
+    fn real_leaves(
+        &self,
+        td: TypeDefId,
+        path: &mut Vec<String>,
+        out: &mut Vec<(Vec<String>, u32)>,
+        depth: u32,
+    ) {
+        if depth > 8 {
+            return;
+        }
+        let active = self.pg.g.active_fields.get(&td);
+        for f in &self.pg.prog().typedefs[td].fields {
+            let Decl::Var(v) = f else { continue };
+            for e in &v.entities {
+                let name = self.pg.prog().symbols[e.sym].spelling.clone();
+                if !active.is_some_and(|a| a.iter().any(|x| x.eq_ignore_ascii_case(&name))) {
+                    continue;
+                }
+                let Some(t) = self.pg.prog().symbols[e.sym].ty.clone() else {
+                    continue;
+                };
+                path.push(name);
+                match t.base {
+                    BaseClass::Real => out.push((path.clone(), t.bytes.unwrap_or(4))),
+                    BaseClass::Record(inner) => self.real_leaves(inner, path, out, depth + 1),
+                    _ => {}
+                }
+                path.pop();
+            }
+        }
+    }
+
+    /// End of the backward sweep: C by-value scalars hand their adjoint back through the
+    /// pointer argument (overwritten in a head, incremented elsewhere).
+    fn bwd_epilogue(&mut self) -> Vec<StmtId> {
+        let mut out = Vec::new();
+        let is_head = self.pg.g.info.heads.iter().any(|h| h.head == self.pg.p);
+        for (ptr, local) in self.pg.adj_by_ptr.clone() {
+            let p = self.pg.b().name(ptr);
+            let target = self.pg.b().e(Expr::Unary {
+                op: UnOp::Deref,
+                arg: p,
+            });
+            let l = self.pg.b().name(local);
+            let v = if is_head {
+                l
+            } else {
+                let p2 = self.pg.b().name(ptr);
+                let cur = self.pg.b().e(Expr::Unary {
+                    op: UnOp::Deref,
+                    arg: p2,
+                });
+                self.pg.b().bin(BinOp::Add, cur, l)
+            };
+            out.push(assign(&mut self.pg.u, target, v));
+        }
+        out
+    }
+}

@@ -1,0 +1,248 @@
+//! Transposition of a tangent expression: walking from the root to each derivative
+//! reference gives its factor (paper Fig. 11), so tangent and adjoint share every partial.
+
+use crate::*;
+
+impl<'a> Adj<'_, '_, 'a> {
+    /// Transposes the linear form `t` (a tangent in the derivative references `marks`):
+    /// pushes `(marker, contribution)` for `seed` flowing back into each marker.
+    pub(crate) fn transpose(
+        &mut self,
+        t: ExprId,
+        seed: ExprId,
+        seed_rank: usize,
+        marks: &HashSet<ExprId>,
+        out: &mut Vec<(ExprId, ExprId, usize)>,
+    ) -> Result<(), String> {
+        if marks.contains(&t) {
+            out.push((t, seed, seed_rank));
+            return Ok(());
+        }
+        if !self.has_marker(t, marks) {
+            return Ok(());
+        }
+        let node = self.pg.u.exprs[t].clone();
+        match node {
+            Expr::Paren(a)
+            | Expr::Unary {
+                op: UnOp::Plus,
+                arg: a,
+            } => self.transpose(a, seed, seed_rank, marks, out),
+            Expr::Unary { op: UnOp::Neg, arg } => {
+                let s = self.pg.b().factor(seed);
+                let s = self.pg.b().neg(s);
+                self.transpose(arg, s, seed_rank, marks, out)
+            }
+            Expr::Binary { op, lhs, rhs } => {
+                let (ml, mr) = (self.has_marker(lhs, marks), self.has_marker(rhs, marks));
+                match op {
+                    BinOp::Add | BinOp::Sub => {
+                        if ml {
+                            let s = if mr { self.dup(seed) } else { seed };
+                            self.transpose(lhs, s, seed_rank, marks, out)?;
+                        }
+                        if mr {
+                            let s = if op == BinOp::Sub {
+                                let s = self.pg.b().factor(seed);
+                                self.pg.b().neg(s)
+                            } else {
+                                seed
+                            };
+                            self.transpose(rhs, s, seed_rank, marks, out)?;
+                        }
+                        Ok(())
+                    }
+                    BinOp::Mul if ml != mr => {
+                        let (m, other) = if ml { (lhs, rhs) } else { (rhs, lhs) };
+                        let f = self.dup(other);
+                        let f = self.pg.paren_if_compound(f);
+                        let sd = self.pg.b().factor(seed);
+                        let s = self.pg.b().mul(f, sd);
+                        self.transpose(m, s, seed_rank, marks, out)
+                    }
+                    BinOp::Div if ml && !mr => {
+                        let d = self.dup(rhs);
+                        let d = self.pg.paren_if_compound(d);
+                        let sd = self.pg.b().factor(seed);
+                        let s = self.pg.b().div(sd, d);
+                        self.transpose(lhs, s, seed_rank, marks, out)
+                    }
+                    _ => Err("a derivative that is not linear in its tangents".into()),
+                }
+            }
+            Expr::Cond { cond, then, else_ } => {
+                for (branch, first) in [(then, true), (else_, false)] {
+                    if !self.has_marker(branch, marks) {
+                        continue;
+                    }
+                    let c = self.dup(cond);
+                    let s = self.dup(seed);
+                    let z = self.pg.b().zero(8);
+                    let (a, b) = if first { (s, z) } else { (z, s) };
+                    let s = self.pg.b().e(Expr::Cond {
+                        cond: c,
+                        then: a,
+                        else_: b,
+                    });
+                    let s = self.pg.b().e(Expr::Paren(s));
+                    self.transpose(branch, s, seed_rank, marks, out)?;
+                }
+                Ok(())
+            }
+            Expr::Call { callee, args } => {
+                let name = match &self.pg.u.exprs[callee] {
+                    Expr::Opaque(n) => n.to_ascii_lowercase(),
+                    Expr::Name(s) => self.pg.g.out.symbols[*s].spelling.to_ascii_lowercase(),
+                    _ => String::new(),
+                };
+                match name.as_str() {
+                    "real" | "dble" | "float" | "sngl" | "dfloat" if !args.is_empty() => {
+                        self.transpose(args[0].value, seed, seed_rank, marks, out)
+                    }
+                    "sum" if args.len() == 1 => self.transpose(args[0].value, seed, 0, marks, out),
+                    // sum(a, dim=k): the seed spread back along dimension k.
+                    // sum(a, mask=m): the seed where m holds.
+                    "sum"
+                        if args.len() == 2
+                            && args[1]
+                                .keyword
+                                .as_deref()
+                                .is_some_and(|k| k.eq_ignore_ascii_case("mask")) =>
+                    {
+                        let a = args[0].value;
+                        let m = self.dup(args[1].value);
+                        let z = self.pg.b().zero(8);
+                        let r = self.out_rank(a);
+                        let s = self.pg.b().call("merge", vec![seed, z, m]);
+                        self.transpose(a, s, r, marks, out)
+                    }
+                    "sum" if args.len() == 2 => {
+                        let a = args[0].value;
+                        let k = self.dup(args[1].value);
+                        let (a1, k2) = (self.dup(a), self.dup(k));
+                        let n = self.pg.b().call("size", vec![a1, k2]);
+                        let r = self.out_rank(a);
+                        let s = self.pg.b().call("spread", vec![seed, k, n]);
+                        self.transpose(a, s, r, marks, out)
+                    }
+                    "transpose" if args.len() == 1 => {
+                        let s = self.pg.b().call("transpose", vec![seed]);
+                        self.transpose(args[0].value, s, 2, marks, out)
+                    }
+                    "matmul" if args.len() == 2 => {
+                        let (a, b) = (args[0].value, args[1].value);
+                        let (ra, rb) = (self.out_rank(a), self.out_rank(b));
+                        let first = self.has_marker(a, marks);
+                        if first && self.has_marker(b, marks) {
+                            return Err("the adjoint of `matmul` of two tangents".into());
+                        }
+                        let other = self.dup(if first { b } else { a });
+                        let s = match (first, ra, rb) {
+                            // u = A v: Ā += ū vᵀ;  v̄ += Aᵀ ū.
+                            (true, 2, 1) => self.outer(seed, other),
+                            (false, 2, 1) | (false, 2, 2) => {
+                                let t = self.pg.b().call("transpose", vec![other]);
+                                self.pg.b().call("matmul", vec![t, seed])
+                            }
+                            // t = v A: v̄ += A t̄;  Ā += v t̄ᵀ.
+                            (true, 1, 2) => self.pg.b().call("matmul", vec![other, seed]),
+                            (false, 1, 2) => self.outer(other, seed),
+                            // C = A B: Ā += C̄ Bᵀ.
+                            (true, 2, 2) => {
+                                let t = self.pg.b().call("transpose", vec![other]);
+                                self.pg.b().call("matmul", vec![seed, t])
+                            }
+                            _ => return Err("the adjoint of this `matmul`".into()),
+                        };
+                        let (m, r) = if first { (a, ra) } else { (b, rb) };
+                        self.transpose(m, s, r, marks, out)
+                    }
+                    "merge" if args.len() == 3 => {
+                        for k in 0..2 {
+                            let a = args[k].value;
+                            if !self.has_marker(a, marks) {
+                                continue;
+                            }
+                            let s = self.dup(seed);
+                            let z = self.pg.b().zero(8);
+                            let m = self.dup(args[2].value);
+                            let s = if k == 0 {
+                                self.pg.b().call("merge", vec![s, z, m])
+                            } else {
+                                self.pg.b().call("merge", vec![z, s, m])
+                            };
+                            self.transpose(a, s, seed_rank, marks, out)?;
+                        }
+                        Ok(())
+                    }
+                    "dot_product" if args.len() == 2 => {
+                        let (a, b) = (args[0].value, args[1].value);
+                        let (m, other) = if self.has_marker(a, marks) {
+                            (a, b)
+                        } else {
+                            (b, a)
+                        };
+                        let f = self.dup(other);
+                        let sd = self.pg.b().factor(seed);
+                        let s = self.pg.b().mul(f, sd);
+                        self.transpose(m, s, 1, marks, out)
+                    }
+                    _ => Err(format!("the adjoint of `{name}`")),
+                }
+            }
+            _ => Err("the adjoint of this expression".into()),
+        }
+    }
+
+    /// The outer product `p qᵀ` of two rank-1 expressions.
+    fn outer(&mut self, p: ExprId, q: ExprId) -> ExprId {
+        let (p2, q2) = (self.dup(p), self.dup(q));
+        let (two, one) = (self.pg.b().int(2), self.pg.b().int(1));
+        let nq = self.pg.b().call("size", vec![q2]);
+        let np = self.pg.b().call("size", vec![p2]);
+        let sp = self.pg.b().call("spread", vec![p, two, nq]);
+        let sq = self.pg.b().call("spread", vec![q, one, np]);
+        self.pg.b().mul(sp, sq)
+    }
+
+    /// Rank of an expression of the output unit (Fortran).
+    pub(crate) fn out_rank(&self, e: ExprId) -> usize {
+        match &self.pg.u.exprs[e] {
+            Expr::Name(s) => self.pg.g.out.symbols[*s]
+                .ty
+                .as_ref()
+                .map_or(0, |t| t.dims.len()),
+            Expr::Index { base, subs } => {
+                let r = subs
+                    .iter()
+                    .filter(|s| matches!(s, Subscript::Range(..)))
+                    .count();
+                if r > 0 || matches!(self.pg.u.exprs[*base], Expr::Name(_)) {
+                    r
+                } else {
+                    self.out_rank(*base)
+                }
+            }
+            Expr::Paren(a) | Expr::Unary { arg: a, .. } => self.out_rank(*a),
+            Expr::Binary { lhs, rhs, .. } => self.out_rank(*lhs).max(self.out_rank(*rhs)),
+            Expr::Call { callee, args } => {
+                let name = match &self.pg.u.exprs[*callee] {
+                    Expr::Opaque(n) => n.to_ascii_lowercase(),
+                    Expr::Name(s) => self.pg.g.out.symbols[*s].spelling.to_ascii_lowercase(),
+                    _ => String::new(),
+                };
+                let ra = |k: usize| args.get(k).map_or(0, |a| self.out_rank(a.value));
+                match name.as_str() {
+                    "transpose" => 2,
+                    "matmul" => (ra(0) + ra(1)).saturating_sub(2).max(1),
+                    "sum" | "product" | "maxval" | "minval" if args.len() == 1 => 0,
+                    "sum" | "product" | "maxval" | "minval" => ra(0).saturating_sub(1),
+                    "dot_product" | "size" => 0,
+                    "spread" => ra(0) + 1,
+                    _ => ra(0),
+                }
+            }
+            _ => 0,
+        }
+    }
+}

@@ -1,0 +1,556 @@
+//! Tangent rules for calls, C `return`, memory statements, declarations with
+//! initialisers, WHERE and FORALL.
+
+use super::*;
+
+impl<'a> ProcGen<'_, 'a> {
+    /// `call g(a…)`: `call g_d(a, ȧ, …)` when the call point is active and `g` has a
+    /// derivative version; otherwise the primal call.
+    pub(crate) fn call_rule(&mut self, s: StmtId, _callee: ExprId, args: &'a [Arg]) -> Vec<StmtId> {
+        let Some(i) = self.pid(s) else {
+            return vec![self.copy_stmt(s)];
+        };
+        self.cur = self.act.active_before[i].clone();
+        let site = self
+            .g
+            .info
+            .callgraph
+            .sites_of(self.p)
+            .iter()
+            .find(|c| c.stmt == s && c.expr.is_none());
+        let mut out = Vec::new();
+        self.hoisted.clear();
+        for a in args {
+            self.hoist_calls(s, a.value, &mut out);
+        }
+        let active_point = self.act.has_derivative[i];
+        match site.map(|x| &x.callee) {
+            Some(Callee::Defined(list))
+                if active_point && list.iter().any(|c| self.g.active.contains(c)) =>
+            {
+                if list.len() != 1 {
+                    self.error(s, Code::Unsupported, "a generic call that resolves to several specific procedures is not differentiated yet; call the specific procedure");
+                    return vec![self.copy_stmt(s)];
+                }
+                let c = list[0];
+                let mut pre = Vec::new();
+                let mut new_args = self.derivative_args(s, c, args, &mut pre);
+                out.extend(pre);
+                if self.vector {
+                    let nb = {
+                        let v = self.nbdirs.expect("vector");
+                        self.b().name(v)
+                    };
+                    new_args.push(Arg {
+                        keyword: None,
+                        value: nb,
+                    });
+                }
+                let callee = {
+                    let v = self.g.dproc[&c];
+                    self.b().name(v)
+                };
+                let st = &self.src.stmts[s];
+                let call = self.new_like(
+                    st,
+                    StmtKind::Call {
+                        callee,
+                        args: new_args,
+                        no_parens: false,
+                    },
+                );
+                out.push(call);
+            }
+            Some(Callee::External(name)) if active_point => {
+                let msg = format!("`{name}` has no body in the input files and no derivative: the derivative through this call would be wrong; add its source file");
+                self.error(s, Code::NoDerivative, &msg);
+                out.push(self.copy_stmt(s));
+            }
+            _ => {
+                let c = self.copy_stmt(s);
+                out.push(c);
+            }
+        }
+        self.hoisted.clear();
+        out
+    }
+
+    /// The argument list of a call to `c`'s derivative: each actual, followed by its
+    /// derivative when the formal has one (a zero temporary for an inactive actual, a
+    /// temporary holding the tangent of an active expression).
+    pub(crate) fn derivative_args(
+        &mut self,
+        s: StmtId,
+        c: UnitId,
+        args: &'a [Arg],
+        pre: &mut Vec<StmtId>,
+    ) -> Vec<Arg> {
+        let cu = &self.prog().units[c];
+        let flags = self.g.dparams[&c].clone();
+        let cinfo = &self.g.info.procs[&c];
+        let cvaried = cinfo.activity.as_ref().map(|a| a.varied_in.clone());
+        let mut out = Vec::new();
+        for (k, a) in args.iter().enumerate() {
+            let fi = match &a.keyword {
+                Some(kw) => cu
+                    .params
+                    .iter()
+                    .position(|&p| self.prog().symbols[p].spelling.eq_ignore_ascii_case(kw))
+                    .unwrap_or(k),
+                None => k,
+            };
+            let v = self.cp(a.value);
+            out.push(Arg {
+                keyword: a.keyword.clone(),
+                value: v,
+            });
+            if !flags.get(fi).copied().unwrap_or(false) {
+                continue;
+            }
+            let formal = cu.params[fi];
+            let formal_read = cvaried
+                .as_ref()
+                .zip(cinfo.zones.sym_zones(formal))
+                .is_some_and(|(v, z)| v.intersects(&z))
+                || cinfo
+                    .zones
+                    .objects
+                    .get(&ObjKey::Pointee(formal))
+                    .zip(cvaried.as_ref())
+                    .is_some_and(|(o, v)| cinfo.zones.obj_set(o).intersects(v));
+            let formal_ty = self.prog().symbols[formal].ty.clone();
+            let formal_array = formal_ty.as_ref().is_some_and(|t| !t.dims.is_empty());
+            let by_pointer = self.lang == Lang::C
+                && formal_ty
+                    .as_ref()
+                    .is_some_and(|t| t.pointers > 0 || !t.dims.is_empty());
+            let kw = a
+                .keyword
+                .as_ref()
+                .map(|k| pattern(&self.g.opts.var_pattern, k));
+            let d = self.derivative_actual(s, a.value, formal_array, by_pointer, formal_read, pre);
+            out.push(Arg {
+                keyword: kw,
+                value: d,
+            });
+        }
+        out
+    }
+
+    fn derivative_actual(
+        &mut self,
+        s: StmtId,
+        a: ExprId,
+        formal_array: bool,
+        by_pointer: bool,
+        formal_read: bool,
+        pre: &mut Vec<StmtId>,
+    ) -> ExprId {
+        let src = self.src;
+        let is_ref = self.g.info.ref_zones(self.prog(), self.p, a).is_some();
+        let base = radtap_dataflow::zones::base_symbol(self.prog(), self.p, a);
+        let has = base.is_some_and(|b| self.dvar.contains_key(&b));
+        let cur = self.cur.clone();
+        // C: an address (`x`, `&v`, `a + i`) passes the derivative address.
+        if self.lang == Lang::C && by_pointer {
+            if let Some(d) = self.dptr(a) {
+                return d;
+            }
+            // An inactive array or scalar: a zero temporary like it.
+            let Some(like) = base else {
+                self.error(s, Code::Unsupported, "this pointer argument designates no variable (a null or computed address) but the callee's derivative needs one; pass a variable");
+                return self.b().zero(8);
+            };
+            let t = self.temp(
+                "dummyzero",
+                TempKind::Like {
+                    sym: like,
+                    deriv: true,
+                },
+            );
+            let tn = self.b().name(t);
+            let is_scalar = self.prog().symbols[like]
+                .ty
+                .as_ref()
+                .is_some_and(|t| t.dims.is_empty() && t.pointers == 0);
+            return if is_scalar && !self.vector {
+                self.b().e(Expr::Unary {
+                    op: UnOp::AddrOf,
+                    arg: tn,
+                })
+            } else {
+                tn
+            };
+        }
+        if is_ref && has {
+            let dir = if !self.vector {
+                Dir::Nd
+            } else {
+                match &src.exprs[a] {
+                    Expr::Name(_) => Dir::Omit,
+                    Expr::Index { subs, .. }
+                        if subs.iter().all(|x| matches!(x, Subscript::Index(_))) =>
+                    {
+                        if formal_array {
+                            Dir::First
+                        } else {
+                            Dir::All
+                        }
+                    }
+                    _ => Dir::All,
+                }
+            };
+            if formal_read && !self.ref_in(a, &cur) {
+                // Implicit zero: the derivative variable may hold a stale value.
+                let k = self.real_kind(a);
+                if let Some(dl) = self.dref(a, if self.vector { Dir::All } else { Dir::Nd }) {
+                    let z = self.b().zero(k);
+                    pre.push(assign(&mut self.u, dl, z));
+                }
+            }
+            let d = self.dref(a, dir);
+            if let Some(d) = d {
+                return d;
+            }
+        }
+        // An expression or an inactive variable: a temporary.
+        let k = self.real_kind(a);
+        let tan = if formal_array { None } else { self.tan(a) };
+        match tan {
+            Some(d) => {
+                let t = self.temp(
+                    "argd",
+                    TempKind::Real {
+                        bytes: k,
+                        deriv: true,
+                    },
+                );
+                let l = self.dvec_name(t);
+                let st = assign(&mut self.u, l, d);
+                let v = self.dir(vec![st]);
+                pre.extend(v);
+                self.b().name(t)
+            }
+            None => {
+                if self.lang == Lang::C && !self.vector {
+                    return self.b().zero(k);
+                }
+                let kind = match base {
+                    Some(b) if formal_array && is_ref => TempKind::Like {
+                        sym: b,
+                        deriv: true,
+                    },
+                    _ => TempKind::Real {
+                        bytes: k,
+                        deriv: true,
+                    },
+                };
+                if formal_array && !matches!(src.exprs[a], Expr::Name(_)) {
+                    self.error(s, Code::Unsupported, "an inactive array element or section passed to an array dummy that has a derivative is not supported yet; pass a whole array");
+                }
+                let t = self.temp("dummyzerod", kind);
+                if self.lang == Lang::Fortran {
+                    let l = self.b().name(t);
+                    let z = self.b().zero(k);
+                    pre.push(assign(&mut self.u, l, z));
+                }
+                self.b().name(t)
+            }
+        }
+    }
+
+    /// A derivative temporary as an assignment target (`td(nd)` / `td[nd]` in vector mode).
+    pub(crate) fn dvec_name(&mut self, t: SymbolId) -> ExprId {
+        let n = self.b().name(t);
+        if !self.vector {
+            return n;
+        }
+        let nd = {
+            let v = self.nd.expect("vector");
+            self.b().name(v)
+        };
+        self.b().index(n, vec![Subscript::Index(nd)])
+    }
+
+    /// C `return e` of a function: `*f = e; return ė;` (vector: `ḟ[nd] = ė` per direction,
+    /// `*f = e; return;`).
+    pub(crate) fn c_return(&mut self, s: StmtId, e: ExprId) -> Vec<StmtId> {
+        let Some(i) = self.pid(s) else {
+            return vec![self.copy_stmt(s)];
+        };
+        self.cur = self.act.active_before[i].clone();
+        self.hoisted.clear();
+        let mut out = Vec::new();
+        self.hoist_calls(s, e, &mut out);
+        let n_hoisted = out.len();
+        let rp = self.result_ptr.expect("C function");
+        let k = self.real_kind(e);
+        self.collect_shared(e);
+        let d = self.tan(e);
+        let d = match d {
+            Some(d) => d,
+            None => self.b().zero(k),
+        };
+        if self.vector {
+            let r = self.src.result.expect("function");
+            if let Some(&rd) = self.dvar.get(&r) {
+                let l = self.dvec_name(rd);
+                let st = assign(&mut self.u, l, d);
+                let v = self.dir(vec![st]);
+                out.extend(v);
+            }
+        }
+        self.pre.clear();
+        let pv = self.cp(e);
+        let rpn = self.b().name(rp);
+        let deref = self.b().e(Expr::Unary {
+            op: UnOp::Deref,
+            arg: rpn,
+        });
+        out.push(assign(&mut self.u, deref, pv));
+        let ret = if self.vector { None } else { Some(d) };
+        out.push(stmt(&mut self.u, StmtKind::Return(ret)));
+        let defs = self.resolve_shared();
+        out.splice(n_hoisted..n_hoisted, defs);
+        self.hoisted.clear();
+        out
+    }
+
+    /// The derivative item of an ALLOCATE/DEALLOCATE/NULLIFY item.
+    pub fn alloc_item(&mut self, it: ExprId, op: MemOp) -> Option<ExprId> {
+        let src = self.src;
+        match (&src.exprs[it], op) {
+            (Expr::Index { base, subs }, MemOp::Allocate) => {
+                let Expr::Name(s) = src.exprs[*base] else {
+                    return None;
+                };
+                let ds = *self.dvar.get(&s)?;
+                let mut subs2: Vec<Subscript> = Vec::new();
+                if self.vector {
+                    let n = self.b().opaque("nbdirsmax");
+                    subs2.push(Subscript::Index(n));
+                }
+                let c = Copier { src };
+                for sub in subs {
+                    subs2.push(match sub {
+                        Subscript::Index(e) => Subscript::Index(c.expr(&mut self.u, *e)),
+                        Subscript::Range(a, b, x) => Subscript::Range(
+                            a.map(|e| c.expr(&mut self.u, e)),
+                            b.map(|e| c.expr(&mut self.u, e)),
+                            x.map(|e| c.expr(&mut self.u, e)),
+                        ),
+                    });
+                }
+                let n = self.b().name(ds);
+                Some(self.b().index(n, subs2))
+            }
+            (Expr::Name(s), _) => {
+                let ds = *self.dvar.get(s)?;
+                Some(self.b().name(ds))
+            }
+            _ => None,
+        }
+    }
+
+    /// A C declaration statement: the primal declaration, then the derivatives of its
+    /// entities (initialised with the tangent of the initialiser).
+    pub(crate) fn decl_rule(&mut self, s: StmtId, d: &'a Decl) -> Vec<StmtId> {
+        let mut out = vec![self.copy_stmt(s)];
+        let Decl::Var(v) = d else { return out };
+        let pid = self.pid(s);
+        if let Some(i) = pid {
+            self.cur = self.act.active_before[i].clone();
+        }
+        let c = Copier { src: self.src };
+        let Some(mut dv) = self.derivative_decl(v, &c) else {
+            return out;
+        };
+        let mut after = Vec::new();
+        for e in dv.entities.iter_mut() {
+            // The primal entity this derivative belongs to.
+            let Some(prim) = v
+                .entities
+                .iter()
+                .find(|pe| self.dvar.get(&pe.sym) == Some(&e.sym))
+            else {
+                continue;
+            };
+            let Some(Init::Expr(init)) = prim.init else {
+                e.init = None;
+                continue;
+            };
+            let is_ptr = self.prog().symbols[prim.sym]
+                .ty
+                .as_ref()
+                .is_some_and(|t| t.pointers > 0);
+            let val = if is_ptr {
+                let d = self.dptr(init);
+                // A derivative pointer that cannot follow its primal would be read unset.
+                self.lost_derivative |= d.is_none();
+                d
+            } else {
+                let active = pid.is_some_and(|i| {
+                    self.act.active_after[i].intersects(
+                        &self
+                            .pi
+                            .zones
+                            .sym_zones(prim.sym)
+                            .unwrap_or_else(|| self.pi.zones.empty()),
+                    )
+                });
+                let t = if active { self.tan(init) } else { None };
+                Some(match t {
+                    Some(t) => t,
+                    None => {
+                        let k = self.bytes_of_sym(prim.sym);
+                        self.b().zero(k)
+                    }
+                })
+            };
+            if self.vector && !is_ptr {
+                e.init = None;
+                if let Some(val) = val {
+                    let n = self.b().name(e.sym);
+                    let nd = {
+                        let v = self.nd.expect("vector");
+                        self.b().name(v)
+                    };
+                    let l = self.b().index(n, vec![Subscript::Index(nd)]);
+                    let st = assign(&mut self.u, l, val);
+                    let w = self.dir(vec![st]);
+                    after.extend(w);
+                }
+            } else {
+                e.init = val.map(Init::Expr);
+            }
+        }
+        self.pre.clear();
+        if !after.is_empty() {
+            // Vector derivatives are filled by direction loops after the declaration.
+            dv.spec.qualifiers.retain(|q| q != "const");
+        }
+        out.push(stmt(&mut self.u, StmtKind::Decl(Decl::Var(dv))));
+        out.extend(after);
+        out
+    }
+
+    /// WHERE: the derivative assignments stay under the same masks. In vector mode each
+    /// masked assignment gets its own direction loop around a copy of the WHERE (Fortran
+    /// allows no DO inside WHERE).
+    pub(crate) fn where_rule(
+        &mut self,
+        st: &'a Stmt,
+        arms: &'a [(ExprId, Block)],
+        else_block: Option<&'a Block>,
+        single: bool,
+    ) -> Vec<StmtId> {
+        if self.vector {
+            // Derivatives under the same masks inside one direction loop, then the primal
+            // WHERE (Fortran allows no DO inside WHERE).
+            self.deriv_only = true;
+            let mut arms2 = Vec::new();
+            for (m, b) in arms {
+                let m2 = self.cp(*m);
+                let b2 = self.block(b);
+                arms2.push((m2, b2));
+            }
+            let else2 = else_block.map(|b| self.block(b));
+            self.deriv_only = false;
+            let mut out = Vec::new();
+            if arms2.iter().any(|(_, b)| !b.is_empty())
+                || else2.as_ref().is_some_and(|b| !b.is_empty())
+            {
+                let w = stmt(
+                    &mut self.u,
+                    StmtKind::Where {
+                        arms: arms2,
+                        else_block: else2,
+                        single: false,
+                    },
+                );
+                out.extend(self.dir(vec![w]));
+            }
+            let sid = self.stmt_id_of(st);
+            let st2 = self.copy_stmt(sid);
+            out.push(st2);
+            return out;
+        }
+        let mut new_arms = Vec::new();
+        for (m, b) in arms {
+            let m2 = self.cp(*m);
+            let b2 = self.block(b);
+            new_arms.push((m2, b2));
+        }
+        let else2 = else_block.map(|b| self.block(b));
+        vec![self.new_like(
+            st,
+            StmtKind::Where {
+                single: single && new_arms.iter().all(|(_, b)| b.len() == 1) && else2.is_none(),
+                arms: new_arms,
+                else_block: else2,
+            },
+        )]
+    }
+
+    pub(crate) fn forall_rule(
+        &mut self,
+        st: &'a Stmt,
+        specs: &'a [ForallSpec],
+        mask: Option<ExprId>,
+        body: &'a [StmtId],
+        single: bool,
+    ) -> Vec<StmtId> {
+        let specs2: Vec<ForallSpec> = specs
+            .iter()
+            .map(|sp| ForallSpec {
+                var: self.cp(sp.var),
+                lo: self.cp(sp.lo),
+                hi: self.cp(sp.hi),
+                stride: sp.stride.map(|x| self.cp(x)),
+            })
+            .collect();
+        let mask2 = mask.map(|m| self.cp(m));
+        if self.vector {
+            self.deriv_only = true;
+            let body2 = self.block(body);
+            self.deriv_only = false;
+            let mut out = Vec::new();
+            if !body2.is_empty() {
+                let f = stmt(
+                    &mut self.u,
+                    StmtKind::Forall {
+                        specs: specs2,
+                        mask: mask2,
+                        single: body2.len() == 1,
+                        body: body2,
+                    },
+                );
+                out.extend(self.dir(vec![f]));
+            }
+            let sid = self.stmt_id_of(st);
+            let st2 = self.copy_stmt(sid);
+            out.push(st2);
+            return out;
+        }
+        let body2 = self.block(body);
+        vec![self.new_like(
+            st,
+            StmtKind::Forall {
+                specs: specs2,
+                mask: mask2,
+                single: single && body2.len() == 1,
+                body: body2,
+            },
+        )]
+    }
+
+    /// The id of a statement of the primal unit, from its node.
+    fn stmt_id_of(&self, st: &Stmt) -> StmtId {
+        self.src
+            .stmts
+            .iter()
+            .find(|(_, x)| std::ptr::eq(*x, st))
+            .map(|(id, _)| id)
+            .expect("statement of the primal unit")
+    }
+}

@@ -1,0 +1,889 @@
+//! The derivative unit's header and declarations: which variables get derivatives, the
+//! parameter list, derivative declarations (COMMON and module mirrors, derivative types),
+//! the header comment, temporaries.
+
+use super::*;
+
+impl<'g, 'a> ProcGen<'g, 'a> {
+    /// Which variables of the procedure carry a derivative.
+    pub(crate) fn choose_variables(&mut self) {
+        let d = self.g.deriv_zones(self.p);
+        // Every name of the primal unit is taken inside it.
+        for &s in &self.g.prog.scopes[self.src.scope].order {
+            self.local.insert(key(self.lang, self.name_of(s)));
+        }
+        let mut syms: Vec<SymbolId> = Vec::new();
+        for (k, o) in &self.pi.zones.objects {
+            let s = match k {
+                ObjKey::Sym(s) | ObjKey::Pointee(s) => *s,
+                ObjKey::Heap(..) => continue,
+            };
+            if self.pi.zones.obj_set(o).intersects(&d) && !syms.contains(&s) {
+                syms.push(s);
+            }
+        }
+        // Local pointers whose targets carry derivatives.
+        for (s, targets) in &self.pi.zones.pts {
+            let reaches = targets.iter().any(|t| {
+                self.pi
+                    .zones
+                    .objects
+                    .get(t)
+                    .is_some_and(|o| self.pi.zones.obj_set(o).intersects(&d))
+            });
+            if reaches && !syms.contains(s) && self.pi.zones.objects.contains_key(&ObjKey::Sym(*s))
+            {
+                syms.push(*s);
+            }
+        }
+        // The head's -fixinterface and unused-but-listed parameters.
+        let flags = self.g.dparams[&self.p].clone();
+        for (&s, &f) in self.src.params.iter().zip(&flags) {
+            if f && !syms.contains(&s) {
+                syms.push(s);
+            }
+        }
+        syms.sort();
+        for s in syms {
+            if let Some(&gd) = self.g.dglobal.get(&s) {
+                self.dvar.insert(s, gd);
+                continue;
+            }
+            let sd = &self.g.prog.symbols[s];
+            let owner = radtap_dataflow::zones::unit_of_scope(self.g.prog, sd.scope);
+            if owner != Some(self.p) && !self.src.params.contains(&s) {
+                // A global without a derivative global (SAVE of another unit) is not visible;
+                // another unit's COMMON member is reached through this unit's own members.
+                continue;
+            }
+            if let Some(BaseClass::Record(td)) = sd.ty.as_ref().map(|t| t.base) {
+                self.g.derivative_type(td);
+            }
+            let n = self.deriv_name(s);
+            let ty = sd.ty.clone();
+            let ds = self.new_sym(&n, ty);
+            self.dvar.insert(s, ds);
+        }
+        if let Some(r) = self.src.result {
+            if self.g.dresult[&self.p] && !self.dvar.contains_key(&r) {
+                let n = self.deriv_name(r);
+                let ty = self.g.prog.symbols[r].ty.clone();
+                let ds = self.new_sym(&n, ty);
+                self.dvar.insert(r, ds);
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ header
+
+    pub(crate) fn header(&mut self) {
+        let src = self.src;
+        let ds = match (self.sweep, self.g.split_procs.get(&self.p)) {
+            (Sweep::Fwd, Some(&(f, _))) => f,
+            (Sweep::Bwd, Some(&(_, b))) => b,
+            _ => self.g.dproc[&self.p],
+        };
+        self.u.name = Some(ds);
+        if self.sweep == Sweep::Fwd {
+            // The forward sweep keeps the primal interface.
+            let c = Copier { src };
+            for (i, &s) in src.params.iter().enumerate() {
+                self.u.params.push(s);
+                if self.lang == Lang::C {
+                    let cp = c.cparam(&mut self.u, &src.c_params[i]);
+                    self.u.c_params.push(cp);
+                }
+            }
+            self.u.header_type = src.header_type.clone();
+            self.u.ret_derived = src.ret_derived.clone();
+            self.u.result = src.result;
+            self.u.explicit_result = src.explicit_result || src.kind == UnitKind::Function;
+            self.u.c_void_params = src.c_void_params;
+            return;
+        }
+        self.g.out.symbols[ds].unit = None;
+        let flags = self.g.dparams[&self.p].clone();
+        let c = Copier { src };
+        for (i, &s) in src.params.iter().enumerate() {
+            self.u.params.push(s);
+            if self.lang == Lang::C {
+                let cp = c.cparam(&mut self.u, &src.c_params[i]);
+                self.u.c_params.push(cp);
+            }
+            if flags[i] {
+                let mut d = self.dvar[&s];
+                let by_value_written = self.vector
+                    && self.c_by_value(s)
+                    && self
+                        .pi
+                        .zones
+                        .sym_zones(s)
+                        .is_some_and(|z| z.intersects(&self.pi.summary.writes));
+                if by_value_written {
+                    let n = self.fresh(&format!("{}0", self.g.out.symbols[d].spelling));
+                    let din = self.new_sym(&n, None);
+                    self.entry_copies.push((d, din));
+                    self.temps.push((
+                        d,
+                        TempKind::Like {
+                            sym: s,
+                            deriv: true,
+                        },
+                    ));
+                    d = din;
+                }
+                let adj_by_ptr = self.adjoint && self.c_by_value(s);
+                if adj_by_ptr {
+                    // The adjoint of a by-value argument goes back through a pointer; the
+                    // body accumulates it in a local.
+                    let local = d;
+                    let pname = self.g.out.symbols[local].spelling.clone();
+                    let lname = self.fresh(&format!("{pname}0"));
+                    self.g.out.symbols[local].spelling = lname.clone();
+                    let ptr = self.new_sym(&pname, None);
+                    self.adj_by_ptr.push((ptr, local));
+                    let mut spec = c.spec(&mut self.u, &src.c_params[i].spec);
+                    spec.qualifiers.retain(|q| q != "const");
+                    let is_rec = matches!(spec.class, BaseClass::Record(_));
+                    if let BaseClass::Record(td) = spec.class {
+                        let (_, n) = self.g.derivative_type(td);
+                        spec.keyword = "struct".into();
+                        spec.name = Some(n);
+                    }
+                    let init = if is_rec {
+                        let z = self.b().int(0);
+                        Init::Expr(self.b().e(Expr::ArrayCtor {
+                            items: vec![z],
+                            old_style: false,
+                            type_spec: None,
+                        }))
+                    } else {
+                        let z = self.b().zero(8);
+                        Init::Expr(z)
+                    };
+                    let mut ent = plain_entity(local);
+                    ent.init = Some(init);
+                    self.c_local_decls.push(Decl::Var(VarDecl {
+                        spec,
+                        attrs: Vec::new(),
+                        entities: vec![ent],
+                        double_colon: false,
+                    }));
+                    d = ptr;
+                }
+                self.u.params.push(d);
+                if self.lang == Lang::C {
+                    let mut cp = c.cparam(&mut self.u, &src.c_params[i]);
+                    cp.name = Some(self.g.out.symbols[d].spelling.clone());
+                    if self.adjoint {
+                        cp.spec.qualifiers.retain(|q| q != "const");
+                        if adj_by_ptr {
+                            cp.derived.insert(0, DeclOp::Pointer(Vec::new()));
+                        }
+                    }
+                    if by_value_written && !cp.spec.qualifiers.iter().any(|q| q == "const") {
+                        cp.spec.qualifiers.insert(0, "const".into());
+                    }
+                    if let BaseClass::Record(td) = cp.spec.class {
+                        let (_, n) = self.g.derivative_type(td);
+                        cp.spec.keyword = "struct".into();
+                        cp.spec.name = Some(n);
+                    }
+                    if self.vector {
+                        self.c_vector_param(&mut cp);
+                    }
+                    self.u.c_params.push(cp);
+                }
+            }
+        }
+        if self.lang == Lang::C && (src.kind == UnitKind::Subroutine || self.vector || self.adjoint)
+        {
+            let mut void = src.header_type.clone().unwrap_or_else(|| int_spec(Lang::C));
+            void.keyword = "void".into();
+            void.class = BaseClass::Void;
+            void.name = None;
+            void.qualifiers.clear();
+            void.inline_def = None;
+            self.u.header_type = Some(void);
+        }
+        let is_function = src.kind == UnitKind::Function;
+        if is_function && self.adjoint {
+            // The result's adjoint is the extra last argument (by value in C).
+            let r = src.result.expect("functions have a result");
+            if let Some(&rd) = self.dvar.get(&r) {
+                self.u.params.push(rd);
+                if self.lang == Lang::C {
+                    let spec = src.header_type.clone().expect("C function type");
+                    let spec_c = c.spec(&mut self.u, &spec);
+                    self.u.c_params.push(CParam {
+                        spec: spec_c,
+                        name: Some(self.g.out.symbols[rd].spelling.clone()),
+                        derived: Vec::new(),
+                        dims: Vec::new(),
+                    });
+                }
+            }
+        } else if is_function {
+            let r = src.result.expect("functions have a result");
+            let rd = self.dvar.get(&r).copied();
+            match self.lang {
+                Lang::Fortran => {
+                    self.u.params.push(r);
+                    if self.vector {
+                        if let Some(rd) = rd {
+                            self.u.params.push(rd);
+                        }
+                    } else {
+                        // The derivative function returns the result's derivative.
+                        let res = match rd {
+                            Some(rd) => rd,
+                            None => {
+                                let n =
+                                    self.fresh(&pattern(&self.g.opts.var_pattern, self.name_of(r)));
+                                let ty = self.g.prog.symbols[r].ty.clone();
+                                let s = self.new_sym(&n, ty);
+                                self.dvar.insert(r, s);
+                                s
+                            }
+                        };
+                        self.u.result = Some(res);
+                        self.u.explicit_result = true;
+                    }
+                }
+                Lang::C => {
+                    let spec = src.header_type.clone().expect("C function type");
+                    let base = self.name_of(src.name.expect("named"));
+                    let rname = if self.g.info.callgraph.is_recursive(self.p) {
+                        self.fresh(&format!("{base}0"))
+                    } else {
+                        base.to_string()
+                    };
+                    let ty = self.g.prog.symbols[r].ty.clone().map(|mut t| {
+                        t.pointers += 1;
+                        t
+                    });
+                    let rp = self.new_sym(&rname, ty);
+                    self.u.params.push(rp);
+                    let spec_c = c.spec(&mut self.u, &spec);
+                    let mut ops = c.ops(&mut self.u, &src.ret_derived);
+                    ops.insert(0, DeclOp::Pointer(Vec::new()));
+                    self.u.c_params.push(CParam {
+                        spec: spec_c.clone(),
+                        name: Some(rname),
+                        derived: ops,
+                        dims: Vec::new(),
+                    });
+                    self.result_ptr = Some(rp);
+                    if self.vector {
+                        if let Some(rd) = rd {
+                            self.u.params.push(rd);
+                            let mut cp = CParam {
+                                spec: spec_c,
+                                name: Some(self.g.out.symbols[rd].spelling.clone()),
+                                derived: Vec::new(),
+                                dims: Vec::new(),
+                            };
+                            self.c_vector_param(&mut cp);
+                            self.u.c_params.push(cp);
+                        }
+                    } else {
+                        self.u.header_type = Some(spec);
+                        self.u.ret_derived = src.ret_derived.clone();
+                    }
+                }
+            }
+        }
+        if self.vector {
+            let n = self.fresh("nbdirs");
+            let ty = Type {
+                base: BaseClass::Integer,
+                bytes: Some(4),
+                dims: Vec::new(),
+                pointers: 0,
+            };
+            let s = self.new_sym(&n, Some(ty.clone()));
+            self.u.params.push(s);
+            if self.lang == Lang::C {
+                self.u.c_params.push(CParam {
+                    spec: int_spec(Lang::C),
+                    name: Some(n),
+                    derived: Vec::new(),
+                    dims: Vec::new(),
+                });
+            }
+            self.nbdirs = Some(s);
+            let n = self.fresh("nd");
+            self.nd = Some(self.new_sym(&n, Some(ty)));
+        }
+        if self.lang == Lang::C && self.u.c_params.is_empty() {
+            self.u.c_void_params = true;
+        }
+    }
+
+    /// A C derivative parameter gets the direction as its last dimension.
+    fn c_vector_param(&mut self, cp: &mut CParam) {
+        // Declarator operations are applied innermost-last: `double *x` → `double (*xd)[N]`,
+        // `double a[3]` → `double ad[3][N]`, `double s` → `double sd[N]`.
+        let n = self.u.exprs.alloc(Expr::Opaque("NBDirsMax".into()));
+        cp.derived.insert(0, DeclOp::Array(Some(n)));
+    }
+
+    // ------------------------------------------------------------------ declarations
+
+    pub(crate) fn declarations(&mut self) {
+        let src = self.src;
+        let c = Copier { src };
+        let mut decls = Vec::new();
+        if self.lang == Lang::Fortran {
+            // USE of the derivative modules of the modules used (and of the host module).
+            let mut uses: Vec<UnitId> = Vec::new();
+            for d in &src.decls {
+                if let Decl::Use(ui, _) = d {
+                    if let Some(m) = ui.unit {
+                        uses.push(m);
+                    }
+                }
+            }
+            for d in &src.decls {
+                if let Decl::Use(..) = d {
+                    decls.push(c.decl(&mut self.u, d));
+                }
+            }
+            for m in uses {
+                if let Some(&dm) = self.g.dmodule.get(&m) {
+                    if Some(dm) != self.u.parent {
+                        let n = crate::gen::unit_name(&self.g.out, dm);
+                        decls.push(Decl::Use(
+                            UseImport {
+                                module: n.to_ascii_lowercase(),
+                                unit: Some(dm),
+                                only: false,
+                                names: Vec::new(),
+                            },
+                            format!("use {n}"),
+                        ));
+                    }
+                }
+            }
+            if self.vector
+                && self
+                    .u
+                    .parent
+                    .is_none_or(|m| self.g.out.units[m].kind != UnitKind::Module)
+            {
+                decls.push(diffsizes_use());
+            }
+        }
+        decls.push(Decl::Comment(self.header_comment()));
+        let mut declared: HashSet<SymbolId> = HashSet::new();
+        for d in &src.decls {
+            match d {
+                Decl::Use(..) => {}
+                Decl::Var(v) => {
+                    decls.push(c.decl(&mut self.u, d));
+                    for e in &v.entities {
+                        declared.insert(e.sym);
+                    }
+                    if let Some(dv) = self.derivative_decl(v, &c) {
+                        decls.push(Decl::Var(dv));
+                    }
+                }
+                Decl::Common(blocks) => {
+                    decls.push(c.decl(&mut self.u, d));
+                    for (blk, ents) in blocks {
+                        for e in ents {
+                            declared.insert(e.sym);
+                        }
+                        if ents.iter().any(|e| self.dvar.contains_key(&e.sym)) {
+                            self.derivative_common(*blk, ents, &c, &mut decls);
+                        }
+                    }
+                }
+                Decl::Attr(a) => {
+                    decls.push(c.decl(&mut self.u, d));
+                    if a.keyword == "dimension" {
+                        for it in &a.items {
+                            declared.insert(it.sym);
+                        }
+                    }
+                }
+                _ => decls.push(c.decl(&mut self.u, d)),
+            }
+        }
+        // The primal function result, now a dummy argument of the derivative procedure.
+        let mut header_result = None;
+        if self.src.kind == UnitKind::Function
+            && self.lang == Lang::Fortran
+            && self.sweep != Sweep::Fwd
+        {
+            let r = self.src.result.expect("function result");
+            if !declared.contains(&r) {
+                if let Some(t) = &self.src.header_type {
+                    let spec = c.spec(&mut self.u, t);
+                    decls.push(Decl::Var(VarDecl {
+                        spec,
+                        attrs: if self.adjoint {
+                            Vec::new()
+                        } else {
+                            vec![Attr::Intent(Intent::Out)]
+                        },
+                        entities: vec![plain_entity(r)],
+                        double_colon: true,
+                    }));
+                    declared.insert(r);
+                    header_result = Some(r);
+                }
+            }
+        }
+        // Derivatives of implicitly typed variables, and of a result typed in the header.
+        let mut missing: Vec<SymbolId> = self
+            .dvar
+            .keys()
+            .copied()
+            .filter(|s| {
+                (!declared.contains(s) || Some(*s) == header_result)
+                    && !self.g.dglobal.contains_key(s)
+                    && !(self.sweep == Sweep::Fwd
+                        && (self.src.params.contains(s) || Some(*s) == self.src.result))
+            })
+            .collect();
+        missing.sort();
+        if self.lang == Lang::C {
+            missing.clear(); // C declarations are statements of the body
+        }
+        for s in missing {
+            if self.lang == Lang::C && Some(s) == self.src.result {
+                continue;
+            }
+            let ds = self.dvar[&s];
+            let spec = match (&self.g.prog.symbols[s].ty, &self.src.header_type) {
+                (_, Some(t)) if Some(s) == self.src.result => c.spec(&mut self.u, t),
+                (Some(t), _) => spec_of_type(self.lang, t),
+                (None, _) => continue,
+            };
+            let mut v = VarDecl {
+                spec,
+                attrs: Vec::new(),
+                entities: vec![plain_entity(ds)],
+                double_colon: true,
+            };
+            if let Some(t) = &self.g.prog.symbols[s].ty {
+                if !t.dims.is_empty() {
+                    let dims = c.dims(&mut self.u, &t.dims);
+                    v.entities[0].dims = Some(dims);
+                }
+            }
+            if self.vector && Some(s) != self.src.result.filter(|_| !self.vector) {
+                add_direction_dim(&mut self.u, &mut v);
+            }
+            if self.src.params.contains(&s) || (self.adjoint && Some(s) == self.src.result) {
+                v.attrs.push(Attr::Intent(Intent::InOut));
+            }
+            decls.push(Decl::Var(v));
+        }
+        if let Some(nb) = self.nbdirs {
+            if self.lang == Lang::Fortran {
+                decls.push(Decl::Var(VarDecl {
+                    spec: int_spec(Lang::Fortran),
+                    attrs: vec![Attr::Intent(Intent::In)],
+                    entities: vec![plain_entity(nb)],
+                    double_colon: true,
+                }));
+            }
+        }
+        if let Some(nd) = self.nd {
+            let v = VarDecl {
+                spec: int_spec(self.lang),
+                attrs: Vec::new(),
+                entities: vec![plain_entity(nd)],
+                double_colon: true,
+            };
+            match self.lang {
+                Lang::Fortran => decls.push(Decl::Var(v)),
+                Lang::C => self.c_local_decls.push(Decl::Var(v)),
+            }
+        }
+        // C functions keep their declarations in the body.
+        match self.lang {
+            Lang::Fortran => self.u.decls = decls,
+            Lang::C => {
+                for d in decls {
+                    if let Decl::Comment(text) = d {
+                        // The header comment goes above the function.
+                        self.u.directives.push(Directive {
+                            name: String::new(),
+                            args: String::new(),
+                            text,
+                        });
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl<'a> ProcGen<'_, 'a> {
+    /// The derivative declaration of the entities of `v` that carry derivatives.
+    pub fn derivative_decl(&mut self, v: &VarDecl, c: &Copier<'a>) -> Option<VarDecl> {
+        let ents: Vec<Entity> = v
+            .entities
+            .iter()
+            .filter_map(|e| {
+                let ds = *self.dvar.get(&e.sym)?;
+                if self.sweep == Sweep::Fwd && self.src.params.contains(&e.sym) {
+                    return None;
+                }
+                if self.g.dglobal.contains_key(&e.sym)
+                    || self.g.prog.symbols[e.sym].common.is_some()
+                {
+                    return None;
+                }
+                let mut e2 = e.clone();
+                e2.sym = ds;
+                e2.init = None;
+                Some(e2)
+            })
+            .collect();
+        if ents.is_empty() {
+            return None;
+        }
+        let mut dv = v.clone();
+        dv.entities = ents;
+        if self.adjoint {
+            // Adjoints of inputs are written, of outputs read.
+            for a in dv.attrs.iter_mut() {
+                if let Attr::Intent(i) = a {
+                    *i = Intent::InOut;
+                }
+            }
+        }
+        dv.attrs.retain(|a| match a {
+            Attr::Keyword(k) => !matches!(
+                k.as_str(),
+                "parameter" | "external" | "intrinsic" | "protected" | "bind(c)"
+            ),
+            Attr::Intent(_) | Attr::Dimension(_) => true,
+        });
+        if let BaseClass::Record(td) = v.spec.class {
+            let (_, n) = self.g.derivative_type(td);
+            dv.spec.name = Some(n.clone());
+            dv.spec.inline_def = None;
+            if self.lang == Lang::C {
+                dv.spec.keyword = "struct".into();
+            }
+        }
+        let Decl::Var(mut dv) = c.decl(&mut self.u, &Decl::Var(dv)) else {
+            unreachable!("a variable declaration copies to one")
+        };
+        if self.vector {
+            add_direction_dim(&mut self.u, &mut dv);
+        }
+        Some(dv)
+    }
+
+    /// `common /blk_d/ ad, bd`: a derivative COMMON mirroring the primal one member for
+    /// member, so every procedure lays it out alike.
+    fn derivative_common(
+        &mut self,
+        blk: Option<SymbolId>,
+        ents: &[Entity],
+        c: &Copier<'a>,
+        decls: &mut Vec<Decl>,
+    ) {
+        let bname = blk
+            .map(|b| self.name_of(b).to_string())
+            .unwrap_or_else(|| "blank".into());
+        let dname = pattern(&self.g.opts.type_pattern, &bname);
+        let bsym = self.g.new_symbol(self.u.scope, &dname, None);
+        self.g.out.symbols[bsym].kind = SymbolKind::Common;
+        let mut members = Vec::new();
+        for e in ents {
+            let ds = match self.dvar.get(&e.sym) {
+                Some(&d) => d,
+                None => {
+                    let n = self.deriv_name(e.sym);
+                    let ty = self.g.prog.symbols[e.sym].ty.clone();
+                    let d = self.new_sym(&n, ty);
+                    self.dvar.insert(e.sym, d);
+                    d
+                }
+            };
+            // Declare the member's derivative like the member.
+            let t = self.g.prog.symbols[e.sym].ty.clone();
+            if let Some(t) = t {
+                let mut v = VarDecl {
+                    spec: spec_of_type(Lang::Fortran, &t),
+                    attrs: Vec::new(),
+                    entities: vec![plain_entity(ds)],
+                    double_colon: true,
+                };
+                let src_dims = e
+                    .dims
+                    .clone()
+                    .or_else(|| (!t.dims.is_empty()).then(|| t.dims.clone()));
+                if let Some(d) = src_dims {
+                    v.entities[0].dims = Some(c.dims(&mut self.u, &d));
+                }
+                if self.vector {
+                    add_direction_dim(&mut self.u, &mut v);
+                }
+                decls.push(Decl::Var(v));
+            }
+            members.push(plain_entity(ds));
+        }
+        decls.push(Decl::Common(vec![(Some(bsym), members)]));
+    }
+
+    /// `! f_d: tangent of f. Dependents: y. Independents: x. x:in xd:in y:out yd:out`.
+    fn header_comment(&self) -> String {
+        let lead = match self.lang {
+            Lang::Fortran => "!",
+            Lang::C => "//",
+        };
+        let mode = if self.adjoint && self.sweep == Sweep::Fwd {
+            "reverse (adjoint) split mode: forward sweep of"
+        } else if self.adjoint && self.sweep == Sweep::Bwd {
+            "reverse (adjoint) split mode: backward sweep of"
+        } else if self.adjoint {
+            "reverse (adjoint)"
+        } else if self.vector {
+            "vector tangent (forward)"
+        } else {
+            "tangent (forward)"
+        };
+        let fname = crate::gen::unit_name(self.g.prog, self.p);
+        let mut s = if self.sweep == Sweep::Joint {
+            format!("{lead} Differentiation of {fname} in {mode} mode.")
+        } else {
+            format!("{lead} Differentiation of {fname}: {mode} {fname}_b.")
+        };
+        if let Some(h) = self.g.info.heads.iter().find(|h| h.head == self.p) {
+            let deps: Vec<&str> = h.dependents.iter().map(|(n, _)| n.as_str()).collect();
+            let inds: Vec<&str> = h.independents.iter().map(|(n, _)| n.as_str()).collect();
+            s.push_str(&format!(
+                "\n{lead}   dependents:   {}\n{lead}   independents: {}",
+                deps.join(" "),
+                inds.join(" ")
+            ));
+        }
+        // Read/write status of each derivative argument.
+        let mut st = Vec::new();
+        let dz = self.g.deriv_zones(self.p);
+        for (&p, &f) in self.src.params.iter().zip(&self.g.dparams[&self.p]) {
+            if !f {
+                continue;
+            }
+            let d = self.dvar[&p];
+            let z = self
+                .pi
+                .zones
+                .objects
+                .get(&ObjKey::Pointee(p))
+                .map(|o| self.pi.zones.obj_set(o))
+                .or_else(|| self.pi.zones.sym_zones(p));
+            let Some(mut z) = z else { continue };
+            // Only the parts that carry derivatives (a record's active components).
+            if z.intersects(&dz) {
+                z.intersect_with(&dz);
+            }
+            // INTENT(OUT) arguments are undefined on entry, whatever the calling contexts say.
+            let read = z.intersects(&self.act.varied_in)
+                && self.g.prog.symbols[p].attrs.intent != Some(Intent::Out);
+            let written =
+                !self.c_by_value(p) && z.iter().any(|zz| self.pi.summary.writes.contains(zz));
+            let status = match (read, written, self.adjoint) {
+                (true, true, _) => "in-out",
+                (true, false, false) => "in",
+                (false, true, false) => "out",
+                // Adjoints flow backwards: inputs' adjoints are results, outputs' are
+                // read and reset to zero.
+                (true, false, true) if self.input_adjoint_overwritten(p) => "out",
+                (true, false, true) => "incremented",
+                (false, true, true) => "in-zero",
+                (false, false, _) => "unused",
+            };
+            st.push(format!("{}:{status}", self.g.out.symbols[d].spelling));
+        }
+        if !st.is_empty() && self.sweep != Sweep::Fwd {
+            s.push_str(&format!(
+                "\n{lead}   derivative arguments: {}",
+                st.join(" ")
+            ));
+        }
+        s
+    }
+
+    /// Declares the temporaries made while generating statements.
+    pub(crate) fn finish_declarations(&mut self) {
+        let temps = std::mem::take(&mut self.temps);
+        let mut decls = Vec::new();
+        for (f, bytes) in std::mem::take(&mut self.extern_funcs) {
+            let t = Type {
+                base: BaseClass::Real,
+                bytes: Some(bytes),
+                dims: Vec::new(),
+                pointers: 0,
+            };
+            decls.push(Decl::Var(VarDecl {
+                spec: spec_of_type(self.lang, &t),
+                attrs: vec![Attr::Keyword("external".into())],
+                entities: vec![plain_entity(f)],
+                double_colon: true,
+            }));
+        }
+        for (s, k) in temps {
+            let mut v = match k {
+                TempKind::Int => VarDecl {
+                    spec: int_spec(self.lang),
+                    attrs: Vec::new(),
+                    entities: vec![plain_entity(s)],
+                    double_colon: true,
+                },
+                TempKind::Real { bytes, deriv } => {
+                    let t = Type {
+                        base: BaseClass::Real,
+                        bytes: Some(bytes),
+                        dims: Vec::new(),
+                        pointers: 0,
+                    };
+                    let mut v = VarDecl {
+                        spec: spec_of_type(self.lang, &t),
+                        attrs: Vec::new(),
+                        entities: vec![plain_entity(s)],
+                        double_colon: true,
+                    };
+                    if deriv && self.vector {
+                        add_direction_dim(&mut self.u, &mut v);
+                    }
+                    v
+                }
+                TempKind::Like { .. } | TempKind::Mask { .. } => {
+                    let (sym, deriv, mask) = match k {
+                        TempKind::Like { sym, deriv } => (sym, deriv, false),
+                        TempKind::Mask { sym } => (sym, false, true),
+                        _ => unreachable!("matched above"),
+                    };
+                    let t = self.g.prog.symbols[sym].ty.clone().unwrap_or(Type {
+                        base: BaseClass::Real,
+                        bytes: Some(8),
+                        dims: Vec::new(),
+                        pointers: 0,
+                    });
+                    let mut t2 = t.clone();
+                    t2.dims.clear();
+                    t2.pointers = 0;
+                    if mask {
+                        t2.base = BaseClass::Logical;
+                        t2.bytes = None;
+                    }
+                    let mut spec = spec_of_type(self.lang, &t2);
+                    if let BaseClass::Record(td) = t.base {
+                        let td = if deriv {
+                            self.g.derivative_type(td).1
+                        } else {
+                            self.g.prog.typedefs[td].name.clone().unwrap_or_default()
+                        };
+                        spec.keyword = match self.lang {
+                            Lang::C => "struct",
+                            Lang::Fortran => "type",
+                        }
+                        .into();
+                        spec.name = Some(td);
+                    }
+                    let mut v = VarDecl {
+                        spec,
+                        attrs: Vec::new(),
+                        entities: vec![plain_entity(s)],
+                        double_colon: true,
+                    };
+                    if !t.dims.is_empty() {
+                        let owner = radtap_dataflow::zones::unit_of_scope(
+                            self.g.prog,
+                            self.g.prog.symbols[sym].scope,
+                        )
+                        .unwrap_or(self.p);
+                        let c = Copier {
+                            src: &self.g.prog.units[owner],
+                        };
+                        let dims = c.dims(&mut self.u, &t.dims);
+                        match self.lang {
+                            Lang::Fortran => v.entities[0].dims = Some(dims),
+                            Lang::C => {
+                                for d in dims.iter().rev() {
+                                    if let DimUpper::Expr(e) = d.upper {
+                                        v.entities[0].derived.push(DeclOp::Array(Some(e)));
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    if deriv && self.vector {
+                        add_direction_dim(&mut self.u, &mut v);
+                    }
+                    v
+                }
+            };
+            if self.lang == Lang::C {
+                // Zero-initialised so a dummy derivative needs no statement.
+                if v.entities[0].derived.is_empty() && !matches!(v.spec.class, BaseClass::Record(_))
+                {
+                    let mut b = B {
+                        u: &mut self.u,
+                        lang: Lang::C,
+                    };
+                    let z = if v.spec.class == BaseClass::Integer {
+                        b.int(0)
+                    } else {
+                        b.zero(8)
+                    };
+                    v.entities[0].init = Some(Init::Expr(z));
+                }
+            }
+            v.double_colon = true;
+            decls.push(Decl::Var(v));
+        }
+        match self.lang {
+            Lang::Fortran => self.u.decls.extend(decls),
+            Lang::C => {
+                let mut all = std::mem::take(&mut self.c_local_decls);
+                all.extend(decls);
+                let mut body: Vec<StmtId> = all
+                    .into_iter()
+                    .map(|d| stmt(&mut self.u, StmtKind::Decl(d)))
+                    .collect();
+                let mut copies = Vec::new();
+                for (d, din) in std::mem::take(&mut self.entry_copies) {
+                    let nd = self.nd.expect("vector");
+                    let (l, r) = (self.b().name(d), self.b().name(din));
+                    let (i1, i2) = (self.b().name(nd), self.b().name(nd));
+                    let l = self.b().index(l, vec![Subscript::Index(i1)]);
+                    let r = self.b().index(r, vec![Subscript::Index(i2)]);
+                    copies.push(assign(&mut self.u, l, r));
+                }
+                body.extend(self.dir(copies));
+                body.append(&mut self.u.body);
+                self.u.body = body;
+            }
+        }
+    }
+
+    pub fn temp(&mut self, base: &str, kind: TempKind) -> SymbolId {
+        let n = self.fresh(base);
+        let s = self.new_sym(&n, None);
+        self.temps.push((s, kind));
+        s
+    }
+
+    /// Whether the adjoint of input parameter `p` is overwritten (set, not incremented):
+    /// in a head, for Fortran arguments of known size (zeroed first) and C by-value
+    /// arguments (stored through their pointer at the end). Elsewhere adjoints of inputs are
+    /// incremented, as the chain rule across a call needs.
+    pub fn input_adjoint_overwritten(&self, p: SymbolId) -> bool {
+        let is_head = self.g.info.heads.iter().any(|h| h.head == self.p);
+        let assumed_size = self.prog().symbols[p]
+            .ty
+            .as_ref()
+            .is_some_and(|t| t.dims.iter().any(|d| d.upper == DimUpper::Assumed));
+        is_head && (self.c_by_value(p) || (self.lang == Lang::Fortran && !assumed_size))
+    }
+}

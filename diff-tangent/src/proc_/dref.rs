@@ -1,0 +1,312 @@
+//! Derivative references: the same access path on the derivative variable (with the
+//! direction index in vector mode), derivative pointers.
+
+use super::*;
+
+impl<'a> ProcGen<'_, 'a> {
+    /// The derivative of a reference: the same access path on the derivative variable, with
+    /// the direction index in vector mode.
+    pub fn dref(&mut self, e: ExprId, dir: Dir) -> Option<ExprId> {
+        // C: the row of all directions is the derivative object itself (`xd[i]`).
+        let dir = if self.lang == Lang::C && dir == Dir::All {
+            Dir::Omit
+        } else {
+            dir
+        };
+        let src = self.src;
+        match &src.exprs[e] {
+            Expr::Name(s) => {
+                let ds = *self.dvar.get(s)?;
+                let n = self.b().name(ds);
+                if !self.vector || dir == Dir::Omit {
+                    return Some(n);
+                }
+                let ty = self.prog().symbols[*s].ty.clone();
+                let rank = ty.as_ref().map_or(0, |t| t.dims.len());
+                let ptrs = ty.as_ref().map_or(0, |t| t.pointers);
+                match self.lang {
+                    Lang::Fortran => {
+                        let mut subs = vec![self.dir_sub(dir)];
+                        for _ in 0..rank {
+                            subs.push(Subscript::Range(None, None, None));
+                        }
+                        Some(self.b().index(n, subs))
+                    }
+                    Lang::C => {
+                        if rank + ptrs as usize == 0 {
+                            let d = self.dir_sub(dir);
+                            Some(self.b().index(n, vec![d]))
+                        } else {
+                            Some(n)
+                        }
+                    }
+                }
+            }
+            Expr::Index { base, subs } => {
+                match self.lang {
+                    Lang::Fortran => {
+                        if let Expr::Name(s) = src.exprs[*base] {
+                            let ds = *self.dvar.get(&s)?;
+                            let n = self.b().name(ds);
+                            let mut subs2 = Vec::new();
+                            if self.vector && dir != Dir::Omit {
+                                subs2.push(self.dir_sub(dir));
+                            }
+                            for sub in subs {
+                                subs2.push(self.cp_sub(sub));
+                            }
+                            Some(self.b().index(n, subs2))
+                        } else {
+                            let b = self.dref(*base, dir)?;
+                            let subs2 = subs.iter().map(|x| self.cp_sub(x)).collect();
+                            Some(self.b().index(b, subs2))
+                        }
+                    }
+                    Lang::C => {
+                        // Peel the subscripts down to the variable.
+                        let mut chain = Vec::new();
+                        let mut cur = e;
+                        while let Expr::Index { base, subs } = &src.exprs[cur] {
+                            chain.push(subs.clone());
+                            cur = *base;
+                        }
+                        let inner = match &src.exprs[cur] {
+                            Expr::Name(s) => {
+                                let ds = *self.dvar.get(s)?;
+                                let ty = self.prog().symbols[*s].ty.clone();
+                                let er = ty
+                                    .as_ref()
+                                    .map_or(0, |t| t.dims.len() + t.pointers as usize);
+                                (self.b().name(ds), er)
+                            }
+                            // `s.f[i]`, `(*p)[i]`: the direction goes with the inner object.
+                            _ => (self.dref(cur, dir)?, usize::MAX),
+                        };
+                        let (mut x, er) = inner;
+                        for subs in chain.iter().rev() {
+                            let subs2 = subs.iter().map(|s| self.cp_sub(s)).collect();
+                            x = self.b().index(x, subs2);
+                        }
+                        if self.vector && dir != Dir::Omit && chain.len() == er {
+                            let d = self.dir_sub(dir);
+                            x = self.b().index(x, vec![d]);
+                        }
+                        Some(x)
+                    }
+                }
+            }
+            Expr::Field { base, field, arrow } => {
+                // Components never active have no place in the derivative type.
+                if let Some(td) = self.record_of(*base) {
+                    let active = self.g.active_fields.get(&td).is_some_and(|a| {
+                        a.iter().any(|f| match self.lang {
+                            Lang::C => f == field,
+                            Lang::Fortran => f.eq_ignore_ascii_case(field),
+                        })
+                    });
+                    if !active {
+                        return None;
+                    }
+                }
+                if *arrow && self.vector && dir != Dir::Omit {
+                    // `p->x` is `(*p).x`: `(*pd)[nd].x`.
+                    let p = self.dptr(*base)?;
+                    let d = self.b().e(Expr::Unary {
+                        op: UnOp::Deref,
+                        arg: p,
+                    });
+                    let d = self.b().e(Expr::Paren(d));
+                    let ds = self.dir_sub(dir);
+                    let x = self.b().index(d, vec![ds]);
+                    return Some(self.b().e(Expr::Field {
+                        base: x,
+                        field: field.clone(),
+                        arrow: false,
+                    }));
+                }
+                let b = if *arrow {
+                    self.dptr(*base)?
+                } else {
+                    self.dref(*base, dir)?
+                };
+                Some(self.b().e(Expr::Field {
+                    base: b,
+                    field: field.clone(),
+                    arrow: *arrow,
+                }))
+            }
+            Expr::Unary {
+                op: UnOp::Deref,
+                arg,
+            } => {
+                let p = self.dptr(*arg)?;
+                let d = self.b().e(Expr::Unary {
+                    op: UnOp::Deref,
+                    arg: p,
+                });
+                if self.vector && dir != Dir::Omit {
+                    let d = self.b().e(Expr::Paren(d));
+                    let ds = self.dir_sub(dir);
+                    Some(self.b().index(d, vec![ds]))
+                } else {
+                    Some(d)
+                }
+            }
+            Expr::Paren(a) => {
+                let d = self.dref(*a, dir)?;
+                Some(self.b().e(Expr::Paren(d)))
+            }
+            _ => None,
+        }
+    }
+
+    /// The record type of a primal reference (`s`, `a(i)`, `s%inner`, `p->q`), if known.
+    pub fn record_of(&self, e: ExprId) -> Option<TypeDefId> {
+        let ty = |s: SymbolId| match self.prog().symbols[s].ty.as_ref()?.base {
+            BaseClass::Record(td) => Some(td),
+            _ => None,
+        };
+        match &self.src.exprs[e] {
+            Expr::Name(s) => ty(*s),
+            Expr::Index { base, .. } | Expr::Paren(base) => self.record_of(*base),
+            Expr::Unary {
+                op: UnOp::Deref,
+                arg,
+            } => self.record_of(*arg),
+            Expr::Field { base, field, .. } => {
+                let td = self.record_of(*base)?;
+                self.prog().typedefs[td]
+                    .fields
+                    .iter()
+                    .find_map(|f| match f {
+                        Decl::Var(v) => v
+                            .entities
+                            .iter()
+                            .find(|x| {
+                                self.prog().symbols[x.sym]
+                                    .spelling
+                                    .eq_ignore_ascii_case(field)
+                            })
+                            .and_then(|x| ty(x.sym)),
+                        _ => None,
+                    })
+            }
+            _ => None,
+        }
+    }
+
+    fn dir_sub(&mut self, dir: Dir) -> Subscript {
+        match dir {
+            Dir::Nd | Dir::Omit => {
+                let nd = {
+                    let v = self.nd.expect("vector");
+                    self.b().name(v)
+                };
+                Subscript::Index(nd)
+            }
+            Dir::All => Subscript::Range(None, None, None),
+            Dir::First => {
+                let one = {
+                    let v = if self.lang == Lang::C { 0 } else { 1 };
+                    self.b().int(v)
+                };
+                Subscript::Index(one)
+            }
+        }
+    }
+
+    fn cp_sub(&mut self, s: &Subscript) -> Subscript {
+        match s {
+            Subscript::Index(e) => Subscript::Index(self.cp(*e)),
+            Subscript::Range(a, b, c) => Subscript::Range(
+                a.map(|x| self.cp(x)),
+                b.map(|x| self.cp(x)),
+                c.map(|x| self.cp(x)),
+            ),
+        }
+    }
+
+    /// The derivative of a C address expression: the same address in the derivative
+    /// variables (`x + i` → `xd + i`, `&a[i]` → `&ad[i]`), or `None` when it designates
+    /// memory without derivatives.
+    pub fn dptr(&mut self, e: ExprId) -> Option<ExprId> {
+        let src = self.src;
+        match &src.exprs[e] {
+            Expr::Name(s) => {
+                let ds = *self.dvar.get(s)?;
+                Some(self.b().name(ds))
+            }
+            Expr::Binary {
+                op: op @ (BinOp::Add | BinOp::Sub),
+                lhs,
+                rhs,
+            } => {
+                if let Some(d) = self.dptr(*lhs) {
+                    let r = self.cp(*rhs);
+                    Some(self.b().bin(*op, d, r))
+                } else if *op == BinOp::Add {
+                    let d = self.dptr(*rhs)?;
+                    let l = self.cp(*lhs);
+                    Some(self.b().bin(BinOp::Add, l, d))
+                } else {
+                    None
+                }
+            }
+            Expr::Unary {
+                op: UnOp::AddrOf,
+                arg,
+            } => {
+                let d = self.dref(*arg, Dir::Omit)?;
+                Some(self.b().e(Expr::Unary {
+                    op: UnOp::AddrOf,
+                    arg: d,
+                }))
+            }
+            Expr::Paren(a) => {
+                let d = self.dptr(*a)?;
+                Some(self.b().e(Expr::Paren(d)))
+            }
+            Expr::Cast { ty, arg } if !self.vector => {
+                let d = self.dptr(*arg)?;
+                let ty = Copier { src }.cparam(&mut self.u, ty);
+                Some(self.b().e(Expr::Cast { ty, arg: d }))
+            }
+            Expr::Cast { arg, .. } => self.dptr(*arg),
+            Expr::Call { callee, args } => {
+                let n = self.callee_name(*callee);
+                if !matches!(n.as_str(), "malloc" | "calloc") {
+                    return None;
+                }
+                let mut c = Copier { src }.expr(&mut self.u, e);
+                if self.vector {
+                    // Room for every direction.
+                    if let Expr::Call { args: a2, .. } = &self.u.exprs[c] {
+                        let last = a2.last().map(|a| a.value);
+                        if let Some(l) = last {
+                            let nb = self.b().opaque("NBDirsMax");
+                            let l2 = self.paren_if_compound(l);
+                            let m = self.b().bin(BinOp::Mul, l2, nb);
+                            if let Expr::Call { args: a3, .. } = &mut self.u.exprs[c] {
+                                if let Some(x) = a3.last_mut() {
+                                    x.value = m;
+                                }
+                            }
+                        }
+                    }
+                    c = self.b().e(Expr::Paren(c));
+                }
+                let _ = args;
+                Some(c)
+            }
+            Expr::Index { .. }
+            | Expr::Field { .. }
+            | Expr::Unary {
+                op: UnOp::Deref, ..
+            } => {
+                // A pointer stored in memory (`p->next`, `ptrs[i]`): its derivative twin.
+                self.dref(e, Dir::Omit)
+            }
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,734 @@
+//! `tan(e)`: the tangent of an expression from the derivative table, with constant folding
+//! and the instantiation of the table's templates.
+
+use super::*;
+
+impl<'a> ProcGen<'_, 'a> {
+    /// The tangent of primal expression `e` given the active zones `self.cur`: `None` when it
+    /// is zero.
+    pub fn tan(&mut self, e: ExprId) -> Option<ExprId> {
+        let src = self.src;
+        if let Some(&(_, Some(td))) = self.hoisted.get(&e) {
+            let d = if self.vector {
+                self.dvec_name(td)
+            } else {
+                self.b().name(td)
+            };
+            if let Some(m) = self.markers.as_mut() {
+                m.push((d, e));
+            }
+            return Some(d);
+        }
+        match &src.exprs[e] {
+            Expr::Literal(_) | Expr::Opaque(_) | Expr::SizeofType(_) => None,
+            Expr::Name(_)
+            | Expr::Index { .. }
+            | Expr::Field { .. }
+            | Expr::Unary {
+                op: UnOp::Deref, ..
+            } => {
+                let cur = self.cur.clone();
+                if !self.ref_in(e, &cur) {
+                    return None;
+                }
+                let d = if self.has_dvar_ref(e) {
+                    self.dref(e, Dir::Nd)
+                } else {
+                    None
+                };
+                if d.is_none() && matches!(self.kind_of(e), 4 | 8) {
+                    // Active, real, and yet no derivative to read: never a silent zero.
+                    self.lost_derivative = true;
+                }
+                if let (Some(m), Some(d)) = (self.markers.as_mut(), d) {
+                    m.push((d, e));
+                }
+                d
+            }
+            Expr::Call { callee, args } => self.tan_call(e, *callee, args),
+            Expr::Unary { op, arg } => match op {
+                UnOp::Neg => self.tan(*arg).map(|d| {
+                    let d = self.b().factor(d);
+                    self.b().neg(d)
+                }),
+                UnOp::Plus => self.tan(*arg),
+                UnOp::Not | UnOp::BitNot | UnOp::AddrOf | UnOp::Sizeof | UnOp::Deref => None,
+            },
+            Expr::Binary { op, lhs, rhs } => self.tan_binary(*op, *lhs, *rhs, Some(e)),
+            Expr::Paren(a) => self.tan(*a).map(|d| self.paren_if_compound(d)),
+            Expr::Cast { ty, arg } => {
+                if matches!(ty.spec.class, BaseClass::Real) && ty.derived.is_empty() {
+                    self.tan(*arg)
+                } else {
+                    None
+                }
+            }
+            Expr::Cond { cond, then, else_ } => {
+                let (a, b) = (self.tan(*then), self.tan(*else_));
+                if a.is_none() && b.is_none() {
+                    return None;
+                }
+                let k = self.real_kind(e);
+                let a = a.unwrap_or_else(|| self.b().zero(k));
+                let b = b.unwrap_or_else(|| self.b().zero(k));
+                let c = self.cp(*cond);
+                Some(self.b().e(Expr::Cond {
+                    cond: c,
+                    then: a,
+                    else_: b,
+                }))
+            }
+            Expr::ArrayCtor {
+                items,
+                old_style,
+                type_spec,
+            } => {
+                let ds: Vec<Option<ExprId>> = items.iter().map(|&i| self.tan(i)).collect();
+                if ds.iter().all(|d| d.is_none()) {
+                    return None;
+                }
+                let k = self.real_kind(e);
+                let items = ds
+                    .into_iter()
+                    .map(|d| d.unwrap_or_else(|| self.b().zero(k)))
+                    .collect();
+                Some(self.b().e(Expr::ArrayCtor {
+                    items,
+                    old_style: *old_style,
+                    type_spec: type_spec.clone(),
+                }))
+            }
+            Expr::ImpliedDo { .. }
+            | Expr::Assign { .. }
+            | Expr::IncDec { .. }
+            | Expr::Comma(_)
+            | Expr::CompoundLit { .. }
+            | Expr::Designated { .. } => None,
+        }
+    }
+
+    /// Tangent of `a op b`:
+    /// `(a±b)˙ = ȧ ± ḃ`, `(ab)˙ = ȧb + aḃ`, `(a/b)˙ = (ȧ − (a/b)ḃ)/b`,
+    /// `(aᵇ)˙ = b·aᵇ⁻¹·ȧ + aᵇ·log(a)·ḃ`.
+    /// The tangent of `a op b`; `e` is that expression when it exists in the primal (not for
+    /// a C compound assignment), so its value can be shared.
+    pub fn tan_binary(
+        &mut self,
+        op: BinOp,
+        a: ExprId,
+        b: ExprId,
+        e: Option<ExprId>,
+    ) -> Option<ExprId> {
+        match op {
+            BinOp::Add => {
+                let (da, db) = (self.tan(a), self.tan(b));
+                self.b().add_opt(da, db)
+            }
+            BinOp::Sub => {
+                let (da, db) = (self.tan(a), self.tan(b));
+                let db = db.map(|d| self.b().factor(d));
+                self.b().sub_opt(da, db)
+            }
+            BinOp::Mul => {
+                let (da, db) = (self.tan(a), self.tan(b));
+                let t1 = da.map(|d| {
+                    let d = self.b().factor(d);
+                    let bb = self.cp(b);
+                    let bb = self.b().factor(bb);
+                    self.b().mul(d, bb)
+                });
+                let t2 = db.map(|d| {
+                    let d = self.b().factor(d);
+                    let aa = self.cp(a);
+                    let aa = self.b().factor(aa);
+                    self.b().mul(aa, d)
+                });
+                self.b().add_opt(t1, t2)
+            }
+            BinOp::Div => {
+                let (da, db) = (self.tan(a), self.tan(b));
+                match (da, db) {
+                    (None, None) => None,
+                    (Some(da), None) => {
+                        let da = self.b().factor(da);
+                        let bb = self.cp(b);
+                        let bb = self.paren_if_compound(bb);
+                        Some(self.b().div(da, bb))
+                    }
+                    (None, Some(db))
+                        if e.is_some() && self.const_value(a).is_some_and(|v| v != 0.0) =>
+                    {
+                        // c/b with a non-zero constant c: −(c/b)²·(1/c)·ḃ, no run-time division
+                        // (the compiler folds 1/c).
+                        let q = self.cp(e.expect("checked"));
+                        let q = self.paren_if_compound(q);
+                        let q2 = self.cp(e.expect("checked"));
+                        let q2 = self.paren_if_compound(q2);
+                        let qq = self.b().mul(q, q2);
+                        let t = if self.const_value(a) == Some(1.0) {
+                            qq
+                        } else {
+                            let k = self.real_kind(a);
+                            let one = self.b().real("1.0", k);
+                            let c = self.cp(a);
+                            let c = self.paren_if_compound(c);
+                            let inv = self.b().div(one, c);
+                            let inv = self.b().e(Expr::Paren(inv));
+                            self.b().mul(qq, inv)
+                        };
+                        let db = self.b().factor(db);
+                        let t = self.b().mul(t, db);
+                        Some(self.b().neg(t))
+                    }
+                    (da, Some(db)) => {
+                        // (ȧ − (a/b)·ḃ)/b, the quotient shared with the primal.
+                        let q = match e {
+                            Some(e) => self.cp(e),
+                            None => {
+                                let aa = self.cp(a);
+                                let aa = self.paren_if_compound(aa);
+                                let bb = self.cp(b);
+                                let bb = self.paren_if_compound(bb);
+                                self.b().div(aa, bb)
+                            }
+                        };
+                        let q = self.paren_if_compound(q);
+                        let db = self.b().factor(db);
+                        let t = self.b().mul(q, db);
+                        let num = self.b().sub_opt(da, Some(t)).expect("non-zero");
+                        let num = self.b().e(Expr::Paren(num));
+                        let b2 = self.cp(b);
+                        let b2 = self.paren_if_compound(b2);
+                        Some(self.b().div(num, b2))
+                    }
+                }
+            }
+            BinOp::Pow => {
+                let (da, db) = (self.tan(a), self.tan(b));
+                let t1 = da.map(|da| {
+                    let da = self.b().factor(da);
+                    let int_exp = match &self.src.exprs[b] {
+                        Expr::Literal(l) if l.kind == LitKind::Int => l.text.parse::<i64>().ok(),
+                        _ => None,
+                    };
+                    let aa = self.cp(a);
+                    let aa = self.paren_if_compound(aa);
+                    let partial = match int_exp {
+                        Some(2) => {
+                            let two = self.b().int(2);
+                            self.b().mul(two, aa)
+                        }
+                        Some(1) => self.b().int(1),
+                        Some(n) => {
+                            let nn = self.b().int(n);
+                            let m = self.b().int(n - 1);
+                            let p = self.b().bin(BinOp::Pow, aa, m);
+                            self.b().mul(nn, p)
+                        }
+                        None => {
+                            let bb = self.cp(b);
+                            let bb = self.paren_if_compound(bb);
+                            let b2 = self.cp(b);
+                            let b2 = self.paren_if_compound(b2);
+                            let one = self.b().int(1);
+                            let m = self.b().bin(BinOp::Sub, b2, one);
+                            let m = self.b().e(Expr::Paren(m));
+                            let p = self.b().bin(BinOp::Pow, aa, m);
+                            self.b().mul(bb, p)
+                        }
+                    };
+                    self.b().mul(partial, da)
+                });
+                let t2 = db.map(|db| {
+                    let db = self.b().factor(db);
+                    let aa = self.cp(a);
+                    let aa = self.paren_if_compound(aa);
+                    let bb = self.cp(b);
+                    let bb = self.paren_if_compound(bb);
+                    let p = self.b().bin(BinOp::Pow, aa, bb);
+                    let a2 = self.cp(a);
+                    let l = self.b().call("log", vec![a2]);
+                    let pl = self.b().mul(p, l);
+                    self.b().mul(pl, db)
+                });
+                self.b().add_opt(t1, t2)
+            }
+            BinOp::Rem
+            | BinOp::Concat
+            | BinOp::Eq(_)
+            | BinOp::Ne(_)
+            | BinOp::Lt(_)
+            | BinOp::Le(_)
+            | BinOp::Gt(_)
+            | BinOp::Ge(_)
+            | BinOp::And
+            | BinOp::Or
+            | BinOp::Eqv
+            | BinOp::Neqv
+            | BinOp::BitAnd
+            | BinOp::BitOr
+            | BinOp::BitXor
+            | BinOp::Shl
+            | BinOp::Shr => None,
+        }
+    }
+
+    /// The value of a primal constant expression: literals and Fortran PARAMETERs with a
+    /// literal value, under signs, parentheses and arithmetic.
+    pub fn const_value(&self, e: ExprId) -> Option<f64> {
+        match &self.src.exprs[e] {
+            Expr::Literal(l) if matches!(l.kind, LitKind::Int | LitKind::Real) => {
+                let t = l.text.to_ascii_lowercase();
+                let t = t.split('_').next().unwrap_or("");
+                t.trim_end_matches(['f', 'l'])
+                    .replace('d', "e")
+                    .parse()
+                    .ok()
+            }
+            Expr::Unary { op: UnOp::Neg, arg } => self.const_value(*arg).map(|v| -v),
+            Expr::Paren(a) => self.const_value(*a),
+            Expr::Binary { op, lhs, rhs } => {
+                let (x, y) = (self.const_value(*lhs)?, self.const_value(*rhs)?);
+                match op {
+                    BinOp::Add => Some(x + y),
+                    BinOp::Sub => Some(x - y),
+                    BinOp::Mul => Some(x * y),
+                    BinOp::Div if y != 0.0 => Some(x / y),
+                    _ => None,
+                }
+            }
+            Expr::Name(s)
+                if self.lang == Lang::Fortran && self.prog().symbols[*s].attrs.constant =>
+            {
+                self.src.decls.iter().find_map(|d| match d {
+                    Decl::Var(v) => {
+                        v.entities
+                            .iter()
+                            .find(|x| x.sym == *s)
+                            .and_then(|x| match x.init {
+                                Some(Init::Expr(i)) => self.const_value(i),
+                                _ => None,
+                            })
+                    }
+                    _ => None,
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether the template call `f(a…)` is the intrinsic call being differentiated (its
+    /// value, `exp(x0)` in the row of `exp`), so the partial can reuse the primal's value.
+    /// An empty `a` matches on the name only.
+    fn is_current_call(&self, f: &str, a: &[Tpl]) -> bool {
+        let Some((e, row)) = self.cur_call else {
+            return false;
+        };
+        let Expr::Call { args, .. } = &self.src.exprs[e] else {
+            return false;
+        };
+        let same_args = a.is_empty()
+            || (a.len() == args.len()
+                && a.iter()
+                    .enumerate()
+                    .all(|(i, t)| matches!(t, Tpl::Arg(j) if *j == i)));
+        same_args && (row.fortran.contains(&f) || row.c.contains(&f))
+    }
+
+    /// The value of a numeric literal (possibly negated or parenthesised), and whether it is
+    /// an integer.
+    fn number(&self, e: ExprId) -> Option<(f64, bool)> {
+        match &self.u.exprs[e] {
+            Expr::Literal(l) if matches!(l.kind, LitKind::Int | LitKind::Real) => {
+                let t = l.text.to_ascii_lowercase();
+                let t = t.split('_').next().unwrap_or("");
+                let t = t.trim_end_matches(['f', 'l']).replace('d', "e");
+                t.parse().ok().map(|v| (v, l.kind == LitKind::Int))
+            }
+            Expr::Unary { op: UnOp::Neg, arg } => self.number(*arg).map(|(v, i)| (-v, i)),
+            Expr::Paren(a) => self.number(*a),
+            _ => None,
+        }
+    }
+
+    /// A numeric constant of the template's kind.
+    pub(crate) fn constant(&mut self, v: f64, int: bool, kind: u32) -> ExprId {
+        let lit = if int {
+            self.b().int(v.abs() as i64)
+        } else {
+            self.b().real(&format!("{:?}", v.abs()), kind)
+        };
+        if v < 0.0 {
+            self.b().neg(lit)
+        } else {
+            lit
+        }
+    }
+
+    pub fn paren_if_compound(&mut self, e: ExprId) -> ExprId {
+        match &self.u.exprs[e] {
+            Expr::Binary { .. } | Expr::Unary { .. } | Expr::Cond { .. } => {
+                self.b().e(Expr::Paren(e))
+            }
+            _ => e,
+        }
+    }
+
+    /// Tangent of an intrinsic call from the derivative table.
+    fn tan_call(&mut self, e: ExprId, callee: ExprId, args: &'a [Arg]) -> Option<ExprId> {
+        let name = self.callee_name(callee);
+        let is_c = self.lang == Lang::C;
+        let row = table::lookup(&name, is_c);
+        let Some(row) = row else {
+            // A function of the program with no derivative version here, or a
+            // non-differentiable intrinsic: zero. Anything else was reported when hoisting.
+            return None;
+        };
+        let pos: Vec<ExprId> = args
+            .iter()
+            .filter(|a| a.keyword.is_none())
+            .map(|a| a.value)
+            .collect();
+        let k = self.real_kind(e);
+        match row.rule {
+            Rule::Elementwise(partials) => {
+                let mut sum = None;
+                for (i, p) in partials.iter().enumerate() {
+                    let Some(&x) = pos.get(i) else { break };
+                    let Some(dx) = self.tan(x) else { continue };
+                    let tpl = table::parse(p);
+                    let kx = self.real_kind(x);
+                    let outer = self.cur_call.replace((e, row));
+                    let mut partial = self.instantiate(&tpl, &pos, kx);
+                    self.cur_call = outer;
+                    if self.vector && !self.is_trivial(partial) && self.rank_of(x) == 0 {
+                        // Computed once, before the direction loop.
+                        let t = self.temp(
+                            "temp",
+                            TempKind::Real {
+                                bytes: kx,
+                                deriv: false,
+                            },
+                        );
+                        let l = self.b().name(t);
+                        let st = assign(&mut self.u, l, partial);
+                        self.pre.push(st);
+                        partial = self.b().name(t);
+                    }
+                    let partial = self.b().factor(partial);
+                    let dx = self.b().factor(dx);
+                    let term = self.b().mul(partial, dx);
+                    sum = self.b().add_opt(sum, Some(term));
+                }
+                sum
+            }
+            Rule::Linear => {
+                let first = args.first()?;
+                let d = self.tan(first.value)?;
+                let mut new_args = vec![Arg {
+                    keyword: first.keyword.clone(),
+                    value: d,
+                }];
+                for a in &args[1..] {
+                    let v = self.cp(a.value);
+                    new_args.push(Arg {
+                        keyword: a.keyword.clone(),
+                        value: v,
+                    });
+                }
+                let c = self.b().opaque(&name);
+                Some(self.b().e(Expr::Call {
+                    callee: c,
+                    args: new_args,
+                }))
+            }
+            Rule::Bilinear => {
+                let (x, y) = (*pos.first()?, *pos.get(1)?);
+                let (dx, dy) = (self.tan(x), self.tan(y));
+                let t1 = dx.map(|dx| {
+                    let yy = self.cp(y);
+                    self.b().call(&name, vec![dx, yy])
+                });
+                let t2 = dy.map(|dy| {
+                    let xx = self.cp(x);
+                    self.b().call(&name, vec![xx, dy])
+                });
+                self.b().add_opt(t1, t2)
+            }
+            Rule::Select { max } => {
+                // Fold left: d(max(a, b, c)) = d(max(max(a, b), c)).
+                let mut acc_val = self.cp(*pos.first()?);
+                let mut acc_d = self.tan(pos[0]);
+                for &x in &pos[1..] {
+                    let dx = self.tan(x);
+                    if acc_d.is_some() || dx.is_some() {
+                        let a = acc_d.unwrap_or_else(|| self.b().zero(k));
+                        let b = dx.unwrap_or_else(|| self.b().zero(k));
+                        let xv = self.cp(x);
+                        let cmp = if max {
+                            BinOp::Ge(RelSpell::Symbol)
+                        } else {
+                            BinOp::Le(RelSpell::Symbol)
+                        };
+                        let cond = self.b().bin(cmp, acc_val, xv);
+                        acc_d = Some(match self.lang {
+                            Lang::Fortran => self.b().call("merge", vec![a, b, cond]),
+                            Lang::C => {
+                                let c = self.b().e(Expr::Cond {
+                                    cond,
+                                    then: a,
+                                    else_: b,
+                                });
+                                self.b().e(Expr::Paren(c))
+                            }
+                        });
+                    }
+                    let xv2 = self.cp(x);
+                    // The running extremum as a primal expression.
+                    let fname = match (self.lang, max) {
+                        (Lang::Fortran, true) => "max",
+                        (Lang::Fortran, false) => "min",
+                        (Lang::C, true) => "fmax",
+                        (Lang::C, false) => "fmin",
+                    };
+                    acc_val = self.b().call(fname, vec![acc_val, xv2]);
+                }
+                acc_d
+            }
+            Rule::Extremum { .. } => {
+                // Any rank, section or expression: the derivatives where the extremum is
+                // reached, averaged over ties: sum(ẋ, mask=m)/count(m), m = (x == maxval(x)).
+                let x = *pos.first()?;
+                let dx = self.tan(x)?;
+                let mut mask = || {
+                    let xv = self.cp(x);
+                    let xv = self.paren_if_compound(xv);
+                    let x2 = self.cp(x);
+                    let ext = self.b().call(&name, vec![x2]);
+                    self.b().bin(BinOp::Eq(RelSpell::Symbol), xv, ext)
+                };
+                let (m1, m2) = (mask(), mask());
+                let callee = self.b().opaque("sum");
+                let s = self.b().e(Expr::Call {
+                    callee,
+                    args: vec![
+                        Arg {
+                            keyword: None,
+                            value: dx,
+                        },
+                        Arg {
+                            keyword: Some("mask".into()),
+                            value: m1,
+                        },
+                    ],
+                });
+                let n = self.b().call("count", vec![m2]);
+                Some(self.b().div(s, n))
+            }
+            Rule::Product => {
+                let x = *pos.first()?;
+                let dx = self.tan(x)?;
+                let xx = self.cp(x);
+                let p = self.b().call("product", vec![xx]);
+                let dxp = self.b().factor(dx);
+                let m = self.b().mul(dxp, p);
+                let x2 = self.cp(x);
+                let q = self.b().div(m, x2);
+                Some(self.b().call("sum", vec![q]))
+            }
+        }
+    }
+
+    fn is_trivial(&self, e: ExprId) -> bool {
+        matches!(self.u.exprs[e], Expr::Literal(_) | Expr::Name(_))
+    }
+
+    /// Rank of a primal expression (Fortran arrays; C is always 0).
+    pub fn rank_of(&self, e: ExprId) -> usize {
+        if self.lang == Lang::C {
+            return 0;
+        }
+        match &self.src.exprs[e] {
+            Expr::Name(s) => self.prog().symbols[*s]
+                .ty
+                .as_ref()
+                .map_or(0, |t| t.dims.len()),
+            Expr::Index { base, subs } => {
+                let r = subs
+                    .iter()
+                    .filter(|s| matches!(s, Subscript::Range(..)))
+                    .count();
+                if r > 0 {
+                    r
+                } else {
+                    match &self.src.exprs[*base] {
+                        // `s%v(i)`: as ranked as `s`.
+                        Expr::Field { base: b, .. } => self.rank_of(*b),
+                        Expr::Name(_) => 0,
+                        _ => self.rank_of(*base),
+                    }
+                }
+            }
+            Expr::Field { base, field, .. } => {
+                // `s%v` is as ranked as the component, `a(:)%x` as the base.
+                let comp = self.record_of(*base).and_then(|td| {
+                    self.prog().typedefs[td]
+                        .fields
+                        .iter()
+                        .find_map(|f| match f {
+                            Decl::Var(v) => v
+                                .entities
+                                .iter()
+                                .find(|x| {
+                                    self.prog().symbols[x.sym]
+                                        .spelling
+                                        .eq_ignore_ascii_case(field)
+                                })
+                                .map(|x| {
+                                    x.dims.as_ref().map_or(0, |d| d.len()).max(
+                                        self.prog().symbols[x.sym]
+                                            .ty
+                                            .as_ref()
+                                            .map_or(0, |t| t.dims.len()),
+                                    )
+                                }),
+                            _ => None,
+                        })
+                });
+                self.rank_of(*base).max(comp.unwrap_or(0))
+            }
+            Expr::Binary { lhs, rhs, .. } => self.rank_of(*lhs).max(self.rank_of(*rhs)),
+            Expr::Unary { arg, .. } | Expr::Paren(arg) => self.rank_of(*arg),
+            Expr::Call { args, .. } => args
+                .iter()
+                .map(|a| self.rank_of(a.value))
+                .max()
+                .unwrap_or(0),
+            _ => 0,
+        }
+    }
+
+    /// Builds a partial-derivative template with the primal arguments.
+    fn instantiate(&mut self, t: &Tpl, args: &[ExprId], kind: u32) -> ExprId {
+        match t {
+            Tpl::Arg(i) => self.cp(args[*i]),
+            Tpl::Num(n) => {
+                if n.contains('.') {
+                    self.b().real(n, kind)
+                } else {
+                    self.b().int(n.parse().unwrap_or(1))
+                }
+            }
+            Tpl::Pi => {
+                let m1 = self.b().real("-1.0", kind);
+                self.b().call("acos", vec![m1])
+            }
+            Tpl::Neg(a) => {
+                let x = self.instantiate(a, args, kind);
+                let x = self.b().factor(x);
+                self.b().neg(x)
+            }
+            Tpl::Bin('^', a, b)
+                if matches!((&**a, &**b), (Tpl::Arg(0), Tpl::Arg(1)))
+                    && self.is_current_call("pow", &[]) =>
+            {
+                // `x0**x1` in the row of `pow`: the call itself.
+                self.cp(self.cur_call.expect("set").0)
+            }
+            Tpl::Bin(op, a, b) => {
+                let x = self.instantiate(a, args, kind);
+                let y = self.instantiate(b, args, kind);
+                let op = match op {
+                    '+' => BinOp::Add,
+                    '-' => BinOp::Sub,
+                    '*' => BinOp::Mul,
+                    '/' => BinOp::Div,
+                    _ => BinOp::Pow,
+                };
+                if let (Some(a), Some(b)) = (self.number(x), self.number(y)) {
+                    // Fold constants: `x1 - 1` with `x1 = 2` is `1`.
+                    let v = match op {
+                        BinOp::Add => Some(a.0 + b.0),
+                        BinOp::Sub => Some(a.0 - b.0),
+                        BinOp::Mul => Some(a.0 * b.0),
+                        _ => None,
+                    };
+                    if let Some(v) = v {
+                        return self.constant(v, a.1 && b.1, kind);
+                    }
+                }
+                // C's power is the call `pow(x, y)`: its arguments need no parentheses.
+                let c_pow = op == BinOp::Pow && self.lang == Lang::C;
+                let x = match op {
+                    BinOp::Mul | BinOp::Div => self.b().factor(x),
+                    BinOp::Pow if !c_pow => self.paren_if_compound(x),
+                    _ => x,
+                };
+                let y = if !c_pow && matches!(op, BinOp::Mul | BinOp::Div | BinOp::Pow | BinOp::Sub)
+                {
+                    self.paren_if_compound(y)
+                } else {
+                    y
+                };
+                match op {
+                    BinOp::Mul => self.b().mul(x, y),
+                    BinOp::Div => self.b().div(x, y),
+                    BinOp::Pow if self.number(y) == Some((1.0, true)) => x,
+                    _ => self.b().bin(op, x, y),
+                }
+            }
+            Tpl::Call(f, a) if self.is_current_call(f, a) => self.cp(self.cur_call.expect("set").0),
+            Tpl::Call(f, a) => {
+                let xs: Vec<ExprId> = a.iter().map(|x| self.instantiate(x, args, kind)).collect();
+                match (f.as_str(), self.lang) {
+                    ("sgn", Lang::Fortran) => {
+                        let one = self.b().real("1.0", kind);
+                        self.b().call("sign", vec![one, xs[0]])
+                    }
+                    ("sgn", Lang::C) => {
+                        let one = self.b().real("1.0", kind);
+                        self.b().call("copysign", vec![one, xs[0]])
+                    }
+                    ("trunc", Lang::Fortran) => self.b().call("aint", xs),
+                    ("gamma", Lang::C) => self.b().call("tgamma", xs),
+                    ("psi", _) => {
+                        self.need_digamma();
+                        // The helper is double precision.
+                        let xs = if self.lang == Lang::Fortran && kind != 8 {
+                            xs.into_iter()
+                                .map(|x| self.b().call("dble", vec![x]))
+                                .collect()
+                        } else {
+                            xs
+                        };
+                        self.b().call("radtap_digamma", xs)
+                    }
+                    (f, _) => self.b().call(f, xs),
+                }
+            }
+        }
+    }
+
+    fn need_digamma(&mut self) {
+        if self.g.needs_digamma && self.digamma_declared {
+            return;
+        }
+        self.g.needs_digamma = true;
+        if self.lang == Lang::Fortran && !self.digamma_declared {
+            let s = self.g.new_symbol(self.u.scope, "radtap_digamma", None);
+            let t = Type {
+                base: BaseClass::Real,
+                bytes: Some(8),
+                dims: Vec::new(),
+                pointers: 0,
+            };
+            self.u.decls.push(Decl::Var(VarDecl {
+                spec: spec_of_type(Lang::Fortran, &t),
+                attrs: vec![Attr::Keyword("external".into())],
+                entities: vec![plain_entity(s)],
+                double_colon: true,
+            }));
+        }
+        self.digamma_declared = true;
+    }
+}

@@ -1,0 +1,1016 @@
+//! Tangent statement rules: the statement dispatch, assignments (`v̇ = Σ ∂e/∂xᵢ·ẋᵢ`),
+//! vector-mode direction loops, hoisted function references, shared sub-expressions.
+
+use super::*;
+
+// ---------------------------------------------------------------------- statements
+
+impl<'a> ProcGen<'_, 'a> {
+    pub fn prog(&self) -> &'a Program {
+        self.g.prog
+    }
+
+    pub fn pid(&self, s: StmtId) -> Option<usize> {
+        self.pi.point_id(Point {
+            stmt: s,
+            part: Part::Whole,
+        })
+    }
+
+    pub fn copy_stmt(&mut self, s: StmtId) -> StmtId {
+        Copier { src: self.src }.stmt(&mut self.u, s)
+    }
+
+    pub fn b(&mut self) -> B<'_> {
+        B {
+            u: &mut self.u,
+            lang: self.lang,
+        }
+    }
+
+    /// The derivative of a block, with adjacent direction loops merged.
+    pub(crate) fn block(&mut self, b: &[StmtId]) -> Block {
+        let mut out = Vec::new();
+        for &s in b {
+            let v = self.stmt(s);
+            out.extend(v);
+        }
+        self.merge_dir_loops(out)
+    }
+
+    fn merge_dir_loops(&mut self, b: Block) -> Block {
+        let mut out: Block = Vec::new();
+        for s in b {
+            if let Some(&last) = out.last() {
+                if self.dir_loops.contains(&last) && self.dir_loops.contains(&s) {
+                    let body = match &self.u.stmts[s].kind {
+                        StmtKind::Do { body, .. } | StmtKind::CFor { body, .. } => body.clone(),
+                        _ => Vec::new(),
+                    };
+                    match &mut self.u.stmts[last].kind {
+                        StmtKind::Do { body: lb, .. } | StmtKind::CFor { body: lb, .. } => {
+                            lb.extend(body)
+                        }
+                        _ => {}
+                    }
+                    continue;
+                }
+            }
+            out.push(s);
+        }
+        out
+    }
+
+    /// Wraps derivative statements in a loop over directions (vector mode), after the
+    /// partials computed for them.
+    pub(crate) fn dir(&mut self, stmts: Vec<StmtId>) -> Vec<StmtId> {
+        let mut out = std::mem::take(&mut self.pre);
+        if !self.vector || stmts.is_empty() || self.deriv_only {
+            out.extend(stmts);
+            return out;
+        }
+        let (nd, nb) = (self.nd.expect("vector"), self.nbdirs.expect("vector"));
+        let lp = match self.lang {
+            Lang::Fortran => {
+                let var = self.b().name(nd);
+                let start = self.b().int(1);
+                let end = self.b().name(nb);
+                stmt(
+                    &mut self.u,
+                    StmtKind::Do {
+                        var,
+                        start,
+                        end,
+                        step: None,
+                        body: stmts,
+                        term_label: None,
+                    },
+                )
+            }
+            Lang::C => {
+                let v = self.b().name(nd);
+                let z = self.b().int(0);
+                let init_e = self.b().e(Expr::Assign {
+                    op: None,
+                    lhs: v,
+                    rhs: z,
+                });
+                let init = stmt(&mut self.u, StmtKind::Expr(init_e));
+                let v2 = self.b().name(nd);
+                let n = self.b().name(nb);
+                let cond = self.b().bin(BinOp::Lt(RelSpell::Symbol), v2, n);
+                let v3 = self.b().name(nd);
+                let step = self.b().e(Expr::IncDec {
+                    inc: true,
+                    prefix: true,
+                    arg: v3,
+                });
+                stmt(
+                    &mut self.u,
+                    StmtKind::CFor {
+                        init: Some(init),
+                        cond: Some(cond),
+                        step: Some(step),
+                        body: stmts,
+                        braced: true,
+                    },
+                )
+            }
+        };
+        self.dir_loops.insert(lp);
+        out.push(lp);
+        out
+    }
+
+    /// The rule of each statement kind. Returns the statements replacing `s`: derivative
+    /// statements first, then the primal one; a label moves to the first.
+    pub(crate) fn stmt(&mut self, s: StmtId) -> Vec<StmtId> {
+        let st: &'a Stmt = &self.src.stmts[s];
+        let out = match &st.kind {
+            StmtKind::Assign { lhs, op, rhs } => self.assign_rule(s, *lhs, *op, *rhs),
+            StmtKind::PointerAssign { lhs, rhs } => {
+                let mut out = vec![self.copy_stmt(s)];
+                if let (Some(dl), Some(dr)) =
+                    (self.dref(*lhs, Dir::Omit), self.dref(*rhs, Dir::All))
+                {
+                    out.push(stmt(
+                        &mut self.u,
+                        StmtKind::PointerAssign { lhs: dl, rhs: dr },
+                    ));
+                }
+                out
+            }
+            StmtKind::Call { callee, args, .. } => self.call_rule(s, *callee, args),
+            StmtKind::Expr(e) => {
+                self.check_side_effects(s);
+                let mut out = vec![self.copy_stmt(s)];
+                if let Some(m) = self.pointer_mirror(*e) {
+                    out.push(stmt(&mut self.u, StmtKind::Expr(m)));
+                }
+                out
+            }
+            StmtKind::If {
+                arms,
+                else_block,
+                logical,
+                braces,
+            } => {
+                let mut new_arms = Vec::new();
+                let mut single = true;
+                for (c, b) in arms {
+                    let c2 = self.cp(*c);
+                    let b2 = self.block(b);
+                    single &= b2.len() == 1;
+                    new_arms.push((c2, b2));
+                }
+                let else2 = else_block.as_ref().map(|b| self.block(b));
+                vec![self.new_like(
+                    st,
+                    StmtKind::If {
+                        arms: new_arms,
+                        else_block: else2,
+                        logical: *logical && single,
+                        braces: braces.clone(),
+                    },
+                )]
+            }
+            StmtKind::Do {
+                var,
+                start,
+                end,
+                step,
+                body,
+                term_label: _,
+            } => {
+                let (var, start, end) = (self.cp(*var), self.cp(*start), self.cp(*end));
+                let step = step.map(|x| self.cp(x));
+                let body = self.block(body);
+                // Labelled DOs become DO … END DO: derivative statements may follow the
+                // terminal statement.
+                vec![self.new_like(
+                    st,
+                    StmtKind::Do {
+                        var,
+                        start,
+                        end,
+                        step,
+                        body,
+                        term_label: None,
+                    },
+                )]
+            }
+            StmtKind::While { cond, body, .. } => {
+                let cond = self.cp(*cond);
+                let body = self.block(body);
+                vec![self.new_like(
+                    st,
+                    StmtKind::While {
+                        cond,
+                        body,
+                        term_label: None,
+                    },
+                )]
+            }
+            StmtKind::Loop { body } => {
+                let body = self.block(body);
+                vec![self.new_like(st, StmtKind::Loop { body })]
+            }
+            StmtKind::CFor {
+                init,
+                cond,
+                step,
+                body,
+                braced,
+            } => {
+                // An initialisation with derivative statements runs before the loop.
+                let mut before = init.map(|i| self.stmt(i)).unwrap_or_default();
+                let init = if before.len() == 1 {
+                    before.pop()
+                } else {
+                    None
+                };
+                let cond = cond.map(|c| self.cp(c));
+                let step = step.map(|c| {
+                    let c2 = self.cp(c);
+                    match self.pointer_mirror(c) {
+                        Some(m) => self.b().e(Expr::Comma(vec![c2, m])),
+                        None => c2,
+                    }
+                });
+                let body = self.block(body);
+                before.push(self.new_like(
+                    st,
+                    StmtKind::CFor {
+                        init,
+                        cond,
+                        step,
+                        body,
+                        braced: *braced,
+                    },
+                ));
+                before
+            }
+            StmtKind::DoWhile { body, cond } => {
+                let body = self.block(body);
+                let cond = self.cp(*cond);
+                vec![self.new_like(st, StmtKind::DoWhile { body, cond })]
+            }
+            StmtKind::Select { selector, cases } => {
+                let selector = self.cp(*selector);
+                let mut cs = Vec::new();
+                for c in cases {
+                    let values = c
+                        .values
+                        .iter()
+                        .map(|v| match v {
+                            CaseValue::Value(e) => CaseValue::Value(self.cp(*e)),
+                            CaseValue::Range(a, b) => {
+                                CaseValue::Range(a.map(|x| self.cp(x)), b.map(|x| self.cp(x)))
+                            }
+                        })
+                        .collect();
+                    let body = self.block(&c.body);
+                    cs.push(Case { values, body });
+                }
+                vec![self.new_like(
+                    st,
+                    StmtKind::Select {
+                        selector,
+                        cases: cs,
+                    },
+                )]
+            }
+            StmtKind::Switch { expr, body } => {
+                let expr = self.cp(*expr);
+                let body = self.block(body);
+                vec![self.new_like(st, StmtKind::Switch { expr, body })]
+            }
+            StmtKind::Where {
+                arms,
+                else_block,
+                single,
+            } => self.where_rule(st, arms, else_block.as_ref(), *single),
+            StmtKind::Forall {
+                specs,
+                mask,
+                body,
+                single,
+            } => self.forall_rule(st, specs, *mask, body, *single),
+            StmtKind::Block {
+                scope,
+                decls,
+                body,
+                associations,
+                construct,
+            } => {
+                let c = Copier { src: self.src };
+                let decls = decls.iter().map(|d| c.decl(&mut self.u, d)).collect();
+                let associations = associations
+                    .iter()
+                    .map(|(s, e)| (*s, self.cp(*e)))
+                    .collect();
+                let body = self.block(body);
+                vec![self.new_like(
+                    st,
+                    StmtKind::Block {
+                        scope: *scope,
+                        decls,
+                        body,
+                        associations,
+                        construct: *construct,
+                    },
+                )]
+            }
+            StmtKind::Decl(d) => self.decl_rule(s, d),
+            StmtKind::Return(Some(e)) if self.result_ptr.is_some() => self.c_return(s, *e),
+            StmtKind::Memory { op, items, options } => {
+                let mut out = vec![self.copy_stmt(s)];
+                let mut ditems = Vec::new();
+                for &it in items {
+                    if let Some(d) = self.alloc_item(it, *op) {
+                        ditems.push(d);
+                    }
+                }
+                if !ditems.is_empty() {
+                    let _ = options;
+                    out.push(stmt(
+                        &mut self.u,
+                        StmtKind::Memory {
+                            op: *op,
+                            items: ditems,
+                            options: Vec::new(),
+                        },
+                    ));
+                }
+                out
+            }
+            StmtKind::Io { kind, items, .. } => {
+                let mut out = vec![self.copy_stmt(s)];
+                let Some(i) = self.pid(s).filter(|_| *kind == IoKind::Read) else {
+                    return out;
+                };
+                // A value read is a constant: the derivative of each item still useful is
+                // reset after the READ.
+                let mut unhandled = false;
+                for &it in items {
+                    if !(self.has_dvar_ref(it) && self.ref_in(it, &self.act.useful_after[i])) {
+                        continue;
+                    }
+                    let k = self.real_kind(it);
+                    match self.dref(it, Dir::Nd) {
+                        Some(dl) => {
+                            let z = self.b().zero(k);
+                            let st = assign(&mut self.u, dl, z);
+                            let v = self.dir(vec![st]);
+                            out.extend(v);
+                        }
+                        None => unhandled = true,
+                    }
+                }
+                let was_active = items
+                    .iter()
+                    .any(|&it| self.ref_in(it, &self.act.active_before[i]));
+                if was_active || unhandled {
+                    self.warn(s, Code::ActiveIo, "this READ overwrites an active variable: the value read is taken as a constant and the derivative it had is lost");
+                }
+                out
+            }
+            StmtKind::Entry { .. } => {
+                self.error(s, Code::Unsupported, "ENTRY in a procedure that is differentiated is not supported; split the entry into its own procedure");
+                vec![self.copy_stmt(s)]
+            }
+            StmtKind::Return(_)
+            | StmtKind::Exit(_)
+            | StmtKind::Cycle(_)
+            | StmtKind::Break
+            | StmtKind::CContinue
+            | StmtKind::Goto(_)
+            | StmtKind::ComputedGoto { .. }
+            | StmtKind::ArithIf { .. }
+            | StmtKind::Stop { .. }
+            | StmtKind::Continue
+            | StmtKind::Empty
+            | StmtKind::Format(_)
+            | StmtKind::CaseLabel(_)
+            | StmtKind::Comment(_) => vec![self.copy_stmt(s)],
+        };
+        self.report_lost_derivative(s);
+        self.move_label(st, out)
+    }
+
+    /// A new statement with the label, construct name and directives of `st`.
+    pub fn new_like(&mut self, st: &Stmt, kind: StmtKind) -> StmtId {
+        self.u.stmts.alloc(Stmt {
+            kind,
+            label: st.label.clone(),
+            construct_name: st.construct_name.clone(),
+            directives: st.directives.clone(),
+        })
+    }
+
+    pub fn move_label(&mut self, st: &Stmt, out: Vec<StmtId>) -> Vec<StmtId> {
+        if let (Some(l), Some(&first)) = (&st.label, out.first()) {
+            if self.u.stmts[first].label.is_none() {
+                for &o in &out {
+                    if self.u.stmts[o].label.as_ref() == Some(l) {
+                        self.u.stmts[o].label = None;
+                    }
+                }
+                self.u.stmts[first].label = Some(l.clone());
+            }
+        }
+        out
+    }
+
+    pub fn span(&self, s: StmtId) -> Span {
+        self.src.source_map.stmt.get(s).copied().unwrap_or_default()
+    }
+
+    pub fn warn(&mut self, s: StmtId, code: Code, msg: &str) {
+        let sp = self.span(s);
+        self.g.diags.push(Diagnostic::warning(code, sp, msg));
+    }
+
+    pub fn error(&mut self, s: StmtId, code: Code, msg: &str) {
+        let sp = self.span(s);
+        self.g.diags.push(Diagnostic::error(code, sp, msg));
+    }
+
+    /// C expression statements with side effects on active values (`a = b = c`) are not
+    /// differentiated: report them.
+    /// C pointer arithmetic in an expression statement or a `for` step (`p++`, `p += k`,
+    /// `p = p + k`) on a pointer that has a derivative pointer: the same on the derivative.
+    fn pointer_mirror(&mut self, e: ExprId) -> Option<ExprId> {
+        if self.lang != Lang::C {
+            return None;
+        }
+        let src = self.src;
+        let dptr_of = |pg: &Self, x: ExprId| match src.exprs[x] {
+            Expr::Name(p)
+                if pg.prog().symbols[p]
+                    .ty
+                    .as_ref()
+                    .is_some_and(|t| t.pointers > 0) =>
+            {
+                pg.dvar.get(&p).copied()
+            }
+            _ => None,
+        };
+        match &src.exprs[e] {
+            Expr::IncDec { inc, prefix, arg } => {
+                let pd = dptr_of(self, *arg)?;
+                let n = self.b().name(pd);
+                Some(self.b().e(Expr::IncDec {
+                    inc: *inc,
+                    prefix: *prefix,
+                    arg: n,
+                }))
+            }
+            Expr::Assign { op, lhs, rhs } => {
+                let pd = dptr_of(self, *lhs)?;
+                let r = self.pointer_step(*op, *rhs)?;
+                let n = self.b().name(pd);
+                Some(self.b().e(Expr::Assign {
+                    op: *op,
+                    lhs: n,
+                    rhs: r,
+                }))
+            }
+            Expr::Comma(items) => {
+                let ms: Vec<ExprId> = items
+                    .iter()
+                    .filter_map(|&x| self.pointer_mirror(x))
+                    .collect();
+                (!ms.is_empty()).then(|| self.b().e(Expr::Comma(ms)))
+            }
+            _ => None,
+        }
+    }
+
+    /// The right-hand side of the derivative pointer's assignment: the derivative address
+    /// for `p = q`, the same offset for `p += k`.
+    fn pointer_step(&mut self, op: Option<BinOp>, rhs: ExprId) -> Option<ExprId> {
+        match op {
+            None => self.dptr(rhs),
+            Some(_) => Some(self.cp(rhs)),
+        }
+    }
+
+    pub fn check_side_effects(&mut self, s: StmtId) {
+        let Some(i) = self.pid(s) else { return };
+        if self.pi.effects[i]
+            .writes
+            .intersects(&self.act.active_after[i])
+            && self.pi.effects[i]
+                .writes
+                .intersects(&self.pi.zones.differentiable)
+        {
+            self.error(
+                s,
+                Code::Unsupported,
+                "this expression statement assigns an active variable inside an expression; write the assignment as a statement of its own",
+            );
+        }
+    }
+
+    pub(crate) fn ref_in(&self, e: ExprId, set: &ZoneSet) -> bool {
+        self.g
+            .info
+            .ref_zones(self.prog(), self.p, e)
+            .is_some_and(|z| z.intersects(set))
+    }
+
+    pub fn has_dvar_ref(&self, e: ExprId) -> bool {
+        radtap_dataflow::zones::base_symbol(self.prog(), self.p, e)
+            .is_some_and(|s| self.dvar.contains_key(&s))
+    }
+
+    /// Whether reference `e` is active in `set` and has a derivative variable.
+    pub fn active_ref(&self, e: ExprId, set: &ZoneSet) -> bool {
+        self.has_dvar_ref(e) && self.ref_in(e, set)
+    }
+
+    pub fn bytes_of_sym(&self, s: SymbolId) -> u32 {
+        self.prog().symbols[s]
+            .ty
+            .as_ref()
+            .and_then(|t| t.bytes)
+            .filter(|&b| b == 4 || b == 8)
+            .unwrap_or(8)
+    }
+
+    /// The real kind (bytes) of a primal expression, 8 when in doubt.
+    pub(crate) fn kind_of(&self, e: ExprId) -> u32 {
+        match &self.src.exprs[e] {
+            Expr::Literal(l) => {
+                let t = l.text.to_ascii_lowercase();
+                match self.lang {
+                    Lang::C => {
+                        if t.ends_with('f') && !t.starts_with("0x") {
+                            4
+                        } else {
+                            8
+                        }
+                    }
+                    Lang::Fortran => {
+                        if l.kind == LitKind::Int {
+                            0
+                        } else if t.contains('d')
+                            || t.ends_with("_8")
+                            || t.contains("_dp")
+                            || t.contains("_wp")
+                        {
+                            8
+                        } else {
+                            4
+                        }
+                    }
+                }
+            }
+            Expr::Name(_)
+            | Expr::Index { .. }
+            | Expr::Field { .. }
+            | Expr::Unary {
+                op: UnOp::Deref, ..
+            } => match radtap_dataflow::zones::base_symbol(self.prog(), self.p, e) {
+                Some(s) => match self.prog().symbols[s].ty.as_ref().map(|t| t.base) {
+                    Some(BaseClass::Real) => self.bytes_of_sym(s),
+                    Some(BaseClass::Integer) => 0,
+                    _ => 8,
+                },
+                None => 8,
+            },
+            Expr::Binary { lhs, rhs, .. } => {
+                let (a, b) = (self.kind_of(*lhs), self.kind_of(*rhs));
+                match a.max(b) {
+                    0 => 0,
+                    k => k,
+                }
+            }
+            Expr::Unary { arg, .. } | Expr::Paren(arg) => self.kind_of(*arg),
+            Expr::Call { callee, args } => {
+                let n = self.callee_name(*callee);
+                match n.as_str() {
+                    "dble" | "dfloat" => 8,
+                    "real" | "float" | "sngl" if args.len() == 1 => 4,
+                    _ => args
+                        .first()
+                        .map(|a| self.kind_of(a.value))
+                        .filter(|&k| k != 0)
+                        .unwrap_or(8),
+                }
+            }
+            _ => 8,
+        }
+    }
+
+    pub fn real_kind(&self, e: ExprId) -> u32 {
+        match self.kind_of(e) {
+            0 => 8,
+            k => k,
+        }
+    }
+
+    pub fn callee_name(&self, callee: ExprId) -> String {
+        match &self.src.exprs[callee] {
+            Expr::Name(s) => self.prog().symbols[*s].spelling.to_ascii_lowercase(),
+            Expr::Opaque(s) => s.to_ascii_lowercase(),
+            _ => String::new(),
+        }
+    }
+
+    /// `lhs = rhs` (`lhs op= rhs` in C).
+    ///
+    /// With `A⁻`/`A⁺` the active zones before/after the point and `U⁺` the useful ones:
+    /// `v ∈ A⁺  ⟹  v̇ := Σᵢ ∂rhs/∂xᵢ · ẋᵢ (xᵢ ∈ A⁻);  v = rhs`;
+    /// `v ∉ A⁺, v ∈ U⁺, v has a derivative  ⟹  v̇ := 0;  v = rhs`.
+    fn assign_rule(
+        &mut self,
+        s: StmtId,
+        lhs: ExprId,
+        op: Option<BinOp>,
+        rhs: ExprId,
+    ) -> Vec<StmtId> {
+        let Some(i) = self.pid(s) else {
+            return vec![self.copy_stmt(s)];
+        };
+        self.cur = self.act.active_before[i].clone();
+        self.hoisted.clear();
+        let mut out = Vec::new();
+        self.hoist_calls(s, rhs, &mut out);
+        let n_hoisted = out.len();
+        let src = self.src;
+        // C pointer assignment: the derivative pointer follows.
+        if let Expr::Name(q) = src.exprs[lhs] {
+            let is_ptr = self.prog().symbols[q]
+                .ty
+                .as_ref()
+                .is_some_and(|t| t.pointers > 0 && t.dims.is_empty());
+            if is_ptr && self.lang == Lang::C {
+                let primal = self.primal_assign(s, lhs, op, rhs);
+                out.push(primal);
+                if let Some(&qd) = self.dvar.get(&q) {
+                    let d = self.pointer_step(op, rhs);
+                    self.lost_derivative |= d.is_none();
+                    if let Some(d) = d {
+                        let l = self.b().name(qd);
+                        let st = stmt(&mut self.u, StmtKind::Assign { lhs: l, op, rhs: d });
+                        out.push(st);
+                    }
+                }
+                self.hoisted.clear();
+                return out;
+            }
+        }
+        // C chained assignment `a = b = e`: each target receives the derivative of `e`,
+        // innermost first.
+        let mut targets = vec![lhs];
+        let mut value = rhs;
+        if op.is_none() {
+            while let Expr::Assign {
+                op: None,
+                lhs: l2,
+                rhs: r2,
+            } = src.exprs[value]
+            {
+                targets.push(l2);
+                value = r2;
+            }
+        }
+        if self.active_ref(lhs, &self.act.active_after[i]) {
+            self.collect_shared(value);
+        }
+        for &t in targets.iter().rev() {
+            self.assign_derivative(i, t, op, value, &mut out);
+        }
+        self.pre.clear();
+        // Diff-liveness: a primal assignment nothing needs (neither a derivative nor an
+        // output of the procedure) is sliced away.
+        let dead = self.g.opts.slice_dead && !self.act.live[i] && self.pi.effects[i].sliceable;
+        if !self.deriv_only && !dead {
+            let primal = self.primal_assign(s, lhs, op, rhs);
+            out.push(primal);
+        }
+        let defs = self.resolve_shared();
+        out.splice(n_hoisted..n_hoisted, defs);
+        self.hoisted.clear();
+        out
+    }
+
+    pub fn report_lost_derivative(&mut self, s: StmtId) {
+        if std::mem::take(&mut self.lost_derivative) {
+            self.error(s, Code::Unsupported, "an active value here has no derivative radtap can reach (a pointer whose targets it cannot follow?); the derivative would be wrong");
+        }
+    }
+
+    /// Registers the costly scalar intrinsic calls of `e` (outermost first) for sharing
+    /// between the primal statement and the partials.
+    pub(crate) fn collect_shared(&mut self, e: ExprId) {
+        let node = &self.src.exprs[e];
+        if let Expr::Binary {
+            op: BinOp::Div,
+            rhs,
+            ..
+        } = node
+        {
+            // A quotient is reused by its own derivative (when its denominator varies).
+            if self.rank_of(e) == 0
+                && matches!(self.kind_of(e), 4 | 8)
+                && self.const_value(*rhs).is_none()
+            {
+                self.shared.push((e, Vec::new()));
+            }
+        }
+        if let Expr::Call { callee, .. } = node {
+            let name = self.callee_name(*callee);
+            let intrinsic = match &self.src.exprs[*callee] {
+                Expr::Opaque(_) => true,
+                Expr::Name(s) => self.prog().symbols[*s].unit.is_none(),
+                _ => false,
+            };
+            let costly = intrinsic
+                && !self.hoisted.contains_key(&e)
+                && table::lookup(&name, self.lang == Lang::C)
+                    .is_some_and(|r| matches!(r.rule, Rule::Elementwise(_)))
+                && !matches!(
+                    name.as_str(),
+                    "abs"
+                        | "dabs"
+                        | "fabs"
+                        | "fabsf"
+                        | "sign"
+                        | "dsign"
+                        | "copysign"
+                        | "dble"
+                        | "real"
+                        | "float"
+                        | "sngl"
+                        | "dfloat"
+                        | "mod"
+                        | "amod"
+                        | "dmod"
+                        | "min"
+                        | "max"
+                        | "amin1"
+                        | "amax1"
+                        | "dmin1"
+                        | "dmax1"
+                        | "fmin"
+                        | "fmax"
+                )
+                && self.rank_of(e) == 0
+                && matches!(self.kind_of(e), 4 | 8);
+            if costly {
+                self.shared.push((e, Vec::new()));
+            }
+        }
+        let mut kids = Vec::new();
+        radtap_il::visit::expr_children(node, &mut |k| kids.push(k));
+        for k in kids {
+            self.collect_shared(k);
+        }
+    }
+
+    /// Decides each registered call, outermost first: used twice or more, it is computed
+    /// once into a temporary (returned definitions, innermost first); used once, its copy
+    /// goes back in place.
+    pub(crate) fn resolve_shared(&mut self) -> Vec<StmtId> {
+        let mut defs = Vec::new();
+        while !self.shared.is_empty() {
+            let (e, uses) = self.shared.remove(0);
+            let call = self.cp(e);
+            if uses.len() >= 2 {
+                let bytes = self.real_kind(e);
+                let t = self.temp(
+                    "temp",
+                    TempKind::Real {
+                        bytes,
+                        deriv: false,
+                    },
+                );
+                for u in uses {
+                    self.u.exprs[u] = Expr::Name(t);
+                }
+                let l = self.b().name(t);
+                defs.insert(0, assign(&mut self.u, l, call));
+            } else {
+                let node = self.u.exprs[call].clone();
+                for u in uses {
+                    self.u.exprs[u] = node.clone();
+                }
+            }
+        }
+        defs
+    }
+
+    /// The derivative statement of `lhs (op)= rhs` at point `i`: the tangent when `lhs` is
+    /// active after it, an explicit zero when `lhs` has a derivative that is still useful.
+    fn assign_derivative(
+        &mut self,
+        i: usize,
+        lhs: ExprId,
+        op: Option<BinOp>,
+        rhs: ExprId,
+        out: &mut Vec<StmtId>,
+    ) {
+        let after = &self.act.active_after[i];
+        let val = if self.active_ref(lhs, after) {
+            let d = match op {
+                None => self.tan(rhs),
+                Some(o) => self.tan_binary(o, lhs, rhs, None),
+            };
+            let k = self.real_kind(lhs);
+            match d {
+                Some(d) => d,
+                None => self.b().zero(k),
+            }
+        } else if self.has_dvar_ref(lhs) && {
+            let mut u = self.act.useful_after[i].clone();
+            u.intersect_with(&self.pi.zones.differentiable);
+            self.ref_in(lhs, &u)
+        } {
+            let k = self.real_kind(lhs);
+            self.b().zero(k)
+        } else {
+            return;
+        };
+        if let Some(dl) = self.dref(lhs, Dir::Nd) {
+            let st = assign(&mut self.u, dl, val);
+            let v = self.dir(vec![st]);
+            out.extend(v);
+        }
+    }
+
+    pub fn primal_assign(
+        &mut self,
+        s: StmtId,
+        lhs: ExprId,
+        op: Option<BinOp>,
+        rhs: ExprId,
+    ) -> StmtId {
+        let l = self.cp(lhs);
+        let r = self.cp(rhs);
+        let st = &self.src.stmts[s];
+        self.new_like(st, StmtKind::Assign { lhs: l, op, rhs: r })
+    }
+
+    /// Copies a primal expression, replacing hoisted function references by their result.
+    pub fn cp(&mut self, e: ExprId) -> ExprId {
+        if let Some(&(t, _)) = self.hoisted.get(&e) {
+            return self.b().name(t);
+        }
+        if let Some(i) = self.shared.iter().position(|x| x.0 == e) {
+            let ph = self.b().opaque("?shared");
+            self.shared[i].1.push(ph);
+            return ph;
+        }
+        if self.hoisted.is_empty() && self.shared.is_empty() {
+            return Copier { src: self.src }.expr(&mut self.u, e);
+        }
+        let mut node = self.src.exprs[e].clone();
+        if matches!(
+            node,
+            Expr::Cast { .. } | Expr::CompoundLit { .. } | Expr::SizeofType(_)
+        ) {
+            return Copier { src: self.src }.expr(&mut self.u, e);
+        }
+        expr_slots(&mut node, &mut |slot| *slot = self.cp(*slot));
+        self.u.exprs.alloc(node)
+    }
+
+    /// The differentiated function that call expression `e` of statement `s` references, with
+    /// its result variable; an external function with active arguments is reported.
+    pub fn differentiated_function(&mut self, s: StmtId, e: ExprId) -> Option<(UnitId, SymbolId)> {
+        let Expr::Call { args, .. } = &self.src.exprs[e] else {
+            return None;
+        };
+        let site = self
+            .g
+            .info
+            .callgraph
+            .sites_of(self.p)
+            .iter()
+            .find(|c| c.expr == Some(e))?;
+        let c = match &site.callee {
+            Callee::Defined(list) if list.len() == 1 && self.g.active.contains(&list[0]) => list[0],
+            Callee::External(name) => {
+                if args.iter().any(|a| self.active_ref_or_expr(a.value)) {
+                    let msg = format!("`{name}` has no body in the input files and no derivative: the derivative through this call would be wrong; add its source file");
+                    self.error(s, Code::NoDerivative, &msg);
+                }
+                return None;
+            }
+            _ => return None,
+        };
+        // A subroutine used as a value has no result: the frontend reports it.
+        let r = self.prog().units[c].result?;
+        Some((c, r))
+    }
+
+    /// The temporaries holding a hoisted reference to function `c` (result `r`): its value
+    /// `f_res`, its derivative `f_resd`/`f_resb`, and their size in bytes.
+    pub fn result_temps(&mut self, c: UnitId, r: SymbolId) -> (SymbolId, SymbolId, u32) {
+        let bytes = self.bytes_of_sym(r);
+        let fname = crate::gen::unit_name(self.prog(), c);
+        let t = self.temp(
+            &format!("{fname}_res"),
+            TempKind::Real {
+                bytes,
+                deriv: false,
+            },
+        );
+        let td = self.temp(
+            &pattern(&self.g.opts.var_pattern, &format!("{fname}_res")),
+            TempKind::Real { bytes, deriv: true },
+        );
+        (t, td, bytes)
+    }
+
+    /// Hoists references to differentiated functions out of `e` (innermost first):
+    /// `ṫ = f_d(a, ȧ, t)` before the statement, and `t` stands for `f(a)` afterwards.
+    pub(crate) fn hoist_calls(&mut self, s: StmtId, e: ExprId, out: &mut Vec<StmtId>) {
+        let node = &self.src.exprs[e];
+        let mut kids = Vec::new();
+        radtap_il::visit::expr_children(node, &mut |k| kids.push(k));
+        for k in kids {
+            self.hoist_calls(s, k, out);
+        }
+        let Some((c, r)) = self.differentiated_function(s, e) else {
+            return;
+        };
+        let Expr::Call { args, .. } = &self.src.exprs[e] else {
+            return;
+        };
+        let (t, td, bytes) = self.result_temps(c, r);
+        let mut pre = Vec::new();
+        let mut new_args = self.derivative_args(s, c, args, &mut pre);
+        let dsym = self.g.dproc[&c];
+        let callee = self.b().name(dsym);
+        let tn = self.b().name(t);
+        let tn = if self.lang == Lang::C {
+            self.b().e(Expr::Unary {
+                op: UnOp::AddrOf,
+                arg: tn,
+            })
+        } else {
+            tn
+        };
+        new_args.push(Arg {
+            keyword: None,
+            value: tn,
+        });
+        out.extend(pre);
+        if self.vector {
+            let tdn = self.b().name(td);
+            new_args.push(Arg {
+                keyword: None,
+                value: tdn,
+            });
+            let nb = {
+                let v = self.nbdirs.expect("vector");
+                self.b().name(v)
+            };
+            new_args.push(Arg {
+                keyword: None,
+                value: nb,
+            });
+            out.push(stmt(
+                &mut self.u,
+                StmtKind::Call {
+                    callee,
+                    args: new_args,
+                    no_parens: false,
+                },
+            ));
+        } else {
+            let external = self.prog().units[c].parent.is_none() && c != self.p;
+            if self.lang == Lang::Fortran
+                && external
+                && !self.extern_funcs.iter().any(|x| x.0 == dsym)
+            {
+                self.extern_funcs.push((dsym, bytes));
+            }
+            let call = self.b().e(Expr::Call {
+                callee,
+                args: new_args,
+            });
+            let tdn = self.b().name(td);
+            out.push(assign(&mut self.u, tdn, call));
+        }
+        self.hoisted.insert(e, (t, Some(td)));
+    }
+
+    fn active_ref_or_expr(&mut self, e: ExprId) -> bool {
+        let cur = self.cur.clone();
+        if self.ref_in(e, &cur) {
+            return true;
+        }
+        let mut any = false;
+        let mut kids = Vec::new();
+        radtap_il::visit::expr_children(&self.src.exprs[e], &mut |k| kids.push(k));
+        for k in kids {
+            any |= self.active_ref_or_expr(k);
+        }
+        any
+    }
+}
