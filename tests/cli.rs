@@ -262,3 +262,34 @@ fn tangent_and_adjoint_together_and_runtime() {
     }
     let _ = std::fs::remove_dir_all(&base);
 }
+
+/// `-dump-analysis` names a COMMON fragment as the procedure shown spells it, the same way
+/// on every run (it depended on hash order: /CTRL/NSTEP or /CTRL/NS at random).
+#[test]
+fn dump_names_common_members_as_each_unit_spells_them_every_time() {
+    let head = std::fs::read_to_string("tests/tangent/f77_two_commons.f").expect("corpus file");
+    let opts = head.lines().next().expect("line 1");
+    let head_name = opts
+        .split_whitespace()
+        .skip_while(|w| *w != "-head")
+        .nth(1)
+        .expect("-head in line 1");
+    let mut dumps = Vec::new();
+    for _ in 0..6 {
+        let (code, out, err) = radtap(&[
+            "-dump-analysis",
+            "-head",
+            head_name,
+            "tests/tangent/f77_two_commons.f",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        dumps.push(out);
+    }
+    assert!(dumps.iter().all(|d| *d == dumps[0]), "dumps differ between runs");
+    // The first procedure declares /CTRL/ NSTEP, MODE; the second NS, MD.
+    let first = dumps[0].split("\nprocedure").next().unwrap_or("");
+    assert!(first.contains("/CTRL/NSTEP"), "{}", dumps[0]);
+    assert!(!first.contains("/CTRL/NS:"), "{}", dumps[0]);
+    let second = dumps[0].split("\nprocedure").nth(1).unwrap_or("");
+    assert!(second.contains("/CTRL/NS:"), "{}", dumps[0]);
+}

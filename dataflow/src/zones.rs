@@ -963,15 +963,23 @@ pub(crate) fn build_proc_zones(
             }
         }
     }
-    // Names as spelled in this unit for COMMON members of one fragment.
-    for (k, o) in &objects {
-        if let ObjKey::Sym(s) = k {
-            if prog.symbols[*s].common.is_some() && o.len == 1 {
-                let blk = prog.symbols[*s].common.map(|b| prog.name(b).to_string());
-                zones[o.start as usize].name =
-                    format!("/{}/{}", blk.unwrap_or_default(), prog.name(*s));
+    // Names as spelled in this unit for COMMON members of one fragment. Other units'
+    // spellings of the same fragment may be among the objects too: this unit's win, then
+    // the first declared, so the names never depend on hash order.
+    let mut members: Vec<(bool, SymbolId, u32)> = objects
+        .iter()
+        .filter_map(|(k, o)| match k {
+            ObjKey::Sym(s) if prog.symbols[*s].common.is_some() && o.len == 1 => {
+                let here = unit_of_scope(prog, prog.symbols[*s].scope) == Some(unit);
+                Some((here, *s, o.start))
             }
-        }
+            _ => None,
+        })
+        .collect();
+    members.sort_by_key(|&(here, s, _)| (here, std::cmp::Reverse(s)));
+    for (_, s, start) in members {
+        let blk = prog.symbols[s].common.map(|b| prog.name(b).to_string());
+        zones[start as usize].name = format!("/{}/{}", blk.unwrap_or_default(), prog.name(s));
     }
     let mut differentiable = ZoneSet::new(zones.len());
     for (i, z) in zones.iter().enumerate() {

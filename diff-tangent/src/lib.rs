@@ -1,4 +1,16 @@
-//! # radtap-diff-tangent: tangent and vector-tangent differentiation
+//! # radtap-diff-tangent: tangent and vector-tangent differentiation, and the shared generator
+//!
+//! This crate owns two things:
+//!
+//! - **The generator both modes share** ([`generator`]): which procedures, variables,
+//!   derivative types, COMMON/module mirrors and globals get derivatives (`gen.rs`), the
+//!   derivative unit of one procedure — names, header, declarations, temporaries, the
+//!   intrinsic table ([`table`]) and `tan(e)` (`proc_.rs`, `proc_/decls.rs`, `proc_/expr.rs`,
+//!   `proc_/dref.rs`) — and the layout of the output file (`assemble.rs`). The body of each
+//!   derivative unit comes from a [`generator::BodyRules`]: the tangent rules here, the
+//!   adjoint rules in `radtap-diff-adjoint` (the adjoint is the transposed tangent, so that
+//!   crate builds on this one, never the reverse).
+//! - **The tangent statement rules** (`proc_/stmts.rs`, `proc_/calls.rs`).
 //!
 //! Given a program and the facts of `radtap-dataflow` (run in tangent mode), this crate builds
 //! *new* units — `f_d` (or `f_dv` in vector mode) for every procedure that carries derivatives,
