@@ -1,0 +1,462 @@
+//! Declarations and types: declaration specifiers and type specs (primitive types, typedef
+//! names, struct/union/enum and their bodies), declarators and the entities they declare,
+//! and the type names of casts and `sizeof`.
+
+use super::{sym_c, CLower, HEADER_NAMES};
+use crate::ts::{children_with_fields, named_children};
+use radtap_il::*;
+use tree_sitter::Node;
+
+impl<'a, 's> CLower<'a, 's> {
+    pub(super) fn is_typedef_name(&self, name: &str) -> bool {
+        self.p
+            .lookup(self.scope, name)
+            .is_some_and(|s| self.p.symbols[s].kind == SymbolKind::Type)
+    }
+
+    /// Type spec of a declaration: qualifiers, storage classes and the `type` field.
+    pub(super) fn decl_spec(&mut self, n: Node) -> (TypeSpec, Vec<Attr>) {
+        let mut attrs = Vec::new();
+        let mut quals = Vec::new();
+        let mut ty = None;
+        for (field, c) in children_with_fields(n) {
+            match (field, c.kind()) {
+                (_, "storage_class_specifier") => attrs.push(Attr::Keyword(self.t(c).to_string())),
+                (None, "type_qualifier") => quals.push(self.t(c).to_string()),
+                (Some("type"), _) => ty = Some(c),
+                (None, "typedef") => attrs.push(Attr::Keyword("typedef".into())),
+                (None, "attribute_specifier") => self.unsupported(c, "__attribute__"),
+                _ => {}
+            }
+        }
+        let spec = match ty {
+            Some(t) => self.type_spec_node(t, quals),
+            None => TypeSpec {
+                class: BaseClass::Integer,
+                keyword: "int".into(),
+                name: None,
+                kind: KindSel::Default,
+                char_len: None,
+                bytes: Some(4),
+                qualifiers: quals,
+                inline_def: None,
+            },
+        };
+        (spec, attrs)
+    }
+
+    pub(super) fn type_spec_node(&mut self, t: Node, qualifiers: Vec<String>) -> TypeSpec {
+        let mut ts = TypeSpec {
+            class: BaseClass::Opaque,
+            keyword: String::new(),
+            name: None,
+            kind: KindSel::Default,
+            char_len: None,
+            bytes: None,
+            qualifiers,
+            inline_def: None,
+        };
+        match t.kind() {
+            "primitive_type" | "sized_type_specifier" => {
+                ts.keyword = self.t(t).split_whitespace().collect::<Vec<_>>().join(" ");
+                let (c, b) = primitive_class(&ts.keyword);
+                ts.class = c;
+                ts.bytes = b;
+            }
+            "type_identifier" => {
+                let name = self.t(t).to_string();
+                match self.p.lookup(self.scope, &name) {
+                    Some(s) => {
+                        if let Some(ty) = &self.p.symbols[s].ty {
+                            ts.class = ty.base;
+                            ts.bytes = ty.bytes;
+                        }
+                    }
+                    None if !HEADER_NAMES.contains(&name.as_str()) => {
+                        let sp = self.sp(t);
+                        self.diags.push(Diagnostic::error(
+                            Code::Undeclared,
+                            sp,
+                            format!("unknown type name `{name}`"),
+                        ));
+                    }
+                    None => {}
+                }
+                ts.keyword = name;
+            }
+            "struct_specifier" | "union_specifier" | "enum_specifier" => {
+                let kw = match t.kind() {
+                    "struct_specifier" => "struct",
+                    "union_specifier" => "union",
+                    _ => "enum",
+                };
+                ts.keyword = kw.to_string();
+                let name = t.child_by_field_name("name").map(|n| self.t(n).to_string());
+                ts.name = name.clone();
+                let tag_key = name.as_ref().map(|n| format!("{kw} {n}"));
+                if let Some(body) = t.child_by_field_name("body") {
+                    let td = self.record(kw, name.clone(), body);
+                    ts.inline_def = Some(td);
+                    ts.class = if kw == "enum" {
+                        BaseClass::Enum
+                    } else {
+                        BaseClass::Record(td)
+                    };
+                    if let Some(k) = tag_key {
+                        let mut d = sym_c(&k, SymbolKind::Type, self.scope);
+                        d.spelling = name.clone().unwrap_or_default();
+                        d.ty = Some(Type {
+                            base: ts.class,
+                            bytes: None,
+                            dims: vec![],
+                            pointers: 0,
+                        });
+                        self.p.add_symbol(self.scope, k, d);
+                    }
+                } else if let Some(k) = tag_key {
+                    ts.class = match self
+                        .p
+                        .lookup(self.scope, &k)
+                        .and_then(|s| self.p.symbols[s].ty.clone())
+                    {
+                        Some(ty) => ty.base,
+                        None if kw == "enum" => BaseClass::Enum,
+                        None => BaseClass::Opaque,
+                    };
+                }
+                if kw == "enum" {
+                    ts.bytes = Some(4);
+                }
+            }
+            "macro_type_specifier" => self.unsupported(t, "a macro used as a type"),
+            _ => self.unsupported(t, &format!("type `{}`", t.kind())),
+        }
+        ts
+    }
+
+    fn record(&mut self, kw: &str, name: Option<String>, body: Node) -> TypeDefId {
+        let kind = match kw {
+            "struct" => TypeDefKind::Struct,
+            "union" => TypeDefKind::Union,
+            _ => TypeDefKind::Enum,
+        };
+        let tscope = self
+            .p
+            .scopes
+            .alloc(ScopeData::new(ScopeKind::Block, Some(self.scope)));
+        let td = self.p.typedefs.alloc(TypeDefData {
+            kind,
+            name,
+            fields: vec![],
+            scope: tscope,
+            unit: self.unit,
+            attrs: vec![],
+            sequence: false,
+        });
+        self.p.scopes[tscope].kind = ScopeKind::Type(td);
+        let mut fields = Vec::new();
+        if kind == TypeDefKind::Enum {
+            let mut items = Vec::new();
+            for e in named_children(body) {
+                if e.kind() != "enumerator" {
+                    continue;
+                }
+                let Some(nn) = e.child_by_field_name("name") else {
+                    continue;
+                };
+                let name = self.t(nn).to_string();
+                let value = e.child_by_field_name("value").map(|v| self.expr(v));
+                let mut d = sym_c(&name, SymbolKind::Constant, self.scope);
+                d.ty = Some(Type {
+                    base: BaseClass::Integer,
+                    bytes: Some(4),
+                    dims: vec![],
+                    pointers: 0,
+                });
+                d.attrs.constant = true;
+                let s = self.p.add_symbol(self.scope, name, d);
+                items.push((s, value));
+            }
+            fields.push(Decl::Enumerators(items));
+        } else {
+            let outer = self.scope;
+            for f in named_children(body) {
+                match f.kind() {
+                    "field_declaration" => {
+                        let (spec, attrs) = self.decl_spec(f);
+                        let mut entities = Vec::new();
+                        for (field, d) in children_with_fields(f) {
+                            if field == Some("declarator") {
+                                self.scope = tscope;
+                                let en = self.entity(d, &spec, &attrs);
+                                self.scope = outer;
+                                if let Some(en) = en {
+                                    entities.push(en);
+                                }
+                            } else if d.kind() == "bitfield_clause" {
+                                self.unsupported(d, "bit-fields");
+                            }
+                        }
+                        fields.push(Decl::Var(VarDecl {
+                            spec,
+                            attrs,
+                            entities,
+                            double_colon: false,
+                        }));
+                    }
+                    "comment" => fields.push(Decl::Comment(self.t(f).to_string())),
+                    _ => self.unsupported(f, &format!("`{}` in a struct", f.kind())),
+                }
+            }
+        }
+        self.p.typedefs[td].fields = fields;
+        td
+    }
+
+    /// Declarator ops top-down, and the name node.
+    pub(super) fn declarator_ops<'n>(
+        &mut self,
+        mut d: Node<'n>,
+        ops: &mut Vec<DeclOp>,
+    ) -> Option<Node<'n>> {
+        loop {
+            match d.kind() {
+                "identifier" | "field_identifier" | "type_identifier" => return Some(d),
+                "pointer_declarator" | "abstract_pointer_declarator" => {
+                    let quals: Vec<String> = named_children(d)
+                        .into_iter()
+                        .filter(|c| c.kind() == "type_qualifier")
+                        .map(|c| self.t(c).to_string())
+                        .collect();
+                    ops.push(DeclOp::Pointer(quals));
+                    d = d.child_by_field_name("declarator")?;
+                }
+                "array_declarator" | "abstract_array_declarator" => {
+                    let size = d.child_by_field_name("size").map(|s| self.expr(s));
+                    let has_static = children_with_fields(d)
+                        .iter()
+                        .any(|(_, c)| self.t(*c) == "static" || c.kind() == "type_qualifier");
+                    if has_static {
+                        self.unsupported(d, "`static`/qualifiers inside array brackets");
+                    }
+                    ops.push(DeclOp::Array(size));
+                    match d.child_by_field_name("declarator") {
+                        Some(x) => d = x,
+                        None => return None,
+                    }
+                }
+                "function_declarator" | "abstract_function_declarator" => {
+                    let (params, variadic) = match d.child_by_field_name("parameters") {
+                        Some(pl) => self.param_list(pl),
+                        None => (vec![], false),
+                    };
+                    ops.push(DeclOp::Function(params, variadic));
+                    match d.child_by_field_name("declarator") {
+                        Some(x) => d = x,
+                        None => return None,
+                    }
+                }
+                "parenthesized_declarator" | "abstract_parenthesized_declarator" => {
+                    d = named_children(d)
+                        .into_iter()
+                        .find(|c| c.kind() != "comment")?;
+                }
+                "init_declarator" => {
+                    d = d.child_by_field_name("declarator")?;
+                }
+                _ => {
+                    self.unsupported(d, &format!("declarator `{}`", d.kind()));
+                    return None;
+                }
+            }
+        }
+    }
+
+    fn param_list(&mut self, pl: Node) -> (Vec<CParam>, bool) {
+        let mut out = Vec::new();
+        let mut variadic = false;
+        for p in named_children(pl) {
+            match p.kind() {
+                "parameter_declaration" => {
+                    let (spec, _) = self.decl_spec(p);
+                    let mut ops = Vec::new();
+                    let name = match p.child_by_field_name("declarator") {
+                        Some(d) => self
+                            .declarator_ops(d, &mut ops)
+                            .map(|n| self.t(n).to_string()),
+                        None => None,
+                    };
+                    out.push(CParam {
+                        spec,
+                        name,
+                        derived: ops,
+                        dims: vec![],
+                    });
+                }
+                "variadic_parameter" => variadic = true,
+                "comment" => {}
+                _ => self.unsupported(p, "K&R-style parameter declarations"),
+            }
+        }
+        (out, variadic)
+    }
+
+    pub(super) fn type_of(spec: &TypeSpec, ops: &[DeclOp]) -> Type {
+        let mut dims = Vec::new();
+        let mut pointers = 0;
+        for op in ops {
+            match op {
+                DeclOp::Pointer(_) => pointers += 1,
+                DeclOp::Array(Some(e)) => dims.push(Dim {
+                    lower: None,
+                    upper: DimUpper::Expr(*e),
+                }),
+                DeclOp::Array(None) => dims.push(Dim {
+                    lower: None,
+                    upper: DimUpper::Unsized,
+                }),
+                DeclOp::Function(..) => {}
+            }
+        }
+        dims.reverse();
+        Type {
+            base: spec.class,
+            bytes: spec.bytes,
+            dims,
+            pointers,
+        }
+    }
+
+    fn entity(&mut self, d: Node, spec: &TypeSpec, attrs: &[Attr]) -> Option<Entity> {
+        let mut ops = Vec::new();
+        let name_node = self.declarator_ops(d, &mut ops)?;
+        let name = self.t(name_node).to_string();
+        let is_typedef = attrs
+            .iter()
+            .any(|a| matches!(a, Attr::Keyword(k) if k == "typedef"));
+        let is_func = matches!(ops.last(), Some(DeclOp::Function(..)));
+        let kind = if is_typedef {
+            SymbolKind::Type
+        } else if is_func {
+            SymbolKind::Procedure
+        } else {
+            SymbolKind::Variable
+        };
+        let sym = match self.p.scopes[self.scope].names.get(&name).copied() {
+            Some(s)
+                if kind == SymbolKind::Procedure
+                    || self.p.symbols[s].kind == SymbolKind::Procedure =>
+            {
+                s
+            }
+            Some(s)
+                if attrs
+                    .iter()
+                    .any(|a| matches!(a, Attr::Keyword(k) if k == "extern")) =>
+            {
+                s
+            }
+            Some(_) => {
+                let sp = self.sp(name_node);
+                self.diags.push(Diagnostic::error(
+                    Code::Redeclared,
+                    sp,
+                    format!("`{name}` is declared twice in this scope"),
+                ));
+                self.p.symbols.alloc(sym_c(&name, kind, self.scope))
+            }
+            None => self
+                .p
+                .add_symbol(self.scope, name.clone(), sym_c(&name, kind, self.scope)),
+        };
+        let mut ty = Self::type_of(spec, &ops);
+        if is_func {
+            ty = Self::type_of(spec, &ops[..ops.len() - 1]);
+        }
+        self.p.symbols[sym].ty = Some(ty);
+        for a in attrs {
+            if let Attr::Keyword(k) = a {
+                if k == "static" {
+                    self.p.symbols[sym].attrs.save = true;
+                }
+            }
+        }
+        if spec.qualifiers.iter().any(|q| q == "const") && ops.is_empty() {
+            self.p.symbols[sym].attrs.constant = true;
+        }
+        let init = match (d.kind(), d.child_by_field_name("value")) {
+            ("init_declarator", Some(v)) => Some(Init::Expr(self.expr(v))),
+            _ => None,
+        };
+        Some(Entity {
+            sym,
+            dims: None,
+            char_len: None,
+            derived: ops,
+            init,
+        })
+    }
+
+    pub(super) fn declaration(&mut self, n: Node) -> Option<VarDecl> {
+        let (spec, attrs) = self.decl_spec(n);
+        let mut entities = Vec::new();
+        for (field, d) in children_with_fields(n) {
+            if field == Some("declarator") {
+                if let Some(en) = self.entity(d, &spec, &attrs) {
+                    entities.push(en);
+                }
+            }
+        }
+        Some(VarDecl {
+            spec,
+            attrs,
+            entities,
+            double_colon: false,
+        })
+    }
+
+    pub(super) fn type_descriptor(&mut self, td: Node) -> CParam {
+        let (spec, _) = self.decl_spec(td);
+        let mut ops = Vec::new();
+        if let Some(d) = td.child_by_field_name("declarator") {
+            self.declarator_ops(d, &mut ops);
+        }
+        CParam {
+            spec,
+            name: None,
+            derived: ops,
+            dims: vec![],
+        }
+    }
+}
+
+fn primitive_class(kw: &str) -> (BaseClass, Option<u32>) {
+    let words: Vec<&str> = kw.split_whitespace().collect();
+    if words.contains(&"double") {
+        return (
+            BaseClass::Real,
+            Some(if words.contains(&"long") { 16 } else { 8 }),
+        );
+    }
+    if words.contains(&"float") {
+        return (BaseClass::Real, Some(4));
+    }
+    if words.contains(&"void") {
+        return (BaseClass::Void, None);
+    }
+    if words.contains(&"_Bool") || words.contains(&"bool") {
+        return (BaseClass::Logical, Some(1));
+    }
+    if words.contains(&"char") {
+        return (BaseClass::Integer, Some(1));
+    }
+    let longs = words.iter().filter(|w| **w == "long").count();
+    let bytes = if words.contains(&"short") {
+        2
+    } else if longs >= 1 || words.iter().any(|w| w.ends_with("_t")) {
+        8
+    } else {
+        4
+    };
+    (BaseClass::Integer, Some(bytes))
+}

@@ -1,0 +1,454 @@
+//! Expressions: names (declared, macros, C library functions), literals, operators, calls,
+//! subscripts, members, casts, `sizeof`, conditionals, comma expressions and initializers.
+
+use super::{compound_op, sym_c, CLower, BARE_TYPE_MARK, CAST_MARK, HEADER_NAMES};
+use crate::ts::{children_with_fields, named_children};
+use radtap_il::*;
+use tree_sitter::Node;
+
+impl<'a, 's> CLower<'a, 's> {
+    pub(super) fn alloc(&mut self, e: Expr, n: Node) -> ExprId {
+        let sp = self.sp(n);
+        let u = self.u();
+        let id = u.exprs.alloc(e);
+        u.source_map.expr.insert(id, sp);
+        id
+    }
+
+    pub(super) fn opaque(&mut self, n: Node) -> ExprId {
+        let t = self.t(n).to_string();
+        self.alloc(Expr::Opaque(t), n)
+    }
+
+    fn name(&mut self, n: Node, as_callee: bool) -> ExprId {
+        let name = self.t(n).to_string();
+        if let Some(s) = self.p.lookup(self.scope, &name) {
+            if self.p.symbols[s].kind == SymbolKind::Type {
+                // A typedef name in expression position: the type of a cast that
+                // tree-sitter read as a call argument, `(real)(index_t)(x)`.
+                return self.alloc(Expr::Opaque(format!("{BARE_TYPE_MARK}{name}")), n);
+            }
+            return self.alloc(Expr::Name(s), n);
+        }
+        if self.macros.contains(&name)
+            || name
+                .chars()
+                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+            || HEADER_NAMES.contains(&name.as_str())
+        {
+            return self.alloc(Expr::Opaque(name), n);
+        }
+        if as_callee || C_LIBRARY.contains(&name.as_str()) {
+            // A library function (math.h, stdio.h): one symbol for the program.
+            let g = self.global;
+            let key = format!("c:{name}");
+            let s = match self.p.scopes[g].names.get(&key) {
+                Some(&s) => s,
+                None => self
+                    .p
+                    .add_symbol(g, key, sym_c(&name, SymbolKind::Intrinsic, g)),
+            };
+            return self.alloc(Expr::Name(s), n);
+        }
+        let sp = self.sp(n);
+        self.diags.push(Diagnostic::error(
+            Code::Undeclared,
+            sp,
+            format!("`{name}` is not declared"),
+        ));
+        self.alloc(Expr::Opaque(name), n)
+    }
+
+    pub(super) fn expr(&mut self, n: Node) -> ExprId {
+        match n.kind() {
+            "identifier" => self.name(n, false),
+            "number_literal" => {
+                // tree-sitter-c sometimes folds a sign into the literal (`(T)-5`): keep the
+                // sign as an operator so both readings give the same IL.
+                let t = self.t(n);
+                let (negative, digits) = match t.strip_prefix('-') {
+                    Some(rest) => (true, rest.trim()),
+                    None => (false, t),
+                };
+                let lit = Literal {
+                    kind: c_number_kind(digits),
+                    text: digits.to_string(),
+                };
+                let lit = self.alloc(Expr::Literal(lit), n);
+                if negative {
+                    self.alloc(
+                        Expr::Unary {
+                            op: UnOp::Neg,
+                            arg: lit,
+                        },
+                        n,
+                    )
+                } else {
+                    lit
+                }
+            }
+            "string_literal" | "concatenated_string" | "raw_string_literal" => {
+                let t = if n.kind() == "concatenated_string" {
+                    named_children(n)
+                        .into_iter()
+                        .map(|c| self.t(c).to_string())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                } else {
+                    self.t(n).to_string()
+                };
+                self.alloc(
+                    Expr::Literal(Literal {
+                        kind: LitKind::Str,
+                        text: t,
+                    }),
+                    n,
+                )
+            }
+            "char_literal" => {
+                let t = self.t(n).to_string();
+                self.alloc(
+                    Expr::Literal(Literal {
+                        kind: LitKind::Char,
+                        text: t,
+                    }),
+                    n,
+                )
+            }
+            "true" | "false" => {
+                let t = self.t(n).to_string();
+                self.alloc(
+                    Expr::Literal(Literal {
+                        kind: LitKind::Logical,
+                        text: t,
+                    }),
+                    n,
+                )
+            }
+            "null" => self.alloc(Expr::Opaque("NULL".into()), n),
+            "parenthesized_expression" => {
+                let inner: Vec<Node> = named_children(n)
+                    .into_iter()
+                    .filter(|c| c.kind() != "comment")
+                    .collect();
+                if let [one] = inner.as_slice() {
+                    if one.kind() == "identifier" && self.is_typedef_name(self.t(*one)) {
+                        let t = format!("{CAST_MARK}{}", self.t(*one));
+                        return self.alloc(Expr::Opaque(t), n);
+                    }
+                    let e = self.expr(*one);
+                    return self.alloc(Expr::Paren(e), n);
+                }
+                self.opaque(n)
+            }
+            "binary_expression" => {
+                let op_t = n
+                    .child_by_field_name("operator")
+                    .map(|o| self.t(o).to_string())
+                    .unwrap_or_default();
+                let (Some(l), Some(r)) = (
+                    n.child_by_field_name("left"),
+                    n.child_by_field_name("right"),
+                ) else {
+                    return self.opaque(n);
+                };
+                let lhs = self.expr(l);
+                let rhs = self.expr(r);
+                let unary = match op_t.as_str() {
+                    "-" => Some(UnOp::Neg),
+                    "+" => Some(UnOp::Plus),
+                    "*" => Some(UnOp::Deref),
+                    "&" => Some(UnOp::AddrOf),
+                    _ => None,
+                };
+                if let Some(u) = unary {
+                    if let Some(e) = self.attach_cast(lhs, u, rhs, n) {
+                        return e;
+                    }
+                }
+                let op = match op_t.as_str() {
+                    "+" => BinOp::Add,
+                    "-" => BinOp::Sub,
+                    "*" => BinOp::Mul,
+                    "/" => BinOp::Div,
+                    "%" => BinOp::Rem,
+                    "==" => BinOp::Eq(RelSpell::Symbol),
+                    "!=" => BinOp::Ne(RelSpell::Symbol),
+                    "<" => BinOp::Lt(RelSpell::Symbol),
+                    "<=" => BinOp::Le(RelSpell::Symbol),
+                    ">" => BinOp::Gt(RelSpell::Symbol),
+                    ">=" => BinOp::Ge(RelSpell::Symbol),
+                    "&&" => BinOp::And,
+                    "||" => BinOp::Or,
+                    "&" => BinOp::BitAnd,
+                    "|" => BinOp::BitOr,
+                    "^" => BinOp::BitXor,
+                    "<<" => BinOp::Shl,
+                    ">>" => BinOp::Shr,
+                    _ => return self.opaque(n),
+                };
+                self.alloc(Expr::Binary { op, lhs, rhs }, n)
+            }
+            "unary_expression" | "pointer_expression" => {
+                let op_t = n
+                    .child_by_field_name("operator")
+                    .map(|o| self.t(o).to_string())
+                    .unwrap_or_default();
+                let Some(a) = n.child_by_field_name("argument") else {
+                    return self.opaque(n);
+                };
+                let arg = self.expr(a);
+                let op = match op_t.as_str() {
+                    "-" => UnOp::Neg,
+                    "+" => UnOp::Plus,
+                    "!" => UnOp::Not,
+                    "~" => UnOp::BitNot,
+                    "*" => UnOp::Deref,
+                    "&" => UnOp::AddrOf,
+                    _ => return self.opaque(n),
+                };
+                self.alloc(Expr::Unary { op, arg }, n)
+            }
+            "update_expression" => {
+                let Some(a) = n.child_by_field_name("argument") else {
+                    return self.opaque(n);
+                };
+                let op_node = n.child_by_field_name("operator");
+                let inc = op_node.is_some_and(|o| self.t(o) == "++");
+                let prefix = op_node.is_some_and(|o| o.start_byte() < a.start_byte());
+                let arg = self.expr(a);
+                self.alloc(Expr::IncDec { inc, prefix, arg }, n)
+            }
+            "assignment_expression" => {
+                let op = n
+                    .child_by_field_name("operator")
+                    .map(|o| self.t(o).to_string())
+                    .unwrap_or_default();
+                let (Some(l), Some(r)) = (
+                    n.child_by_field_name("left"),
+                    n.child_by_field_name("right"),
+                ) else {
+                    return self.opaque(n);
+                };
+                let lhs = self.expr(l);
+                let rhs = self.expr(r);
+                self.alloc(
+                    Expr::Assign {
+                        op: compound_op(&op),
+                        lhs,
+                        rhs,
+                    },
+                    n,
+                )
+            }
+            "call_expression" => {
+                let Some(f) = n.child_by_field_name("function") else {
+                    return self.opaque(n);
+                };
+                let al = n.child_by_field_name("arguments");
+                let args: Vec<Arg> = match al {
+                    Some(al) => named_children(al)
+                        .into_iter()
+                        .filter(|c| c.kind() != "comment")
+                        .map(|c| Arg {
+                            keyword: None,
+                            value: self.expr(c),
+                        })
+                        .collect(),
+                    None => vec![],
+                };
+                // `(T)(x)`: a cast that tree-sitter read as a call.
+                if f.kind() != "identifier" && args.len() == 1 {
+                    let fe = self.expr(f);
+                    if self.cast_slot(fe).is_some() {
+                        // `(real)(index_t)`: the bare type name is the type of a cast.
+                        let a = args[0].value;
+                        if let Expr::Opaque(t) = &self.p.units[self.unit].exprs[a] {
+                            if let Some(name) = t.strip_prefix(BARE_TYPE_MARK) {
+                                let mark = format!("{CAST_MARK}{name}");
+                                self.u().exprs[a] = Expr::Opaque(mark);
+                            }
+                        }
+                        let arg = self.alloc(Expr::Paren(args[0].value), n);
+                        if let Some(e) = self.fill_cast(fe, arg) {
+                            return e;
+                        }
+                    }
+                    return self.alloc(Expr::Call { callee: fe, args }, n);
+                }
+                let callee = if f.kind() == "identifier" {
+                    self.name(f, true)
+                } else {
+                    self.expr(f)
+                };
+                self.alloc(Expr::Call { callee, args }, n)
+            }
+            "subscript_expression" => {
+                let (Some(a), Some(i)) = (
+                    n.child_by_field_name("argument"),
+                    n.child_by_field_name("index"),
+                ) else {
+                    return self.opaque(n);
+                };
+                let base = self.expr(a);
+                let idx = self.expr(i);
+                self.alloc(
+                    Expr::Index {
+                        base,
+                        subs: vec![Subscript::Index(idx)],
+                    },
+                    n,
+                )
+            }
+            "field_expression" => {
+                let (Some(a), Some(f)) = (
+                    n.child_by_field_name("argument"),
+                    n.child_by_field_name("field"),
+                ) else {
+                    return self.opaque(n);
+                };
+                let arrow = n
+                    .child_by_field_name("operator")
+                    .is_some_and(|o| self.t(o) == "->");
+                let base = self.expr(a);
+                let field = self.t(f).to_string();
+                self.alloc(Expr::Field { base, field, arrow }, n)
+            }
+            "cast_expression" => {
+                let (Some(t), Some(v)) = (
+                    n.child_by_field_name("type"),
+                    n.child_by_field_name("value"),
+                ) else {
+                    return self.opaque(n);
+                };
+                let ty = self.type_descriptor(t);
+                let arg = self.expr(v);
+                self.alloc(Expr::Cast { ty, arg }, n)
+            }
+            "sizeof_expression" => {
+                if let Some(t) = n.child_by_field_name("type") {
+                    let ty = self.type_descriptor(t);
+                    return self.alloc(Expr::SizeofType(ty), n);
+                }
+                let Some(v) = n.child_by_field_name("value") else {
+                    return self.opaque(n);
+                };
+                // `sizeof(real)` with a typedef name parses as a parenthesized identifier.
+                if v.kind() == "parenthesized_expression" {
+                    let inner: Vec<Node> = named_children(v)
+                        .into_iter()
+                        .filter(|c| c.kind() != "comment")
+                        .collect();
+                    if let [one] = inner.as_slice() {
+                        if one.kind() == "identifier" && self.is_typedef_name(self.t(*one)) {
+                            let ty = self.typedef_cparam(self.t(*one));
+                            return self.alloc(Expr::SizeofType(ty), n);
+                        }
+                    }
+                }
+                let arg = self.expr(v);
+                self.alloc(
+                    Expr::Unary {
+                        op: UnOp::Sizeof,
+                        arg,
+                    },
+                    n,
+                )
+            }
+            "conditional_expression" => {
+                let (Some(c), Some(a), Some(b)) = (
+                    n.child_by_field_name("condition"),
+                    n.child_by_field_name("consequence"),
+                    n.child_by_field_name("alternative"),
+                ) else {
+                    return self.opaque(n);
+                };
+                let cond = self.expr(c);
+                let then = self.expr(a);
+                let else_ = self.expr(b);
+                self.alloc(Expr::Cond { cond, then, else_ }, n)
+            }
+            "comma_expression" => {
+                let mut items = Vec::new();
+                let mut cur = n;
+                while let (Some(l), Some(r)) = (
+                    cur.child_by_field_name("left"),
+                    cur.child_by_field_name("right"),
+                ) {
+                    items.push(self.expr(l));
+                    if r.kind() == "comma_expression" {
+                        cur = r;
+                    } else {
+                        items.push(self.expr(r));
+                        break;
+                    }
+                }
+                self.alloc(Expr::Comma(items), n)
+            }
+            "initializer_list" => {
+                let items = named_children(n)
+                    .into_iter()
+                    .filter(|c| c.kind() != "comment")
+                    .map(|c| self.expr(c))
+                    .collect();
+                self.alloc(
+                    Expr::ArrayCtor {
+                        items,
+                        old_style: false,
+                        type_spec: None,
+                    },
+                    n,
+                )
+            }
+            "initializer_pair" => {
+                let mut designators = Vec::new();
+                for (field, c) in children_with_fields(n) {
+                    if field == Some("designator") {
+                        designators.push(self.t(c).split_whitespace().collect::<String>());
+                    }
+                }
+                let Some(v) = n.child_by_field_name("value") else {
+                    return self.opaque(n);
+                };
+                let value = self.expr(v);
+                self.alloc(Expr::Designated { designators, value }, n)
+            }
+            "compound_literal_expression" => {
+                let (Some(t), Some(v)) = (
+                    n.child_by_field_name("type"),
+                    n.child_by_field_name("value"),
+                ) else {
+                    return self.opaque(n);
+                };
+                let ty = self.type_descriptor(t);
+                let init = self.expr(v);
+                self.alloc(Expr::CompoundLit { ty, init }, n)
+            }
+            "ERROR" => self.opaque(n),
+            other => {
+                self.unsupported(n, &format!("expression `{other}`"));
+                self.opaque(n)
+            }
+        }
+    }
+}
+
+/// C library functions that may be named without a call (passed as function pointers).
+const C_LIBRARY: &[&str] = &[
+    "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "asinh", "acosh",
+    "atanh", "exp", "exp2", "expm1", "log", "log10", "log2", "log1p", "sqrt", "cbrt", "pow",
+    "fabs", "hypot", "erf", "erfc", "tgamma", "lgamma", "floor", "ceil", "fmod", "fmin", "fmax",
+    "round", "trunc", "sinf", "cosf", "expf", "logf", "sqrtf", "fabsf", "powf", "abs", "labs",
+    "malloc", "calloc", "realloc", "free", "printf", "puts", "strcmp",
+];
+
+/// Integer or real, from a C number's spelling (`0x1F`, `1e-3f`, `2.`).
+fn c_number_kind(text: &str) -> LitKind {
+    let lower = text.to_ascii_lowercase();
+    let is_hex = lower.starts_with("0x");
+    if !is_hex && (lower.contains('.') || lower.contains('e') || lower.ends_with('f')) {
+        LitKind::Real
+    } else {
+        LitKind::Int
+    }
+}

@@ -1,0 +1,293 @@
+//! Statements: compound statements and bodies with their block scopes, labels and `case`
+//! labels, comments and `$AD` directives, and each statement kind (an expression statement
+//! becomes an assignment or a call when it is one).
+
+use super::{compound_op, CLower};
+use crate::fortran::parse_directive;
+use crate::ts::named_children;
+use radtap_il::*;
+use tree_sitter::Node;
+
+impl<'a, 's> CLower<'a, 's> {
+    fn push(&mut self, kind: StmtKind, n: Node, label: Option<String>) -> StmtId {
+        let sp = self.sp(n);
+        let dirs = std::mem::take(&mut self.pending_dirs);
+        let u = self.u();
+        let id = u.stmts.alloc(Stmt {
+            kind,
+            label,
+            construct_name: None,
+            directives: dirs,
+        });
+        u.source_map.stmt.insert(id, sp);
+        id
+    }
+
+    /// Statements of a compound statement, without opening a scope (the caller does).
+    pub(super) fn compound_items(&mut self, n: Node) -> Block {
+        let mut out = Vec::new();
+        for c in named_children(n) {
+            self.stmt_into(c, None, &mut out);
+        }
+        out
+    }
+
+    /// A statement used as a body (if arm, loop body): a compound's statements in a new scope,
+    /// or the single statement in a new scope.
+    fn body(&mut self, n: Node) -> Block {
+        let outer = self.scope;
+        self.scope = self
+            .p
+            .scopes
+            .alloc(ScopeData::new(ScopeKind::Block, Some(outer)));
+        let b = if n.kind() == "compound_statement" {
+            self.compound_items(n)
+        } else {
+            let mut out = Vec::new();
+            self.stmt_into(n, None, &mut out);
+            out
+        };
+        self.scope = outer;
+        b
+    }
+
+    fn stmt_into(&mut self, n: Node, label: Option<String>, out: &mut Block) {
+        match n.kind() {
+            "comment" => {
+                let t = self.t(n).to_string();
+                match parse_directive(&t) {
+                    Some(d) => self.pending_dirs.push(d),
+                    None => {
+                        let s = self.push(StmtKind::Comment(t), n, None);
+                        out.push(s);
+                    }
+                }
+            }
+            "case_statement" => {
+                let value = n.child_by_field_name("value").map(|v| self.expr(v));
+                let s = self.push(StmtKind::CaseLabel(value), n, label);
+                out.push(s);
+                let vnode = n.child_by_field_name("value");
+                for c in named_children(n) {
+                    if Some(c) == vnode {
+                        continue;
+                    }
+                    self.stmt_into(c, None, out);
+                }
+            }
+            "labeled_statement" => {
+                let l = n
+                    .child_by_field_name("label")
+                    .map(|x| self.t(x).to_string());
+                let inner = named_children(n)
+                    .into_iter()
+                    .find(|c| c.kind() != "statement_identifier" && c.kind() != "comment");
+                match inner {
+                    Some(i) => self.stmt_into(i, l, out),
+                    None => {
+                        let s = self.push(StmtKind::Empty, n, l);
+                        out.push(s);
+                    }
+                }
+            }
+            "ERROR" => {}
+            _ => {
+                if let Some(s) = self.stmt(n, label) {
+                    out.push(s);
+                }
+            }
+        }
+    }
+
+    fn stmt(&mut self, n: Node, label: Option<String>) -> Option<StmtId> {
+        let kind = match n.kind() {
+            "expression_statement" => match named_children(n)
+                .into_iter()
+                .find(|c| c.kind() != "comment")
+            {
+                None => StmtKind::Empty,
+                Some(e) => self.expr_stmt(e),
+            },
+            "declaration" => StmtKind::Decl(Decl::Var(self.declaration(n)?)),
+            "type_definition" => StmtKind::Decl(Decl::Var(self.declaration(n)?)),
+            "compound_statement" => {
+                let outer = self.scope;
+                let sc = self
+                    .p
+                    .scopes
+                    .alloc(ScopeData::new(ScopeKind::Block, Some(outer)));
+                self.scope = sc;
+                let body = self.compound_items(n);
+                self.scope = outer;
+                StmtKind::Block {
+                    scope: Some(sc),
+                    decls: vec![],
+                    body,
+                    associations: vec![],
+                    construct: BlockKind::C,
+                }
+            }
+            "if_statement" => {
+                let mut arms = Vec::new();
+                let mut else_block = None;
+                let mut cur = n;
+                loop {
+                    let cond = self.paren(cur.child_by_field_name("condition")?);
+                    let b = self.body(cur.child_by_field_name("consequence")?);
+                    arms.push((cond, b));
+                    match cur.child_by_field_name("alternative") {
+                        None => break,
+                        Some(alt) => {
+                            let inner = named_children(alt)
+                                .into_iter()
+                                .find(|c| c.kind() != "comment")?;
+                            if inner.kind() == "if_statement" {
+                                cur = inner;
+                            } else {
+                                else_block = Some(self.body(inner));
+                                break;
+                            }
+                        }
+                    }
+                }
+                StmtKind::If {
+                    arms,
+                    else_block,
+                    logical: false,
+                    braces: vec![],
+                }
+            }
+            "for_statement" => {
+                let outer = self.scope;
+                self.scope = self
+                    .p
+                    .scopes
+                    .alloc(ScopeData::new(ScopeKind::Block, Some(outer)));
+                let init = match n.child_by_field_name("initializer") {
+                    Some(i) if i.kind() == "declaration" => {
+                        let v = self.declaration(i)?;
+                        Some(self.push(StmtKind::Decl(Decl::Var(v)), i, None))
+                    }
+                    Some(i) => {
+                        let k = self.expr_stmt(i);
+                        Some(self.push(k, i, None))
+                    }
+                    None => None,
+                };
+                let cond = n.child_by_field_name("condition").map(|c| self.expr(c));
+                let step = n.child_by_field_name("update").map(|c| self.expr(c));
+                let body = self.body(n.child_by_field_name("body")?);
+                self.scope = outer;
+                StmtKind::CFor {
+                    init,
+                    cond,
+                    step,
+                    body,
+                    braced: true,
+                }
+            }
+            "while_statement" => {
+                let cond = self.paren(n.child_by_field_name("condition")?);
+                let body = self.body(n.child_by_field_name("body")?);
+                StmtKind::While {
+                    cond,
+                    body,
+                    term_label: None,
+                }
+            }
+            "do_statement" => {
+                let body = self.body(n.child_by_field_name("body")?);
+                let cond = self.paren(n.child_by_field_name("condition")?);
+                StmtKind::DoWhile { body, cond }
+            }
+            "switch_statement" => {
+                let expr = self.paren(n.child_by_field_name("condition")?);
+                let body = self.body(n.child_by_field_name("body")?);
+                StmtKind::Switch { expr, body }
+            }
+            "break_statement" => StmtKind::Break,
+            "continue_statement" => StmtKind::CContinue,
+            "goto_statement" => StmtKind::Goto(self.t(n.child_by_field_name("label")?).to_string()),
+            "return_statement" => StmtKind::Return(
+                named_children(n)
+                    .into_iter()
+                    .find(|c| c.kind() != "comment")
+                    .map(|e| self.expr(e)),
+            ),
+            "preproc_if"
+            | "preproc_ifdef"
+            | "preproc_call"
+            | "preproc_def"
+            | "preproc_function_def"
+            | "preproc_include" => {
+                self.unsupported(
+                    n,
+                    "preprocessor directives inside a function: run the C preprocessor first",
+                );
+                return None;
+            }
+            "struct_specifier" | "union_specifier" | "enum_specifier" => {
+                let spec = self.type_spec_node(n, vec![]);
+                StmtKind::Decl(Decl::Var(VarDecl {
+                    spec,
+                    attrs: vec![],
+                    entities: vec![],
+                    double_colon: false,
+                }))
+            }
+            other => {
+                self.unsupported(n, &format!("statement `{other}`"));
+                return None;
+            }
+        };
+        Some(self.push(kind, n, label))
+    }
+
+    fn paren(&mut self, n: Node) -> ExprId {
+        if n.kind() == "parenthesized_expression" {
+            if let Some(i) = named_children(n)
+                .into_iter()
+                .find(|c| c.kind() != "comment")
+            {
+                return self.expr(i);
+            }
+        }
+        self.expr(n)
+    }
+
+    fn expr_stmt(&mut self, e: Node) -> StmtKind {
+        match e.kind() {
+            "assignment_expression" => {
+                let op = e
+                    .child_by_field_name("operator")
+                    .map(|o| self.t(o).to_string())
+                    .unwrap_or_default();
+                let (Some(l), Some(r)) = (
+                    e.child_by_field_name("left"),
+                    e.child_by_field_name("right"),
+                ) else {
+                    return StmtKind::Expr(self.opaque(e));
+                };
+                let lhs = self.expr(l);
+                let rhs = self.expr(r);
+                StmtKind::Assign {
+                    lhs,
+                    op: compound_op(&op),
+                    rhs,
+                }
+            }
+            "call_expression" => {
+                let id = self.expr(e);
+                match self.p.units[self.unit].exprs[id].clone() {
+                    Expr::Call { callee, args } => StmtKind::Call {
+                        callee,
+                        args,
+                        no_parens: false,
+                    },
+                    _ => StmtKind::Expr(id),
+                }
+            }
+            _ => StmtKind::Expr(self.expr(e)),
+        }
+    }
+}

@@ -1,0 +1,231 @@
+//! Pass 1: program units. Creates each unit and its scope, registers program, module and
+//! procedure names, lowers the header (dummies, result, prefixes) and checks END names.
+
+use super::{key, parse_directive, sym_data, type_of_spec, FortranLowering, Pending};
+use crate::ts::{children_with_fields, named_children};
+use radtap_il::*;
+use tree_sitter::Node;
+
+impl<'a, 't> FortranLowering<'a, 't> {
+    pub(super) fn declare_unit(
+        &mut self,
+        n: Node<'t>,
+        fidx: usize,
+        parent: Option<UnitId>,
+        parent_scope: ScopeId,
+    ) -> UnitId {
+        self.cur_file = fidx;
+        let kind = match n.kind() {
+            "program" => UnitKind::Program,
+            "module" => UnitKind::Module,
+            "subroutine" => UnitKind::Subroutine,
+            "function" => UnitKind::Function,
+            _ => UnitKind::BlockData,
+        };
+        let scope = self
+            .p
+            .scopes
+            .alloc(ScopeData::new(ScopeKind::Global, Some(parent_scope)));
+        let mut u = UnitData::new(kind, Lang::Fortran, scope);
+        u.parent = parent;
+        let uid = self.p.units.alloc(u);
+        self.p.scopes[scope].kind = ScopeKind::Unit(uid);
+        let kids = named_children(n);
+        let header = kids.first().copied().filter(|h| {
+            matches!(
+                h.kind(),
+                "program_statement"
+                    | "module_statement"
+                    | "subroutine_statement"
+                    | "function_statement"
+                    | "block_data_statement"
+            )
+        });
+        let mut name_sym = None;
+        if let Some(h) = header {
+            let hsp = self.sp(h);
+            self.p.units[uid].source_map.header = Some(hsp);
+            let name_node = h
+                .child_by_field_name("name")
+                .or_else(|| named_children(h).into_iter().find(|c| c.kind() == "name"));
+            if let Some(nn) = name_node {
+                let spelling = self.t(nn).to_string();
+                let k = key(&spelling);
+                let sk = match kind {
+                    UnitKind::Module => SymbolKind::Module,
+                    UnitKind::Program | UnitKind::BlockData => SymbolKind::UnitName,
+                    _ => SymbolKind::Procedure,
+                };
+                let existing = self.p.scopes[parent_scope].names.get(&k).copied();
+                let sym = match existing {
+                    Some(s) if self.p.symbols[s].unit.is_none() => s,
+                    Some(_) => {
+                        self.err(
+                            Code::Redeclared,
+                            nn,
+                            format!("`{spelling}` is defined twice"),
+                        );
+                        self.new_sym_unregistered(&spelling, sk, parent_scope)
+                    }
+                    None => self.p.add_symbol(
+                        parent_scope,
+                        k.clone(),
+                        sym_data(&spelling, sk, parent_scope),
+                    ),
+                };
+                self.p.symbols[sym].kind = sk;
+                self.p.symbols[sym].unit = Some(uid);
+                if kind == UnitKind::Module {
+                    self.modules.insert(k, uid);
+                }
+                name_sym = Some(sym);
+            }
+            self.lower_header(uid, h, scope);
+        }
+        self.p.units[uid].name = name_sym;
+        if let (Some(_), Some(ns)) = (header, name_sym) {
+            self.check_end_name(n, ns);
+        }
+        self.pending.push(Pending {
+            unit: uid,
+            node: n,
+            fidx,
+            body_start: 0,
+        });
+        // Contained procedures.
+        for ch in &kids {
+            if ch.kind() == "internal_procedures" {
+                let mut comments = Vec::new();
+                let mut dirs = Vec::new();
+                for c in named_children(*ch) {
+                    match c.kind() {
+                        "subroutine" | "function" => {
+                            let cu = self.declare_unit(c, fidx, Some(uid), scope);
+                            self.p.units[uid].contains.push(cu);
+                            // `$AD` directives just before a contained procedure's header.
+                            self.p.units[cu].directives.append(&mut dirs);
+                            self.cur_file = fidx;
+                        }
+                        "comment" => {
+                            let t = self.t(c).to_string();
+                            match parse_directive(&t) {
+                                Some(d) => dirs.push(d),
+                                None => comments.push(t),
+                            }
+                        }
+                        "contains_statement" => {}
+                        "module_procedure" => {
+                            self.unsupported(c, "separate module procedures (submodules)")
+                        }
+                        _ => {}
+                    }
+                }
+                comments.extend(dirs.into_iter().map(|d| d.text));
+                self.p.units[uid].trailing_comments = comments;
+            }
+        }
+        uid
+    }
+
+    fn new_sym_unregistered(
+        &mut self,
+        spelling: &str,
+        kind: SymbolKind,
+        scope: ScopeId,
+    ) -> SymbolId {
+        self.p.symbols.alloc(sym_data(spelling, kind, scope))
+    }
+
+    fn check_end_name(&mut self, n: Node, name: SymbolId) {
+        let Some(end) = named_children(n)
+            .into_iter()
+            .rev()
+            .find(|c| c.kind().starts_with("end_"))
+        else {
+            return;
+        };
+        if let Some(en) = named_children(end).into_iter().find(|c| c.kind() == "name") {
+            let written = self.t(en);
+            if key(written) != key(self.p.name(name)) {
+                let msg = format!(
+                    "END statement names `{written}` but the unit is `{}`",
+                    self.p.name(name)
+                );
+                self.err(Code::EndNameMismatch, en, msg);
+            }
+        }
+    }
+
+    pub(super) fn lower_header(&mut self, uid: UnitId, h: Node<'t>, scope: ScopeId) {
+        for (field, c) in children_with_fields(h) {
+            match (field, c.kind()) {
+                (Some("parameters"), _) => {
+                    let ps = named_children(c);
+                    if ps.is_empty() {
+                        self.p.units[uid].empty_parens = true;
+                    }
+                    for pn in ps {
+                        if pn.kind() != "identifier" {
+                            self.unsupported(pn, "alternate return dummy `*`");
+                            continue;
+                        }
+                        let s = self.get_or_create(scope, pn, SymbolKind::Variable);
+                        self.p.symbols[s].attrs.dummy = true;
+                        self.p.units[uid].params.push(s);
+                    }
+                }
+                (Some("type"), _) => {
+                    let save = (self.cur_unit, self.cur_scope);
+                    self.cur_unit = Some(uid);
+                    self.cur_scope = Some(scope);
+                    let ts = self.lower_type_spec(c);
+                    self.p.units[uid].header_type = Some(ts);
+                    (self.cur_unit, self.cur_scope) = save;
+                }
+                (_, "procedure_qualifier") => {
+                    let q = self.t(c).to_ascii_lowercase();
+                    self.p.units[uid].attrs.prefixes.push(q);
+                }
+                (_, "function_result") => {
+                    if let Some(id) = named_children(c)
+                        .into_iter()
+                        .find(|x| x.kind() == "identifier")
+                    {
+                        let s = self.get_or_create(scope, id, SymbolKind::Variable);
+                        self.p.units[uid].result = Some(s);
+                        self.p.units[uid].explicit_result = true;
+                    }
+                }
+                (_, "language_binding") => self.unsupported(c, "BIND(C) on a procedure"),
+                _ => {}
+            }
+        }
+        if self.p.units[uid].kind == UnitKind::Function && self.p.units[uid].result.is_none() {
+            if let Some(nn) = h.child_by_field_name("name") {
+                let spelling = self.t(nn).to_string();
+                let s = self.p.add_symbol(
+                    scope,
+                    key(&spelling),
+                    sym_data(&spelling, SymbolKind::Variable, scope),
+                );
+                self.p.units[uid].result = Some(s);
+            }
+        }
+        if let (Some(r), Some(ht)) = (
+            self.p.units[uid].result,
+            self.p.units[uid].header_type.clone(),
+        ) {
+            self.p.symbols[r].ty = Some(type_of_spec(&ht, &[]));
+        }
+    }
+
+    pub(super) fn get_or_create(&mut self, scope: ScopeId, n: Node, kind: SymbolKind) -> SymbolId {
+        let spelling = self.t(n).to_string();
+        let k = key(&spelling);
+        if let Some(&s) = self.p.scopes[scope].names.get(&k) {
+            return s;
+        }
+        self.p
+            .add_symbol(scope, k, sym_data(&spelling, kind, scope))
+    }
+}
