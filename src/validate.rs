@@ -6,8 +6,12 @@
 //! Exit status: 0 every check passes, 4 a check failed, 1 validation could not run (input
 //! error, no compiler, a head that cannot be sized, a compile failure, a crash or time-out),
 //! 2 bad command line.
+//!
+//! The differentiation goes through the command line's dispatcher, which is handed in
+//! ([`Execute`]) rather than named: the dispatcher names this module.
 
-use crate::{execute, Cli, Outcome};
+use crate::cli::Cli;
+use crate::outcome::Outcome;
 use radtap_validation::{Derivative, Error, Job, Report, Sizes, Toolchain};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -19,16 +23,8 @@ pub(crate) const CHECK_FAILED: u8 = 4;
 /// The optimizations bisected when a check fails, in order.
 const BISECT: &[&str] = &["tbr", "diffliveness"];
 
-fn outcome() -> Outcome {
-    Outcome {
-        tangent: None,
-        adjoint: None,
-        status: 0,
-        stderr: String::new(),
-        written: Vec::new(),
-        dump: String::new(),
-    }
-}
+/// The command line's entry point (`execute` in lib.rs), which runs a nested command line.
+pub(crate) type Execute = fn(&Cli) -> Outcome;
 
 /// A fresh build directory under the system's temporary directory.
 fn temp_dir() -> PathBuf {
@@ -48,7 +44,13 @@ struct Generated {
 }
 
 /// Runs radtap -d -b into `dir` with the differentiation options of `cli`.
-fn generate(cli: &Cli, files: &[PathBuf], dir: &Path, nooptim: &[String]) -> Generated {
+fn generate(
+    execute: Execute,
+    cli: &Cli,
+    files: &[PathBuf],
+    dir: &Path,
+    nooptim: &[String],
+) -> Generated {
     let mut sub = cli.clone();
     sub.files = files.to_vec();
     sub.tangent = true;
@@ -82,9 +84,9 @@ fn generate(cli: &Cli, files: &[PathBuf], dir: &Path, nooptim: &[String]) -> Gen
     }
 }
 
-/// `radtap validate …`.
-pub(crate) fn run(cli: &Cli) -> Outcome {
-    let mut out = outcome();
+/// `radtap validate …`; `execute` runs the differentiation.
+pub(crate) fn run(cli: &Cli, execute: Execute) -> Outcome {
+    let mut out = Outcome::default();
     let files: Vec<PathBuf> = cli.files[1..].to_vec();
     let usage = |out: &mut Outcome, m: &str| {
         out.stderr
@@ -118,7 +120,7 @@ pub(crate) fn run(cli: &Cli) -> Outcome {
     };
     let dir = cli.keep.clone().unwrap_or_else(temp_dir);
     let generated_dir = dir.join("generated");
-    let g = generate(cli, &files, &generated_dir, &cli.nooptim);
+    let g = generate(execute, cli, &files, &generated_dir, &cli.nooptim);
     out.stderr.push_str(&g.outcome.stderr);
     if g.outcome.status != 0 {
         out.stderr
@@ -248,7 +250,8 @@ pub(crate) fn run(cli: &Cli) -> Outcome {
             }
         }
         if cli.derivatives.is_none() {
-            out.dump.push_str(&bisect(cli, &files, &dir, &job, &report));
+            out.dump
+                .push_str(&bisect(execute, cli, &files, &dir, &job, &report));
         }
     }
     if cli.keep.is_none() {
@@ -317,12 +320,19 @@ fn bisect_with(
 }
 
 /// Reruns the checks with each optimization of [`BISECT`] turned off in turn.
-fn bisect(cli: &Cli, files: &[PathBuf], dir: &Path, job: &Job<'_>, failed: &Report) -> String {
+fn bisect(
+    execute: Execute,
+    cli: &Cli,
+    files: &[PathBuf],
+    dir: &Path,
+    job: &Job<'_>,
+    failed: &Report,
+) -> String {
     bisect_with(BISECT, &cli.nooptim, |opt| {
         let mut no = cli.nooptim.clone();
         no.push(opt.to_string());
         let sub = dir.join(format!("nooptim-{opt}"));
-        let g = generate(cli, files, &sub.join("generated"), &no);
+        let g = generate(execute, cli, files, &sub.join("generated"), &no);
         let (Some(tan), Some(adj)) = (&g.outcome.tangent, &g.outcome.adjoint) else {
             return Trial::Broken("the differentiation fails".into());
         };

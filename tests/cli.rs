@@ -285,7 +285,10 @@ fn dump_names_common_members_as_each_unit_spells_them_every_time() {
         assert_eq!(code, 0, "{err}");
         dumps.push(out);
     }
-    assert!(dumps.iter().all(|d| *d == dumps[0]), "dumps differ between runs");
+    assert!(
+        dumps.iter().all(|d| *d == dumps[0]),
+        "dumps differ between runs"
+    );
     // The first procedure declares /CTRL/ NSTEP, MODE; the second NS, MD.
     let first = dumps[0].split("\nprocedure").next().unwrap_or("");
     assert!(first.contains("/CTRL/NSTEP"), "{}", dumps[0]);

@@ -270,7 +270,9 @@ pub fn analyze(prog: &Program, requests: &[Request], mode: Mode) -> (ProgramInfo
     }
     let mut zones_map: HashMap<UnitId, ProcZones> = HashMap::new();
     for &p in &procs {
-        let z = zones::build_proc_zones(prog, &mut layouts.borrow_mut(), &globals, p, &used[&p]);
+        let mut z =
+            zones::build_proc_zones(prog, &mut layouts.borrow_mut(), &globals, p, &used[&p]);
+        pointsto::compute(prog, p, &mut z);
         zones_map.insert(p, z);
     }
     let mut graphs: HashMap<UnitId, FlowGraph> = procs

@@ -790,7 +790,9 @@ pub fn base_symbol(prog: &Program, unit: UnitId, e: ExprId) -> Option<SymbolId> 
     }
 }
 
-/// Builds the zone space of `unit`, including the global zones in `globals_used`.
+/// Builds the zone space of `unit`, including the global zones in `globals_used`. The
+/// pointer destinations (`pts`, `address_taken`) are left empty: `pointsto::compute` fills
+/// them from the zones.
 pub(crate) fn build_proc_zones(
     prog: &Program,
     lay: &mut Layouts,
@@ -987,7 +989,7 @@ pub(crate) fn build_proc_zones(
             differentiable.insert(ZoneId(i as u32));
         }
     }
-    let mut pz = ProcZones {
+    ProcZones {
         zones,
         objects,
         globals: globals_v,
@@ -997,7 +999,5 @@ pub(crate) fn build_proc_zones(
         pts: HashMap::new(),
         differentiable,
         address_taken: Vec::new(),
-    };
-    crate::pointsto::compute(prog, unit, &mut pz);
-    pz
+    }
 }

@@ -1,0 +1,643 @@
+//! The pipeline as library calls over in-memory data: a [`Request`] (sources as name and
+//! content, the head, the variables, the modes and the options) goes through the stages below
+//! and comes out as a [`Response`] (files as name and content, diagnostics, or why it stopped).
+//!
+//! The stages, in order:
+//!
+//! 1. [`check_request`]: the request makes sense (a mode, a head where one is needed); warns
+//!    about `-nooptim` names it does not know.
+//! 2. [`parse`]: the frontends turn the sources into one IL program, which the IL verifier
+//!    checks.
+//! 3. [`check`]: the heads and `-vars`/`-outvars` name procedures and variables of the program.
+//! 4. [`analyse`]: the data-flow analyses of the heads (activity, diff-liveness, TBR).
+//!    Stages 2–4 together are [`front`].
+//! 5. [`generate`]: each requested mode — [`tangent`] (scalar or vector), [`adjoint`],
+//!    [`primal`] — as output files; or, instead of files, [`dump_il`] and [`dump_analysis`].
+//!
+//! [`run`] chains them for a caller that wants files and diagnostics only (the web service).
+//! Nothing here reads arguments, prints, or touches the file system (the frontends run `cpp`
+//! on `.F`/`.F90` files and on C files with `#if`); the CLI (`commands.rs`) reads the files,
+//! creates the output directory between stages 4 and 5, writes the files and turns a
+//! [`Failure`] into an exit status.
+
+use crate::head::{check_head, find_head, parse_head};
+use radtap_dataflow::{Mode, ProgramInfo};
+use radtap_diff_tangent::Output;
+use radtap_il::{Code, Diagnostic, Program, Severity};
+use std::path::Path;
+
+/// The outputs asked for. Several modes may be given at once.
+#[derive(Clone, Debug, Default)]
+pub struct Modes {
+    /// The regenerated original program (`-p`): `STEM_p.EXT`, one per input file.
+    pub primal: bool,
+    /// Tangent mode (`-d`): `STEM_d.EXT`.
+    pub tangent: bool,
+    /// With `tangent`, the vector tangent instead (`-vector`): `STEM_dv.EXT`.
+    pub vector: bool,
+    /// Adjoint mode (`-b`): `STEM_b.EXT`.
+    pub adjoint: bool,
+    /// The IL of every unit, as text, instead of files (`-dump-il`).
+    pub dump_il: bool,
+    /// The analyses of the heads, as text, instead of files (`-dump-analysis`).
+    pub dump_analysis: bool,
+}
+
+/// How to differentiate and name the outputs; each field is the command-line option of the
+/// same name.
+#[derive(Clone, Debug, Default)]
+pub struct DiffOptions {
+    /// Output stem (`-o`); by default the stem of the first input file.
+    pub stem: Option<String>,
+    /// Maximum number of directions in vector mode (writes DIFFSIZES).
+    pub nbdirsmax: Option<u32>,
+    /// Keep derivative arguments for every listed variable, even inactive ones.
+    pub fixinterface: bool,
+    /// Adjoint: do not checkpoint calls (split mode).
+    pub nocheckpoint: bool,
+    /// Optimizations turned off (`tbr`, `diffliveness`, `everyoptim`, …), as given.
+    pub nooptim: Vec<String>,
+    /// `-size` words (`y=n`, several per string allowed): element counts the adjoint records.
+    pub size: Vec<String>,
+    /// Tangent derivative variable name pattern (`%d`).
+    pub tgtvarname: Option<String>,
+    /// Tangent procedure name pattern (`%_d`).
+    pub tgtfuncname: Option<String>,
+    /// Adjoint variable name pattern (`%b`).
+    pub adjvarname: Option<String>,
+    /// Adjoint procedure name pattern (`%_b`).
+    pub adjfuncname: Option<String>,
+}
+
+/// One differentiation request: everything the stages need, nothing from a terminal.
+#[derive(Clone, Debug, Default)]
+pub struct Request {
+    /// The input files as (name, content); the name's extension picks the language, and
+    /// diagnostics and output stems use the name.
+    pub sources: Vec<(String, String)>,
+    /// Inputs that could not be read (AD001), reported before every other diagnostic.
+    pub unreadable: Vec<Diagnostic>,
+    /// `-head`: the head procedure(s), as the grammar of `head.rs` reads them.
+    pub head: Option<String>,
+    /// `-vars`: independent variables of the heads (space-separated).
+    pub vars: Option<String>,
+    /// `-outvars`: dependent variables of the heads (space-separated).
+    pub outvars: Option<String>,
+    /// What to produce.
+    pub modes: Modes,
+    /// How.
+    pub options: DiffOptions,
+}
+
+/// Why a request produced no (more) output.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// The request cannot run as given (no mode, no head, a malformed `-size`): the message.
+    Usage(String),
+    /// Errors in the input or refusals of a generator, reported as diagnostics.
+    Errors {
+        /// How many of the diagnostics are errors.
+        count: usize,
+        /// The front stages found an internal error (an IL verifier failure: a radtap bug).
+        internal: bool,
+    },
+}
+
+/// The program after the front stages: what the generators work from.
+pub struct Analysed {
+    /// The input as one IL program; diagnostic spans point into its files.
+    pub program: Program,
+    /// The analyses of the heads, when the request differentiates or dumps them and the input
+    /// has no error.
+    pub info: Option<ProgramInfo>,
+    /// Diagnostics so far, in order.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Analysed {
+    /// Errors in the diagnostics stop the request here.
+    pub fn failure(&self) -> Option<Failure> {
+        let internal = self.diagnostics.iter().any(|d| d.code == Code::Internal);
+        let count = self
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .count();
+        (count > 0).then_some(Failure::Errors { count, internal })
+    }
+}
+
+/// What a request produced.
+#[derive(Default)]
+pub struct Response {
+    /// The input as one IL program; diagnostic spans point into its files.
+    pub program: Program,
+    /// Warnings about the request itself (unknown `-nooptim` names), as sentences.
+    pub warnings: Vec<String>,
+    /// Every diagnostic, in order: the front stages' then each generator's.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The output files as (file name, content), in the order the CLI writes them: tangent
+    /// (and DIFFSIZES), adjoint, primal. Empty when `failure` is set.
+    pub files: Vec<(String, String)>,
+    /// The tangent generator's output (program and head interfaces), when it ran.
+    pub tangent: Option<Output>,
+    /// The adjoint generator's output, when it ran.
+    pub adjoint: Option<Output>,
+    /// Why the request stopped, if it did.
+    pub failure: Option<Failure>,
+}
+
+impl Response {
+    /// The diagnostics as text, each with its file, line, column and source line.
+    pub fn render_diagnostics(&self, sources: &[(String, String)]) -> String {
+        render_diagnostics(&self.diagnostics, &self.program, sources)
+    }
+}
+
+/// Every stage a service needs, in order: [`check_request`], [`front`], [`generate`]. The
+/// dumps are not produced; a request that fails keeps the diagnostics found so far.
+pub fn run(req: &Request) -> Response {
+    let warnings = match check_request(req) {
+        Ok(w) => w,
+        Err(f) => {
+            return Response {
+                failure: Some(f),
+                ..Response::default()
+            }
+        }
+    };
+    let analysed = front(req);
+    let mut r = match analysed.failure() {
+        Some(f) => Response {
+            program: analysed.program,
+            diagnostics: analysed.diagnostics,
+            failure: Some(f),
+            ..Response::default()
+        },
+        None => generate(req, analysed),
+    };
+    r.warnings = warnings;
+    r
+}
+
+/// Stage 1: checks that the request can run — some mode is asked for, and a head is given
+/// where one is needed — and returns warnings about `-nooptim` names (unknown, or without
+/// effect yet). The sources are not looked at.
+pub fn check_request(req: &Request) -> Result<Vec<String>, Failure> {
+    let m = &req.modes;
+    if !(m.primal || m.tangent || m.adjoint || m.dump_il || m.dump_analysis) {
+        return Err(Failure::Usage(
+            "nothing to do: give a mode (-d tangent, -b adjoint, -p primal)".into(),
+        ));
+    }
+    if (m.tangent || m.adjoint || m.dump_analysis) && req.head.is_none() {
+        return Err(Failure::Usage(
+            "-head is required to differentiate or analyse (e.g. -head f)".into(),
+        ));
+    }
+    const KNOWN: &[&str] = &[
+        "activity",
+        "spareinit",
+        "splitdiff",
+        "mergediff",
+        "tbr",
+        "snapshot",
+        "diffliveness",
+        "deadcontrol",
+        "recomputeintermediates",
+        "everyoptim",
+    ];
+    const DONE: &[&str] = &["tbr", "diffliveness", "everyoptim"];
+    let mut warnings = Vec::new();
+    for n in &req.options.nooptim {
+        let l = n.to_ascii_lowercase();
+        if !KNOWN.contains(&l.as_str()) {
+            warnings.push(format!(
+                "-nooptim {n}: unknown optimization (known: {})",
+                KNOWN.join(", ")
+            ));
+        } else if !DONE.contains(&l.as_str()) {
+            warnings.push(format!(
+                "-nooptim {n} has no effect yet (only tbr and diffliveness can be turned off)"
+            ));
+        }
+    }
+    Ok(warnings)
+}
+
+/// Stages 2–4: [`parse`], [`check`] and [`analyse`].
+pub fn front(req: &Request) -> Analysed {
+    let (program, mut diagnostics) = parse(req);
+    check(&program, req, &mut diagnostics);
+    let info = analyse(&program, req, &mut diagnostics);
+    Analysed {
+        program,
+        info,
+        diagnostics,
+    }
+}
+
+/// Stage 2: the frontends lower every source into one program, and the IL verifier checks
+/// it. The diagnostics start with the request's unreadable inputs.
+pub fn parse(req: &Request) -> (Program, Vec<Diagnostic>) {
+    let inputs: Vec<radtap_frontends::Input> = req
+        .sources
+        .iter()
+        .map(|(path, text)| radtap_frontends::Input {
+            path: path.clone(),
+            text: text.clone(),
+        })
+        .collect();
+    let (prog, mut diags) = radtap_frontends::parse_program(&inputs);
+    diags.splice(0..0, req.unreadable.iter().cloned());
+    if let Err(errs) = radtap_il::verify(&prog) {
+        for e in errs {
+            diags.push(Diagnostic::global(
+                Code::Internal,
+                format!("IL verifier: {} (please report)", e.0),
+            ));
+        }
+    }
+    (prog, diags)
+}
+
+/// Stage 3: every head names a procedure of the program (AD040), and every `-vars`/`-outvars`
+/// name a variable it can see (AD041).
+pub fn check(prog: &Program, req: &Request, diags: &mut Vec<Diagnostic>) {
+    if let Some(h) = &req.head {
+        check_head(prog, h, req.vars.as_deref(), req.outvars.as_deref(), diags);
+    }
+}
+
+/// Stage 4: the analyses of the heads, when a mode needs them and `diags` has no error; their
+/// warnings are added to `diags`. With a tangent they are the tangent's (`-d -b` runs the
+/// adjoint's again in [`adjoint`]).
+pub fn analyse(prog: &Program, req: &Request, diags: &mut Vec<Diagnostic>) -> Option<ProgramInfo> {
+    let clean = !diags.iter().any(|d| d.severity == Severity::Error);
+    let m = &req.modes;
+    if !(clean && req.head.is_some() && (m.dump_analysis || m.tangent || m.adjoint)) {
+        return None;
+    }
+    let mode = if m.tangent {
+        Mode::Tangent
+    } else {
+        Mode::Adjoint
+    };
+    let (info, warnings) = radtap_dataflow::analyze(prog, &analysis_requests(prog, req), mode);
+    diags.extend(warnings);
+    Some(info)
+}
+
+/// The analysis requests, one per head found in the program (unknown heads were reported by
+/// [`check`]).
+fn analysis_requests(prog: &Program, req: &Request) -> Vec<radtap_dataflow::Request> {
+    let mut out = Vec::new();
+    let words = |s: &Option<String>| -> Vec<String> {
+        s.as_deref()
+            .unwrap_or("")
+            .split_whitespace()
+            .map(str::to_string)
+            .collect()
+    };
+    for h in req.head.as_deref().unwrap_or("").split_whitespace() {
+        let (name, hv, ho) = parse_head(h);
+        let proc_name = name.rsplit('.').next().unwrap_or(&name).to_string();
+        let Some(head) = find_head(prog, &proc_name) else {
+            continue;
+        };
+        let mut vars = words(&req.vars);
+        vars.extend(hv);
+        let mut outvars = words(&req.outvars);
+        outvars.extend(ho);
+        out.push(radtap_dataflow::Request {
+            head,
+            vars,
+            outvars,
+            fixinterface: req.options.fixinterface,
+        });
+    }
+    out
+}
+
+/// Stage 5, `-dump-il`: the IL of every unit.
+pub fn dump_il(a: &Analysed) -> String {
+    radtap_il::dump::structural(&a.program)
+}
+
+/// Stage 5, `-dump-analysis`: per statement of every procedure reached from the heads, the
+/// active, diff-live and to-be-recorded variables, beside the source line. Empty when the
+/// analyses did not run.
+pub fn dump_analysis(a: &Analysed, sources: &[(String, String)]) -> String {
+    let Some(info) = &a.info else {
+        return String::new();
+    };
+    let prog = &a.program;
+    let line_text = |file: u32, line: u32| -> String {
+        prog.files
+            .get(file as usize)
+            .and_then(|f| sources.iter().find(|(p, _)| *p == f.path))
+            .and_then(|(_, t)| t.lines().nth(line.saturating_sub(1) as usize))
+            .unwrap_or("")
+            .to_string()
+    };
+    radtap_dataflow::dump(prog, info, &line_text)
+}
+
+/// Stage 5: every requested mode, in the order tangent, adjoint, primal. A mode that fails
+/// stops the others; its diagnostics and the [`Failure`] are in the response, and no file.
+pub fn generate(req: &Request, a: Analysed) -> Response {
+    let Analysed {
+        program,
+        info,
+        diagnostics,
+    } = a;
+    let mut r = Response {
+        diagnostics,
+        ..Response::default()
+    };
+    generate_modes(req, &program, info.as_ref(), &mut r);
+    if r.failure.is_some() {
+        r.files.clear();
+    }
+    r.program = program;
+    r
+}
+
+/// The modes of [`generate`], each stopping the ones after it when it fails.
+fn generate_modes(req: &Request, prog: &Program, info: Option<&ProgramInfo>, r: &mut Response) {
+    let stem = req.options.stem.clone().unwrap_or_else(|| {
+        prog.files
+            .first()
+            .and_then(|f| Path::new(&f.path).file_stem())
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "out".into())
+    });
+    if req.modes.tangent && !tangent(req, prog, info, &stem, r) {
+        return;
+    }
+    if req.modes.adjoint && !adjoint(req, prog, info, &stem, r) {
+        return;
+    }
+    if req.modes.primal {
+        r.files.extend(primal(prog, req.options.stem.as_deref()));
+    }
+}
+
+/// Stage 5, `-d`: the tangent or vector tangent of the heads into `r` (`STEM_d.EXT` or
+/// `STEM_dv.EXT`, and DIFFSIZES with `-nbdirsmax`). False when the request stops here: the
+/// generator failed, or there are no analyses (then quietly, with nothing written).
+pub fn tangent(
+    req: &Request,
+    prog: &Program,
+    info: Option<&ProgramInfo>,
+    stem: &str,
+    r: &mut Response,
+) -> bool {
+    let Some(info) = info else {
+        return false;
+    };
+    let o = &req.options;
+    let mut opts = radtap_diff_tangent::Options::new(req.modes.vector);
+    opts.nbdirsmax = o.nbdirsmax;
+    opts.slice_dead = !optim_off(o, "diffliveness");
+    if let Some(p) = &o.tgtvarname {
+        opts.var_pattern = p.clone();
+    }
+    if let Some(p) = &o.tgtfuncname {
+        opts.func_pattern = p.clone();
+    }
+    let Some(gen) = run_generator(prog, info, &opts, r) else {
+        return false;
+    };
+    let ext = radtap_unparse::output_extension(&gen.program, gen.file);
+    let suffix = if req.modes.vector { "dv" } else { "d" };
+    r.files.push((
+        format!("{stem}_{suffix}.{ext}"),
+        radtap_unparse::write_file(&gen.program, gen.file),
+    ));
+    r.files.extend(gen.extra_files.iter().cloned());
+    r.tangent = Some(gen);
+    true
+}
+
+/// Stage 5, `-b`: the adjoint of the heads into `r` (`STEM_b.EXT`), from the adjoint
+/// analyses (run again when `info` is the tangent's). False when the request stops here: a
+/// malformed `-size`, or the generator failed.
+pub fn adjoint(
+    req: &Request,
+    prog: &Program,
+    info: Option<&ProgramInfo>,
+    stem: &str,
+    r: &mut Response,
+) -> bool {
+    // The adjoint analyses: nothing is live at the exit of the forward sweep.
+    let adj_info;
+    let info = match info {
+        Some(i) if !req.modes.tangent => i,
+        _ => {
+            let requests = analysis_requests(prog, req);
+            adj_info = radtap_dataflow::analyze(prog, &requests, Mode::Adjoint).0;
+            &adj_info
+        }
+    };
+    let opts = match adjoint_options(&req.options) {
+        Ok(o) => o,
+        Err(f) => {
+            r.failure = Some(f);
+            return false;
+        }
+    };
+    let Some(gen) = run_generator(prog, info, &opts, r) else {
+        return false;
+    };
+    let ext = radtap_unparse::output_extension(&gen.program, gen.file);
+    r.files.push((
+        format!("{stem}_b.{ext}"),
+        radtap_unparse::write_file(&gen.program, gen.file),
+    ));
+    r.adjoint = Some(gen);
+    true
+}
+
+/// The adjoint generator's options; a `-size` word that is not `name=value` is a
+/// [`Failure::Usage`].
+fn adjoint_options(o: &DiffOptions) -> Result<radtap_diff_tangent::Options, Failure> {
+    let mut opts = radtap_diff_tangent::Options::adjoint();
+    opts.slice_dead = !optim_off(o, "diffliveness");
+    opts.tbr = !optim_off(o, "tbr");
+    opts.split = o.nocheckpoint;
+    for w in o.size.iter().flat_map(|s| s.split_whitespace()) {
+        match w.split_once('=') {
+            Some((k, v)) if !k.is_empty() && !v.is_empty() => {
+                opts.sizes.push((k.to_ascii_lowercase(), v.to_string()))
+            }
+            _ => {
+                return Err(Failure::Usage(format!(
+                    "-size `{w}`: expected name=value (e.g. -size y=n)"
+                )))
+            }
+        }
+    }
+    if let Some(p) = &o.adjvarname {
+        opts.var_pattern = p.clone();
+    }
+    if let Some(p) = &o.adjfuncname {
+        opts.func_pattern = p.clone();
+    }
+    Ok(opts)
+}
+
+/// Whether `-nooptim` turns off optimization `name` (directly or through `everyoptim`).
+fn optim_off(o: &DiffOptions, name: &str) -> bool {
+    o.nooptim
+        .iter()
+        .any(|x| x.eq_ignore_ascii_case(name) || x.eq_ignore_ascii_case("everyoptim"))
+}
+
+/// A derivative generator: `radtap_diff_tangent::differentiate`'s signature.
+type Generator =
+    fn(&Program, &ProgramInfo, &radtap_diff_tangent::Options) -> (Option<Output>, Vec<Diagnostic>);
+
+/// The generator for `opts`' mode (`opts.adjoint`): the one place that names them.
+fn generator(opts: &radtap_diff_tangent::Options) -> Generator {
+    match opts.adjoint {
+        false => radtap_diff_tangent::differentiate,
+        true => radtap_diff_adjoint::differentiate,
+    }
+}
+
+/// Runs the generator of `opts`' mode; adds its diagnostics to `r`, and on error records the
+/// failure.
+fn run_generator(
+    prog: &Program,
+    info: &ProgramInfo,
+    opts: &radtap_diff_tangent::Options,
+    r: &mut Response,
+) -> Option<Output> {
+    let (gen, d) = generator(opts)(prog, info, opts);
+    if gen.is_none() {
+        let count = d.iter().filter(|x| x.is_error()).count();
+        // A refusal of the generator is an input error, even when one of its diagnostics is
+        // an internal error (the command line exits 1 for it, as it always has).
+        r.failure = Some(Failure::Errors {
+            count,
+            internal: false,
+        });
+    }
+    r.diagnostics.extend(d);
+    gen
+}
+
+/// Stage 5, `-p`: every input file as radtap understood it, `STEM_p.EXT` (the first file
+/// takes the `-o` stem as it is, the next ones with their index appended).
+pub fn primal(prog: &Program, stem: Option<&str>) -> Vec<(String, String)> {
+    let mut files = Vec::new();
+    for (i, f) in prog.files.iter().enumerate() {
+        let stem = match (stem, i) {
+            (Some(s), 0) => s.to_string(),
+            (Some(s), _) => format!("{s}{i}"),
+            (None, _) => Path::new(&f.path)
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "out".into()),
+        };
+        let ext = radtap_unparse::output_extension(prog, i);
+        files.push((
+            format!("{stem}_p.{ext}"),
+            radtap_unparse::write_file(prog, i),
+        ));
+    }
+    files
+}
+
+/// Renders diagnostics against the input files.
+pub fn render_diagnostics(
+    diags: &[Diagnostic],
+    prog: &Program,
+    sources: &[(String, String)],
+) -> String {
+    let mut out = String::new();
+    for d in diags {
+        let (name, src) = match d.span {
+            Some(sp) => {
+                let f = prog.files.get(sp.file as usize);
+                let name = f.map(|f| f.path.clone()).unwrap_or_default();
+                let src = sources
+                    .iter()
+                    .find(|(p, _)| *p == name)
+                    .map(|(_, s)| s.as_str());
+                (name, src)
+            }
+            None => (String::new(), None),
+        };
+        out.push_str(&d.render(&name, src));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SRC: &str = "subroutine sq(x, y)\n  real :: x, y\n  y = x*x\nend subroutine sq\n";
+
+    fn request(modes: Modes) -> Request {
+        Request {
+            sources: vec![("sq.f90".into(), SRC.into())],
+            head: Some("sq".into()),
+            vars: Some("x".into()),
+            outvars: Some("y".into()),
+            modes,
+            ..Request::default()
+        }
+    }
+
+    #[test]
+    fn run_turns_sources_into_named_files() {
+        let r = run(&request(Modes {
+            tangent: true,
+            adjoint: true,
+            primal: true,
+            ..Modes::default()
+        }));
+        assert_eq!(r.failure, None, "{}", r.render_diagnostics(&[]));
+        let names: Vec<&str> = r.files.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["sq_d.f90", "sq_b.f90", "sq_p.f90"]);
+        assert!(r.files[0].1.contains("sq_d"), "{}", r.files[0].1);
+        assert!(r.files[1].1.contains("sq_b"), "{}", r.files[1].1);
+        assert!(r.tangent.is_some() && r.adjoint.is_some());
+    }
+
+    #[test]
+    fn run_stops_on_a_bad_request_a_bad_size_or_a_bad_source() {
+        let r = run(&request(Modes::default()));
+        assert!(matches!(r.failure, Some(Failure::Usage(m)) if m.starts_with("nothing to do")));
+        let mut req = request(Modes {
+            tangent: true,
+            adjoint: true,
+            ..Modes::default()
+        });
+        req.options.size = vec!["y".into()];
+        let r = run(&req);
+        assert!(matches!(&r.failure, Some(Failure::Usage(m)) if m.contains("-size `y`")));
+        assert!(r.files.is_empty() && r.tangent.is_some());
+        req.sources[0].1 = "subroutine sq(x\nend\n".into();
+        let r = run(&req);
+        assert!(matches!(r.failure, Some(Failure::Errors { count, internal: false }) if count > 0));
+        let text = r.render_diagnostics(&req.sources);
+        assert!(text.starts_with("sq.f90:"), "{text}");
+    }
+
+    #[test]
+    fn unknown_optimizations_are_warnings() {
+        let mut req = request(Modes {
+            primal: true,
+            ..Modes::default()
+        });
+        req.options.nooptim = vec!["tbr".into(), "bogus".into(), "snapshot".into()];
+        let w = check_request(&req).expect("a valid request");
+        assert_eq!(w.len(), 2, "{w:?}");
+        assert!(w[0].starts_with("-nooptim bogus: unknown optimization"));
+        assert!(w[1].starts_with("-nooptim snapshot has no effect yet"));
+    }
+}
