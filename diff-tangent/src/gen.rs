@@ -9,9 +9,13 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 
 /// Program-wide state of one differentiation.
 pub struct Gen<'a> {
+    /// The primal program (never changed).
     pub prog: &'a Program,
+    /// The analyses of the heads.
     pub info: &'a ProgramInfo,
+    /// What to generate and how to name it.
     pub opts: &'a Options,
+    /// The primal program plus the generated units.
     pub out: Program,
     pub(crate) lang: Lang,
     /// Procedures that get a derivative version, in source order.
@@ -36,6 +40,7 @@ pub struct Gen<'a> {
     pub(crate) dmodule: HashMap<UnitId, UnitId>,
     /// Every name in use (lower-cased for Fortran): generated names avoid them.
     pub(crate) taken: HashSet<String>,
+    /// Diagnostics of the differentiation (an error means nothing is written).
     pub diags: Vec<Diagnostic>,
     /// The digamma helper is needed (derivatives of `gamma`/`lgamma`).
     pub(crate) needs_digamma: bool,

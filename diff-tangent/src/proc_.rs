@@ -35,12 +35,19 @@ impl BodyRules for TangentRules {
 
 /// Builds the derivative version of one procedure.
 pub struct ProcGen<'g, 'a> {
+    /// The program-wide generator: choices, names, the output program, diagnostics.
     pub g: &'g mut Gen<'a>,
+    /// The primal procedure.
     pub p: UnitId,
+    /// Its unit (never changed).
     pub src: &'a UnitData,
+    /// Its data-flow facts: zones, point effects, TBR, diff-liveness.
     pub pi: &'a ProcInfo,
+    /// Its activity.
     pub act: &'a ActivityInfo,
+    /// The derivative unit being built.
     pub u: UnitData,
+    /// The language of both.
     pub lang: Lang,
     vector: bool,
     /// Primal variable → its derivative.
