@@ -43,7 +43,7 @@ pub mod pipeline;
 mod validate;
 
 pub use cli::{normalize_args, Cli};
-pub use head::parse_head;
+pub use head::{parse_head, parse_heads, HeadSpec};
 pub use outcome::Outcome;
 pub use pipeline::render_diagnostics;
 

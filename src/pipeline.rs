@@ -20,7 +20,7 @@
 //! creates the output directory between stages 4 and 5, writes the files and turns a
 //! [`Failure`] into an exit status.
 
-use crate::head::{check_head, find_head, parse_head};
+use crate::head::{check_head, find_head, parse_heads};
 use radtap_dataflow::{Mode, ProgramInfo};
 use radtap_diff_tangent::Output;
 use radtap_il::{Code, Diagnostic, Program, Severity};
@@ -195,6 +195,9 @@ pub fn check_request(req: &Request) -> Result<Vec<String>, Failure> {
             "-head is required to differentiate or analyse (e.g. -head f)".into(),
         ));
     }
+    if let Some(h) = &req.head {
+        parse_heads(h).map_err(Failure::Usage)?;
+    }
     const KNOWN: &[&str] = &[
         "activity",
         "spareinit",
@@ -299,16 +302,14 @@ fn analysis_requests(prog: &Program, req: &Request) -> Vec<radtap_dataflow::Requ
             .map(str::to_string)
             .collect()
     };
-    for h in req.head.as_deref().unwrap_or("").split_whitespace() {
-        let (name, hv, ho) = parse_head(h);
-        let proc_name = name.rsplit('.').next().unwrap_or(&name).to_string();
-        let Some(head) = find_head(prog, &proc_name) else {
+    for spec in parse_heads(req.head.as_deref().unwrap_or("")).unwrap_or_default() {
+        let Some(head) = find_head(prog, spec.proc_name()) else {
             continue;
         };
         let mut vars = words(&req.vars);
-        vars.extend(hv);
+        vars.extend(spec.independents);
         let mut outvars = words(&req.outvars);
-        outvars.extend(ho);
+        outvars.extend(spec.dependents);
         out.push(radtap_dataflow::Request {
             head,
             vars,

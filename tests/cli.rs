@@ -296,3 +296,89 @@ fn dump_names_common_members_as_each_unit_spells_them_every_time() {
     let second = dumps[0].split("\nprocedure").nth(1).unwrap_or("");
     assert!(second.contains("/CTRL/NS:"), "{}", dumps[0]);
 }
+
+/// A scratch directory for one test, removed by the caller.
+fn scratch_dir(tag: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("radtap-cli-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&d).expect("scratch dir");
+    d
+}
+
+/// `-head` strings are read as a grammar (spaces inside parentheses and around the
+/// separator, commas, several heads each with lists), not split on spaces.
+#[test]
+fn head_strings_with_spaces_and_several_heads_differentiate() {
+    let dir = scratch_dir("heads");
+    let src = dir.join("two.c");
+    std::fs::write(
+        &src,
+        "double g(double x, double y) { return x * y + y; }\n\
+         void h(double a, double b, double *err) { *err = a * b * b; }\n",
+    )
+    .expect("write source");
+    let d = dir.to_string_lossy().into_owned();
+    let s = src.to_string_lossy().into_owned();
+    for head in [
+        "g(g) / (x, y)",
+        "g(g)/(x y) h(err)/(a b)",
+        "h(a b)>(err)",
+        "h(a, b)\\(err)",
+    ] {
+        let (code, _, err) = radtap(&["-d", "-head", head, "-O", &d, &s]);
+        assert_eq!(code, 0, "{head}: {err}");
+        let text = std::fs::read_to_string(dir.join("two_d.c")).expect("two_d.c");
+        if head.starts_with('g') {
+            assert!(
+                text.contains("g_d(double x, double xd, double y, double yd"),
+                "{head}: {text}"
+            );
+        }
+        if head.contains("h(") {
+            assert!(
+                text.contains("h_d(double a, double ad, double b, double bd"),
+                "{head}: {text}"
+            );
+        }
+    }
+    let (code, _, err) = radtap(&["-d", "-head", "g(g)/(x y", "-O", &d, &s]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("unbalanced parenthesis"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A FUNCTION's result may be named by the function's name, with or without `result(r)`.
+#[test]
+fn a_function_result_is_named_by_the_function_name() {
+    let dir = scratch_dir("fresult");
+    let src = dir.join("cr.f90");
+    std::fs::write(
+        &src,
+        "module m\ncontains\nfunction cubic_root(a, b) result(r)\n  real(8), intent(in) :: a, b\n  real(8) :: r\n  r = a*b*b + a\nend function cubic_root\n\
+         function sq(a)\n  real(8), intent(in) :: a\n  real(8) :: sq\n  sq = a*a\nend function sq\nend module m\n",
+    )
+    .expect("write source");
+    let d = dir.to_string_lossy().into_owned();
+    let s = src.to_string_lossy().into_owned();
+    for args in [
+        vec![
+            "-d",
+            "-head",
+            "cubic_root",
+            "-vars",
+            "a b",
+            "-outvars",
+            "cubic_root",
+        ],
+        vec!["-d", "-head", "cubic_root(CUBIC_ROOT)/(a)"],
+        vec!["-b", "-head", "cubic_root(cubic_root)/(a b)"],
+        vec!["-d", "-head", "sq(sq)/(a)"],
+    ] {
+        let mut a = args.clone();
+        a.extend(["-O", &d, &s]);
+        let (code, _, err) = radtap(&a);
+        assert_eq!(code, 0, "{args:?}: {err}");
+    }
+    let text = std::fs::read_to_string(dir.join("cr_d.f90")).expect("cr_d.f90");
+    assert!(text.contains("sq_d"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
