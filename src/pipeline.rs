@@ -198,6 +198,7 @@ pub fn check_request(req: &Request) -> Result<Vec<String>, Failure> {
     if let Some(h) = &req.head {
         parse_heads(h).map_err(Failure::Usage)?;
     }
+    sizes(&req.options)?;
     const KNOWN: &[&str] = &[
         "activity",
         "spareinit",
@@ -401,6 +402,13 @@ pub fn tangent(
     let mut opts = radtap_diff_tangent::Options::new(req.modes.vector);
     opts.nbdirsmax = o.nbdirsmax;
     opts.slice_dead = !optim_off(o, "diffliveness");
+    opts.sizes = match sizes(o) {
+        Ok(s) => s,
+        Err(f) => {
+            r.failure = Some(f);
+            return false;
+        }
+    };
     if let Some(p) = &o.tgtvarname {
         opts.var_pattern = p.clone();
     }
@@ -460,17 +468,14 @@ pub fn adjoint(
     true
 }
 
-/// The adjoint generator's options; a `-size` word that is not `name=value` is a
+/// The `-size name=value` words (name lower-cased); a word that is not `name=value` is a
 /// [`Failure::Usage`].
-fn adjoint_options(o: &DiffOptions) -> Result<radtap_diff_tangent::Options, Failure> {
-    let mut opts = radtap_diff_tangent::Options::adjoint();
-    opts.slice_dead = !optim_off(o, "diffliveness");
-    opts.tbr = !optim_off(o, "tbr");
-    opts.split = o.nocheckpoint;
+fn sizes(o: &DiffOptions) -> Result<Vec<(String, String)>, Failure> {
+    let mut out = Vec::new();
     for w in o.size.iter().flat_map(|s| s.split_whitespace()) {
         match w.split_once('=') {
             Some((k, v)) if !k.is_empty() && !v.is_empty() => {
-                opts.sizes.push((k.to_ascii_lowercase(), v.to_string()))
+                out.push((k.to_ascii_lowercase(), v.to_string()))
             }
             _ => {
                 return Err(Failure::Usage(format!(
@@ -479,6 +484,17 @@ fn adjoint_options(o: &DiffOptions) -> Result<radtap_diff_tangent::Options, Fail
             }
         }
     }
+    Ok(out)
+}
+
+/// The adjoint generator's options; a `-size` word that is not `name=value` is a
+/// [`Failure::Usage`].
+fn adjoint_options(o: &DiffOptions) -> Result<radtap_diff_tangent::Options, Failure> {
+    let mut opts = radtap_diff_tangent::Options::adjoint();
+    opts.slice_dead = !optim_off(o, "diffliveness");
+    opts.tbr = !optim_off(o, "tbr");
+    opts.split = o.nocheckpoint;
+    opts.sizes = sizes(o)?;
     if let Some(p) = &o.adjvarname {
         opts.var_pattern = p.clone();
     }
@@ -621,7 +637,9 @@ mod tests {
         req.options.size = vec!["y".into()];
         let r = run(&req);
         assert!(matches!(&r.failure, Some(Failure::Usage(m)) if m.contains("-size `y`")));
-        assert!(r.files.is_empty() && r.tangent.is_some());
+        // A malformed command line stops the request before any generation.
+        assert!(r.files.is_empty() && r.tangent.is_none());
+        req.options.size.clear();
         req.sources[0].1 = "subroutine sq(x\nend\n".into();
         let r = run(&req);
         assert!(matches!(r.failure, Some(Failure::Errors { count, internal: false }) if count > 0));

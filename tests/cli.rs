@@ -382,3 +382,35 @@ fn a_function_result_is_named_by_the_function_name() {
     assert!(text.contains("sq_d"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A head's C pointer argument whose derivative on entry is no input (not an independent,
+/// or a written non-dependent) is cleared when `-size` gives its extent; without it radtap
+/// says so (AD061) rather than silently reading what the caller passed.
+#[test]
+fn derivative_arguments_that_are_no_inputs_are_cleared_or_named() {
+    let dir = scratch_dir("entry");
+    let d = dir.to_string_lossy().into_owned();
+    let src = "tests/tangent/c_nondependent_args.c";
+    let base = [
+        "-head", "ndargs_c", "-vars", "x", "-outvars", "z", "-O", &d, src,
+    ];
+    for mode in ["-d", "-b"] {
+        let mut a = vec![mode];
+        a.extend(base);
+        let (code, _, err) = radtap(&a);
+        assert_eq!(code, 0, "{err}");
+        assert!(err.contains("warning[AD061]: `w`"), "{mode}: {err}");
+        assert!(err.contains("give -size w=N"), "{mode}: {err}");
+        let mut a = vec![mode, "-size", "w=n", "-size", "y=n"];
+        a.extend(base);
+        let (code, _, err) = radtap(&a);
+        assert_eq!(code, 0, "{err}");
+        assert!(!err.contains("AD061"), "{mode}: {err}");
+        let stem = if mode == "-d" { "d" } else { "b" };
+        let text = std::fs::read_to_string(dir.join(format!("c_nondependent_args_{stem}.c")))
+            .expect("generated file");
+        assert!(text.contains(&format!("w{stem}[i")), "{text}");
+        assert!(text.contains("] = 0.0;"), "{text}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -293,21 +293,30 @@ impl<'a> Adj<'_, '_, 'a> {
             }
             let sd = &self.pg.prog().symbols[s];
             let Some(ty) = sd.ty.clone() else { continue };
+            let param = self.pg.src.params.contains(&s);
+            if param && self.pg.lang == Lang::C && ty.pointers == 1 && ty.dims.is_empty() {
+                if self.pg.pointee_output_not_dependent(s) {
+                    let why = "is written but is not a dependent: its adjoint on entry is no input";
+                    out.extend(self.pg.clear_pointee(s, d, why));
+                }
+                continue;
+            }
             if ty.pointers > 0 || sd.attrs.pointer {
                 continue;
             }
-            let param = self.pg.src.params.contains(&s);
             let zero_it = if param {
-                // The head's pure inputs: their adjoints are outputs.
                 let z = self
                     .pg
                     .pi
                     .zones
                     .sym_zones(s)
                     .unwrap_or_else(|| self.pg.pi.zones.empty());
-                self.pg.input_adjoint_overwritten(s)
-                    && !self.pg.c_by_value(s)
-                    && !z.intersects(&self.pg.pi.summary.writes)
+                let written = z.intersects(&self.pg.pi.summary.writes);
+                // The head's pure inputs: their adjoints are outputs. The head's outputs
+                // that are not dependents: their adjoints start at zero whatever the
+                // caller passes (only dependents' adjoints are inputs, DESIGN.md).
+                (self.pg.input_adjoint_overwritten(s) && !self.pg.c_by_value(s) && !written)
+                    || self.pg.output_adjoint_ignored(s)
             } else {
                 self.pg.lang == Lang::Fortran && !sd.attrs.allocatable
             };

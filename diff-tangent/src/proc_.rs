@@ -29,7 +29,9 @@ pub struct TangentRules;
 impl BodyRules for TangentRules {
     fn body(&self, pg: &mut ProcGen<'_, '_>) -> Block {
         let src = pg.src;
-        pg.block(&src.body)
+        let mut body = pg.zero_non_independent_derivatives();
+        body.extend(pg.block(&src.body));
+        body
     }
 }
 

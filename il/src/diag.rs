@@ -62,6 +62,7 @@ codes! {
     UnknownHead = "AD040": "-head names a procedure that is not defined in the input files",
     UnknownVar = "AD041": "-vars/-outvars names a variable that is not an argument or global of the head",
     NoInfluence = "AD060": "an independent has no differentiable influence on any dependent, or a dependent depends on no independent",
+    EntryDerivative = "AD061": "a derivative argument that is no input of the derivative (the derivative of a non-independent, the adjoint of a non-dependent output) cannot be cleared on entry because its extent is unknown: give -size NAME=N, or pass zeros there",
     NoDerivative = "AD070": "an active value goes through a procedure or intrinsic that has no body and no derivative (external, unknown intrinsic)",
     ActiveIo = "AD071": "an I/O statement reads into an active variable: its derivative is lost (reset to zero)",
     Directive = "AD050": "a misplaced or unknown $AD directive",

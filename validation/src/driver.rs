@@ -17,6 +17,11 @@ pub fn value(seed: u64, k: usize) -> f64 {
     0.5 + (x >> 11) as f64 / (1u64 << 53) as f64
 }
 
+/// What the drivers put in derivative arguments that are not inputs of the derivative
+/// (derivatives of non-independents, adjoints of non-dependents): finite, far from the
+/// values of the checks, so derivative code that reads them fails the checks.
+pub const POISON: f64 = 7.25e3;
+
 /// The pseudo-random inputs, directions and weights of one seed.
 #[derive(Clone, Copy, Debug)]
 pub struct Values {
@@ -138,7 +143,13 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                 continue;
             }
             for (slot, &d) in dirs.iter().enumerate() {
-                let v = if a.indep { spec.values.dir(d, k) } else { 0.0 };
+                // Only independents' derivatives are inputs: the others get a poison value
+                // the derivative code must ignore (a tangent that reads it is wrong).
+                let v = if a.indep {
+                    spec.values.dir(d, k)
+                } else {
+                    POISON
+                };
                 let _ = writeln!(body, "  {} = {}{stmt_end}", dacc(a, e, slot + 1), lit(v));
             }
         }
@@ -338,7 +349,11 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                     .flat_map(|a| a.elems.iter().map(move |e| (a, e)))
                 {
                     if a.deriv.is_some() {
-                        let _ = writeln!(body, "  {} = {}{stmt_end}", dacc(a, e, 1), lit(0.0));
+                        // Independents' adjoints may be incremented (the caller zeroes
+                        // them); dependents' are set below; the others are not inputs and
+                        // get a poison value the adjoint must ignore.
+                        let v = if a.indep || a.dep { 0.0 } else { POISON };
+                        let _ = writeln!(body, "  {} = {}{stmt_end}", dacc(a, e, 1), lit(v));
                     }
                 }
                 // ȳ on the dependent elements, in the order the tangent driver prints them.

@@ -692,6 +692,9 @@ impl<'a> ProcGen<'_, 'a> {
             let written =
                 !self.c_by_value(p) && z.iter().any(|zz| self.pi.summary.writes.contains(zz));
             let status = match (read, written, self.adjoint) {
+                // A head's output that is not a dependent: its adjoint on entry is ignored.
+                (true, true, true) if self.output_adjoint_ignored(p) => "out",
+                (false, true, true) if self.output_adjoint_ignored(p) => "zero",
                 (true, true, _) => "in-out",
                 (true, false, false) => "in",
                 (false, true, false) => "out",
@@ -885,5 +888,193 @@ impl<'a> ProcGen<'_, 'a> {
             .as_ref()
             .is_some_and(|t| t.dims.iter().any(|d| d.upper == DimUpper::Assumed));
         is_head && (self.c_by_value(p) || (self.lang == Lang::Fortran && !assumed_size))
+    }
+
+    /// Whether the adjoint of the head's parameter `p` is set to zero before the backward
+    /// sweep, its value on entry ignored: `p` is written but is not a dependent (only
+    /// dependents' adjoints are inputs, DESIGN.md), and its adjoint can be assigned whole:
+    /// a Fortran argument of known size, or a C pointer whose element count `-size` gives.
+    pub fn output_adjoint_ignored(&self, p: SymbolId) -> bool {
+        let sd = &self.prog().symbols[p];
+        let Some(ty) = sd.ty.as_ref() else {
+            return false;
+        };
+        if self.lang == Lang::C && ty.pointers == 1 && ty.dims.is_empty() {
+            return self.pointee_output_not_dependent(p) && self.pointee_size(p).is_some();
+        }
+        if ty.pointers > 0 || sd.attrs.pointer {
+            return false;
+        }
+        let Some(z) = self.pi.zones.sym_zones(p) else {
+            return false;
+        };
+        self.input_adjoint_overwritten(p)
+            && !self.c_by_value(p)
+            && z.intersects(&self.pi.summary.writes)
+            && !self.head_dependents().is_some_and(|d| d.intersects(&z))
+            && self.head_dependents().is_some()
+    }
+
+    /// A head's C pointer parameter whose pointee is written and is not a dependent.
+    pub fn pointee_output_not_dependent(&self, p: SymbolId) -> bool {
+        let pz = &self.pi.zones;
+        let Some(z) = pz.objects.get(&ObjKey::Pointee(p)).map(|o| pz.obj_set(o)) else {
+            return false;
+        };
+        self.head_dependents()
+            .is_some_and(|d| z.intersects(&self.pi.summary.writes) && !d.intersects(&z))
+    }
+
+    /// The union of the dependents' zones, when this procedure is a head.
+    fn head_dependents(&self) -> Option<ZoneSet> {
+        let h = self.g.info.heads.iter().find(|h| h.head == self.p)?;
+        let mut d = self.pi.zones.empty();
+        for (_, z) in &h.dependents {
+            d.union_with(z);
+        }
+        Some(d)
+    }
+
+    /// The element count `-size p=n` (or `-size proc.p=n`) gives for pointer `p`.
+    fn pointee_size(&self, p: SymbolId) -> Option<String> {
+        let name = self.prog().symbols[p].spelling.to_ascii_lowercase();
+        let qual = format!(
+            "{}.{name}",
+            crate::gen::unit_name(self.prog(), self.p).to_ascii_lowercase()
+        );
+        let sizes = &self.g.opts.sizes;
+        sizes
+            .iter()
+            .rev()
+            .find(|(k, _)| *k == qual)
+            .or_else(|| sizes.iter().rev().find(|(k, _)| *k == name))
+            .map(|(_, v)| v.clone())
+    }
+
+    /// Tangent mode, a head: `ẋ = 0` on entry for the parameters that carry a derivative, are
+    /// read, and are not independents. Only independents' derivatives are inputs (DESIGN.md):
+    /// whatever the caller passes there is ignored. Covers real (and complex) scalars and
+    /// arrays of known or assumed shape, and C by-value scalars in scalar mode; C pointers are
+    /// left as they are (their extent is unknown here).
+    pub(crate) fn zero_non_independent_derivatives(&mut self) -> Vec<StmtId> {
+        let mut out = Vec::new();
+        let Some(h) = self.g.info.heads.iter().find(|h| h.head == self.p) else {
+            return out;
+        };
+        let mut indep = self.pi.zones.empty();
+        for (_, z) in &h.independents {
+            indep.union_with(z);
+        }
+        for &p in &self.src.params {
+            let Some(&d) = self.dvar.get(&p) else {
+                continue;
+            };
+            let sd = &self.prog().symbols[p];
+            let Some(ty) = sd.ty.as_ref() else { continue };
+            let assumed_size = ty.dims.iter().any(|x| x.upper == DimUpper::Assumed);
+            let fortran_whole = self.lang == Lang::Fortran && !sd.attrs.pointer && !assumed_size;
+            let c_scalar = self.c_by_value(p) && !self.vector;
+            let c_pointer = self.lang == Lang::C
+                && ty.pointers == 1
+                && ty.dims.is_empty()
+                && matches!(ty.base, BaseClass::Real);
+            if c_pointer {
+                let z = self.pi.zones.objects.get(&ObjKey::Pointee(p));
+                let Some(z) = z.map(|o| self.pi.zones.obj_set(o)) else {
+                    continue;
+                };
+                if !z.intersects(&indep) && z.intersects(&self.pi.summary.reads) {
+                    let why = "is not an independent: its derivative on entry is no input";
+                    out.extend(self.clear_pointee(p, d, why));
+                }
+                continue;
+            }
+            if ty.pointers > 0
+                || !(fortran_whole || c_scalar)
+                || !matches!(ty.base, BaseClass::Real | BaseClass::Complex)
+            {
+                continue;
+            }
+            let Some(z) = self.pi.zones.sym_zones(p) else {
+                continue;
+            };
+            if z.intersects(&indep) || !z.intersects(&self.pi.summary.reads) {
+                continue;
+            }
+            let bytes = ty.bytes.unwrap_or(4);
+            let l = self.b().name(d);
+            let zero = self.b().zero(bytes);
+            out.push(assign(&mut self.u, l, zero));
+        }
+        out
+    }
+
+    /// `d[0..n) = 0` for the derivative `d` of the C pointer parameter `p`, with `n` from
+    /// `-size p=n` (or `-size proc.p=n`). Without a size, a warning (AD061) names the pointer:
+    /// its derivative on entry is then read as the caller passes it. `why` says why it must be
+    /// cleared (`p` ... ).
+    pub fn clear_pointee(&mut self, p: SymbolId, d: SymbolId, why: &str) -> Option<StmtId> {
+        let name = self.prog().symbols[p].spelling.clone();
+        let Some(n) = self.pointee_size(p) else {
+            let sp = self.src.source_map.header.unwrap_or_default();
+            let dn = self.g.out.symbols[d].spelling.clone();
+            self.g.diags.push(Diagnostic::warning(
+                Code::EntryDerivative,
+                sp,
+                format!(
+                    "`{name}` {why}, but radtap cannot clear `{dn}` without its extent: \
+                     give -size {name}=N (elements), or pass zeros in `{dn}`"
+                ),
+            ));
+            return None;
+        };
+        let i = self.temp("i", TempKind::Int);
+        let (dn, iv) = (self.b().name(d), self.b().name(i));
+        let mut elem = self.b().index(dn, vec![Subscript::Index(iv)]);
+        let dir = match (self.vector, self.nd, self.nbdirs) {
+            (true, Some(nd), Some(nb)) => {
+                let k = self.b().name(nd);
+                elem = self.b().index(elem, vec![Subscript::Index(k)]);
+                Some((nd, nb))
+            }
+            _ => None,
+        };
+        let z = self.b().zero(8);
+        let mut body = vec![assign(&mut self.u, elem, z)];
+        if let Some((nd, nb)) = dir {
+            let bound = self.b().name(nb);
+            body = vec![self.c_count_loop(nd, bound, body)];
+        }
+        let bound = self.b().opaque(&format!("({n})"));
+        Some(self.c_count_loop(i, bound, body))
+    }
+
+    /// `for (v = 0; v < bound; ++v) body` in C.
+    fn c_count_loop(&mut self, v: SymbolId, bound: ExprId, body: Vec<StmtId>) -> StmtId {
+        let (lhs, zero) = (self.b().name(v), self.b().int(0));
+        let init_e = self.b().e(Expr::Assign {
+            op: None,
+            lhs,
+            rhs: zero,
+        });
+        let init = stmt(&mut self.u, StmtKind::Expr(init_e));
+        let v2 = self.b().name(v);
+        let cond = self.b().bin(BinOp::Lt(RelSpell::Symbol), v2, bound);
+        let v3 = self.b().name(v);
+        let step = self.b().e(Expr::IncDec {
+            inc: true,
+            prefix: true,
+            arg: v3,
+        });
+        stmt(
+            &mut self.u,
+            StmtKind::CFor {
+                init: Some(init),
+                cond: Some(cond),
+                step: Some(step),
+                body,
+                braced: false,
+            },
+        )
     }
 }
