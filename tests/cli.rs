@@ -414,3 +414,25 @@ fn derivative_arguments_that_are_no_inputs_are_cleared_or_named() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Without `-vars`, an INTENT(OUT) argument is never an independent, even when it is only
+/// written through a call (it was listed, with a false AD060 warning).
+#[test]
+fn intent_out_arguments_are_not_default_independents() {
+    let dir = scratch_dir("intentout");
+    let src = dir.join("top.f90");
+    std::fs::write(
+        &src,
+        "subroutine sq(a, b)\n  real(8), intent(in) :: a\n  real(8), intent(out) :: b\n  b = a*a\nend subroutine sq\n\
+         subroutine top(x, y)\n  real(8), intent(in) :: x\n  real(8), intent(out) :: y\n  call sq(x, y)\nend subroutine top\n",
+    )
+    .expect("write source");
+    let d = dir.to_string_lossy().into_owned();
+    let s = src.to_string_lossy().into_owned();
+    let (code, _, err) = radtap(&["-d", "-head", "top", "-O", &d, &s]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("AD060"), "{err}");
+    let text = std::fs::read_to_string(dir.join("top_d.f90")).expect("top_d.f90");
+    assert!(text.contains("!   independents: x\n"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -538,6 +538,14 @@ fn resolve_head(
     };
     let mut dflt_in = info.summary.reads.and(&pz.differentiable);
     dflt_in.intersect_with(&iface);
+    // An INTENT(OUT) argument is undefined on entry: never an independent by default.
+    for p in &pz.params {
+        if prog.symbols[*p].attrs.intent == Some(radtap_il::Intent::Out) {
+            if let Some(o) = pz.objects.get(&ObjKey::Sym(*p)) {
+                dflt_in.subtract(&pz.obj_set(o));
+            }
+        }
+    }
     let mut dflt_out = info.summary.writes.and(&pz.differentiable);
     dflt_out.intersect_with(&iface);
     if prog.units[r.head].lang == radtap_il::Lang::C {

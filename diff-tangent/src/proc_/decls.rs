@@ -915,14 +915,18 @@ impl<'a> ProcGen<'_, 'a> {
             && self.head_dependents().is_some()
     }
 
-    /// A head's C pointer parameter whose pointee is written and is not a dependent.
+    /// A head's C pointer parameter whose pointee is written and is neither a dependent nor
+    /// an independent (an independent's adjoint is incremented: the caller passes zeros).
     pub fn pointee_output_not_dependent(&self, p: SymbolId) -> bool {
         let pz = &self.pi.zones;
         let Some(z) = pz.objects.get(&ObjKey::Pointee(p)).map(|o| pz.obj_set(o)) else {
             return false;
         };
-        self.head_dependents()
-            .is_some_and(|d| z.intersects(&self.pi.summary.writes) && !d.intersects(&z))
+        let Some(h) = self.g.info.heads.iter().find(|h| h.head == self.p) else {
+            return false;
+        };
+        let named = |list: &[(String, ZoneSet)]| list.iter().any(|(_, d)| d.intersects(&z));
+        z.intersects(&self.pi.summary.writes) && !named(&h.dependents) && !named(&h.independents)
     }
 
     /// The union of the dependents' zones, when this procedure is a head.
@@ -984,8 +988,13 @@ impl<'a> ProcGen<'_, 'a> {
                     continue;
                 };
                 if !z.intersects(&indep) && z.intersects(&self.pi.summary.reads) {
-                    let why = "is not an independent: its derivative on entry is no input";
-                    out.extend(self.clear_pointee(p, d, why));
+                    // With its extent, clear it whenever its entry value may be read;
+                    // without, say so when the code reads it before writing it (a loop
+                    // filling it first would make every C output array suspect).
+                    if self.pointee_size(p).is_some() || self.first_touch_reads(&z) {
+                        let why = "is not an independent: its derivative on entry is no input";
+                        out.extend(self.clear_pointee(p, d, why));
+                    }
                 }
                 continue;
             }
@@ -1076,5 +1085,32 @@ impl<'a> ProcGen<'_, 'a> {
                 braced: false,
             },
         )
+    }
+
+    /// Whether the first statement, in source order, that reads or writes any of `z` reads
+    /// it (a read before any write on the straight path through the code).
+    fn first_touch_reads(&self, z: &ZoneSet) -> bool {
+        let mut order = Vec::new();
+        let mut stack: Vec<StmtId> = self.src.body.iter().rev().copied().collect();
+        while let Some(s) = stack.pop() {
+            order.push(s);
+            let mut kids = Vec::new();
+            radtap_il::visit::stmt_children(&self.src.stmts[s].kind, &mut |_| {}, &mut |k| {
+                kids.push(k)
+            });
+            stack.extend(kids.into_iter().rev());
+        }
+        for s in order {
+            let Some(e) = self.pid(s).and_then(|i| self.pi.effects.get(i)) else {
+                continue;
+            };
+            if e.reads.intersects(z) {
+                return true;
+            }
+            if e.writes.intersects(z) {
+                return false;
+            }
+        }
+        false
     }
 }
