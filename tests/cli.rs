@@ -436,3 +436,80 @@ fn intent_out_arguments_are_not_default_independents() {
     assert!(text.contains("!   independents: x\n"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+/// Constructs whose derivatives would be silently wrong are refused with AD020 at their line,
+/// in tangent, vector and adjoint mode: ASSOCIATE (a variable or an expression selector),
+/// active complex arithmetic, EQUIVALENCE of different types; C99 complex types.
+#[test]
+fn constructs_with_wrong_derivatives_are_refused_at_their_line() {
+    let cases: &[(&str, &str, &str, &str, &str)] = &[
+        (
+            "assoc_var.f90",
+            "subroutine f(x, y)\n  real(8), intent(inout) :: x(2)\n  real(8), intent(out) :: y\n  associate (h => x(1))\n    h = h*x(2)\n  end associate\n  y = x(1)\nend subroutine f\n",
+            "x",
+            ":4:3: error[AD020]",
+            "ASSOCIATE",
+        ),
+        (
+            "assoc_expr.f90",
+            "subroutine f(x, y)\n  real(8), intent(in) :: x(2)\n  real(8), intent(out) :: y(2)\n  associate (s => x*x)\n    y = s\n  end associate\nend subroutine f\n",
+            "x",
+            ":4:3: error[AD020]",
+            "ASSOCIATE",
+        ),
+        (
+            "cplx.f90",
+            "subroutine f(x, y)\n  real(8), intent(in) :: x(2)\n  real(8), intent(out) :: y\n  complex(8) :: z, w\n  z = cmplx(x(1), x(2), 8)\n  w = z*z\n  y = real(w, 8) + aimag(w)\nend subroutine f\n",
+            "x",
+            ":5:3: error[AD020]",
+            "complex derivatives are not supported yet",
+        ),
+        (
+            "cplx_abs.f90",
+            "subroutine f(x, y)\n  real(8), intent(in) :: x(2)\n  real(8), intent(out) :: y\n  complex(8) :: z\n  z = x(1)\n  y = abs(z) + x(2)\nend subroutine f\n",
+            "x",
+            ":5:3: error[AD020]",
+            "complex derivatives are not supported yet",
+        ),
+        (
+            "equiv_types.f90",
+            "subroutine f(x, y)\n  real(8), intent(in) :: x(2)\n  real(8), intent(out) :: y\n  real(8) :: a\n  real(4) :: c(2)\n  equivalence (a, c(1))\n  a = x(1)*x(2)\n  y = c(2)\nend subroutine f\n",
+            "x",
+            ":6:16: error[AD020]",
+            "EQUIVALENCE of a, c",
+        ),
+        (
+            "equiv_module.f90",
+            "module m\n  real(8) :: a, b\n  equivalence (a, b)\ncontains\n  subroutine f(x, y)\n    real(8), intent(in) :: x\n    real(8), intent(out) :: y\n    a = x*x\n    y = b\n  end subroutine f\nend module m\n",
+            "x",
+            ":8:5: error[AD020]",
+            "EQUIVALENCE of another unit",
+        ),
+        (
+            "cplx.c",
+            "#include <complex.h>\nvoid f(double *x, double *y)\n{\n    double complex z = x[0] + x[1] * I;\n    y[0] = creal(z * z);\n}\n",
+            "x",
+            ":4:12: error[AD020]",
+            "C99 complex type `complex`",
+        ),
+    ];
+    let dir = std::env::temp_dir().join(format!("radtap-cli-refused-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let d = dir.to_string_lossy().into_owned();
+    for (name, text, vars, at, what) in cases {
+        let f = dir.join(name);
+        std::fs::write(&f, text).unwrap();
+        let f = f.to_string_lossy().into_owned();
+        let modes: [&[&str]; 3] = [&["-d"], &["-d", "-vector", "-nbdirsmax", "4"], &["-b"]];
+        for mode in modes {
+            let mut args: Vec<&str> = mode.to_vec();
+            args.extend(["-head", "f", "-vars", vars, "-outvars", "y", "-O", &d, &f]);
+            let (code, _, err) = radtap(&args);
+            assert_eq!(code, 1, "{name} {mode:?}: {err}");
+            assert!(
+                err.contains(&format!("{name}{at}")) && err.contains(what),
+                "{name} {mode:?}: {err}"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

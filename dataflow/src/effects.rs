@@ -507,9 +507,11 @@ impl Eval<'_> {
             }
             (StmtKind::Block { associations, .. }, _) => {
                 for (name, sel) in associations {
-                    // An associate name is a new variable holding the selector's value; when the
-                    // selector is a variable the name aliases it (both see the same zones through
-                    // the frontend's symbol), so only expression selectors need a write here.
+                    // An associate name is a new variable holding the selector's value. A name
+                    // that aliases a variable is NOT modelled as an alias (writes through it do
+                    // not reach the variable), and names without zones of their own get no write
+                    // here: the differentiators refuse ASSOCIATE with a selector that may carry
+                    // derivatives (AD020, diff-tangent's refuse.rs).
                     if let Some(o) = self.pz.objects.get(&ObjKey::Sym(*name)).copied() {
                         let v = self.value(*sel);
                         let r = Ref {

@@ -66,6 +66,8 @@ pub(crate) fn run(
     }
     g.choose_globals();
     for &p in &g.active.clone() {
+        g.diags
+            .extend(crate::refuse::unsupported(prog, &info.procs[&p], p));
         if prog.units[p].lang != lang {
             g.diags.push(Diagnostic::error(
                 Code::Unsupported,

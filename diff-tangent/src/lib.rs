@@ -40,6 +40,7 @@ mod assemble;
 mod build;
 mod gen;
 mod proc_;
+mod refuse;
 pub mod table;
 
 use radtap_dataflow::ProgramInfo;

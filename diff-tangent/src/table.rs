@@ -4,7 +4,9 @@
 //! rows give one partial derivative per differentiable argument as a small expression over
 //! `x0`, `x1` (the arguments) in a neutral syntax: `**` is the power, `sgn(a)` is the sign of
 //! `a` as a real (Fortran `sign(1.0, a)`, C `copysign(1.0, a)`), `trunc` is Fortran `aint`,
-//! `pi` is π in the argument's kind. Tangent mode emits `ẏ = Σ ∂f/∂xᵢ · ẋᵢ`; adjoint mode
+//! `pi` is π in the argument's kind, `nz(c, e)` is `e` where `c ≠ 0` and 0 elsewhere, `pos(c, e)`
+//! is `e` where `c > 0` and 0 elsewhere (guards for partials that are `0·∞` or `log(0)` at a point
+//! where the derivative exists). Tangent mode emits `ẏ = Σ ∂f/∂xᵢ · ẋᵢ`; adjoint mode
 //! will emit `x̄ᵢ += ∂f/∂xᵢ · ȳ` from the same rows. Every row is checked numerically by
 //! `tests/intrinsics.rs` against central finite differences.
 
@@ -129,7 +131,7 @@ pub const TABLE: &[Row] = &[
     row(
         &[],
         &["pow", "powf"],
-        Elementwise(&["x1*x0**(x1-1)", "x0**x1*log(x0)"]),
+        Elementwise(&["nz(x1, x1*x0**(x1-1))", "pos(x0, x0**x1*log(x0))"]),
     ),
     row(
         &["abs", "dabs"],

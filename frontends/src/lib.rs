@@ -10,6 +10,7 @@
 //! with its location, never dropped silently.
 
 mod c;
+mod c_complex;
 mod cpp;
 pub mod fixed;
 mod fortran;
@@ -136,6 +137,15 @@ pub fn parse_program(inputs: &[Input]) -> (Program, Vec<Diagnostic>) {
         }
     }
 
+    // C99 complex types: refused whatever else the file holds (they also break the parse).
+    let mut refused = Vec::new();
+    for p in &cfiles {
+        refused.extend(c_complex::complex_types(
+            &p.text,
+            p.file,
+            p.line_map.as_deref(),
+        ));
+    }
     // Syntax errors first, so they come before lowering diagnostics of the same file.
     for p in fortran.iter().chain(cfiles.iter()) {
         if let Some(t) = &p.tree {
@@ -191,6 +201,7 @@ pub fn parse_program(inputs: &[Input]) -> (Program, Vec<Diagnostic>) {
         }
         _ => true,
     });
+    diags.extend(refused);
     // Diagnostics in file order, then position.
     diags.sort_by_key(|d| d.span.map(|s| (s.file, s.line, s.col)).unwrap_or((0, 0, 0)));
     diags.dedup();

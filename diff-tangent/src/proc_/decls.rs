@@ -407,6 +407,12 @@ impl<'g, 'a> ProcGen<'g, 'a> {
                         }
                     }
                 }
+                Decl::Equivalence(sets) => {
+                    decls.push(c.decl(&mut self.u, d));
+                    if let Some(dd) = self.derivative_equivalence(sets) {
+                        decls.push(dd);
+                    }
+                }
                 _ => decls.push(c.decl(&mut self.u, d)),
             }
         }
@@ -579,6 +585,65 @@ impl<'a> ProcGen<'_, 'a> {
             add_direction_dim(&mut self.u, &mut dv);
         }
         Some(dv)
+    }
+
+    /// `EQUIVALENCE (ad, bd(2))` for `EQUIVALENCE (a, b(2))`: members of a group share one
+    /// zone, so what is written through one is read through the others, and their derivatives
+    /// must share storage the same way. A group whose members do not all carry a derivative,
+    /// or mix types (a derivative of the punned value is not the pun of the derivatives), is
+    /// refused with AD020 at its first member.
+    fn derivative_equivalence(&mut self, sets: &[Vec<ExprId>]) -> Option<Decl> {
+        let prog = self.g.prog;
+        let src = self.src;
+        let mut dsets = Vec::new();
+        for set in sets {
+            let syms: Vec<Option<SymbolId>> = set
+                .iter()
+                .map(|&e| radtap_dataflow::zones::base_symbol(prog, self.p, e))
+                .collect();
+            let with = syms
+                .iter()
+                .filter(|s| s.is_some_and(|s| self.dvar.contains_key(&s)))
+                .count();
+            if with == 0 {
+                continue;
+            }
+            let ty = |s: &Option<SymbolId>| {
+                s.and_then(|s| prog.symbols[s].ty.as_ref())
+                    .map(|t| (t.base, t.bytes))
+            };
+            let same_type = syms
+                .iter()
+                .all(|s| ty(s).is_some() && ty(s) == ty(&syms[0]));
+            let sp = src.source_map.expr.get(set[0]).copied().unwrap_or_default();
+            if with != syms.len() || !same_type {
+                let names: Vec<String> = syms
+                    .iter()
+                    .flatten()
+                    .map(|&s| prog.name(s).to_string())
+                    .collect();
+                let msg = format!(
+                    "EQUIVALENCE of {} with a derivative: members of different types, or some without a derivative, are not supported; equivalence only variables of one real type",
+                    names.join(", ")
+                );
+                self.g
+                    .diags
+                    .push(Diagnostic::error(Code::Unsupported, sp, &msg));
+                continue;
+            }
+            let mut ds = Vec::new();
+            for &e in set {
+                // A whole variable names its first storage unit, derivative included; an
+                // element takes the first direction (`bd(1, 2)`), directions being contiguous.
+                let dir = match src.exprs[e] {
+                    Expr::Name(_) => Dir::Omit,
+                    _ => Dir::First,
+                };
+                ds.push(self.dref(e, dir)?);
+            }
+            dsets.push(ds);
+        }
+        (!dsets.is_empty()).then_some(Decl::Equivalence(dsets))
     }
 
     /// `common /blk_d/ ad, bd`: a derivative COMMON mirroring the primal one member for

@@ -205,41 +205,21 @@ impl<'a> ProcGen<'_, 'a> {
             }
             BinOp::Pow => {
                 let (da, db) = (self.tan(a), self.tan(b));
-                let t1 = da.map(|da| {
-                    let da = self.b().factor(da);
-                    let int_exp = match &self.src.exprs[b] {
-                        Expr::Literal(l) if l.kind == LitKind::Int => l.text.parse::<i64>().ok(),
-                        _ => None,
-                    };
-                    let aa = self.cp(a);
-                    let aa = self.paren_if_compound(aa);
-                    let partial = match int_exp {
-                        Some(2) => {
-                            let two = self.b().int(2);
-                            self.b().mul(two, aa)
-                        }
-                        Some(1) => self.b().int(1),
-                        Some(n) => {
-                            let nn = self.b().int(n);
-                            let m = self.b().int(n - 1);
-                            let p = self.b().bin(BinOp::Pow, aa, m);
-                            self.b().mul(nn, p)
-                        }
-                        None => {
-                            let bb = self.cp(b);
-                            let bb = self.paren_if_compound(bb);
-                            let b2 = self.cp(b);
-                            let b2 = self.paren_if_compound(b2);
-                            let one = self.b().int(1);
-                            let m = self.b().bin(BinOp::Sub, b2, one);
-                            let m = self.b().e(Expr::Paren(m));
-                            let p = self.b().bin(BinOp::Pow, aa, m);
-                            self.b().mul(bb, p)
-                        }
-                    };
-                    self.b().mul(partial, da)
-                });
+                // The kind the partials are computed in (an integer exponent has kind 0).
+                let k = match self.kind_of(a).max(self.kind_of(b)) {
+                    0 => 8,
+                    k => k,
+                };
+                let t1 = match da {
+                    Some(da) => self.pow_base_partial(a, b, k).map(|partial| {
+                        let da = self.b().factor(da);
+                        self.b().mul(partial, da)
+                    }),
+                    None => None,
+                };
                 let t2 = db.map(|db| {
+                    // aᵇ·log(a) where a > 0, 0 elsewhere: at a = 0 the power is 0 for every
+                    // b > 0 (Tapenade's guard), and log(0) must not reach the result.
                     let db = self.b().factor(db);
                     let aa = self.cp(a);
                     let aa = self.paren_if_compound(aa);
@@ -249,6 +229,14 @@ impl<'a> ProcGen<'_, 'a> {
                     let a2 = self.cp(a);
                     let l = self.b().call("log", vec![a2]);
                     let pl = self.b().mul(p, l);
+                    let pl = if self.const_value(a).is_some_and(|v| v > 0.0) {
+                        pl
+                    } else {
+                        let a3 = self.cp(a);
+                        let z = self.b().int(0);
+                        let pos = self.b().bin(BinOp::Gt(RelSpell::Symbol), a3, z);
+                        self.guarded(pl, pos, k)
+                    };
                     self.b().mul(pl, db)
                 });
                 self.b().add_opt(t1, t2)
@@ -690,6 +678,23 @@ impl<'a> ProcGen<'_, 'a> {
                         self.b().call("copysign", vec![one, xs[0]])
                     }
                     ("trunc", Lang::Fortran) => self.b().call("aint", xs),
+                    // `nz(c, e)`: e where c ≠ 0, 0 elsewhere (folded when c is a number).
+                    ("nz", _) => match self.number(xs[0]) {
+                        Some((v, _)) if v != 0.0 => xs[1],
+                        Some(_) => self.b().zero(kind),
+                        None => {
+                            let z = self.b().int(0);
+                            let c = self.b().bin(BinOp::Ne(RelSpell::Symbol), xs[0], z);
+                            self.guarded(xs[1], c, kind)
+                        }
+                    },
+                    // `pos(c, e)`: e where c > 0, 0 elsewhere.
+                    ("pos", _) if self.number(xs[0]).is_some_and(|(v, _)| v > 0.0) => xs[1],
+                    ("pos", _) => {
+                        let z = self.b().int(0);
+                        let c = self.b().bin(BinOp::Gt(RelSpell::Symbol), xs[0], z);
+                        self.guarded(xs[1], c, kind)
+                    }
                     ("gamma", Lang::C) => self.b().call("tgamma", xs),
                     ("psi", _) => {
                         self.need_digamma();
@@ -705,6 +710,80 @@ impl<'a> ProcGen<'_, 'a> {
                     }
                     (f, _) => self.b().call(f, xs),
                 }
+            }
+        }
+    }
+
+    /// `∂(aᵇ)/∂a`. A constant integer exponent `n` (also a real constant of integer value,
+    /// `2.0d0`) takes the integer-power rule `n·aⁿ⁻¹` with an integer exponent, exact at
+    /// `a = 0` (`n = 0`: no term, `n = 1`: `1`). Another exponent `b` gives `b·aᵇ⁻¹` where
+    /// `b ≠ 0` and 0 elsewhere, so `aᵇ` at `a = 0, b = 0` gets 0 rather than `0·∞`.
+    fn pow_base_partial(&mut self, a: ExprId, b: ExprId, k: u32) -> Option<ExprId> {
+        let aa = self.cp(a);
+        let aa = self.paren_if_compound(aa);
+        if let Some(v) = self.const_value(b) {
+            if v == v.trunc() && v.abs() < 1e9 {
+                let n = v as i64;
+                return match n {
+                    0 => None,
+                    1 => Some(self.b().int(1)),
+                    2 => {
+                        let two = self.b().int(2);
+                        Some(self.b().mul(two, aa))
+                    }
+                    n => {
+                        let nn = self.b().int(n);
+                        let m = self.b().int(n - 1);
+                        let m = if n - 1 < 0 {
+                            self.b().e(Expr::Paren(m))
+                        } else {
+                            m
+                        };
+                        let p = self.b().bin(BinOp::Pow, aa, m);
+                        Some(self.b().mul(nn, p))
+                    }
+                };
+            }
+            // A non-integer constant is not zero: no guard.
+            let bb = self.cp(b);
+            let bb = self.paren_if_compound(bb);
+            let b2 = self.cp(b);
+            let b2 = self.paren_if_compound(b2);
+            let one = self.b().int(1);
+            let m = self.b().bin(BinOp::Sub, b2, one);
+            let m = self.b().e(Expr::Paren(m));
+            let p = self.b().bin(BinOp::Pow, aa, m);
+            return Some(self.b().mul(bb, p));
+        }
+        let bb = self.cp(b);
+        let bb = self.paren_if_compound(bb);
+        let b2 = self.cp(b);
+        let b2 = self.paren_if_compound(b2);
+        let one = self.b().int(1);
+        let m = self.b().bin(BinOp::Sub, b2, one);
+        let m = self.b().e(Expr::Paren(m));
+        let p = self.b().bin(BinOp::Pow, aa, m);
+        let partial = self.b().mul(bb, p);
+        let b3 = self.cp(b);
+        let z = self.b().int(0);
+        let nz = self.b().bin(BinOp::Ne(RelSpell::Symbol), b3, z);
+        Some(self.guarded(partial, nz, k))
+    }
+
+    /// `p` where `cond` holds and 0 (of kind `k`) elsewhere: Fortran `merge(p, 0.0_k, cond)`,
+    /// C `(cond ? p : 0.0)`. Only partial derivatives are guarded (never tangents), so the
+    /// adjoint transposes the product around it unchanged.
+    pub(crate) fn guarded(&mut self, p: ExprId, cond: ExprId, k: u32) -> ExprId {
+        let z = self.b().zero(k);
+        match self.lang {
+            Lang::Fortran => self.b().call("merge", vec![p, z, cond]),
+            Lang::C => {
+                let c = self.b().e(Expr::Cond {
+                    cond,
+                    then: p,
+                    else_: z,
+                });
+                self.b().e(Expr::Paren(c))
             }
         }
     }

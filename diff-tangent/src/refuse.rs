@@ -1,0 +1,184 @@
+//! Constructs no mode differentiates yet, refused with AD020 at their statement before any
+//! derivative code is built, so that neither the tangent nor the adjoint can be silently wrong.
+//!
+//! - Complex values that carry derivatives: the derivative table and statement rules are
+//!   written for real values (`real(w)`, `aimag(w)`, `conjg(w)`, `abs(w)` of a complex `w`
+//!   have no rule), so a point that reads or writes an active value and involves a complex
+//!   variable, literal or complex intrinsic is refused.
+//! - ASSOCIATE whose selector involves a non-integer variable: an associate name that aliases
+//!   a variable is a separate symbol for the analyses, so writes through it would be lost and
+//!   its derivative would not alias the variable's.
+//! - Variables equivalenced in a module: the analyses of a procedure see only its own
+//!   EQUIVALENCE statements (those get equivalenced derivatives, `proc_/decls.rs`).
+
+use radtap_dataflow::ProcInfo;
+use radtap_flowgraph::Part;
+use radtap_il::visit::{expr_children, stmt_children};
+use radtap_il::*;
+
+/// Intrinsics that make, take apart or transform complex values.
+const COMPLEX_INTRINSICS: &[&str] = &[
+    "cmplx", "dcmplx", "complex", "conjg", "dconjg", "aimag", "dimag", "imag", "imagpart",
+    "realpart", "creal", "cimag", "conj", "cabs", "carg", "cexp", "clog", "csqrt", "cpow",
+];
+
+/// The AD020 refusals for procedure `p`, differentiated with the facts in `pi`.
+pub(crate) fn unsupported(prog: &Program, pi: &ProcInfo, p: UnitId) -> Vec<Diagnostic> {
+    let u = &prog.units[p];
+    let mut out = Vec::new();
+    foreign_equivalence(prog, p, &mut out);
+    let mut seen = Vec::new();
+    for (i, pt) in pi.point.iter().enumerate() {
+        let s = pt.stmt;
+        if seen.contains(&(s, pt.part)) {
+            continue;
+        }
+        seen.push((s, pt.part));
+        let span = u.source_map.stmt.get(s).copied().unwrap_or_default();
+        match (&u.stmts[s].kind, pt.part) {
+            (
+                StmtKind::Block {
+                    associations,
+                    construct: BlockKind::Associate,
+                    ..
+                },
+                _,
+            ) => {
+                let real = associations
+                    .iter()
+                    .any(|(_, sel)| names_in(u, *sel).iter().any(|&n| !integer_like(prog, n)));
+                if real {
+                    out.push(Diagnostic::error(
+                        Code::Unsupported,
+                        span,
+                        "ASSOCIATE with a selector that may carry derivatives is not differentiated yet; use the selector (or a pointer to it) instead of the associate name",
+                    ));
+                }
+            }
+            (k, Part::Whole) => {
+                let Some(act) = &pi.activity else { continue };
+                let e = &pi.effects[i];
+                let active = e.reads.intersects(&act.active_before[i])
+                    || e.writes.intersects(&act.active_after[i]);
+                if active && point_is_complex(prog, u, k) {
+                    out.push(Diagnostic::error(
+                        Code::Unsupported,
+                        span,
+                        "complex derivatives are not supported yet: this statement computes an active value with complex arithmetic",
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Variables equivalenced in another unit (a module) that `p` reads or writes: the analyses
+/// of `p` see only its own EQUIVALENCE statements, so a write through one member would not
+/// reach the others. Refused at the first statement of `p` that names one.
+fn foreign_equivalence(prog: &Program, p: UnitId, out: &mut Vec<Diagnostic>) {
+    let mut members: Vec<SymbolId> = Vec::new();
+    for (q, qu) in prog.units.iter() {
+        if q == p {
+            continue;
+        }
+        for d in &qu.decls {
+            let Decl::Equivalence(sets) = d else { continue };
+            for set in sets {
+                let syms: Vec<SymbolId> = set
+                    .iter()
+                    .flat_map(|&e| names_in(qu, e).into_iter().take(1))
+                    .collect();
+                if syms.iter().any(|&s| !integer_like(prog, s)) {
+                    members.extend(syms);
+                }
+            }
+        }
+    }
+    if members.is_empty() {
+        return;
+    }
+    let u = &prog.units[p];
+    let mut hits: Vec<(Span, SymbolId)> = Vec::new();
+    for (s, st) in u.stmts.iter() {
+        let mut exprs = Vec::new();
+        stmt_children(&st.kind, &mut |e| exprs.push(e), &mut |_| {});
+        for e in exprs {
+            if let Some(&m) = names_in(u, e).iter().find(|n| members.contains(n)) {
+                let sp = u.source_map.stmt.get(s).copied().unwrap_or_default();
+                hits.push((sp, m));
+            }
+        }
+    }
+    hits.sort_by_key(|(sp, _)| (sp.file, sp.line, sp.col));
+    if let Some((sp, m)) = hits.first() {
+        out.push(Diagnostic::error(
+            Code::Unsupported,
+            *sp,
+            format!(
+                "`{}` is in an EQUIVALENCE of another unit (a module); EQUIVALENCE is differentiated only among a procedure's own variables",
+                prog.name(*m)
+            ),
+        ));
+    }
+}
+
+/// Whether the expressions of a simple statement (not those of nested statements) involve a
+/// complex variable, literal or intrinsic.
+fn point_is_complex(prog: &Program, u: &UnitData, k: &StmtKind) -> bool {
+    let mut exprs = Vec::new();
+    stmt_children(k, &mut |e| exprs.push(e), &mut |_| {});
+    exprs.into_iter().any(|e| expr_is_complex(prog, u, e))
+}
+
+fn expr_is_complex(prog: &Program, u: &UnitData, e: ExprId) -> bool {
+    let here = match &u.exprs[e] {
+        Expr::Name(s) => prog.symbols[*s]
+            .ty
+            .as_ref()
+            .is_some_and(|t| t.base == BaseClass::Complex),
+        Expr::Literal(l) => l.kind == LitKind::Complex,
+        Expr::Call { callee, .. } => {
+            let name = match &u.exprs[*callee] {
+                Expr::Name(s) => prog.symbols[*s].spelling.to_ascii_lowercase(),
+                Expr::Opaque(s) => s.to_ascii_lowercase(),
+                _ => String::new(),
+            };
+            COMPLEX_INTRINSICS.contains(&name.as_str())
+        }
+        _ => false,
+    };
+    let mut kids = Vec::new();
+    expr_children(&u.exprs[e], &mut |c| kids.push(c));
+    here || kids.into_iter().any(|c| expr_is_complex(prog, u, c))
+}
+
+/// The variables an expression names.
+fn names_in(u: &UnitData, e: ExprId) -> Vec<SymbolId> {
+    let mut out = Vec::new();
+    if let Expr::Name(s) = &u.exprs[e] {
+        out.push(*s);
+    }
+    let mut kids = Vec::new();
+    expr_children(&u.exprs[e], &mut |c| kids.push(c));
+    for c in kids {
+        out.extend(names_in(u, c));
+    }
+    out
+}
+
+/// Integer, logical and character variables, and names that are not variables (the callee of
+/// a call, a named constant), carry no derivative.
+fn integer_like(prog: &Program, s: SymbolId) -> bool {
+    let sd = &prog.symbols[s];
+    if sd.kind != SymbolKind::Variable || sd.attrs.constant {
+        return true;
+    }
+    sd.ty.as_ref().is_some_and(|t| {
+        matches!(
+            t.base,
+            BaseClass::Integer | BaseClass::Logical | BaseClass::Character
+        )
+    })
+}
