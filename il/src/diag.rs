@@ -64,6 +64,7 @@ codes! {
     NoInfluence = "AD060": "an independent has no differentiable influence on any dependent, or a dependent depends on no independent",
     NoDerivative = "AD070": "an active value goes through a procedure or intrinsic that has no body and no derivative (external, unknown intrinsic)",
     ActiveIo = "AD071": "an I/O statement reads into an active variable: its derivative is lost (reset to zero)",
+    Aliasing = "AD072": "two actual arguments of a call may share memory the callee writes (Tapenade DF02): the tangent follows the primal, the adjoint refuses the call",
     Directive = "AD050": "a misplaced or unknown $AD directive",
     Internal = "AD900": "internal error: the IL verifier found an inconsistency (please report with the input)",
 }
