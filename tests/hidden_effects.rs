@@ -22,6 +22,16 @@ type Case = (
 
 const REFUSED: &[Case] = &[
     (
+        "cond.f90",
+        "module m\ncontains\n  real(8) function g(t, w)\n    real(8), intent(in) :: t\n    real(8), intent(inout) :: w\n    w = w*t\n    g = w + t\n  end function g\nend module m\n\nsubroutine f(x, y)\n  use m\n  real(8), intent(in) :: x\n  real(8), intent(out) :: y\n  real(8) :: w\n  w = 1d0\n  y = 0d0\n  if (g(x, w) > 0d0) y = w\nend subroutine f\n",
+        "f",
+        "x",
+        "y",
+        &["-d", "-b"],
+        "cond.f90:18:3: error[AD020]",
+        "a call to `g`, which writes real data, inside a condition",
+    ),
+    (
         "comma.c",
         "void f(double x, double *y)\n{\n    double t;\n    double a = (t = x * x, t + 1.0);\n    *y = a;\n}\n",
         "f",
