@@ -22,6 +22,16 @@ type Case = (
 
 const REFUSED: &[Case] = &[
     (
+        "lowered.c",
+        "static double g(double t, double *w)\n{\n    *w = t * t;\n    return t;\n}\n\nvoid f(double x, double *y)\n{\n    double w = 0.0;\n    int k;\n    *y = 0.0;\n    for (k = 0; k < 3; k++) {\n        if (g(x, &w) > 10.0)\n            break;\n        *y += w;\n    }\n}\n",
+        "f",
+        "x",
+        "y",
+        &["-d", "-b"],
+        "lowered.c:13:9: error[AD020]",
+        "a call to `g`, which writes real data, inside a condition",
+    ),
+    (
         "cond.f90",
         "module m\ncontains\n  real(8) function g(t, w)\n    real(8), intent(in) :: t\n    real(8), intent(inout) :: w\n    w = w*t\n    g = w + t\n  end function g\nend module m\n\nsubroutine f(x, y)\n  use m\n  real(8), intent(in) :: x\n  real(8), intent(out) :: y\n  real(8) :: w\n  w = 1d0\n  y = 0d0\n  if (g(x, w) > 0d0) y = w\nend subroutine f\n",
         "f",
@@ -137,7 +147,8 @@ fn run(
     o
 }
 
-/// Each construct is refused at its line in the modes listed, with nothing written.
+/// Each construct is refused at its line in the modes listed, with nothing written (also
+/// inside a loop the adjoint reverses on its flow graph, `lowered.c`).
 #[test]
 fn hidden_side_effects_and_aliased_arguments_are_refused_at_their_line() {
     for (file, src, head, vars, outvars, modes, at, needle) in REFUSED {
