@@ -278,6 +278,14 @@ impl<'a> Adj<'_, '_, 'a> {
         let Expr::Call { args, .. } = &self.pg.src.exprs[e] else {
             return;
         };
+        if self.pg.call_writes_differentiable(s, &[c]) {
+            // Backwards the reference is recomputed and its adjoint called with no snapshot
+            // of what it overwrote.
+            let name = crate::unit_name(self.pg.prog(), c);
+            let msg = format!("a reference to the function `{name}`, which writes real data through its arguments or globals, inside an expression");
+            self.unsupported(s, &msg);
+            return;
+        }
         let (t, tb, bytes) = self.pg.result_temps(c, r);
         let (mut c1, c2) = (self.pg.cp(e), self.pg.cp(e));
         let split = self.pg.g.split_call(c, &self.pg.src.stmts[s].directives);

@@ -49,6 +49,9 @@ impl<'a> Adj<'_, '_, 'a> {
                         "a generic call that resolves to several specific procedures",
                     );
                 }
+                if let Some(m) = self.pg.aliased_call(list[0], args) {
+                    return self.unsupported(s, &m);
+                }
                 Some(list[0])
             }
             Some(Callee::External(name)) if active_point => {

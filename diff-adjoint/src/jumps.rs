@@ -262,6 +262,30 @@ impl<'a> Adj<'_, '_, 'a> {
     /// Both sweeps of `stmts`, lowered to basic blocks.
     pub(crate) fn lower_region(&mut self, stmts: &[StmtId], whole: bool) -> Rev {
         let src = self.pg.src;
+        // Structured statements taken apart here never reach `rev_stmt`: their conditions,
+        // bounds and steps are checked for hidden calls and side effects now.
+        let mut structured = Vec::new();
+        subtree(src, stmts, &mut |x| {
+            if matches!(
+                src.stmts[x].kind,
+                StmtKind::If { .. }
+                    | StmtKind::While { .. }
+                    | StmtKind::DoWhile { .. }
+                    | StmtKind::CFor { .. }
+                    | StmtKind::Do { .. }
+                    | StmtKind::Select { .. }
+                    | StmtKind::Switch { .. }
+            ) {
+                structured.push(x);
+            }
+        });
+        let mut refused = false;
+        for x in structured {
+            refused |= self.pg.check_expr_effects(x);
+        }
+        if refused {
+            return Rev::default();
+        }
         let mut targets = HashSet::new();
         subtree(src, stmts, &mut |x| {
             self.in_loop.insert(x);

@@ -414,6 +414,11 @@ impl<'a> Adj<'_, '_, 'a> {
             },
             _ => return None,
         };
+        // An initial value that calls a differentiated function is a statement of its own
+        // (its call is hoisted and differentiated), not a bound.
+        if self.has_active_user_call(from) {
+            return None;
+        }
         let ty = self.pg.prog().symbols[var].ty.as_ref()?;
         if ty.base != BaseClass::Integer || ty.pointers > 0 || !ty.dims.is_empty() {
             return None;

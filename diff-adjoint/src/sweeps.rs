@@ -135,6 +135,9 @@ impl<'a> Adj<'_, '_, 'a> {
 
     pub(crate) fn rev_stmt(&mut self, s: StmtId) -> Rev {
         let st: &'a Stmt = &self.pg.src.stmts[s];
+        if self.pg.check_expr_effects(s) {
+            return Rev::default();
+        }
         if self.needs_lowering(s) {
             return self.lower_region(std::slice::from_ref(&s), false);
         }

@@ -95,6 +95,16 @@ pub(crate) fn run(
         return (None, g.diags);
     }
     let file = g.assemble(rules);
+    // A statement is checked in every unit made from it (split mode, lowered regions):
+    // each problem is reported once.
+    let mut seen: Vec<Diagnostic> = Vec::new();
+    g.diags.retain(|d| {
+        let new = !seen.contains(d);
+        if new {
+            seen.push(d.clone());
+        }
+        new
+    });
     if g.diags.iter().any(|d| d.is_error()) {
         return (None, g.diags);
     }

@@ -180,6 +180,11 @@ pub fn differentiate(
 ///   transposes it);
 /// - temporaries (`temp` with a [`TempKind`](generator::TempKind)), `fresh` names,
 ///   diagnostics (`error`, `warn`) and the program-wide [`Gen`](generator::Gen) (`g`).
+/// - what no rule may differentiate where it stands: `check_expr_effects` (run on every
+///   statement by both modes: assignments, `++`/`--`, comma expressions and calls hidden in
+///   expressions, refused with AD020), `call_writes_differentiable` (a function reference
+///   with side effects), `aliased_args`/`aliased_call`/`warn_aliased_args` (actual arguments
+///   that may share memory the callee writes).
 ///
 /// The invariant every rule keeps: the primal IL is never changed.
 pub mod generator {

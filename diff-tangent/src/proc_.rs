@@ -9,10 +9,12 @@ use radtap_il::copy::{expr_slots, Copier};
 use radtap_il::*;
 use std::collections::{HashMap, HashSet};
 
+mod alias;
 mod calls;
 mod decls;
 mod dref;
 mod expr;
+mod sidefx;
 mod stmts;
 
 /// The body of a derivative unit, supplied by the mode: tangent rules here
@@ -76,6 +78,10 @@ pub struct ProcGen<'g, 'a> {
     /// Set when an active real reference had no derivative to read (reported at the
     /// statement).
     lost_derivative: bool,
+    /// Set when the tangent met an expression it cannot differentiate where it stands (a
+    /// reference to a differentiated function that was not hoisted, an assignment or comma
+    /// expression): what it was, reported at the statement.
+    lost_value: Option<&'static str>,
     /// Direction loops built, which may be merged with their neighbours.
     dir_loops: HashSet<StmtId>,
     /// Function references hoisted out of the current statement: primal and derivative temp.
@@ -181,6 +187,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             shared: Vec::new(),
             cur_call: None,
             lost_derivative: false,
+            lost_value: None,
             dir_loops: HashSet::new(),
             hoisted: HashMap::new(),
             cur: ZoneSet::new(n),

@@ -65,6 +65,7 @@ codes! {
     EntryDerivative = "AD061": "a derivative argument that is no input of the derivative (the derivative of a non-independent, the adjoint of a non-dependent output) cannot be cleared on entry because its extent is unknown: give -size NAME=N, or pass zeros there",
     NoDerivative = "AD070": "an active value goes through a procedure or intrinsic that has no body and no derivative (external, unknown intrinsic)",
     ActiveIo = "AD071": "an I/O statement reads into an active variable: its derivative is lost (reset to zero)",
+    Aliasing = "AD072": "two actual arguments of a call may share memory the callee writes (Tapenade DF02): the tangent follows the primal, the adjoint refuses the call",
     Directive = "AD050": "a misplaced or unknown $AD directive",
     Internal = "AD900": "internal error: the IL verifier found an inconsistency (please report with the input)",
 }

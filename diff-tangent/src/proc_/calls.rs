@@ -33,6 +33,7 @@ impl<'a> ProcGen<'_, 'a> {
                     return vec![self.copy_stmt(s)];
                 }
                 let c = list[0];
+                self.warn_aliased_args(s, c, args);
                 let mut pre = Vec::new();
                 let mut new_args = self.derivative_args(s, c, args, &mut pre);
                 out.extend(pre);
@@ -355,13 +356,58 @@ impl<'a> ProcGen<'_, 'a> {
     /// A C declaration statement: the primal declaration, then the derivatives of its
     /// entities (initialised with the tangent of the initialiser).
     pub(crate) fn decl_rule(&mut self, s: StmtId, d: &'a Decl) -> Vec<StmtId> {
-        let mut out = vec![self.copy_stmt(s)];
-        let Decl::Var(v) = d else { return out };
+        let Decl::Var(v) = d else {
+            return vec![self.copy_stmt(s)];
+        };
+        // A declarator's initialiser may read the declarator before it: when a call is
+        // hoisted, each declarator becomes a declaration of its own, in order.
+        let split = v.entities.len() > 1
+            && v.entities
+                .iter()
+                .any(|e| matches!(e.init, Some(Init::Expr(x)) if self.has_differentiated_call(x)));
+        let mut out = Vec::new();
+        if split {
+            for e in &v.entities {
+                let mut one = v.clone();
+                one.entities = vec![e.clone()];
+                out.extend(self.var_decl_rule(s, &one));
+            }
+        } else {
+            out = self.var_decl_rule(s, v);
+        }
+        self.hoisted.clear();
+        out
+    }
+
+    /// [`Self::decl_rule`] for the declarators of `v`: references to differentiated functions
+    /// in the initialisers are hoisted like those of an assignment (`ṫ = f_d(a, ȧ, &t)`
+    /// before the declaration, which reads `t`).
+    fn var_decl_rule(&mut self, s: StmtId, v: &VarDecl) -> Vec<StmtId> {
         let pid = self.pid(s);
+        self.hoisted.clear();
+        let mut out = Vec::new();
         if let Some(i) = pid {
             self.cur = self.act.active_before[i].clone();
+            for e in &v.entities {
+                if let Some(Init::Expr(x)) = e.init {
+                    self.hoist_calls(s, x, &mut out);
+                }
+            }
         }
         let c = Copier { src: self.src };
+        let Decl::Var(mut pd) = c.decl(&mut self.u, &Decl::Var(v.clone())) else {
+            unreachable!("a variable declaration copies to one")
+        };
+        if !self.hoisted.is_empty() {
+            for (pe, e) in pd.entities.iter_mut().zip(&v.entities) {
+                if let Some(Init::Expr(x)) = e.init {
+                    pe.init = Some(Init::Expr(self.cp(x)));
+                }
+            }
+        }
+        let st = &self.src.stmts[s];
+        let primal = self.new_like(st, StmtKind::Decl(Decl::Var(pd)));
+        out.push(primal);
         let Some(mut dv) = self.derivative_decl(v, &c) else {
             return out;
         };

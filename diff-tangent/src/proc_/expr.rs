@@ -98,12 +98,15 @@ impl<'a> ProcGen<'_, 'a> {
                     type_spec: type_spec.clone(),
                 }))
             }
-            Expr::ImpliedDo { .. }
-            | Expr::Assign { .. }
-            | Expr::IncDec { .. }
-            | Expr::Comma(_)
-            | Expr::CompoundLit { .. }
-            | Expr::Designated { .. } => None,
+            Expr::Assign { .. } | Expr::IncDec { .. } | Expr::Comma(_) => {
+                // Side effects are statements: an active value computed by one is never a
+                // silent zero.
+                if self.active_inside(e) {
+                    self.lost_value = Some("an assignment, `++`/`--` or comma expression");
+                }
+                None
+            }
+            Expr::ImpliedDo { .. } | Expr::CompoundLit { .. } | Expr::Designated { .. } => None,
         }
     }
 
@@ -369,7 +372,11 @@ impl<'a> ProcGen<'_, 'a> {
         let row = table::lookup(&name, is_c);
         let Some(row) = row else {
             // A function of the program with no derivative version here, or a
-            // non-differentiable intrinsic: zero. Anything else was reported when hoisting.
+            // non-differentiable intrinsic: zero. Anything else was reported when hoisting;
+            // a differentiated function that was not hoisted is never a silent zero.
+            if self.is_differentiated_call(e) && args.iter().any(|a| self.active_inside(a.value)) {
+                self.lost_value = Some("a reference to a differentiated function");
+            }
             return None;
         };
         let pos: Vec<ExprId> = args

@@ -126,6 +126,9 @@ impl<'a> ProcGen<'_, 'a> {
     /// statements first, then the primal one; a label moves to the first.
     pub(crate) fn stmt(&mut self, s: StmtId) -> Vec<StmtId> {
         let st: &'a Stmt = &self.src.stmts[s];
+        if self.check_expr_effects(s) {
+            return vec![self.copy_stmt(s)];
+        }
         let out = match &st.kind {
             StmtKind::Assign { lhs, op, rhs } => self.assign_rule(s, *lhs, *op, *rhs),
             StmtKind::PointerAssign { lhs, rhs } => {
@@ -698,6 +701,16 @@ impl<'a> ProcGen<'_, 'a> {
     }
 
     pub fn report_lost_derivative(&mut self, s: StmtId) {
+        let sp = self.span(s);
+        let reported = self
+            .g
+            .diags
+            .iter()
+            .any(|d| d.is_error() && d.span == Some(sp));
+        if let Some(what) = self.lost_value.take().filter(|_| !reported) {
+            let msg = format!("{what} here has an active value radtap does not differentiate where it stands; the derivative would be wrong: compute it in a statement of its own");
+            self.error(s, Code::Unsupported, &msg);
+        }
         if std::mem::take(&mut self.lost_derivative) {
             self.error(s, Code::Unsupported, "an active value here has no derivative radtap can reach (a pointer whose targets it cannot follow?); the derivative would be wrong");
         }
@@ -868,10 +881,16 @@ impl<'a> ProcGen<'_, 'a> {
             return Copier { src: self.src }.expr(&mut self.u, e);
         }
         let mut node = self.src.exprs[e].clone();
-        if matches!(
-            node,
-            Expr::Cast { .. } | Expr::CompoundLit { .. } | Expr::SizeofType(_)
-        ) {
+        if let Expr::Cast { arg, .. } = self.src.exprs[e] {
+            // The type is copied as is; the operand may hold a hoisted reference.
+            let c = Copier { src: self.src }.expr(&mut self.u, e);
+            let a = self.cp(arg);
+            if let Expr::Cast { arg: slot, .. } = &mut self.u.exprs[c] {
+                *slot = a;
+            }
+            return c;
+        }
+        if matches!(node, Expr::CompoundLit { .. } | Expr::SizeofType(_)) {
             return Copier { src: self.src }.expr(&mut self.u, e);
         }
         expr_slots(&mut node, &mut |slot| *slot = self.cp(*slot));

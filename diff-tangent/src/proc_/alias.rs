@@ -1,0 +1,138 @@
+//! Actual arguments of a call that may share memory the callee writes (paper §4: the
+//! derivative of `call g(x(i), x(i))` is not the derivative of `g` applied to two places).
+//!
+//! The tangent follows the primal statement by statement, so it stays right when the
+//! primal does (C); Fortran forbids the aliasing, so both modes warn (Tapenade's DF02).
+//! The adjoint of the callee updates each argument's adjoint through its own name and gets
+//! it wrong: it refuses the call.
+
+use super::*;
+use radtap_dataflow::zones::base_symbol;
+
+impl<'a> ProcGen<'_, 'a> {
+    /// Pairs `(k, l)` of actual arguments of the call to `c` (indices into `args`) that may
+    /// name the same differentiable memory while `c` writes one of them.
+    pub fn aliased_args(&self, c: UnitId, args: &[Arg]) -> Vec<(usize, usize)> {
+        let prog = self.prog();
+        let cu = &prog.units[c];
+        let Some(ci) = self.g.info.procs.get(&c) else {
+            return Vec::new();
+        };
+        let Some(flags) = self.g.dparams.get(&c) else {
+            return Vec::new();
+        };
+        // Each argument passed by reference whose formal has a derivative: (index, whether the
+        // callee writes it, base variable, actual).
+        let mut refs = Vec::new();
+        for (k, a) in args.iter().enumerate() {
+            let fi = match &a.keyword {
+                Some(kw) => cu
+                    .params
+                    .iter()
+                    .position(|&p| prog.symbols[p].spelling.eq_ignore_ascii_case(kw))
+                    .unwrap_or(k),
+                None => k,
+            };
+            if !flags.get(fi).copied().unwrap_or(false) || fi >= cu.params.len() {
+                continue;
+            }
+            let formal = cu.params[fi];
+            let zones = match ci.zones.objects.get(&ObjKey::Pointee(formal)) {
+                Some(o) => Some(ci.zones.obj_set(o)),
+                None if self.lang == Lang::Fortran => ci.zones.sym_zones(formal),
+                None => None,
+            };
+            let Some(zones) = zones else { continue };
+            let written = ci.summary.writes.intersects(&zones);
+            let mut e = a.value;
+            while let Expr::Unary {
+                op: UnOp::AddrOf,
+                arg,
+            }
+            | Expr::Paren(arg) = self.src.exprs[e]
+            {
+                e = arg;
+            }
+            let Some(b) = base_symbol(prog, self.p, e) else {
+                continue;
+            };
+            refs.push((k, written, b, e));
+        }
+        let mut out = Vec::new();
+        for (i, &(k, wk, bk, ek)) in refs.iter().enumerate() {
+            for &(l, wl, bl, el) in &refs[i + 1..] {
+                if !(wk || wl) || !self.may_share(bk, bl) || self.disjoint_elements(ek, el) {
+                    continue;
+                }
+                out.push((k, l));
+            }
+        }
+        out
+    }
+
+    /// Whether variables `a` and `b` may name the same differentiable memory (the same
+    /// variable, or pointers whose targets may meet).
+    fn may_share(&self, a: SymbolId, b: SymbolId) -> bool {
+        let z = &self.pi.zones;
+        let reach = |s: SymbolId| -> Vec<ObjKey> {
+            let mut v = vec![ObjKey::Sym(s)];
+            if let Some(p) = z.pts.get(&s) {
+                v.extend(p.iter().copied());
+            }
+            v
+        };
+        let (ra, rb) = (reach(a), reach(b));
+        ra.iter().any(|o| {
+            rb.contains(o)
+                && z.objects
+                    .get(o)
+                    .is_some_and(|ob| z.obj_set(ob).intersects(&z.differentiable))
+        })
+    }
+
+    /// Whether `a` and `b` are elements of the same array with different constant
+    /// subscripts.
+    fn disjoint_elements(&self, a: ExprId, b: ExprId) -> bool {
+        let (Expr::Index { subs: sa, .. }, Expr::Index { subs: sb, .. }) =
+            (&self.src.exprs[a], &self.src.exprs[b])
+        else {
+            return false;
+        };
+        sa.len() == sb.len() && sa.iter().zip(sb).any(|(x, y)| match (x, y) {
+            (Subscript::Index(x), Subscript::Index(y)) => {
+                matches!((self.const_value(*x), self.const_value(*y)), (Some(p), Some(q)) if p != q)
+            }
+            _ => false,
+        })
+    }
+
+    /// Tangent mode: warns about the aliased arguments of the call to `c` at `s`.
+    pub fn warn_aliased_args(&mut self, s: StmtId, c: UnitId, args: &[Arg]) {
+        let Some(&(k, l)) = self.aliased_args(c, args).first() else {
+            return;
+        };
+        let name = crate::gen::unit_name(self.prog(), c);
+        let how = match self.lang {
+            Lang::Fortran => "Fortran forbids it; radtap differentiates as if they did not",
+            Lang::C => "the tangent follows the primal through it, an adjoint would refuse it",
+        };
+        let msg = format!(
+            "arguments {} and {} of the call to `{name}` may share memory that `{name}` writes ({how})",
+            k + 1,
+            l + 1
+        );
+        self.warn(s, Code::Aliasing, &msg);
+    }
+
+    /// Adjoint mode: what the call to `c` is refused as when two of its arguments may share
+    /// memory it writes.
+    pub fn aliased_call(&self, c: UnitId, args: &[Arg]) -> Option<String> {
+        let &(k, l) = self.aliased_args(c, args).first()?;
+        let name = crate::gen::unit_name(self.prog(), c);
+        Some(format!(
+            "a call to `{name}` whose arguments {} and {} may share memory it writes (its adjoint would update one through the other; copy one of them into a temporary before the call)",
+            k + 1,
+            l + 1
+        ))
+    }
+}

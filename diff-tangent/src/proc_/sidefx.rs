@@ -1,0 +1,351 @@
+//! Calls and side effects hidden inside the expressions of a statement.
+//!
+//! The statement rules differentiate assignments as statements and hoist references to
+//! differentiated functions out of the expressions whose value they differentiate (the
+//! right-hand side of an assignment, a C initialiser, a C `return` value, the arguments of a
+//! call). What hides elsewhere would be copied as primal code, or copied twice (into the
+//! derivative statement and the primal one), and the derivative would be silently wrong:
+//! an assignment, `++`/`--` or comma expression inside an expression, a call that writes
+//! differentiable memory from a condition or a subscript, a call in an operand that is
+//! evaluated only conditionally (`?:`, `&&`, `||`) which hoisting would evaluate always.
+//! [`ProcGen::check_expr_effects`] refuses them with AD020 at the statement, in both modes.
+
+use super::*;
+
+/// Where an expression of a statement sits.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Pos {
+    /// Its value is differentiated and its calls are hoisted: the right-hand side of an
+    /// assignment, an initialiser, a C `return` value, an argument of a call statement.
+    Value,
+    /// Its value is only computed (copied as primal code): a condition, a bound, a
+    /// `for` step.
+    Control,
+    /// The target of an assignment: copied into the derivative statement too, calls are
+    /// not hoisted.
+    Target,
+}
+
+impl<'a> ProcGen<'_, 'a> {
+    /// Checks the expressions of statement `s` itself (not those of the statements nested in
+    /// it) and reports AD020 at `s` for the first one no rule keeps right. Returns whether
+    /// one was found.
+    pub fn check_expr_effects(&mut self, s: StmtId) -> bool {
+        let src = self.src;
+        let st = &src.stmts[s];
+        let mut roots: Vec<(ExprId, Pos)> = Vec::new();
+        // Nodes whose side effect a statement rule handles itself.
+        let mut handled: HashSet<ExprId> = HashSet::new();
+        let mut value_lhs = None;
+        match &st.kind {
+            StmtKind::Assign { lhs, op, rhs } => {
+                roots.push((*lhs, Pos::Target));
+                value_lhs = Some(*lhs);
+                let mut v = *rhs;
+                if op.is_none() {
+                    // A chained assignment `a = b = e`: each target gets its derivative.
+                    while let Expr::Assign {
+                        op: None,
+                        lhs: l2,
+                        rhs: r2,
+                    } = src.exprs[v]
+                    {
+                        handled.insert(v);
+                        roots.push((l2, Pos::Target));
+                        v = r2;
+                    }
+                }
+                roots.push((v, Pos::Value));
+            }
+            StmtKind::Decl(Decl::Var(v)) => {
+                for e in &v.entities {
+                    if let Some(Init::Expr(x)) = e.init {
+                        roots.push((x, Pos::Value));
+                    }
+                }
+            }
+            StmtKind::Call { args, .. } => {
+                roots.extend(args.iter().map(|a| (a.value, Pos::Value)));
+            }
+            StmtKind::Return(Some(e)) => roots.push((*e, Pos::Value)),
+            StmtKind::Expr(e) => {
+                // `i++;`, `a = b = c;`, `i++, j--;`: the expression-statement rules handle
+                // the side effects at the top; what is below them is only computed.
+                let tops = match &src.exprs[*e] {
+                    Expr::Comma(items) => {
+                        handled.insert(*e);
+                        items.clone()
+                    }
+                    _ => vec![*e],
+                };
+                for t in tops {
+                    match &src.exprs[t] {
+                        Expr::Assign { .. } | Expr::IncDec { .. } => {
+                            handled.insert(t);
+                        }
+                        _ => {}
+                    }
+                    roots.push((t, Pos::Control));
+                }
+            }
+            StmtKind::If { arms, .. } | StmtKind::Where { arms, .. } => {
+                roots.extend(arms.iter().map(|(c, _)| (*c, Pos::Control)));
+            }
+            StmtKind::While { cond, .. } | StmtKind::DoWhile { cond, .. } => {
+                roots.push((*cond, Pos::Control));
+            }
+            StmtKind::CFor { cond, step, .. } => {
+                roots.extend(cond.iter().map(|&c| (c, Pos::Control)));
+                roots.extend(step.iter().map(|&c| (c, Pos::Control)));
+            }
+            StmtKind::Do {
+                start, end, step, ..
+            } => {
+                roots.push((*start, Pos::Control));
+                roots.push((*end, Pos::Control));
+                roots.extend(step.iter().map(|&c| (c, Pos::Control)));
+            }
+            StmtKind::Select { selector, .. } => roots.push((*selector, Pos::Control)),
+            StmtKind::Switch { expr, .. }
+            | StmtKind::ComputedGoto { expr, .. }
+            | StmtKind::ArithIf { expr, .. } => roots.push((*expr, Pos::Control)),
+            StmtKind::Forall { mask, .. } => {
+                roots.extend(mask.iter().map(|&c| (c, Pos::Control)));
+            }
+            StmtKind::Io { items, .. } | StmtKind::Memory { items, .. } => {
+                roots.extend(items.iter().map(|&c| (c, Pos::Control)));
+            }
+            StmtKind::PointerAssign { .. }
+            | StmtKind::Decl(_)
+            | StmtKind::Return(None)
+            | StmtKind::Loop { .. }
+            | StmtKind::CaseLabel(_)
+            | StmtKind::Block { .. }
+            | StmtKind::Exit(_)
+            | StmtKind::Cycle(_)
+            | StmtKind::Break
+            | StmtKind::CContinue
+            | StmtKind::Goto(_)
+            | StmtKind::Stop { .. }
+            | StmtKind::Continue
+            | StmtKind::Empty
+            | StmtKind::Format(_)
+            | StmtKind::Entry { .. }
+            | StmtKind::Comment(_) => {}
+        }
+        if roots.is_empty() {
+            return false;
+        }
+        // Whether the statement has derivative statements that would copy its expressions.
+        let differentiated = self.pid(s).is_some_and(|i| self.act.has_derivative[i])
+            || value_lhs.is_some_and(|l| self.has_dvar_ref(l))
+            || matches!(&st.kind, StmtKind::Decl(Decl::Var(v))
+                if v.entities.iter().any(|e| self.dvar.contains_key(&e.sym)));
+        for (e, pos) in roots {
+            if let Some(msg) = self.hidden_effect(s, e, pos, false, differentiated, &handled) {
+                self.error(s, Code::Unsupported, &msg);
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The first problem in `e` (see the module doc), `cond` when `e` is evaluated only
+    /// conditionally.
+    fn hidden_effect(
+        &mut self,
+        s: StmtId,
+        e: ExprId,
+        pos: Pos,
+        cond: bool,
+        differentiated: bool,
+        handled: &HashSet<ExprId>,
+    ) -> Option<String> {
+        let src = self.src;
+        let node = &src.exprs[e];
+        match node {
+            Expr::Assign { lhs: target, .. } | Expr::IncDec { arg: target, .. }
+                if !handled.contains(&e) =>
+            {
+                let what = if matches!(node, Expr::Assign { .. }) {
+                    "an assignment"
+                } else {
+                    "`++`/`--`"
+                };
+                if pos != Pos::Control && differentiated {
+                    return Some(format!("{what} inside an expression of a differentiated statement is not supported: its derivative would be lost or its side effect done twice; write it as a statement of its own before this one"));
+                }
+                if self.differentiable_ref(*target) && self.active_at(s, *target) {
+                    return Some(format!("{what} on an active real variable inside an expression is not supported: its derivative would be lost; write it as a statement of its own"));
+                }
+            }
+            Expr::Comma(_) if !handled.contains(&e) && pos == Pos::Value && differentiated => {
+                return Some("a comma expression inside a differentiated expression is not supported; write its parts as statements of their own, in order".to_string());
+            }
+            Expr::Call { .. } => {
+                if let Some(msg) = self.hidden_call(s, e, pos, cond) {
+                    return Some(msg);
+                }
+            }
+            _ => {}
+        }
+        let mut kids: Vec<(ExprId, bool)> = Vec::new();
+        match node {
+            Expr::Cond {
+                cond: c,
+                then,
+                else_,
+            } => {
+                kids.push((*c, cond));
+                kids.push((*then, true));
+                kids.push((*else_, true));
+            }
+            Expr::Binary {
+                op: BinOp::And | BinOp::Or,
+                lhs,
+                rhs,
+            } => {
+                kids.push((*lhs, cond));
+                kids.push((*rhs, true));
+            }
+            _ => radtap_il::visit::expr_children(node, &mut |k| kids.push((k, cond))),
+        }
+        for (k, c) in kids {
+            if let Some(m) = self.hidden_effect(s, k, pos, c, differentiated, handled) {
+                return Some(m);
+            }
+        }
+        None
+    }
+
+    /// Whether reference `e` is active before or after one of the points of `s`.
+    fn active_at(&self, s: StmtId, e: ExprId) -> bool {
+        let Some(z) = self.g.info.ref_zones(self.prog(), self.p, e) else {
+            return true;
+        };
+        self.pi.point.iter().enumerate().any(|(j, p)| {
+            p.stmt == s
+                && (z.intersects(&self.act.active_before[j])
+                    || z.intersects(&self.act.active_after[j]))
+        })
+    }
+
+    /// Whether reference `e` may touch differentiable memory.
+    fn differentiable_ref(&self, e: ExprId) -> bool {
+        match self.g.info.ref_zones(self.prog(), self.p, e) {
+            Some(z) => z.intersects(&self.pi.zones.differentiable),
+            None => matches!(self.kind_of(e), 4 | 8),
+        }
+    }
+
+    /// A call expression `e` that no rule keeps right where it stands.
+    fn hidden_call(&mut self, s: StmtId, e: ExprId, pos: Pos, cond: bool) -> Option<String> {
+        let Expr::Call { callee, .. } = &self.src.exprs[e] else {
+            return None;
+        };
+        let site = self
+            .g
+            .info
+            .callgraph
+            .sites_of(self.p)
+            .iter()
+            .find(|c| c.expr == Some(e))?;
+        let Callee::Defined(list) = &site.callee else {
+            return None;
+        };
+        let list = list.clone();
+        if !list.iter().any(|c| self.g.active.contains(c)) {
+            return None;
+        }
+        let name = self.callee_name(*callee);
+        match pos {
+            Pos::Value if cond => Some(format!("a call to the differentiated function `{name}` in an operand evaluated only on a condition (`?:`, `&&`, `||`) is not supported: its derivative would be computed unconditionally; compute it in an `if` statement of its own")),
+            Pos::Value => None,
+            Pos::Control | Pos::Target => {
+                if self.call_writes_differentiable(s, &list) {
+                    Some(format!("a call to `{name}`, which writes real data, inside a condition, bound or subscript is not supported: the derivative of what it writes would be lost; call it in a statement of its own"))
+                } else {
+                    None
+                }
+            }
+        }
+    }
+
+    /// Whether a function reference of statement `s` to one of `callees` may write
+    /// differentiable memory of the caller (through its arguments or globals).
+    pub fn call_writes_differentiable(&self, s: StmtId, callees: &[UnitId]) -> bool {
+        let mut found_map = false;
+        for (j, p) in self.pi.point.iter().enumerate() {
+            if p.stmt != s {
+                continue;
+            }
+            for m in &self.pi.effects[j].call_maps {
+                if !m.in_expr || !callees.contains(&m.callee) {
+                    continue;
+                }
+                found_map = true;
+                let Some(ci) = self.g.info.procs.get(&m.callee) else {
+                    return true;
+                };
+                for z in ci.summary.writes.iter() {
+                    let Some(Some(tgt)) = m.tgt.get(z.0 as usize) else {
+                        continue;
+                    };
+                    if tgt
+                        .iter()
+                        .any(|&t| self.pi.zones.differentiable.contains(t))
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
+        if found_map {
+            return false;
+        }
+        // No map for this call: any differentiable write of a callee counts.
+        callees.iter().any(|c| {
+            self.g
+                .info
+                .procs
+                .get(c)
+                .is_none_or(|ci| ci.summary.writes.intersects(&ci.zones.differentiable))
+        })
+    }
+}
+
+impl<'a> ProcGen<'_, 'a> {
+    /// Whether call expression `e` references a function of the program that has a
+    /// derivative version.
+    pub(crate) fn is_differentiated_call(&self, e: ExprId) -> bool {
+        self.g
+            .info
+            .callgraph
+            .sites_of(self.p)
+            .iter()
+            .any(|c| {
+                c.expr == Some(e)
+                    && matches!(&c.callee, Callee::Defined(l) if l.iter().any(|u| self.g.active.contains(u)))
+            })
+    }
+
+    /// Whether `e` holds a reference to a differentiated function.
+    pub(crate) fn has_differentiated_call(&self, e: ExprId) -> bool {
+        if matches!(self.src.exprs[e], Expr::Call { .. }) && self.is_differentiated_call(e) {
+            return true;
+        }
+        let mut kids = Vec::new();
+        radtap_il::visit::expr_children(&self.src.exprs[e], &mut |k| kids.push(k));
+        kids.into_iter().any(|k| self.has_differentiated_call(k))
+    }
+
+    /// Whether `e` or an expression inside it is a reference active at the current point.
+    pub(crate) fn active_inside(&self, e: ExprId) -> bool {
+        if self.ref_in(e, &self.cur) {
+            return true;
+        }
+        let mut kids = Vec::new();
+        radtap_il::visit::expr_children(&self.src.exprs[e], &mut |k| kids.push(k));
+        kids.into_iter().any(|k| self.active_inside(k))
+    }
+}

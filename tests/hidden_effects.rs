@@ -1,0 +1,184 @@
+//! Calls, assignments and comma expressions hidden inside C expressions, and aliased
+//! actual arguments: every one is differentiated right (the corpus program
+//! `tests/tangent/c_call_in_initializer.c`) or refused with AD020 at its line, never
+//! differentiated silently wrong. Aliased arguments get warning AD072 in tangent mode
+//! (Tapenade's DF02) and are refused by the adjoint.
+
+mod common;
+
+use common::*;
+
+/// (file, source, head, -vars, -outvars, modes, expected location, expected message)
+type Case = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static [&'static str],
+    &'static str,
+    &'static str,
+);
+
+const REFUSED: &[Case] = &[
+    (
+        "lowered.c",
+        "static double g(double t, double *w)\n{\n    *w = t * t;\n    return t;\n}\n\nvoid f(double x, double *y)\n{\n    double w = 0.0;\n    int k;\n    *y = 0.0;\n    for (k = 0; k < 3; k++) {\n        if (g(x, &w) > 10.0)\n            break;\n        *y += w;\n    }\n}\n",
+        "f",
+        "x",
+        "y",
+        &["-d", "-b"],
+        "lowered.c:13:9: error[AD020]",
+        "a call to `g`, which writes real data, inside a condition",
+    ),
+    (
+        "cond.f90",
+        "module m\ncontains\n  real(8) function g(t, w)\n    real(8), intent(in) :: t\n    real(8), intent(inout) :: w\n    w = w*t\n    g = w + t\n  end function g\nend module m\n\nsubroutine f(x, y)\n  use m\n  real(8), intent(in) :: x\n  real(8), intent(out) :: y\n  real(8) :: w\n  w = 1d0\n  y = 0d0\n  if (g(x, w) > 0d0) y = w\nend subroutine f\n",
+        "f",
+        "x",
+        "y",
+        &["-d", "-b"],
+        "cond.f90:18:3: error[AD020]",
+        "a call to `g`, which writes real data, inside a condition",
+    ),
+    (
+        "comma.c",
+        "void f(double x, double *y)\n{\n    double t;\n    double a = (t = x * x, t + 1.0);\n    *y = a;\n}\n",
+        "f",
+        "x",
+        "y",
+        &["-d", "-b"],
+        "comma.c:4:5: error[AD020]",
+        "a comma expression inside a differentiated expression",
+    ),
+    (
+        "embedded.c",
+        "void f(double x, double *y)\n{\n    double a, b;\n    a = (b = x * x) + 1.0;\n    *y = a * b;\n}\n",
+        "f",
+        "x",
+        "y",
+        &["-d", "-b"],
+        "embedded.c:4:5: error[AD020]",
+        "an assignment inside an expression of a differentiated statement",
+    ),
+    (
+        "incsub.c",
+        "void f(double x, double *y)\n{\n    int i = 0;\n    y[i++] = x * x;\n    y[i++] = 3.0 * x;\n}\n",
+        "f",
+        "x",
+        "y",
+        &["-d", "-b"],
+        "incsub.c:4:5: error[AD020]",
+        "`++`/`--` inside an expression of a differentiated statement",
+    ),
+    (
+        "cond.c",
+        "static double g(double t, double *w)\n{\n    *w = t * t;\n    return t;\n}\n\nvoid f(double x, double *y)\n{\n    double w = 0.0;\n    if (g(x, &w) > 0.0)\n        *y = w;\n}\n",
+        "f",
+        "x",
+        "y",
+        &["-d", "-b"],
+        "cond.c:10:5: error[AD020]",
+        "a call to `g`, which writes real data, inside a condition",
+    ),
+    (
+        "ternary.c",
+        "static double sq(double t) { return t * t; }\n\nvoid f(double x, double *y)\n{\n    *y = x > 0.0 ? sq(x) : x;\n}\n",
+        "f",
+        "x",
+        "y",
+        &["-d", "-b"],
+        "ternary.c:5:5: error[AD020]",
+        "in an operand evaluated only on a condition",
+    ),
+    (
+        "fref.c",
+        "static double g(double t, double *w)\n{\n    *w = *w * t;\n    return *w + t;\n}\n\nvoid f(double x, double *y)\n{\n    double w = x;\n    *y = g(x, &w) * 2.0;\n    *y += w * w;\n}\n",
+        "f",
+        "x",
+        "y",
+        &["-b"],
+        "fref.c:10:5: error[AD020]",
+        "a reference to the function `g`, which writes real data through its arguments",
+    ),
+    (
+        "alias.c",
+        "static void muladd(double *a, const double *b)\n{\n    *a = *a * *b + *b;\n}\n\nvoid f(double *x)\n{\n    muladd(x, x);\n}\n",
+        "f",
+        "x",
+        "x",
+        &["-b"],
+        "alias.c:8:5: error[AD020]",
+        "a call to `muladd` whose arguments 1 and 2 may share memory it writes",
+    ),
+    (
+        "alias.f90",
+        "subroutine inner(a, b)\n  real(8), intent(inout) :: a\n  real(8), intent(in) :: b\n  a = a*b + b\nend subroutine inner\n\nsubroutine outer(n, x)\n  integer, intent(in) :: n\n  real(8), intent(inout) :: x(n)\n  integer :: i\n  do i = 1, n\n    call inner(x(i), x(i))\n  end do\n  call inner(x(1), x(2))\nend subroutine outer\n",
+        "outer",
+        "x",
+        "x",
+        &["-b"],
+        "alias.f90:12:5: error[AD020]",
+        "a call to `inner` whose arguments 1 and 2 may share memory it writes",
+    ),
+];
+
+fn run(
+    tag: &str,
+    file: &str,
+    src: &str,
+    head: &str,
+    vars: &str,
+    outvars: &str,
+    mode: &str,
+) -> radtap::Outcome {
+    let dir = std::env::temp_dir().join(format!("radtap-hidden-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(file);
+    std::fs::write(&path, src).unwrap();
+    let opts: Vec<String> = [
+        "-head", head, "-vars", vars, "-outvars", outvars, "-size", "x=1", "-size", "y=2",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let o = run_cli(&path, &opts, &[mode], &dir.join("out"));
+    let _ = std::fs::remove_dir_all(&dir);
+    o
+}
+
+/// Each construct is refused at its line in the modes listed, with nothing written (also
+/// inside a loop the adjoint reverses on its flow graph, `lowered.c`).
+#[test]
+fn hidden_side_effects_and_aliased_arguments_are_refused_at_their_line() {
+    for (file, src, head, vars, outvars, modes, at, needle) in REFUSED {
+        for mode in *modes {
+            let o = run("refused", file, src, head, vars, outvars, mode);
+            assert_eq!(o.status, 1, "{file} {mode}: {}", o.stderr);
+            assert!(
+                o.stderr.contains(at) && o.stderr.contains(needle),
+                "{file} {mode}: expected `{at}` … `{needle}`:\n{}",
+                o.stderr
+            );
+        }
+    }
+}
+
+/// The tangent of a call with aliased arguments follows the primal: it is written, with
+/// warning AD072 at the call (Tapenade's DF02), in C and in Fortran.
+#[test]
+fn aliased_arguments_are_warned_about_in_tangent_mode() {
+    for (file, at) in [
+        ("alias.c", "alias.c:8:5: warning[AD072]"),
+        ("alias.f90", "alias.f90:12:5: warning[AD072]"),
+    ] {
+        let (_, src, head, vars, outvars, ..) = REFUSED.iter().find(|c| c.0 == file).unwrap();
+        let o = run("warned", file, src, head, vars, outvars, "-d");
+        assert_eq!(o.status, 0, "{file}: {}", o.stderr);
+        assert!(
+            o.stderr.contains(at) && o.stderr.contains("may share memory"),
+            "{file}: {}",
+            o.stderr
+        );
+    }
+}
