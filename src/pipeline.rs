@@ -216,10 +216,10 @@ pub fn check_request(req: &Request) -> Result<Vec<String>, Failure> {
     for n in &req.options.nooptim {
         let l = n.to_ascii_lowercase();
         if !KNOWN.contains(&l.as_str()) {
-            warnings.push(format!(
+            return Err(Failure::Usage(format!(
                 "-nooptim {n}: unknown optimization (known: {})",
                 KNOWN.join(", ")
-            ));
+            )));
         } else if !DONE.contains(&l.as_str()) {
             warnings.push(format!(
                 "-nooptim {n} has no effect yet (only tbr and diffliveness can be turned off)"
@@ -648,15 +648,19 @@ mod tests {
     }
 
     #[test]
-    fn unknown_optimizations_are_warnings() {
+    fn unknown_optimizations_are_refused_and_inert_ones_warned() {
         let mut req = request(Modes {
             primal: true,
             ..Modes::default()
         });
-        req.options.nooptim = vec!["tbr".into(), "bogus".into(), "snapshot".into()];
+        req.options.nooptim = vec!["tbr".into(), "snapshot".into()];
         let w = check_request(&req).expect("a valid request");
-        assert_eq!(w.len(), 2, "{w:?}");
-        assert!(w[0].starts_with("-nooptim bogus: unknown optimization"));
-        assert!(w[1].starts_with("-nooptim snapshot has no effect yet"));
+        assert_eq!(w.len(), 1, "{w:?}");
+        assert!(w[0].starts_with("-nooptim snapshot has no effect yet"));
+        req.options.nooptim.push("bogus".into());
+        let e = check_request(&req).expect_err("an unknown name is a bad command line");
+        assert!(
+            matches!(e, Failure::Usage(m) if m.starts_with("-nooptim bogus: unknown optimization"))
+        );
     }
 }

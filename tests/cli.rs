@@ -78,6 +78,29 @@ fn bad_command_line_exits_with_2() {
     let (code, _, err) = radtap(&["-d", "examples/heat.f90"]);
     assert_eq!(code, 2);
     assert!(err.contains("-head"), "{err}");
+    // A bad option value is a bad command line too.
+    let (code, _, err) = radtap(&[
+        "-d",
+        "-head",
+        "heat_step",
+        "-nooptim",
+        "bogus",
+        "examples/heat.f90",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("-nooptim bogus: unknown optimization"),
+        "{err}"
+    );
+    let (code, _, err) = radtap(&[
+        "-d",
+        "-head",
+        "heat_step",
+        "-size",
+        "n",
+        "examples/heat.f90",
+    ]);
+    assert_eq!(code, 2, "{err}");
 }
 
 #[test]
