@@ -194,9 +194,12 @@ pub(crate) fn explain(code: &str) -> Outcome {
         .iter()
         .find(|c| c.as_str().eq_ignore_ascii_case(code))
     {
-        Some(c) => out
-            .stderr
-            .push_str(&format!("{}: {}\n", c.as_str(), c.describe())),
+        Some(c) => out.stderr.push_str(&format!(
+            "{}: {}\n\n{}\n",
+            c.as_str(),
+            c.describe(),
+            c.explain()
+        )),
         None => {
             out.stderr.push_str(&format!(
                 "radtap: unknown diagnostic code `{code}`; codes are:\n"

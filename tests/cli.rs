@@ -128,6 +128,13 @@ fn explain_prints_a_code() {
         err.contains("AD020") && err.contains("not support"),
         "{err}"
     );
+    // Every code has a real explanation: a paragraph, and what to do.
+    for c in radtap_il::Code::ALL {
+        let (code, _, err) = radtap(&["-explain", c.as_str()]);
+        assert_eq!(code, 0, "{err}");
+        assert!(err.lines().count() >= 5, "{}: {err}", c.as_str());
+        assert!(err.contains("What to do"), "{}: {err}", c.as_str());
+    }
 }
 
 fn scratch(name: &str, text: &str) -> (std::path::PathBuf, String) {

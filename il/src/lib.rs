@@ -27,6 +27,7 @@ mod arena;
 pub mod copy;
 pub mod diag;
 pub mod dump;
+mod explain;
 mod ir;
 mod verify;
 pub mod visit;
