@@ -268,6 +268,11 @@ pub fn parse(req: &Request) -> (Program, Vec<Diagnostic>) {
 /// Stage 3: every head names a procedure of the program (AD040), and every `-vars`/`-outvars`
 /// name a variable it can see (AD041).
 pub fn check(prog: &Program, req: &Request, diags: &mut Vec<Diagnostic>) {
+    // After a syntax error the procedure may be missing only because it could not be read:
+    // an AD040 there would be a cascade, not news.
+    if diags.iter().any(|d| d.is_error()) {
+        return;
+    }
     if let Some(h) = &req.head {
         check_head(prog, h, req.vars.as_deref(), req.outvars.as_deref(), diags);
     }

@@ -543,3 +543,37 @@ fn constructs_with_wrong_derivatives_are_refused_at_their_line() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A missing `)` or END DO is reported at the line of the fault, as a compiler would, and
+/// the head is not reported missing on top of it (it was `1:1` and a cascading AD040).
+#[test]
+fn syntax_errors_are_located_at_the_fault_without_a_cascade() {
+    let dir = scratch_dir("syntax");
+    let cases = [
+        (
+            "paren.f90",
+            "subroutine f(x, y)\n  real(8), intent(in) :: x\n  real(8), intent(out) :: y\n  integer :: i\n  y = 0\n  y = sin(x + 1.0d0\nend subroutine f\n",
+            "paren.f90:6:10: error[AD011]: missing `)`",
+        ),
+        (
+            "enddo.f90",
+            "subroutine f(x, y)\n  real(8), intent(in) :: x\n  real(8), intent(out) :: y\n  integer :: i\n  y = 0\n  do i = 1, 3\n    y = y + x\nend subroutine f\n",
+            "enddo.f90:6:3: error[AD011]: missing `END DO`",
+        ),
+        (
+            "paren.c",
+            "#include <math.h>\nvoid f(double x, double *y) {\n  *y = sin(x;\n}\n",
+            "paren.c:3:13: error[AD011]: expected `)` here",
+        ),
+    ];
+    for (name, text, want) in cases {
+        let src = dir.join(name);
+        std::fs::write(&src, text).expect("write source");
+        let s = src.to_string_lossy().into_owned();
+        let (code, _, err) = radtap(&["-d", "-head", "f", &s]);
+        assert_eq!(code, 1, "{err}");
+        assert!(err.contains(want), "{name}: {err}");
+        assert!(!err.contains("AD040"), "{name}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

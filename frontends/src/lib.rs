@@ -12,6 +12,7 @@
 mod c;
 mod c_complex;
 mod cpp;
+mod fault;
 pub mod fixed;
 mod fortran;
 mod intrinsics;
@@ -147,13 +148,15 @@ pub fn parse_program(inputs: &[Input]) -> (Program, Vec<Diagnostic>) {
         ));
     }
     // Syntax errors first, so they come before lowering diagnostics of the same file.
-    for p in fortran.iter().chain(cfiles.iter()) {
+    let tagged = fortran.iter().map(|p| (p, true));
+    for (p, is_fortran) in tagged.chain(cfiles.iter().map(|p| (p, false))) {
         if let Some(t) = &p.tree {
             ts::syntax_errors(
                 t.root_node(),
                 &p.text,
                 p.file,
                 p.line_map.as_deref(),
+                is_fortran,
                 &mut diags,
             );
         }

@@ -56,6 +56,7 @@ pub(crate) fn syntax_errors(
     src: &str,
     file: u32,
     line_map: Option<&[u32]>,
+    fortran: bool,
     out: &mut Vec<Diagnostic>,
 ) {
     if !root.has_error() {
@@ -77,6 +78,34 @@ pub(crate) fn syntax_errors(
             let first_line = t.lines().next().unwrap_or("").trim();
             let shown: String = first_line.chars().take(40).collect();
             let multi_line = t.trim_end().contains('\n');
+            // A construct over several lines: find the line of the fault (a parenthesis
+            // never closed, a block never ended), as a compiler would.
+            let fault = if multi_line {
+                if fortran {
+                    crate::fault::fortran(t)
+                } else {
+                    crate::fault::c(t)
+                }
+            } else {
+                None
+            };
+            if let Some(f) = fault {
+                let p = n.start_position();
+                let row = p.row + f.row;
+                let col = if f.row == 0 { p.column + f.col } else { f.col };
+                let line = match line_map {
+                    Some(m) => m.get(row).copied().unwrap_or(row as u32 + 1),
+                    None => row as u32 + 1,
+                };
+                let sp = Span {
+                    file,
+                    line,
+                    col: col as u32 + 1,
+                    len: 1,
+                };
+                out.push(Diagnostic::error(Code::MissingToken, sp, f.msg));
+                continue;
+            }
             let msg = if shown.is_empty() {
                 "syntax error".to_string()
             } else if multi_line {
