@@ -182,3 +182,90 @@ fn corpus_has_enough_fixed_form_files() {
         .count();
     assert!(n >= 12, "need at least 12 fixed-form files, have {n}");
 }
+
+/// The expressions of every unit of a C source, after checking that it parses cleanly.
+fn c_exprs(src: &str) -> Vec<radtap_il::Expr> {
+    let (prog, diags) = parse_program(&[Input {
+        path: "t.c".into(),
+        text: src.into(),
+    }]);
+    if let Some(d) = diags.iter().find(|d| d.is_error()) {
+        panic!("frontend error: {}", d.render("t.c", Some(src)));
+    }
+    radtap_il::verify(&prog).expect("verifier");
+    prog.units
+        .iter()
+        .flat_map(|(_, u)| u.exprs.iter().map(|(_, e)| e.clone()))
+        .collect()
+}
+
+fn count(es: &[radtap_il::Expr], f: impl Fn(&radtap_il::Expr) -> bool) -> usize {
+    es.iter().filter(|e| f(e)).count()
+}
+
+/// `(f) - x*y` subtracts when `f` is a variable (tree-sitter alone reads a cast of `-x` to a
+/// type `f`, then `* y`); it casts `-x` when `f` names a typedef, also after a variable of
+/// that name went out of scope.
+#[test]
+fn a_parenthesized_name_is_a_cast_only_when_it_names_a_type() {
+    use radtap_il::{BinOp, Expr, UnOp};
+    let es = c_exprs("double g(double x, double y) { double f = y*y; return (f) - x*y; }");
+    assert_eq!(count(&es, |e| matches!(e, Expr::Cast { .. })), 0);
+    let subs: Vec<_> = es
+        .iter()
+        .filter_map(|e| match e {
+            Expr::Binary {
+                op: BinOp::Sub,
+                lhs,
+                rhs,
+            } => Some((*lhs, *rhs)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(subs.len(), 1, "one subtraction");
+    assert_eq!(
+        count(&es, |e| matches!(e, Expr::Binary { op: BinOp::Mul, .. })),
+        2
+    );
+    assert_eq!(
+        count(&es, |e| matches!(e, Expr::Unary { op: UnOp::Neg, .. })),
+        0
+    );
+
+    let es = c_exprs(
+        "typedef double real;\n\
+         double g(double x, double y) { double a; { double real = x; a = (real) - x*y; }\n\
+         return a + (real) - x*y; }",
+    );
+    // One cast (of `-x`, outside the block), one subtraction (inside it).
+    assert_eq!(count(&es, |e| matches!(e, Expr::Cast { .. })), 1);
+    assert_eq!(
+        count(&es, |e| matches!(e, Expr::Binary { op: BinOp::Sub, .. })),
+        1
+    );
+    assert_eq!(
+        count(&es, |e| matches!(e, Expr::Unary { op: UnOp::Neg, .. })),
+        1
+    );
+}
+
+/// `(x) - (x) - … - (x) * y` with 2,000 operands: tree-sitter nests one cast per operand;
+/// re-reading the chain is linear and iterative (it was quadratic, and overflowed the stack).
+#[test]
+fn a_long_chain_of_parenthesized_operands_parses() {
+    use radtap_il::{BinOp, Expr};
+    let n = 2000;
+    let chain = vec!["(x)"; n].join(" - ");
+    let es = c_exprs(&format!(
+        "double g(double x, double y) {{ return {chain} * y; }}"
+    ));
+    assert_eq!(count(&es, |e| matches!(e, Expr::Cast { .. })), 0);
+    assert_eq!(
+        count(&es, |e| matches!(e, Expr::Binary { op: BinOp::Sub, .. })),
+        n - 1
+    );
+    assert_eq!(
+        count(&es, |e| matches!(e, Expr::Binary { op: BinOp::Mul, .. })),
+        1
+    );
+}

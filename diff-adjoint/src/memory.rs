@@ -27,9 +27,13 @@ impl<'a> Adj<'_, '_, 'a> {
                 self.c_hoisted_names.insert(n);
             }
         }
+        // Nor may they shadow a file-scope name (a typedef, global or function) that the
+        // rest of the body uses: `(real) - y` would become a subtraction.
+        let outer = self.pg.prog().scopes[self.pg.src.scope].parent;
         for e in &v.entities {
             let name = self.pg.g.out.symbols[e.sym].spelling.clone();
-            if self.c_hoisted_names.contains(&name) {
+            let shadows = outer.is_some_and(|o| self.pg.prog().lookup(o, &name).is_some());
+            if shadows || self.c_hoisted_names.contains(&name) {
                 let n = self.pg.fresh(&name);
                 self.pg.g.out.symbols[e.sym].spelling = n.clone();
                 self.c_hoisted_names.insert(n);
