@@ -296,3 +296,36 @@ fn dump_names_common_members_as_each_unit_spells_them_every_time() {
     let second = dumps[0].split("\nprocedure").nth(1).unwrap_or("");
     assert!(second.contains("/CTRL/NS:"), "{}", dumps[0]);
 }
+
+/// `&(g[1])` points into the block `g` points to, as `&g[1]` does: with the parentheses the
+/// write through `a` was lost (`yd[0] = 0.0` and a false AD060 "no influence" warning). The
+/// same for `(c) = g + 1` as a pointer assignment, in the tangent and in the adjoint.
+#[test]
+fn addresses_and_pointer_targets_in_parentheses_keep_their_target() {
+    let dir = std::env::temp_dir().join(format!("radtap-cli-paren-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("paddr.c");
+    std::fs::write(
+        &f,
+        "#include <stdlib.h>\nvoid h(const double *w, double *y)\n{\n    double *g = malloc(2 * sizeof(double));\n    double *a = &(g[1]);\n    double *c;\n    a[0] = w[0] * w[0];\n    (c) = g + 1;\n    c[0] = c[0] * w[1];\n    y[0] = g[1];\n    free(g);\n}\n",
+    )
+    .unwrap();
+    let d = dir.to_string_lossy().into_owned();
+    let fs = f.to_string_lossy().into_owned();
+    let (code, _, err) = radtap(&[
+        "-d", "-b", "-head", "h", "-vars", "w", "-outvars", "y", "-O", &d, &fs,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("AD060"), "{err}");
+    let t = std::fs::read_to_string(dir.join("paddr_d.c")).unwrap();
+    assert!(t.contains("ad = &(gd[1]);"), "{t}");
+    assert!(t.contains("cd = gd + 1;"), "{t}");
+    assert!(t.contains("yd[0] = gd[1];"), "{t}");
+    let b = std::fs::read_to_string(dir.join("paddr_b.c")).unwrap();
+    assert!(b.contains("gb[1] = gb[1] + yb[0];"), "{b}");
+    assert!(
+        b.contains("wb[0] = wb[0] + w[0] * ab[0] + w[0] * ab[0];"),
+        "{b}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

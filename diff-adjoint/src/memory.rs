@@ -267,15 +267,15 @@ impl<'a> Adj<'_, '_, 'a> {
     /// top-level statements).
     pub(crate) fn adj_free(&mut self, s: StmtId, args: &[Arg]) -> Rev {
         let local = match args {
-            [a] => match self.pg.src.exprs[a.value] {
-                Expr::Name(w) => {
+            [a] => match self.freed_pointer(a.value) {
+                Some(w) => {
                     let sd = &self.pg.prog().symbols[w];
                     sd.ty.as_ref().is_some_and(|t| t.pointers > 0)
                         && !sd.attrs.save
                         && self.own_local(w)
                         && self.pg.src.body.contains(&s)
                 }
-                _ => false,
+                None => false,
             },
             _ => false,
         };
@@ -292,6 +292,17 @@ impl<'a> Adj<'_, '_, 'a> {
         Rev {
             fwd: vec![c],
             bwd: Vec::new(),
+        }
+    }
+
+    /// The pointer variable `free(e)` frees: `w`, `(w)`, `(void *)w`.
+    pub(crate) fn freed_pointer(&self, mut e: ExprId) -> Option<SymbolId> {
+        loop {
+            match &self.pg.src.exprs[e] {
+                Expr::Paren(a) | Expr::Cast { arg: a, .. } => e = *a,
+                Expr::Name(w) => return Some(*w),
+                _ => return None,
+            }
         }
     }
 

@@ -59,6 +59,16 @@ impl<'a, 's> CLower<'a, 's> {
         self.alloc(Expr::Opaque(name), n)
     }
 
+    /// An assignment or `++`/`--` target. Parentheses around it mean nothing (`(c) = p + 1`)
+    /// and are dropped, so that every pass recognises the variable assigned.
+    pub(super) fn lvalue(&mut self, n: Node) -> ExprId {
+        let mut e = self.expr(n);
+        while let Expr::Paren(a) = self.p.units[self.unit].exprs[e] {
+            e = a;
+        }
+        e
+    }
+
     pub(super) fn expr(&mut self, n: Node) -> ExprId {
         if self.is_operator_node(n) {
             return self.operator_expr(n);
@@ -151,7 +161,7 @@ impl<'a, 's> CLower<'a, 's> {
                 let op_node = n.child_by_field_name("operator");
                 let inc = op_node.is_some_and(|o| self.t(o) == "++");
                 let prefix = op_node.is_some_and(|o| o.start_byte() < a.start_byte());
-                let arg = self.expr(a);
+                let arg = self.lvalue(a);
                 self.alloc(Expr::IncDec { inc, prefix, arg }, n)
             }
             "assignment_expression" => {
@@ -165,7 +175,7 @@ impl<'a, 's> CLower<'a, 's> {
                 ) else {
                     return self.opaque(n);
                 };
-                let lhs = self.expr(l);
+                let lhs = self.lvalue(l);
                 let rhs = self.expr(r);
                 self.alloc(
                     Expr::Assign {
