@@ -269,3 +269,32 @@ fn a_long_chain_of_parenthesized_operands_parses() {
         1
     );
 }
+
+/// A fixed-form program regenerated in free form (upper case), after a clean parse.
+fn regenerate_fixed(src: &str) -> String {
+    let (prog, diags) = parse_program(&[Input {
+        path: "s.f".into(),
+        text: src.into(),
+    }]);
+    if let Some(d) = diags.iter().find(|d| d.is_error()) {
+        panic!("frontend error: {}", d.render("s.f", Some(src)));
+    }
+    radtap_unparse::write_file(&prog, 0).to_ascii_uppercase()
+}
+
+/// Blanks are insignificant in fixed form: `COMMON /C/ A B` is the one variable `AB` (it was
+/// regenerated as `A, B`, two implicit REALs, which changes the COMMON layout), and `X 1 = Y`
+/// assigns `X1` (a syntax error before).
+#[test]
+fn fixed_form_blanks_inside_names_are_insignificant() {
+    let out = regenerate_fixed(
+        "      SUBROUTINE S(Y)\n      DOUBLE PRECISION Y, AB\n      COMMON /C/ A B\n      Y = AB\n      END\n",
+    );
+    assert!(out.contains("COMMON /C/ AB\n"), "{out}");
+    let out = regenerate_fixed(
+        "      SUBROUTINE S(Y)\n      DOUBLE PRECISION Y, X1\n      X 1 = Y\n      Y = X 1 * 2.0D0\n      CALL S UB(Y)\n      END\n",
+    );
+    assert!(out.contains("X1 = Y\n"), "{out}");
+    assert!(out.contains("Y = X1*2.0D0\n"), "{out}");
+    assert!(out.contains("CALL SUB(Y)\n"), "{out}");
+}
