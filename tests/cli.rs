@@ -329,3 +329,38 @@ fn addresses_and_pointer_targets_in_parentheses_keep_their_target() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A pointer with a derivative pointer whose own address is taken may be assigned through
+/// it (`*(&c) = …`, `*pp = …`, a callee given `&c`), which the derivative pointer does not
+/// follow: refused where the address is taken, in the tangent and in the adjoint. (Before,
+/// `*(&c) = g + 1` left c without targets: its statements were sliced away, primal included.)
+#[test]
+fn assignments_through_the_address_of_a_pointer_are_refused() {
+    let dir = std::env::temp_dir().join(format!("radtap-cli-pp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let d = dir.to_string_lossy().into_owned();
+    for (name, line, how) in [
+        ("star_addr", 6, "    *(&c) = g + 1;\n"),
+        ("ptr_ptr", 6, "    double **pp = &(c);\n    *pp = g + 1;\n"),
+    ] {
+        let f = dir.join(format!("{name}.c"));
+        std::fs::write(
+            &f,
+            format!("#include <stdlib.h>\nvoid h(const double *w, double *y)\n{{\n    double *g = malloc(2 * sizeof(double));\n    double *c;\n{how}    c[0] = w[0] * w[1];\n    y[0] = g[1];\n    free(g);\n}}\n"),
+        )
+        .unwrap();
+        let fs = f.to_string_lossy().into_owned();
+        for mode in ["-d", "-b"] {
+            let (code, _, err) = radtap(&[
+                mode, "-head", "h", "-vars", "w", "-outvars", "y", "-O", &d, &fs,
+            ]);
+            assert_eq!(code, 1, "{name} {mode}: {err}");
+            assert!(
+                err.contains(&format!("{name}.c:{line}:5: error[AD020]"))
+                    && err.contains("the address of pointer `c` is taken"),
+                "{name} {mode}: {err}"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -83,6 +83,21 @@ pub(crate) fn compute(prog: &Program, unit: UnitId, pz: &mut ProcZones) {
             }
         }
     }
+    // A pointer variable whose own address is taken (`&p`, `&(p)`) may be assigned through
+    // it (`*(&p) = q`, `**pp = …`, a callee): its targets are not only those assigned by name.
+    for (_, e) in u.exprs.iter() {
+        if let Expr::Unary {
+            op: UnOp::AddrOf,
+            arg,
+        } = e
+        {
+            if let Expr::Name(p) = &u.exprs[strip_parens(prog, unit, *arg)] {
+                if is_pointer(prog, *p) && !unknown.contains(p) {
+                    unknown.push(*p);
+                }
+            }
+        }
+    }
     for _round in 0..32 {
         let mut changed = false;
         for (p, rhs, alloc) in &assigns {
