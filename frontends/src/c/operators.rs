@@ -76,6 +76,24 @@ fn prefix_op(t: &str) -> Option<UnOp> {
     })
 }
 
+/// The argument of a postfix `x++`/`x--` when tree-sitter put a prefix operator tree there.
+fn postfix_on_operator(n: Node) -> Option<Node> {
+    let a = n.child_by_field_name("argument")?;
+    let o = n.child_by_field_name("operator")?;
+    let prefix_tree = matches!(
+        a.kind(),
+        "unary_expression" | "pointer_expression" | "cast_expression" | "sizeof_expression"
+    );
+    (o.start_byte() > a.start_byte() && prefix_tree).then_some(a)
+}
+
+/// A work item of the flattening: a node, or a postfix operator to apply once its operand's
+/// tokens are out.
+enum Item<'t> {
+    Node(Node<'t>),
+    Postfix(Node<'t>),
+}
+
 /// A prefix waiting for its operand: an operator or a cast.
 enum Prefix<'t> {
     Op(UnOp, Node<'t>),
@@ -90,6 +108,8 @@ impl<'a, 's> CLower<'a, 's> {
                 true
             }
             "sizeof_expression" => n.child_by_field_name("value").is_some(),
+            // tree-sitter reads `-a[i]++` as `(-a[i])++`: postfix binds tighter.
+            "update_expression" => postfix_on_operator(n).is_some(),
             _ => false,
         }
     }
@@ -148,9 +168,16 @@ impl<'a, 's> CLower<'a, 's> {
         's: 't,
     {
         let mut toks = Vec::new();
-        let mut stack = vec![root];
-        while let Some(n) = stack.pop() {
+        let mut stack = vec![Item::Node(root)];
+        while let Some(item) = stack.pop() {
             let tok = |kind, first, last| Tok { kind, first, last };
+            let n = match item {
+                Item::Node(n) => n,
+                Item::Postfix(u) => {
+                    self.apply_postfix(&mut toks, u);
+                    continue;
+                }
+            };
             if !n.is_named() {
                 toks.push(tok(TokKind::Op(self.t(n)), n, n));
                 continue;
@@ -166,7 +193,7 @@ impl<'a, 's> CLower<'a, 's> {
                         toks.push(tok(TokKind::Atom { e, cast_name: None }, n, n));
                         continue;
                     };
-                    stack.extend([r, o, l]);
+                    stack.extend([r, o, l].map(Item::Node));
                 }
                 "unary_expression" | "pointer_expression" => {
                     let (Some(o), Some(a)) = (
@@ -177,13 +204,13 @@ impl<'a, 's> CLower<'a, 's> {
                         toks.push(tok(TokKind::Atom { e, cast_name: None }, n, n));
                         continue;
                     };
-                    stack.extend([a, o]);
+                    stack.extend([a, o].map(Item::Node));
                 }
                 "sizeof_expression" if n.child_by_field_name("value").is_some() => {
                     let v = n.child_by_field_name("value").unwrap_or(n);
                     let kw = n.child(0).unwrap_or(n);
                     toks.push(tok(TokKind::Op("sizeof"), kw, kw));
-                    stack.push(v);
+                    stack.push(Item::Node(v));
                 }
                 "cast_expression" => {
                     let (Some(t), Some(v)) = (
@@ -222,7 +249,12 @@ impl<'a, 's> CLower<'a, 's> {
                             close,
                         )),
                     }
-                    stack.push(v);
+                    stack.push(Item::Node(v));
+                }
+                "update_expression" if postfix_on_operator(n).is_some() => {
+                    let a = postfix_on_operator(n).unwrap_or(n);
+                    stack.push(Item::Postfix(n));
+                    stack.push(Item::Node(a));
                 }
                 "parenthesized_expression" => match self.paren_identifier(n) {
                     Some(id) if self.names_type(self.t(id)) => {
@@ -253,6 +285,37 @@ impl<'a, 's> CLower<'a, 's> {
             }
         }
         toks
+    }
+
+    /// `x++` / `x--` on the operand that ends the tokens so far (`-a[i]++` is `-(a[i]++)`).
+    fn apply_postfix<'t>(&mut self, toks: &mut [Tok<'t>], u: Node<'t>) {
+        let inc = u
+            .child_by_field_name("operator")
+            .is_some_and(|o| self.t(o) == "++");
+        match toks.last_mut() {
+            Some(Tok {
+                kind: TokKind::Atom { e, .. },
+                first,
+                last,
+            }) => {
+                let mut arg = *e;
+                while let Expr::Paren(a) = self.p.units[self.unit].exprs[arg] {
+                    arg = a;
+                }
+                let first = *first;
+                *e = self.alloc_span(
+                    Expr::IncDec {
+                        inc,
+                        prefix: false,
+                        arg,
+                    },
+                    first,
+                    u,
+                );
+                *last = u;
+            }
+            _ => self.syntax(u, "`++`/`--` needs a variable"),
+        }
     }
 
     /// Precedence climbing over `toks[*pos..]`: operands joined by binary operators of
