@@ -544,6 +544,74 @@ fn constructs_with_wrong_derivatives_are_refused_at_their_line() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `&(g[1])` points into the block `g` points to, as `&g[1]` does: with the parentheses the
+/// write through `a` was lost (`yd[0] = 0.0` and a false AD060 "no influence" warning). The
+/// same for `(c) = g + 1` as a pointer assignment, in the tangent and in the adjoint.
+#[test]
+fn addresses_and_pointer_targets_in_parentheses_keep_their_target() {
+    let dir = std::env::temp_dir().join(format!("radtap-cli-paren-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("paddr.c");
+    std::fs::write(
+        &f,
+        "#include <stdlib.h>\nvoid h(const double *w, double *y)\n{\n    double *g = malloc(2 * sizeof(double));\n    double *a = &(g[1]);\n    double *c;\n    a[0] = w[0] * w[0];\n    (c) = g + 1;\n    c[0] = c[0] * w[1];\n    y[0] = g[1];\n    free(g);\n}\n",
+    )
+    .unwrap();
+    let d = dir.to_string_lossy().into_owned();
+    let fs = f.to_string_lossy().into_owned();
+    let (code, _, err) = radtap(&[
+        "-d", "-b", "-head", "h", "-vars", "w", "-outvars", "y", "-O", &d, &fs,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("AD060"), "{err}");
+    let t = std::fs::read_to_string(dir.join("paddr_d.c")).unwrap();
+    assert!(t.contains("ad = &(gd[1]);"), "{t}");
+    assert!(t.contains("cd = gd + 1;"), "{t}");
+    assert!(t.contains("yd[0] = gd[1];"), "{t}");
+    let b = std::fs::read_to_string(dir.join("paddr_b.c")).unwrap();
+    assert!(b.contains("gb[1] = gb[1] + yb[0];"), "{b}");
+    assert!(
+        b.contains("wb[0] = wb[0] + w[0] * ab[0] + w[0] * ab[0];"),
+        "{b}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A pointer with a derivative pointer whose own address is taken may be assigned through
+/// it (`*(&c) = …`, `*pp = …`, a callee given `&c`), which the derivative pointer does not
+/// follow: refused where the address is taken, in the tangent and in the adjoint. (Before,
+/// `*(&c) = g + 1` left c without targets: its statements were sliced away, primal included.)
+#[test]
+fn assignments_through_the_address_of_a_pointer_are_refused() {
+    let dir = std::env::temp_dir().join(format!("radtap-cli-pp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let d = dir.to_string_lossy().into_owned();
+    for (name, line, how) in [
+        ("star_addr", 6, "    *(&c) = g + 1;\n"),
+        ("ptr_ptr", 6, "    double **pp = &(c);\n    *pp = g + 1;\n"),
+    ] {
+        let f = dir.join(format!("{name}.c"));
+        std::fs::write(
+            &f,
+            format!("#include <stdlib.h>\nvoid h(const double *w, double *y)\n{{\n    double *g = malloc(2 * sizeof(double));\n    double *c;\n{how}    c[0] = w[0] * w[1];\n    y[0] = g[1];\n    free(g);\n}}\n"),
+        )
+        .unwrap();
+        let fs = f.to_string_lossy().into_owned();
+        for mode in ["-d", "-b"] {
+            let (code, _, err) = radtap(&[
+                mode, "-head", "h", "-vars", "w", "-outvars", "y", "-O", &d, &fs,
+            ]);
+            assert_eq!(code, 1, "{name} {mode}: {err}");
+            assert!(
+                err.contains(&format!("{name}.c:{line}:5: error[AD020]"))
+                    && err.contains("the address of pointer `c` is taken"),
+                "{name} {mode}: {err}"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A missing `)` or END DO is reported at the line of the fault, as a compiler would, and
 /// the head is not reported missing on top of it (it was `1:1` and a cascading AD040).
 #[test]

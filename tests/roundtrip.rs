@@ -182,3 +182,119 @@ fn corpus_has_enough_fixed_form_files() {
         .count();
     assert!(n >= 12, "need at least 12 fixed-form files, have {n}");
 }
+
+/// The expressions of every unit of a C source, after checking that it parses cleanly.
+fn c_exprs(src: &str) -> Vec<radtap_il::Expr> {
+    let (prog, diags) = parse_program(&[Input {
+        path: "t.c".into(),
+        text: src.into(),
+    }]);
+    if let Some(d) = diags.iter().find(|d| d.is_error()) {
+        panic!("frontend error: {}", d.render("t.c", Some(src)));
+    }
+    radtap_il::verify(&prog).expect("verifier");
+    prog.units
+        .iter()
+        .flat_map(|(_, u)| u.exprs.iter().map(|(_, e)| e.clone()))
+        .collect()
+}
+
+fn count(es: &[radtap_il::Expr], f: impl Fn(&radtap_il::Expr) -> bool) -> usize {
+    es.iter().filter(|e| f(e)).count()
+}
+
+/// `(f) - x*y` subtracts when `f` is a variable (tree-sitter alone reads a cast of `-x` to a
+/// type `f`, then `* y`); it casts `-x` when `f` names a typedef, also after a variable of
+/// that name went out of scope.
+#[test]
+fn a_parenthesized_name_is_a_cast_only_when_it_names_a_type() {
+    use radtap_il::{BinOp, Expr, UnOp};
+    let es = c_exprs("double g(double x, double y) { double f = y*y; return (f) - x*y; }");
+    assert_eq!(count(&es, |e| matches!(e, Expr::Cast { .. })), 0);
+    let subs: Vec<_> = es
+        .iter()
+        .filter_map(|e| match e {
+            Expr::Binary {
+                op: BinOp::Sub,
+                lhs,
+                rhs,
+            } => Some((*lhs, *rhs)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(subs.len(), 1, "one subtraction");
+    assert_eq!(
+        count(&es, |e| matches!(e, Expr::Binary { op: BinOp::Mul, .. })),
+        2
+    );
+    assert_eq!(
+        count(&es, |e| matches!(e, Expr::Unary { op: UnOp::Neg, .. })),
+        0
+    );
+
+    let es = c_exprs(
+        "typedef double real;\n\
+         double g(double x, double y) { double a; { double real = x; a = (real) - x*y; }\n\
+         return a + (real) - x*y; }",
+    );
+    // One cast (of `-x`, outside the block), one subtraction (inside it).
+    assert_eq!(count(&es, |e| matches!(e, Expr::Cast { .. })), 1);
+    assert_eq!(
+        count(&es, |e| matches!(e, Expr::Binary { op: BinOp::Sub, .. })),
+        1
+    );
+    assert_eq!(
+        count(&es, |e| matches!(e, Expr::Unary { op: UnOp::Neg, .. })),
+        1
+    );
+}
+
+/// `(x) - (x) - … - (x) * y` with 2,000 operands: tree-sitter nests one cast per operand;
+/// re-reading the chain is linear and iterative (it was quadratic, and overflowed the stack).
+#[test]
+fn a_long_chain_of_parenthesized_operands_parses() {
+    use radtap_il::{BinOp, Expr};
+    let n = 2000;
+    let chain = vec!["(x)"; n].join(" - ");
+    let es = c_exprs(&format!(
+        "double g(double x, double y) {{ return {chain} * y; }}"
+    ));
+    assert_eq!(count(&es, |e| matches!(e, Expr::Cast { .. })), 0);
+    assert_eq!(
+        count(&es, |e| matches!(e, Expr::Binary { op: BinOp::Sub, .. })),
+        n - 1
+    );
+    assert_eq!(
+        count(&es, |e| matches!(e, Expr::Binary { op: BinOp::Mul, .. })),
+        1
+    );
+}
+
+/// A fixed-form program regenerated in free form (upper case), after a clean parse.
+fn regenerate_fixed(src: &str) -> String {
+    let (prog, diags) = parse_program(&[Input {
+        path: "s.f".into(),
+        text: src.into(),
+    }]);
+    if let Some(d) = diags.iter().find(|d| d.is_error()) {
+        panic!("frontend error: {}", d.render("s.f", Some(src)));
+    }
+    radtap_unparse::write_file(&prog, 0).to_ascii_uppercase()
+}
+
+/// Blanks are insignificant in fixed form: `COMMON /C/ A B` is the one variable `AB` (it was
+/// regenerated as `A, B`, two implicit REALs, which changes the COMMON layout), and `X 1 = Y`
+/// assigns `X1` (a syntax error before).
+#[test]
+fn fixed_form_blanks_inside_names_are_insignificant() {
+    let out = regenerate_fixed(
+        "      SUBROUTINE S(Y)\n      DOUBLE PRECISION Y, AB\n      COMMON /C/ A B\n      Y = AB\n      END\n",
+    );
+    assert!(out.contains("COMMON /C/ AB\n"), "{out}");
+    let out = regenerate_fixed(
+        "      SUBROUTINE S(Y)\n      DOUBLE PRECISION Y, X1\n      X 1 = Y\n      Y = X 1 * 2.0D0\n      CALL S UB(Y)\n      END\n",
+    );
+    assert!(out.contains("X1 = Y\n"), "{out}");
+    assert!(out.contains("Y = X1*2.0D0\n"), "{out}");
+    assert!(out.contains("CALL SUB(Y)\n"), "{out}");
+}

@@ -738,7 +738,7 @@ impl Eval<'_> {
             objs,
             total: total
                 && matches!(
-                    self.u.exprs[p],
+                    self.u.exprs[crate::zones::strip_parens(self.prog, self.unit, p)],
                     Expr::Unary {
                         op: UnOp::AddrOf,
                         ..
@@ -784,8 +784,9 @@ impl Eval<'_> {
                     let z = self.subscript(s);
                     addr.union_with(&z);
                 }
-                let base_is_c_pointer = matches!(self.u.exprs[base], Expr::Name(s)
-                    if self.prog.symbols[s].ty.as_ref().is_some_and(|t| t.pointers > 0 && t.dims.is_empty()));
+                // `p[i]`, `(p)[i]`, `(p + 1)[0]`: the memory p points to, not p itself.
+                let base_is_c_pointer = self.u.lang == Lang::C
+                    && crate::zones::is_pointer_base(self.prog, self.unit, base);
                 let mut r = if base_is_c_pointer {
                     self.deref(base)
                 } else {

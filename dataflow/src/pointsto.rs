@@ -1,6 +1,8 @@
 //! Pointer destinations: flow-insensitive, intraprocedural, may (see [`crate::zones`]).
 
-use crate::zones::{base_symbol, is_alloc_call, is_pointer, ObjKey, ProcZones};
+use crate::zones::{
+    base_symbol, is_alloc_call, is_pointer, is_pointer_base, strip_parens, ObjKey, ProcZones,
+};
 use radtap_il::{BinOp, Decl, Expr, ExprId, Init, Program, StmtKind, SymbolId, UnOp, UnitId};
 use std::collections::HashMap;
 
@@ -77,6 +79,21 @@ pub(crate) fn compute(prog: &Program, unit: UnitId, pz: &mut ProcZones) {
                     (&e.init, is_pointer(prog, e.sym))
                 {
                     assigns.push((e.sym, Some(*i), None));
+                }
+            }
+        }
+    }
+    // A pointer variable whose own address is taken (`&p`, `&(p)`) may be assigned through
+    // it (`*(&p) = q`, `**pp = …`, a callee): its targets are not only those assigned by name.
+    for (_, e) in u.exprs.iter() {
+        if let Expr::Unary {
+            op: UnOp::AddrOf,
+            arg,
+        } = e
+        {
+            if let Expr::Name(p) = &u.exprs[strip_parens(prog, unit, *arg)] {
+                if is_pointer(prog, *p) && !unknown.contains(p) {
+                    unknown.push(*p);
                 }
             }
         }
@@ -167,18 +184,7 @@ pub(crate) fn targets(
         Expr::Unary {
             op: UnOp::AddrOf,
             arg,
-        } => match &u.exprs[*arg] {
-            // `&*p` / `&p[i]` where p is a pointer: p's targets.
-            Expr::Unary {
-                op: UnOp::Deref,
-                arg: inner,
-            } => targets(prog, unit, *inner, pts),
-            Expr::Index { base, .. } => match &u.exprs[*base] {
-                Expr::Name(s) if is_pointer(prog, *s) => targets(prog, unit, *base, pts),
-                _ => base_or_unknown(prog, unit, *arg),
-            },
-            _ => base_or_unknown(prog, unit, *arg),
-        },
+        } => object_targets(prog, unit, *arg, pts),
         Expr::Name(s) => {
             if is_pointer(prog, *s) {
                 Targets::Objs(pts.get(s).cloned().unwrap_or_default())
@@ -229,10 +235,39 @@ pub(crate) fn targets(
     }
 }
 
+/// The objects a C lvalue `e` lies in (what `&e` points to). Parentheses are seen through
+/// at every level: `&(g[1])`, `&((p)[i])`, `&(*p)`.
+fn object_targets(
+    prog: &Program,
+    unit: UnitId,
+    e: ExprId,
+    pts: &HashMap<SymbolId, Vec<ObjKey>>,
+) -> Targets {
+    let u = &prog.units[unit];
+    match &u.exprs[strip_parens(prog, unit, e)] {
+        // `&*p`: p's targets.
+        Expr::Unary {
+            op: UnOp::Deref,
+            arg: inner,
+        } => targets(prog, unit, *inner, pts),
+        // `&p[i]`, `&(p + 1)[0]`, `&((double *)q)[i]`: the targets of the pointer value.
+        Expr::Index { base, .. } if is_pointer_base(prog, unit, *base) => {
+            targets(prog, unit, *base, pts)
+        }
+        // `&p->x`: in what p points to.
+        Expr::Field {
+            base, arrow: true, ..
+        } => targets(prog, unit, *base, pts),
+        _ => base_or_unknown(prog, unit, e),
+    }
+}
+
 fn base_or_unknown(prog: &Program, unit: UnitId, e: ExprId) -> Targets {
     let u = &prog.units[unit];
     match &u.exprs[e] {
         Expr::Name(s) => Targets::Objs(vec![ObjKey::Sym(*s)]),
+        // An element of an element of a pointer (`&pp[i][j]`): not in `pp` itself.
+        Expr::Index { base, .. } if is_pointer_base(prog, unit, *base) => Targets::Unknown,
         Expr::Index { base, .. }
         | Expr::Field {
             base, arrow: false, ..

@@ -757,6 +757,35 @@ pub(crate) fn is_alloc_call(prog: &Program, unit: UnitId, e: ExprId) -> bool {
     }
 }
 
+/// `e` without the parentheses around it: `((p))` is `p` for every question asked of a
+/// reference or an address.
+pub(crate) fn strip_parens(prog: &Program, unit: UnitId, mut e: ExprId) -> ExprId {
+    while let Expr::Paren(a) = &prog.units[unit].exprs[e] {
+        e = *a;
+    }
+    e
+}
+
+/// Whether the C expression `e`, used as the base of `e[i]`, is a pointer value (its targets
+/// are the memory indexed) rather than an array object (indexed in place): a pointer
+/// variable, pointer arithmetic, a cast, an address, a call.
+pub(crate) fn is_pointer_base(prog: &Program, unit: UnitId, e: ExprId) -> bool {
+    match &prog.units[unit].exprs[strip_parens(prog, unit, e)] {
+        Expr::Name(s) => prog.symbols[*s]
+            .ty
+            .as_ref()
+            .is_some_and(|t| t.pointers > 0 && t.dims.is_empty()),
+        Expr::Binary { .. }
+        | Expr::Cast { .. }
+        | Expr::Unary { .. }
+        | Expr::Call { .. }
+        | Expr::Cond { .. }
+        | Expr::Assign { .. }
+        | Expr::Comma(_) => true,
+        _ => false,
+    }
+}
+
 /// The variable at the root of a reference (`a` in `a(i)%b`).
 pub fn base_symbol(prog: &Program, unit: UnitId, e: ExprId) -> Option<SymbolId> {
     let u = &prog.units[unit];
@@ -764,8 +793,9 @@ pub fn base_symbol(prog: &Program, unit: UnitId, e: ExprId) -> Option<SymbolId> 
         Expr::Name(s) => Some(*s),
         Expr::Index { base, .. } | Expr::Field { base, .. } => base_symbol(prog, unit, *base),
         Expr::Paren(a) | Expr::Cast { arg: a, .. } => base_symbol(prog, unit, *a),
+        // `*p`, and `*&x` / `*(&(x[i]))`: the address names the variable.
         Expr::Unary {
-            op: radtap_il::UnOp::Deref,
+            op: radtap_il::UnOp::Deref | radtap_il::UnOp::AddrOf,
             arg,
         } => base_symbol(prog, unit, *arg),
         // C pointer arithmetic `x + i`, `i + x`, `x - i`: the operand that is an address.

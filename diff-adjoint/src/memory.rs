@@ -27,9 +27,13 @@ impl<'a> Adj<'_, '_, 'a> {
                 self.c_hoisted_names.insert(n);
             }
         }
+        // Nor may they shadow a file-scope name (a typedef, global or function) that the
+        // rest of the body uses: `(real) - y` would become a subtraction.
+        let outer = self.pg.prog().scopes[self.pg.src.scope].parent;
         for e in &v.entities {
             let name = self.pg.g.out.symbols[e.sym].spelling.clone();
-            if self.c_hoisted_names.contains(&name) {
+            let shadows = outer.is_some_and(|o| self.pg.prog().lookup(o, &name).is_some());
+            if shadows || self.c_hoisted_names.contains(&name) {
                 let n = self.pg.fresh(&name);
                 self.pg.g.out.symbols[e.sym].spelling = n.clone();
                 self.c_hoisted_names.insert(n);
@@ -263,15 +267,15 @@ impl<'a> Adj<'_, '_, 'a> {
     /// top-level statements).
     pub(crate) fn adj_free(&mut self, s: StmtId, args: &[Arg]) -> Rev {
         let local = match args {
-            [a] => match self.pg.src.exprs[a.value] {
-                Expr::Name(w) => {
+            [a] => match self.freed_pointer(a.value) {
+                Some(w) => {
                     let sd = &self.pg.prog().symbols[w];
                     sd.ty.as_ref().is_some_and(|t| t.pointers > 0)
                         && !sd.attrs.save
                         && self.own_local(w)
                         && self.pg.src.body.contains(&s)
                 }
-                _ => false,
+                None => false,
             },
             _ => false,
         };
@@ -288,6 +292,17 @@ impl<'a> Adj<'_, '_, 'a> {
         Rev {
             fwd: vec![c],
             bwd: Vec::new(),
+        }
+    }
+
+    /// The pointer variable `free(e)` frees: `w`, `(w)`, `(void *)w`.
+    pub(crate) fn freed_pointer(&self, mut e: ExprId) -> Option<SymbolId> {
+        loop {
+            match &self.pg.src.exprs[e] {
+                Expr::Paren(a) | Expr::Cast { arg: a, .. } => e = *a,
+                Expr::Name(w) => return Some(*w),
+                _ => return None,
+            }
         }
     }
 

@@ -40,7 +40,7 @@ impl<'a> Adj<'_, '_, 'a> {
             if let StmtKind::Call { callee, args, .. } = &self.pg.src.stmts[st].kind {
                 if self.pg.lang == Lang::C && self.pg.callee_name(*callee) == "free" {
                     if let [a] = args.as_slice() {
-                        if let Expr::Name(w) = self.pg.src.exprs[a.value] {
+                        if let Some(w) = self.freed_pointer(a.value) {
                             freed.insert(w);
                         }
                     }

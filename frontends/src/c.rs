@@ -19,6 +19,7 @@ mod casts;
 mod decls;
 mod exprs;
 mod functions;
+mod operators;
 mod stmts;
 
 struct CLower<'a, 's> {
@@ -174,4 +175,15 @@ fn compound_op(op: &str) -> Option<BinOp> {
 
 fn sym_c(name: &str, kind: SymbolKind, scope: ScopeId) -> SymbolData {
     crate::fortran::sym_data(name, kind, scope)
+}
+
+/// Integer or real, from a C number's spelling (`0x1F`, `1e-3f`, `2.`).
+fn c_number_kind(text: &str) -> LitKind {
+    let lower = text.to_ascii_lowercase();
+    let is_hex = lower.starts_with("0x");
+    if !is_hex && (lower.contains('.') || lower.contains('e') || lower.ends_with('f')) {
+        LitKind::Real
+    } else {
+        LitKind::Int
+    }
 }

@@ -6,7 +6,9 @@
 //! - `C`, `c`, `*`, `!` or `D` in column 1 (and blank-label `!` comments) become `!` comments;
 //! - columns 73 and beyond are dropped (sequence numbers);
 //! - a continuation line (non-blank, non-zero column 6) gets `&` in column 6, and the previous
-//!   code line gets a trailing `&` (before its own `!` comment, outside strings).
+//!   code line gets a trailing `&` (before its own `!` comment, outside strings);
+//! - blanks are insignificant in fixed form, so blanks inside a name are closed up:
+//!   `COMMON /C/ A B` names one variable `AB`, and `X 1 = Y` assigns `X1` ([`join_name_blanks`]).
 
 use radtap_il::{Code, Diagnostic, Span};
 
@@ -16,6 +18,10 @@ pub fn to_free_form(src: &str, file: u32) -> (String, Vec<Diagnostic>) {
     let mut lines: Vec<String> = Vec::new();
     // Index in `lines` of the last code line, and the byte where a `&` must be inserted.
     let mut last_code: Option<usize> = None;
+    // String state carried into continuation lines, and whether the statement is a FORMAT
+    // (whose Hollerith and edit descriptors keep their blanks).
+    let mut quote: Option<char> = None;
+    let mut format_stmt = false;
     for (row, raw) in src.lines().enumerate() {
         let expanded = expand_tabs(raw);
         let line: String = expanded.chars().take(72).collect();
@@ -66,7 +72,12 @@ pub fn to_free_form(src: &str, file: u32) -> (String, Vec<Diagnostic>) {
             }
             let mut out = label_field;
             out.push('&');
-            out.extend(chars.iter().skip(6));
+            let code: Vec<char> = chars.iter().skip(6).copied().collect();
+            if format_stmt {
+                out.extend(code);
+            } else {
+                out.push_str(&join_name_blanks(&code, &mut quote));
+            }
             lines.push(out);
         } else {
             if !label.chars().all(|c| c.is_ascii_digit()) {
@@ -76,13 +87,201 @@ pub fn to_free_form(src: &str, file: u32) -> (String, Vec<Diagnostic>) {
                     format!("the label field (columns 1-5) must hold a number, found `{label}`"),
                 );
             }
-            lines.push(line);
+            let code: Vec<char> = chars.iter().skip(6).copied().collect();
+            quote = None;
+            let first_word: String = code
+                .iter()
+                .filter(|c| **c != ' ')
+                .take_while(|c| c.is_ascii_alphabetic())
+                .collect();
+            format_stmt = first_word.to_ascii_uppercase().starts_with("FORMAT");
+            if format_stmt || code.is_empty() {
+                lines.push(line);
+            } else {
+                let mut out: String = chars.iter().take(6).collect();
+                out.push_str(&join_name_blanks(&code, &mut quote));
+                lines.push(out);
+            }
         }
         last_code = Some(lines.len() - 1);
     }
     let mut out = lines.join("\n");
     out.push('\n');
     (out, diags)
+}
+
+/// Words after which a blank separates (statement keywords, type names, `GO TO`, `END DO`,
+/// `ELSE IF`, ...): everywhere else two words with only blanks between are one name.
+const KEYWORDS: &[&str] = &[
+    "ALLOCATABLE",
+    "ALLOCATE",
+    "ASSIGN",
+    "BACKSPACE",
+    "BLOCK",
+    "BLOCKDATA",
+    "BYTE",
+    "CALL",
+    "CASE",
+    "CHARACTER",
+    "CLASS",
+    "CLOSE",
+    "COMMON",
+    "COMPLEX",
+    "CONTAINS",
+    "CONTINUE",
+    "CYCLE",
+    "DATA",
+    "DEALLOCATE",
+    "DEFAULT",
+    "DIMENSION",
+    "DO",
+    "DOUBLE",
+    "ELEMENTAL",
+    "ELSE",
+    "ELSEIF",
+    "ELSEWHERE",
+    "END",
+    "ENDDO",
+    "ENDIF",
+    "ENTRY",
+    "EQUIVALENCE",
+    "EXIT",
+    "EXTERNAL",
+    "FORALL",
+    "FORMAT",
+    "FUNCTION",
+    "GO",
+    "GOTO",
+    "IF",
+    "IMPLICIT",
+    "IN",
+    "INCLUDE",
+    "INOUT",
+    "INQUIRE",
+    "INTEGER",
+    "INTENT",
+    "INTERFACE",
+    "INTRINSIC",
+    "LOGICAL",
+    "MODULE",
+    "NAMELIST",
+    "NONE",
+    "OPEN",
+    "OPTIONAL",
+    "OUT",
+    "PARAMETER",
+    "PAUSE",
+    "POINTER",
+    "PRECISION",
+    "PRINT",
+    "PROCEDURE",
+    "PROGRAM",
+    "PURE",
+    "READ",
+    "REAL",
+    "RECURSIVE",
+    "RESULT",
+    "RETURN",
+    "REWIND",
+    "SAVE",
+    "SELECT",
+    "STOP",
+    "SUBROUTINE",
+    "TARGET",
+    "THEN",
+    "TO",
+    "TYPE",
+    "USE",
+    "WHERE",
+    "WHILE",
+    "WRITE",
+];
+
+/// Words that start a new part of a statement even after a name (`IF (…) THEN` is after a
+/// parenthesis; these are for safety: never glue a name to them).
+const NEVER_GLUED_AFTER: &[&str] = &["THEN", "FUNCTION", "SUBROUTINE"];
+
+/// Closes up blanks inside names in the code part of a fixed-form line (columns 7-72):
+/// `A B` becomes `AB ` (the blank moves after the name, so later columns do not move).
+/// Blanks are kept after a keyword (`CALL S`, `GO TO 10`, `DOUBLE PRECISION X`), between a
+/// number and a name (`DO 10 I`, `REAL*8 X`, `ASSIGN 10 TO L`), in strings (`quote` carries
+/// an open string into the next continuation line) and in `!` comments.
+fn join_name_blanks(code: &[char], quote: &mut Option<char>) -> String {
+    let is_w = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
+    let mut out = String::with_capacity(code.len());
+    let mut i = 0;
+    while i < code.len() {
+        let c = code[i];
+        if let Some(q) = *quote {
+            out.push(c);
+            if c == q {
+                *quote = None;
+            }
+            i += 1;
+            continue;
+        }
+        match c {
+            '\'' | '"' => {
+                *quote = Some(c);
+                out.push(c);
+                i += 1;
+            }
+            '!' => {
+                out.extend(&code[i..]);
+                break;
+            }
+            c if is_w(c) => {
+                // A name, with the blanks closed up where the next word continues it.
+                let mut word = String::new();
+                let mut moved = 0;
+                loop {
+                    let start = i;
+                    while i < code.len() && is_w(code[i]) {
+                        i += 1;
+                    }
+                    let part: String = code[start..i].iter().collect();
+                    word.push_str(&part);
+                    out.push_str(&part);
+                    let mut k = i;
+                    while k < code.len() && code[k] == ' ' {
+                        k += 1;
+                    }
+                    let next_start = k;
+                    while k < code.len() && is_w(code[k]) {
+                        k += 1;
+                    }
+                    let next: String = code[next_start..k].iter().collect();
+                    if next_start > i && !next.is_empty() && glues(&word, &next) {
+                        moved += next_start - i;
+                        i = next_start;
+                    } else {
+                        break;
+                    }
+                }
+                out.extend(std::iter::repeat_n(' ', moved));
+            }
+            _ => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+/// Whether `next`, after only blanks, continues the name `word`.
+fn glues(word: &str, next: &str) -> bool {
+    let w = word.to_ascii_uppercase();
+    let n = next.to_ascii_uppercase();
+    let digits = |s: &str| s.chars().all(|c| c.is_ascii_digit());
+    if KEYWORDS.contains(&w.as_str()) || NEVER_GLUED_AFTER.contains(&n.as_str()) {
+        return false;
+    }
+    // `DO 10 I`, `REAL*8 X`, `ASSIGN 10 TO L`: a number is not the start of a name.
+    if digits(&w) && !digits(&n) {
+        return false;
+    }
+    true
 }
 
 fn expand_tabs(s: &str) -> String {
@@ -153,6 +352,20 @@ mod tests {
         let src = format!("      X = 1{}SEQ00010\n", " ".repeat(61));
         let (out, _) = to_free_form(&src, 0);
         assert_eq!(out.trim_end(), "      X = 1");
+    }
+
+    #[test]
+    fn blanks_inside_names_are_closed_up() {
+        let src = "      COMMON /C/ A B, /D/ X Y Z\n      X 1 = Y 2 + 1 000\n      CALL S 1(A B, 'A B')\n      DO 10 I = 1, 3\n      GO TO 10\n      DOUBLE PRECISION P Q\n";
+        let (out, d) = to_free_form(src, 0);
+        assert!(d.is_empty());
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[0], "      COMMON /C/ AB , /D/ XYZ  ");
+        assert_eq!(lines[1], "      X1  = Y2  + 1000 ");
+        assert_eq!(lines[2], "      CALL S1 (AB , 'A B')");
+        assert_eq!(lines[3], "      DO 10 I = 1, 3");
+        assert_eq!(lines[4], "      GO TO 10");
+        assert_eq!(lines[5], "      DOUBLE PRECISION PQ ");
     }
 
     #[test]

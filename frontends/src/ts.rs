@@ -31,8 +31,13 @@ pub(crate) fn children_with_fields(n: Node) -> Vec<(Option<&'static str>, Node)>
 
 /// Span of a node, through `line_map` (converted line → original line) when given.
 pub(crate) fn span(n: Node, file: u32, line_map: Option<&[u32]>) -> Span {
-    let p = n.start_position();
-    let e = n.end_position();
+    span_between(n, n, file, line_map)
+}
+
+/// Span from the start of `first` to the end of `last`, as [`span`] computes it.
+pub(crate) fn span_between(first: Node, last: Node, file: u32, line_map: Option<&[u32]>) -> Span {
+    let p = first.start_position();
+    let e = last.end_position();
     let len = if e.row == p.row {
         (e.column - p.column).max(1)
     } else {

@@ -64,13 +64,26 @@ impl<'a> ProcGen<'_, 'a> {
                     }
                     Lang::C => {
                         // Peel the subscripts down to the variable.
+                        // Parentheses are no part of the path: `(p)[i]`, `((a)[i])[j]`.
                         let mut chain = Vec::new();
                         let mut cur = e;
-                        while let Expr::Index { base, subs } = &src.exprs[cur] {
-                            chain.push(subs.clone());
-                            cur = *base;
+                        loop {
+                            match &src.exprs[cur] {
+                                Expr::Index { base, subs } => {
+                                    chain.push(subs.clone());
+                                    cur = *base;
+                                }
+                                Expr::Paren(a) => cur = *a,
+                                _ => break,
+                            }
                         }
                         let inner = match &src.exprs[cur] {
+                            // `(p + 1)[i]`, `((double *)q)[i]`: the same address in the
+                            // derivative memory, where one subscript reaches an element.
+                            Expr::Binary { .. } | Expr::Cast { .. } | Expr::Call { .. } => {
+                                let d = self.dptr(cur)?;
+                                (self.b().e(Expr::Paren(d)), 1)
+                            }
                             Expr::Name(s) => {
                                 let ds = *self.dvar.get(s)?;
                                 let ty = self.prog().symbols[*s].ty.clone();

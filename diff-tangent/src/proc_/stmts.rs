@@ -711,9 +711,50 @@ impl<'a> ProcGen<'_, 'a> {
             let msg = format!("{what} here has an active value radtap does not differentiate where it stands; the derivative would be wrong: compute it in a statement of its own");
             self.error(s, Code::Unsupported, &msg);
         }
+        if let Some(p) = self.derivative_pointer_address(s) {
+            let msg = format!("the address of pointer `{p}` is taken here (`&{p}`): assignments to `{p}` through it (`*pp = q`, a callee) are not followed by its derivative pointer; assign `{p}` by name");
+            self.error(s, Code::Unsupported, &msg);
+        }
         if std::mem::take(&mut self.lost_derivative) {
             self.error(s, Code::Unsupported, "an active value here has no derivative radtap can reach (a pointer whose targets it cannot follow?); the derivative would be wrong");
         }
+    }
+
+    /// A C pointer with a derivative pointer whose own address statement `s` takes (`&p`,
+    /// `&(p)`, in its own expressions, not in nested statements).
+    fn derivative_pointer_address(&self, s: StmtId) -> Option<String> {
+        if self.lang != Lang::C {
+            return None;
+        }
+        let src = self.src;
+        let mut todo = Vec::new();
+        radtap_il::visit::stmt_children(&src.stmts[s].kind, &mut |e| todo.push(e), &mut |_| {});
+        if let StmtKind::Decl(d) = &src.stmts[s].kind {
+            radtap_il::visit::decl_exprs(d, &mut |e| todo.push(e));
+        }
+        while let Some(e) = todo.pop() {
+            if let Expr::Unary {
+                op: UnOp::AddrOf,
+                arg,
+            } = &src.exprs[e]
+            {
+                let mut a = *arg;
+                while let Expr::Paren(x) = &src.exprs[a] {
+                    a = *x;
+                }
+                if let Expr::Name(p) = &src.exprs[a] {
+                    let ptr = self.prog().symbols[*p]
+                        .ty
+                        .as_ref()
+                        .is_some_and(|t| t.pointers > 0 && t.dims.is_empty());
+                    if ptr && self.dvar.contains_key(p) {
+                        return Some(self.prog().symbols[*p].spelling.clone());
+                    }
+                }
+            }
+            radtap_il::visit::expr_children(&src.exprs[e], &mut |k| todo.push(k));
+        }
+        None
     }
 
     /// Registers the costly scalar intrinsic calls of `e` (outermost first) for sharing

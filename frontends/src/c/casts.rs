@@ -1,10 +1,9 @@
-//! Casts through typedef names, which tree-sitter-c reads as calls or subtractions: the
+//! Casts through typedef names that tree-sitter-c reads as calls (`(real)(x)`): the
 //! placeholder marks left for `(T)`, filled once the operand is known, and reported when no
-//! operand takes them.
+//! operand takes them. Casts among operators (`(real) - y`) are decided in `operators.rs`.
 
 use super::{CLower, BARE_TYPE_MARK, CAST_MARK};
 use radtap_il::*;
-use tree_sitter::Node;
 
 impl<'a, 's> CLower<'a, 's> {
     fn cast_mark(&self, e: ExprId) -> Option<String> {
@@ -89,19 +88,6 @@ impl<'a, 's> CLower<'a, 's> {
         let ty = self.typedef_cparam(&name);
         self.u().exprs[slot] = Expr::Cast { ty, arg: inner };
         Some(l)
-    }
-
-    /// Applies a pending `(T)` cast mark at the right end of `l` to `op r`.
-    pub(super) fn attach_cast(
-        &mut self,
-        l: ExprId,
-        op: UnOp,
-        r: ExprId,
-        n: Node,
-    ) -> Option<ExprId> {
-        self.cast_slot(l)?;
-        let un = self.alloc(Expr::Unary { op, arg: r }, n);
-        self.fill_cast(l, un)
     }
 }
 

@@ -1,7 +1,7 @@
 //! Expressions: names (declared, macros, C library functions), literals, operators, calls,
 //! subscripts, members, casts, `sizeof`, conditionals, comma expressions and initializers.
 
-use super::{compound_op, sym_c, CLower, BARE_TYPE_MARK, CAST_MARK, HEADER_NAMES};
+use super::{c_number_kind, compound_op, sym_c, CLower, BARE_TYPE_MARK, CAST_MARK, HEADER_NAMES};
 use crate::ts::{children_with_fields, named_children};
 use radtap_il::*;
 use tree_sitter::Node;
@@ -20,7 +20,7 @@ impl<'a, 's> CLower<'a, 's> {
         self.alloc(Expr::Opaque(t), n)
     }
 
-    fn name(&mut self, n: Node, as_callee: bool) -> ExprId {
+    pub(super) fn name(&mut self, n: Node, as_callee: bool) -> ExprId {
         let name = self.t(n).to_string();
         if let Some(s) = self.p.lookup(self.scope, &name) {
             if self.p.symbols[s].kind == SymbolKind::Type {
@@ -59,7 +59,20 @@ impl<'a, 's> CLower<'a, 's> {
         self.alloc(Expr::Opaque(name), n)
     }
 
+    /// An assignment or `++`/`--` target. Parentheses around it mean nothing (`(c) = p + 1`)
+    /// and are dropped, so that every pass recognises the variable assigned.
+    pub(super) fn lvalue(&mut self, n: Node) -> ExprId {
+        let mut e = self.expr(n);
+        while let Expr::Paren(a) = self.p.units[self.unit].exprs[e] {
+            e = a;
+        }
+        e
+    }
+
     pub(super) fn expr(&mut self, n: Node) -> ExprId {
+        if self.is_operator_node(n) {
+            return self.operator_expr(n);
+        }
         match n.kind() {
             "identifier" => self.name(n, false),
             "number_literal" => {
@@ -141,74 +154,6 @@ impl<'a, 's> CLower<'a, 's> {
                 }
                 self.opaque(n)
             }
-            "binary_expression" => {
-                let op_t = n
-                    .child_by_field_name("operator")
-                    .map(|o| self.t(o).to_string())
-                    .unwrap_or_default();
-                let (Some(l), Some(r)) = (
-                    n.child_by_field_name("left"),
-                    n.child_by_field_name("right"),
-                ) else {
-                    return self.opaque(n);
-                };
-                let lhs = self.expr(l);
-                let rhs = self.expr(r);
-                let unary = match op_t.as_str() {
-                    "-" => Some(UnOp::Neg),
-                    "+" => Some(UnOp::Plus),
-                    "*" => Some(UnOp::Deref),
-                    "&" => Some(UnOp::AddrOf),
-                    _ => None,
-                };
-                if let Some(u) = unary {
-                    if let Some(e) = self.attach_cast(lhs, u, rhs, n) {
-                        return e;
-                    }
-                }
-                let op = match op_t.as_str() {
-                    "+" => BinOp::Add,
-                    "-" => BinOp::Sub,
-                    "*" => BinOp::Mul,
-                    "/" => BinOp::Div,
-                    "%" => BinOp::Rem,
-                    "==" => BinOp::Eq(RelSpell::Symbol),
-                    "!=" => BinOp::Ne(RelSpell::Symbol),
-                    "<" => BinOp::Lt(RelSpell::Symbol),
-                    "<=" => BinOp::Le(RelSpell::Symbol),
-                    ">" => BinOp::Gt(RelSpell::Symbol),
-                    ">=" => BinOp::Ge(RelSpell::Symbol),
-                    "&&" => BinOp::And,
-                    "||" => BinOp::Or,
-                    "&" => BinOp::BitAnd,
-                    "|" => BinOp::BitOr,
-                    "^" => BinOp::BitXor,
-                    "<<" => BinOp::Shl,
-                    ">>" => BinOp::Shr,
-                    _ => return self.opaque(n),
-                };
-                self.alloc(Expr::Binary { op, lhs, rhs }, n)
-            }
-            "unary_expression" | "pointer_expression" => {
-                let op_t = n
-                    .child_by_field_name("operator")
-                    .map(|o| self.t(o).to_string())
-                    .unwrap_or_default();
-                let Some(a) = n.child_by_field_name("argument") else {
-                    return self.opaque(n);
-                };
-                let arg = self.expr(a);
-                let op = match op_t.as_str() {
-                    "-" => UnOp::Neg,
-                    "+" => UnOp::Plus,
-                    "!" => UnOp::Not,
-                    "~" => UnOp::BitNot,
-                    "*" => UnOp::Deref,
-                    "&" => UnOp::AddrOf,
-                    _ => return self.opaque(n),
-                };
-                self.alloc(Expr::Unary { op, arg }, n)
-            }
             "update_expression" => {
                 let Some(a) = n.child_by_field_name("argument") else {
                     return self.opaque(n);
@@ -216,7 +161,7 @@ impl<'a, 's> CLower<'a, 's> {
                 let op_node = n.child_by_field_name("operator");
                 let inc = op_node.is_some_and(|o| self.t(o) == "++");
                 let prefix = op_node.is_some_and(|o| o.start_byte() < a.start_byte());
-                let arg = self.expr(a);
+                let arg = self.lvalue(a);
                 self.alloc(Expr::IncDec { inc, prefix, arg }, n)
             }
             "assignment_expression" => {
@@ -230,7 +175,7 @@ impl<'a, 's> CLower<'a, 's> {
                 ) else {
                     return self.opaque(n);
                 };
-                let lhs = self.expr(l);
+                let lhs = self.lvalue(l);
                 let rhs = self.expr(r);
                 self.alloc(
                     Expr::Assign {
@@ -314,47 +259,13 @@ impl<'a, 's> CLower<'a, 's> {
                 let field = self.t(f).to_string();
                 self.alloc(Expr::Field { base, field, arrow }, n)
             }
-            "cast_expression" => {
-                let (Some(t), Some(v)) = (
-                    n.child_by_field_name("type"),
-                    n.child_by_field_name("value"),
-                ) else {
-                    return self.opaque(n);
-                };
-                let ty = self.type_descriptor(t);
-                let arg = self.expr(v);
-                self.alloc(Expr::Cast { ty, arg }, n)
-            }
-            "sizeof_expression" => {
-                if let Some(t) = n.child_by_field_name("type") {
+            "sizeof_expression" => match n.child_by_field_name("type") {
+                Some(t) => {
                     let ty = self.type_descriptor(t);
-                    return self.alloc(Expr::SizeofType(ty), n);
+                    self.alloc(Expr::SizeofType(ty), n)
                 }
-                let Some(v) = n.child_by_field_name("value") else {
-                    return self.opaque(n);
-                };
-                // `sizeof(real)` with a typedef name parses as a parenthesized identifier.
-                if v.kind() == "parenthesized_expression" {
-                    let inner: Vec<Node> = named_children(v)
-                        .into_iter()
-                        .filter(|c| c.kind() != "comment")
-                        .collect();
-                    if let [one] = inner.as_slice() {
-                        if one.kind() == "identifier" && self.is_typedef_name(self.t(*one)) {
-                            let ty = self.typedef_cparam(self.t(*one));
-                            return self.alloc(Expr::SizeofType(ty), n);
-                        }
-                    }
-                }
-                let arg = self.expr(v);
-                self.alloc(
-                    Expr::Unary {
-                        op: UnOp::Sizeof,
-                        arg,
-                    },
-                    n,
-                )
-            }
+                None => self.opaque(n),
+            },
             "conditional_expression" => {
                 let (Some(c), Some(a), Some(b)) = (
                     n.child_by_field_name("condition"),
@@ -441,14 +352,3 @@ const C_LIBRARY: &[&str] = &[
     "round", "trunc", "sinf", "cosf", "expf", "logf", "sqrtf", "fabsf", "powf", "abs", "labs",
     "malloc", "calloc", "realloc", "free", "printf", "puts", "strcmp",
 ];
-
-/// Integer or real, from a C number's spelling (`0x1F`, `1e-3f`, `2.`).
-fn c_number_kind(text: &str) -> LitKind {
-    let lower = text.to_ascii_lowercase();
-    let is_hex = lower.starts_with("0x");
-    if !is_hex && (lower.contains('.') || lower.contains('e') || lower.ends_with('f')) {
-        LitKind::Real
-    } else {
-        LitKind::Int
-    }
-}

@@ -268,7 +268,7 @@ impl<'a, 's> CLower<'a, 's> {
                 ) else {
                     return StmtKind::Expr(self.opaque(e));
                 };
-                let lhs = self.expr(l);
+                let lhs = self.lvalue(l);
                 let rhs = self.expr(r);
                 StmtKind::Assign {
                     lhs,
