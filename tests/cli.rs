@@ -645,3 +645,59 @@ fn syntax_errors_are_located_at_the_fault_without_a_cascade() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// AD060 tells the truth about the interface: a listed independent with no influence gets no
+/// derivative argument, unless -fixinterface keeps it (it said "no derivative argument" while
+/// the output had one).
+#[test]
+fn fixinterface_decides_whether_inactive_listed_variables_keep_derivatives() {
+    let dir = scratch_dir("fixif");
+    let src = dir.join("fi.f90");
+    std::fs::write(
+        &src,
+        "subroutine f(x, a, y)\n  real(8), intent(in) :: x, a\n  real(8), intent(out) :: y\n  y = x*x\n  if (a > 100.0d0) y = 0.0d0\nend subroutine f\n",
+    )
+    .expect("write source");
+    let d = dir.to_string_lossy().into_owned();
+    let s = src.to_string_lossy().into_owned();
+    for (mode, file, plain, fixed) in [
+        (
+            "-d",
+            "fi_d.f90",
+            "f_d(x, xd, a, y, yd)",
+            "f_d(x, xd, a, ad, y, yd)",
+        ),
+        (
+            "-b",
+            "fi_b.f90",
+            "f_b(x, xb, a, y, yb)",
+            "f_b(x, xb, a, ab, y, yb)",
+        ),
+    ] {
+        let (code, _, err) = radtap(&[
+            mode, "-head", "f", "-vars", "x a", "-outvars", "y", "-O", &d, &s,
+        ]);
+        assert_eq!(code, 0, "{err}");
+        assert!(err.contains("it gets no derivative argument"), "{err}");
+        let text = std::fs::read_to_string(dir.join(file)).expect("generated");
+        assert!(text.contains(plain), "{text}");
+        let (code, _, err) = radtap(&[
+            mode,
+            "-fixinterface",
+            "-head",
+            "f",
+            "-vars",
+            "x a",
+            "-outvars",
+            "y",
+            "-O",
+            &d,
+            &s,
+        ]);
+        assert_eq!(code, 0, "{err}");
+        assert!(err.contains("kept because of -fixinterface"), "{err}");
+        let text = std::fs::read_to_string(dir.join(file)).expect("generated");
+        assert!(text.contains(fixed), "{text}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -192,6 +192,8 @@ pub struct HeadInfo {
     pub independents: Vec<(String, ZoneSet)>,
     /// Dependent zones.
     pub dependents: Vec<(String, ZoneSet)>,
+    /// `-fixinterface`: every listed variable keeps its derivative argument, active or not.
+    pub fixinterface: bool,
 }
 
 /// Results of the analyses on a whole program.
@@ -596,6 +598,7 @@ fn resolve_head(
         head: r.head,
         independents,
         dependents,
+        fixinterface: r.fixinterface,
     }
 }
 

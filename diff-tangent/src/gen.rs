@@ -122,9 +122,15 @@ impl Gen<'_> {
             for s in a.active_before.iter().chain(a.active_after.iter()) {
                 d.union_with(s);
             }
-            // A head's listed independents and dependents keep their derivatives
-            // (-fixinterface, and variables listed but found inactive).
-            if let Some(h) = self.info.heads.iter().find(|h| h.head == p) {
+            // With -fixinterface, a head's listed independents and dependents keep their
+            // derivatives even when found inactive (DESIGN.md); without it they have none
+            // (AD060 says so).
+            if let Some(h) = self
+                .info
+                .heads
+                .iter()
+                .find(|h| h.head == p && h.fixinterface)
+            {
                 for (_, z) in h.independents.iter().chain(h.dependents.iter()) {
                     d.union_with(z);
                 }
