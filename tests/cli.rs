@@ -701,3 +701,35 @@ fn fixinterface_decides_whether_inactive_listed_variables_keep_derivatives() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The header comment names the arguments the user sees: a C by-value argument's adjoint by
+/// its pointer parameter (it named the local `kb0`), and the function result's derivative.
+#[test]
+fn header_comments_name_the_interface() {
+    let dir = scratch_dir("header");
+    let src = dir.join("kb.c");
+    std::fs::write(
+        &src,
+        "double en(double k, double *x) {\n  return k * x[0] * x[1];\n}\n",
+    )
+    .expect("write source");
+    let d = dir.to_string_lossy().into_owned();
+    let s = src.to_string_lossy().into_owned();
+    let (code, _, err) = radtap(&[
+        "-b", "-head", "en", "-vars", "k x", "-size", "x=2", "-O", &d, &s,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(dir.join("kb_b.c")).expect("kb_b.c");
+    assert!(
+        text.contains("//   derivative arguments: kb:out xb:incremented enb:in\n"),
+        "{text}"
+    );
+    let (code, _, err) = radtap(&["-d", "-head", "en", "-vars", "k x", "-O", &d, &s]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(dir.join("kb_d.c")).expect("kb_d.c");
+    assert!(
+        text.contains("kd:in xd:in (the derivative of en is returned)"),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

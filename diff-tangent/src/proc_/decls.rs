@@ -770,7 +770,31 @@ impl<'a> ProcGen<'_, 'a> {
                 (false, true, true) => "in-zero",
                 (false, false, _) => "unused",
             };
-            st.push(format!("{}:{status}", self.g.out.symbols[d].spelling));
+            // A C by-value argument's adjoint comes back through a pointer parameter: name
+            // the parameter, not the local accumulating it.
+            let shown = self
+                .adj_by_ptr
+                .iter()
+                .find(|&&(_, local)| local == d)
+                .map_or(d, |&(ptr, _)| ptr);
+            st.push(format!("{}:{status}", self.g.out.symbols[shown].spelling));
+        }
+        // The function result's derivative.
+        if let Some(r) = self.src.result.filter(|_| self.g.dresult[&self.p]) {
+            if let Some(&d) = self.dvar.get(&r) {
+                let name = &self.g.out.symbols[d].spelling;
+                if self.adjoint {
+                    st.push(format!("{name}:in"));
+                } else if self.vector {
+                    st.push(format!("{name}:out"));
+                } else if self.lang == Lang::Fortran {
+                    st.push(format!("{name}:returned"));
+                } else {
+                    // C returns the derivative: the local holding it is no interface name.
+                    let f = crate::gen::unit_name(self.g.prog, self.p);
+                    st.push(format!("(the derivative of {f} is returned)"));
+                }
+            }
         }
         if !st.is_empty() && self.sweep != Sweep::Fwd {
             s.push_str(&format!(
