@@ -289,31 +289,8 @@ impl<'a> Adj<'_, '_, 'a> {
                 )
             }
             Lang::C => {
-                let (v, z) = (self.pg.b().name(i), self.pg.b().int(0));
-                let init_e = self.pg.b().e(Expr::Assign {
-                    op: None,
-                    lhs: v,
-                    rhs: z,
-                });
-                let init = stmt(&mut self.pg.u, StmtKind::Expr(init_e));
-                let (v2, nn) = (self.pg.b().name(i), self.pg.b().name(n));
-                let cond = self.pg.b().bin(BinOp::Lt(RelSpell::Symbol), v2, nn);
-                let v3 = self.pg.b().name(i);
-                let step = self.pg.b().e(Expr::IncDec {
-                    inc: true,
-                    prefix: true,
-                    arg: v3,
-                });
-                stmt(
-                    &mut self.pg.u,
-                    StmtKind::CFor {
-                        init: Some(init),
-                        cond: Some(cond),
-                        step: Some(step),
-                        body,
-                        braced: true,
-                    },
-                )
+                let nn = self.pg.b().name(n);
+                self.pg.c_count_loop(i, nn, body, true)
             }
         }
     }

@@ -1141,14 +1141,20 @@ impl<'a> ProcGen<'_, 'a> {
         let mut body = vec![assign(&mut self.u, elem, z)];
         if let Some((nd, nb)) = dir {
             let bound = self.b().name(nb);
-            body = vec![self.c_count_loop(nd, bound, body)];
+            body = vec![self.c_count_loop(nd, bound, body, false)];
         }
         let bound = self.b().opaque(&format!("({n})"));
-        Some(self.c_count_loop(i, bound, body))
+        Some(self.c_count_loop(i, bound, body, false))
     }
 
-    /// `for (v = 0; v < bound; ++v) body` in C.
-    fn c_count_loop(&mut self, v: SymbolId, bound: ExprId, body: Vec<StmtId>) -> StmtId {
+    /// `for (v = 0; v < bound; ++v) body` in C (`{ }` around the body when `braced`).
+    pub fn c_count_loop(
+        &mut self,
+        v: SymbolId,
+        bound: ExprId,
+        body: Vec<StmtId>,
+        braced: bool,
+    ) -> StmtId {
         let (lhs, zero) = (self.b().name(v), self.b().int(0));
         let init_e = self.b().e(Expr::Assign {
             op: None,
@@ -1171,7 +1177,7 @@ impl<'a> ProcGen<'_, 'a> {
                 cond: Some(cond),
                 step: Some(step),
                 body,
-                braced: false,
+                braced,
             },
         )
     }

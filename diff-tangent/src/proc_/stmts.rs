@@ -88,33 +88,8 @@ impl<'a> ProcGen<'_, 'a> {
                 )
             }
             Lang::C => {
-                let v = self.b().name(nd);
-                let z = self.b().int(0);
-                let init_e = self.b().e(Expr::Assign {
-                    op: None,
-                    lhs: v,
-                    rhs: z,
-                });
-                let init = stmt(&mut self.u, StmtKind::Expr(init_e));
-                let v2 = self.b().name(nd);
                 let n = self.b().name(nb);
-                let cond = self.b().bin(BinOp::Lt(RelSpell::Symbol), v2, n);
-                let v3 = self.b().name(nd);
-                let step = self.b().e(Expr::IncDec {
-                    inc: true,
-                    prefix: true,
-                    arg: v3,
-                });
-                stmt(
-                    &mut self.u,
-                    StmtKind::CFor {
-                        init: Some(init),
-                        cond: Some(cond),
-                        step: Some(step),
-                        body: stmts,
-                        braced: true,
-                    },
-                )
+                self.c_count_loop(nd, n, stmts, true)
             }
         };
         self.dir_loops.insert(lp);
