@@ -733,3 +733,32 @@ fn header_comments_name_the_interface() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// An ELEMENTAL procedure applied to arrays in active code is refused at its line (the
+/// scalar derivative was called with arrays: output that does not compile, exit 0).
+#[test]
+fn elemental_procedures_on_arrays_are_refused() {
+    let dir = scratch_dir("elemental");
+    let src = dir.join("el.f90");
+    std::fs::write(
+        &src,
+        "module el\ncontains\nelemental function sq(t) result(s)\n  real(8), intent(in) :: t\n  real(8) :: s\n  s = t*t\nend function sq\n\
+         subroutine top(x, y)\n  real(8), intent(in) :: x(3)\n  real(8), intent(out) :: y(3)\n  y = sq(x) + sum(x)\nend subroutine top\nend module el\n",
+    )
+    .expect("write source");
+    let d = dir.to_string_lossy().into_owned();
+    let s = src.to_string_lossy().into_owned();
+    for mode in ["-d", "-b"] {
+        let (code, _, err) = radtap(&[
+            mode, "-head", "top", "-vars", "x", "-outvars", "y", "-O", &d, &s,
+        ]);
+        assert_eq!(code, 1, "{err}");
+        assert!(
+            err.contains(
+                "el.f90:11:3: error[AD020]: the elemental procedure `sq` is applied to arrays"
+            ),
+            "{err}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

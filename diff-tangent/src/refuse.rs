@@ -60,6 +60,15 @@ pub(crate) fn unsupported(prog: &Program, pi: &ProcInfo, p: UnitId) -> Vec<Diagn
                 let e = &pi.effects[i];
                 let active = e.reads.intersects(&act.active_before[i])
                     || e.writes.intersects(&act.active_after[i]);
+                if active {
+                    if let Some(name) = elemental_on_arrays(prog, u, k) {
+                        out.push(Diagnostic::error(
+                            Code::Unsupported,
+                            span,
+                            format!("the elemental procedure `{name}` is applied to arrays here: its derivative is not elemental yet; write the loop over the elements"),
+                        ));
+                    }
+                }
                 if active && point_is_complex(prog, u, k) {
                     out.push(Diagnostic::error(
                         Code::Unsupported,
@@ -72,6 +81,86 @@ pub(crate) fn unsupported(prog: &Program, pi: &ProcInfo, p: UnitId) -> Vec<Diagn
         }
     }
     out
+}
+
+/// The name of a user ELEMENTAL procedure the point calls with an array argument.
+fn elemental_on_arrays(prog: &Program, u: &UnitData, k: &StmtKind) -> Option<String> {
+    let mut roots = Vec::new();
+    stmt_children(k, &mut |e| roots.push(e), &mut |_| {});
+    if let StmtKind::Call { callee, args, .. } = k {
+        if let Some(n) = elemental_callee(prog, u, *callee) {
+            if args.iter().any(|a| array_valued(prog, u, a.value)) {
+                return Some(n);
+            }
+        }
+    }
+    let mut stack = roots;
+    while let Some(e) = stack.pop() {
+        if let Expr::Call { callee, args } = &u.exprs[e] {
+            if let Some(n) = elemental_callee(prog, u, *callee) {
+                if args.iter().any(|a| array_valued(prog, u, a.value)) {
+                    return Some(n);
+                }
+            }
+        }
+        expr_children(&u.exprs[e], &mut |c| stack.push(c));
+    }
+    None
+}
+
+/// The name of the user procedure `callee` names, when it is ELEMENTAL.
+fn elemental_callee(prog: &Program, u: &UnitData, callee: ExprId) -> Option<String> {
+    let Expr::Name(s) = u.exprs[callee] else {
+        return None;
+    };
+    let unit = prog.symbols[s].unit?;
+    let elemental = prog.units[unit]
+        .attrs
+        .prefixes
+        .iter()
+        .any(|p| p.eq_ignore_ascii_case("elemental"));
+    elemental.then(|| prog.name(s).to_string())
+}
+
+/// Whether expression `e` may be an array: a whole array, a section, or an operation or
+/// call on one.
+fn array_valued(prog: &Program, u: &UnitData, e: ExprId) -> bool {
+    match &u.exprs[e] {
+        Expr::Name(s) => prog.symbols[*s]
+            .ty
+            .as_ref()
+            .is_some_and(|t| !t.dims.is_empty()),
+        Expr::Index { base, subs } => {
+            subs.iter().any(|x| matches!(x, Subscript::Range(..)))
+                || (subs.is_empty() && array_valued(prog, u, *base))
+        }
+        Expr::Call { callee, args } => {
+            // Reductions and inquiries give scalars (without `dim=`).
+            const SCALAR: &[&str] = &[
+                "sum",
+                "product",
+                "maxval",
+                "minval",
+                "dot_product",
+                "norm2",
+                "size",
+                "count",
+                "any",
+                "all",
+                "lbound",
+                "ubound",
+            ];
+            let reduction = matches!(u.exprs[*callee], Expr::Name(f)
+                if SCALAR.iter().any(|r| prog.name(f).eq_ignore_ascii_case(r)))
+                && args.len() == 1;
+            !reduction && args.iter().any(|a| array_valued(prog, u, a.value))
+        }
+        other => {
+            let mut any = false;
+            expr_children(other, &mut |c| any |= array_valued(prog, u, c));
+            any
+        }
+    }
 }
 
 /// Variables equivalenced in another unit (a module) that `p` reads or writes: the analyses

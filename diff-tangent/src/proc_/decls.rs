@@ -84,6 +84,15 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             _ => self.g.dproc[&self.p],
         };
         self.u.name = Some(ds);
+        // A recursive procedure's derivative calls itself too.
+        if let Some(r) = src
+            .attrs
+            .prefixes
+            .iter()
+            .find(|p| p.eq_ignore_ascii_case("recursive"))
+        {
+            self.u.attrs.prefixes.push(r.clone());
+        }
         if self.sweep == Sweep::Fwd {
             // The forward sweep keeps the primal interface.
             let c = Copier { src };
