@@ -548,6 +548,7 @@ impl<'a> ProcGen<'_, 'a> {
                 if self.sweep == Sweep::Fwd && self.src.params.contains(&e.sym) {
                     return None;
                 }
+                // COMMON members are declared with their derivative COMMON block.
                 if self.g.dglobal.contains_key(&e.sym)
                     || self.g.prog.symbols[e.sym].common.is_some()
                 {

@@ -287,7 +287,13 @@ impl<'a, 't> FortranLowering<'a, 't> {
                     t.dims = dims.clone();
                     this.p.symbols[en.sym].ty = Some(t);
                 }
-                this.p.symbols[en.sym].common = blk.or(this.p.symbols[en.sym].common);
+                // Blank COMMON has a block symbol too (spelled ``, keyed `//`), so every
+                // member of every COMMON is known as one by its symbol.
+                let block = match blk {
+                    Some(b) => b,
+                    None => this.common_symbol("", scope),
+                };
+                this.p.symbols[en.sym].common = Some(block);
                 if blocks.is_empty() {
                     blocks.push((blk, Vec::new()));
                 }
