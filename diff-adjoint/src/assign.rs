@@ -278,6 +278,12 @@ impl<'a> Adj<'_, '_, 'a> {
         let Expr::Call { args, .. } = &self.pg.src.exprs[e] else {
             return;
         };
+        if let Some(v) = self.side_effect_of(c) {
+            let f = unit_name(self.pg.prog(), c);
+            let msg = format!("a reference to the function `{f}` in an expression, as `{f}` also writes `{v}` (the backward sweep would run it again),");
+            self.unsupported(s, &msg);
+            return;
+        }
         let (t, tb, bytes) = self.pg.result_temps(c, r);
         let (mut c1, c2) = (self.pg.cp(e), self.pg.cp(e));
         let split = self.pg.g.split_call(c, &self.pg.src.stmts[s].directives);
