@@ -365,3 +365,50 @@ fn fortran_pointers_associated_in_loops_are_refused() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A function with a side effect (here on a module variable) referenced inside an expression
+/// is refused at its line: the backward sweep recomputes the result and `f_b` runs `f`'s
+/// forward sweep again, so `acc` was incremented twice (a silently wrong adjoint). A pure
+/// function in an expression is still differentiated.
+#[test]
+fn impure_function_in_an_expression_is_refused() {
+    let dir = std::env::temp_dir().join(format!("radtap-adjoint-impure-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("side.f90");
+    std::fs::write(
+        &src,
+        "module m\n  implicit none\n  real(8) :: acc\ncontains\n  function f(t) result(r)\n    real(8), intent(in) :: t\n    real(8) :: r\n    acc = acc + t\n    r = t*acc\n  end function f\nend module m\n\nsubroutine h(x, y)\n  use m\n  implicit none\n  real(8), intent(in) :: x\n  real(8), intent(out) :: y\n  acc = x\n  y = f(x)\nend subroutine h\n",
+    )
+    .unwrap();
+    let opts: Vec<String> = ["-head", "h", "-vars", "x", "-outvars", "y"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let o = run_cli(&src, &opts, &["-b"], &dir.join("out"));
+    assert_eq!(o.status, 1, "{}", o.stderr);
+    assert!(
+        o.stderr.contains(":19:3: error[AD020]")
+            && o.stderr
+                .contains("the function `f` in an expression, as `f` also writes `acc`"),
+        "{}",
+        o.stderr
+    );
+    // SAVE variables and arguments are side effects too.
+    let src2 = dir.join("side_save.f90");
+    std::fs::write(
+        &src2,
+        "function g(t) result(r)\n  implicit none\n  real(8), intent(in) :: t\n  real(8) :: r\n  real(8), save :: n = 0\n  n = n + 1\n  r = t*n\nend function g\n\nsubroutine h(x, y)\n  implicit none\n  real(8), intent(in) :: x\n  real(8), intent(out) :: y\n  real(8), external :: g\n  y = g(x) + x\nend subroutine h\n",
+    )
+    .unwrap();
+    let o = run_cli(&src2, &opts, &["-b"], &dir.join("out2"));
+    assert_eq!(o.status, 1, "{}", o.stderr);
+    assert!(
+        o.stderr.contains(":15:3: error[AD020]") && o.stderr.contains("also writes `n`"),
+        "{}",
+        o.stderr
+    );
+    // The tangent runs `f_d` once: still differentiated.
+    let o = run_cli(&src, &opts, &["-d"], &dir.join("out3"));
+    assert_eq!(o.status, 0, "{}", o.stderr);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -164,7 +164,10 @@ impl Analysis for NotKilled<'_> {
 }
 
 /// Diff-liveness (backward): `DL⁻ = use(I') ∪ (Dep(I) ⊗ DL⁺)`, plus the zones read by a
-/// control test that a diff-live statement depends on.
+/// control test that a diff-live statement depends on, and everything a kept point reads:
+/// the points every mode keeps (all but sliceable assignments: calls, I/O) and the points
+/// writing a live zone compute all they read (indices, the arguments of a passive call),
+/// so their inputs must be computed too.
 pub struct DiffLive<'a> {
     /// Point effects.
     pub effects: &'a [Effect],
@@ -176,9 +179,6 @@ pub struct DiffLive<'a> {
     pub live_tests: &'a [bool],
     /// Live at the exit.
     pub exit: &'a ZoneSet,
-    /// Tangent mode: the points a tangent always keeps (all but sliceable assignments) read
-    /// live values.
-    pub keep_unsliceable: bool,
 }
 
 impl Analysis for DiffLive<'_> {
@@ -194,8 +194,16 @@ impl Analysis for DiffLive<'_> {
     fn apply(&self, at: At, st: &mut ZoneSet) {
         let e = &self.effects[at.id];
         let mut add = self.deriv_uses[at.id].clone();
-        if self.live_tests[at.id] || (self.keep_unsliceable && !e.sliceable) {
-            add.union_with(&e.reads);
+        if self.live_tests[at.id] || !e.sliceable || e.writes.intersects(st) {
+            // All it reads, but a zone it overwrites completely whose old value none of its
+            // results depends on (an INTENT(OUT) actual argument) is no input.
+            let mut overwritten = e.kills.clone();
+            for srcs in e.dep.values() {
+                overwritten.subtract(srcs);
+            }
+            let mut inputs = e.reads.clone();
+            inputs.subtract(&overwritten);
+            add.union_with(&inputs);
         }
         for (t, srcs) in &e.dep {
             if st.contains(*t) {

@@ -799,7 +799,6 @@ fn adjoint_analyses(info: &mut ProcInfo, mode: Mode) -> usize {
             deriv_uses: &deriv_uses,
             live_tests: &live_tests,
             exit: &exit_live,
-            keep_unsliceable: mode == Mode::Tangent,
         };
         let r = solve(&a, g);
         visits += r.visits;

@@ -278,6 +278,15 @@ impl<'a> Adj<'_, '_, 'a> {
         let Expr::Call { args, .. } = &self.pg.src.exprs[e] else {
             return;
         };
+        // Backwards the reference is recomputed and its adjoint run with no snapshot of
+        // what it overwrote: refused when the function writes anything but its locals and
+        // result (naming what), or real data through its arguments or globals.
+        if let Some(v) = self.side_effect_of(c) {
+            let f = unit_name(self.pg.prog(), c);
+            let msg = format!("a reference to the function `{f}` in an expression, as `{f}` also writes `{v}` (the backward sweep would run it again),");
+            self.unsupported(s, &msg);
+            return;
+        }
         if self.pg.call_writes_differentiable(s, &[c]) {
             // Backwards the reference is recomputed and its adjoint called with no snapshot
             // of what it overwrote.

@@ -68,6 +68,10 @@ struct Ctx {
     brk: Bid,
     cont: Option<Bid>,
     switch: bool,
+    /// A counted loop's variable (recorded on every way out of the loop).
+    var: Option<Target>,
+    /// The loop's body (a GOTO to a label outside it leaves the loop).
+    body: Vec<StmtId>,
 }
 
 struct Lowering {
@@ -116,13 +120,31 @@ impl Lowering {
         self.labels.insert(l.to_string(), b);
         b
     }
-    /// The loop (not `switch`) an EXIT/CYCLE/`continue` refers to.
-    fn find_loop(&self, name: Option<&str>) -> Option<&Ctx> {
+    /// The loop (not `switch`) an EXIT/CYCLE/`continue` refers to, and its depth.
+    fn find_loop(&self, name: Option<&str>) -> Option<(usize, &Ctx)> {
         self.loops
             .iter()
+            .enumerate()
             .rev()
-            .filter(|c| !c.switch)
-            .find(|c| name.is_none() || c.name.as_deref() == name)
+            .filter(|(_, c)| !c.switch)
+            .find(|(_, c)| name.is_none() || c.name.as_deref() == name)
+    }
+    /// Where a jump to `t` that leaves the loops `loops[depth..]` goes: counted loops among
+    /// them record their variable on the way, as on their normal exit (the backward sweep
+    /// undoes their steps from that value, and the TBR analysis counts on it).
+    fn leaving(&mut self, depth: usize, t: Bid) -> Bid {
+        let vars: Vec<Target> = self.loops[depth..]
+            .iter()
+            .rev()
+            .filter_map(|c| c.var)
+            .collect();
+        if vars.is_empty() {
+            return t;
+        }
+        let b = self.new_block();
+        self.blocks[b].items = vars.into_iter().map(Item::Save).collect();
+        self.blocks[b].term = Some(Term::Goto(t));
+        b
     }
     fn succs(&self, b: Bid) -> Vec<Bid> {
         let mut v = Vec::new();
@@ -730,6 +752,8 @@ impl<'a> Adj<'_, '_, 'a> {
                     brk: leave,
                     cont: Some(step_b),
                     switch: false,
+                    var: Some(Target::Expr(*var)),
+                    body: body.clone(),
                 });
                 self.low_block(lw, body);
                 lw.loops.pop();
@@ -753,7 +777,7 @@ impl<'a> Adj<'_, '_, 'a> {
                     default: after,
                 });
                 lw.cur = body_b;
-                self.low_loop_body(lw, st, body, after, head);
+                self.low_loop_body(lw, st, body, after, head, None);
                 lw.end(Term::Goto(head));
                 lw.cur = after;
             }
@@ -761,7 +785,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 let body_b = lw.new_block();
                 lw.enter(body_b);
                 let (cond_b, after) = (lw.new_block(), lw.new_block());
-                self.low_loop_body(lw, st, body, after, cond_b);
+                self.low_loop_body(lw, st, body, after, cond_b, None);
                 lw.enter(cond_b);
                 let c = self.pg.cp(*cond);
                 lw.end(Term::Cond {
@@ -774,7 +798,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 let head = lw.new_block();
                 lw.enter(head);
                 let after = lw.new_block();
-                self.low_loop_body(lw, st, body, after, head);
+                self.low_loop_body(lw, st, body, after, head, None);
                 lw.end(Term::Goto(head));
                 lw.cur = after;
             }
@@ -808,7 +832,8 @@ impl<'a> Adj<'_, '_, 'a> {
                     None => lw.end(Term::Goto(body_b)),
                 }
                 lw.cur = body_b;
-                self.low_loop_body(lw, st, body, leave, step_b);
+                let var = canon.as_ref().map(|c| Target::Sym(c.var));
+                self.low_loop_body(lw, st, body, leave, step_b, var);
                 lw.enter(step_b);
                 match (step, &canon) {
                     (Some(_), Some(c)) => lw.push(Item::Step {
@@ -867,12 +892,14 @@ impl<'a> Adj<'_, '_, 'a> {
                 let head = lw.cur;
                 let after = lw.new_block();
                 lw.cur = lw.new_block();
-                let cont = lw.find_loop(None).and_then(|c| c.cont);
+                let cont = lw.find_loop(None).and_then(|(_, c)| c.cont);
                 lw.loops.push(Ctx {
                     name: None,
                     brk: after,
                     cont,
                     switch: true,
+                    var: None,
+                    body: body.clone(),
                 });
                 let mut cases = Vec::new();
                 let mut default = after;
@@ -904,8 +931,9 @@ impl<'a> Adj<'_, '_, 'a> {
                 self.low_block(lw, body)
             }
             StmtKind::Exit(name) => match lw.find_loop(name.as_deref()) {
-                Some(c) => {
+                Some((d, c)) => {
                     let t = c.brk;
+                    let t = lw.leaving(d + 1, t);
                     lw.jump(t)
                 }
                 None => {
@@ -917,8 +945,11 @@ impl<'a> Adj<'_, '_, 'a> {
                     StmtKind::Cycle(n) => n.as_deref(),
                     _ => None,
                 };
-                match lw.find_loop(name).and_then(|c| c.cont) {
-                    Some(t) => lw.jump(t),
+                match lw.find_loop(name).and_then(|(d, c)| Some((d, c.cont?))) {
+                    Some((d, t)) => {
+                        let t = lw.leaving(d + 1, t);
+                        lw.jump(t)
+                    }
                     None => {
                         self.unsupported(s, "a CYCLE/continue outside a loop");
                     }
@@ -934,7 +965,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 }
             },
             StmtKind::Goto(l) => {
-                let b = lw.label_block(l);
+                let b = self.label_target(lw, l);
                 lw.jump(b);
             }
             StmtKind::ComputedGoto { labels, expr } => {
@@ -942,7 +973,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 let sel = self.pg.cp(*expr);
                 let mut cases = Vec::new();
                 for (k, l) in labels.iter().enumerate() {
-                    let b = lw.label_block(l);
+                    let b = self.label_target(lw, l);
                     let v = self.pg.b().int(k as i64 + 1);
                     cases.push((vec![CaseValue::Value(v)], b));
                 }
@@ -955,7 +986,11 @@ impl<'a> Adj<'_, '_, 'a> {
             }
             StmtKind::ArithIf { expr, labels } => {
                 let [l1, l2, l3] = labels;
-                let (b1, b2, b3) = (lw.label_block(l1), lw.label_block(l2), lw.label_block(l3));
+                let (b1, b2, b3) = (
+                    self.label_target(lw, l1),
+                    self.label_target(lw, l2),
+                    self.label_target(lw, l3),
+                );
                 let (e1, e2) = (self.pg.cp(*expr), self.pg.cp(*expr));
                 let (z1, z2) = (self.pg.b().int(0), self.pg.b().int(0));
                 let lt = self.pg.b().bin(BinOp::Lt(RelSpell::Symbol), e1, z1);
@@ -971,11 +1006,12 @@ impl<'a> Adj<'_, '_, 'a> {
                     self.unsupported(s, "a RETURN inside a loop with EXIT/CYCLE");
                     return;
                 }
+                let exit = lw.leaving(0, EXIT);
                 match v {
-                    None => lw.jump(EXIT),
+                    None => lw.jump(exit),
                     Some(_) if self.pg.lang == Lang::C && src.body.last() == Some(&s) => {
                         lw.push(Item::Src(s));
-                        lw.jump(EXIT);
+                        lw.jump(exit);
                     }
                     Some(_) => {
                         self.unsupported(
@@ -992,6 +1028,25 @@ impl<'a> Adj<'_, '_, 'a> {
         }
     }
 
+    /// The block a jump to label `l` goes to from here: the labelled block, through the
+    /// recording of the counted loops the jump leaves (those whose body lacks the label).
+    fn label_target(&mut self, lw: &mut Lowering, l: &str) -> Bid {
+        let src = self.pg.src;
+        let b = lw.label_block(l);
+        let depth = lw
+            .loops
+            .iter()
+            .take_while(|c| {
+                let mut inside = false;
+                subtree(src, &c.body, &mut |x| {
+                    inside |= src.stmts[x].label.as_deref() == Some(l);
+                });
+                inside
+            })
+            .count();
+        lw.leaving(depth, b)
+    }
+
     fn low_loop_body(
         &mut self,
         lw: &mut Lowering,
@@ -999,12 +1054,15 @@ impl<'a> Adj<'_, '_, 'a> {
         body: &[StmtId],
         brk: Bid,
         cont: Bid,
+        var: Option<Target>,
     ) {
         lw.loops.push(Ctx {
             name: st.construct_name.clone(),
             brk,
             cont: Some(cont),
             switch: false,
+            var,
+            body: body.to_vec(),
         });
         self.low_block(lw, body);
         lw.loops.pop();

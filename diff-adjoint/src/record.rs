@@ -111,6 +111,15 @@ impl<'a> Adj<'_, '_, 'a> {
                 let leaf_ty = leaf.unwrap_or(elem_ty);
                 let suffix = Self::suffix_of(&leaf_ty).ok_or("recording a value of this type")?;
                 let primal = self.pg.cp(e);
+                if self.pg.lang == Lang::Fortran && leaf_ty.base == BaseClass::Character {
+                    let rank = self.string_rank(e);
+                    let count = Some(self.string_bytes(primal, rank, None));
+                    return Ok(Slot {
+                        primal,
+                        suffix,
+                        count,
+                    });
+                }
                 let count = if rank > 0 {
                     let p = self.pg.cp(e);
                     Some(self.pg.b().call("size", vec![p]))
@@ -122,6 +131,44 @@ impl<'a> Adj<'_, '_, 'a> {
                     suffix,
                     count,
                 })
+            }
+        }
+    }
+
+    /// The rank of a Fortran character reference: a substring `s(2:3)`, `a(i)(2:3)` is as
+    /// ranked as the string it is taken from (not a section).
+    fn string_rank(&self, e: ExprId) -> usize {
+        if let Expr::Index { base, subs } = &self.pg.src.exprs[e] {
+            let base_is_scalar_name = match &self.pg.src.exprs[*base] {
+                Expr::Name(s) => self.pg.prog().symbols[*s]
+                    .ty
+                    .as_ref()
+                    .is_some_and(|t| t.dims.is_empty()),
+                Expr::Index { .. } => true,
+                _ => false,
+            };
+            if subs.len() == 1 && base_is_scalar_name {
+                return self.pg.rank_of(*base);
+            }
+        }
+        self.pg.rank_of(e)
+    }
+
+    /// The bytes of the Fortran string(s) `e` (copied): `len(e)`, times the element count
+    /// (`n`, else `size(e)`) of an array.
+    fn string_bytes(&mut self, e: ExprId, rank: usize, n: Option<ExprId>) -> ExprId {
+        let p = self.dup(e);
+        let len = self.pg.b().call("len", vec![p]);
+        match (rank, n) {
+            (0, _) => len,
+            (_, Some(n)) => {
+                let n = self.pg.paren_if_compound(n);
+                self.pg.b().mul(len, n)
+            }
+            (_, None) => {
+                let p = self.dup(e);
+                let size = self.pg.b().call("size", vec![p]);
+                self.pg.b().mul(len, size)
             }
         }
     }
@@ -190,6 +237,28 @@ impl<'a> Adj<'_, '_, 'a> {
         let suffix =
             Self::suffix_of(&ty).ok_or_else(|| format!("recording `{name}` (its type)"))?;
         let primal = self.pg.b().name(s);
+        if self.pg.lang == Lang::Fortran && ty.base == BaseClass::Character {
+            // Whole strings: `len` bytes per element.
+            let n = if ty.dims.iter().any(|d| d.upper == DimUpper::Assumed) {
+                match self.user_size(s) {
+                    Some(n) => Some(n?),
+                    None => {
+                        return Err(format!(
+                            "recording the assumed-size array `{name}` needs its element count: give -size {}=N; it",
+                            name.to_ascii_lowercase()
+                        ))
+                    }
+                }
+            } else {
+                None
+            };
+            let count = Some(self.string_bytes(primal, ty.dims.len(), n));
+            return Ok(Slot {
+                primal,
+                suffix,
+                count,
+            });
+        }
         let count = match (self.pg.lang, ty.dims.is_empty(), ty.pointers) {
             (_, true, 0) => None,
             (Lang::Fortran, false, _) => {
@@ -554,6 +623,25 @@ impl<'a> Adj<'_, '_, 'a> {
             || self.pg.sweep != Sweep::Joint
             || self.pg.act.live[i]
             || !self.pg.pi.effects[i].sliceable
+    }
+
+    /// A variable outside the function `c` that it may write (a module, COMMON or SAVE
+    /// variable, an argument), if any: such a function referenced inside an expression is
+    /// run again in the backward sweep (the result's recomputation, then `c_b`'s own forward
+    /// sweep), so its side effect would happen twice.
+    pub(crate) fn side_effect_of(&self, c: UnitId) -> Option<String> {
+        let ci = self.pg.g.info.procs.get(&c)?;
+        let cz = &ci.zones;
+        let mut found: Vec<String> = Vec::new();
+        for (k, o) in &cz.objects {
+            let ObjKey::Sym(x) = k else { continue };
+            let outside = cz.params.contains(x) || o.start >= cz.global_base;
+            if outside && Some(*x) != cz.result && cz.obj_set(o).intersects(&ci.summary.writes) {
+                found.push(self.pg.prog().symbols[*x].spelling.clone());
+            }
+        }
+        found.sort();
+        found.into_iter().next()
     }
 
     // ------------------------------------------------------------------ assignments
