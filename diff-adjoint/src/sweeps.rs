@@ -233,6 +233,9 @@ impl<'a> Adj<'_, '_, 'a> {
                                 .pg
                                 .active_ref(it, &self.pg.act.active_before[i].clone())
                                 || self.pg.active_ref(it, &self.pg.act.active_after[i].clone())
+                                || self
+                                    .pg
+                                    .active_ref(it, &self.pg.act.varied_before[i].clone())
                             {
                                 self.pg.warn(s, Code::ActiveIo, "this READ overwrites an active variable: the value read is taken as a constant");
                             }

@@ -65,6 +65,8 @@ pub(crate) fn run(
         g.derivative_type(td);
     }
     g.choose_globals();
+    g.diags
+        .extend(crate::refuse::host_associated_dummies(prog, info));
     for &p in &g.active.clone() {
         g.diags
             .extend(crate::refuse::unsupported(prog, &info.procs[&p], p));

@@ -10,8 +10,14 @@
 //!   its derivative would not alias the variable's.
 //! - Variables equivalenced in a module: the analyses of a procedure see only its own
 //!   EQUIVALENCE statements (those get equivalenced derivatives, `proc_/decls.rs`).
+//! - Calls to a procedure whose internal procedures use its real dummy arguments by host
+//!   association: the analyses number a host-associated variable once, as a global, so the
+//!   callee's summary does not map those effects to the actual arguments (the derivative
+//!   through the call would be silently zero). A head whose internal procedures do this is
+//!   analysed correctly (and its active internal procedures are refused in `assemble.rs`).
 
-use radtap_dataflow::ProcInfo;
+use radtap_dataflow::{ProcInfo, ProgramInfo};
+use radtap_flowgraph::Callee;
 use radtap_flowgraph::Part;
 use radtap_il::visit::{expr_children, stmt_children};
 use radtap_il::*;
@@ -60,6 +66,14 @@ pub(crate) fn unsupported(prog: &Program, pi: &ProcInfo, p: UnitId) -> Vec<Diagn
                 let e = &pi.effects[i];
                 let active = e.reads.intersects(&act.active_before[i])
                     || e.writes.intersects(&act.active_after[i]);
+                let varied = e.reads.intersects(&act.varied_before[i]);
+                if (active || varied) && point_transfers_real(prog, u, k) {
+                    out.push(Diagnostic::error(
+                        Code::Unsupported,
+                        span,
+                        "TRANSFER of a value that may carry a derivative is not differentiated: the derivative would be lost; use an assignment or a conversion intrinsic",
+                    ));
+                }
                 if active && point_is_complex(prog, u, k) {
                     out.push(Diagnostic::error(
                         Code::Unsupported,
@@ -124,6 +138,34 @@ fn foreign_equivalence(prog: &Program, p: UnitId, out: &mut Vec<Diagnostic>) {
     }
 }
 
+/// Whether the expressions of a simple statement (not those of nested statements) hold a
+/// `transfer(source, mold)` whose source names a variable that may carry a derivative.
+fn point_transfers_real(prog: &Program, u: &UnitData, k: &StmtKind) -> bool {
+    let mut exprs = Vec::new();
+    stmt_children(k, &mut |e| exprs.push(e), &mut |_| {});
+    exprs.into_iter().any(|e| expr_transfers_real(prog, u, e))
+}
+
+fn expr_transfers_real(prog: &Program, u: &UnitData, e: ExprId) -> bool {
+    if let Expr::Call { callee, args } = &u.exprs[e] {
+        let name = match &u.exprs[*callee] {
+            Expr::Name(s) => prog.symbols[*s].spelling.to_ascii_lowercase(),
+            Expr::Opaque(s) => s.to_ascii_lowercase(),
+            _ => String::new(),
+        };
+        if name == "transfer"
+            && args
+                .first()
+                .is_some_and(|a| names_in(u, a.value).iter().any(|&n| !integer_like(prog, n)))
+        {
+            return true;
+        }
+    }
+    let mut kids = Vec::new();
+    expr_children(&u.exprs[e], &mut |c| kids.push(c));
+    kids.into_iter().any(|c| expr_transfers_real(prog, u, c))
+}
+
 /// Whether the expressions of a simple statement (not those of nested statements) involve a
 /// complex variable, literal or intrinsic.
 fn point_is_complex(prog: &Program, u: &UnitData, k: &StmtKind) -> bool {
@@ -181,4 +223,67 @@ fn integer_like(prog: &Program, s: SymbolId) -> bool {
             BaseClass::Integer | BaseClass::Logical | BaseClass::Character
         )
     })
+}
+
+/// Calls, from the procedures the heads reach, to a procedure whose internal procedures use
+/// its non-integer dummy arguments by host association.
+pub(crate) fn host_associated_dummies(prog: &Program, info: &ProgramInfo) -> Vec<Diagnostic> {
+    let mut reach: Vec<UnitId> = info.heads.iter().map(|h| h.head).collect();
+    let mut i = 0;
+    while i < reach.len() {
+        let p = reach[i];
+        i += 1;
+        for c in info.callgraph.sites_of(p) {
+            if let Callee::Defined(list) = &c.callee {
+                for &q in list {
+                    if !reach.contains(&q) {
+                        reach.push(q);
+                    }
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for &p in &reach {
+        let u = &prog.units[p];
+        for c in info.callgraph.sites_of(p) {
+            let Callee::Defined(list) = &c.callee else {
+                continue;
+            };
+            for &q in list {
+                // A call from one of `q`'s own internal procedures (recursion) is left alone.
+                if u.parent == Some(q) {
+                    continue;
+                }
+                if let Some(d) = dummy_used_by_internal(prog, q) {
+                    let span = u.source_map.stmt.get(c.stmt).copied().unwrap_or_default();
+                    out.push(Diagnostic::error(
+                        Code::Unsupported,
+                        span,
+                        format!(
+                            "`{}` has internal procedures that use its argument `{}` by host association; calls to it are not differentiated yet (pass `{}` to the internal procedure as an argument)",
+                            crate::gen::unit_name(prog, q),
+                            prog.name(d),
+                            prog.name(d)
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A non-integer dummy argument of `q` that an internal procedure of `q` names.
+fn dummy_used_by_internal(prog: &Program, q: UnitId) -> Option<SymbolId> {
+    let params = &prog.units[q].params;
+    prog.units
+        .iter()
+        .filter(|(_, iu)| iu.parent == Some(q))
+        .find_map(|(_, iu)| {
+            iu.exprs.iter().find_map(|(_, e)| match e {
+                Expr::Name(s) if params.contains(s) && !integer_like(prog, *s) => Some(*s),
+                _ => None,
+            })
+        })
 }

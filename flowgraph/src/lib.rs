@@ -28,6 +28,7 @@
 
 mod callgraph;
 mod cfg;
+mod generic;
 
 pub use callgraph::{CallGraph, CallSite, Callee};
 pub use cfg::{BlockData, BlockId, FlowGraph, Part, Point};
