@@ -527,17 +527,13 @@ impl Gen<'_> {
         // Derivative modules of the modules this one uses.
         for d in &src.decls {
             if let Decl::Use(ui, _) = d {
-                if let Some(dm) = ui.unit.and_then(|x| self.dmodule.get(&x)) {
-                    let n = unit_name(&self.out, *dm);
-                    u.decls.push(Decl::Use(
-                        UseImport {
-                            module: n.to_ascii_lowercase(),
-                            unit: Some(*dm),
-                            only: false,
-                            names: Vec::new(),
-                        },
-                        format!("use {n}"),
-                    ));
+                if let (Some(um), Some(dm)) = (ui.unit, ui.unit.and_then(|x| self.dmodule.get(&x)))
+                {
+                    // `only:` or renames: keep the rest of the used module out of scope.
+                    let only = ui.only || !ui.names.is_empty();
+                    if let Some(d) = self.derivative_use(um, *dm, only) {
+                        u.decls.push(d);
+                    }
                 }
             }
         }

@@ -625,4 +625,33 @@ impl Gen<'_> {
         out.dedup();
         out
     }
+
+    /// `use m_d` for a unit that uses module `m` (derivative module `dm`); with the user's
+    /// `only:` list or renames (`only`), `use m_d, only: <names m_d declares>`, or nothing
+    /// when it declares none.
+    pub(crate) fn derivative_use(&self, m: UnitId, dm: UnitId, only: bool) -> Option<Decl> {
+        let n = unit_name(&self.out, dm);
+        let names = if only {
+            self.dmodule_own_names(m)
+        } else {
+            Vec::new()
+        };
+        if only && names.is_empty() {
+            return None;
+        }
+        let text = if only {
+            format!("use {n}, only: {}", names.join(", "))
+        } else {
+            format!("use {n}")
+        };
+        Some(Decl::Use(
+            UseImport {
+                module: n.to_ascii_lowercase(),
+                unit: Some(dm),
+                only,
+                names: names.iter().map(|x| (x.clone(), x.clone())).collect(),
+            },
+            text,
+        ))
+    }
 }

@@ -353,29 +353,9 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             for (m, only) in uses {
                 if let Some(&dm) = self.g.dmodule.get(&m) {
                     if Some(dm) != self.u.parent {
-                        let n = crate::gen::unit_name(&self.g.out, dm);
-                        let names = if only {
-                            self.g.dmodule_own_names(m)
-                        } else {
-                            Vec::new()
-                        };
-                        if only && names.is_empty() {
-                            continue;
+                        if let Some(d) = self.g.derivative_use(m, dm, only) {
+                            decls.push(d);
                         }
-                        let text = if only {
-                            format!("use {n}, only: {}", names.join(", "))
-                        } else {
-                            format!("use {n}")
-                        };
-                        decls.push(Decl::Use(
-                            UseImport {
-                                module: n.to_ascii_lowercase(),
-                                unit: Some(dm),
-                                only,
-                                names: names.iter().map(|x| (x.clone(), x.clone())).collect(),
-                            },
-                            text,
-                        ));
                     }
                 }
             }
