@@ -10,6 +10,9 @@
 //!   its derivative would not alias the variable's.
 //! - Variables equivalenced in a module: the analyses of a procedure see only its own
 //!   EQUIVALENCE statements (those get equivalenced derivatives, `proc_/decls.rs`).
+//! - TRANSFER whose source may carry a derivative (it reinterprets bits, often through an
+//!   integer that carries none): a point that reads a varied or active value and holds
+//!   `transfer(source, mold)` with a non-integer variable in `source` is refused.
 //! - Calls to a procedure whose internal procedures use its real dummy arguments by host
 //!   association: the analyses number a host-associated variable once, as a global, so the
 //!   callee's summary does not map those effects to the actual arguments (the derivative
