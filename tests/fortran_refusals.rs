@@ -175,3 +175,19 @@ end subroutine head
         assert!(err.contains("readarr.f90:4:3: warning[AD071]"), "{err}");
     }
 }
+
+#[test]
+fn a_value_passed_through_an_internal_file_is_refused() {
+    // `t` gets the value of `x` through the text in `buf`: its derivative was silently zero.
+    let text = "subroutine head(x, y)
+  real(8), intent(in) :: x
+  real(8), intent(out) :: y
+  character(len=40) :: buf
+  real(8) :: t
+  write(buf, *) x
+  read(unit=buf, fmt=*) t
+  y = t*x
+end subroutine head
+";
+    assert_refused("intfile", text, "head", "7:3", "internal file `buf`");
+}

@@ -13,6 +13,9 @@
 //! - TRANSFER whose source may carry a derivative (it reinterprets bits, often through an
 //!   integer that carries none): a point that reads a varied or active value and holds
 //!   `transfer(source, mold)` with a non-integer variable in `source` is refused.
+//! - READ from an internal file (a character variable) that a WRITE of the same procedure
+//!   filled with values that may carry derivatives, into items whose derivative is needed:
+//!   the value comes back through text, its derivative would be silently zero.
 //! - Calls to a procedure whose internal procedures use its real dummy arguments by host
 //!   association: the analyses number a host-associated variable once, as a global, so the
 //!   callee's summary does not map those effects to the actual arguments (the derivative
@@ -36,6 +39,7 @@ pub(crate) fn unsupported(prog: &Program, pi: &ProcInfo, p: UnitId) -> Vec<Diagn
     let u = &prog.units[p];
     let mut out = Vec::new();
     foreign_equivalence(prog, p, &mut out);
+    internal_file_round_trip(prog, pi, p, &mut out);
     let mut seen = Vec::new();
     for (i, pt) in pi.point.iter().enumerate() {
         let s = pt.stmt;
@@ -289,4 +293,82 @@ fn dummy_used_by_internal(prog: &Program, q: UnitId) -> Option<SymbolId> {
                 _ => None,
             })
         })
+}
+
+/// The character variable an I/O control list names as its unit (`(buf, *)`, `unit=buf`),
+/// lower-cased, when it is one: an internal file.
+fn internal_file(prog: &Program, u: &UnitData, control: &str) -> Option<String> {
+    let control = control.trim();
+    let control = control.strip_prefix('(').unwrap_or(control);
+    let first = control
+        .split([',', ')'])
+        .next()?
+        .trim()
+        .to_ascii_lowercase();
+    let first = first.strip_prefix("unit").map_or(first.as_str(), |r| {
+        r.trim_start().strip_prefix('=').unwrap_or(first.as_str())
+    });
+    let first = first.trim();
+    let name: String = first
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect::<String>()
+        .to_ascii_lowercase();
+    if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    let s = prog.lookup(u.scope, &name)?;
+    let t = prog.symbols[s].ty.as_ref()?;
+    (t.base == BaseClass::Character).then_some(name)
+}
+
+/// A READ from an internal file that a WRITE of `p` filled with varied values, into items
+/// whose derivative is needed afterwards (a value passed through text loses its derivative).
+fn internal_file_round_trip(prog: &Program, pi: &ProcInfo, p: UnitId, out: &mut Vec<Diagnostic>) {
+    let Some(act) = &pi.activity else { return };
+    let u = &prog.units[p];
+    let mut written: Vec<String> = Vec::new();
+    for (i, pt) in pi.point.iter().enumerate() {
+        if let StmtKind::Io {
+            kind: IoKind::Write,
+            control,
+            ..
+        } = &u.stmts[pt.stmt].kind
+        {
+            if pi.effects[i].reads.intersects(&act.varied_before[i]) {
+                written.extend(internal_file(prog, u, control));
+            }
+        }
+    }
+    if written.is_empty() {
+        return;
+    }
+    let mut done = Vec::new();
+    for (i, pt) in pi.point.iter().enumerate() {
+        let StmtKind::Io {
+            kind: IoKind::Read,
+            control,
+            ..
+        } = &u.stmts[pt.stmt].kind
+        else {
+            continue;
+        };
+        let Some(name) = internal_file(prog, u, control) else {
+            continue;
+        };
+        if !written.contains(&name) || done.contains(&pt.stmt) {
+            continue;
+        }
+        if pi.effects[i].writes.intersects(&act.useful_after[i]) {
+            done.push(pt.stmt);
+            let span = u.source_map.stmt.get(pt.stmt).copied().unwrap_or_default();
+            out.push(Diagnostic::error(
+                Code::Unsupported,
+                span,
+                format!(
+                    "this READ from the internal file `{name}` takes back values written with derivatives: a value passed through text loses its derivative; assign it instead"
+                ),
+            ));
+        }
+    }
 }
