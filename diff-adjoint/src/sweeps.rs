@@ -236,6 +236,9 @@ impl<'a> Adj<'_, '_, 'a> {
                                 .pg
                                 .active_ref(it, &self.pg.act.active_before[i].clone())
                                 || self.pg.active_ref(it, &self.pg.act.active_after[i].clone())
+                                // Varied before: it carried a derivative, even one the
+                                // READ makes useless (and so has no derivative variable).
+                                || self.pg.ref_in(it, &self.pg.act.varied_before[i].clone())
                             {
                                 self.pg.warn(s, Code::ActiveIo, "this READ overwrites an active variable: the value read is taken as a constant");
                             }

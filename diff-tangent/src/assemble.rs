@@ -65,6 +65,8 @@ pub(crate) fn run(
         g.derivative_type(td);
     }
     g.choose_globals();
+    g.diags
+        .extend(crate::refuse::host_associated_dummies(prog, info));
     for &p in &g.active.clone() {
         g.diags
             .extend(crate::refuse::unsupported(prog, &info.procs[&p], p));
@@ -535,17 +537,13 @@ impl Gen<'_> {
         // Derivative modules of the modules this one uses.
         for d in &src.decls {
             if let Decl::Use(ui, _) = d {
-                if let Some(dm) = ui.unit.and_then(|x| self.dmodule.get(&x)) {
-                    let n = unit_name(&self.out, *dm);
-                    u.decls.push(Decl::Use(
-                        UseImport {
-                            module: n.to_ascii_lowercase(),
-                            unit: Some(*dm),
-                            only: false,
-                            names: Vec::new(),
-                        },
-                        format!("use {n}"),
-                    ));
+                if let (Some(um), Some(dm)) = (ui.unit, ui.unit.and_then(|x| self.dmodule.get(&x)))
+                {
+                    // `only:` or renames: keep the rest of the used module out of scope.
+                    let only = ui.only || !ui.names.is_empty();
+                    if let Some(d) = self.derivative_use(um, *dm, only) {
+                        u.decls.push(d);
+                    }
                 }
             }
         }

@@ -587,3 +587,77 @@ pub(crate) fn diffsizes_use() -> Decl {
 pub fn has_nocheckpoint(dirs: &[Directive]) -> bool {
     dirs.iter().any(|d| d.name == "NOCHECKPOINT")
 }
+
+impl Gen<'_> {
+    /// The names derivative module `m_d` of module `m` declares itself (derivative variables,
+    /// types and procedures), for a `use m_d, only:` list: a user's `use m, only:` keeps the
+    /// rest of `m` out of scope, and so must the derivative USE.
+    pub(crate) fn dmodule_own_names(&self, m: UnitId) -> Vec<String> {
+        let prog = self.prog;
+        let mscope = prog.units[m].scope;
+        let mut out: Vec<String> = Vec::new();
+        for (s, ds) in &self.dglobal {
+            if prog.symbols[*s].scope == mscope {
+                out.push(self.out.symbols[*ds].spelling.clone());
+            }
+        }
+        for (td, (_, name)) in &self.dtype {
+            if prog.typedefs[*td].unit == m {
+                out.push(name.clone());
+            }
+        }
+        for &p in &self.active {
+            if prog.units[p].parent != Some(m) {
+                continue;
+            }
+            // The joint version exists unless every call is split (`assemble.rs`).
+            let all_split = self.opts.adjoint
+                && !self.info.heads.iter().any(|h| h.head == p)
+                && (self.opts.split || has_nocheckpoint(&prog.units[p].directives));
+            if let Some(d) = self.dproc.get(&p).filter(|_| !all_split) {
+                out.push(self.out.symbols[*d].spelling.clone());
+            }
+            if let Some((f, b)) = self.split_procs.get(&p) {
+                out.push(self.out.symbols[*f].spelling.clone());
+                out.push(self.out.symbols[*b].spelling.clone());
+            }
+        }
+        for (p, c) in &self.primal_copies {
+            if prog.units[*p].parent == Some(m) {
+                out.push(self.out.symbols[*c].spelling.clone());
+            }
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// `use m_d` for a unit that uses module `m` (derivative module `dm`); with the user's
+    /// `only:` list or renames (`only`), `use m_d, only: <names m_d declares>`, or nothing
+    /// when it declares none.
+    pub(crate) fn derivative_use(&self, m: UnitId, dm: UnitId, only: bool) -> Option<Decl> {
+        let n = unit_name(&self.out, dm);
+        let names = if only {
+            self.dmodule_own_names(m)
+        } else {
+            Vec::new()
+        };
+        if only && names.is_empty() {
+            return None;
+        }
+        let text = if only {
+            format!("use {n}, only: {}", names.join(", "))
+        } else {
+            format!("use {n}")
+        };
+        Some(Decl::Use(
+            UseImport {
+                module: n.to_ascii_lowercase(),
+                unit: Some(dm),
+                only,
+                names: names.iter().map(|x| (x.clone(), x.clone())).collect(),
+            },
+            text,
+        ))
+    }
+}

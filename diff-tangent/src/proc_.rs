@@ -158,6 +158,9 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             ScopeKind::Global,
             prog.scopes[src.scope].parent,
         ));
+        // The USE imports of the original, so that names renamed by `USE m, only: l => r`
+        // are written under their local names.
+        g.out.scopes[scope].uses = prog.scopes[src.scope].uses.clone();
         let kind = match (
             src.kind,
             g.opts.vector || (g.opts.adjoint && sweep != Sweep::Fwd),

@@ -10,8 +10,20 @@
 //!   its derivative would not alias the variable's.
 //! - Variables equivalenced in a module: the analyses of a procedure see only its own
 //!   EQUIVALENCE statements (those get equivalenced derivatives, `proc_/decls.rs`).
+//! - TRANSFER whose source may carry a derivative (it reinterprets bits, often through an
+//!   integer that carries none): a point that reads a varied or active value and holds
+//!   `transfer(source, mold)` with a non-integer variable in `source` is refused.
+//! - READ from an internal file (a character variable) that a WRITE of the same procedure
+//!   filled with values that may carry derivatives, into items whose derivative is needed:
+//!   the value comes back through text, its derivative would be silently zero.
+//! - Calls to a procedure whose internal procedures use its real dummy arguments by host
+//!   association: the analyses number a host-associated variable once, as a global, so the
+//!   callee's summary does not map those effects to the actual arguments (the derivative
+//!   through the call would be silently zero). A head whose internal procedures do this is
+//!   analysed correctly (and its active internal procedures are refused in `assemble.rs`).
 
-use radtap_dataflow::ProcInfo;
+use radtap_dataflow::{ProcInfo, ProgramInfo};
+use radtap_flowgraph::Callee;
 use radtap_flowgraph::Part;
 use radtap_il::visit::{expr_children, stmt_children};
 use radtap_il::*;
@@ -27,6 +39,7 @@ pub(crate) fn unsupported(prog: &Program, pi: &ProcInfo, p: UnitId) -> Vec<Diagn
     let u = &prog.units[p];
     let mut out = Vec::new();
     foreign_equivalence(prog, p, &mut out);
+    internal_file_round_trip(prog, pi, p, &mut out);
     let mut seen = Vec::new();
     for (i, pt) in pi.point.iter().enumerate() {
         let s = pt.stmt;
@@ -68,6 +81,14 @@ pub(crate) fn unsupported(prog: &Program, pi: &ProcInfo, p: UnitId) -> Vec<Diagn
                             format!("the elemental procedure `{name}` is applied to arrays here: its derivative is not elemental yet; write the loop over the elements"),
                         ));
                     }
+                }
+                let varied = e.reads.intersects(&act.varied_before[i]);
+                if (active || varied) && point_transfers_real(prog, u, k) {
+                    out.push(Diagnostic::error(
+                        Code::Unsupported,
+                        span,
+                        "TRANSFER of a value that may carry a derivative is not differentiated: the derivative would be lost; use an assignment or a conversion intrinsic",
+                    ));
                 }
                 if active && point_is_complex(prog, u, k) {
                     out.push(Diagnostic::error(
@@ -213,6 +234,34 @@ fn foreign_equivalence(prog: &Program, p: UnitId, out: &mut Vec<Diagnostic>) {
     }
 }
 
+/// Whether the expressions of a simple statement (not those of nested statements) hold a
+/// `transfer(source, mold)` whose source names a variable that may carry a derivative.
+fn point_transfers_real(prog: &Program, u: &UnitData, k: &StmtKind) -> bool {
+    let mut exprs = Vec::new();
+    stmt_children(k, &mut |e| exprs.push(e), &mut |_| {});
+    exprs.into_iter().any(|e| expr_transfers_real(prog, u, e))
+}
+
+fn expr_transfers_real(prog: &Program, u: &UnitData, e: ExprId) -> bool {
+    if let Expr::Call { callee, args } = &u.exprs[e] {
+        let name = match &u.exprs[*callee] {
+            Expr::Name(s) => prog.symbols[*s].spelling.to_ascii_lowercase(),
+            Expr::Opaque(s) => s.to_ascii_lowercase(),
+            _ => String::new(),
+        };
+        if name == "transfer"
+            && args
+                .first()
+                .is_some_and(|a| names_in(u, a.value).iter().any(|&n| !integer_like(prog, n)))
+        {
+            return true;
+        }
+    }
+    let mut kids = Vec::new();
+    expr_children(&u.exprs[e], &mut |c| kids.push(c));
+    kids.into_iter().any(|c| expr_transfers_real(prog, u, c))
+}
+
 /// Whether the expressions of a simple statement (not those of nested statements) involve a
 /// complex variable, literal or intrinsic.
 fn point_is_complex(prog: &Program, u: &UnitData, k: &StmtKind) -> bool {
@@ -270,4 +319,145 @@ fn integer_like(prog: &Program, s: SymbolId) -> bool {
             BaseClass::Integer | BaseClass::Logical | BaseClass::Character
         )
     })
+}
+
+/// Calls, from the procedures the heads reach, to a procedure whose internal procedures use
+/// its non-integer dummy arguments by host association.
+pub(crate) fn host_associated_dummies(prog: &Program, info: &ProgramInfo) -> Vec<Diagnostic> {
+    let mut reach: Vec<UnitId> = info.heads.iter().map(|h| h.head).collect();
+    let mut i = 0;
+    while i < reach.len() {
+        let p = reach[i];
+        i += 1;
+        for c in info.callgraph.sites_of(p) {
+            if let Callee::Defined(list) = &c.callee {
+                for &q in list {
+                    if !reach.contains(&q) {
+                        reach.push(q);
+                    }
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for &p in &reach {
+        let u = &prog.units[p];
+        for c in info.callgraph.sites_of(p) {
+            let Callee::Defined(list) = &c.callee else {
+                continue;
+            };
+            for &q in list {
+                // A call from one of `q`'s own internal procedures (recursion) is left alone.
+                if u.parent == Some(q) {
+                    continue;
+                }
+                if let Some(d) = dummy_used_by_internal(prog, q) {
+                    let span = u.source_map.stmt.get(c.stmt).copied().unwrap_or_default();
+                    out.push(Diagnostic::error(
+                        Code::Unsupported,
+                        span,
+                        format!(
+                            "`{}` has internal procedures that use its argument `{}` by host association; calls to it are not differentiated yet (pass `{}` to the internal procedure as an argument)",
+                            crate::gen::unit_name(prog, q),
+                            prog.name(d),
+                            prog.name(d)
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A non-integer dummy argument of `q` that an internal procedure of `q` names.
+fn dummy_used_by_internal(prog: &Program, q: UnitId) -> Option<SymbolId> {
+    let params = &prog.units[q].params;
+    prog.units
+        .iter()
+        .filter(|(_, iu)| iu.parent == Some(q))
+        .find_map(|(_, iu)| {
+            iu.exprs.iter().find_map(|(_, e)| match e {
+                Expr::Name(s) if params.contains(s) && !integer_like(prog, *s) => Some(*s),
+                _ => None,
+            })
+        })
+}
+
+/// The character variable an I/O control list names as its unit (`(buf, *)`, `unit=buf`),
+/// lower-cased, when it is one: an internal file.
+fn internal_file(prog: &Program, u: &UnitData, control: &str) -> Option<String> {
+    let control = control.trim();
+    let control = control.strip_prefix('(').unwrap_or(control);
+    let first = control
+        .split([',', ')'])
+        .next()?
+        .trim()
+        .to_ascii_lowercase();
+    let first = first.strip_prefix("unit").map_or(first.as_str(), |r| {
+        r.trim_start().strip_prefix('=').unwrap_or(first.as_str())
+    });
+    let first = first.trim();
+    let name: String = first
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect::<String>()
+        .to_ascii_lowercase();
+    if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    let s = prog.lookup(u.scope, &name)?;
+    let t = prog.symbols[s].ty.as_ref()?;
+    (t.base == BaseClass::Character).then_some(name)
+}
+
+/// A READ from an internal file that a WRITE of `p` filled with varied values, into items
+/// whose derivative is needed afterwards (a value passed through text loses its derivative).
+fn internal_file_round_trip(prog: &Program, pi: &ProcInfo, p: UnitId, out: &mut Vec<Diagnostic>) {
+    let Some(act) = &pi.activity else { return };
+    let u = &prog.units[p];
+    let mut written: Vec<String> = Vec::new();
+    for (i, pt) in pi.point.iter().enumerate() {
+        if let StmtKind::Io {
+            kind: IoKind::Write,
+            control,
+            ..
+        } = &u.stmts[pt.stmt].kind
+        {
+            if pi.effects[i].reads.intersects(&act.varied_before[i]) {
+                written.extend(internal_file(prog, u, control));
+            }
+        }
+    }
+    if written.is_empty() {
+        return;
+    }
+    let mut done = Vec::new();
+    for (i, pt) in pi.point.iter().enumerate() {
+        let StmtKind::Io {
+            kind: IoKind::Read,
+            control,
+            ..
+        } = &u.stmts[pt.stmt].kind
+        else {
+            continue;
+        };
+        let Some(name) = internal_file(prog, u, control) else {
+            continue;
+        };
+        if !written.contains(&name) || done.contains(&pt.stmt) {
+            continue;
+        }
+        if pi.effects[i].writes.intersects(&act.useful_after[i]) {
+            done.push(pt.stmt);
+            let span = u.source_map.stmt.get(pt.stmt).copied().unwrap_or_default();
+            out.push(Diagnostic::error(
+                Code::Unsupported,
+                span,
+                format!(
+                    "this READ from the internal file `{name}` takes back values written with derivatives: a value passed through text loses its derivative; assign it instead"
+                ),
+            ));
+        }
+    }
 }

@@ -78,7 +78,7 @@ impl CallGraph {
                     list.push(CallSite {
                         stmt: s,
                         expr: None,
-                        callee: r.resolve(p, *callee, args.len()),
+                        callee: r.resolve(p, *callee, args),
                     });
                 }
                 visit::stmt_children(
@@ -89,7 +89,7 @@ impl CallGraph {
                                 list.push(CallSite {
                                     stmt: s,
                                     expr: Some(ce),
-                                    callee: r.resolve(p, *callee, args.len()),
+                                    callee: r.resolve(p, *callee, args),
                                 });
                             }
                         })
@@ -316,7 +316,8 @@ impl<'a> Resolver<'a> {
         })
     }
 
-    fn resolve(&self, unit: UnitId, callee: ExprId, nargs: usize) -> Callee {
+    fn resolve(&self, unit: UnitId, callee: ExprId, args: &[radtap_il::Arg]) -> Callee {
+        let nargs = args.len();
         let u = &self.prog.units[unit];
         let (sym, through_pointer) = match &u.exprs[callee] {
             Expr::Name(s) => (*s, false),
@@ -349,7 +350,7 @@ impl<'a> Resolver<'a> {
                 if v.is_empty() {
                     Callee::External(sd.spelling.clone())
                 } else {
-                    Callee::Defined(v)
+                    Callee::Defined(crate::generic::filter_specifics(self.prog, unit, args, v))
                 }
             }
             SymbolKind::Procedure if !through_pointer && !sd.attrs.dummy => {

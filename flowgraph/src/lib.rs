@@ -20,7 +20,9 @@
 //!   as well as structured control.
 //!
 //! The call graph ([`CallGraph`]) lists every call site with its possible callees, resolves
-//! Fortran generic interfaces to all their specific procedures and C function pointers (and
+//! Fortran generic interfaces to the specific procedures that accept the actual arguments'
+//! type, kind and rank (all of them when the types cannot tell them apart; `generic.rs`)
+//! and C function pointers (and
 //! Fortran dummy procedures) to every procedure whose address is taken with the same arity,
 //! and orders strongly connected components bottom-up (callees first) for summaries.
 //!
@@ -28,6 +30,7 @@
 
 mod callgraph;
 mod cfg;
+mod generic;
 
 pub use callgraph::{CallGraph, CallSite, Callee};
 pub use cfg::{BlockData, BlockId, FlowGraph, Part, Point};

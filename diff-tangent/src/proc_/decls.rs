@@ -345,11 +345,12 @@ impl<'g, 'a> ProcGen<'g, 'a> {
         let mut decls = Vec::new();
         if self.lang == Lang::Fortran {
             // USE of the derivative modules of the modules used (and of the host module).
-            let mut uses: Vec<UnitId> = Vec::new();
+            let mut uses: Vec<(UnitId, bool)> = Vec::new();
             for d in &src.decls {
                 if let Decl::Use(ui, _) = d {
                     if let Some(m) = ui.unit {
-                        uses.push(m);
+                        // `only:` or renames: the derivative USE names what it needs.
+                        uses.push((m, ui.only || !ui.names.is_empty()));
                     }
                 }
             }
@@ -358,19 +359,12 @@ impl<'g, 'a> ProcGen<'g, 'a> {
                     decls.push(c.decl(&mut self.u, d));
                 }
             }
-            for m in uses {
+            for (m, only) in uses {
                 if let Some(&dm) = self.g.dmodule.get(&m) {
                     if Some(dm) != self.u.parent {
-                        let n = crate::gen::unit_name(&self.g.out, dm);
-                        decls.push(Decl::Use(
-                            UseImport {
-                                module: n.to_ascii_lowercase(),
-                                unit: Some(dm),
-                                only: false,
-                                names: Vec::new(),
-                            },
-                            format!("use {n}"),
-                        ));
+                        if let Some(d) = self.g.derivative_use(m, dm, only) {
+                            decls.push(d);
+                        }
                     }
                 }
             }

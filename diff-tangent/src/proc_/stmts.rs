@@ -345,9 +345,12 @@ impl<'a> ProcGen<'_, 'a> {
                         None => unhandled = true,
                     }
                 }
-                let was_active = items
-                    .iter()
-                    .any(|&it| self.ref_in(it, &self.act.active_before[i]));
+                // An item that carried a derivative (varied), even one no longer useful
+                // because the READ overwrites it whole, loses it.
+                let was_active = items.iter().any(|&it| {
+                    self.ref_in(it, &self.act.active_before[i])
+                        || self.ref_in(it, &self.act.varied_before[i])
+                });
                 if was_active || unhandled {
                     self.warn(s, Code::ActiveIo, "this READ overwrites an active variable: the value read is taken as a constant and the derivative it had is lost");
                 }
@@ -491,7 +494,7 @@ impl<'a> ProcGen<'_, 'a> {
         }
     }
 
-    pub(crate) fn ref_in(&self, e: ExprId, set: &ZoneSet) -> bool {
+    pub fn ref_in(&self, e: ExprId, set: &ZoneSet) -> bool {
         self.g
             .info
             .ref_zones(self.prog(), self.p, e)
@@ -928,6 +931,14 @@ impl<'a> ProcGen<'_, 'a> {
             .find(|c| c.expr == Some(e))?;
         let c = match &site.callee {
             Callee::Defined(list) if list.len() == 1 && self.g.active.contains(&list[0]) => list[0],
+            Callee::Defined(list)
+                if list.len() > 1
+                    && list.iter().any(|c| self.g.active.contains(c))
+                    && args.iter().any(|a| self.active_ref_or_expr(a.value)) =>
+            {
+                self.error(s, Code::Unsupported, "a generic function reference whose specific procedure cannot be told from the argument types is not differentiated yet; call the specific procedure");
+                return None;
+            }
             Callee::External(name) => {
                 if args.iter().any(|a| self.active_ref_or_expr(a.value)) {
                     let msg = format!("`{name}` has no body in the input files and no derivative: the derivative through this call would be wrong; add its source file");
