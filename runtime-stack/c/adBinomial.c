@@ -14,7 +14,8 @@
  *          when it is in front of the very next step to turn) or finish;
  *   1   -> turn step capo (FIRST_TURN the first time), fine -= 1;
  *   >=2 -> if no snapshot holds capo, take one (PUSH); otherwise ADVANCE to
- *          the binomially optimal split point between capo and fine.
+ *          the binomially optimal split point between capo and fine, one
+ *          step per ADVANCE action (target holds the split point meanwhile).
  * revolve itself releases a snapshot at the turn that follows its last
  * restore; issuing POP instead of LOOK at that restore is equivalent, and
  * lets the caller free the snapshot then.
@@ -28,6 +29,8 @@ typedef struct {
     int first, steps, snaps;
     int capo, fine, check;
     int turned;           /* a FIRST_TURN was issued */
+    int target;           /* state an advance in progress goes to, or -1 */
+    int last;             /* the last action issued (0 before the first) */
     int *ch;              /* ch[0 .. snaps) */
     long long advances;   /* primal steps issued by ADVANCE */
 } Session;
@@ -63,6 +66,8 @@ void adBinomial_init(int steps, int snaps, int first)
     s->fine = steps;
     s->check = -1;
     s->turned = 0;
+    s->target = -1;
+    s->last = 0;
     s->advances = 0;
     s->ch = (int *)malloc((size_t)snaps * sizeof *s->ch);
     if (s->ch == NULL) fatal("out of memory for the binomial checkpointing schedule");
@@ -99,6 +104,17 @@ int adBinomial_next(int *action, int *step)
     Session *s;
     if (n_sessions == 0) fatal("adBinomial_next() without adBinomial_init()");
     s = &sessions[n_sessions - 1];
+    if (s->target > s->capo) {
+        /* an advance in progress: one primal step per ADVANCE, as
+         * Tapenade's generated code runs exactly one iteration for it */
+        s->capo++;
+        s->advances++;
+        if (s->capo == s->target) s->target = -1;
+        *action = s->last = AD_BINOMIAL_ADVANCE;
+        *step = s->first + s->capo;
+        return 1;
+    }
+    s->target = -1;
     if (s->fine == s->capo) {
         if (s->check < 0) {
             /* all steps reversed (or none to reverse): close the session */
@@ -111,36 +127,54 @@ int adBinomial_next(int *action, int *step)
         }
         s->capo = s->ch[s->check];
         *step = s->first + s->capo;
-        if (s->fine - s->capo == 1) {
-            *action = AD_BINOMIAL_POP_SNAPSHOT;
+        if (s->fine - s->capo <= 1) {
+            /* last use (or, after adBinomial_resize, a snapshot of the final
+             * state, which nothing needs any more) */
+            *action = s->last = AD_BINOMIAL_POP_SNAPSHOT;
             s->check--;
         } else {
-            *action = AD_BINOMIAL_LOOK_SNAPSHOT;
+            *action = s->last = AD_BINOMIAL_LOOK_SNAPSHOT;
         }
         return 1;
     }
     if (s->fine - s->capo == 1) {
         s->fine--;
         *step = s->first + s->capo;
-        *action = s->turned ? AD_BINOMIAL_TURN : AD_BINOMIAL_FIRST_TURN;
+        *action = s->last = s->turned ? AD_BINOMIAL_TURN : AD_BINOMIAL_FIRST_TURN;
         s->turned = 1;
         return 1;
     }
     if (s->check < 0 || s->ch[s->check] != s->capo) {
         if (s->check + 1 >= s->snaps) fatal("binomial checkpointing ran out of snapshots (internal error)");
         s->ch[++s->check] = s->capo;
-        *action = AD_BINOMIAL_PUSH_SNAPSHOT;
+        *action = s->last = AD_BINOMIAL_PUSH_SNAPSHOT;
         *step = s->first + s->capo;
         return 1;
     }
-    {
-        int next = split_point(s->capo, s->fine, s->snaps - s->check);
-        s->advances += next - s->capo;
-        s->capo = next;
-        *action = AD_BINOMIAL_ADVANCE;
-        *step = s->first + next;
-        return 1;
-    }
+    s->target = split_point(s->capo, s->fine, s->snaps - s->check);
+    return adBinomial_next(action, step); /* its first single step */
+}
+
+void adBinomial_resize(void)
+{
+    Session *s;
+    if (n_sessions == 0) fatal("adBinomial_resize() without adBinomial_init()");
+    s = &sessions[n_sessions - 1];
+    if (s->last != AD_BINOMIAL_ADVANCE)
+        fatal("adBinomial_resize() must follow the ADVANCE its loop could not run");
+    if (s->turned || s->fine != s->steps)
+        fatal("adBinomial_resize(): the loop exits earlier than when it first ran "
+              "(an ADVANCE that recomputes a step must be able to run it)");
+    /* The step of that ADVANCE (capo-1 -> capo) was not run: the loop is
+     * finished in state capo-1.  That state becomes the last one, in front of
+     * the empty exit step, which is the FIRST_TURN; the snapshots already
+     * taken are all in front of it. */
+    s->capo--;
+    s->advances--;
+    s->target = -1;
+    s->fine = s->capo + 1;
+    s->steps = s->fine;
+    s->last = 0;
 }
 
 long long adBinomial_advanceCount(void)
@@ -150,4 +184,5 @@ long long adBinomial_advanceCount(void)
 
 void adbinomial_init_(int *steps, int *snaps, int *first) { adBinomial_init(*steps, *snaps, *first); }
 int adbinomial_next_(int *action, int *step) { return adBinomial_next(action, step); }
+void adbinomial_resize_(void) { adBinomial_resize(); }
 long long adbinomial_advancecount_(void) { return adBinomial_advanceCount(); }

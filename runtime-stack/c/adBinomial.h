@@ -21,8 +21,13 @@
  *                                        keep the snapshot; cur = step
  *       case AD_BINOMIAL_POP_SNAPSHOT:   restore the state from the top snapshot
  *                                        and drop it; cur = step
- *       case AD_BINOMIAL_ADVANCE:        (step > cur) run the plain primal steps
- *                                        cur, cur+1, ..., step-1; cur = step
+ *       case AD_BINOMIAL_ADVANCE:        (step == cur+1) run the plain primal
+ *                                        step cur; cur = step.  One ADVANCE is
+ *                                        always exactly one step, as in
+ *                                        Tapenade's ADFirstAidKit (its generated
+ *                                        code runs one iteration per ADVANCE);
+ *                                        a loop that has already exited instead
+ *                                        calls adBinomial_resize()
  *       case AD_BINOMIAL_FIRST_TURN:     (step == cur == first+steps-1) run the
  *                                        taped forward sweep of step `step`, then
  *                                        its backward sweep, which starts the
@@ -46,6 +51,26 @@
  *    (steps - 1 when snaps >= steps - 1; 0 when steps == 1).  The turns run
  *    each step once more, taped.
  *
+ * EARLY EXIT.  `steps` may over-estimate the trip count (Tapenade's
+ * BINOMIAL-CKP passes e.g. nsteps+1: the last "step" is the empty exit of the
+ * loop).  When the loop condition is already false at an ADVANCE, the caller
+ * does not run the step and calls adBinomial_resize(): the current state
+ * becomes the final one, the next action is the FIRST_TURN at it (the empty
+ * remainder of the loop), and the schedule then reverses the steps actually
+ * run, with the snapshots already taken.  Legal only right after an ADVANCE
+ * issued before the first turn (the first forward sweep); otherwise it aborts.
+ *
+ * TAPENADE.  The action codes, the call sequence and the meaning of each
+ * action are those of ADFirstAidKit's adBinomial (PUSHSNAP=1 .. TURN=6), so
+ * Tapenade-generated BINOMIAL-CKP code links and runs unchanged.  That code
+ * ignores `step`.  The values reported here count from `first` (the state in
+ * front of step s is numbered s); Tapenade's kit ignores `first` and reports
+ * states by the number of steps done, so hand-written glue that reads `step`
+ * sees the same numbers for the turns when first == 1, shifted by one for the
+ * snapshot and ADVANCE actions.  The schedule itself is revolve-optimal
+ * (Tapenade's places its snapshots by a cheaper rule), so the sequences
+ * differ while each one is a valid reversal.
+ *
  * steps <= 0 gives an empty schedule; snaps < 1 is treated as 1.  A TURN
  * may contain another adBinomial_init .. adBinomial_next session (nested
  * time loops): sessions nest, and adBinomial_next works on the innermost one,
@@ -53,6 +78,7 @@
  *
  * Fortran: CALL ADBINOMIAL_INIT(steps, snaps, first);
  *          INTEGER ADBINOMIAL_NEXT; DO WHILE (ADBINOMIAL_NEXT(action, step) /= 0)
+ *          (or LOGICAL ADBINOMIAL_NEXT, as Tapenade declares it); CALL ADBINOMIAL_RESIZE()
  */
 #ifndef RADTAP_ADBINOMIAL_H
 #define RADTAP_ADBINOMIAL_H
@@ -81,9 +107,14 @@ int adBinomial_next(int *action, int *step);
  * 0 before any session finished.  For tests and statistics. */
 long long adBinomial_advanceCount(void);
 
+/* After an ADVANCE its loop could not run (the loop has exited): the current
+ * state is the last one; see EARLY EXIT. */
+void adBinomial_resize(void);
+
 /* Fortran aliases. */
 void adbinomial_init_(int *steps, int *snaps, int *first);
 int adbinomial_next_(int *action, int *step);
+void adbinomial_resize_(void);
 long long adbinomial_advancecount_(void);
 
 #ifdef __cplusplus

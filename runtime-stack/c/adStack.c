@@ -396,6 +396,18 @@ void pushpointer8_(void **v) { push_bytes(v, sizeof *v); }
 void poppointer8_(void **v) { pop_bytes(v, sizeof *v); }
 void lookpointer8_(void **v) { look_bytes(v, sizeof *v); }
 
+/* pushPointer4/popPointer4: Tapenade's names for pointers on 32-bit
+ * targets.  A pointer is stored whole (sizeof(void *) bytes) so that the pair
+ * restores it exactly on any target. */
+void pushPointer4(void *v) { push_bytes(&v, sizeof v); }
+void popPointer4(void **v) { pop_bytes(v, sizeof *v); }
+void pushpointer4_(void **v) { push_bytes(v, sizeof *v); }
+void poppointer4_(void **v) { pop_bytes(v, sizeof *v); }
+
+/* Single bits (ADFirstAidKit's pushBit/popBit): one control bit. */
+void pushBit(int x) { ctl_push(1, x != 0); }
+int popBit(void) { return ctl_pop(1); }
+
 AD_ARRAY(Real4, real4, float)
 AD_ARRAY(Real8, real8, double)
 AD_ARRAY(Integer4, integer4, int)
@@ -493,8 +505,17 @@ void adStack_showTotalTraffic(void)
     fflush(stdout);
 }
 
-void adStack_showStack(void)
+void adStack_showStackSize(int label)
 {
+    printf(" %d--> <%lld bytes>", label, adStack_currentBytes());
+    fflush(stdout);
+}
+
+int stackIsThreadSafe(void) { return 0; }
+
+void adStack_showStack(const char *where)
+{
+    if (where != NULL) printf("AD stack at %s: ", where);
     printf("AD stack current size: %lld bytes (%llu blocks of %llu bytes allocated, %llu repeat marks)\n",
            adStack_currentBytes(), (unsigned long long)nblocks, (unsigned long long)BLOCK,
            (unsigned long long)n_marks);
@@ -530,6 +551,8 @@ long long adstack_peakbytes_(void) { return adStack_peakBytes(); }
 long long adstack_totaltraffic_(void) { return adStack_totalTraffic(); }
 void adstack_showpeaksize_(void) { adStack_showPeakSize(); }
 void adstack_showtotaltraffic_(void) { adStack_showTotalTraffic(); }
-void adstack_showstack_(void) { adStack_showStack(); }
+void adstack_showstack_(const char *where) { (void)where; adStack_showStack(NULL); }
+void adstack_showstacksize_(int *label) { adStack_showStackSize(*label); }
+int stackisthreadsafe_(void) { return stackIsThreadSafe(); }
 void adstack_reset_(void) { adStack_reset(); }
 void adstack_resetstatistics_(void) { adStack_resetStatistics(); }

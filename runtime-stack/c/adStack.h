@@ -80,6 +80,10 @@ void pushCharacter(char v);        void popCharacter(char *v);        void lookC
 void pushComplex8(ccmplx v);       void popComplex8(ccmplx *v);       void lookComplex8(ccmplx *v);
 void pushComplex16(cdcmplx v);     void popComplex16(cdcmplx *v);     void lookComplex16(cdcmplx *v);
 void pushPointer8(void *v);        void popPointer8(void **v);        void lookPointer8(void **v);
+void pushPointer4(void *v);        void popPointer4(void **v);  /* stores the whole pointer */
+
+/* ---- single bits (ADFirstAidKit's pushBit/popBit): one control bit ---- */
+void pushBit(int x);               int popBit(void);
 
 /* ---- arrays of n elements (n <= 0: nothing); one memcpy per block ---- */
 void pushReal4Array(float *x, int n);        void popReal4Array(float *x, int n);        void lookReal4Array(float *x, int n);
@@ -113,7 +117,9 @@ long long adStack_peakBytes(void);
 long long adStack_totalTraffic(void);
 void adStack_showPeakSize(void);      /* prints the peak to stdout    */
 void adStack_showTotalTraffic(void);  /* prints the traffic to stdout */
-void adStack_showStack(void);         /* prints the current size      */
+void adStack_showStack(const char *where); /* prints the current size; where may be NULL */
+void adStack_showStackSize(int label); /* prints " label--> <N bytes>"  */
+int stackIsThreadSafe(void);          /* 0: one stack per process      */
 void adStack_reset(void);             /* empties stack, drops marks   */
 void adStack_resetStatistics(void);
 
@@ -127,6 +133,7 @@ void pushcharacter_(char *v);     void popcharacter_(char *v);     void lookchar
 void pushcomplex8_(ccmplx *v);    void popcomplex8_(ccmplx *v);    void lookcomplex8_(ccmplx *v);
 void pushcomplex16_(cdcmplx *v);  void popcomplex16_(cdcmplx *v);  void lookcomplex16_(cdcmplx *v);
 void pushpointer8_(void **v);     void poppointer8_(void **v);     void lookpointer8_(void **v);
+void pushpointer4_(void **v);     void poppointer4_(void **v);
 
 void pushreal4array_(float *x, int *n);        void popreal4array_(float *x, int *n);        void lookreal4array_(float *x, int *n);
 void pushreal8array_(double *x, int *n);       void popreal8array_(double *x, int *n);       void lookreal8array_(double *x, int *n);
@@ -154,7 +161,9 @@ long long adstack_peakbytes_(void);
 long long adstack_totaltraffic_(void);
 void adstack_showpeaksize_(void);
 void adstack_showtotaltraffic_(void);
-void adstack_showstack_(void);
+void adstack_showstack_(const char *where); /* the name is not printed */
+void adstack_showstacksize_(int *label);
+int stackisthreadsafe_(void);
 void adstack_reset_(void);
 void adstack_resetstatistics_(void);
 

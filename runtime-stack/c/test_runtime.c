@@ -893,13 +893,15 @@ static void test_binomial(void)
 
     /* the exact action sequence of a small case, checked by hand: steps 1..4,
      * 2 snapshots; ADVANCE runs 1 + 2 + 1 = 4 steps, the optimum
-     * 2*4 - C(4,3) = 4 (storing nothing else, 1 snapshot would need 6). */
+     * 2*4 - C(4,3) = 4 (storing nothing else, 1 snapshot would need 6).
+     * Each ADVANCE is one step (ADFirstAidKit's meaning). */
     {
         static const int want[][2] = {
             {AD_BINOMIAL_PUSH_SNAPSHOT, 1}, /* x_1 saved                    */
             {AD_BINOMIAL_ADVANCE, 2},       /* run step 1                   */
             {AD_BINOMIAL_PUSH_SNAPSHOT, 2}, /* x_2 saved (2 held)           */
-            {AD_BINOMIAL_ADVANCE, 4},       /* run steps 2, 3               */
+            {AD_BINOMIAL_ADVANCE, 3},       /* run step 2                   */
+            {AD_BINOMIAL_ADVANCE, 4},       /* run step 3                   */
             {AD_BINOMIAL_FIRST_TURN, 4},    /* taped step 4 + its adjoint   */
             {AD_BINOMIAL_LOOK_SNAPSHOT, 2}, /* back to x_2, keep it         */
             {AD_BINOMIAL_ADVANCE, 3},       /* run step 2                   */
@@ -921,6 +923,63 @@ static void test_binomial(void)
         CHECK(adBinomial_advanceCount() == 4);
     }
 
+    /* every ADVANCE is exactly one step, for every schedule */
+    for (s = 1; s <= 4; s++)
+        for (l = 1; l <= 30; l++) {
+            int action, step, cur = 1;
+            adBinomial_init(l, s, 1);
+            while (adBinomial_next(&action, &step)) {
+                if (action == AD_BINOMIAL_ADVANCE) CHECK(step == cur + 1);
+                cur = step;
+            }
+        }
+
+    /* early exit: a loop declared with 10 steps (the last one the empty exit
+     * of the loop, as Tapenade's nsteps+1) that runs only l iterations: the
+     * ADVANCE of step l+1 finds the loop finished and resizes (no resize when
+     * l == 9); then the exit step l+1 is the FIRST_TURN and l .. 1 follow */
+    for (s = 1; s <= 4; s++)
+        for (l = 0; l <= 9; l++) {
+            int action, step, cur = 1, truelen = l, next_turn = -1, nsnap = 0, resized = 0;
+            int snap_at[16];
+            adBinomial_init(10, s, 1);
+            while (adBinomial_next(&action, &step)) {
+                switch (action) {
+                case AD_BINOMIAL_PUSH_SNAPSHOT:
+                    CHECK(step == cur && nsnap < 16);
+                    if (nsnap < 16) snap_at[nsnap++] = step;
+                    break;
+                case AD_BINOMIAL_LOOK_SNAPSHOT:
+                case AD_BINOMIAL_POP_SNAPSHOT:
+                    CHECK(nsnap > 0 && snap_at[nsnap - 1] == step);
+                    if (action == AD_BINOMIAL_POP_SNAPSHOT) nsnap--;
+                    cur = step;
+                    break;
+                case AD_BINOMIAL_ADVANCE:
+                    CHECK(step == cur + 1);
+                    if (cur > truelen) { /* loop condition false: not run */
+                        CHECK(!resized);
+                        adBinomial_resize();
+                        resized = 1;
+                    } else {
+                        cur = step;
+                    }
+                    break;
+                case AD_BINOMIAL_FIRST_TURN:
+                    CHECK(resized == (l < 9) && step == cur && step == truelen + 1);
+                    next_turn = step - 1;
+                    break;
+                case AD_BINOMIAL_TURN:
+                    CHECK(step == cur && step == next_turn);
+                    next_turn--;
+                    break;
+                }
+                if (failures) break;
+            }
+            CHECK(next_turn == 0 && nsnap == 0);
+            if (failures) { printf("  (resize: true length %d snaps %d)\n", l, s); return; }
+        }
+
     /* Fortran aliases */
     {
         int steps = 3, snaps = 1, first = 1, action, step, nturn = 0;
@@ -929,6 +988,11 @@ static void test_binomial(void)
             if (action == AD_BINOMIAL_TURN || action == AD_BINOMIAL_FIRST_TURN) nturn++;
         CHECK(nturn == 3);
         CHECK(adbinomial_advancecount_() == 3);
+        steps = 5;
+        adbinomial_init_(&steps, &snaps, &first);
+        while (adbinomial_next_(&action, &step))
+            if (action == AD_BINOMIAL_ADVANCE && step == 3) adbinomial_resize_();
+        CHECK(adbinomial_advancecount_() == 1);
     }
 }
 
@@ -948,7 +1012,7 @@ int main(void)
     test_binomial();
 
     adStack_reset();
-    adStack_showStack();
+    adStack_showStack("end of tests");
     adStack_showPeakSize();
     adStack_showTotalTraffic();
     printf("block size %llu bytes: %ld checks, %ld failed\n", (unsigned long long)BLOCK, checks,

@@ -15,13 +15,15 @@
 //!   16 MiB blocks kept for reuse, so a push is a bounds check and a `memcpy`; byte counts are
 //!   64-bit, so tapes of many GB work. Control bits are packed 64 to a word.
 //! - `adBinomial.h` / `adBinomial.c`: the revolve schedule (Griewank & Walther) that drives a
-//!   checkpointed time loop with `adBinomial_init` / `adBinomial_next`; its header states the
-//!   exact action contract the generated driver loop relies on.
+//!   checkpointed time loop with `adBinomial_init` / `adBinomial_next` / `adBinomial_resize`;
+//!   its header states the exact action contract, which is ADFirstAidKit's (one step per
+//!   ADVANCE), so Tapenade's `BINOMIAL-CKP` code runs on it unchanged.
 //!
 //! The headers are the reference for the C-level contract; this crate only ships the text.
 //! `c/test_runtime.c` is the C unit test and is not part of [`FILES`]; `tests/runtime.rs`
 //! compiles and runs it (with the default and with a tiny block size) and checks the Fortran
-//! aliases through gfortran.
+//! aliases through gfortran; `tests/tapenade_compat.rs` links Tapenade-style adjoints
+//! (`tests/tapenade_style/`) with it and checks their gradients.
 //!
 //! Invariants:
 //! - [`FILES`] holds exactly the sources a user compiles (`adStack.c`, `adBinomial.c`) and the
