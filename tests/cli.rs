@@ -762,3 +762,37 @@ fn elemental_procedures_on_arrays_are_refused() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Single-precision code: the adjoint's zeros have the statement's kind (`merge(varb, 0.0_8,
+/// ...)` did not compile) and a scalar broadcast under `sum` gets its increment summed (a
+/// rank mismatch). The generated tangent and adjoint compile with gfortran.
+#[test]
+fn single_precision_derivatives_compile() {
+    let dir = scratch_dir("single");
+    let src = dir.join("sp.f90");
+    std::fs::write(
+        &src,
+        "subroutine stats(x, mean, var)\n  real, intent(in) :: x(:)\n  real, intent(out) :: mean, var\n  mean = sum(x)/size(x)\n  var = sum((x-mean)**2)/size(x)\n  var = var + max(mean, 0.1) + abs(mean)\nend subroutine stats\n",
+    )
+    .expect("write source");
+    let d = dir.to_string_lossy().into_owned();
+    let s = src.to_string_lossy().into_owned();
+    for (mode, file) in [("-d", "sp_d.f90"), ("-b", "sp_b.f90")] {
+        let (code, _, err) = radtap(&[
+            mode, "-head", "stats", "-vars", "x", "-outvars", "mean var", "-O", &d, &s,
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let out = std::process::Command::new("gfortran")
+            .args(["-fsyntax-only", file])
+            .current_dir(&dir)
+            .output()
+            .expect("run gfortran");
+        assert!(
+            out.status.success(),
+            "{file}: {}\n{}",
+            String::from_utf8_lossy(&out.stderr),
+            std::fs::read_to_string(dir.join(file)).unwrap_or_default()
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

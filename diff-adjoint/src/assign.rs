@@ -490,6 +490,8 @@ impl<'a> Adj<'_, '_, 'a> {
         } else {
             self.dup(ld)
         };
+        // Zeros the transposition builds beside the seed have the target's real kind.
+        self.zero_kind = self.t_kind(lhs);
         let Some((incs, self_group)) = self.scatter(s, t, seed, rank, &marks, &self_marks) else {
             return out;
         };
@@ -545,7 +547,10 @@ impl<'a> Adj<'_, '_, 'a> {
             // An array seed flowing into a scalar: summed.
             let src_ref = marks.iter().find(|x| x.0 == m).map(|x| x.1);
             let mrank = src_ref.map_or(0, |r| self.pg.rank_of(r));
-            let c = if self.pg.lang == Lang::Fortran && srank > 0 && mrank == 0 {
+            // The contribution may be an array though the seed is not: a scalar broadcast
+            // in an array expression under `sum` (`sum((x - mean)**2)` into `mean`).
+            let crank = srank.max(self.out_rank(c));
+            let c = if self.pg.lang == Lang::Fortran && crank > 0 && mrank == 0 {
                 self.pg.b().call("sum", vec![c])
             } else {
                 c

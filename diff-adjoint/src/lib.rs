@@ -113,6 +113,9 @@ struct Adj<'p, 'g, 'a> {
     /// Local pointers freed at the top level of the body (their frees move to where the
     /// backward sweep passes their allocation).
     freed_locals: HashSet<SymbolId>,
+    /// The real kind (bytes) of the statement being transposed, for the zeros built beside
+    /// its seed (`merge(s, 0.0, m)` must match `s`).
+    zero_kind: u32,
 }
 
 impl<'p, 'g, 'a> Adj<'p, 'g, 'a> {
@@ -127,6 +130,7 @@ impl<'p, 'g, 'a> Adj<'p, 'g, 'a> {
             next_label: 0,
             c_hoisted_names: HashSet::new(),
             freed_locals: HashSet::new(),
+            zero_kind: 8,
         }
     }
 }

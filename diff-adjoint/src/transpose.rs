@@ -77,7 +77,7 @@ impl<'a> Adj<'_, '_, 'a> {
                     }
                     let c = self.dup(cond);
                     let s = self.dup(seed);
-                    let z = self.pg.b().zero(8);
+                    let z = self.pg.b().zero(self.zero_kind);
                     let (a, b) = if first { (s, z) } else { (z, s) };
                     let s = self.pg.b().e(Expr::Cond {
                         cond: c,
@@ -111,7 +111,7 @@ impl<'a> Adj<'_, '_, 'a> {
                     {
                         let a = args[0].value;
                         let m = self.dup(args[1].value);
-                        let z = self.pg.b().zero(8);
+                        let z = self.pg.b().zero(self.zero_kind);
                         let r = self.out_rank(a);
                         let s = self.pg.b().call("merge", vec![seed, z, m]);
                         self.transpose(a, s, r, marks, out)
@@ -164,7 +164,7 @@ impl<'a> Adj<'_, '_, 'a> {
                                 continue;
                             }
                             let s = self.dup(seed);
-                            let z = self.pg.b().zero(8);
+                            let z = self.pg.b().zero(self.zero_kind);
                             let m = self.dup(args[2].value);
                             let s = if k == 0 {
                                 self.pg.b().call("merge", vec![s, z, m])
