@@ -796,3 +796,26 @@ fn single_precision_derivatives_compile() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The adjoint's forward sweep keeps what a kept I/O statement reads (it printed an
+/// uninitialised `w`: the assignment was sliced away as useless for derivatives).
+#[test]
+fn adjoint_keeps_the_values_io_statements_print() {
+    let dir = scratch_dir("prt");
+    let src = dir.join("prt.f90");
+    std::fs::write(
+        &src,
+        "subroutine prt(x, y)\n  real(8), intent(in) :: x\n  real(8), intent(out) :: y\n  real(8) :: w\n  w = exp(x)\n  print *, w\n  y = x**2\nend subroutine prt\n",
+    )
+    .expect("write source");
+    let d = dir.to_string_lossy().into_owned();
+    let s = src.to_string_lossy().into_owned();
+    let (code, _, err) = radtap(&[
+        "-b", "-head", "prt", "-vars", "x", "-outvars", "y", "-O", &d, &s,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(dir.join("prt_b.f90")).expect("prt_b.f90");
+    let (set, print) = (text.find("w = exp(x)"), text.find("print *, w"));
+    assert!(set.is_some() && set < print, "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
