@@ -5,7 +5,9 @@
 //! These tests need `gcc` and `gfortran` on the PATH; a missing compiler is a failure, not a
 //! skip (CI installs both).
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use common::{fresh_dir, run, run_fortran_with_runtime};
 use std::process::Command;
 
 /// The C unit-test program (not part of `FILES`: users do not compile it).
@@ -104,35 +106,6 @@ contains
 end program roundtrip
 "#;
 
-/// A fresh, empty directory under the system temp dir, unique to this process and test.
-fn fresh_dir(tag: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("radtap-runtime-stack-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create temp dir");
-    dir
-}
-
-/// Runs `program args` in `dir`; panics with its output unless it succeeds. Returns stdout.
-fn run(dir: &Path, program: &str, args: &[&str]) -> String {
-    let out = Command::new(program)
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run `{program}` (is it installed and on PATH?): {e}"));
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    print!("{stdout}");
-    eprint!("{stderr}");
-    assert!(
-        out.status.success(),
-        "`{program} {}` failed ({}):\n{stdout}\n{stderr}",
-        args.join(" "),
-        out.status
-    );
-    stdout
-}
-
 /// Writes the runtime and the C test program into a fresh dir, compiles with `flags`, runs.
 fn compile_and_run_c_tests(tag: &str, flags: &[&str]) {
     let dir = fresh_dir(tag);
@@ -185,31 +158,9 @@ fn fortran_aliases_round_trip() {
              of the runtime (CI installs it; locally: apt-get install gfortran)"
         ),
     }
-    let dir = fresh_dir("fortran");
-    radtap_runtime_stack::write_to(&dir).expect("write runtime");
-    std::fs::write(dir.join("roundtrip.f90"), FORTRAN_PROGRAM).expect("write Fortran program");
-    run(
-        &dir,
-        "gcc",
-        &["-O2", "-Wall", "-Werror", "-c", "adStack.c", "adBinomial.c"],
-    );
-    run(
-        &dir,
-        "gfortran",
-        &[
-            "-O2",
-            "-o",
-            "tf",
-            "roundtrip.f90",
-            "adStack.o",
-            "adBinomial.o",
-        ],
-    );
-    let exe = dir.join("tf");
-    let stdout = run(&dir, exe.to_str().expect("utf-8 temp path"), &[]);
+    let stdout = run_fortran_with_runtime("fortran", "roundtrip.f90", FORTRAN_PROGRAM);
     assert!(
         stdout.contains("fortran round trip ok"),
         "unexpected output:\n{stdout}"
     );
-    std::fs::remove_dir_all(&dir).ok();
 }

@@ -13,45 +13,16 @@
 //!
 //! These tests need `gcc` and `gfortran` on the PATH (a missing compiler is a failure).
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod common;
+
+use common::{fresh_dir, run, run_fortran_with_runtime};
 
 const C_ADJOINT: &str = include_str!("tapenade_style/binomial_b.c");
 const FORTRAN_ADJOINT: &str = include_str!("tapenade_style/binomial_b.f90");
 
-fn fresh_dir(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "radtap-tapenade-compat-{tag}-{}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create temp dir");
-    dir
-}
-
-/// Runs `program args` in `dir`; panics with its output unless it succeeds. Returns stdout.
-fn run(dir: &Path, program: &str, args: &[&str]) -> String {
-    let out = Command::new(program)
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run `{program}` (is it installed and on PATH?): {e}"));
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    print!("{stdout}");
-    eprint!("{stderr}");
-    assert!(
-        out.status.success(),
-        "`{program} {}` failed ({}):\n{stdout}\n{stderr}",
-        args.join(" "),
-        out.status
-    );
-    stdout
-}
-
 #[test]
 fn tapenade_style_c_binomial_adjoint_links_and_is_correct() {
-    let dir = fresh_dir("c");
+    let dir = fresh_dir("compat-c");
     radtap_runtime_stack::write_to(&dir).expect("write runtime");
     std::fs::write(dir.join("binomial_b.c"), C_ADJOINT).expect("write adjoint");
     // `#include <adStack.h>` as Tapenade writes it: the runtime directory on the include path.
@@ -84,31 +55,9 @@ fn tapenade_style_c_binomial_adjoint_links_and_is_correct() {
 
 #[test]
 fn tapenade_style_fortran_binomial_adjoint_links_and_is_correct() {
-    let dir = fresh_dir("fortran");
-    radtap_runtime_stack::write_to(&dir).expect("write runtime");
-    std::fs::write(dir.join("binomial_b.f90"), FORTRAN_ADJOINT).expect("write adjoint");
-    run(
-        &dir,
-        "gcc",
-        &["-O2", "-Wall", "-Werror", "-c", "adStack.c", "adBinomial.c"],
-    );
-    run(
-        &dir,
-        "gfortran",
-        &[
-            "-O2",
-            "-o",
-            "bf",
-            "binomial_b.f90",
-            "adStack.o",
-            "adBinomial.o",
-        ],
-    );
-    let exe = dir.join("bf");
-    let stdout = run(&dir, exe.to_str().expect("utf-8 temp path"), &[]);
+    let stdout = run_fortran_with_runtime("compat-fortran", "binomial_b.f90", FORTRAN_ADJOINT);
     assert!(
         stdout.contains("(fortran):  96 cases,   0 failures"),
         "unexpected output:\n{stdout}"
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
