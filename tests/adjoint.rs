@@ -314,56 +314,55 @@ fn unknown_sizes_are_asked_for_by_name_and_used_when_given() {
     }
 }
 
-/// A chained assignment whose value reads one of its targets (`a = b = 2 * b`) is refused at
-/// its line rather than differentiated as if every target held the same value.
-#[test]
-fn chained_assignment_reading_a_target_is_refused() {
-    let dir = std::env::temp_dir().join(format!("radtap-adjoint-chain-{}", std::process::id()));
+/// Writes `text` as `name` in a scratch directory, runs `-b` with `-head head -vars x
+/// -outvars outvars`, and asserts exit status 1 with an AD020 at `at` (`:line:col:`) whose
+/// message contains `what`.
+fn assert_adjoint_refused(name: &str, text: &str, outvars: &str, at: &str, what: &str) {
+    let dir = std::env::temp_dir().join(format!(
+        "radtap-adjoint-refused-{name}-{}",
+        std::process::id()
+    ));
     std::fs::create_dir_all(&dir).unwrap();
-    let src = dir.join("chain_self.c");
-    std::fs::write(
-        &src,
-        "void f(double x, double *y)\n{\n    double a, b;\n    b = x;\n    a = b = 2.0 * b;\n    *y = a * b;\n}\n",
-    )
-    .unwrap();
-    let opts: Vec<String> = ["-head", "f", "-vars", "x", "-outvars", "y"]
+    let src = dir.join(name);
+    std::fs::write(&src, text).unwrap();
+    let opts: Vec<String> = ["-head", "f", "-vars", "x", "-outvars", outvars]
         .iter()
         .map(|s| s.to_string())
         .collect();
     let o = run_cli(&src, &opts, &["-b"], &dir.join("out"));
     assert_eq!(o.status, 1, "{}", o.stderr);
     assert!(
-        o.stderr.contains(":5:5: error[AD020]") && o.stderr.contains("reads one of its targets"),
+        o.stderr.contains(&format!("{at} error[AD020]")) && o.stderr.contains(what),
         "{}",
         o.stderr
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A chained assignment whose value reads one of its targets (`a = b = 2 * b`) is refused at
+/// its line rather than differentiated as if every target held the same value.
+#[test]
+fn chained_assignment_reading_a_target_is_refused() {
+    assert_adjoint_refused(
+        "chain_self.c",
+        "void f(double x, double *y)\n{\n    double a, b;\n    b = x;\n    a = b = 2.0 * b;\n    *y = a * b;\n}\n",
+        "y",
+        ":5:5:",
+        "reads one of its targets",
+    );
+}
+
 /// Fortran pointers whose associations cannot be re-established backwards (associated inside
 /// a loop, or a dummy pointer) are refused at their line.
 #[test]
 fn fortran_pointers_associated_in_loops_are_refused() {
-    let dir = std::env::temp_dir().join(format!("radtap-adjoint-fptr-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let src = dir.join("ptr_loop.f90");
-    std::fs::write(
-        &src,
+    assert_adjoint_refused(
+        "ptr_loop.f90",
         "subroutine f(n, x, y)\n  integer, intent(in) :: n\n  real(8), intent(inout), target :: x(n)\n  real(8), intent(out) :: y\n  real(8), pointer :: p\n  integer :: i\n  y = 0\n  do i = 1, n\n    p => x(i)\n    p = sin(p)\n    y = y + p*p\n  end do\nend subroutine f\n",
-    )
-    .unwrap();
-    let opts: Vec<String> = ["-head", "f", "-vars", "x", "-outvars", "x y"]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
-    let o = run_cli(&src, &opts, &["-b"], &dir.join("out"));
-    assert_eq!(o.status, 1, "{}", o.stderr);
-    assert!(
-        o.stderr.contains(":9:5: error[AD020]") && o.stderr.contains("inside a loop"),
-        "{}",
-        o.stderr
+        "x y",
+        ":9:5:",
+        "inside a loop",
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A function with a side effect (here on a module variable) referenced inside an expression
