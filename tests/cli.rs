@@ -819,3 +819,59 @@ fn adjoint_keeps_the_values_io_statements_print() {
     assert!(set.is_some() && set < print, "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Only independents and dependents get derivative arguments (DESIGN.md): an active output
+/// that is not a dependent has a local adjoint starting at zero, as Tapenade writes it;
+/// -fixinterface keeps the argument (and ignores its value on entry).
+#[test]
+fn non_dependent_outputs_get_no_adjoint_argument_unless_fixinterface() {
+    let dir = scratch_dir("nondep");
+    let src = dir.join("nd.f90");
+    std::fs::write(
+        &src,
+        "subroutine f(x, a, y, z)\n  real(8), intent(in) :: x, a\n  real(8), intent(out) :: y, z\n  y = x*x*a\n  z = sin(x) + y*0.5d0\nend subroutine f\n",
+    )
+    .expect("write source");
+    let d = dir.to_string_lossy().into_owned();
+    let s = src.to_string_lossy().into_owned();
+    for (mode, file, plain, local, fixed) in [
+        (
+            "-b",
+            "nd_b.f90",
+            "subroutine f_b(x, xb, a, y, z, zb)",
+            "real(8) :: yb",
+            "subroutine f_b(x, xb, a, y, yb, z, zb)",
+        ),
+        (
+            "-d",
+            "nd_d.f90",
+            "subroutine f_d(x, xd, a, y, z, zd)",
+            "real(8) :: yd",
+            "subroutine f_d(x, xd, a, y, yd, z, zd)",
+        ),
+    ] {
+        let (code, _, err) = radtap(&[
+            mode, "-head", "f", "-vars", "x", "-outvars", "z", "-O", &d, &s,
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let text = std::fs::read_to_string(dir.join(file)).expect("generated");
+        assert!(text.contains(plain) && text.contains(local), "{text}");
+        let (code, _, err) = radtap(&[
+            mode,
+            "-fixinterface",
+            "-head",
+            "f",
+            "-vars",
+            "x",
+            "-outvars",
+            "z",
+            "-O",
+            &d,
+            &s,
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let text = std::fs::read_to_string(dir.join(file)).expect("generated");
+        assert!(text.contains(fixed), "{text}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -140,6 +140,21 @@ impl Gen<'_> {
         d
     }
 
+    /// Whether the derivative of parameter `s` could be a local of the derivative unit:
+    /// a Fortran scalar or explicit-shape array, not a pointer or allocatable.
+    fn localizable_param(&self, s: SymbolId) -> bool {
+        let sd = &self.prog.symbols[s];
+        let Some(t) = sd.ty.as_ref() else {
+            return false;
+        };
+        self.lang == Lang::Fortran
+            && t.pointers == 0
+            && !sd.attrs.pointer
+            && !sd.attrs.allocatable
+            && matches!(t.base, BaseClass::Real)
+            && t.dims.iter().all(|d| matches!(d.upper, DimUpper::Expr(_)))
+    }
+
     pub(crate) fn choose_procedures(&mut self) {
         let heads: Vec<UnitId> = self.info.heads.iter().map(|h| h.head).collect();
         for (u, _) in self.prog.units.iter() {
@@ -163,7 +178,28 @@ impl Gen<'_> {
                     .is_some_and(|o| pi.zones.obj_set(o).intersects(&d));
                 own || pointee
             };
-            let flags: Vec<bool> = self.prog.units[p].params.iter().map(|&s| has(s)).collect();
+            let mut flags: Vec<bool> = self.prog.units[p].params.iter().map(|&s| has(s)).collect();
+            // A head's argument that is neither an independent nor a dependent gets no
+            // derivative argument (its derivative is a local starting at zero), unless
+            // -fixinterface: DESIGN.md, calling conventions. Only where the local can be
+            // declared: Fortran scalars and explicit-shape arrays.
+            if let Some(h) = self
+                .info
+                .heads
+                .iter()
+                .find(|h| h.head == p && !h.fixinterface)
+            {
+                let mut named = pi.zones.empty();
+                for (_, z) in h.independents.iter().chain(h.dependents.iter()) {
+                    named.union_with(z);
+                }
+                for (f, &s) in flags.iter_mut().zip(&self.prog.units[p].params) {
+                    let z = pi.zones.sym_zones(s).unwrap_or_else(|| pi.zones.empty());
+                    if *f && self.localizable_param(s) && !z.intersects(&named) {
+                        *f = false;
+                    }
+                }
+            }
             // Derivative types are needed before the file is laid out.
             let mut recs = Vec::new();
             for (k, o) in &pi.zones.objects {

@@ -387,8 +387,29 @@ impl<'g, 'a> ProcGen<'g, 'a> {
                     for e in &v.entities {
                         declared.insert(e.sym);
                     }
-                    if let Some(dv) = self.derivative_decl(v, &c) {
+                    // Arguments whose derivative is a local of this unit (neither
+                    // independents nor dependents) are declared apart, as locals.
+                    let (local, iface): (Vec<Entity>, Vec<Entity>) = v
+                        .entities
+                        .iter()
+                        .cloned()
+                        .partition(|e| self.derivative_is_local_param(e.sym));
+                    let mut vi = v.clone();
+                    vi.entities = iface;
+                    if let Some(dv) = self.derivative_decl(&vi, &c) {
                         decls.push(Decl::Var(dv));
+                    }
+                    if !local.is_empty() {
+                        let mut vl = v.clone();
+                        vl.entities = local;
+                        vl.attrs.retain(|a| match a {
+                            Attr::Intent(_) => false,
+                            Attr::Keyword(k) => !matches!(k.as_str(), "optional" | "value"),
+                            Attr::Dimension(_) => true,
+                        });
+                        if let Some(dv) = self.derivative_decl(&vl, &c) {
+                            decls.push(Decl::Var(dv));
+                        }
                     }
                 }
                 Decl::Common(blocks) => {
@@ -1006,6 +1027,18 @@ impl<'a> ProcGen<'_, 'a> {
             && z.intersects(&self.pi.summary.writes)
             && !self.head_dependents().is_some_and(|d| d.intersects(&z))
             && self.head_dependents().is_some()
+    }
+
+    /// Whether `s` is a parameter whose derivative is a local of this unit (it has one, but
+    /// no derivative argument).
+    fn derivative_is_local_param(&self, s: SymbolId) -> bool {
+        self.dvar.contains_key(&s)
+            && self
+                .src
+                .params
+                .iter()
+                .zip(&self.g.dparams[&self.p])
+                .any(|(&p, &f)| p == s && !f)
     }
 
     /// A head's C pointer parameter whose pointee is written and is neither a dependent nor
