@@ -33,6 +33,9 @@ struct CLower<'a, 's> {
     scope: ScopeId,
     macros: HashSet<String>,
     pending_dirs: Vec<Directive>,
+    /// Names of the parameters read so far in a prototype's parameter list: a VLA bound
+    /// there (`double f(int n, double x[n]);`) names one of them, kept as written.
+    proto_params: Vec<String>,
     line_map: Option<&'s [u32]>,
 }
 
@@ -72,6 +75,7 @@ pub(crate) fn lower_c_file(
         scope,
         macros: HashSet::new(),
         pending_dirs: vec![],
+        proto_params: vec![],
         line_map,
     };
     let mut decls = Vec::new();

@@ -21,9 +21,42 @@ pub(crate) fn write_file(p: &Program, file: usize) -> String {
             FileItem::Comment(c) => w.line(c),
             FileItem::Unit(u) => {
                 let decls = &p.units[*u].decls;
+                // Functions of this file, and the names declared so far: a function used
+                // before its definition gets a prototype in front of its first user (the
+                // input may order its functions freely behind prototypes; generated
+                // functions have none of their own).
+                let defined: Vec<(String, UnitId)> = decls
+                    .iter()
+                    .filter_map(|d| match d {
+                        Decl::Unit(f) => p.units[*f].name.map(|n| (w.name(n).to_string(), *f)),
+                        _ => None,
+                    })
+                    .collect();
+                let mut declared: std::collections::HashSet<String> = Default::default();
                 for (i, d) in decls.iter().enumerate() {
                     if matches!(d, Decl::Unit(_)) && i > 0 {
                         w.out.push('\n');
+                    }
+                    match d {
+                        Decl::Var(v) => {
+                            for e in &v.entities {
+                                declared.insert(w.name(e.sym).to_string());
+                            }
+                        }
+                        Decl::Unit(f) => {
+                            if let Some(n) = p.units[*f].name {
+                                declared.insert(w.name(n).to_string());
+                            }
+                            let used = w.names_used(*f);
+                            for (name, g) in &defined {
+                                if !declared.contains(name) && used.contains(name.as_str()) {
+                                    declared.insert(name.clone());
+                                    let h = w.header(*g);
+                                    w.line(&format!("{h};"));
+                                }
+                            }
+                        }
+                        _ => {}
                     }
                     w.decl(*u, d);
                 }
@@ -260,11 +293,38 @@ impl<'p> W<'p> {
         }
     }
 
+    /// The names a function's expressions mention.
+    fn names_used(&self, uid: UnitId) -> std::collections::HashSet<&'p str> {
+        let u = &self.p.units[uid];
+        u.exprs
+            .iter()
+            .filter_map(|(_, e)| match e {
+                Expr::Name(s) => Some(self.name(*s)),
+                Expr::Opaque(t) => Some(t.as_str()),
+                _ => None,
+            })
+            .collect()
+    }
+
     fn function(&mut self, uid: UnitId) {
         let u = &self.p.units[uid];
         for d in &u.directives {
             self.line(&d.text);
         }
+        let mut h = self.header(uid);
+        h.push_str(" {");
+        self.line(&h);
+        self.indent += 1;
+        let u = &self.p.units[uid];
+        let body = u.body.clone();
+        self.block(uid, &body);
+        self.indent -= 1;
+        self.line("}");
+    }
+
+    /// A function's head: prefixes, return type, name and parameters (no body).
+    fn header(&mut self, uid: UnitId) -> String {
+        let u = &self.p.units[uid];
         let mut h = String::new();
         for pf in &u.attrs.prefixes {
             if !pf.is_empty() {
@@ -282,13 +342,7 @@ impl<'p> W<'p> {
         let params = self.params(uid, &u.c_params, u.c_variadic, u.c_void_params);
         let ptrs = self.declarator(uid, &u.ret_derived, &format!("{name}({params})"));
         h.push_str(&ptrs);
-        h.push_str(" {");
-        self.line(&h);
-        self.indent += 1;
-        let body = u.body.clone();
-        self.block(uid, &body);
-        self.indent -= 1;
-        self.line("}");
+        h
     }
 
     // ------------------------------------------------------------------ statements

@@ -6,7 +6,31 @@ use super::*;
 impl<'a> ProcGen<'_, 'a> {
     /// `call g(a…)`: `call g_d(a, ȧ, …)` when the call point is active and `g` has a
     /// derivative version; otherwise the primal call.
-    pub(crate) fn call_rule(&mut self, s: StmtId, _callee: ExprId, args: &'a [Arg]) -> Vec<StmtId> {
+    pub(crate) fn call_rule(&mut self, s: StmtId, callee: ExprId, args: &'a [Arg]) -> Vec<StmtId> {
+        if self.lang == Lang::C && self.callee_name(callee) == "free" {
+            if let [a] = args {
+                // The derivative twin of a freed pointer was allocated with it (`malloc`
+                // twins, caller-owned buffers alike): freed with it.
+                if let Some(d) = self.dptr(a.value) {
+                    let primal = self.copy_stmt(s);
+                    let f = self.b().opaque("free");
+                    let call = self.u.stmts.alloc(Stmt {
+                        kind: StmtKind::Call {
+                            callee: f,
+                            args: vec![Arg {
+                                keyword: None,
+                                value: d,
+                            }],
+                            no_parens: false,
+                        },
+                        label: None,
+                        construct_name: None,
+                        directives: vec![],
+                    });
+                    return vec![primal, call];
+                }
+            }
+        }
         let Some(i) = self.pid(s) else {
             return vec![self.copy_stmt(s)];
         };

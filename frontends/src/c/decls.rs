@@ -275,6 +275,7 @@ impl<'a, 's> CLower<'a, 's> {
     fn param_list(&mut self, pl: Node) -> (Vec<CParam>, bool) {
         let mut out = Vec::new();
         let mut variadic = false;
+        let outer = std::mem::take(&mut self.proto_params);
         for p in named_children(pl) {
             match p.kind() {
                 "parameter_declaration" => {
@@ -286,6 +287,9 @@ impl<'a, 's> CLower<'a, 's> {
                             .map(|n| self.t(n).to_string()),
                         None => None,
                     };
+                    if let Some(n) = &name {
+                        self.proto_params.push(n.clone());
+                    }
                     out.push(CParam {
                         spec,
                         name,
@@ -298,6 +302,7 @@ impl<'a, 's> CLower<'a, 's> {
                 _ => self.unsupported(p, "K&R-style parameter declarations"),
             }
         }
+        self.proto_params = outer;
         (out, variadic)
     }
 

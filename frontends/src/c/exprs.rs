@@ -50,6 +50,9 @@ impl<'a, 's> CLower<'a, 's> {
             };
             return self.alloc(Expr::Name(s), n);
         }
+        if self.proto_params.contains(&name) {
+            return self.alloc(Expr::Opaque(name), n);
+        }
         let sp = self.sp(n);
         self.diags.push(Diagnostic::error(
             Code::Undeclared,
