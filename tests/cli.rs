@@ -957,3 +957,27 @@ int main(void)
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A differentiated module procedure calling a PRIVATE procedure of its module (that is not
+/// differentiated itself): the derivative module cannot reach it, so the call is refused
+/// at its line in every mode instead of writing code that does not compile. An active
+/// private procedure (`sq`, whose derivative lives in the derivative module) is fine.
+#[test]
+fn private_module_procedure_called_from_derivative_is_refused() {
+    let src = "module props\n  implicit none\n  private\n  public :: step\ncontains\n  integer function ifloor(v)\n    real(8), intent(in) :: v\n    ifloor = int(floor(v))\n  end function ifloor\n  real(8) function sq(v)\n    real(8), intent(in) :: v\n    sq = v*v\n  end function sq\n  subroutine step(x, y)\n    real(8), intent(in) :: x\n    real(8), intent(out) :: y\n    integer :: k\n    k = ifloor(x*0.1d0) + 1\n    y = sq(x)*k\n  end subroutine step\nend module props\n";
+    let (dir, f) = scratch("privcall", src);
+    let d = dir.to_string_lossy().into_owned();
+    for mode in [&["-d"][..], &["-b"][..], &["-d", "--vector"][..]] {
+        let mut args = mode.to_vec();
+        args.extend(["-head", "step", "-vars", "x", "-outvars", "y", "-O", &d, &f]);
+        let (code, _, err) = radtap(&args);
+        assert_eq!(code, 1, "{err}");
+        assert!(
+            err.contains("privcall.f90:18:5: error[AD020]")
+                && err.contains("`ifloor` is PRIVATE to module `props`"),
+            "{err}"
+        );
+        assert!(!err.contains("`sq`"), "{err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -46,6 +46,33 @@ impl<'a> Adj<'_, '_, 'a> {
         }
     }
 
+    /// Rank of a primal expression, knowing that whole-array reductions (`sum(x)`,
+    /// `dot_product(x, y)`) are scalars; otherwise as `rank_of` (which may overestimate).
+    fn src_rank(&self, e: ExprId) -> usize {
+        match &self.pg.src.exprs[e] {
+            Expr::Call { callee, args } => {
+                let name = match &self.pg.src.exprs[*callee] {
+                    Expr::Opaque(n) => n.to_ascii_lowercase(),
+                    Expr::Name(s) => self.pg.prog().symbols[*s].spelling.to_ascii_lowercase(),
+                    _ => String::new(),
+                };
+                let plain = args.iter().all(|a| a.keyword.is_none());
+                match name.as_str() {
+                    "sum" | "product" | "maxval" | "minval" | "norm2" | "count"
+                        if args.len() == 1 && plain =>
+                    {
+                        0
+                    }
+                    "dot_product" | "size" if plain => 0,
+                    _ => self.pg.rank_of(e),
+                }
+            }
+            Expr::Binary { lhs, rhs, .. } => self.src_rank(*lhs).max(self.src_rank(*rhs)),
+            Expr::Unary { arg, .. } | Expr::Paren(arg) => self.src_rank(*arg),
+            _ => self.pg.rank_of(e),
+        }
+    }
+
     /// Whether two primal references are the same access path, written alike.
     pub(crate) fn same_src(&self, a: ExprId, b: ExprId) -> bool {
         let (x, y) = (&self.pg.src.exprs[a], &self.pg.src.exprs[b]);
@@ -466,9 +493,12 @@ impl<'a> Adj<'_, '_, 'a> {
                 alias = true;
             }
         }
-        let rank = self.t_rank(lhs);
+        let mut rank = self.t_rank(lhs);
+        // A scalar right side broadcast over an array target (`y = sum(x)` into `y(1)`,
+        // `y(2:2) = dot_product(x, x)`): every element's seed flows into the one value.
+        let scalar_rhs = self.pg.lang == Lang::Fortran && rank > 0 && self.src_rank(rhs) == 0;
         let seed = if alias {
-            if rank > 0 {
+            if rank > 0 && !scalar_rhs {
                 self.pg.error(s, Code::Unsupported, "an array assignment whose right side overlaps its left side is not supported in adjoint mode yet");
                 return out;
             }
@@ -480,7 +510,10 @@ impl<'a> Adj<'_, '_, 'a> {
                 },
             );
             let tn = self.pg.b().name(tmp);
-            let l2 = self.dup(ld);
+            let mut l2 = self.dup(ld);
+            if scalar_rhs {
+                l2 = self.pg.b().call("sum", vec![l2]);
+            }
             out.push(assign(&mut self.pg.u, tn, l2));
             let l3 = self.dup(ld);
             let z = self.pg.b().zero(k);
@@ -490,6 +523,14 @@ impl<'a> Adj<'_, '_, 'a> {
         } else {
             self.dup(ld)
         };
+        let seed = if scalar_rhs && !alias {
+            self.pg.b().call("sum", vec![seed])
+        } else {
+            seed
+        };
+        if scalar_rhs {
+            rank = 0;
+        }
         // Zeros the transposition builds beside the seed have the target's real kind.
         self.zero_kind = self.t_kind(lhs);
         let Some((incs, self_group)) = self.scatter(s, t, seed, rank, &marks, &self_marks) else {

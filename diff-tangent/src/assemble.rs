@@ -70,6 +70,8 @@ pub(crate) fn run(
     for &p in &g.active.clone() {
         g.diags
             .extend(crate::refuse::unsupported(prog, &info.procs[&p], p));
+        g.diags
+            .extend(crate::refuse::private_of_module(prog, p, &g.active));
         if prog.units[p].lang != lang {
             g.diags.push(Diagnostic::error(
                 Code::Unsupported,

@@ -461,3 +461,44 @@ fn internal_file_round_trip(prog: &Program, pi: &ProcInfo, p: UnitId, out: &mut 
         }
     }
 }
+
+/// Entities PRIVATE to the module holding procedure `p` (a private procedure that is not
+/// differentiated, a private variable or constant) referenced by `p`: its derivative is
+/// placed in the derivative module, outside the module, where those names cannot be reached
+/// (the output would not compile). Refused at the statement until they are copied beside
+/// the derivative.
+pub(crate) fn private_of_module(prog: &Program, p: UnitId, active: &[UnitId]) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let u = &prog.units[p];
+    let Some(m) = u.parent.filter(|&m| prog.units[m].kind == UnitKind::Module) else {
+        return out;
+    };
+    let mscope = prog.units[m].scope;
+    let msc = &prog.scopes[mscope];
+    for (s, st) in u.stmts.iter() {
+        let mut exprs = Vec::new();
+        stmt_children(&st.kind, &mut |e| exprs.push(e), &mut |_| {});
+        let mut hit = None;
+        for e in exprs {
+            hit = names_in(u, e).into_iter().find(|&n| {
+                let sd = &prog.symbols[n];
+                let hidden = sd.attrs.private || (msc.default_private && !sd.attrs.public);
+                sd.scope == mscope && hidden && !sd.unit.is_some_and(|q| active.contains(&q))
+            });
+            if hit.is_some() {
+                break;
+            }
+        }
+        if let Some(n) = hit {
+            let sp = u.source_map.stmt.get(s).copied().unwrap_or_default();
+            let msg = format!(
+                "`{}` is PRIVATE to module `{}`, out of reach of the derivative module; referring to private entities of a module from its differentiated procedures is not supported yet (make `{}` PUBLIC)",
+                prog.symbols[n].spelling,
+                crate::generator::unit_name(prog, m),
+                prog.symbols[n].spelling
+            );
+            out.push(Diagnostic::error(Code::Unsupported, sp, &msg));
+        }
+    }
+    out
+}

@@ -369,6 +369,20 @@ impl<'a> ProcGen<'_, 'a> {
                 let n = self.b().name(ds);
                 Some(self.b().index(n, subs2))
             }
+            // A scalar pointer or allocatable has a rank-1 derivative in vector mode:
+            // `allocate(a)` becomes `allocate(ad(nbdirsmax))`.
+            (Expr::Name(s), MemOp::Allocate)
+                if self.vector
+                    && self.prog().symbols[*s]
+                        .ty
+                        .as_ref()
+                        .is_some_and(|t| t.dims.is_empty()) =>
+            {
+                let ds = *self.dvar.get(s)?;
+                let n = self.b().opaque("nbdirsmax");
+                let d = self.b().name(ds);
+                Some(self.b().index(d, vec![Subscript::Index(n)]))
+            }
             (Expr::Name(s), _) => {
                 let ds = *self.dvar.get(s)?;
                 Some(self.b().name(ds))

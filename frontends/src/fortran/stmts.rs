@@ -509,12 +509,14 @@ impl<'a, 't> FortranLowering<'a, 't> {
             .map(|(_, c)| *c);
         let ctl_start = first.end_byte();
         let ctl_end = item_list.map(|l| l.start_byte()).unwrap_or(n.end_byte());
-        let mut ctl = src.get(ctl_start..ctl_end).unwrap_or("").trim().to_string();
+        // Continuation joins are removed before trimming: a control part ending the line
+        // (`write (u, fmt) &` + newline + items) keeps its `&` only up to its newline.
+        let ctl = normalize_continuations(src.get(ctl_start..ctl_end).unwrap_or(""));
+        let mut ctl = ctl.trim().to_string();
         if ctl.ends_with(',') {
             ctl.pop();
         }
-        let ctl = ctl.trim();
-        control.push_str(&normalize_continuations(ctl.trim()));
+        control.push_str(ctl.trim());
         if let Some(l) = item_list {
             for c in named_children(l) {
                 if c.kind() != "comment" {
