@@ -133,6 +133,9 @@ pub(crate) fn run(cli: &Cli, execute: Execute) -> Outcome {
         out.stderr
             .push_str("radtap validate: error: the differentiation produced no output\n");
         out.status = 3;
+        if cli.keep.is_none() {
+            let _ = std::fs::remove_dir_all(&dir);
+        }
         return out;
     };
     // The files to check: generated, or the user's.
@@ -148,6 +151,9 @@ pub(crate) fn run(cli: &Cli, execute: Execute) -> Outcome {
                     t.display()
                 ));
                 out.status = 1;
+                if cli.keep.is_none() {
+                    let _ = std::fs::remove_dir_all(&dir);
+                }
                 return out;
             }
             let note = (!a.exists()).then(|| {

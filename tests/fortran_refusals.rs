@@ -17,7 +17,9 @@ fn radtap(args: &[&str]) -> (i32, String, String) {
 
 /// Writes `text` to `NAME.f90` in a fresh directory; returns the directory and the file.
 fn scratch(name: &str, text: &str) -> (String, String) {
-    let dir = std::env::temp_dir().join(format!("radtap-frefuse-{name}-{}", std::process::id()));
+    // Under cargo's per-target temporary directory: nothing is left in /tmp.
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("radtap-frefuse-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let f = dir.join(format!("{name}.f90"));
     std::fs::write(&f, text).unwrap();

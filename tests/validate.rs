@@ -15,7 +15,21 @@ fn cli(args: &[String]) -> Outcome {
     all.extend(args.iter().cloned());
     let parsed = <Cli as clap::Parser>::try_parse_from(normalize_args(all.into_iter()))
         .expect("options parse");
-    execute(&parsed)
+    let o = execute(&parsed);
+    // A failed validation keeps its build in a temporary directory and says where; the
+    // failures provoked here must not leave it behind.
+    for says in ["the build are kept in ", "the build are in "] {
+        if let Some(rest) = o.stderr.split(says).nth(1) {
+            let kept = PathBuf::from(rest.lines().next().unwrap_or("").trim());
+            let ours = kept
+                .file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("radtap-validate-"));
+            if ours && kept.starts_with(std::env::temp_dir()) {
+                let _ = std::fs::remove_dir_all(&kept);
+            }
+        }
+    }
+    o
 }
 
 fn strings(a: &[&str]) -> Vec<String> {
@@ -94,7 +108,9 @@ fn validate_passes_on_every_c_program_of_the_corpus() {
 
 /// A scratch directory per test.
 fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("radtap-vtest-{}-{name}", std::process::id()));
+    // Under cargo's per-target temporary directory: nothing is left in /tmp.
+    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("radtap-vtest-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
