@@ -196,7 +196,11 @@ pub fn check_request(req: &Request) -> Result<Vec<String>, Failure> {
         ));
     }
     if let Some(h) = &req.head {
-        parse_heads(h).map_err(Failure::Usage)?;
+        if parse_heads(h).map_err(Failure::Usage)?.is_empty() {
+            return Err(Failure::Usage(
+                "-head names no procedure (e.g. -head f, -head \"f(y)/(x)\")".into(),
+            ));
+        }
     }
     sizes(&req.options)?;
     const KNOWN: &[&str] = &[

@@ -373,6 +373,9 @@ fn head_strings_with_spaces_and_several_heads_differentiate() {
     let (code, _, err) = radtap(&["-d", "-head", "g(g)/(x y", "-O", &d, &s]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("unbalanced parenthesis"), "{err}");
+    let (code, _, err) = radtap(&["-d", "-head", " ", "-O", &d, &s]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("-head names no procedure"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
