@@ -403,15 +403,11 @@ impl<'a> Adj<'_, '_, 'a> {
 
     /// Whether `e` references a procedure that has a derivative version.
     pub(crate) fn has_active_user_call(&self, e: ExprId) -> bool {
-        let sites = self.pg.g.info.callgraph.sites_of(self.pg.p);
         let mut found = false;
         let mut stack = vec![e];
         while let Some(x) = stack.pop() {
             if let Expr::Call { .. } = self.pg.src.exprs[x] {
-                if sites.iter().any(|c| {
-                    c.expr == Some(x)
-                        && matches!(&c.callee, Callee::Defined(l) if l.iter().any(|u| self.pg.g.active.contains(u)))
-                }) {
+                if self.pg.is_differentiated_call(x) {
                     found = true;
                 }
             }
@@ -661,6 +657,38 @@ impl<'a> Adj<'_, '_, 'a> {
         }
     }
 
+    /// Records (push forwards, pop backwards, into `r`) the value the C effect expression `e`
+    /// (`i++`, `k = ...`) of statement `s` overwrites at point `i`, when TBR says so; `what`
+    /// names the construct in the refusal when it cannot be recorded.
+    pub(crate) fn record_effect_target(
+        &mut self,
+        s: StmtId,
+        e: ExprId,
+        i: usize,
+        what: &str,
+        r: &mut Rev,
+    ) {
+        if self.to_record(i).is_empty() {
+            return;
+        }
+        let target = match &self.pg.src.exprs[e] {
+            Expr::IncDec { arg, .. } => Some(*arg),
+            Expr::Assign { lhs, .. } => Some(*lhs),
+            _ => None,
+        };
+        match target.map(|t| self.slot_of_target(Target::Expr(t))) {
+            Some(Ok(sl)) => {
+                let (a, b) = self.push_pop(&sl);
+                r.fwd.push(a);
+                r.bwd.push(b);
+            }
+            _ => {
+                let msg = format!("recording the value this {what} overwrites is not supported in adjoint mode yet");
+                self.pg.error(s, Code::Unsupported, &msg);
+            }
+        }
+    }
+
     /// A C expression statement (`i++;`, `f(x);` without a result).
     pub(crate) fn adj_expr_stmt(&mut self, s: StmtId, e: ExprId) -> Rev {
         self.pg.check_side_effects(s);
@@ -674,24 +702,7 @@ impl<'a> Adj<'_, '_, 'a> {
             return self.unsupported(s, "an expression statement with an active side effect");
         }
         let mut r = Rev::default();
-        let rec = self.to_record(i);
-        if !rec.is_empty() {
-            let target = match &self.pg.src.exprs[e] {
-                Expr::IncDec { arg, .. } => Some(*arg),
-                Expr::Assign { lhs, .. } => Some(*lhs),
-                _ => None,
-            };
-            match target.map(|t| self.slot_of_target(Target::Expr(t))) {
-                Some(Ok(sl)) => {
-                    let (a, b) = self.push_pop(&sl);
-                    r.fwd.push(a);
-                    r.bwd.push(b);
-                }
-                _ => {
-                    self.pg.error(s, Code::Unsupported, "recording the value this expression overwrites is not supported in adjoint mode yet");
-                }
-            }
-        }
+        self.record_effect_target(s, e, i, "expression", &mut r);
         if self.is_live(i) {
             r.fwd.push(self.pg.copy_stmt(s));
         }

@@ -18,14 +18,7 @@ impl<'a> Adj<'_, '_, 'a> {
                     .unsupported(s, "a reference to a differentiated function in an argument");
             }
         }
-        let site = self
-            .pg
-            .g
-            .info
-            .callgraph
-            .sites_of(self.pg.p)
-            .iter()
-            .find(|c| c.stmt == s && c.expr.is_none());
+        let site = self.pg.stmt_call_site(s);
         let active_point = self.pg.act.has_derivative[i];
         let dirs = &self.pg.src.stmts[s].directives;
         let split = site.and_then(|x| match &x.callee {

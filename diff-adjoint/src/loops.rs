@@ -314,23 +314,7 @@ impl<'a> Adj<'_, '_, 'a> {
             return self.unsupported(s, "a `for` step with an active side effect");
         }
         let mut r = Rev::default();
-        if !self.to_record(i).is_empty() {
-            let target = match &self.pg.src.exprs[e] {
-                Expr::IncDec { arg, .. } => Some(*arg),
-                Expr::Assign { lhs, .. } => Some(*lhs),
-                _ => None,
-            };
-            match target.map(|t| self.slot_of_target(Target::Expr(t))) {
-                Some(Ok(sl)) => {
-                    let (a, b) = self.push_pop(&sl);
-                    r.fwd.push(a);
-                    r.bwd.push(b);
-                }
-                _ => {
-                    self.pg.error(s, Code::Unsupported, "recording the value this `for` step overwrites is not supported in adjoint mode yet");
-                }
-            }
-        }
+        self.record_effect_target(s, e, i, "`for` step", &mut r);
         let c = self.pg.cp(e);
         r.fwd.push(stmt(&mut self.pg.u, StmtKind::Expr(c)));
         r

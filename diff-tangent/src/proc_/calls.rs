@@ -35,13 +35,7 @@ impl<'a> ProcGen<'_, 'a> {
             return vec![self.copy_stmt(s)];
         };
         self.cur = self.act.active_before[i].clone();
-        let site = self
-            .g
-            .info
-            .callgraph
-            .sites_of(self.p)
-            .iter()
-            .find(|c| c.stmt == s && c.expr.is_none());
+        let site = self.stmt_call_site(s);
         let mut out = Vec::new();
         self.hoisted.clear();
         for a in args {

@@ -243,13 +243,7 @@ impl<'a> ProcGen<'_, 'a> {
         let Expr::Call { callee, .. } = &self.src.exprs[e] else {
             return None;
         };
-        let site = self
-            .g
-            .info
-            .callgraph
-            .sites_of(self.p)
-            .iter()
-            .find(|c| c.expr == Some(e))?;
+        let site = self.expr_call_site(e)?;
         let Callee::Defined(list) = &site.callee else {
             return None;
         };
@@ -315,20 +309,6 @@ impl<'a> ProcGen<'_, 'a> {
 }
 
 impl<'a> ProcGen<'_, 'a> {
-    /// Whether call expression `e` references a function of the program that has a
-    /// derivative version.
-    pub(crate) fn is_differentiated_call(&self, e: ExprId) -> bool {
-        self.g
-            .info
-            .callgraph
-            .sites_of(self.p)
-            .iter()
-            .any(|c| {
-                c.expr == Some(e)
-                    && matches!(&c.callee, Callee::Defined(l) if l.iter().any(|u| self.g.active.contains(u)))
-            })
-    }
-
     /// Whether `e` holds a reference to a differentiated function.
     pub(crate) fn has_differentiated_call(&self, e: ExprId) -> bool {
         if matches!(self.src.exprs[e], Expr::Call { .. }) && self.is_differentiated_call(e) {

@@ -916,19 +916,39 @@ impl<'a> ProcGen<'_, 'a> {
         self.u.exprs.alloc(node)
     }
 
+    /// The call site of the function reference `e` in this procedure.
+    pub fn expr_call_site(&self, e: ExprId) -> Option<&'a CallSite> {
+        let info: &'a radtap_dataflow::ProgramInfo = self.g.info;
+        info.callgraph
+            .sites_of(self.p)
+            .iter()
+            .find(|c| c.expr == Some(e))
+    }
+
+    /// The call site of the call statement `s` in this procedure.
+    pub fn stmt_call_site(&self, s: StmtId) -> Option<&'a CallSite> {
+        let info: &'a radtap_dataflow::ProgramInfo = self.g.info;
+        info.callgraph
+            .sites_of(self.p)
+            .iter()
+            .find(|c| c.stmt == s && c.expr.is_none())
+    }
+
+    /// Whether the call expression `e` references a function of the program that has a
+    /// derivative version.
+    pub fn is_differentiated_call(&self, e: ExprId) -> bool {
+        self.expr_call_site(e).is_some_and(|c| {
+            matches!(&c.callee, Callee::Defined(l) if l.iter().any(|u| self.g.active.contains(u)))
+        })
+    }
+
     /// The differentiated function that call expression `e` of statement `s` references, with
     /// its result variable; an external function with active arguments is reported.
     pub fn differentiated_function(&mut self, s: StmtId, e: ExprId) -> Option<(UnitId, SymbolId)> {
         let Expr::Call { args, .. } = &self.src.exprs[e] else {
             return None;
         };
-        let site = self
-            .g
-            .info
-            .callgraph
-            .sites_of(self.p)
-            .iter()
-            .find(|c| c.expr == Some(e))?;
+        let site = self.expr_call_site(e)?;
         let c = match &site.callee {
             Callee::Defined(list) if list.len() == 1 && self.g.active.contains(&list[0]) => list[0],
             Callee::Defined(list)
