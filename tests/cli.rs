@@ -327,6 +327,17 @@ fn dump_names_common_members_as_each_unit_spells_them_every_time() {
     assert!(second.contains("/CTRL/NS:"), "{}", dumps[0]);
 }
 
+/// `text` written as `file` in a fresh scratch directory (removed by the caller): the
+/// directory, and the directory and the file as arguments.
+fn scratch_file(tag: &str, file: &str, text: &str) -> (std::path::PathBuf, String, String) {
+    let dir = scratch_dir(tag);
+    let src = dir.join(file);
+    std::fs::write(&src, text).expect("write source");
+    let d = dir.to_string_lossy().into_owned();
+    let s = src.to_string_lossy().into_owned();
+    (dir, d, s)
+}
+
 /// A scratch directory for one test, removed by the caller.
 fn scratch_dir(tag: &str) -> std::path::PathBuf {
     let d = std::env::temp_dir().join(format!("radtap-cli-{tag}-{}", std::process::id()));
@@ -338,16 +349,12 @@ fn scratch_dir(tag: &str) -> std::path::PathBuf {
 /// separator, commas, several heads each with lists), not split on spaces.
 #[test]
 fn head_strings_with_spaces_and_several_heads_differentiate() {
-    let dir = scratch_dir("heads");
-    let src = dir.join("two.c");
-    std::fs::write(
-        &src,
+    let (dir, d, s) = scratch_file(
+        "heads",
+        "two.c",
         "double g(double x, double y) { return x * y + y; }\n\
          void h(double a, double b, double *err) { *err = a * b * b; }\n",
-    )
-    .expect("write source");
-    let d = dir.to_string_lossy().into_owned();
-    let s = src.to_string_lossy().into_owned();
+    );
     for head in [
         "g(g) / (x, y)",
         "g(g)/(x y) h(err)/(a b)",
@@ -382,16 +389,8 @@ fn head_strings_with_spaces_and_several_heads_differentiate() {
 /// A FUNCTION's result may be named by the function's name, with or without `result(r)`.
 #[test]
 fn a_function_result_is_named_by_the_function_name() {
-    let dir = scratch_dir("fresult");
-    let src = dir.join("cr.f90");
-    std::fs::write(
-        &src,
-        "module m\ncontains\nfunction cubic_root(a, b) result(r)\n  real(8), intent(in) :: a, b\n  real(8) :: r\n  r = a*b*b + a\nend function cubic_root\n\
-         function sq(a)\n  real(8), intent(in) :: a\n  real(8) :: sq\n  sq = a*a\nend function sq\nend module m\n",
-    )
-    .expect("write source");
-    let d = dir.to_string_lossy().into_owned();
-    let s = src.to_string_lossy().into_owned();
+    let (dir, d, s) = scratch_file("fresult", "cr.f90", "module m\ncontains\nfunction cubic_root(a, b) result(r)\n  real(8), intent(in) :: a, b\n  real(8) :: r\n  r = a*b*b + a\nend function cubic_root\n\
+         function sq(a)\n  real(8), intent(in) :: a\n  real(8) :: sq\n  sq = a*a\nend function sq\nend module m\n");
     for args in [
         vec![
             "-d",
@@ -452,16 +451,8 @@ fn derivative_arguments_that_are_no_inputs_are_cleared_or_named() {
 /// written through a call (it was listed, with a false AD060 warning).
 #[test]
 fn intent_out_arguments_are_not_default_independents() {
-    let dir = scratch_dir("intentout");
-    let src = dir.join("top.f90");
-    std::fs::write(
-        &src,
-        "subroutine sq(a, b)\n  real(8), intent(in) :: a\n  real(8), intent(out) :: b\n  b = a*a\nend subroutine sq\n\
-         subroutine top(x, y)\n  real(8), intent(in) :: x\n  real(8), intent(out) :: y\n  call sq(x, y)\nend subroutine top\n",
-    )
-    .expect("write source");
-    let d = dir.to_string_lossy().into_owned();
-    let s = src.to_string_lossy().into_owned();
+    let (dir, d, s) = scratch_file("intentout", "top.f90", "subroutine sq(a, b)\n  real(8), intent(in) :: a\n  real(8), intent(out) :: b\n  b = a*a\nend subroutine sq\n\
+         subroutine top(x, y)\n  real(8), intent(in) :: x\n  real(8), intent(out) :: y\n  call sq(x, y)\nend subroutine top\n");
     let (code, _, err) = radtap(&["-d", "-head", "top", "-O", &d, &s]);
     assert_eq!(code, 0, "{err}");
     assert!(!err.contains("AD060"), "{err}");
@@ -654,15 +645,7 @@ fn syntax_errors_are_located_at_the_fault_without_a_cascade() {
 /// the output had one).
 #[test]
 fn fixinterface_decides_whether_inactive_listed_variables_keep_derivatives() {
-    let dir = scratch_dir("fixif");
-    let src = dir.join("fi.f90");
-    std::fs::write(
-        &src,
-        "subroutine f(x, a, y)\n  real(8), intent(in) :: x, a\n  real(8), intent(out) :: y\n  y = x*x\n  if (a > 100.0d0) y = 0.0d0\nend subroutine f\n",
-    )
-    .expect("write source");
-    let d = dir.to_string_lossy().into_owned();
-    let s = src.to_string_lossy().into_owned();
+    let (dir, d, s) = scratch_file("fixif", "fi.f90", "subroutine f(x, a, y)\n  real(8), intent(in) :: x, a\n  real(8), intent(out) :: y\n  y = x*x\n  if (a > 100.0d0) y = 0.0d0\nend subroutine f\n");
     for (mode, file, plain, fixed) in [
         (
             "-d",
@@ -709,15 +692,11 @@ fn fixinterface_decides_whether_inactive_listed_variables_keep_derivatives() {
 /// its pointer parameter (it named the local `kb0`), and the function result's derivative.
 #[test]
 fn header_comments_name_the_interface() {
-    let dir = scratch_dir("header");
-    let src = dir.join("kb.c");
-    std::fs::write(
-        &src,
+    let (dir, d, s) = scratch_file(
+        "header",
+        "kb.c",
         "double en(double k, double *x) {\n  return k * x[0] * x[1];\n}\n",
-    )
-    .expect("write source");
-    let d = dir.to_string_lossy().into_owned();
-    let s = src.to_string_lossy().into_owned();
+    );
     let (code, _, err) = radtap(&[
         "-b", "-head", "en", "-vars", "k x", "-size", "x=2", "-O", &d, &s,
     ]);
@@ -741,16 +720,8 @@ fn header_comments_name_the_interface() {
 /// scalar derivative was called with arrays: output that does not compile, exit 0).
 #[test]
 fn elemental_procedures_on_arrays_are_refused() {
-    let dir = scratch_dir("elemental");
-    let src = dir.join("el.f90");
-    std::fs::write(
-        &src,
-        "module el\ncontains\nelemental function sq(t) result(s)\n  real(8), intent(in) :: t\n  real(8) :: s\n  s = t*t\nend function sq\n\
-         subroutine top(x, y)\n  real(8), intent(in) :: x(3)\n  real(8), intent(out) :: y(3)\n  y = sq(x) + sum(x)\nend subroutine top\nend module el\n",
-    )
-    .expect("write source");
-    let d = dir.to_string_lossy().into_owned();
-    let s = src.to_string_lossy().into_owned();
+    let (dir, d, s) = scratch_file("elemental", "el.f90", "module el\ncontains\nelemental function sq(t) result(s)\n  real(8), intent(in) :: t\n  real(8) :: s\n  s = t*t\nend function sq\n\
+         subroutine top(x, y)\n  real(8), intent(in) :: x(3)\n  real(8), intent(out) :: y(3)\n  y = sq(x) + sum(x)\nend subroutine top\nend module el\n");
     for mode in ["-d", "-b"] {
         let (code, _, err) = radtap(&[
             mode, "-head", "top", "-vars", "x", "-outvars", "y", "-O", &d, &s,
@@ -771,15 +742,7 @@ fn elemental_procedures_on_arrays_are_refused() {
 /// rank mismatch). The generated tangent and adjoint compile with gfortran.
 #[test]
 fn single_precision_derivatives_compile() {
-    let dir = scratch_dir("single");
-    let src = dir.join("sp.f90");
-    std::fs::write(
-        &src,
-        "subroutine stats(x, mean, var)\n  real, intent(in) :: x(:)\n  real, intent(out) :: mean, var\n  mean = sum(x)/size(x)\n  var = sum((x-mean)**2)/size(x)\n  var = var + max(mean, 0.1) + abs(mean)\nend subroutine stats\n",
-    )
-    .expect("write source");
-    let d = dir.to_string_lossy().into_owned();
-    let s = src.to_string_lossy().into_owned();
+    let (dir, d, s) = scratch_file("single", "sp.f90", "subroutine stats(x, mean, var)\n  real, intent(in) :: x(:)\n  real, intent(out) :: mean, var\n  mean = sum(x)/size(x)\n  var = sum((x-mean)**2)/size(x)\n  var = var + max(mean, 0.1) + abs(mean)\nend subroutine stats\n");
     for (mode, file) in [("-d", "sp_d.f90"), ("-b", "sp_b.f90")] {
         let (code, _, err) = radtap(&[
             mode, "-head", "stats", "-vars", "x", "-outvars", "mean var", "-O", &d, &s,
@@ -804,15 +767,7 @@ fn single_precision_derivatives_compile() {
 /// uninitialised `w`: the assignment was sliced away as useless for derivatives).
 #[test]
 fn adjoint_keeps_the_values_io_statements_print() {
-    let dir = scratch_dir("prt");
-    let src = dir.join("prt.f90");
-    std::fs::write(
-        &src,
-        "subroutine prt(x, y)\n  real(8), intent(in) :: x\n  real(8), intent(out) :: y\n  real(8) :: w\n  w = exp(x)\n  print *, w\n  y = x**2\nend subroutine prt\n",
-    )
-    .expect("write source");
-    let d = dir.to_string_lossy().into_owned();
-    let s = src.to_string_lossy().into_owned();
+    let (dir, d, s) = scratch_file("prt", "prt.f90", "subroutine prt(x, y)\n  real(8), intent(in) :: x\n  real(8), intent(out) :: y\n  real(8) :: w\n  w = exp(x)\n  print *, w\n  y = x**2\nend subroutine prt\n");
     let (code, _, err) = radtap(&[
         "-b", "-head", "prt", "-vars", "x", "-outvars", "y", "-O", &d, &s,
     ]);
@@ -828,15 +783,7 @@ fn adjoint_keeps_the_values_io_statements_print() {
 /// -fixinterface keeps the argument (and ignores its value on entry).
 #[test]
 fn non_dependent_outputs_get_no_adjoint_argument_unless_fixinterface() {
-    let dir = scratch_dir("nondep");
-    let src = dir.join("nd.f90");
-    std::fs::write(
-        &src,
-        "subroutine f(x, a, y, z)\n  real(8), intent(in) :: x, a\n  real(8), intent(out) :: y, z\n  y = x*x*a\n  z = sin(x) + y*0.5d0\nend subroutine f\n",
-    )
-    .expect("write source");
-    let d = dir.to_string_lossy().into_owned();
-    let s = src.to_string_lossy().into_owned();
+    let (dir, d, s) = scratch_file("nondep", "nd.f90", "subroutine f(x, a, y, z)\n  real(8), intent(in) :: x, a\n  real(8), intent(out) :: y, z\n  y = x*x*a\n  z = sin(x) + y*0.5d0\nend subroutine f\n");
     for (mode, file, plain, local, fixed) in [
         (
             "-b",
