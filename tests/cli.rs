@@ -931,3 +931,86 @@ fn private_module_procedure_called_from_derivative_is_refused() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The user's comments stay where they were: the comment above a procedure goes above its
+/// derivative, a comment ending a declaration's or a statement's line ends the line of its
+/// copy (not the derivative declaration's), and the result compiles. They were dropped, and
+/// trailing comments moved to a line of their own after the derivative declaration.
+#[test]
+fn comments_stay_where_the_user_wrote_them() {
+    let long = format!("y = t + 1.0d0{}", " + 0.0d0*t".repeat(11));
+    let f90 = format!("! Computes the square of x\n! and a second line.\nsubroutine f(x, y)\n  real(8), intent(in) :: x   ! the input\n  real(8), intent(out) :: y  ! the output\n  real(8) :: t\n  ! square it\n  t = x*x   ! trailing on stmt\n  {long} ! a comment that would pass column 132 on the statement's line\nend subroutine f\n");
+    let c = "#include <math.h>\n/* Computes the square of x */\n// and a line comment\nvoid f(double x, double *y) {\n  double t = x * x; /* trailing */\n  // a comment\n  *y = sin(t) + 1.0; // trailing 2\n}\n";
+    let (dir, d, s) = scratch_file("comments", "cm.f90", &f90);
+    let cs = dir.join("cm.c").to_string_lossy().into_owned();
+    std::fs::write(&cs, c).expect("write C");
+    for (src, stem) in [(&s, "cmf"), (&cs, "cmc")] {
+        let (code, _, err) = radtap(&[
+            "-d", "-b", "-head", "f", "-vars", "x", "-outvars", "y", "-O", &d, "-o", stem, src,
+        ]);
+        assert_eq!(code, 0, "{err}");
+    }
+    let read = |f: &str| std::fs::read_to_string(dir.join(f)).expect(f);
+    for f in ["cmf_d.f90", "cmf_b.f90"] {
+        let text = read(f);
+        let lines: Vec<&str> = text.lines().collect();
+        let at = |pat: &str| lines.iter().position(|l| l.contains(pat));
+        let head = at("subroutine f_").expect("unit");
+        assert_eq!(
+            (at("! Computes the square of x"), at("! and a second line.")),
+            (Some(head - 2), Some(head - 1)),
+            "{text}"
+        );
+        assert!(
+            text.contains("real(8), intent(in) :: x ! the input\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("real(8), intent(out) :: y ! the output\n"),
+            "{text}"
+        );
+        assert!(text.contains("  ! square it\n"), "{text}");
+        assert!(lines.iter().all(|l| l.len() <= 132), "{text}");
+        if f == "cmf_d.f90" {
+            assert!(text.contains("  t = x*x ! trailing on stmt\n"), "{text}");
+            let y = at("y = t + 1.0d0").expect("y");
+            assert!(
+                lines[y + 1].trim_start().starts_with("! a comment that"),
+                "{text}"
+            );
+        }
+    }
+    let cd = read("cmc_d.c");
+    let (above, header) = (
+        cd.find("/* Computes the square of x */\n// and a line comment\n"),
+        cd.find("// Differentiation of f"),
+    );
+    assert!(above.is_some() && above < header, "{cd}");
+    assert!(cd.contains("double t = x * x; /* trailing */\n"), "{cd}");
+    assert!(cd.contains("*y = sin(t) + 1.0; // trailing 2\n"), "{cd}");
+    assert!(
+        read("cmc_b.c").find("/* Computes the square of x */") < read("cmc_b.c").find("void f_b(")
+    );
+    for (tool, file) in [
+        ("gfortran", "cmf_d.f90"),
+        ("gfortran", "cmf_b.f90"),
+        ("gcc", "cmc_d.c"),
+        ("gcc", "cmc_b.c"),
+    ] {
+        let mut cmd = Command::new(tool);
+        cmd.args(["-fsyntax-only", "-Wall", file]).current_dir(&dir);
+        if tool == "gcc" {
+            cmd.arg(format!(
+                "-I{}",
+                concat!(env!("CARGO_MANIFEST_DIR"), "/runtime-stack/c")
+            ));
+        }
+        let out = cmd.output().expect(tool);
+        assert!(
+            out.status.success(),
+            "{file}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

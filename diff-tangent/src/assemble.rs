@@ -172,8 +172,17 @@ impl Gen<'_> {
             Lang::Fortran => {
                 items.push(FileItem::Comment(banner));
                 for fi in 0..prog.files.len() {
+                    // The comments above a unit go above its derivatives.
+                    let mut above = Vec::new();
                     for it in prog.files[fi].items.clone() {
-                        let FileItem::Unit(u) = it else { continue };
+                        let u = match it {
+                            FileItem::Comment(c) => {
+                                above.push(FileItem::Comment(c));
+                                continue;
+                            }
+                            FileItem::Unit(u) => u,
+                        };
+                        let at = items.len();
                         match prog.units[u].kind {
                             UnitKind::Module => {
                                 if let Some(m) = self.module_d(u, rules) {
@@ -188,6 +197,10 @@ impl Gen<'_> {
                                 }
                             }
                             UnitKind::Program | UnitKind::BlockData | UnitKind::CFile => {}
+                        }
+                        let above = std::mem::take(&mut above);
+                        if items.len() > at {
+                            items.splice(at..at, above);
                         }
                     }
                 }
@@ -267,7 +280,14 @@ impl Gen<'_> {
                 .push(Decl::Preproc("#include \"DIFFSIZES.h\"".into()));
             *included = true;
         }
+        // The comments right above a function go above its derivatives.
+        let mut above = Vec::new();
         for d in src.decls.clone() {
+            if let Decl::Comment(_) = d {
+                above.push(d);
+                continue;
+            }
+            let above = std::mem::take(&mut above);
             match &d {
                 Decl::Preproc(_) => fu.decls.push(d.clone()),
                 Decl::TypeDef(td) => {
@@ -380,12 +400,27 @@ impl Gen<'_> {
                         }
                     }
                     if self.active.contains(&f) {
-                        for d in self.proc_units(f, Some(fid), rules) {
+                        for (i, d) in self.proc_units(f, Some(fid), rules).into_iter().enumerate() {
+                            if i == 0 {
+                                // Written above the function, before its header comment.
+                                let texts = above.iter().filter_map(|c| match c {
+                                    Decl::Comment(t) => Some(Directive {
+                                        name: String::new(),
+                                        args: String::new(),
+                                        text: t.clone(),
+                                    }),
+                                    _ => None,
+                                });
+                                self.out.units[d].directives.splice(0..0, texts);
+                            }
                             funcs.push(Decl::Unit(d));
                         }
                     }
                 }
-                Decl::Comment(_) | Decl::Directive(_) | Decl::Verbatim(_) => {}
+                Decl::Comment(_)
+                | Decl::TrailingComment(_)
+                | Decl::Directive(_)
+                | Decl::Verbatim(_) => {}
                 Decl::Use(..)
                 | Decl::Implicit(_)
                 | Decl::Parameter(_)

@@ -94,7 +94,7 @@ impl<'a, 's> CLower<'a, 's> {
     fn t(&self, n: Node) -> &'s str {
         text(n, self.src)
     }
-    fn sp(&self, n: Node) -> Span {
+    pub(crate) fn sp(&self, n: Node) -> Span {
         span(n, self.file, self.line_map)
     }
     fn unsupported(&mut self, n: Node, what: &str) {

@@ -132,3 +132,16 @@ pub(crate) fn syntax_errors(
         }
     }
 }
+
+/// Whether comment node `c` sits at the end of the line where node `prev` ends (a trailing
+/// comment, `x = 1  ! why`), rather than on a line of its own. A node that takes its line's
+/// newline with it ends at column 0 of the next row.
+pub(crate) fn trails(prev: Node, c: Node) -> bool {
+    let end = prev.end_position();
+    let row = if end.column == 0 && end.row > prev.start_position().row {
+        end.row - 1
+    } else {
+        end.row
+    };
+    c.start_position().row == row
+}

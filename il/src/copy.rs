@@ -350,6 +350,7 @@ fn decl_slots(d: &mut Decl, fe: &mut dyn FnMut(&mut ExprId)) {
         | Decl::TypeDef(_)
         | Decl::Interface(_)
         | Decl::Comment(_)
+        | Decl::TrailingComment(_)
         | Decl::Directive(_)
         | Decl::Unit(_)
         | Decl::Preproc(_)

@@ -485,6 +485,9 @@ pub enum Decl {
     },
     /// A comment line.
     Comment(String),
+    /// A comment at the end of the previous declaration's line: written back on that line,
+    /// and after the copy of that declaration only (dropped with it).
+    TrailingComment(String),
     /// A `$AD` directive in the specification part.
     Directive(Directive),
     /// A C function definition or Fortran procedure inside a C file/unit.
@@ -649,6 +652,9 @@ pub struct Stmt {
     pub construct_name: Option<String>,
     /// `$AD` directives governing this statement.
     pub directives: Vec<Directive>,
+    /// The comment that ends the statement's (last) source line, written back at the end of
+    /// the same line wherever the statement is copied.
+    pub comment: Option<String>,
 }
 
 /// Statement kinds. Structured control is kept; jumps are explicit.
@@ -1225,6 +1231,7 @@ impl Stmt {
             label: None,
             construct_name: None,
             directives: Vec::new(),
+            comment: None,
         }
     }
 }

@@ -249,6 +249,7 @@ pub fn decl_exprs(d: &Decl, fe: &mut dyn FnMut(ExprId)) {
         | Decl::TypeDef(_)
         | Decl::Interface(_)
         | Decl::Comment(_)
+        | Decl::TrailingComment(_)
         | Decl::Directive(_)
         | Decl::Unit(_)
         | Decl::Preproc(_)

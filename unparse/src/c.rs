@@ -91,6 +91,18 @@ fn bin_str(op: BinOp) -> &'static str {
 }
 
 impl<'p> W<'p> {
+    /// Ends the line just written with comment `c`, as the source had it.
+    fn trail(&mut self, c: &str) {
+        if self.out.ends_with('\n') {
+            self.out.pop();
+            self.out.push(' ');
+            self.out.push_str(c.trim());
+            self.out.push('\n');
+        } else {
+            self.line(c);
+        }
+    }
+
     fn line(&mut self, s: &str) {
         self.out.push_str(&"    ".repeat(self.indent));
         self.out.push_str(s);
@@ -272,6 +284,7 @@ impl<'p> W<'p> {
                     self.line(l)
                 }
             }
+            Decl::TrailingComment(c) => self.trail(c),
             Decl::Directive(d) => self.line(&d.text),
             Decl::Unit(u) => self.function(*u),
             Decl::TypeDef(td) => {
@@ -357,6 +370,9 @@ impl<'p> W<'p> {
     fn block(&mut self, uid: UnitId, b: &[StmtId]) {
         for &s in b {
             self.stmt(uid, s);
+            if let Some(c) = &self.p.units[uid].stmts[s].comment {
+                self.trail(c);
+            }
         }
     }
 

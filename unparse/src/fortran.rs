@@ -72,6 +72,23 @@ impl<'p> W<'p> {
         self.line_with_label(None, s)
     }
 
+    /// Ends the line just written with comment `c`, as the source had it; on a line of its
+    /// own when that line would pass 132 columns.
+    fn trail(&mut self, c: &str) {
+        let start = self.out[..self.out.len().saturating_sub(1)]
+            .rfind('\n')
+            .map_or(0, |i| i + 1);
+        let width = self.out.len() - start;
+        if self.out.ends_with('\n') && width + c.trim().len() < MAX_LINE {
+            self.out.pop();
+            self.out.push(' ');
+            self.out.push_str(c.trim());
+            self.out.push('\n');
+        } else {
+            self.line(c);
+        }
+    }
+
     fn line_with_label(&mut self, label: Option<&str>, s: &str) {
         let mut first = String::new();
         if let Some(l) = label {
@@ -460,6 +477,7 @@ impl<'p> W<'p> {
                     self.line(l)
                 }
             }
+            Decl::TrailingComment(c) => self.trail(c),
             Decl::Directive(d) => self.line(&d.text),
             Decl::Unit(u) => self.unit(*u),
             Decl::Enumerators(_) => self.line("! (C enumerators cannot be written as Fortran)"),
@@ -498,6 +516,9 @@ impl<'p> W<'p> {
     fn block(&mut self, uid: UnitId, b: &[StmtId]) {
         for &s in b {
             self.stmt(uid, s);
+            if let Some(c) = &self.p.units[uid].stmts[s].comment {
+                self.trail(c);
+            }
         }
     }
 

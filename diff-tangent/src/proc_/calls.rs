@@ -26,6 +26,7 @@ impl<'a> ProcGen<'_, 'a> {
                         label: None,
                         construct_name: None,
                         directives: vec![],
+                        comment: None,
                     });
                     return vec![primal, call];
                 }

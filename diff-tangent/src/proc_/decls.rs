@@ -379,9 +379,13 @@ impl<'g, 'a> ProcGen<'g, 'a> {
         }
         decls.push(Decl::Comment(self.header_comment()));
         let mut declared: HashSet<SymbolId> = HashSet::new();
-        for d in &src.decls {
+        for (i, d) in src.decls.iter().enumerate() {
+            // Where the copy of `d` goes: a comment that ended its line follows it there.
+            let at = decls.len();
             match d {
-                Decl::Use(..) => {}
+                // Placed with the declaration it ends, below.
+                Decl::TrailingComment(_) => continue,
+                Decl::Use(..) => continue,
                 Decl::Var(v) => {
                     decls.push(c.decl(&mut self.u, d));
                     for e in &v.entities {
@@ -438,6 +442,9 @@ impl<'g, 'a> ProcGen<'g, 'a> {
                     }
                 }
                 _ => decls.push(c.decl(&mut self.u, d)),
+            }
+            if let Some(t @ Decl::TrailingComment(_)) = src.decls.get(i + 1) {
+                decls.insert(at + 1, t.clone());
             }
         }
         // The primal function result, now a dummy argument of the derivative procedure.

@@ -379,13 +379,15 @@ impl<'a> ProcGen<'_, 'a> {
         self.move_label(st, out)
     }
 
-    /// A new statement with the label, construct name and directives of `st`.
+    /// A new statement with the label, construct name, directives and end-of-line comment of
+    /// `st` (the primal statement it stands for).
     pub fn new_like(&mut self, st: &Stmt, kind: StmtKind) -> StmtId {
         self.u.stmts.alloc(Stmt {
             kind,
             label: st.label.clone(),
             construct_name: st.construct_name.clone(),
             directives: st.directives.clone(),
+            comment: st.comment.clone(),
         })
     }
 

@@ -4,7 +4,7 @@
 
 use super::{compound_op, CLower};
 use crate::fortran::parse_directive;
-use crate::ts::named_children;
+use crate::ts::{named_children, trails};
 use radtap_il::*;
 use tree_sitter::Node;
 
@@ -18,6 +18,7 @@ impl<'a, 's> CLower<'a, 's> {
             label,
             construct_name: None,
             directives: dirs,
+            comment: None,
         });
         u.source_map.stmt.insert(id, sp);
         id
@@ -58,8 +59,29 @@ impl<'a, 's> CLower<'a, 's> {
                 match parse_directive(&t) {
                     Some(d) => self.pending_dirs.push(d),
                     None => {
-                        let s = self.push(StmtKind::Comment(t), n, None);
-                        out.push(s);
+                        // A comment at the end of the line of the statement just lowered
+                        // stays on that statement's line.
+                        let owner = n
+                            .prev_named_sibling()
+                            .filter(|p| p.kind() != "comment" && trails(*p, n));
+                        let last =
+                            out.last().copied().filter(|&l| {
+                                let u = self.u();
+                                u.stmts[l].comment.is_none()
+                                    && owner.is_some_and(|p| {
+                                        let sp = self.sp(p);
+                                        self.u().source_map.stmt.get(l).is_some_and(|ls| {
+                                            (ls.line, ls.col) == (sp.line, sp.col)
+                                        })
+                                    })
+                            });
+                        match last {
+                            Some(l) => self.u().stmts[l].comment = Some(t),
+                            None => {
+                                let s = self.push(StmtKind::Comment(t), n, None);
+                                out.push(s);
+                            }
+                        }
                     }
                 }
             }

@@ -6,7 +6,7 @@ use super::{
     is_intrinsic_module, key, normalize_ws, parse_directive, type_of_spec, FortranLowering,
     STATEMENT_KINDS,
 };
-use crate::ts::{children_with_fields, named_children, text};
+use crate::ts::{children_with_fields, named_children, text, trails};
 use radtap_il::*;
 use std::collections::HashMap;
 use tree_sitter::Node;
@@ -85,6 +85,9 @@ impl<'a, 't> FortranLowering<'a, 't> {
         // Where the directives not yet attached to a declaration start: when the body
         // follows them, they belong to its first statement.
         let mut dirs_from: Option<(usize, usize)> = None;
+        // The declaration node last lowered and how many declarations it left, for a
+        // comment at the end of its line.
+        let mut last: Option<(Node, usize)> = None;
         while idx < kids.len() {
             let c = kids[idx].1;
             let k = c.kind();
@@ -104,8 +107,14 @@ impl<'a, 't> FortranLowering<'a, 't> {
                         dirs_from.get_or_insert((idx, decls.len()));
                         self.pending_dirs.push(d)
                     }
-                    None => decls.push(Decl::Comment(t)),
+                    None => match last {
+                        Some((prev, n)) if n == decls.len() && n > 0 && trails(prev, c) => {
+                            decls.push(Decl::TrailingComment(t))
+                        }
+                        _ => decls.push(Decl::Comment(t)),
+                    },
                 }
+                last = None;
                 idx += 1;
                 continue;
             }
@@ -134,7 +143,9 @@ impl<'a, 't> FortranLowering<'a, 't> {
             for d in std::mem::take(&mut self.pending_dirs) {
                 decls.push(Decl::Directive(d));
             }
+            let before = decls.len();
             self.lower_decl(c, &mut decls);
+            last = (decls.len() > before).then_some((c, decls.len()));
             idx += 1;
         }
         if pending_label.is_some() {

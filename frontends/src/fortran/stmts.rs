@@ -6,7 +6,7 @@
 use super::{
     key, normalize_continuations, parse_directive, sym_data, FortranLowering, STATEMENT_KINDS,
 };
-use crate::ts::{children_with_fields, named_children};
+use crate::ts::{children_with_fields, named_children, trails};
 use radtap_il::*;
 use tree_sitter::Node;
 
@@ -41,6 +41,8 @@ impl<'a, 't> FortranLowering<'a, 't> {
     pub(super) fn block(&mut self, nodes: &[Node<'t>]) -> Block {
         let mut out = Vec::new();
         let mut label: Option<String> = None;
+        // The node of the statement last pushed to `out`, for trailing comments.
+        let mut last: Option<Node<'t>> = None;
         for &n in nodes {
             if !n.is_named() {
                 continue;
@@ -56,17 +58,26 @@ impl<'a, 't> FortranLowering<'a, 't> {
                     let t = self.t(n).to_string();
                     match parse_directive(&t) {
                         Some(d) => self.pending_dirs.push(d),
-                        None => {
-                            let sid = self.unit().stmts.alloc(Stmt::new(StmtKind::Comment(t)));
-                            out.push(sid);
-                        }
+                        None => match (last, out.last()) {
+                            (Some(prev), Some(&sid))
+                                if trails(prev, n) && self.unit().stmts[sid].comment.is_none() =>
+                            {
+                                self.unit().stmts[sid].comment = Some(t);
+                            }
+                            _ => {
+                                let sid = self.unit().stmts.alloc(Stmt::new(StmtKind::Comment(t)));
+                                out.push(sid);
+                            }
+                        },
                     }
                 }
                 "ERROR" => {}
                 "block_label_start_expression" | "end_do_loop_statement" | "end_if_statement" => {}
                 _ => {
+                    last = None;
                     if let Some(sid) = self.stmt(n, label.take()) {
                         out.push(sid);
+                        last = Some(n);
                     }
                 }
             }
@@ -89,6 +100,7 @@ impl<'a, 't> FortranLowering<'a, 't> {
             label,
             construct_name: construct,
             directives: dirs,
+            comment: None,
         });
         u.source_map.stmt.insert(id, sp);
         id
