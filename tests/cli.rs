@@ -458,6 +458,17 @@ fn intent_out_arguments_are_not_default_independents() {
     assert!(!err.contains("AD060"), "{err}");
     let text = std::fs::read_to_string(dir.join("top_d.f90")).expect("top_d.f90");
     assert!(text.contains("!   independents: x\n"), "{text}");
+    // With no INTENT at all: `y` is written (by the call) before it is read on every path.
+    // Passing it by reference is no read: the callee's summary says what it reads.
+    std::fs::write(&s, "subroutine sq(a, b)\n  real(8) :: a, b\n  b = a*a\nend subroutine sq\n\
+         subroutine top(x, y)\n  real(8) :: x, y\n  call sq(x, y)\n  y = y + x\nend subroutine top\n").expect("write");
+    for (mode, file) in [("-d", "top_d.f90"), ("-b", "top_b.f90")] {
+        let (code, _, err) = radtap(&[mode, "-head", "top", "-O", &d, &s]);
+        assert_eq!(code, 0, "{err}");
+        assert!(!err.contains("AD060"), "{err}");
+        let text = std::fs::read_to_string(dir.join(file)).expect(file);
+        assert!(text.contains("!   independents: x\n"), "{text}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 /// Constructs whose derivatives would be silently wrong are refused with AD020 at their line,

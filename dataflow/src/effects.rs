@@ -340,15 +340,19 @@ impl Eval<'_> {
                     self.write(&r, &v.nondiff());
                 }
             }
-            (StmtKind::Call { args, .. }, _) => {
-                for a in args {
-                    // Function references inside arguments run first.
-                    self.side_effects_only(a.value);
-                }
-                if let Some(site) = call {
+            (StmtKind::Call { args, .. }, _) => match call {
+                // The call evaluates each argument as the callee takes it: a variable passed
+                // by reference is read only if the callee reads it (its summary says), not
+                // by being passed; function references inside arguments run as part of it.
+                Some(site) => {
                     let _ = self.call(site, args, true);
                 }
-            }
+                None => {
+                    for a in args {
+                        self.side_effects_only(a.value);
+                    }
+                }
+            },
             (StmtKind::Expr(e), _) => {
                 let v = self.value(*e);
                 self.eff.reads.union_with(&v.reads);
