@@ -409,5 +409,25 @@ fn impure_function_in_an_expression_is_refused() {
     // The tangent runs `f_d` once: still differentiated.
     let o = run_cli(&src, &opts, &["-d"], &dir.join("out3"));
     assert_eq!(o.status, 0, "{}", o.stderr);
+    // C: a write through a pointer argument is a side effect too. It was missed (only
+    // variables were looked at, not what pointers point to): the backward sweep ran `sq`
+    // again and the adjoint of `w = x[0] * k` used k = 3 instead of 1.
+    let src4 = dir.join("side_ptr.c");
+    std::fs::write(
+        &src4,
+        "static double sq(double t, long *k) { *k = *k + 1; return t * t; }\nvoid f(const double *x, double *y) {\n  long k = 1;\n  double w = x[0] * k;\n  double s = sq(x[1], &k);\n  *y = w * s;\n}\n",
+    )
+    .unwrap();
+    let copts: Vec<String> = ["-head", "f", "-vars", "x", "-outvars", "y", "-size", "x=2"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let o = run_cli(&src4, &copts, &["-b"], &dir.join("out4"));
+    assert_eq!(o.status, 1, "{}", o.stderr);
+    assert!(
+        o.stderr.contains("side_ptr.c:5:3: error[AD020]") && o.stderr.contains("also writes `*k`"),
+        "{}",
+        o.stderr
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

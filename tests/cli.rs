@@ -473,7 +473,8 @@ fn intent_out_arguments_are_not_default_independents() {
 }
 /// Constructs whose derivatives would be silently wrong are refused with AD020 at their line,
 /// in tangent, vector and adjoint mode: ASSOCIATE (a variable or an expression selector),
-/// active complex arithmetic, EQUIVALENCE of different types; C99 complex types.
+/// active complex arithmetic, EQUIVALENCE of different types; C99 complex types; PRIVATE
+/// components of a module's type (the derivative module, outside it, cannot reach them).
 #[test]
 fn constructs_with_wrong_derivatives_are_refused_at_their_line() {
     let cases: &[(&str, &str, &str, &str, &str)] = &[
@@ -518,6 +519,20 @@ fn constructs_with_wrong_derivatives_are_refused_at_their_line() {
             "x",
             ":8:5: error[AD020]",
             "EQUIVALENCE of another unit",
+        ),
+        (
+            "private_comp.f90",
+            "module m\n  implicit none\n  type t\n    real(8), private :: a\n    real(8) :: b\n  end type t\ncontains\n  subroutine set(s, x)\n    type(t), intent(out) :: s\n    real(8), intent(in) :: x\n    s%a = x*x\n    s%b = 2.0d0\n  end subroutine set\n  function get(s) result(r)\n    type(t), intent(in) :: s\n    real(8) :: r\n    r = s%a*s%b\n  end function get\nend module m\nsubroutine f(x, y)\n  use m\n  implicit none\n  real(8), intent(in) :: x\n  real(8), intent(out) :: y\n  type(t) :: s\n  call set(s, x)\n  y = get(s)\nend subroutine f\n",
+            "x",
+            ":11:5: error[AD020]",
+            "component `a` is PRIVATE to its type in module `m`",
+        ),
+        (
+            "private_stmt.f90",
+            "module m\n  implicit none\n  type t\n    private\n    real(8) :: a\n    real(8), public :: b\n  end type t\ncontains\n  subroutine set(s, x)\n    type(t), intent(out) :: s\n    real(8), intent(in) :: x\n    s%a = x*x\n    s%b = 2.0d0\n  end subroutine set\n  function get(s) result(r)\n    type(t), intent(in) :: s\n    real(8) :: r\n    r = s%a*s%b\n  end function get\nend module m\nsubroutine f(x, y)\n  use m\n  implicit none\n  real(8), intent(in) :: x\n  real(8), intent(out) :: y\n  type(t) :: s\n  call set(s, x)\n  y = get(s)\nend subroutine f\n",
+            "x",
+            ":12:5: error[AD020]",
+            "component `a` is PRIVATE to its type in module `m`",
         ),
         (
             "cplx.c",
@@ -1022,6 +1037,111 @@ fn comments_stay_where_the_user_wrote_them() {
             "{file}: {}",
             String::from_utf8_lossy(&out.stderr)
         );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A C `const` global (issue 16, item 14): never a default independent (it is a constant of
+/// the program), and when named as one its derivative is declared without `const` (the
+/// adjoint assigned a `const double wb[3]`, which does not compile).
+#[test]
+fn const_globals_get_writable_derivatives_and_are_no_default_independents() {
+    let (dir, d, s) = scratch_file("constglob", "cg.c", "#include <math.h>\nconst double w[3] = {1.0, 2.0, 3.0};\nconst double scale = 0.5;\nvoid f(const double *x, double *y) {\n  *y = scale * (w[0]*x[0]*x[0] + w[1]*x[1] + w[2]*sin(x[2]));\n}\n");
+    let (code, _, err) = radtap(&["-b", "-head", "f", "-size", "x=3", "-O", &d, &s]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(dir.join("cg_b.c")).expect("cg_b.c");
+    assert!(text.contains("//   independents: *x\n"), "{text}");
+    let (code, _, err) = radtap(&[
+        "-d",
+        "-b",
+        "-head",
+        "f",
+        "-vars",
+        "x w scale",
+        "-outvars",
+        "y",
+        "-size",
+        "x=3",
+        "-O",
+        &d,
+        &s,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    for f in ["cg_d.c", "cg_b.c"] {
+        let text = std::fs::read_to_string(dir.join(f)).expect(f);
+        assert!(
+            !text.contains("const double wd") && !text.contains("const double wb"),
+            "{text}"
+        );
+        let out = Command::new("gcc")
+            .args(["-fsyntax-only", "-Wall", "-Werror", f])
+            .arg(concat!(
+                "-I",
+                env!("CARGO_MANIFEST_DIR"),
+                "/runtime-stack/c"
+            ))
+            .current_dir(&dir)
+            .output()
+            .expect("gcc");
+        assert!(
+            out.status.success(),
+            "{f}: {}\n{text}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A function with an integer result differentiated for what it writes through its
+/// arguments (issue 16, item 17): its result was held in a `double` temporary and passed as
+/// `long *` (C), or declared `real, external` (Fortran, a compile error). The temporaries
+/// and the declaration take the result's own type.
+#[test]
+fn integer_function_results_keep_their_type() {
+    let (dir, d, s) = scratch_file("intres", "lr.c", "static long scale(double *x, int n) {\n  for (int i = 0; i < n; i++) x[i] = x[i] * 2.0;\n  return n;\n}\nvoid f(double *x, int n, double *y) {\n  long m = scale(x, n);\n  *y = x[0] * x[1] * m;\n}\n");
+    let f90 = dir.join("ir.f90").to_string_lossy().into_owned();
+    std::fs::write(&f90, "integer function scale(x, n)\n  integer, intent(in) :: n\n  real(8), intent(inout) :: x(n)\n  x = x*2.0d0\n  scale = n\nend function scale\nsubroutine f(x, n, y)\n  integer, intent(in) :: n\n  real(8), intent(inout) :: x(n)\n  real(8), intent(out) :: y\n  integer :: m\n  integer, external :: scale\n  m = scale(x, n)\n  y = x(1)*x(2)*m\nend subroutine f\n").expect("write");
+    for (src, outs) in [
+        (&s, ["lr_d.c", "lr_dv.c"]),
+        (&f90, ["ir_d.f90", "ir_dv.f90"]),
+    ] {
+        for (mode, out) in [
+            (&["-d"][..], outs[0]),
+            (&["-d", "-vector", "-nbdirsmax", "2"][..], outs[1]),
+        ] {
+            let mut args = mode.to_vec();
+            args.extend([
+                "-head", "f", "-vars", "x", "-outvars", "y", "-size", "x=n", "-O", &d, src,
+            ]);
+            let (code, _, err) = radtap(&args);
+            assert_eq!(code, 0, "{err}");
+            let text = std::fs::read_to_string(dir.join(out)).expect(out);
+            let (tool, flags): (&str, &[&str]) = if out.ends_with(".c") {
+                (
+                    "gcc",
+                    &[
+                        "-Werror=incompatible-pointer-types",
+                        "-Werror=int-conversion",
+                    ],
+                )
+            } else if out.contains("_dv") {
+                ("gfortran", &["DIFFSIZES.f90"])
+            } else {
+                ("gfortran", &[])
+            };
+            let o = Command::new(tool)
+                .args(["-fsyntax-only", "-Wall"])
+                .args(flags)
+                .arg(out)
+                .current_dir(&dir)
+                .output()
+                .expect(tool);
+            assert!(
+                o.status.success(),
+                "{out}: {}\n{text}",
+                String::from_utf8_lossy(&o.stderr)
+            );
+        }
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -99,7 +99,7 @@ const REFUSED: &[Case] = &[
         "y",
         &["-b"],
         "fref.c:10:5: error[AD020]",
-        "a reference to the function `g`, which writes real data through its arguments",
+        "a reference to the function `g` in an expression, as `g` also writes `*w`",
     ),
     (
         "alias.c",

@@ -548,6 +548,14 @@ fn resolve_head(
             }
         }
     }
+    // A C `const` global is a constant of the program: an independent only when named.
+    for (k, o) in &pz.objects {
+        if let ObjKey::Sym(sym) = k {
+            if o.start >= pz.global_base && prog.symbols[*sym].attrs.constant {
+                dflt_in.subtract(&pz.obj_set(o));
+            }
+        }
+    }
     let mut dflt_out = info.summary.writes.and(&pz.differentiable);
     dflt_out.intersect_with(&iface);
     if prog.units[r.head].lang == radtap_il::Lang::C {

@@ -342,7 +342,8 @@ impl<'a> Adj<'_, '_, 'a> {
                 && external
                 && !self.pg.extern_funcs.iter().any(|x| x.0 == copy)
             {
-                self.pg.extern_funcs.push((copy, bytes));
+                let t = self.pg.result_type(r, bytes);
+                self.pg.extern_funcs.push((copy, t));
             }
         }
         if let Some((f, _)) = split {
@@ -354,7 +355,8 @@ impl<'a> Adj<'_, '_, 'a> {
                 && external
                 && !self.pg.extern_funcs.iter().any(|x| x.0 == f)
             {
-                self.pg.extern_funcs.push((f, bytes));
+                let t = self.pg.result_type(r, bytes);
+                self.pg.extern_funcs.push((f, t));
             }
             c1 = self.pg.paren_if_compound(c1);
         }

@@ -634,10 +634,15 @@ impl<'a> Adj<'_, '_, 'a> {
         let cz = &ci.zones;
         let mut found: Vec<String> = Vec::new();
         for (k, o) in &cz.objects {
-            let ObjKey::Sym(x) = k else { continue };
+            // What a dummy or global holds, or (C) what a pointer dummy or global points to.
+            let (x, what) = match k {
+                ObjKey::Sym(x) => (x, ""),
+                ObjKey::Pointee(x) => (x, "*"),
+                ObjKey::Heap(..) => continue,
+            };
             let outside = cz.params.contains(x) || o.start >= cz.global_base;
             if outside && Some(*x) != cz.result && cz.obj_set(o).intersects(&ci.summary.writes) {
-                found.push(self.pg.prog().symbols[*x].spelling.clone());
+                found.push(format!("{what}{}", self.pg.prog().symbols[*x].spelling));
             }
         }
         found.sort();

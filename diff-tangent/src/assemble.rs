@@ -368,6 +368,9 @@ impl Gen<'_> {
                         dv.attrs.retain(
                             |a| !matches!(a, Attr::Keyword(k) if k == "extern" || k == "static"),
                         );
+                        // The derivative of a `const` global is set by the caller or the
+                        // adjoint: never const.
+                        dv.spec.qualifiers.retain(|q| q != "const");
                         if let BaseClass::Record(td) = v.spec.class {
                             let (_, n) = self.derivative_type(td);
                             dv.spec.keyword = "struct".into();

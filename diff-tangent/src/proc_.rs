@@ -65,7 +65,7 @@ pub struct ProcGen<'g, 'a> {
     temps: Vec<(SymbolId, TempKind)>,
     /// Fortran derivative functions of external procedures referenced here, with the bytes
     /// of their result: they need an `external` declaration.
-    pub extern_funcs: Vec<(SymbolId, u32)>,
+    pub extern_funcs: Vec<(SymbolId, Type)>,
     /// C vector mode: derivatives of by-value arguments the procedure writes, with the
     /// argument they are copied from on entry (the caller's directions stay untouched).
     entry_copies: Vec<(SymbolId, SymbolId)>,
@@ -298,6 +298,8 @@ fn spec_of_type(lang: Lang, t: &Type) -> TypeSpec {
         (Lang::Fortran, BaseClass::Logical, _) => "logical",
         (Lang::C, BaseClass::Real, 4) => "float",
         (Lang::C, BaseClass::Real, _) => "double",
+        (Lang::C, BaseClass::Integer, 8) => "long",
+        (Lang::C, BaseClass::Integer, 2) => "short",
         (Lang::C, BaseClass::Integer, _) => "int",
         (Lang::Fortran, _, _) => "real(8)",
         (Lang::C, _, _) => "double",

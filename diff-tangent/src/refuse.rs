@@ -489,6 +489,17 @@ pub(crate) fn private_of_module(prog: &Program, p: UnitId, active: &[UnitId]) ->
                 break;
             }
         }
+        if hit.is_none() {
+            if let Some(f) = private_component_in(prog, m, u, &st.kind) {
+                let sp = u.source_map.stmt.get(s).copied().unwrap_or_default();
+                let msg = format!(
+                    "component `{f}` is PRIVATE to its type in module `{}`, out of reach of the derivative module; referring to private components from differentiated procedures is not supported yet (make `{f}` PUBLIC)",
+                    crate::generator::unit_name(prog, m),
+                );
+                out.push(Diagnostic::error(Code::Unsupported, sp, &msg));
+                continue;
+            }
+        }
         if let Some(n) = hit {
             let sp = u.source_map.stmt.get(s).copied().unwrap_or_default();
             let msg = format!(
@@ -501,4 +512,44 @@ pub(crate) fn private_of_module(prog: &Program, p: UnitId, active: &[UnitId]) ->
         }
     }
     out
+}
+
+/// A component named in statement `k` of `u` that some derived type of module `m` declares
+/// PRIVATE (by attribute, or by a `private` statement in the type without `public`). By name:
+/// a component of another type with the same name is taken for it (refused, never wrong).
+fn private_component_in(prog: &Program, m: UnitId, u: &UnitData, k: &StmtKind) -> Option<String> {
+    let mut private = Vec::new();
+    for (_, td) in prog.typedefs.iter() {
+        if td.unit != m {
+            continue;
+        }
+        let all = td
+            .fields
+            .iter()
+            .any(|d| matches!(d, Decl::Verbatim(v) if v == "private"));
+        for d in &td.fields {
+            let Decl::Var(v) = d else { continue };
+            for e in &v.entities {
+                let a = &prog.symbols[e.sym].attrs;
+                if a.private || (all && !a.public) {
+                    private.push(prog.symbols[e.sym].spelling.to_ascii_lowercase());
+                }
+            }
+        }
+    }
+    if private.is_empty() {
+        return None;
+    }
+    let mut exprs = Vec::new();
+    stmt_children(k, &mut |e| exprs.push(e), &mut |_| {});
+    let mut todo = exprs;
+    while let Some(e) = todo.pop() {
+        if let Expr::Field { field, .. } = &u.exprs[e] {
+            if private.contains(&field.to_ascii_lowercase()) {
+                return Some(field.clone());
+            }
+        }
+        expr_children(&u.exprs[e], &mut |c| todo.push(c));
+    }
+    None
 }

@@ -841,13 +841,7 @@ impl<'a> ProcGen<'_, 'a> {
     pub(crate) fn finish_declarations(&mut self) {
         let temps = std::mem::take(&mut self.temps);
         let mut decls = Vec::new();
-        for (f, bytes) in std::mem::take(&mut self.extern_funcs) {
-            let t = Type {
-                base: BaseClass::Real,
-                bytes: Some(bytes),
-                dims: Vec::new(),
-                pointers: 0,
-            };
+        for (f, t) in std::mem::take(&mut self.extern_funcs) {
             decls.push(Decl::Var(VarDecl {
                 spec: spec_of_type(self.lang, &t),
                 attrs: vec![Attr::Keyword("external".into())],

@@ -975,21 +975,55 @@ impl<'a> ProcGen<'_, 'a> {
         Some((c, r))
     }
 
+    /// The type of a derivative function whose primal result is `r` (of `bytes`): the
+    /// result's own type when it is discrete (integer, logical), else real.
+    pub fn result_type(&self, r: SymbolId, bytes: u32) -> Type {
+        match self.prog().symbols[r].ty.clone() {
+            Some(mut t) if matches!(t.base, BaseClass::Integer | BaseClass::Logical) => {
+                t.dims.clear();
+                t.pointers = 0;
+                t
+            }
+            _ => Type {
+                base: BaseClass::Real,
+                bytes: Some(bytes),
+                dims: Vec::new(),
+                pointers: 0,
+            },
+        }
+    }
+
     /// The temporaries holding a hoisted reference to function `c` (result `r`): its value
     /// `f_res`, its derivative `f_resd`/`f_resb`, and their size in bytes.
     pub fn result_temps(&mut self, c: UnitId, r: SymbolId) -> (SymbolId, SymbolId, u32) {
         let bytes = self.bytes_of_sym(r);
         let fname = crate::gen::unit_name(self.prog(), c);
-        let t = self.temp(
-            &format!("{fname}_res"),
+        // An integer or logical result (a function differentiated for what it writes
+        // through its arguments) is held in a temporary of its own type.
+        let discrete = self.prog().symbols[r]
+            .ty
+            .as_ref()
+            .is_some_and(|t| matches!(t.base, BaseClass::Integer | BaseClass::Logical));
+        let kind = if discrete {
+            TempKind::Like {
+                sym: r,
+                deriv: false,
+            }
+        } else {
             TempKind::Real {
                 bytes,
                 deriv: false,
-            },
-        );
+            }
+        };
+        let t = self.temp(&format!("{fname}_res"), kind.clone());
+        let dkind = match kind {
+            TempKind::Real { bytes, .. } => TempKind::Real { bytes, deriv: true },
+            // The derivative function of a discrete result returns a dummy of that type.
+            other => other,
+        };
         let td = self.temp(
             &pattern(&self.g.opts.var_pattern, &format!("{fname}_res")),
-            TempKind::Real { bytes, deriv: true },
+            dkind,
         );
         (t, td, bytes)
     }
@@ -1029,11 +1063,14 @@ impl<'a> ProcGen<'_, 'a> {
         });
         out.extend(pre);
         if self.vector {
-            let tdn = self.b().name(td);
-            new_args.push(Arg {
-                keyword: None,
-                value: tdn,
-            });
+            // A discrete result has no derivative argument.
+            if self.result_type(r, bytes).base == BaseClass::Real {
+                let tdn = self.b().name(td);
+                new_args.push(Arg {
+                    keyword: None,
+                    value: tdn,
+                });
+            }
             let nb = {
                 let v = self.nbdirs.expect("vector");
                 self.b().name(v)
@@ -1056,7 +1093,8 @@ impl<'a> ProcGen<'_, 'a> {
                 && external
                 && !self.extern_funcs.iter().any(|x| x.0 == dsym)
             {
-                self.extern_funcs.push((dsym, bytes));
+                let t = self.result_type(r, bytes);
+                self.extern_funcs.push((dsym, t));
             }
             let call = self.b().e(Expr::Call {
                 callee,

@@ -386,7 +386,9 @@ impl<'a, 's> CLower<'a, 's> {
                 }
             }
         }
-        if spec.qualifiers.iter().any(|q| q == "const") && ops.is_empty() {
+        if spec.qualifiers.iter().any(|q| q == "const")
+            && !ops.iter().any(|o| matches!(o, DeclOp::Pointer(_)))
+        {
             self.p.symbols[sym].attrs.constant = true;
         }
         let init = match (d.kind(), d.child_by_field_name("value")) {
