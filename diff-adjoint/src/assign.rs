@@ -308,7 +308,7 @@ impl<'a> Adj<'_, '_, 'a> {
         // Backwards the reference is recomputed and its adjoint run with no snapshot of
         // what it overwrote: refused when the function writes anything but its locals and
         // result (naming what), or real data through its arguments or globals.
-        if let Some(v) = self.side_effect_of(c) {
+        if let Some(v) = self.pg.side_effect_of(c) {
             let f = unit_name(self.pg.prog(), c);
             let msg = format!("a reference to the function `{f}` in an expression, as `{f}` also writes `{v}` (the backward sweep would run it again),");
             self.unsupported(s, &msg);

@@ -625,29 +625,5 @@ impl<'a> Adj<'_, '_, 'a> {
             || !self.pg.pi.effects[i].sliceable
     }
 
-    /// A variable outside the function `c` that it may write (a module, COMMON or SAVE
-    /// variable, an argument), if any: such a function referenced inside an expression is
-    /// run again in the backward sweep (the result's recomputation, then `c_b`'s own forward
-    /// sweep), so its side effect would happen twice.
-    pub(crate) fn side_effect_of(&self, c: UnitId) -> Option<String> {
-        let ci = self.pg.g.info.procs.get(&c)?;
-        let cz = &ci.zones;
-        let mut found: Vec<String> = Vec::new();
-        for (k, o) in &cz.objects {
-            // What a dummy or global holds, or (C) what a pointer dummy or global points to.
-            let (x, what) = match k {
-                ObjKey::Sym(x) => (x, ""),
-                ObjKey::Pointee(x) => (x, "*"),
-                ObjKey::Heap(..) => continue,
-            };
-            let outside = cz.params.contains(x) || o.start >= cz.global_base;
-            if outside && Some(*x) != cz.result && cz.obj_set(o).intersects(&ci.summary.writes) {
-                found.push(format!("{what}{}", self.pg.prog().symbols[*x].spelling));
-            }
-        }
-        found.sort();
-        found.into_iter().next()
-    }
-
     // ------------------------------------------------------------------ assignments
 }

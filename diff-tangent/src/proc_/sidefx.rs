@@ -183,7 +183,7 @@ impl<'a> ProcGen<'_, 'a> {
                 return Some("a comma expression inside a differentiated expression is not supported; write its parts as statements of their own, in order".to_string());
             }
             Expr::Call { .. } => {
-                if let Some(msg) = self.hidden_call(s, e, pos, cond) {
+                if let Some(msg) = self.hidden_call(s, e, pos, cond, differentiated) {
                     return Some(msg);
                 }
             }
@@ -239,7 +239,14 @@ impl<'a> ProcGen<'_, 'a> {
     }
 
     /// A call expression `e` that no rule keeps right where it stands.
-    fn hidden_call(&mut self, s: StmtId, e: ExprId, pos: Pos, cond: bool) -> Option<String> {
+    fn hidden_call(
+        &mut self,
+        s: StmtId,
+        e: ExprId,
+        pos: Pos,
+        cond: bool,
+        differentiated: bool,
+    ) -> Option<String> {
         let Expr::Call { callee, .. } = &self.src.exprs[e] else {
             return None;
         };
@@ -248,10 +255,20 @@ impl<'a> ProcGen<'_, 'a> {
             return None;
         };
         let list = list.clone();
+        let name = self.callee_name(*callee);
         if !list.iter().any(|c| self.g.active.contains(c)) {
+            // A function with no derivative stays in the expression: what it writes to real
+            // data gets no derivative, and a derivative statement that copies the
+            // expression runs it a second time.
+            if self.call_writes_differentiable(s, &list) {
+                return Some(format!("a reference to `{name}`, which writes real data but is not differentiated, inside an expression is not supported: the derivative of what it writes would be lost; call it in a statement of its own"));
+            }
+            let effect = list.iter().find_map(|&c| self.side_effect_of(c));
+            if let (true, Some(v)) = (differentiated, effect) {
+                return Some(format!("a reference to `{name}`, which also writes `{v}`, inside a differentiated expression is not supported: the derivative statement would run it a second time; call it in a statement of its own"));
+            }
             return None;
         }
-        let name = self.callee_name(*callee);
         match pos {
             Pos::Value if cond => Some(format!("a call to the differentiated function `{name}` in an operand evaluated only on a condition (`?:`, `&&`, `||`) is not supported: its derivative would be computed unconditionally; compute it in an `if` statement of its own")),
             Pos::Value => None,
@@ -263,6 +280,30 @@ impl<'a> ProcGen<'_, 'a> {
                 }
             }
         }
+    }
+
+    /// A variable outside the function `c` that it may write (a module, COMMON or SAVE
+    /// variable, an argument), if any: such a function referenced inside an expression is
+    /// run again in the backward sweep (the result's recomputation, then `c_b`'s own forward
+    /// sweep), so its side effect would happen twice.
+    pub fn side_effect_of(&self, c: UnitId) -> Option<String> {
+        let ci = self.g.info.procs.get(&c)?;
+        let cz = &ci.zones;
+        let mut found: Vec<String> = Vec::new();
+        for (k, o) in &cz.objects {
+            // What a dummy or global holds, or (C) what a pointer dummy or global points to.
+            let (x, what) = match k {
+                ObjKey::Sym(x) => (x, ""),
+                ObjKey::Pointee(x) => (x, "*"),
+                ObjKey::Heap(..) => continue,
+            };
+            let outside = cz.params.contains(x) || o.start >= cz.global_base;
+            if outside && Some(*x) != cz.result && cz.obj_set(o).intersects(&ci.summary.writes) {
+                found.push(format!("{what}{}", self.prog().symbols[*x].spelling));
+            }
+        }
+        found.sort();
+        found.into_iter().next()
     }
 
     /// Whether a function reference of statement `s` to one of `callees` may write
