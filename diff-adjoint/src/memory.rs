@@ -48,7 +48,15 @@ impl<'a> Adj<'_, '_, 'a> {
         }
         let c = Copier { src: self.pg.src };
         let mut hv = v.clone();
-        hv.spec.qualifiers.retain(|q| q != "const");
+        // Declared at the top and assigned later: not const, unless the const is the
+        // pointees' (`const double *p`), which stays.
+        let pointers = hv
+            .entities
+            .iter()
+            .all(|e| matches!(e.derived.first(), Some(DeclOp::Pointer(_))));
+        if !pointers {
+            hv.spec.qualifiers.retain(|q| q != "const");
+        }
         let mut inits = Vec::new();
         let in_loop = self.enclosing_loop(s);
         for e in hv.entities.iter_mut() {
@@ -76,7 +84,12 @@ impl<'a> Adj<'_, '_, 'a> {
                 let z = if matches!(e.derived.first(), Some(DeclOp::Pointer(_))) {
                     Init::Expr(self.pg.b().int(0))
                 } else if e.derived.iter().any(|o| matches!(o, DeclOp::Array(_))) {
-                    let z = self.pg.b().zero(8);
+                    // `{0}`: the universal zero initialiser, for arrays of structs too.
+                    let z = if matches!(dv.spec.class, BaseClass::Record(_)) {
+                        self.pg.b().int(0)
+                    } else {
+                        self.pg.b().zero(8)
+                    };
                     Init::Expr(self.pg.b().e(Expr::ArrayCtor {
                         items: vec![z],
                         old_style: false,

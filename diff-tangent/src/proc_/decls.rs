@@ -190,7 +190,13 @@ impl<'g, 'a> ProcGen<'g, 'a> {
                             cp.derived.insert(0, DeclOp::Pointer(Vec::new()));
                         }
                     }
-                    if by_value_written && !cp.spec.qualifiers.iter().any(|q| q == "const") {
+                    // A by-value argument's directions arrive as an array the callee only
+                    // reads (a written one is copied on entry): const, so a caller may pass
+                    // the directions of a const input.
+                    let by_value_dirs = self.vector && !self.adjoint && self.c_by_value(s);
+                    if (by_value_written || by_value_dirs)
+                        && !cp.spec.qualifiers.iter().any(|q| q == "const")
+                    {
                         cp.spec.qualifiers.insert(0, "const".into());
                     }
                     if let BaseClass::Record(td) = cp.spec.class {

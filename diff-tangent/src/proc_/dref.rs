@@ -281,7 +281,9 @@ impl<'a> ProcGen<'_, 'a> {
             }
             Expr::Cast { ty, arg } if !self.vector => {
                 let d = self.dptr(*arg)?;
-                let ty = Copier { src }.cparam(&mut self.u, ty);
+                let mut ty = Copier { src }.cparam(&mut self.u, ty);
+                // Derivatives are written through the pointer: never to const.
+                ty.spec.qualifiers.retain(|q| q != "const");
                 Some(self.b().e(Expr::Cast { ty, arg: d }))
             }
             Expr::Cast { arg, .. } => self.dptr(*arg),
