@@ -37,15 +37,14 @@
 
 mod cli;
 mod commands;
-mod head;
 mod outcome;
-pub mod pipeline;
 mod validate;
 
 pub use cli::{normalize_args, Cli};
-pub use head::{parse_head, parse_heads, HeadSpec};
 pub use outcome::Outcome;
-pub use pipeline::render_diagnostics;
+/// The pipeline (crate `radtap-pipeline`), under the name it had when it lived here.
+pub use radtap_pipeline as pipeline;
+pub use radtap_pipeline::{parse_head, parse_heads, render_diagnostics, HeadSpec};
 
 /// Runs the command line; prints diagnostics; returns the exit status.
 pub fn run(cli: &Cli) -> u8 {
@@ -56,7 +55,8 @@ pub fn run(cli: &Cli) -> u8 {
 }
 
 /// Runs the command line without printing: the testable core of the CLI. Dispatches to the
-/// command: `runtime -O DIR`, `validate …`, `--explain CODE`, or the differentiation.
+/// command: `runtime -O DIR`, `validate …`, `serve …` (returns when the service stops),
+/// `--explain CODE`, or the differentiation.
 pub fn execute(cli: &Cli) -> Outcome {
     if cli.files.len() == 1 && cli.files[0].as_os_str() == "runtime" {
         return commands::runtime(cli);
@@ -68,6 +68,9 @@ pub fn execute(cli: &Cli) -> Outcome {
     {
         // Validation differentiates through this dispatcher, as a nested command line.
         return validate::run(cli, execute);
+    }
+    if cli.files.first().is_some_and(|f| f.as_os_str() == "serve") {
+        return commands::serve(cli);
     }
     if let Some(code) = &cli.explain {
         return commands::explain(code);

@@ -1,3 +1,12 @@
+//! # radtap-pipeline: the stages of radtap as library calls
+//!
+//! This crate owns the pipeline shared by the command line (the `radtap` package) and the web
+//! submission service (`radtap-web`): both call these functions, neither parses the other's
+//! arguments. It lives in its own crate because `radtap-web` cannot depend on the `radtap`
+//! package whose binary runs `radtap serve` (cargo forbids the cycle; ARCHITECTURE.md).
+//! Invariant: nothing here reads arguments, prints, or writes files; the same [`Request`]
+//! gives the same files whoever asks.
+//!
 //! The pipeline as library calls over in-memory data: a [`Request`] (sources as name and
 //! content, the head, the variables, the modes and the options) goes through the stages below
 //! and comes out as a [`Response`] (files as name and content, diagnostics, or why it stopped).
@@ -20,7 +29,10 @@
 //! creates the output directory between stages 4 and 5, writes the files and turns a
 //! [`Failure`] into an exit status.
 
-use crate::head::{check_head, find_head, parse_heads};
+mod head;
+
+use head::{check_head, find_head};
+pub use head::{parse_head, parse_heads, HeadSpec};
 use radtap_dataflow::{Mode, ProgramInfo};
 use radtap_diff_tangent::Output;
 use radtap_il::{Code, Diagnostic, Program, Severity};
