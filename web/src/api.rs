@@ -313,45 +313,72 @@ fn diagnostics(resp: &Response, sources: &[(String, String)]) -> Vec<ApiDiagnost
 }
 
 /// The service reads no file but the request's: the C preprocessor, which the frontends run
-/// on `.F`/`.F90` files and on C files with `#if` ([`radtap_frontends::preprocessed`]), would read any file an `#include`,
-/// `#import`, `#embed` or `__has_include` names (the command line may: the files are the
-/// user's own). So a source the preprocessor may see is refused, with a located error, when a
-/// line mentions one of those words: after backslash-newline splices and comments a directive
-/// can hide in many spellings, so the check is on the words, not on the directive. C lines
-/// that start with `#include`/`# include` and do not continue are safe: the frontends take
-/// them out before the preprocessor runs.
+/// on `.F`/`.F90` files and on C files with `#if` ([`radtap_frontends::preprocessed`]), would
+/// read any file an `#include`, `#import`, `#embed` or `__has_include` names (the command line
+/// may: the files are the user's own). So a source the preprocessor sees is refused, with a
+/// located error, when it mentions one of those words once backslash-newline splices and
+/// `/* */` comments are taken out (traditional cpp pastes `#inc/**/lude` into a directive):
+/// the check is on the words, not on the directive, which can be spelled in too many ways. C
+/// lines that start with `#include`/`# include` are not looked at: the frontends take them out
+/// before the preprocessor runs.
 fn includes_a_file(files: &[File]) -> Option<ApiDiagnostic> {
     for f in files {
         if !radtap_frontends::preprocessed(&f.name, &f.content) {
             continue;
         }
         let c = radtap_frontends::classify(&f.name).is_some_and(|(l, _)| l == Lang::C);
+        // What cpp reads, each character with its line.
+        let mut seen: Vec<(char, usize)> = Vec::new();
         for (i, l) in f.content.lines().enumerate() {
             let t = l.trim_start();
-            let taken_out = c
-                && (t.starts_with("#include") || t.starts_with("# include"))
-                && !l.trim_end().ends_with('\\');
-            if taken_out {
-                continue;
+            if !(c && (t.starts_with("#include") || t.starts_with("# include"))) {
+                seen.extend(l.chars().map(|ch| (ch, i + 1)));
             }
-            if let Some(w) = ["include", "import", "embed"]
-                .into_iter()
-                .find(|w| l.contains(w))
-            {
-                return Some(ApiDiagnostic {
-                    file: f.name.clone(),
-                    line: i as u32 + 1,
-                    column: l.find(w).map_or(1, |c| c as u32 + 1),
-                    code: radtap_il::Code::Unsupported.as_str().into(),
-                    severity: "error".into(),
-                    message: format!(
-                        "`{w}` in a file the C preprocessor reads: the service does not let \
-                         the preprocessor read other files; put the included text in the \
-                         file, or run radtap on your machine"
-                    ),
-                    source: l.to_string(),
-                });
+            seen.push(('\n', i + 1));
+        }
+        let mut text = String::new();
+        let mut line_of = Vec::new();
+        let mut k = 0;
+        while k < seen.len() {
+            let (ch, line) = seen[k];
+            let next = seen.get(k + 1).map(|x| x.0);
+            if ch == '\\' && next == Some('\n') {
+                k += 2;
+            } else if ch == '/' && next == Some('*') {
+                k += 2;
+                while k < seen.len()
+                    && !(seen[k].0 == '*' && seen.get(k + 1).map(|x| x.0) == Some('/'))
+                {
+                    k += 1;
+                }
+                k += 2;
+            } else {
+                text.push(ch);
+                line_of.push(line);
+                k += 1;
             }
+        }
+        let hit = ["include", "import", "embed"]
+            .into_iter()
+            .filter_map(|w| text.find(w).map(|at| (at, w)))
+            .min();
+        if let Some((at, w)) = hit {
+            let chars_before = text[..at].chars().count();
+            let line = line_of[chars_before];
+            let source = f.content.lines().nth(line - 1).unwrap_or("").to_string();
+            return Some(ApiDiagnostic {
+                file: f.name.clone(),
+                line: line as u32,
+                column: source.find(w).map_or(1, |c| c as u32 + 1),
+                code: radtap_il::Code::Unsupported.as_str().into(),
+                severity: "error".into(),
+                message: format!(
+                    "`{w}` in a file the C preprocessor reads: the service does not let the \
+                     preprocessor read other files; put the included text in the file, or \
+                     run radtap on your machine"
+                ),
+                source,
+            });
         }
     }
     None
