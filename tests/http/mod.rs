@@ -41,10 +41,39 @@ pub fn raw(addr: SocketAddr, bytes: &[u8]) -> Answer {
     read_answer(&mut s)
 }
 
-/// Reads and parses an answer (a `Content-Length` or a chunked body, or to the end).
+/// Reads and parses an answer: a `Content-Length` body, a chunked body, or to the end (some
+/// servers keep the connection open after the answer, `Connection: close` or not).
 pub fn read_answer(s: &mut TcpStream) -> Answer {
     let mut buf = Vec::new();
-    s.read_to_end(&mut buf).expect("read the answer");
+    let mut chunk = [0u8; 16384];
+    let complete = |buf: &[u8]| -> bool {
+        let Some(end) = buf.windows(4).position(|w| w == b"\r\n\r\n") else {
+            return false;
+        };
+        let head = String::from_utf8_lossy(&buf[..end]).to_ascii_lowercase();
+        let body = &buf[end + 4..];
+        if let Some(n) = head
+            .lines()
+            .find_map(|l| l.strip_prefix("content-length:"))
+            .and_then(|n| n.trim().parse::<usize>().ok())
+        {
+            body.len() >= n
+        } else if head.contains("transfer-encoding: chunked") {
+            body.ends_with(b"0\r\n\r\n")
+        } else {
+            false
+        }
+    };
+    while !complete(&buf) {
+        match s.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(n) => buf.extend_from_slice(&chunk[..n]),
+            Err(e) => panic!(
+                "read the answer: {e} (after {:?})",
+                String::from_utf8_lossy(&buf)
+            ),
+        }
+    }
     let end = buf
         .windows(4)
         .position(|w| w == b"\r\n\r\n")
