@@ -71,6 +71,7 @@ fn main() {
     let mut all = Vec::new();
     let mut first_burst = Vec::new();
     let mut failures = 0;
+    let mut rss_rounds = Vec::new();
     for round in 0..ROUNDS {
         let results: Vec<(bool, Duration)> = std::thread::scope(|s| {
             let handles: Vec<_> = (0..CLIENTS).map(|_| s.spawn(|| send(&body))).collect();
@@ -85,6 +86,7 @@ fn main() {
             first_burst = lat.clone();
         }
         all.extend(lat);
+        rss_rounds.push(rss_kib(pid));
     }
     std::thread::sleep(Duration::from_millis(500));
     let rss_end = rss_kib(pid);
@@ -110,10 +112,20 @@ fn main() {
         pct(rss_end, rss_start),
         pct(rss_end, rss_first)
     );
+    // The first burst sizes the allocator's arenas and the connection buffers for 100
+    // clients; a leak would grow it round after round.
+    println!(
+        "  RSS after each round of {CLIENTS} (KiB): {rss_rounds:?}; after round 10 vs after round 1: {:+.1}%",
+        pct(rss_end, rss_rounds[0])
+    );
     let _ = std::process::Command::new("kill")
         .args(["-TERM", &pid.to_string()])
         .status();
     let status = child.wait().expect("the server exits");
     println!("  exit after SIGTERM: {status}");
     assert_eq!(failures, 0, "failed requests");
+    assert!(
+        pct(rss_end, rss_rounds[0]).abs() <= 10.0,
+        "the server's memory grows with the requests served"
+    );
 }

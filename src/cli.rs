@@ -2,7 +2,7 @@
 //! single-dash long options (`-head`, `-vars`) through to clap as `--head`, `--vars`.
 //!
 //! Nothing here runs anything: the commands (`commands.rs`, `validate.rs`) read a parsed
-//! [`Cli`]; the pipeline itself (`pipeline.rs`) never sees it.
+//! [`Cli`]; the pipeline itself (`radtap-pipeline`) never sees it.
 
 use clap::Parser;
 use std::path::PathBuf;
