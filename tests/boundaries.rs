@@ -83,6 +83,8 @@ fn pipeline_crates_depend_only_on_what_they_may() {
                 "radtap-frontends",
                 "radtap-runtime-stack",
                 "axum",
+                "hyper",
+                "hyper-util",
                 "tokio",
                 "serde",
                 "serde_json",

@@ -316,6 +316,34 @@ fn a_slow_client_is_cut_off_at_the_time_limit_without_holding_up_others() {
     );
 }
 
+/// A client that never finishes its headers (or never sends any) is disconnected once the
+/// time limit is past: connections cannot pile up.
+#[test]
+fn a_client_that_never_finishes_its_headers_is_disconnected() {
+    let limit = Duration::from_secs(1);
+    let s = server(Config {
+        timeout: limit,
+        ..Config::default()
+    });
+    let silent = TcpStream::connect(s.addr).expect("connect");
+    let mut slow = TcpStream::connect(s.addr).expect("connect");
+    slow.write_all(b"POST /api/differentiate HTTP/1.1\r\nHost: x\r\nContent-")
+        .expect("send");
+    let t = Instant::now();
+    for mut c in [silent, slow] {
+        c.set_read_timeout(Some(Duration::from_secs(30))).ok();
+        let mut buf = Vec::new();
+        let r = c.read_to_end(&mut buf);
+        assert!(
+            !matches!(&r, Err(e) if matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut)),
+            "still connected after {:?}",
+            t.elapsed()
+        );
+        assert!(t.elapsed() < Duration::from_secs(20), "{:?}", t.elapsed());
+    }
+    assert_eq!(http::get(s.addr, "/api/health").status, 200);
+}
+
 #[test]
 fn a_panic_is_500_and_the_server_stays_up() {
     let s = server(Config {

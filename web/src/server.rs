@@ -6,7 +6,8 @@
 //! `DefaultBodyLimit` (413). The time limit covers the whole request, reading the body
 //! included, so a client that sends slowly gets a 503 too; a job that outlives its request
 //! finishes on its thread and keeps its permit until then, so runaway work stays bounded by
-//! `workers`.
+//! `workers`. Connections are accepted here rather than by `axum::serve`, to bound how long
+//! one may stay open ([`accept_loop`]).
 
 use crate::api::{self, ApiRequest, File, Outcome, RunFn};
 use crate::archive;
@@ -399,13 +400,9 @@ pub fn start(cfg: Config) -> std::io::Result<Server> {
     let addr = listener.local_addr()?;
     let (tx, rx) = tokio::sync::oneshot::channel::<()>();
     let thread = std::thread::spawn(move || {
-        rt.block_on(async move {
-            let _ = axum::serve(listener, router(cfg))
-                .with_graceful_shutdown(async move {
-                    let _ = rx.await;
-                })
-                .await;
-        });
+        rt.block_on(accept_loop(listener, cfg, async move {
+            let _ = rx.await;
+        }));
     });
     Ok(Server {
         addr,
@@ -421,10 +418,63 @@ pub fn serve(cfg: Config) -> std::io::Result<()> {
     rt.block_on(async move {
         let listener = tokio::net::TcpListener::bind(cfg.addr).await?;
         println!("listening on http://{}", listener.local_addr()?);
-        axum::serve(listener, router(cfg))
-            .with_graceful_shutdown(stop_signal())
-            .await
+        accept_loop(listener, cfg, stop_signal()).await;
+        Ok(())
     })
+}
+
+/// Accepts connections until `shutdown`, then stops listening, lets every connection finish
+/// its request and returns. One request per connection (no keep-alive), and each connection
+/// lives at most the time limit plus 10 s: a client that never finishes its headers, or
+/// sends nothing, is disconnected then (hyper's own header timeout needs a timer that
+/// `axum::serve` does not set, so this loop replaces it).
+async fn accept_loop(
+    listener: tokio::net::TcpListener,
+    cfg: Config,
+    shutdown: impl std::future::Future<Output = ()>,
+) {
+    let deadline = cfg.timeout + Duration::from_secs(10);
+    let app = router(cfg);
+    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    let mut conns = tokio::task::JoinSet::new();
+    let mut shutdown = std::pin::pin!(shutdown);
+    loop {
+        let stream = tokio::select! {
+            r = listener.accept() => match r {
+                Ok((stream, _)) => stream,
+                // Out of file descriptors, a connection reset before accept: wait and go on.
+                Err(_) => {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            _ = &mut shutdown => break,
+        };
+        while conns.try_join_next().is_some() {}
+        let svc = hyper_util::service::TowerToHyperService::new(app.clone());
+        let mut stop = stop_rx.clone();
+        conns.spawn(async move {
+            let mut b = hyper::server::conn::http1::Builder::new();
+            b.timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(deadline)
+                .keep_alive(false);
+            let conn = b.serve_connection(hyper_util::rt::TokioIo::new(stream), svc);
+            let mut conn = std::pin::pin!(conn);
+            let work = async {
+                tokio::select! {
+                    _ = conn.as_mut() => {}
+                    _ = stop.changed() => {
+                        conn.as_mut().graceful_shutdown();
+                        let _ = conn.as_mut().await;
+                    }
+                }
+            };
+            let _ = tokio::time::timeout(deadline, work).await;
+        });
+    }
+    drop(listener);
+    let _ = stop_tx.send(true);
+    while conns.join_next().await.is_some() {}
 }
 
 async fn stop_signal() {
