@@ -507,6 +507,10 @@ fn the_form_answers_the_result_page() {
         "the zip"
     );
     assert!(
+        page.contains("href=\"#sq.f90-5\" title=\"from sq.f90:5\""),
+        "derivative lines link to their primal line"
+    );
+    assert!(
         page.contains("<a class=\"diag-link\" href=\"#sq.f90-4\">sq.f90:4:3</a>"),
         "a linked diagnostic"
     );
@@ -761,6 +765,22 @@ fn html_writes_the_self_contained_result_page() {
     );
     assert!(page.contains("<span class=\"k\">subroutine</span> heat_step_d"));
     assert!(page.contains("data:application/zip;base64,"));
+    // Derivative statements link to the primal lines they come from: the stencil (line 22)
+    // and the cost (line 28), in both files.
+    for g in ["heat_d.f90", "heat_b.f90"] {
+        let part = &page[page.find(&format!("<h3 id=\"out-{g}\">")).expect(g)..];
+        let part = &part[..part.find("</div>").expect("end")];
+        for l in [22, 28] {
+            let link =
+                format!("href=\"#examples/heat.f90-{l}\" title=\"from examples/heat.f90:{l}\"");
+            assert!(part.contains(&link), "{g}: no line links to line {l}");
+        }
+        let linked = part.matches(" title=\"from ").count();
+        assert!(
+            linked >= 10,
+            "{g}: only {linked} lines link to a primal line"
+        );
+    }
     for external in ["<script", "src=\"http", "href=\"http", "@import", "url("] {
         assert!(!page.contains(external), "not self-contained: {external}");
     }

@@ -220,6 +220,10 @@ pub struct Outcome {
     pub files: Vec<File>,
     /// Every diagnostic of every run, each once.
     pub diagnostics: Vec<ApiDiagnostic>,
+    /// For each of `files`, for each line, the source line it comes from (file, line): the
+    /// result page links them. Not part of the JSON answer.
+    #[serde(skip)]
+    pub origins: Vec<Vec<Option<(String, u32)>>>,
 }
 
 /// Runs every pipeline request of `req` through `run`; a bad command line (a malformed
@@ -243,6 +247,7 @@ pub fn differentiate(req: &ApiRequest, run: RunFn) -> Result<Outcome, String> {
     }
     if !out.ok {
         out.files.clear();
+        out.origins.clear();
     }
     Ok(out)
 }
@@ -258,11 +263,14 @@ pub fn add(out: &mut Outcome, resp: &Response, sources: &[(String, String)]) {
     if resp.failure.is_some() {
         out.ok = false;
     }
-    out.files
-        .extend(resp.files.iter().map(|(name, content)| File {
+    for (i, (name, content)) in resp.files.iter().enumerate() {
+        out.files.push(File {
             name: name.clone(),
             content: content.clone(),
-        }));
+        });
+        out.origins
+            .push(resp.origins.get(i).cloned().unwrap_or_default());
+    }
 }
 
 /// The diagnostics of one pipeline response, located against its sources.

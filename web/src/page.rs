@@ -4,7 +4,8 @@
 //! `-html` writes the same result page.
 //!
 //! Anchors: source line `L` of file `F` is `#F-L` (`heat.f90-12`), line `L` of a generated
-//! file `G` is `#out-G-L`; each diagnostic links to its source line, which is marked.
+//! file `G` is `#out-G-L`; each diagnostic links to its source line, which is marked, and
+//! each generated line written for a primal statement links to that statement's line.
 
 use crate::api::{ApiRequest, Outcome};
 use crate::archive;
@@ -105,8 +106,15 @@ pub fn form_page(error: Option<&str>, req: Option<&ApiRequest>) -> String {
 }
 
 /// One file as coloured lines, each an anchor `#PREFIXNAME-LINE`; `marked` lines get a
-/// highlight (the lines diagnostics point at).
-fn code_block(prefix: &str, name: &str, text: &str, marked: &[u32]) -> String {
+/// highlight (the lines diagnostics point at); a line with an origin (a generated line and
+/// the source line it comes from) links to that line instead of itself.
+fn code_block(
+    prefix: &str,
+    name: &str,
+    text: &str,
+    marked: &[u32],
+    origins: &[Option<(String, u32)>],
+) -> String {
     let mut s = format!(
         "<h3 id=\"{p}{n}\">{n}</h3><div class=\"code\">",
         p = escape(prefix),
@@ -116,8 +124,15 @@ fn code_block(prefix: &str, name: &str, text: &str, marked: &[u32]) -> String {
         let n = i as u32 + 1;
         let id = escape(&format!("{prefix}{name}-{n}"));
         let mark = if marked.contains(&n) { " mark" } else { "" };
+        let (href, title) = match origins.get(i).cloned().flatten() {
+            Some((f, line)) => (
+                escape(&format!("{f}-{line}")),
+                format!(" title=\"from {}:{line}\"", escape(&f)),
+            ),
+            None => (id.clone(), String::new()),
+        };
         s.push_str(&format!(
-            "<a class=\"l{mark}\" id=\"{id}\" href=\"#{id}\" data-n=\"{n}\">{l}\n</a>"
+            "<a class=\"l{mark}\" id=\"{id}\" href=\"#{href}\"{title} data-n=\"{n}\">{l}\n</a>"
         ));
     }
     s.push_str("</div>");
@@ -202,11 +217,12 @@ pub fn result_page(req: &ApiRequest, out: &Outcome) -> String {
             .filter(|d| d.file == f.name)
             .map(|d| d.line)
             .collect();
-        b.push_str(&code_block("", &f.name, &f.content, &marked));
+        b.push_str(&code_block("", &f.name, &f.content, &marked, &[]));
     }
     b.push_str("</section><section><h2>Generated</h2>");
-    for f in &out.files {
-        b.push_str(&code_block("out-", &f.name, &f.content, &[]));
+    for (i, f) in out.files.iter().enumerate() {
+        let origins = out.origins.get(i).map_or(&[][..], |o| &o[..]);
+        b.push_str(&code_block("out-", &f.name, &f.content, &[], origins));
     }
     if out.files.is_empty() {
         b.push_str("<p>Nothing was generated.</p>");
