@@ -2,7 +2,7 @@
 //! single-dash long options (`-head`, `-vars`) through to clap as `--head`, `--vars`.
 //!
 //! Nothing here runs anything: the commands (`commands.rs`, `validate.rs`) read a parsed
-//! [`Cli`]; the pipeline itself (`pipeline.rs`) never sees it.
+//! [`Cli`]; the pipeline itself (`radtap-pipeline`) never sees it.
 
 use clap::Parser;
 use std::path::PathBuf;
@@ -36,6 +36,9 @@ const SINGLE_DASH_LONG: &[&str] = &[
     "fflags",
     "derivatives",
     "timeout",
+    "addr",
+    "max-upload",
+    "workers",
     "version",
     "help",
 ];
@@ -68,7 +71,8 @@ pub fn normalize_args(args: impl Iterator<Item = String>) -> Vec<String> {
                   Examples:\n  radtap -p examples/heat.f90 -O out          regenerate the program as radtap understood it (out/heat_p.f90)\n  \
                   radtap -d -head f -vars x -outvars y f.f90  tangent mode (f_d in f_d.f90)\n  \
                   radtap validate -head f -vars x -outvars y -size n=50 f.f90   check the tangent and adjoint of f numerically\n  \
-                  radtap runtime -O DIR                       write the runtime the adjoint code links against"
+                  radtap runtime -O DIR                       write the runtime the adjoint code links against\n  \
+                  radtap serve --addr 127.0.0.1:8080          the web submission service (form at /, JSON API at /api/differentiate)"
 )]
 pub struct Cli {
     /// Tangent (forward) mode: writes STEM_d.EXT with HEAD_d.
@@ -153,9 +157,22 @@ pub struct Cli {
     /// validate: check the derivative files STEM_d.EXT / STEM_b.EXT in DIR instead of generating them.
     #[arg(long = "derivatives", value_name = "DIR")]
     pub derivatives: Option<PathBuf>,
-    /// validate: time limit of each run of the driver, in seconds (default 60).
+    /// validate: time limit of each run of the driver, in seconds (default 60); serve: time
+    /// limit of each request (default 20).
     #[arg(long = "timeout")]
     pub timeout: Option<u64>,
+    /// Also write STEM.html: the generated files coloured beside the sources, self-contained.
+    #[arg(long = "html")]
+    pub html: bool,
+    /// serve: address to listen on (default 127.0.0.1:8080).
+    #[arg(long = "addr", value_name = "HOST:PORT")]
+    pub addr: Option<String>,
+    /// serve: largest request body in bytes (default 2 MiB).
+    #[arg(long = "max-upload", value_name = "BYTES")]
+    pub max_upload: Option<usize>,
+    /// serve: requests differentiated at once (default: the number of cores).
+    #[arg(long = "workers")]
+    pub workers: Option<usize>,
     /// Print what a diagnostic code means, e.g. `--explain AD020`.
     #[arg(long = "explain")]
     pub explain: Option<String>,

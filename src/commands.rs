@@ -1,5 +1,5 @@
 //! The commands of the command line other than `validate`: [`differentiate`] (the pipeline
-//! over files), [`runtime`] and [`explain`]. This is where the file system and the terminal's
+//! over files, and `-html`), [`runtime`], [`explain`] and [`serve`] (the web service). This is where the file system and the terminal's
 //! conventions meet the pipeline: input files are read here, the output directory is created
 //! and the files written here, and a [`Failure`] becomes a message and an exit status.
 
@@ -62,12 +62,86 @@ pub(crate) fn differentiate(cli: &Cli) -> Outcome {
         &r.program,
         &req.sources,
     ));
+    let html = (cli.html && r.failure.is_none()).then(|| html_page(cli, &req, &r));
     out.tangent = r.tangent;
     out.adjoint = r.adjoint;
     match r.failure {
         Some(f) => failed(out, &f),
-        None => write_files(out, &dir, r.files),
+        None => write_files(out, &dir, r.files.into_iter().chain(html).collect()),
     }
+}
+
+/// `-html`: `STEM.html`, the service's result page for this run (the generated files beside
+/// the sources, coloured, the diagnostics linked to their lines, the zip inside).
+fn html_page(cli: &Cli, req: &Request, r: &pipeline::Response) -> (String, String) {
+    let mut outcome = radtap_web::Outcome {
+        ok: true,
+        ..Default::default()
+    };
+    radtap_web::add(&mut outcome, r, &req.sources);
+    let page_req = radtap_web::ApiRequest {
+        files: req
+            .sources
+            .iter()
+            .map(|(name, content)| radtap_web::File {
+                name: name.clone(),
+                content: content.clone(),
+            })
+            .collect(),
+        head: cli.head.clone().unwrap_or_default(),
+        vars: cli.vars.clone().unwrap_or_default(),
+        outvars: cli.outvars.clone().unwrap_or_default(),
+        ..Default::default()
+    };
+    let stem = cli.stem.clone().unwrap_or_else(|| {
+        cli.files[0]
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "out".into())
+    });
+    (
+        format!("{stem}.html"),
+        radtap_web::result_page(&page_req, &outcome),
+    )
+}
+
+/// `radtap serve [--addr] [--max-upload] [--timeout] [--workers]`: the web submission
+/// service (`radtap-web`), until SIGINT or SIGTERM.
+pub(crate) fn serve(cli: &Cli) -> Outcome {
+    let mut out = Outcome::default();
+    if cli.files.len() > 1 {
+        return failed(
+            out,
+            &Failure::Usage("serve takes no input files (they are uploaded)".into()),
+        );
+    }
+    let mut cfg = radtap_web::Config::default();
+    if let Some(a) = &cli.addr {
+        match a.parse() {
+            Ok(addr) => cfg.addr = addr,
+            Err(_) => {
+                let m = format!("--addr {a}: expected HOST:PORT (e.g. 127.0.0.1:8080)");
+                return failed(out, &Failure::Usage(m));
+            }
+        }
+    }
+    if let Some(n) = cli.max_upload {
+        cfg.max_upload = n;
+    }
+    if let Some(t) = cli.timeout {
+        cfg.timeout = std::time::Duration::from_secs(t);
+    }
+    if let Some(w) = cli.workers {
+        cfg.workers = w.max(1);
+    }
+    if let Err(e) = radtap_web::serve(cfg) {
+        out.stderr.push_str(&format!(
+            "radtap: error: cannot serve on {}: {e}\n",
+            cli.addr.as_deref().unwrap_or("127.0.0.1:8080")
+        ));
+        out.status = 1;
+    }
+    out
 }
 
 /// The request of a command line, without its sources ([`read_sources`] reads them).

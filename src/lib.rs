@@ -1,8 +1,10 @@
 //! # radtap: source-to-source automatic differentiation for Fortran and C
 //!
-//! This crate is the command line, and the pipeline it shares with the web submission
-//! service (DESIGN.md, "Web submission service"). The pipeline, in `pipeline.rs`, is a chain
-//! of plain functions over in-memory data: a [`pipeline::Request`] holds the sources as
+//! This crate is the command line. The pipeline it shares with the web submission service
+//! (DESIGN.md, "Web submission service"; crate `radtap-web`, which `radtap serve` starts and
+//! whose result page `-html` writes) is the crate `radtap-pipeline`, re-exported here as
+//! [`pipeline`]: it could not stay here, as `radtap-web` cannot depend on this package
+//! (ARCHITECTURE.md). It is a chain of plain functions over in-memory data: a [`pipeline::Request`] holds the sources as
 //! (name, content) pairs, the head, the variables, the modes and the differentiation options;
 //! a [`pipeline::Response`] holds the generated files as (file name, content) pairs, the
 //! diagnostics (rendered to text by [`render_diagnostics`]), and why a request stopped.
@@ -13,7 +15,7 @@
 //! 2. [`pipeline::parse`] — the frontends (`radtap-frontends`) lower every source into one IL
 //!    program (`radtap-il`), which the IL verifier checks.
 //! 3. [`pipeline::check`] — the heads and `-vars`/`-outvars` name procedures and variables of
-//!    the program (`-head`'s grammar is in `head.rs`).
+//!    the program (`-head`'s grammar is in the pipeline's `head.rs`).
 //! 4. [`pipeline::analyse`] — the data-flow analyses of the heads (`radtap-dataflow`).
 //!    Stages 2–4 are [`pipeline::front`], which stops a request on any error.
 //! 5. [`pipeline::generate`] — each requested mode through the generators
@@ -22,7 +24,7 @@
 //!    [`pipeline::adjoint`], [`pipeline::primal`]; or [`pipeline::dump_il`] and
 //!    [`pipeline::dump_analysis`] instead of files.
 //!
-//! A web service calls [`pipeline::run`] (stages 1–5 without the dumps) with the files of
+//! The web service calls [`pipeline::run`] (stages 1–5 without the dumps) with the files of
 //! the submission: no argument parsing, no terminal, no file system. The command line calls
 //! the same stages one by one (`commands.rs`): it reads the input files into the request,
 //! creates the output directory before stage 5 (only once the input is known to be clean),
@@ -31,21 +33,20 @@
 //! 3 internal error (and 4, 5 for `radtap validate`, `validate.rs`).
 //!
 //! Files and who names whom (no cycles): this file dispatches the commands and names the
-//! modules below; `commands.rs` names `cli.rs`, `outcome.rs` and `pipeline.rs`;
-//! `validate.rs` names `cli.rs` and `outcome.rs` (it is handed [`execute`] to differentiate);
-//! `pipeline.rs` names `head.rs`.
+//! modules below; `commands.rs` names `cli.rs` and `outcome.rs` (and the crates
+//! `radtap-pipeline` and `radtap-web`); `validate.rs` names `cli.rs` and `outcome.rs` (it is
+//! handed [`execute`] to differentiate).
 
 mod cli;
 mod commands;
-mod head;
 mod outcome;
-pub mod pipeline;
 mod validate;
 
 pub use cli::{normalize_args, Cli};
-pub use head::{parse_head, parse_heads, HeadSpec};
 pub use outcome::Outcome;
-pub use pipeline::render_diagnostics;
+/// The pipeline (crate `radtap-pipeline`), under the name it had when it lived here.
+pub use radtap_pipeline as pipeline;
+pub use radtap_pipeline::{parse_head, parse_heads, render_diagnostics, HeadSpec};
 
 /// Runs the command line; prints diagnostics; returns the exit status.
 pub fn run(cli: &Cli) -> u8 {
@@ -56,7 +57,8 @@ pub fn run(cli: &Cli) -> u8 {
 }
 
 /// Runs the command line without printing: the testable core of the CLI. Dispatches to the
-/// command: `runtime -O DIR`, `validate …`, `--explain CODE`, or the differentiation.
+/// command: `runtime -O DIR`, `validate …`, `serve …` (returns when the service stops),
+/// `--explain CODE`, or the differentiation.
 pub fn execute(cli: &Cli) -> Outcome {
     if cli.files.len() == 1 && cli.files[0].as_os_str() == "runtime" {
         return commands::runtime(cli);
@@ -68,6 +70,9 @@ pub fn execute(cli: &Cli) -> Outcome {
     {
         // Validation differentiates through this dispatcher, as a nested command line.
         return validate::run(cli, execute);
+    }
+    if cli.files.first().is_some_and(|f| f.as_os_str() == "serve") {
+        return commands::serve(cli);
     }
     if let Some(code) = &cli.explain {
         return commands::explain(code);

@@ -62,6 +62,35 @@ fn pipeline_crates_depend_only_on_what_they_may() {
             "validation/Cargo.toml",
             &["radtap-il", "radtap-diff-tangent", "radtap-runtime-stack"],
         ),
+        (
+            "pipeline/Cargo.toml",
+            &[
+                "radtap-il",
+                "radtap-frontends",
+                "radtap-unparse",
+                "radtap-dataflow",
+                "radtap-diff-tangent",
+                "radtap-diff-adjoint",
+            ],
+        ),
+        // The service: the pipeline, the runtime it zips, `frontends` only for which files
+        // the C preprocessor reads; and its HTTP stack. Never `radtap` (the CLI).
+        (
+            "web/Cargo.toml",
+            &[
+                "radtap-il",
+                "radtap-pipeline",
+                "radtap-frontends",
+                "radtap-runtime-stack",
+                "axum",
+                "hyper",
+                "hyper-util",
+                "tokio",
+                "serde",
+                "serde_json",
+                "zip",
+            ],
+        ),
     ];
     for (manifest, ok) in allowed {
         for d in deps(manifest) {
@@ -85,6 +114,8 @@ const CRATES: &[&str] = &[
     "diff-adjoint",
     "runtime-stack",
     "validation",
+    "pipeline",
+    "web",
 ];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {

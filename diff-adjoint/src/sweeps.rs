@@ -133,7 +133,22 @@ impl<'a> Adj<'_, '_, 'a> {
         }
     }
 
+    /// The forward and backward statements of `s` ([`Self::rev_stmt_rule`]), each carrying
+    /// the span of `s` unless a statement inside it gave it its own: the unparser maps every
+    /// generated line back to the primal line it comes from (`-html`, the web page).
     pub(crate) fn rev_stmt(&mut self, s: StmtId) -> Rev {
+        let r = self.rev_stmt_rule(s);
+        if let Some(sp) = self.pg.src.source_map.stmt.get(s).copied() {
+            for &n in r.fwd.iter().chain(&r.bwd) {
+                if self.pg.u.source_map.stmt.get(n).is_none() {
+                    self.pg.u.source_map.stmt.insert(n, sp);
+                }
+            }
+        }
+        r
+    }
+
+    fn rev_stmt_rule(&mut self, s: StmtId) -> Rev {
         let st: &'a Stmt = &self.pg.src.stmts[s];
         if self.pg.check_expr_effects(s) {
             return Rev::default();

@@ -44,6 +44,24 @@ pub fn classify(path: &str) -> Option<(Lang, SourceForm)> {
     })
 }
 
+/// Whether [`parse_program`] runs the C preprocessor (`cpp`) on this input: a Fortran file
+/// with an upper-case extension (`.F`, `.F90`), or a C file with conditional compilation
+/// (`#if`, `#ifdef`, `#elif`). The web service refuses such a file when it could make `cpp`
+/// read another file.
+pub fn preprocessed(path: &str, text: &str) -> bool {
+    match classify(path) {
+        Some((Lang::Fortran, _)) => path
+            .rsplit('.')
+            .next()
+            .is_some_and(|e| e.chars().next().is_some_and(|c| c.is_ascii_uppercase())),
+        Some((Lang::C, _)) => text.lines().any(|l| {
+            let t = l.trim_start().trim_start_matches('#').trim_start();
+            l.trim_start().starts_with('#') && (t.starts_with("if") || t.starts_with("elif"))
+        }),
+        None => false,
+    }
+}
+
 /// Parses and lowers all inputs into one program.
 pub fn parse_program(inputs: &[Input]) -> (Program, Vec<Diagnostic>) {
     let mut prog = Program::default();
@@ -76,17 +94,8 @@ pub fn parse_program(inputs: &[Input]) -> (Program, Vec<Diagnostic>) {
         });
         // `.F`/`.F90` (upper-case extension): the C preprocessor runs first; a line map
         // brings spans back to the user's file.
-        let needs_cpp = lang == Lang::Fortran
-            && inp
-                .path
-                .rsplit('.')
-                .next()
-                .is_some_and(|e| e.chars().next().is_some_and(|c| c.is_ascii_uppercase()));
-        let c_conditionals = lang == Lang::C
-            && inp.text.lines().any(|l| {
-                let t = l.trim_start().trim_start_matches('#').trim_start();
-                l.trim_start().starts_with('#') && (t.starts_with("if") || t.starts_with("elif"))
-            });
+        let needs_cpp = lang == Lang::Fortran && preprocessed(&inp.path, &inp.text);
+        let c_conditionals = lang == Lang::C && preprocessed(&inp.path, &inp.text);
         let (source, line_map) = if needs_cpp || c_conditionals {
             let r = if needs_cpp {
                 cpp::preprocess(&inp.path, &inp.text)

@@ -7,14 +7,22 @@ struct W<'p> {
     p: &'p Program,
     out: String,
     indent: usize,
+    /// The span of the statement being written (the innermost that has one).
+    cur: Option<Span>,
+    /// For each line of `out` up to `synced`, the span of the statement that wrote it.
+    spans: Vec<Option<Span>>,
+    synced: usize,
 }
 
 /// Writes a whole C file.
-pub(crate) fn write_file(p: &Program, file: usize) -> String {
+pub(crate) fn write_file(p: &Program, file: usize) -> (String, Vec<Option<Span>>) {
     let mut w = W {
         p,
         out: String::new(),
         indent: 0,
+        cur: None,
+        spans: Vec::new(),
+        synced: 0,
     };
     for it in &p.files[file].items {
         match it {
@@ -63,7 +71,8 @@ pub(crate) fn write_file(p: &Program, file: usize) -> String {
             }
         }
     }
-    w.out
+    w.sync();
+    (w.out, w.spans)
 }
 
 fn bin_str(op: BinOp) -> &'static str {
@@ -381,7 +390,26 @@ impl<'p> W<'p> {
         self.indented(uid, b);
     }
 
+    /// Writes a statement, noting its span (when it has one) for the lines it writes.
     fn stmt(&mut self, uid: UnitId, sid: StmtId) {
+        self.sync();
+        let outer = self.cur;
+        if let Some(sp) = self.p.units[uid].source_map.stmt.get(sid) {
+            self.cur = Some(*sp);
+        }
+        self.stmt_text(uid, sid);
+        self.sync();
+        self.cur = outer;
+    }
+
+    /// Gives the lines written since the last call the current span.
+    fn sync(&mut self) {
+        let n = self.out[self.synced..].matches('\n').count();
+        self.spans.extend(std::iter::repeat_n(self.cur, n));
+        self.synced = self.out.len();
+    }
+
+    fn stmt_text(&mut self, uid: UnitId, sid: StmtId) {
         let st = &self.p.units[uid].stmts[sid];
         for d in &st.directives {
             self.line(&d.text);

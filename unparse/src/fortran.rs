@@ -19,14 +19,22 @@ struct W<'p> {
     p: &'p Program,
     out: String,
     indent: usize,
+    /// The span of the statement being written (the innermost that has one).
+    cur: Option<Span>,
+    /// For each line of `out` up to `synced`, the span of the statement that wrote it.
+    spans: Vec<Option<Span>>,
+    synced: usize,
 }
 
 /// Writes a whole Fortran file.
-pub(crate) fn write_file(p: &Program, file: usize) -> String {
+pub(crate) fn write_file(p: &Program, file: usize) -> (String, Vec<Option<Span>>) {
     let mut w = W {
         p,
         out: String::new(),
         indent: 0,
+        cur: None,
+        spans: Vec::new(),
+        synced: 0,
     };
     let items = &p.files[file].items;
     for (i, it) in items.iter().enumerate() {
@@ -40,7 +48,8 @@ pub(crate) fn write_file(p: &Program, file: usize) -> String {
             }
         }
     }
-    w.out
+    w.sync();
+    (w.out, w.spans)
 }
 
 /// Writes one unit (with its contained procedures) as Fortran.
@@ -49,6 +58,9 @@ pub fn write_unit(p: &Program, u: UnitId) -> String {
         p,
         out: String::new(),
         indent: 0,
+        cur: None,
+        spans: Vec::new(),
+        synced: 0,
     };
     w.unit(u);
     w.out
@@ -522,7 +534,26 @@ impl<'p> W<'p> {
         }
     }
 
+    /// Writes a statement, noting its span (when it has one) for the lines it writes.
     fn stmt(&mut self, uid: UnitId, sid: StmtId) {
+        self.sync();
+        let outer = self.cur;
+        if let Some(sp) = self.p.units[uid].source_map.stmt.get(sid) {
+            self.cur = Some(*sp);
+        }
+        self.stmt_text(uid, sid);
+        self.sync();
+        self.cur = outer;
+    }
+
+    /// Gives the lines written since the last call the current span.
+    fn sync(&mut self) {
+        let n = self.out[self.synced..].matches('\n').count();
+        self.spans.extend(std::iter::repeat_n(self.cur, n));
+        self.synced = self.out.len();
+    }
+
+    fn stmt_text(&mut self, uid: UnitId, sid: StmtId) {
         let u = &self.p.units[uid];
         let st = &u.stmts[sid];
         for d in &st.directives {

@@ -13,10 +13,17 @@ mod c;
 mod fortran;
 mod prec;
 
-use radtap_il::{Lang, Program, SourceForm};
+use radtap_il::{Lang, Program, SourceForm, Span};
 
 /// Writes file `file` of `prog` as source text.
 pub fn write_file(prog: &Program, file: usize) -> String {
+    write_file_mapped(prog, file).0
+}
+
+/// [`write_file`], and for each line of the text the span of the statement that wrote it
+/// (the innermost statement with a span: a generated statement carries the span of the
+/// primal statement it comes from); `None` for declarations, headers and comments.
+pub fn write_file_mapped(prog: &Program, file: usize) -> (String, Vec<Option<Span>>) {
     let f = &prog.files[file];
     match f.lang {
         Lang::Fortran => fortran::write_file(prog, file),

@@ -97,9 +97,24 @@ impl<'a> ProcGen<'_, 'a> {
         out
     }
 
+    /// The statements replacing `s` ([`Self::stmt_rule`]), each carrying the span of `s`
+    /// unless a statement inside it gave it its own: the unparser maps every generated line
+    /// back to the primal line it comes from (`-html`, the web page).
+    pub(crate) fn stmt(&mut self, s: StmtId) -> Vec<StmtId> {
+        let out = self.stmt_rule(s);
+        if let Some(sp) = self.src.source_map.stmt.get(s).copied() {
+            for &n in &out {
+                if self.u.source_map.stmt.get(n).is_none() {
+                    self.u.source_map.stmt.insert(n, sp);
+                }
+            }
+        }
+        out
+    }
+
     /// The rule of each statement kind. Returns the statements replacing `s`: derivative
     /// statements first, then the primal one; a label moves to the first.
-    pub(crate) fn stmt(&mut self, s: StmtId) -> Vec<StmtId> {
+    fn stmt_rule(&mut self, s: StmtId) -> Vec<StmtId> {
         let st: &'a Stmt = &self.src.stmts[s];
         if self.check_expr_effects(s) {
             return vec![self.copy_stmt(s)];

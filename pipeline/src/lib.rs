@@ -1,3 +1,12 @@
+//! # radtap-pipeline: the stages of radtap as library calls
+//!
+//! This crate owns the pipeline shared by the command line (the `radtap` package) and the web
+//! submission service (`radtap-web`): both call these functions, neither parses the other's
+//! arguments. It lives in its own crate because `radtap-web` cannot depend on the `radtap`
+//! package whose binary runs `radtap serve` (cargo forbids the cycle; ARCHITECTURE.md).
+//! Invariant: nothing here reads arguments, prints, or writes files; the same [`Request`]
+//! gives the same files whoever asks.
+//!
 //! The pipeline as library calls over in-memory data: a [`Request`] (sources as name and
 //! content, the head, the variables, the modes and the options) goes through the stages below
 //! and comes out as a [`Response`] (files as name and content, diagnostics, or why it stopped).
@@ -20,7 +29,10 @@
 //! creates the output directory between stages 4 and 5, writes the files and turns a
 //! [`Failure`] into an exit status.
 
-use crate::head::{check_head, find_head, parse_heads};
+mod head;
+
+use head::{check_head, find_head};
+pub use head::{parse_head, parse_heads, HeadSpec};
 use radtap_dataflow::{Mode, ProgramInfo};
 use radtap_diff_tangent::Output;
 use radtap_il::{Code, Diagnostic, Program, Severity};
@@ -139,6 +151,9 @@ pub struct Response {
     /// The output files as (file name, content), in the order the CLI writes them: tangent
     /// (and DIFFSIZES), adjoint, primal. Empty when `failure` is set.
     pub files: Vec<(String, String)>,
+    /// For each of `files`, for each of its lines, the primal source line it comes from (file
+    /// name as given, 1-based line), when the line was written for a primal statement.
+    pub origins: Vec<Vec<Option<(String, u32)>>>,
     /// The tangent generator's output (program and head interfaces), when it ran.
     pub tangent: Option<Output>,
     /// The adjoint generator's output, when it ran.
@@ -147,7 +162,25 @@ pub struct Response {
     pub failure: Option<Failure>,
 }
 
+/// The primal line of each written line, from the unparser's spans.
+fn origins(prog: &Program, spans: &[Option<radtap_il::Span>]) -> Vec<Option<(String, u32)>> {
+    spans
+        .iter()
+        .map(|sp| {
+            let sp = (*sp)?;
+            let f = prog.files.get(sp.file as usize)?;
+            (sp.line > 0).then(|| (f.path.clone(), sp.line))
+        })
+        .collect()
+}
+
 impl Response {
+    /// Adds a generated file and the origins of its lines.
+    fn push(&mut self, file: (String, String), origins: Vec<Option<(String, u32)>>) {
+        self.files.push(file);
+        self.origins.push(origins);
+    }
+
     /// The diagnostics as text, each with its file, line, column and source line.
     pub fn render_diagnostics(&self, sources: &[(String, String)]) -> String {
         render_diagnostics(&self.diagnostics, &self.program, sources)
@@ -369,6 +402,7 @@ pub fn generate(req: &Request, a: Analysed) -> Response {
     generate_modes(req, &program, info.as_ref(), &mut r);
     if r.failure.is_some() {
         r.files.clear();
+        r.origins.clear();
     }
     r.program = program;
     r
@@ -390,7 +424,13 @@ fn generate_modes(req: &Request, prog: &Program, info: Option<&ProgramInfo>, r: 
         return;
     }
     if req.modes.primal {
-        r.files.extend(primal(prog, req.options.stem.as_deref()));
+        for (i, f) in primal(prog, req.options.stem.as_deref())
+            .into_iter()
+            .enumerate()
+        {
+            let spans = radtap_unparse::write_file_mapped(prog, i).1;
+            r.push(f, origins(prog, &spans));
+        }
     }
 }
 
@@ -429,11 +469,14 @@ pub fn tangent(
     };
     let ext = radtap_unparse::output_extension(&gen.program, gen.file);
     let suffix = if req.modes.vector { "dv" } else { "d" };
-    r.files.push((
-        format!("{stem}_{suffix}.{ext}"),
-        radtap_unparse::write_file(&gen.program, gen.file),
-    ));
-    r.files.extend(gen.extra_files.iter().cloned());
+    let (text, spans) = radtap_unparse::write_file_mapped(&gen.program, gen.file);
+    r.push(
+        (format!("{stem}_{suffix}.{ext}"), text),
+        origins(&gen.program, &spans),
+    );
+    for f in &gen.extra_files {
+        r.push(f.clone(), Vec::new());
+    }
     r.tangent = Some(gen);
     true
 }
@@ -469,10 +512,11 @@ pub fn adjoint(
         return false;
     };
     let ext = radtap_unparse::output_extension(&gen.program, gen.file);
-    r.files.push((
-        format!("{stem}_b.{ext}"),
-        radtap_unparse::write_file(&gen.program, gen.file),
-    ));
+    let (text, spans) = radtap_unparse::write_file_mapped(&gen.program, gen.file);
+    r.push(
+        (format!("{stem}_b.{ext}"), text),
+        origins(&gen.program, &spans),
+    );
     r.adjoint = Some(gen);
     true
 }

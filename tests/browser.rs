@@ -1,0 +1,299 @@
+//! The service's page in a real browser: headless Chromium driven through chromedriver with
+//! the W3C WebDriver protocol (JSON over HTTP, spoken by `tests/http`; no client crate).
+//! A person's path: open the form, paste a program, choose adjoint, submit; see the coloured
+//! result, follow a diagnostic to its source line, download the zip and check its entries.
+//! A screenshot of the result is left under CARGO_TARGET_TMPDIR (never in git).
+//!
+//! Needs the Debian packages `chromium` and `chromium-driver` (`.ci/run` installs them).
+//! Without them the test says so loudly and passes on a developer's machine, and fails in CI
+//! (`CI` set), where it must run.
+
+mod http;
+
+use serde_json::{json, Value};
+use std::io::Read;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+
+fn find_program(names: &[&str]) -> Option<PathBuf> {
+    names
+        .iter()
+        .map(|n| Path::new("/usr/bin").join(n))
+        .find(|p| p.exists())
+}
+
+struct Driver {
+    child: Child,
+    addr: SocketAddr,
+    session: String,
+}
+
+impl Driver {
+    fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        let path = format!("/session/{}{path}", self.session);
+        wd(self.addr, method, &path, body)
+    }
+
+    fn find(&self, css: &str) -> String {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let v = wd_raw(
+                self.addr,
+                "POST",
+                &format!("/session/{}/element", self.session),
+                Some(json!({"using": "css selector", "value": css})),
+            );
+            if let Some(id) = v["value"][ELEMENT].as_str() {
+                return id.to_string();
+            }
+            assert!(Instant::now() < deadline, "no element {css}: {v}");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    fn click(&self, el: &str) {
+        self.call("POST", &format!("/element/{el}/click"), Some(json!({})));
+    }
+
+    fn css(&self, el: &str, prop: &str) -> String {
+        self.call("GET", &format!("/element/{el}/css/{prop}"), None)["value"]
+            .as_str()
+            .unwrap_or("")
+            .to_string()
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = wd_raw(
+            self.addr,
+            "DELETE",
+            &format!("/session/{}", self.session),
+            None,
+        );
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn wd_raw(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> Value {
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    let a = http::request(addr, method, path, "application/json", body.as_bytes());
+    serde_json::from_slice(&a.body).unwrap_or(Value::Null)
+}
+
+fn wd(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> Value {
+    let v = wd_raw(addr, method, path, body);
+    assert!(
+        v["value"]["error"].is_null(),
+        "WebDriver {method} {path}: {v}"
+    );
+    v
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
+}
+
+fn start_driver(chromium: &Path, chromedriver: &Path, downloads: &Path, profile: &Path) -> Driver {
+    let port = free_port();
+    let child = Command::new(chromedriver)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver starts");
+    let addr: SocketAddr = format!("127.0.0.1:{port}").parse().expect("addr");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while std::net::TcpStream::connect(addr).is_err() {
+        assert!(Instant::now() < deadline, "chromedriver did not listen");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let caps = json!({"capabilities": {"alwaysMatch": {"goog:chromeOptions": {
+        "binary": chromium.display().to_string(),
+        "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--window-size=1400,1000", "--disable-extensions",
+                 format!("--user-data-dir={}", profile.display())],
+        "prefs": {"download.default_directory": downloads.display().to_string(),
+                  "download.prompt_for_download": false},
+    }}}});
+    let v = wd(addr, "POST", "/session", Some(caps));
+    let session = v["value"]["sessionId"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no session: {v}"))
+        .to_string();
+    Driver {
+        child,
+        addr,
+        session,
+    }
+}
+
+/// A program whose adjoint comes with a located warning (AD071 on line 4).
+const PROGRAM: &str =
+    "subroutine sq(x, y)\n  real :: x, y, t\n  t = x\n  read(5,*) t\n  y = x*t\nend subroutine sq\n";
+
+#[test]
+fn a_person_pastes_a_program_gets_the_adjoint_follows_a_diagnostic_and_downloads_the_zip() {
+    let (Some(chromium), Some(chromedriver)) = (
+        find_program(&["chromium", "chromium-browser", "google-chrome"]),
+        find_program(&["chromedriver"]),
+    ) else {
+        let m = "\n\n!!! BROWSER TEST NOT RUN: chromium and chromedriver are missing \
+                 (apt-get install chromium chromium-driver) !!!\n\n";
+        assert!(std::env::var_os("CI").is_none(), "{m}");
+        eprintln!("{m}");
+        return;
+    };
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser");
+    let downloads = tmp.join(format!("downloads-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&downloads);
+    std::fs::create_dir_all(&downloads).expect("download dir");
+    let server = radtap_web::start(radtap_web::Config {
+        addr: "127.0.0.1:0".parse().expect("addr"),
+        ..radtap_web::Config::default()
+    })
+    .expect("server");
+    let profile = tmp.join(format!("profile-{}", std::process::id()));
+    let d = start_driver(&chromium, &chromedriver, &downloads, &profile);
+    d.call(
+        "POST",
+        "/url",
+        Some(json!({"url": format!("http://{}/", server.addr)})),
+    );
+
+    // The form: paste, name, head, variables; adjoint only.
+    let type_in = |css: &str, text: &str| {
+        let el = d.find(css);
+        d.call(
+            "POST",
+            &format!("/element/{el}/value"),
+            Some(json!({ "text": text })),
+        );
+    };
+    type_in("#paste_name", "sq.f90");
+    type_in("#paste", PROGRAM);
+    type_in("#head", "sq");
+    type_in("#vars", "x");
+    type_in("#outvars", "y");
+    let tangent = d.find("input[value=tangent]");
+    d.click(&tangent);
+    let adjoint = d.find("#mode-adjoint");
+    d.click(&adjoint);
+    let submit = d.find("#submit");
+    d.click(&submit);
+
+    // The result: the adjoint, coloured.
+    let status = d.find("#status");
+    let text = d.call("GET", &format!("/element/{status}/text"), None)["value"]
+        .as_str()
+        .unwrap_or("")
+        .to_string();
+    assert_eq!(text, "Differentiated: 1 file.");
+    let header = d.find("#out-sq_b\\.f90-2 .k");
+    assert_eq!(
+        d.css(&header, "color"),
+        "rgba(122, 62, 157, 1)",
+        "keywords coloured"
+    );
+    let comment = d.find("#out-sq_b\\.f90-1 .c");
+    assert_eq!(d.css(&comment, "font-style"), "italic");
+
+    // The diagnostic links to its source line, which the browser then marks.
+    let link = d.find("a.diag-link");
+    d.click(&link);
+    let url = d.call("GET", "/url", None)["value"]
+        .as_str()
+        .unwrap_or("")
+        .to_string();
+    assert!(url.ends_with("#sq.f90-4"), "{url}");
+    let line = d.find("#sq\\.f90-4");
+    assert_eq!(
+        d.css(&line, "background-color"),
+        "rgba(255, 212, 59, 1)",
+        "the target line is highlighted"
+    );
+
+    let shot = d.call("GET", "/screenshot", None)["value"]
+        .as_str()
+        .map(base64_decode)
+        .expect("a screenshot");
+    assert!(shot.starts_with(b"\x89PNG"));
+    std::fs::write(tmp.join("result.png"), shot).expect("screenshot written");
+
+    // The download.
+    let download = d.find("#download");
+    d.click(&download);
+    let zip_path = downloads.join("sq_radtap.zip");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !zip_path.exists() {
+        assert!(
+            Instant::now() < deadline,
+            "no download in {}",
+            downloads.display()
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    let bytes = std::fs::read(&zip_path).expect("the zip");
+    let mut z = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("a zip");
+    let names: Vec<String> = (0..z.len())
+        .map(|i| z.by_index(i).expect("entry").name().to_string())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "sq_b.f90",
+            "adStack.h",
+            "adStack.c",
+            "adBinomial.h",
+            "adBinomial.c",
+            "README.txt"
+        ]
+    );
+    let mut adjoint = String::new();
+    z.by_index(0)
+        .expect("sq_b.f90")
+        .read_to_string(&mut adjoint)
+        .expect("text");
+    assert!(
+        adjoint.contains("subroutine sq_b(x, xb, y, yb)"),
+        "{adjoint}"
+    );
+    drop(d);
+    server.stop();
+    let _ = std::fs::remove_dir_all(&downloads);
+    let _ = std::fs::remove_dir_all(&profile);
+}
+
+fn base64_decode(s: &str) -> Vec<u8> {
+    let val = |c: u8| -> Option<u32> {
+        Some(match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            _ => return None,
+        } as u32)
+    };
+    let mut out = Vec::new();
+    let (mut acc, mut bits) = (0u32, 0);
+    for c in s.bytes().filter_map(val) {
+        acc = (acc << 6) | c;
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits) as u8);
+            acc &= (1 << bits) - 1;
+        }
+    }
+    out
+}

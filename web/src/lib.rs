@@ -1,0 +1,38 @@
+//! # radtap-web: `radtap serve`, the web submission service, and the `-html` page
+//!
+//! Tapenade's best-known face is its web page: upload files, name the head, get the
+//! derivative. This crate is radtap's: an HTTP service (axum on tokio) over the same library
+//! calls as the command line (`radtap-pipeline`), never a shell-out to `radtap` and never its
+//! argument parsing. The contract is DESIGN.md's "Web submission service":
+//!
+//! - `GET /`: the form; `POST /differentiate` (the form, multipart): the result page, each
+//!   generated file coloured beside the sources, the diagnostics linked to their lines, the
+//!   `.zip` as a `data:` link. No JavaScript anywhere.
+//! - `POST /api/differentiate` (JSON in, JSON out), `POST /api/zip`, `GET /api/health`.
+//!
+//! Invariants:
+//! - the generated files are the CLI's, byte for byte: an API request with several modes is
+//!   one pipeline request per CLI invocation (`api.rs`, [`runs`]);
+//! - the service runs no user code and no compiler, and reads and writes no file: sources
+//!   stay in memory, and a source the C preprocessor would see may not name another file;
+//! - every request is bounded: body size (413), file count and names (400), time (503), and
+//!   a panic while serving it is a 500 that leaves the server up (`server.rs`).
+//!
+//! Files and who names whom: `api.rs` (the request, its checks, the runs, the outcome) and
+//! `highlight.rs` (colouring) and `archive.rs` (the zip, base64) name no other file;
+//! `page.rs` names `api.rs`, `archive.rs` and `highlight.rs`; `server.rs` names `api.rs`,
+//! `archive.rs` and `page.rs`.
+
+mod api;
+mod archive;
+mod highlight;
+mod page;
+mod server;
+
+pub use api::{
+    add, bad_name, differentiate, runs, ApiDiagnostic, ApiOptions, ApiRequest, File, Outcome,
+    RunFn, MAX_FILES, MODES,
+};
+pub use archive::{base64, entries, zip};
+pub use page::{form_page, result_page};
+pub use server::{router, serve, start, Config, Server};
