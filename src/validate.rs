@@ -118,7 +118,16 @@ pub(crate) fn run(cli: &Cli, execute: Execute) -> Outcome {
             return out;
         }
     };
-    let dir = cli.keep.clone().unwrap_or_else(temp_dir);
+    // The build runs its compilers inside `dir` on paths under `dir`: a relative `-keep kk`
+    // would name `kk/kk/…` there.
+    let dir = match cli.keep.clone().map(std::path::absolute) {
+        Some(Ok(d)) => d,
+        Some(Err(e)) => {
+            usage(&mut out, &format!("-keep: {e}"));
+            return out;
+        }
+        None => temp_dir(),
+    };
     let generated_dir = dir.join("generated");
     let g = generate(execute, cli, &files, &generated_dir, &cli.nooptim);
     out.stderr.push_str(&g.outcome.stderr);

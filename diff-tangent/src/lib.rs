@@ -143,6 +143,12 @@ pub struct Interface {
     pub independents: Vec<String>,
     /// The dependents.
     pub dependents: Vec<String>,
+    /// Derivatives of module variables and C globals, where a caller sees them: (the
+    /// primal global, its derivative's name in the derivative module / the output file).
+    pub globals: Vec<(SymbolId, String)>,
+    /// The head's derivative COMMON blocks: (primal block name, `None` for blank COMMON;
+    /// derivative block name). Each mirrors its primal block member for member.
+    pub commons: Vec<(Option<String>, String)>,
 }
 
 /// Differentiates the heads analysed in `info` (which must come from

@@ -118,8 +118,7 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
     let mut body = String::new();
     let set_inputs = |body: &mut String, delta: f64| {
         for (k, (a, e)) in h
-            .real_args()
-            .filter(|a| a.record.is_some() || a.name != format!("{}_r", h.name))
+            .inputs()
             .flat_map(|a| a.elems.iter().map(move |e| (a, e)))
             .enumerate()
         {
@@ -134,8 +133,7 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
     };
     let set_dirs = |body: &mut String, dirs: &[usize]| {
         for (k, (a, e)) in h
-            .real_args()
-            .filter(|a| a.record.is_some() || a.name != format!("{}_r", h.name))
+            .inputs()
             .flat_map(|a| a.elems.iter().map(move |e| (a, e)))
             .enumerate()
         {
@@ -257,7 +255,7 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                 } else {
                     r.name.clone()
                 });
-                let d = r.deriv.clone().unwrap_or_else(|| "dummy_rd".into());
+                let d = r.deriv.clone().unwrap_or_else(|| h.result_sink.clone());
                 let _ = writeln!(body, "  {d} = {dname}({}){stmt_end}", args.join(", "));
             }
             (Some(r), Kind::Vector) => {
@@ -314,7 +312,6 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
             }
         }
         Kind::Adjoint => {
-            let not_result = |a: &&RealArg| a.record.is_some() || a.name != format!("{}_r", h.name);
             let show = |body: &mut String, tag: &str, name: &str, k: usize, x: &str| {
                 if c {
                     let _ = writeln!(
@@ -343,11 +340,7 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                     run.to_string()
                 };
                 set_inputs(&mut body, 0.0);
-                for (a, e) in h
-                    .real_args()
-                    .filter(not_result)
-                    .flat_map(|a| a.elems.iter().map(move |e| (a, e)))
-                {
+                for (a, e) in h.inputs().flat_map(|a| a.elems.iter().map(move |e| (a, e))) {
                     if a.deriv.is_some() {
                         // Independents' adjoints may be incremented (the caller zeroes
                         // them); dependents' are set below; the others are not inputs and
@@ -377,8 +370,7 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                 deriv_call(&mut body);
                 // x̄ and ẋ (direction 1 of the tangent driver) on every independent element.
                 for (k, (a, e)) in h
-                    .real_args()
-                    .filter(not_result)
+                    .inputs()
                     .flat_map(|a| a.elems.iter().map(move |e| (a, e)))
                     .enumerate()
                 {
@@ -450,7 +442,7 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
             let _ = writeln!(
                 s,
                 "  double {}{vd};",
-                r.deriv.clone().unwrap_or_else(|| "dummy_rd".into())
+                r.deriv.clone().unwrap_or_else(|| h.result_sink.clone())
             );
         }
         s.push_str(&body);
@@ -516,7 +508,7 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
         let _ = writeln!(
             s,
             "  real(8) :: {}{vd}",
-            r.deriv.clone().unwrap_or_else(|| "dummy_rd".into())
+            r.deriv.clone().unwrap_or_else(|| h.result_sink.clone())
         );
     }
     s.push_str(&body);

@@ -6,7 +6,10 @@ use std::collections::HashMap;
 
 /// One real head argument (or the function result), flattened to element accesses.
 pub struct RealArg {
+    /// The driver's variable (the argument's name; a fresh name for the function result).
     pub name: String,
+    /// What the report calls it: the argument's name, or the function's for its result.
+    pub label: String,
     /// The derivative argument that follows it, if any.
     pub deriv: Option<String>,
     /// Element access suffixes: `(1,2)` / `[1][2]`, `%f(3)` / `.f[2]`.
@@ -29,6 +32,9 @@ pub struct Head {
     /// Arguments in order: `Int(name, value)` or a real/record argument.
     pub args: Vec<HeadArg>,
     pub result: Option<RealArg>,
+    /// The driver's variable for the result's derivative (where the scalar tangent's
+    /// returned value goes even when the result has no derivative).
+    pub result_sink: String,
     pub iface: radtap_diff_tangent::Interface,
 }
 
@@ -500,6 +506,7 @@ pub fn describe(gen: &radtap_diff_tangent::Output, sizes: &Sizes) -> Result<Head
         args.push(HeadArg::Real(RealArg {
             indep: in_list(&iface.independents, &ln),
             dep: in_list(&iface.dependents, &ln),
+            label: name.clone(),
             name,
             deriv,
             elems,
@@ -509,6 +516,33 @@ pub fn describe(gen: &radtap_diff_tangent::Output, sizes: &Sizes) -> Result<Head
             assumed_shape: assumed && !c,
         }));
     }
+    // The driver's own variables (the function result and its derivative) get names no
+    // argument or derivative argument of the generated interface uses (an argument `gd` of
+    // a function `g` must not meet the driver's `gd`).
+    let mut taken: Vec<String> = vec![
+        head_name.to_ascii_lowercase(),
+        iface.name.to_ascii_lowercase(),
+    ];
+    for a in &args {
+        match a {
+            HeadArg::Int(n, _) => taken.push(n.to_ascii_lowercase()),
+            HeadArg::Real(r) => {
+                taken.push(r.name.to_ascii_lowercase());
+                taken.extend(r.deriv.iter().map(|d| d.to_ascii_lowercase()));
+            }
+        }
+    }
+    let mut fresh = |base: String| {
+        let mut n = base.clone();
+        let mut k = 0;
+        while taken.contains(&n.to_ascii_lowercase()) {
+            n = format!("{base}{k}");
+            k += 1;
+        }
+        taken.push(n.to_ascii_lowercase());
+        n
+    };
+    let mut result_sink = String::from("dummy_rd");
     let result = if hu.kind == UnitKind::Function && hu.result.is_some() {
         if let Some(t) = hu.result.and_then(|r| p.symbols[r].ty.as_ref()) {
             if t.base != BaseClass::Real || !t.dims.is_empty() {
@@ -517,16 +551,15 @@ pub fn describe(gen: &radtap_diff_tangent::Output, sizes: &Sizes) -> Result<Head
                 ));
             }
         }
+        let name = fresh(format!("{head_name}_r"));
+        let suffix = if iface.name.ends_with("_b") { "b" } else { "d" };
+        result_sink = fresh(format!("{head_name}{suffix}"));
         Some(RealArg {
             dep: true,
             indep: false,
-            deriv: iface.result_deriv.then(|| {
-                format!(
-                    "{head_name}{}",
-                    if iface.name.ends_with("_b") { "b" } else { "d" }
-                )
-            }),
-            name: format!("{head_name}_r"),
+            deriv: iface.result_deriv.then(|| result_sink.clone()),
+            name,
+            label: head_name.clone(),
             elems: vec![String::new()],
             extents: Vec::new(),
             record: None,
@@ -546,6 +579,7 @@ pub fn describe(gen: &radtap_diff_tangent::Output, sizes: &Sizes) -> Result<Head
             .map(|s| p.symbols[s].spelling.clone()),
         args,
         result,
+        result_sink,
         iface,
     })
 }

@@ -385,11 +385,7 @@ fn build_run(
 fn dependent_labels(h: &Head) -> Vec<(String, String)> {
     let mut v = Vec::new();
     for a in h.real_args().filter(|a| a.dep) {
-        let name = if a.name == format!("{}_r", h.name) && a.record.is_none() {
-            h.name.clone()
-        } else {
-            a.name.clone()
-        };
+        let name = a.label.clone();
         for e in &a.elems {
             v.push((name.clone(), format!("{name}{e}")));
         }
