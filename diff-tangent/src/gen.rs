@@ -625,11 +625,8 @@ impl Gen<'_> {
                 independents: h.independents.iter().map(|(n, _)| n.clone()).collect(),
                 dependents: h.dependents.iter().map(|(n, _)| n.clone()).collect(),
                 globals: {
-                    let mut g: Vec<(SymbolId, String)> = self
-                        .dglobal
-                        .iter()
-                        .map(|(&s, &d)| (s, self.out.symbols[d].spelling.clone()))
-                        .collect();
+                    let mut g: Vec<(SymbolId, SymbolId)> =
+                        self.dglobal.iter().map(|(&s, &d)| (s, d)).collect();
                     g.sort();
                     g
                 },

@@ -144,8 +144,9 @@ pub struct Interface {
     /// The dependents.
     pub dependents: Vec<String>,
     /// Derivatives of module variables and C globals, where a caller sees them: (the
-    /// primal global, its derivative's name in the derivative module / the output file).
-    pub globals: Vec<(SymbolId, String)>,
+    /// primal global, its derivative in the derivative module / the output file), symbols
+    /// of the output program.
+    pub globals: Vec<(SymbolId, SymbolId)>,
     /// The head's derivative COMMON blocks: (primal block name, `None` for blank COMMON;
     /// derivative block name). Each mirrors its primal block member for member.
     pub commons: Vec<(Option<String>, String)>,
