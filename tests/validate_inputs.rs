@@ -467,3 +467,20 @@ fn context_validates_at_the_arguments_of_the_main_programs_first_call() {
     // The program runs in the current directory, but radtap's files stay in its build.
     assert!(!std::path::Path::new("capture1.out").exists());
 }
+
+#[test]
+fn steps_that_leave_the_domain_do_not_make_a_correct_tangent_non_finite() {
+    // x = 0.995: Ridders' largest steps reach acos(>1) = NaN; the small ones decide.
+    let f = source(
+        "domain",
+        "dom.f90",
+        "subroutine dom(x, y)\n  real(8) :: x, y\n  y = acos(x)\nend subroutine dom\n",
+    );
+    let o = validate(
+        &[
+            "-head", "dom", "-vars", "x", "-outvars", "y", "-value", "x=0.995",
+        ],
+        &f,
+    );
+    assert_pass(&o);
+}

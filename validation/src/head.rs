@@ -1002,7 +1002,6 @@ fn describe_globals(
     };
     let mut globals = Vec::new();
     let mut commons: Vec<CommonBlock> = Vec::new();
-    // Driver names of the members of each declared block, by (block index, member index).
     for n in names {
         let what = if in_list(&iface.independents, &n) {
             "independent"

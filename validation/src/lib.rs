@@ -273,8 +273,7 @@ pub fn validate(job: &Job<'_>) -> Result<Report, Error> {
             .enumerate()
             .map(|(j, h)| (rp[j][i].1 - rm[j][i].1) / (2.0 * h))
             .collect();
-        let mut primal = vec![p0[i].1, fp[i].1, fm[i].1, gp[i].1, gm[i].1];
-        primal.extend(rp.iter().chain(&rm).map(|v| v[i].1));
+        let primal = [p0[i].1, fp[i].1, fm[i].1, gp[i].1, gm[i].1];
         let around =
             (tp.len() == labels.len() && tm.len() == labels.len()).then(|| (tp[i].1, tm[i].1));
         let el = Element::check(
