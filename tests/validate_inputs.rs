@@ -406,6 +406,23 @@ fn single_precision_heads_are_refused_not_misjudged() {
     let o = validate(&["-head", "f4", "-vars", "x", "-outvars", "f4"], &f);
     assert_eq!(o.status, 1, "{}{}", o.dump, o.stderr);
     assert!(o.stderr.contains("single precision"), "{}", o.stderr);
+    let f = source(
+        "float_struct",
+        "fs.c",
+        "#include <math.h>
+struct p { float a; double b; };
+void fs(struct p *s, double *y) {
+  *y = sin(s->a) * s->b;
+}
+",
+    );
+    let o = validate(&["-head", "fs", "-vars", "s", "-outvars", "y"], &f);
+    assert_eq!(o.status, 1, "{}{}", o.dump, o.stderr);
+    assert!(
+        o.stderr.contains("component `a` is single precision"),
+        "{}",
+        o.stderr
+    );
 }
 
 #[test]
