@@ -30,6 +30,8 @@ const SINGLE_DASH_LONG: &[&str] = &[
     "dump-il",
     "explain",
     "size",
+    "value",
+    "context",
     "seed",
     "keep",
     "cflags",
@@ -142,6 +144,15 @@ pub struct Cli {
     /// Repeatable.
     #[arg(long = "size", value_name = "NAME=VALUE")]
     pub size: Vec<String>,
+    /// validate: the value of an input, `NAME=NUMBER`: a real or integer scalar, every
+    /// element of an array, a global independent; `true`/`false` for a logical, text for a
+    /// character argument. Repeatable.
+    #[arg(long = "value", value_name = "NAME=NUMBER", allow_hyphen_values = true)]
+    pub value: Vec<String>,
+    /// validate: run the main program of the input files until its first call of the head
+    /// and validate at the arguments it passes (`-value` still overrides them).
+    #[arg(long = "context")]
+    pub context: bool,
     /// validate: seed of the pseudo-random inputs and directions (default 1).
     #[arg(long = "seed")]
     pub seed: Option<u64>,

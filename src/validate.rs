@@ -3,22 +3,26 @@
 //! When a check fails on generated files, each optimization that `-nooptim` can turn off is
 //! turned off in turn, to say which one makes the difference.
 //!
-//! Exit status: 0 every check passes, 4 a check failed, 1 validation could not run (input
-//! error, no compiler, a head that cannot be sized, a compile failure, a crash or time-out),
-//! 2 bad command line.
+//! Exit status: 0 every check passes, 4 a check failed, 5 inconclusive (divided differences
+//! that do not converge, or a tangent that is zero everywhere, and no failed check), 1
+//! validation could not run (input error, values that are not finite, no compiler, a head
+//! that cannot be sized, a compile failure, a crash or time-out), 2 bad command line.
 //!
 //! The differentiation goes through the command line's dispatcher, which is handed in
 //! ([`Execute`]) rather than named: the dispatcher names this module.
 
 use crate::cli::Cli;
 use crate::outcome::Outcome;
-use radtap_validation::{Derivative, Error, Job, Report, Sizes, Toolchain};
+use radtap_validation::{Derivative, Error, Job, Report, Sizes, Status, Toolchain};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 /// Exit status of a validation whose checks ran and failed.
 pub(crate) const CHECK_FAILED: u8 = 4;
+/// Exit status of a validation whose divided differences prove nothing (they do not
+/// converge, or the tangent is zero everywhere) while no check failed.
+pub(crate) const INCONCLUSIVE: u8 = 5;
 
 /// The optimizations bisected when a check fails, in order.
 const BISECT: &[&str] = &["tbr", "diffliveness"];
@@ -118,7 +122,31 @@ pub(crate) fn run(cli: &Cli, execute: Execute) -> Outcome {
             return out;
         }
     };
-    let dir = cli.keep.clone().unwrap_or_else(temp_dir);
+    let mut values = Vec::new();
+    for v in &cli.value {
+        match v.split_once('=') {
+            Some((k, x)) if !k.trim().is_empty() && !x.trim().is_empty() => {
+                values.push((k.trim().to_ascii_lowercase(), x.trim().to_string()))
+            }
+            _ => {
+                usage(
+                    &mut out,
+                    &format!("-value `{v}`: expected NAME=NUMBER (e.g. -value alpha=0.2)"),
+                );
+                return out;
+            }
+        }
+    }
+    // The build runs its compilers inside `dir` on paths under `dir`: a relative `-keep kk`
+    // would name `kk/kk/…` there.
+    let dir = match cli.keep.clone().map(std::path::absolute) {
+        Some(Ok(d)) => d,
+        Some(Err(e)) => {
+            usage(&mut out, &format!("-keep: {e}"));
+            return out;
+        }
+        None => temp_dir(),
+    };
     let generated_dir = dir.join("generated");
     let g = generate(execute, cli, &files, &generated_dir, &cli.nooptim);
     out.stderr.push_str(&g.outcome.stderr);
@@ -173,7 +201,7 @@ pub(crate) fn run(cli: &Cli, execute: Execute) -> Outcome {
         Duration::from_secs(cli.timeout.unwrap_or(60)),
     );
     let seed = cli.seed.unwrap_or(1);
-    let job = Job {
+    let mut job = Job {
         sources: files.clone(),
         tangent: Derivative {
             output: tan,
@@ -181,11 +209,33 @@ pub(crate) fn run(cli: &Cli, execute: Execute) -> Outcome {
         },
         adjoint: afile.map(|file| Derivative { output: adj, file }),
         sizes: sizes.clone(),
+        values: values.clone(),
         seed,
         toolchain: toolchain.clone(),
         dir: dir.clone(),
     };
-    let report = match radtap_validation::validate(&job) {
+    // -context: the values of the main program's first call, under the user's -value.
+    let mut context_note = None;
+    let result = match cli.context {
+        true => radtap_validation::context::capture(&job).map(|captured| {
+            let shown: Vec<String> = captured
+                .iter()
+                .map(|(k, v)| match v.matches(',').count() {
+                    0 => format!("{k}={v}"),
+                    n => format!("{k}=({} values)", n + 1),
+                })
+                .collect();
+            context_note = Some(format!(
+                "inputs from the main program's first call (-context): {}\n",
+                shown.join(" ")
+            ));
+            let mut all = captured;
+            all.extend(values.iter().cloned());
+            job.values = all;
+        }),
+        false => Ok(()),
+    };
+    let report = match result.and_then(|()| radtap_validation::validate(&job)) {
         Ok(r) => r,
         Err(e) => {
             out.stderr
@@ -198,7 +248,7 @@ pub(crate) fn run(cli: &Cli, execute: Execute) -> Outcome {
             } else if cli.keep.is_none() {
                 let _ = std::fs::remove_dir_all(&dir);
             }
-            out.status = 1;
+            out.status = if matches!(e, Error::Usage(_)) { 2 } else { 1 };
             return out;
         }
     };
@@ -216,11 +266,68 @@ pub(crate) fn run(cli: &Cli, execute: Execute) -> Outcome {
             .as_ref()
             .map_or("none".into(), |a| shown(&a.file))
     ));
+    for w in &report.warnings {
+        out.stderr
+            .push_str(&format!("radtap validate: warning: {w}\n"));
+    }
+    if let Some(n) = &context_note {
+        out.dump.push_str(n);
+    }
     out.dump.push_str(&report.render());
     if let Some(n) = note {
         out.dump.push_str(&n);
     }
-    if !report.pass() {
+    let quoted = |v: &[&str]| {
+        v.iter()
+            .map(|f| format!("`{f}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let inputs = tan
+        .interfaces
+        .first()
+        .map(|i| i.independents.join(" "))
+        .unwrap_or_default();
+    let suggest = format!(
+        "give realistic inputs with -value NAME=NUMBER (on the independents {inputs}, or on any other input: e.g. a stable time step or coefficient)"
+    );
+    let verdict = report.verdict();
+    if verdict == Status::NonFinite {
+        out.status = 1;
+        let bad = report.with_status(Status::NonFinite);
+        let what = if bad.is_empty() {
+            "the dot-product test's sums are".to_string()
+        } else {
+            format!(
+                "{} {}",
+                quoted(&bad),
+                if bad.len() > 1 { "are" } else { "is" }
+            )
+        };
+        out.stderr.push_str(&format!(
+            "radtap validate: error: {what} not finite (inf or NaN) at the inputs the driver drew: the computation overflows there, which says nothing about the derivative; {suggest}\n",
+        ));
+    } else if verdict == Status::Inconclusive {
+        out.status = INCONCLUSIVE;
+        let inc = report.with_status(Status::Inconclusive);
+        if !inc.is_empty() {
+            out.stderr.push_str(&format!(
+                "radtap validate: the tangent of {} could not be checked at these inputs: its divided differences do not converge (Ridders' extrapolation over decreasing steps), or the tangent itself varies inside the step; the function is not smooth there at any step the arithmetic allows (overflowing growth, oscillation, a kink): this is not a failure of the derivative; {suggest}\n",
+                quoted(&inc)
+            ));
+        }
+        if report.zero_tangent() {
+            out.stderr.push_str(&format!(
+                "radtap validate: the tangent is zero on every dependent: they do not depend on the independents at these inputs, so nothing is proven; {suggest}\n"
+            ));
+        }
+        if report.dot.as_ref().is_some_and(|d| d.pass()) {
+            out.stderr.push_str(
+                "radtap validate: the adjoint passes the dot-product test (it needs no step)\n",
+            );
+        }
+    }
+    if verdict == Status::Fail {
         out.status = CHECK_FAILED;
         let failing = report.failing_dependents();
         if !failing.is_empty() {
@@ -353,6 +460,7 @@ fn bisect(
                 file: g.adjoint.clone(),
             }),
             sizes: job.sizes.clone(),
+            values: job.values.clone(),
             seed: job.seed,
             toolchain: job.toolchain.clone(),
             dir: sub,

@@ -42,6 +42,7 @@ pub(crate) fn run(
         dparams: HashMap::new(),
         dresult: HashMap::new(),
         dglobal: HashMap::new(),
+        dcommon: HashMap::new(),
         dtype: HashMap::new(),
         active_fields: HashMap::new(),
         pending_types: Vec::new(),

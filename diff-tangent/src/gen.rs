@@ -28,6 +28,8 @@ pub struct Gen<'a> {
     pub(crate) dresult: HashMap<UnitId, bool>,
     /// Derivatives of module variables and C globals (symbols in `m_d` / the output file).
     pub dglobal: HashMap<SymbolId, SymbolId>,
+    /// Derivative COMMON block of each (procedure, primal block; `None` blank COMMON).
+    pub(crate) dcommon: HashMap<(UnitId, Option<String>), String>,
     /// Derivative type of each record type.
     pub(crate) dtype: HashMap<TypeDefId, (TypeDefId, String)>,
     /// Components of each record type that are active somewhere in the program: only they
@@ -569,15 +571,37 @@ impl Gen<'_> {
             };
             let u = &self.prog.units[p];
             let flags = &self.dparams[&p];
+            // The names the generated procedure gives its derivative arguments: the pattern
+            // (`xd`) unless a primal name took it (an argument `xd` makes `x`'s derivative
+            // `xd0`). Each derivative argument follows its primal one in the generated list.
+            let generated: Option<Vec<String>> = self
+                .out
+                .units
+                .iter()
+                .find(|(_, du)| du.name == Some(ds))
+                .map(|(_, du)| {
+                    du.params
+                        .iter()
+                        .map(|&q| self.out.symbols[q].spelling.clone())
+                        .collect()
+                });
+            let mut at = 0;
             let params = u
                 .params
                 .iter()
                 .zip(flags)
                 .map(|(&s, &f)| {
-                    (
-                        s,
-                        f.then(|| pattern(&self.opts.var_pattern, &self.prog.symbols[s].spelling)),
-                    )
+                    at += 1;
+                    let name = f.then(|| {
+                        at += 1;
+                        generated
+                            .as_ref()
+                            .and_then(|g| g.get(at - 1).cloned())
+                            .unwrap_or_else(|| {
+                                pattern(&self.opts.var_pattern, &self.prog.symbols[s].spelling)
+                            })
+                    });
+                    (s, name)
                 })
                 .collect();
             let module = u
@@ -600,6 +624,22 @@ impl Gen<'_> {
                 uses,
                 independents: h.independents.iter().map(|(n, _)| n.clone()).collect(),
                 dependents: h.dependents.iter().map(|(n, _)| n.clone()).collect(),
+                globals: {
+                    let mut g: Vec<(SymbolId, SymbolId)> =
+                        self.dglobal.iter().map(|(&s, &d)| (s, d)).collect();
+                    g.sort();
+                    g
+                },
+                commons: {
+                    let mut c: Vec<(Option<String>, String)> = self
+                        .dcommon
+                        .iter()
+                        .filter(|((q, _), _)| *q == p)
+                        .map(|((_, b), d)| (b.clone(), d.clone()))
+                        .collect();
+                    c.sort();
+                    c
+                },
             });
         }
         out

@@ -143,6 +143,13 @@ pub struct Interface {
     pub independents: Vec<String>,
     /// The dependents.
     pub dependents: Vec<String>,
+    /// Derivatives of module variables and C globals, where a caller sees them: (the
+    /// primal global, its derivative in the derivative module / the output file), symbols
+    /// of the output program.
+    pub globals: Vec<(SymbolId, SymbolId)>,
+    /// The head's derivative COMMON blocks: (primal block name, `None` for blank COMMON;
+    /// derivative block name). Each mirrors its primal block member for member.
+    pub commons: Vec<(Option<String>, String)>,
 }
 
 /// Differentiates the heads analysed in `info` (which must come from

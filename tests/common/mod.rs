@@ -100,6 +100,7 @@ pub fn driver(h: &Head, kind: Kind) -> String {
             ybar: None,
             include,
             per_dependent: false,
+            ridders: false,
         },
     )
 }

@@ -180,6 +180,11 @@ impl Toolchain {
     /// Runs `exe` in `dir` with the time limit; stdout goes through a file so a large output
     /// cannot block the child.
     pub fn run(&self, dir: &Path, exe: &Path) -> Result<String, String> {
+        self.run_in(dir, dir, exe)
+    }
+
+    /// [`run`](Self::run) in the working directory `cwd`, its output files in `dir`.
+    pub fn run_in(&self, cwd: &Path, dir: &Path, exe: &Path) -> Result<String, String> {
         let out_path = dir.join(format!(
             "{}.out",
             exe.file_name()
@@ -189,7 +194,7 @@ impl Toolchain {
         let err_path = out_path.with_extension("err");
         let err = std::fs::File::create(&err_path).map_err(|e| format!("{e}"))?;
         let mut child = Command::new(exe)
-            .current_dir(dir)
+            .current_dir(cwd)
             .stdout(out)
             .stderr(err)
             .spawn()

@@ -2,7 +2,8 @@
 //! deterministic pseudo-random sequence, runs the primal, the tangent, central divided
 //! differences or the adjoint, and prints tagged values (`TAG name index value`).
 
-use crate::head::{Head, HeadArg, RealArg};
+use crate::head::{GlobalHome, Head, HeadArg, RealArg};
+use crate::report::ridders_steps;
 use radtap_il::Lang;
 use std::fmt::Write as _;
 
@@ -57,6 +58,9 @@ pub struct Spec<'a> {
     /// `Kind::Adjoint`: after the run with ȳ on every dependent, one run per dependent
     /// variable with ȳ on it alone.
     pub per_dependent: bool,
+    /// `Kind::Scalar`: also print the primal at ± each step of Ridders' sequence
+    /// ([`crate::report::ridders_steps`], tags `R<j>P`/`R<j>M`).
+    pub ridders: bool,
 }
 
 /// What the driver runs.
@@ -117,13 +121,12 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
     };
     let mut body = String::new();
     let set_inputs = |body: &mut String, delta: f64| {
-        for (k, (a, e)) in h
-            .real_args()
-            .filter(|a| a.record.is_some() || a.name != format!("{}_r", h.name))
-            .flat_map(|a| a.elems.iter().map(move |e| (a, e)))
+        for (k, (a, j, e)) in h
+            .inputs()
+            .flat_map(|a| a.elems.iter().enumerate().map(move |(j, e)| (a, j, e)))
             .enumerate()
         {
-            let v = spec.values.input(k)
+            let v = a.given(j).unwrap_or_else(|| spec.values.input(k))
                 + if a.indep {
                     delta * spec.values.dir(1, k)
                 } else {
@@ -131,11 +134,19 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                 };
             let _ = writeln!(body, "  {} = {}{stmt_end}", acc(a, e), lit(v));
         }
+        // Logical, character and integer-array arguments: set before every call, as the
+        // head may change them.
+        for a in &h.args {
+            if let HeadArg::Fixed(f) = a {
+                for (e, v) in f.elems.iter().zip(&f.init) {
+                    let _ = writeln!(body, "  {}{e} = {v}{stmt_end}", f.name);
+                }
+            }
+        }
     };
     let set_dirs = |body: &mut String, dirs: &[usize]| {
         for (k, (a, e)) in h
-            .real_args()
-            .filter(|a| a.record.is_some() || a.name != format!("{}_r", h.name))
+            .inputs()
             .flat_map(|a| a.elems.iter().map(move |e| (a, e)))
             .enumerate()
         {
@@ -191,6 +202,7 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
             .iter()
             .map(|a| match a {
                 HeadArg::Int(n, _) => n.clone(),
+                HeadArg::Fixed(f) => f.name.clone(),
                 HeadArg::Real(r) => {
                     if c && r.c_pointer && r.record.is_some() {
                         format!("&{}", r.name)
@@ -223,6 +235,7 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
         for a in &h.args {
             match a {
                 HeadArg::Int(n, _) => args.push(n.clone()),
+                HeadArg::Fixed(f) => args.push(f.name.clone()),
                 HeadArg::Real(r) => {
                     let amp = if c && r.c_pointer && r.record.is_some() {
                         "&"
@@ -257,7 +270,7 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                 } else {
                     r.name.clone()
                 });
-                let d = r.deriv.clone().unwrap_or_else(|| "dummy_rd".into());
+                let d = r.deriv.clone().unwrap_or_else(|| h.result_sink.clone());
                 let _ = writeln!(body, "  {d} = {dname}({}){stmt_end}", args.join(", "));
             }
             (Some(r), Kind::Vector) => {
@@ -312,9 +325,25 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                 primal_call(&mut body);
                 print(&mut body, tag, None);
             }
+            if spec.ridders {
+                // The tangent at x ± h: whether the derivative itself is smooth at the scale
+                // of the step (a divided difference is the mean of the derivative over it).
+                for (tag, delta) in [("TP", spec.step), ("TM", -spec.step)] {
+                    set_inputs(&mut body, delta);
+                    set_dirs(&mut body, &[1]);
+                    deriv_call(&mut body);
+                    print(&mut body, tag, Some(1));
+                }
+                for (j, h) in ridders_steps(spec.step).into_iter().enumerate() {
+                    for (sign, delta) in [("P", h), ("M", -h)] {
+                        set_inputs(&mut body, delta);
+                        primal_call(&mut body);
+                        print(&mut body, &format!("R{j}{sign}"), None);
+                    }
+                }
+            }
         }
         Kind::Adjoint => {
-            let not_result = |a: &&RealArg| a.record.is_some() || a.name != format!("{}_r", h.name);
             let show = |body: &mut String, tag: &str, name: &str, k: usize, x: &str| {
                 if c {
                     let _ = writeln!(
@@ -343,11 +372,7 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                     run.to_string()
                 };
                 set_inputs(&mut body, 0.0);
-                for (a, e) in h
-                    .real_args()
-                    .filter(not_result)
-                    .flat_map(|a| a.elems.iter().map(move |e| (a, e)))
-                {
+                for (a, e) in h.inputs().flat_map(|a| a.elems.iter().map(move |e| (a, e))) {
                     if a.deriv.is_some() {
                         // Independents' adjoints may be incremented (the caller zeroes
                         // them); dependents' are set below; the others are not inputs and
@@ -377,8 +402,7 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                 deriv_call(&mut body);
                 // x̄ and ẋ (direction 1 of the tangent driver) on every independent element.
                 for (k, (a, e)) in h
-                    .real_args()
-                    .filter(not_result)
+                    .inputs()
                     .flat_map(|a| a.elems.iter().map(move |e| (a, e)))
                     .enumerate()
                 {
@@ -418,6 +442,14 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                 HeadArg::Int(n, _) => {
                     let _ = writeln!(s, "  int {n};");
                 }
+                HeadArg::Fixed(f) => {
+                    let dims: String = f
+                        .extents
+                        .iter()
+                        .map(|(lo, hi)| format!("[{}]", hi - lo + 1))
+                        .collect();
+                    let _ = writeln!(s, "  {} {}{dims};", f.cty, f.name);
+                }
                 HeadArg::Real(r) => {
                     let dims: String = r
                         .extents
@@ -450,7 +482,7 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
             let _ = writeln!(
                 s,
                 "  double {}{vd};",
-                r.deriv.clone().unwrap_or_else(|| "dummy_rd".into())
+                r.deriv.clone().unwrap_or_else(|| h.result_sink.clone())
             );
         }
         s.push_str(&body);
@@ -467,7 +499,38 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
     if kind == Kind::Vector {
         let _ = writeln!(s, "  use diffsizes");
     }
+    for g in &h.globals {
+        if let Some(GlobalHome::Module {
+            module,
+            var,
+            dmodule,
+            dvar,
+        }) = &g.home
+        {
+            let _ = writeln!(s, "  use {module}, only: {} => {var}", g.name);
+            if let Some(d) = &g.deriv {
+                let _ = writeln!(s, "  use {dmodule}, only: {d} => {dvar}");
+            }
+        }
+    }
     let _ = writeln!(s, "  implicit none");
+    // COMMON blocks holding global independents or dependents, declared member for member
+    // (the derivative block mirrors the primal one).
+    for b in &h.commons {
+        for (t, dims, n, dn) in &b.members {
+            let _ = writeln!(s, "  {t} :: {n}{dims}, {dn}{dims}");
+        }
+        let names = |d: bool| -> String {
+            b.members
+                .iter()
+                .map(|m| if d { m.3.clone() } else { m.2.clone() })
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let blk = b.block.clone().unwrap_or_default();
+        let _ = writeln!(s, "  common /{blk}/ {}", names(false));
+        let _ = writeln!(s, "  common /{}/ {}", b.dblock, names(true));
+    }
     if kind == Kind::Adjoint {
         let _ = writeln!(s, "  integer(8), external :: adstack_currentbytes");
     }
@@ -478,6 +541,19 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
         match a {
             HeadArg::Int(n, _) => {
                 let _ = writeln!(s, "  integer :: {n}");
+            }
+            HeadArg::Fixed(f) => {
+                let d: Vec<String> = f
+                    .extents
+                    .iter()
+                    .map(|(lo, hi)| format!("{lo}:{hi}"))
+                    .collect();
+                let dims = if d.is_empty() {
+                    String::new()
+                } else {
+                    format!("({})", d.join(","))
+                };
+                let _ = writeln!(s, "  {}, target :: {}{dims}", f.fty, f.name);
             }
             HeadArg::Real(r) => {
                 let dims = |vec: bool| -> String {
@@ -516,7 +592,7 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
         let _ = writeln!(
             s,
             "  real(8) :: {}{vd}",
-            r.deriv.clone().unwrap_or_else(|| "dummy_rd".into())
+            r.deriv.clone().unwrap_or_else(|| h.result_sink.clone())
         );
     }
     s.push_str(&body);
@@ -540,6 +616,25 @@ pub fn fortran_interfaces(h: &Head, kind: Kind) -> String {
                 HeadArg::Int(n, _) => {
                     params.push(n.clone());
                     decls.push(format!("integer :: {n}"));
+                }
+                HeadArg::Fixed(f) => {
+                    let rank = f.extents.len();
+                    let shape = if rank == 0 {
+                        String::new()
+                    } else if f.assumed_shape {
+                        format!("({})", vec![":"; rank].join(","))
+                    } else {
+                        let mut d: Vec<String> = vec!["1".into(); rank - 1];
+                        d.push("*".into());
+                        format!("({})", d.join(","))
+                    };
+                    let ty = if f.fty.starts_with("character") {
+                        "character(len=*)".to_string()
+                    } else {
+                        f.fty.clone()
+                    };
+                    params.push(f.name.clone());
+                    decls.push(format!("{ty} :: {}{shape}", f.name));
                 }
                 HeadArg::Real(r) => {
                     let shape = |vec: bool| -> String {

@@ -1,12 +1,16 @@
 //! What the driver must allocate and fill: the head's arguments, sized from their
 //! declarations and from `-size name=value`.
 
+use crate::extent;
 use radtap_il::*;
 use std::collections::HashMap;
 
 /// One real head argument (or the function result), flattened to element accesses.
 pub struct RealArg {
+    /// The driver's variable (the argument's name; a fresh name for the function result).
     pub name: String,
+    /// What the report calls it: the argument's name, or the function's for its result.
+    pub label: String,
     /// The derivative argument that follows it, if any.
     pub deriv: Option<String>,
     /// Element access suffixes: `(1,2)` / `[1][2]`, `%f(3)` / `.f[2]`.
@@ -19,6 +23,85 @@ pub struct RealArg {
     pub assumed_shape: bool,
     pub indep: bool,
     pub dep: bool,
+    /// A global independent or dependent: how the driver reaches it (`None` for arguments
+    /// and the result).
+    pub home: Option<GlobalHome>,
+    /// The values from `-value` (or `-context`): one for every element, or one per element
+    /// (else the pseudo-random sequence).
+    pub value: Option<Vec<f64>>,
+}
+
+impl RealArg {
+    /// The `-value` of element `j` (in `elems` order), if given.
+    pub fn given(&self, j: usize) -> Option<f64> {
+        match self.value.as_deref() {
+            Some([v]) => Some(*v),
+            Some(vs) => vs.get(j).copied(),
+            None => None,
+        }
+    }
+}
+
+/// A `-value` list: one number, or one per element separated by commas.
+pub fn parse_numbers(text: &str) -> Option<Vec<f64>> {
+    text.split(',').map(parse_number).collect()
+}
+
+/// Checks a `-value` list against the element count of `name`.
+fn value_list(name: &str, text: &str, count: usize) -> Result<Vec<f64>, String> {
+    let v = parse_numbers(text).ok_or_else(|| format!("-value {name}={text}: not a number"))?;
+    if v.len() != 1 && v.len() != count {
+        return Err(format!(
+            "-value {name}=…: `{name}` has {count} elements: give one value for all, or {count} separated by commas (got {})",
+            v.len()
+        ));
+    }
+    Ok(v)
+}
+
+/// An argument the driver sets to fixed values and never differentiates: logical,
+/// character, integer array (or C pointer to integers).
+pub struct FixedArg {
+    pub name: String,
+    /// Fortran type (`logical`, `integer`, `character(len=8)`).
+    pub fty: String,
+    /// C type of one element (`int`, `char`, `_Bool`).
+    pub cty: String,
+    pub extents: Vec<(i64, i64)>,
+    pub elems: Vec<String>,
+    /// The literal assigned to each element.
+    pub init: Vec<String>,
+    pub c_pointer: bool,
+    pub assumed_shape: bool,
+}
+
+/// How the driver reaches a global independent or dependent.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GlobalHome {
+    /// A C global: the driver includes the generated file, which declares it and its
+    /// derivative.
+    C,
+    /// A module variable and its derivative (in the derivative module), imported under the
+    /// driver's names (`use m, only: name => var`).
+    Module {
+        module: String,
+        var: String,
+        dmodule: String,
+        dvar: String,
+    },
+    /// A COMMON member: the driver declares the block ([`Head::commons`]).
+    Common,
+}
+
+/// A COMMON block the driver declares to reach global independents or dependents in it,
+/// and its derivative block (which mirrors it member for member).
+pub struct CommonBlock {
+    /// `None` for blank COMMON.
+    pub block: Option<String>,
+    pub dblock: String,
+    /// Each member: (Fortran type, dimensions such as `(1:3)` or empty, the driver's name
+    /// for it, the driver's name for its derivative).
+    pub members: Vec<(String, String, String, String)>,
 }
 
 /// The head as the driver sees it.
@@ -29,32 +112,40 @@ pub struct Head {
     /// Arguments in order: `Int(name, value)` or a real/record argument.
     pub args: Vec<HeadArg>,
     pub result: Option<RealArg>,
+    /// Global independents and dependents (COMMON, module variables, C globals), filled and
+    /// printed like arguments after them.
+    pub globals: Vec<RealArg>,
+    /// The COMMON blocks (and derivative blocks) the driver declares for `globals`.
+    pub commons: Vec<CommonBlock>,
+    /// What the driver was told that it took differently (`-size` on a real scalar).
+    pub warnings: Vec<String>,
+    /// The driver's variable for the result's derivative (where the scalar tangent's
+    /// returned value goes even when the result has no derivative).
+    pub result_sink: String,
     pub iface: radtap_diff_tangent::Interface,
 }
 
 pub enum HeadArg {
     Int(String, i64),
     Real(RealArg),
+    Fixed(FixedArg),
 }
 
 impl Head {
-    /// The real arguments and the function result.
+    /// The real arguments, the globals and the function result.
     pub fn real_args(&self) -> impl Iterator<Item = &RealArg> {
+        self.inputs().chain(self.result.iter())
+    }
+
+    /// The real arguments and globals the driver fills (not the function result).
+    pub fn inputs(&self) -> impl Iterator<Item = &RealArg> {
         self.args
             .iter()
             .filter_map(|a| match a {
                 HeadArg::Real(r) => Some(r),
-                HeadArg::Int(..) => None,
+                HeadArg::Int(..) | HeadArg::Fixed(_) => None,
             })
-            .chain(self.result.iter())
-    }
-
-    /// The real arguments the driver fills (not the function result).
-    pub fn inputs(&self) -> impl Iterator<Item = &RealArg> {
-        self.args.iter().filter_map(|a| match a {
-            HeadArg::Real(r) => Some(r),
-            HeadArg::Int(..) => None,
-        })
+            .chain(self.globals.iter())
     }
 }
 
@@ -304,6 +395,12 @@ fn record_leaves(
             let s = &p.symbols[en.sym];
             let Some(ty) = &s.ty else { continue };
             match ty.base {
+                BaseClass::Real if ty.bytes.is_some_and(|b| b != 8) => {
+                    return Err(format!(
+                        "component `{}` is single precision: the driver fills real(8)/double only, so validate cannot check this head yet",
+                        s.spelling
+                    ));
+                }
                 BaseClass::Real => {
                     let mut ext = Vec::new();
                     for (k, d) in ty.dims.iter().enumerate() {
@@ -353,6 +450,44 @@ fn dim_ext(
 /// Describes the head of `gen` (tangent or adjoint output) for a driver: integer inputs from
 /// `sizes`, array extents from the declarations or `sizes`. Errors name what is missing.
 pub fn describe(gen: &radtap_diff_tangent::Output, sizes: &Sizes) -> Result<Head, String> {
+    describe_with(gen, sizes, &[])
+}
+
+/// A `-value` number: Rust or Fortran spelling (`1e-3`, `1d-3`), finite.
+pub fn parse_number(text: &str) -> Option<f64> {
+    text.trim()
+        .replace(['d', 'D'], "e")
+        .parse::<f64>()
+        .ok()
+        .filter(|x| x.is_finite())
+}
+
+/// A `-value` logical: `true`/`.true.`/`t`/`1` or `false`/`.false.`/`f`/`0`.
+fn parse_logical(text: &str) -> Option<bool> {
+    match text.trim().trim_matches('.').to_ascii_lowercase().as_str() {
+        "true" | "t" | "1" => Some(true),
+        "false" | "f" | "0" => Some(false),
+        _ => None,
+    }
+}
+
+/// [`describe`] with `-value name=text` settings: real arguments and globals (every
+/// element), integer inputs (as `-size`), logical, character and integer-array arguments.
+/// A `-size` on a real scalar is taken as its value, with a warning in
+/// [`Head::warnings`]. Use [`Head::check_values`] to reject names the head does not have.
+pub fn describe_with(
+    gen: &radtap_diff_tangent::Output,
+    sizes: &Sizes,
+    values: &[(String, String)],
+) -> Result<Head, String> {
+    let value_of = |n: &str| {
+        values
+            .iter()
+            .rev()
+            .find(|(k, _)| k.eq_ignore_ascii_case(n))
+            .map(|(_, v)| v.clone())
+    };
+    let mut warnings = Vec::new();
     let p = &gen.program;
     let iface = gen
         .interfaces
@@ -372,10 +507,10 @@ pub fn describe(gen: &radtap_diff_tangent::Output, sizes: &Sizes) -> Result<Head
     for &s in &hu.params {
         let n = p.symbols[s].spelling.to_ascii_lowercase();
         if p.symbols[s].ty.as_ref().is_some_and(is_int) {
-            match sizes.get(&n) {
+            match value_of(&n).as_deref().or(sizes.get(&n)) {
                 Some(v) => {
                     let x = v.trim().parse().map_err(|_| {
-                        format!("-size {n}={v}: an integer input takes an integer value")
+                        format!("-size/-value {n}={v}: an integer input takes an integer value")
                     })?;
                     env.insert(n, x);
                 }
@@ -419,13 +554,19 @@ pub fn describe(gen: &radtap_diff_tangent::Output, sizes: &Sizes) -> Result<Head
             args.push(HeadArg::Int(name, env[&ln]));
             continue;
         }
-        match ty.base {
-            BaseClass::Real | BaseClass::Record(_) => {}
+        let fixed = match ty.base {
+            BaseClass::Real | BaseClass::Record(_) => false,
+            BaseClass::Integer | BaseClass::Logical | BaseClass::Character => true,
             _ => {
                 return Err(format!(
-                    "argument `{name}` of `{head_name}` is neither real, a derived type nor an integer scalar: the driver cannot fill it"
+                    "argument `{name}` of `{head_name}` is neither real, integer, logical, character nor a derived type: the driver cannot fill it"
                 ))
             }
+        };
+        if ty.base == BaseClass::Real && ty.bytes.is_some_and(|b| b != 8) {
+            return Err(format!(
+                "argument `{name}` of `{head_name}` is single precision: the driver fills real(8)/double only, so validate cannot check this head yet"
+            ));
         }
         let deriv = iface.params.get(i).and_then(|x| x.1.clone());
         let assumed = ty
@@ -455,6 +596,19 @@ pub fn describe(gen: &radtap_diff_tangent::Output, sizes: &Sizes) -> Result<Head
                 }
                 // A pointer to one struct.
                 None if c && matches!(ty.base, BaseClass::Record(_)) => Vec::new(),
+                // A C string: the -value text and its terminating NUL.
+                None if c && ty.base == BaseClass::Character => {
+                    let len = value_of(&ln).map_or(0, |v| v.len()) as i64;
+                    vec![(0, len)]
+                }
+                None if c
+                    && c_pointer
+                    && ty.dims.is_empty()
+                    && extent::infer(p, iface.head, s, &env).is_some() =>
+                {
+                    let n = extent::infer(p, iface.head, s, &env).unwrap_or(1);
+                    vec![(0, n - 1)]
+                }
                 None => {
                     let what = if c {
                         "a C pointer"
@@ -464,7 +618,7 @@ pub fn describe(gen: &radtap_diff_tangent::Output, sizes: &Sizes) -> Result<Head
                         "an array with assumed or deferred shape"
                     };
                     return Err(format!(
-                        "argument `{name}` of `{head_name}` is {what}: its size is not in the declarations; give -size {ln}=N (an expression over the integer inputs, e.g. -size {ln}=n)"
+                        "argument `{name}` of `{head_name}` is {what}: its size is neither in the declarations nor shown by subscripts over loop counters and integer inputs; give -size {ln}=N (an expression over the integer inputs, e.g. -size {ln}=n)"
                     ));
                 }
             }
@@ -485,6 +639,37 @@ pub fn describe(gen: &radtap_diff_tangent::Output, sizes: &Sizes) -> Result<Head
                 "argument `{name}` of `{head_name}` would be empty with these sizes"
             ));
         }
+        if fixed {
+            let len = declared_char_len(p, iface.head, s, &env);
+            args.push(HeadArg::Fixed(fixed_arg(
+                name,
+                &ty,
+                len,
+                extents,
+                c,
+                c_pointer,
+                assumed && !c,
+                value_of(&ln),
+            )?));
+            continue;
+        }
+        let mut value = match value_of(&ln) {
+            Some(v) => {
+                Some(parse_numbers(&v).ok_or_else(|| format!("-value {ln}={v}: not a number"))?)
+            }
+            None => None,
+        };
+        if value.is_none() && extents.is_empty() && !c_pointer && ty.base == BaseClass::Real {
+            // `-size dt=0.001` on a real scalar: what the user meant is its value.
+            if let Some(v) = sizes.get(&ln) {
+                let x = parse_number(v)
+                    .ok_or_else(|| format!("-size {ln}={v}: `{name}` is a real scalar; give its value with -value {ln}=NUMBER"))?;
+                warnings.push(format!(
+                    "-size {ln}={v}: `{name}` is a real scalar, not a size: taken as -value {ln}={v}"
+                ));
+                value = Some(vec![x]);
+            }
+        }
         let (elems, record) = match ty.base {
             BaseClass::Record(td) => (
                 record_leaves(p, td, c, &env)?,
@@ -497,9 +682,15 @@ pub fn describe(gen: &radtap_diff_tangent::Output, sizes: &Sizes) -> Result<Head
                 "argument `{name}` of `{head_name}` is an array of derived types: the driver cannot fill it yet"
             ));
         }
+        if let (Some(v), Some(t)) = (&value, value_of(&ln)) {
+            if v.len() != 1 && v.len() != elems.len() {
+                return Err(value_list(&ln, &t, elems.len()).err().unwrap_or_default());
+            }
+        }
         args.push(HeadArg::Real(RealArg {
             indep: in_list(&iface.independents, &ln),
             dep: in_list(&iface.dependents, &ln),
+            label: name.clone(),
             name,
             deriv,
             elems,
@@ -507,31 +698,80 @@ pub fn describe(gen: &radtap_diff_tangent::Output, sizes: &Sizes) -> Result<Head
             record,
             c_pointer,
             assumed_shape: assumed && !c,
+            home: None,
+            value,
         }));
     }
+    // The driver's own variables (the function result and its derivative) get names no
+    // argument or derivative argument of the generated interface uses (an argument `gd` of
+    // a function `g` must not meet the driver's `gd`).
+    let mut taken: Vec<String> = vec![
+        head_name.to_ascii_lowercase(),
+        iface.name.to_ascii_lowercase(),
+    ];
+    for a in &args {
+        match a {
+            HeadArg::Int(n, _) => taken.push(n.to_ascii_lowercase()),
+            HeadArg::Fixed(f) => taken.push(f.name.to_ascii_lowercase()),
+            HeadArg::Real(r) => {
+                taken.push(r.name.to_ascii_lowercase());
+                taken.extend(r.deriv.iter().map(|d| d.to_ascii_lowercase()));
+            }
+        }
+    }
+    for r in &iface.globals {
+        taken.push(p.symbols[r.0].spelling.to_ascii_lowercase());
+        taken.push(p.symbols[r.1].spelling.to_ascii_lowercase());
+    }
+    let mut fresh = |base: String| {
+        let mut n = base.clone();
+        let mut k = 0;
+        while taken.contains(&n.to_ascii_lowercase()) {
+            n = format!("{base}{k}");
+            k += 1;
+        }
+        taken.push(n.to_ascii_lowercase());
+        n
+    };
+    let (globals, commons) = describe_globals(
+        p,
+        &iface,
+        &head_name,
+        &env,
+        &mut fresh,
+        &|l: &[String], n: &str| in_list(l, n),
+        &value_of,
+    )?;
+    let mut result_sink = String::from("dummy_rd");
     let result = if hu.kind == UnitKind::Function && hu.result.is_some() {
         if let Some(t) = hu.result.and_then(|r| p.symbols[r].ty.as_ref()) {
+            if t.base == BaseClass::Real && t.bytes.is_some_and(|b| b != 8) {
+                return Err(format!(
+                    "the result of `{head_name}` is single precision: the driver checks real(8)/double only, so validate cannot check this head yet"
+                ));
+            }
             if t.base != BaseClass::Real || !t.dims.is_empty() {
                 return Err(format!(
                     "the result of `{head_name}` is not a real scalar: the driver cannot check it"
                 ));
             }
         }
+        let name = fresh(format!("{head_name}_r"));
+        let suffix = if iface.name.ends_with("_b") { "b" } else { "d" };
+        result_sink = fresh(format!("{head_name}{suffix}"));
         Some(RealArg {
             dep: true,
             indep: false,
-            deriv: iface.result_deriv.then(|| {
-                format!(
-                    "{head_name}{}",
-                    if iface.name.ends_with("_b") { "b" } else { "d" }
-                )
-            }),
-            name: format!("{head_name}_r"),
+            deriv: iface.result_deriv.then(|| result_sink.clone()),
+            name,
+            label: head_name.clone(),
             elems: vec![String::new()],
             extents: Vec::new(),
             record: None,
             c_pointer: false,
             assumed_shape: false,
+            home: None,
+            value: None,
         })
     } else {
         None
@@ -545,9 +785,386 @@ pub fn describe(gen: &radtap_diff_tangent::Output, sizes: &Sizes) -> Result<Head
             .and_then(|m| p.units[m].name)
             .map(|s| p.symbols[s].spelling.clone()),
         args,
+        globals,
+        commons,
         result,
+        result_sink,
+        warnings,
         iface,
     })
+}
+
+/// A logical, character or integer-array argument: its declaration and values. Logicals
+/// take `-value` (default false), integers `-value` (default 1, 2, 3, 1, … in Fortran, 0, 1,
+/// 2, 0, … in C: valid indices of any array of 3 or more), characters the `-value` text
+/// (default blanks).
+/// The declared length of a Fortran CHARACTER variable, when it is a known constant.
+fn declared_char_len(
+    p: &Program,
+    u: UnitId,
+    s: SymbolId,
+    env: &HashMap<String, i64>,
+) -> Option<i64> {
+    for d in &p.units[u].decls {
+        let Decl::Var(v) = d else { continue };
+        let Some(en) = v.entities.iter().find(|e| e.sym == s) else {
+            continue;
+        };
+        let from_spec = v.spec.char_len.as_ref().map(|c| match c {
+            CharLen::Star(l) | CharLen::Paren(l) | CharLen::Keyword(l) => l.clone(),
+        });
+        return match en.char_len.clone().or(from_spec)? {
+            LenValue::Expr(e) => eval(p, u, e, env),
+            _ => None,
+        };
+    }
+    None
+}
+
+fn fixed_arg(
+    name: String,
+    ty: &Type,
+    char_len: Option<i64>,
+    extents: Vec<(i64, i64)>,
+    c: bool,
+    c_pointer: bool,
+    assumed_shape: bool,
+    value: Option<String>,
+) -> Result<FixedArg, String> {
+    let elems = cartesian(&extents, c);
+    let n = elems.len();
+    let (fty, cty, init): (String, String, Vec<String>) = match ty.base {
+        BaseClass::Logical => {
+            let v = match &value {
+                Some(t) => parse_logical(t).ok_or_else(|| {
+                    format!("-value {name}={t}: `{name}` is logical: give true or false")
+                })?,
+                None => false,
+            };
+            let lit = match (c, v) {
+                (true, v) => i32::from(v).to_string(),
+                (false, true) => ".true.".into(),
+                (false, false) => ".false.".into(),
+            };
+            let fk = ty
+                .bytes
+                .map_or("logical".into(), |b| format!("logical({b})"));
+            (
+                fk,
+                if ty.bytes == Some(1) {
+                    "_Bool".into()
+                } else {
+                    "int".into()
+                },
+                vec![lit; n],
+            )
+        }
+        BaseClass::Integer => {
+            let init = match &value {
+                Some(t) => {
+                    let v: i64 = t.trim().parse().map_err(|_| {
+                        format!("-value {name}={t}: `{name}` is an integer array: give an integer")
+                    })?;
+                    vec![v.to_string(); n]
+                }
+                None => (0..n)
+                    .map(|k| (k as i64 % 3 + i64::from(!c)).to_string())
+                    .collect(),
+            };
+            let fk = ty
+                .bytes
+                .map_or("integer".into(), |b| format!("integer({b})"));
+            let ck = match ty.bytes {
+                Some(8) => "long",
+                Some(2) => "short",
+                Some(1) => "signed char",
+                _ => "int",
+            };
+            (fk, ck.into(), init)
+        }
+        _ => {
+            let text = value.unwrap_or_default();
+            if c {
+                let mut init: Vec<String> = text.bytes().map(|b| b.to_string()).collect();
+                init.resize(n, "0".into());
+                if !extents.is_empty() && text.len() >= n {
+                    return Err(format!(
+                        "-value {name}={text}: `{name}` holds {n} characters with its NUL"
+                    ));
+                }
+                ("character".into(), "char".into(), init)
+            } else {
+                let len = match char_len {
+                    Some(l) if l > 0 => l as usize,
+                    _ => text.len().max(1),
+                };
+                if text.len() > len {
+                    return Err(format!(
+                        "-value {name}={text}: `{name}` is character(len={len})"
+                    ));
+                }
+                let lit = format!("'{}'", text.replace('\'', "''"));
+                (format!("character(len={len})"), "char".into(), vec![lit; n])
+            }
+        }
+    };
+    Ok(FixedArg {
+        name,
+        fty,
+        cty,
+        elems,
+        extents,
+        init,
+        c_pointer,
+        assumed_shape,
+    })
+}
+
+impl Head {
+    /// Rejects `-value` names that are neither an argument nor a global independent or
+    /// dependent of the head (a bad command line).
+    pub fn check_values(&self, values: &[(String, String)]) -> Result<(), String> {
+        for (n, v) in values {
+            let known = self.args.iter().any(|a| match a {
+                HeadArg::Int(x, _) => x.eq_ignore_ascii_case(n),
+                HeadArg::Real(r) => r.name.eq_ignore_ascii_case(n),
+                HeadArg::Fixed(f) => f.name.eq_ignore_ascii_case(n),
+            }) || self.globals.iter().any(|g| g.label.eq_ignore_ascii_case(n));
+            if !known {
+                return Err(format!(
+                    "-value {n}={v}: `{n}` is neither an argument of `{}` nor one of its global independents or dependents",
+                    self.name
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The head's independents and dependents that are not arguments: COMMON members, module
+/// variables, C globals. Each must be a real(8)/double the driver can reach; anything else
+/// is an error naming it (the driver must never leave an independent unfilled).
+fn describe_globals(
+    p: &Program,
+    iface: &radtap_diff_tangent::Interface,
+    head_name: &str,
+    env: &HashMap<String, i64>,
+    fresh: &mut dyn FnMut(String) -> String,
+    in_list: &dyn Fn(&[String], &str) -> bool,
+    value_of: &dyn Fn(&str) -> Option<String>,
+) -> Result<(Vec<RealArg>, Vec<CommonBlock>), String> {
+    let hu = &p.units[iface.head];
+    let c = hu.lang == Lang::C;
+    let base = |n: &str| -> String {
+        let n = n.trim_start_matches('*');
+        let n = n.split(['%', '.', '(', '[']).next().unwrap_or(n);
+        n.to_ascii_lowercase()
+    };
+    let params: Vec<String> = hu
+        .params
+        .iter()
+        .map(|&s| p.symbols[s].spelling.to_ascii_lowercase())
+        .collect();
+    let mut names: Vec<String> = Vec::new();
+    for n in iface.independents.iter().chain(&iface.dependents) {
+        let b = base(n);
+        if !b.is_empty()
+            && !names.contains(&b)
+            && !params.contains(&b)
+            && b != head_name.to_ascii_lowercase()
+        {
+            names.push(b);
+        }
+    }
+    let unit_of = |scope: ScopeId| p.units.iter().find(|(_, u)| u.scope == scope).map(|x| x.0);
+    let spelled = |s: SymbolId, n: &str| p.symbols[s].spelling.eq_ignore_ascii_case(n);
+    // COMMON blocks of the head: (key, entities in order).
+    let mut blocks: Vec<(Option<SymbolId>, Vec<SymbolId>)> = Vec::new();
+    for d in &hu.decls {
+        if let Decl::Common(bs) = d {
+            for (b, ents) in bs {
+                let key =
+                    |x: &Option<SymbolId>| x.map(|s| p.symbols[s].spelling.to_ascii_lowercase());
+                match blocks.iter_mut().find(|(k, _)| key(k) == key(b)) {
+                    Some(e) => e.1.extend(ents.iter().map(|e| e.sym)),
+                    None => blocks.push((*b, ents.iter().map(|e| e.sym).collect())),
+                }
+            }
+        }
+    }
+    let extents_of = |s: SymbolId, u: UnitId| -> Result<Vec<(i64, i64)>, String> {
+        let ty = p.symbols[s].ty.as_ref().ok_or("no type")?;
+        let mut v = Vec::new();
+        for (k, d) in ty.dims.iter().enumerate() {
+            v.push(dim_ext(p, u, d, c, env).ok_or_else(|| {
+                format!(
+                    "the extent of dimension {} of `{}` is not a constant",
+                    k + 1,
+                    p.symbols[s].spelling
+                )
+            })?);
+        }
+        Ok(v)
+    };
+    let mut globals = Vec::new();
+    let mut commons: Vec<CommonBlock> = Vec::new();
+    for n in names {
+        let what = if in_list(&iface.independents, &n) {
+            "independent"
+        } else {
+            "dependent"
+        };
+        let cant = |why: &str| {
+            format!("the {what} `{n}` of `{head_name}` is {why}: validate cannot fill it")
+        };
+        let common = (!c)
+            .then(|| {
+                blocks.iter().enumerate().find_map(|(bi, (_, ms))| {
+                    ms.iter().position(|&m| spelled(m, &n)).map(|mi| (bi, mi))
+                })
+            })
+            .flatten();
+        let global = iface.globals.iter().find(|(s, _)| spelled(*s, &n));
+        let (sym, unit, home, name, deriv) = match (common, global) {
+            (Some((bi, mi)), _) => {
+                let (blk, members) = &blocks[bi];
+                let key = blk.map(|s| p.symbols[s].spelling.to_ascii_lowercase());
+                let shown = key.clone().unwrap_or_default();
+                let dblock = iface
+                    .commons
+                    .iter()
+                    .find(|(b, _)| *b == key)
+                    .map(|x| x.1.clone())
+                    .ok_or_else(|| {
+                        cant(&format!(
+                            "in COMMON /{shown}/, which has no derivative block"
+                        ))
+                    })?;
+                let di = match commons.iter().position(|cb| cb.block == key) {
+                    Some(i) => i,
+                    None => {
+                        let mut ms = Vec::new();
+                        for (j, &m) in members.iter().enumerate() {
+                            let ty = p.symbols[m].ty.as_ref().ok_or_else(|| cant("untyped"))?;
+                            let b = ty.bytes.ok_or_else(|| {
+                                cant(&format!(
+                                    "in COMMON /{shown}/ beside `{}`, whose size is unknown",
+                                    p.symbols[m].spelling
+                                ))
+                            })?;
+                            let t = match ty.base {
+                                BaseClass::Integer => format!("integer({b})"),
+                                BaseClass::Real => format!("real({b})"),
+                                BaseClass::Logical => format!("logical({b})"),
+                                BaseClass::Complex => format!("complex({})", b / 2),
+                                _ => {
+                                    return Err(cant(&format!(
+                                        "in COMMON /{shown}/ beside `{}`, whose type the driver cannot declare",
+                                        p.symbols[m].spelling
+                                    )))
+                                }
+                            };
+                            let ext = extents_of(m, iface.head).map_err(|e| cant(&e))?;
+                            let dims = if ext.is_empty() {
+                                String::new()
+                            } else {
+                                let d: Vec<String> =
+                                    ext.iter().map(|(lo, hi)| format!("{lo}:{hi}")).collect();
+                                format!("({})", d.join(","))
+                            };
+                            let nm = fresh(format!("rc{}_{j}", commons.len() + 1));
+                            let dn = fresh(format!("{nm}d"));
+                            ms.push((t, dims, nm, dn));
+                        }
+                        commons.push(CommonBlock {
+                            block: key.clone(),
+                            dblock,
+                            members: ms,
+                        });
+                        commons.len() - 1
+                    }
+                };
+                let (_, _, nm, dn) = commons[di].members[mi].clone();
+                (members[mi], iface.head, GlobalHome::Common, nm, dn)
+            }
+            (None, Some(&(s, d))) => {
+                let u = unit_of(p.symbols[s].scope)
+                    .ok_or_else(|| cant("declared nowhere the driver can see"))?;
+                if c {
+                    (
+                        s,
+                        u,
+                        GlobalHome::C,
+                        p.symbols[s].spelling.clone(),
+                        p.symbols[d].spelling.clone(),
+                    )
+                } else {
+                    // The derivative module declaring `d` (the symbol lives in the primal
+                    // module's scope).
+                    let declares = |u: &UnitData| {
+                        u.decls.iter().any(
+                            |x| matches!(x, Decl::Var(v) if v.entities.iter().any(|e| e.sym == d)),
+                        )
+                    };
+                    let du = p
+                        .units
+                        .iter()
+                        .find(|(_, u)| u.kind == UnitKind::Module && declares(u))
+                        .map(|x| x.0)
+                        .ok_or_else(|| cant("without a derivative module"))?;
+                    let mname = |u: UnitId| {
+                        p.units[u]
+                            .name
+                            .map(|x| p.symbols[x].spelling.clone())
+                            .unwrap_or_default()
+                    };
+                    let home = GlobalHome::Module {
+                        module: mname(u),
+                        var: p.symbols[s].spelling.clone(),
+                        dmodule: mname(du),
+                        dvar: p.symbols[d].spelling.clone(),
+                    };
+                    let nm = fresh(format!("rg_{n}"));
+                    let dn = fresh(format!("rg_{n}d"));
+                    (s, u, home, nm, dn)
+                }
+            }
+            (None, None) => {
+                return Err(cant(
+                    "neither an argument nor a COMMON, module or global variable with a derivative",
+                ))
+            }
+        };
+        let ty = p.symbols[sym].ty.as_ref().ok_or_else(|| cant("untyped"))?;
+        if ty.base != BaseClass::Real || ty.pointers > 0 {
+            return Err(cant("not a real variable"));
+        }
+        if ty.bytes.is_some_and(|b| b != 8) {
+            return Err(cant(
+                "single precision (the driver fills real(8)/double only)",
+            ));
+        }
+        let extents = extents_of(sym, unit).map_err(|e| cant(&e))?;
+        let count = cartesian(&extents, c).len();
+        globals.push(RealArg {
+            label: p.symbols[sym].spelling.clone(),
+            name,
+            deriv: Some(deriv),
+            elems: cartesian(&extents, c),
+            extents,
+            record: None,
+            c_pointer: false,
+            assumed_shape: false,
+            indep: in_list(&iface.independents, &n),
+            dep: in_list(&iface.dependents, &n),
+            home: Some(home),
+            value: match value_of(&n) {
+                Some(v) => Some(value_list(&n, &v, count)?),
+                None => None,
+            },
+        });
+    }
+    Ok((globals, commons))
 }
 
 #[cfg(test)]

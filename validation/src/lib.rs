@@ -12,22 +12,19 @@
 //! 3. the adjoint's tape is balanced: the runtime stack is empty after `f_b` returns.
 
 pub mod build;
+pub mod context;
 pub mod driver;
+pub mod extent;
 pub mod head;
+pub mod report;
 
 pub use build::Toolchain;
 pub use driver::{Kind, Spec, Values};
-pub use head::{describe, Head, HeadArg, RealArg, Sizes};
+pub use head::{describe, describe_with, FixedArg, Head, HeadArg, RealArg, Sizes};
+pub use report::{Dependent, DotProduct, Element, Report, Status, TOL_DOT, TOL_FD};
 
 use radtap_il::Lang;
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-
-/// Relative tolerance of tangent vs divided differences (on top of the estimated error of
-/// the differences themselves).
-pub const TOL_FD: f64 = 1e-6;
-/// Relative tolerance of the dot-product test.
-pub const TOL_DOT: f64 = 1e-10;
 
 /// One derivative file to check, with radtap's description of its interface.
 pub struct Derivative<'a> {
@@ -44,6 +41,8 @@ pub struct Job<'a> {
     pub tangent: Derivative<'a>,
     pub adjoint: Option<Derivative<'a>>,
     pub sizes: Sizes,
+    /// `-value name=text` settings, in order (the last one of a name wins).
+    pub values: Vec<(String, String)>,
     pub seed: u64,
     pub toolchain: Toolchain,
     /// Where the driver is written and built.
@@ -57,6 +56,8 @@ pub enum Error {
     NoCompiler(String),
     /// The head's arguments cannot be sized or filled.
     Sizing(String),
+    /// A `-value` naming nothing of the head, or not a number (a bad command line).
+    Usage(String),
     /// A driver, the derivative code or the runtime does not compile.
     Compile { what: String, message: String },
     /// A run crashed, failed or timed out.
@@ -68,230 +69,14 @@ pub enum Error {
 impl std::fmt::Display for Error {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Error::NoCompiler(m) | Error::Sizing(m) | Error::Io(m) => f.write_str(m),
+            Error::NoCompiler(m) | Error::Sizing(m) | Error::Usage(m) | Error::Io(m) => {
+                f.write_str(m)
+            }
             Error::Compile { what, message } => {
                 write!(f, "the {what} does not compile:\n{message}")
             }
             Error::Run { what, message } => write!(f, "the {what} failed: {message}"),
         }
-    }
-}
-
-/// One dependent element: tangent vs divided differences.
-#[derive(Clone, Debug)]
-pub struct Element {
-    /// `y(3)`, `s%v(2)`, `y[0]`, the function result `f`.
-    pub label: String,
-    pub tangent: f64,
-    pub fd: f64,
-    /// Estimated error of `fd` (truncation from the step 2h, rounding).
-    pub estimate: f64,
-    pub pass: bool,
-}
-
-impl Element {
-    /// |ẏ − Δy/Δx| relative to the larger of the two.
-    pub fn rel_error(&self) -> f64 {
-        let d = (self.tangent - self.fd).abs();
-        if d == 0.0 {
-            0.0
-        } else {
-            d / self.tangent.abs().max(self.fd.abs())
-        }
-    }
-}
-
-/// The checks of one dependent variable.
-#[derive(Clone, Debug)]
-pub struct Dependent {
-    pub name: String,
-    pub elements: Vec<Element>,
-}
-
-impl Dependent {
-    pub fn pass(&self) -> bool {
-        self.elements.iter().all(|e| e.pass)
-    }
-    /// The element with the largest relative error.
-    pub fn worst(&self) -> Option<&Element> {
-        self.elements.iter().max_by(|a, b| {
-            (!a.pass, a.rel_error())
-                .partial_cmp(&(!b.pass, b.rel_error()))
-                .unwrap_or(std::cmp::Ordering::Equal)
-        })
-    }
-}
-
-/// The dot-product test.
-#[derive(Clone, Debug)]
-pub struct DotProduct {
-    /// ⟨ẏ, ẏ⟩ from the tangent.
-    pub ydot_ydot: f64,
-    /// ⟨ẋ, x̄⟩ from the adjoint with ȳ = ẏ.
-    pub xdot_xbar: f64,
-    /// Bytes on the runtime stack after `f_b` returned.
-    pub stack_after: f64,
-    /// With several dependents: (dependent, ⟨ẏ_j, ẏ_j⟩, ⟨ẋ, x̄⟩ with ȳ on dependent j only,
-    /// stack bytes after that run).
-    pub per_dependent: Vec<(String, f64, f64, f64)>,
-}
-
-impl DotProduct {
-    pub fn rel_error(&self) -> f64 {
-        let d = (self.ydot_ydot - self.xdot_xbar).abs();
-        if d == 0.0 {
-            0.0
-        } else {
-            d / self.ydot_ydot.abs().max(self.xdot_xbar.abs())
-        }
-    }
-    pub fn pass(&self) -> bool {
-        self.rel_error() <= TOL_DOT && self.stack_after == 0.0 && self.failing().is_empty()
-    }
-
-    /// Dependents whose own dot-product test fails.
-    pub fn failing(&self) -> Vec<&str> {
-        let scale = self.ydot_ydot.abs();
-        self.per_dependent
-            .iter()
-            .filter(|(_, a, b, st)| !dot_close(*a, *b, scale) || *st != 0.0)
-            .map(|(n, ..)| n.as_str())
-            .collect()
-    }
-}
-
-/// Whether the two sides of a dot-product test agree: relative to their size, or (for a
-/// dependent that barely depends on the independents) to the whole test's size.
-fn dot_close(a: f64, b: f64, scale: f64) -> bool {
-    let d = (a - b).abs();
-    d <= TOL_DOT * a.abs().max(b.abs()) || d <= 1e-14 * scale
-}
-
-/// The outcome of the checks.
-#[derive(Clone, Debug)]
-pub struct Report {
-    pub head: String,
-    pub tangent_name: String,
-    pub adjoint_name: Option<String>,
-    pub seed: u64,
-    /// Divided-difference step along ẋ.
-    pub step: f64,
-    pub dependents: Vec<Dependent>,
-    pub dot: Option<DotProduct>,
-}
-
-impl Report {
-    pub fn pass(&self) -> bool {
-        self.dependents.iter().all(Dependent::pass)
-            && self.dot.as_ref().is_none_or(DotProduct::pass)
-    }
-
-    /// The dependents whose tangent disagrees with divided differences.
-    pub fn failing_dependents(&self) -> Vec<&str> {
-        self.dependents
-            .iter()
-            .filter(|d| !d.pass())
-            .map(|d| d.name.as_str())
-            .collect()
-    }
-
-    /// The human-readable report.
-    pub fn render(&self) -> String {
-        let mut s = String::new();
-        let _ = writeln!(
-            s,
-            "tangent {} vs central divided differences (seed {}, step {:.2e} along xdot):",
-            self.tangent_name, self.seed, self.step
-        );
-        let _ = writeln!(
-            s,
-            "  {:<14} {:>5}  {:<14} {:>24} {:>24} {:>9} {:>9}  result",
-            "dependent", "elems", "worst at", "tangent", "divided diff", "rel.err", "estimate"
-        );
-        for d in &self.dependents {
-            let Some(w) = d.worst() else { continue };
-            let est = if w.fd != 0.0 || w.tangent != 0.0 {
-                w.estimate / w.fd.abs().max(w.tangent.abs())
-            } else {
-                0.0
-            };
-            let _ = writeln!(
-                s,
-                "  {:<14} {:>5}  {:<14} {:>24.16e} {:>24.16e} {:>9.2e} {:>9.2e}  {}",
-                d.name,
-                d.elements.len(),
-                w.label,
-                w.tangent,
-                w.fd,
-                w.rel_error(),
-                est,
-                if d.pass() { "PASS" } else { "FAIL" }
-            );
-            if !d.pass() {
-                let bad = d.elements.iter().filter(|e| !e.pass).count();
-                let _ = writeln!(
-                    s,
-                    "  {:<14} {bad} of {} elements differ",
-                    "",
-                    d.elements.len()
-                );
-            }
-        }
-        let _ = writeln!(
-            s,
-            "  tolerance: relative error <= {TOL_FD:.0e} + the estimated error of the differences (truncation from step 2h, rounding)"
-        );
-        match (&self.dot, &self.adjoint_name) {
-            (Some(dp), Some(name)) => {
-                let _ = writeln!(s, "dot-product test, adjoint {name} with ybar = ydot:");
-                let _ = writeln!(s, "  <ydot, ydot> = {:>24.16e}", dp.ydot_ydot);
-                let _ = writeln!(
-                    s,
-                    "  <xdot, xbar> = {:>24.16e}   relative error {:.2e} (tolerance {TOL_DOT:.0e})  {}",
-                    dp.xdot_xbar,
-                    dp.rel_error(),
-                    if dp.rel_error() <= TOL_DOT { "PASS" } else { "FAIL" }
-                );
-                let _ = writeln!(
-                    s,
-                    "  runtime stack after {name} returns: {} bytes  {}",
-                    dp.stack_after,
-                    if dp.stack_after == 0.0 {
-                        "PASS"
-                    } else {
-                        "FAIL (pushes and pops do not match)"
-                    }
-                );
-                if !dp.per_dependent.is_empty() {
-                    let _ = writeln!(s, "  per dependent (ybar = ydot on it alone):");
-                    let scale = dp.ydot_ydot.abs();
-                    for (n, a, b, st) in &dp.per_dependent {
-                        let ok = dot_close(*a, *b, scale) && *st == 0.0;
-                        let rel = if a == b {
-                            0.0
-                        } else {
-                            (a - b).abs() / a.abs().max(b.abs())
-                        };
-                        let _ = writeln!(
-                            s,
-                            "    {n:<14} {a:>24.16e} {b:>24.16e}  {rel:.2e}  {}",
-                            if ok { "PASS" } else { "FAIL" }
-                        );
-                    }
-                }
-                if dp.ydot_ydot == 0.0 {
-                    let _ = writeln!(
-                        s,
-                        "  note: ydot is zero: the dependents do not depend on the independents here, so the test proves little"
-                    );
-                }
-            }
-            _ => {
-                let _ = writeln!(s, "dot-product test: not run (no adjoint)");
-            }
-        }
-        let _ = writeln!(s, "{}", if self.pass() { "PASS" } else { "FAIL" });
-        s
     }
 }
 
@@ -301,9 +86,9 @@ fn fd_step(h: &Head, values: &Values) -> f64 {
     let (mut xmax, mut dmax) = (0.0f64, 0.0f64);
     let mut k = 0;
     for a in h.inputs() {
-        for _ in &a.elems {
+        for j in 0..a.elems.len() {
             if a.indep {
-                xmax = xmax.max(values.input(k).abs());
+                xmax = xmax.max(a.given(j).unwrap_or_else(|| values.input(k)).abs());
                 dmax = dmax.max(values.dir(1, k).abs());
             }
             k += 1;
@@ -385,11 +170,7 @@ fn build_run(
 fn dependent_labels(h: &Head) -> Vec<(String, String)> {
     let mut v = Vec::new();
     for a in h.real_args().filter(|a| a.dep) {
-        let name = if a.name == format!("{}_r", h.name) && a.record.is_none() {
-            h.name.clone()
-        } else {
-            a.name.clone()
-        };
+        let name = a.label.clone();
         for e in &a.elems {
             v.push((name.clone(), format!("{name}{e}")));
         }
@@ -397,11 +178,25 @@ fn dependent_labels(h: &Head) -> Vec<(String, String)> {
     v
 }
 
+/// Describes the head of `gen` with the job's sizes and values; `-value` mistakes are
+/// usage errors.
+fn describe_job(job: &Job<'_>, gen: &radtap_diff_tangent::Output) -> Result<Head, Error> {
+    let h = describe_with(gen, &job.sizes, &job.values).map_err(|e| {
+        if e.starts_with("-value ") {
+            Error::Usage(e)
+        } else {
+            Error::Sizing(e)
+        }
+    })?;
+    h.check_values(&job.values).map_err(Error::Usage)?;
+    Ok(h)
+}
+
 /// Runs the checks.
 pub fn validate(job: &Job<'_>) -> Result<Report, Error> {
     std::fs::create_dir_all(&job.dir)
         .map_err(|e| Error::Io(format!("creating {}: {e}", job.dir.display())))?;
-    let ht = describe(job.tangent.output, &job.sizes).map_err(Error::Sizing)?;
+    let ht = describe_job(job, job.tangent.output)?;
     job.toolchain.check(ht.lang).map_err(Error::NoCompiler)?;
     let values = Values { seed: job.seed };
     let step = fd_step(&ht, &values);
@@ -417,6 +212,7 @@ pub fn validate(job: &Job<'_>) -> Result<Report, Error> {
         ybar: None,
         include: &include,
         per_dependent: false,
+        ridders: true,
     };
     let m = build_run(
         job,
@@ -448,26 +244,46 @@ pub fn validate(job: &Job<'_>) -> Result<Report, Error> {
             ),
         });
     }
+    let steps = report::ridders_steps(step);
+    let rp: Vec<_> = (0..steps.len()).map(|j| get(&format!("R{j}P"))).collect();
+    let rm: Vec<_> = (0..steps.len()).map(|j| get(&format!("R{j}M"))).collect();
+    let p0 = get("P0");
+    let (tp, tm) = (get("TP"), get("TM"));
+    if rp
+        .iter()
+        .chain(&rm)
+        .chain([&p0])
+        .any(|v| v.len() != labels.len())
+    {
+        return Err(Error::Run {
+            what: "tangent driver".into(),
+            message: format!(
+                "printed a wrong number of values on the steps of Ridders' sequence for {} dependent elements (does the program print lines of its own?)",
+                labels.len()
+            ),
+        });
+    }
     let mut dependents: Vec<Dependent> = Vec::new();
     for (i, (var, label)) in labels.iter().enumerate() {
         let fd = (fp[i].1 - fm[i].1) / (2.0 * step);
         let fd2 = (gp[i].1 - gm[i].1) / (4.0 * step);
-        let trunc = (fd - fd2).abs() / 3.0;
         let round = 4.0 * f64::EPSILON * fp[i].1.abs().max(fm[i].1.abs()) / step;
-        let estimate = trunc + round;
-        let t = t1[i].1;
-        let big = t.abs().max(fd.abs());
-        // The estimate widens the tolerance, but never beyond 1e-4 relative: a wrong
-        // derivative at a kink must still fail.
-        let slack = (10.0 * estimate).min(1e-4 * big);
-        let pass = t.is_finite() && fd.is_finite() && (t - fd).abs() <= TOL_FD * big + slack;
-        let el = Element {
-            label: label.clone(),
-            tangent: t,
-            fd,
-            estimate,
-            pass,
-        };
+        let d: Vec<f64> = steps
+            .iter()
+            .enumerate()
+            .map(|(j, h)| (rp[j][i].1 - rm[j][i].1) / (2.0 * h))
+            .collect();
+        let primal = [p0[i].1, fp[i].1, fm[i].1, gp[i].1, gm[i].1];
+        let around =
+            (tp.len() == labels.len() && tm.len() == labels.len()).then(|| (tp[i].1, tm[i].1));
+        let el = Element::check(
+            label.clone(),
+            t1[i].1,
+            &primal,
+            (fd, fd2, round),
+            &d,
+            around,
+        );
         match dependents.iter_mut().find(|d| &d.name == var) {
             Some(d) => d.elements.push(el),
             None => dependents.push(Dependent {
@@ -476,11 +292,30 @@ pub fn validate(job: &Job<'_>) -> Result<Report, Error> {
             }),
         }
     }
+    // Values that are not finite make every further check meaningless (and the adjoint
+    // driver could not even be written with them): the report says so and stops.
+    if dependents.iter().any(|d| d.status() == Status::NonFinite) {
+        return Ok(Report {
+            warnings: ht.warnings.clone(),
+            head: ht.name.clone(),
+            tangent_name: ht.iface.name.clone(),
+            adjoint_name: None,
+            seed: job.seed,
+            step,
+            dependents,
+            dot: None,
+        });
+    }
     let ydot: Vec<f64> = t1.iter().map(|x| x.1).collect();
+    // ȳ = ẏ, scaled down when ẏ is so large that ⟨ẏ, ẏ⟩ would overflow (the test is linear
+    // in ȳ).
+    let ymax = ydot.iter().fold(0.0f64, |m, y| m.max(y.abs()));
+    let ybar_scale = if ymax > 1e100 { 1.0 / ymax } else { 1.0 };
+    let ybar: Vec<f64> = ydot.iter().map(|y| y * ybar_scale).collect();
     let mut dot = None;
     let mut adjoint_name = None;
     if let Some(adj) = &job.adjoint {
-        let ha = describe(adj.output, &job.sizes).map_err(Error::Sizing)?;
+        let ha = describe_job(job, adj.output)?;
         adjoint_name = Some(ha.iface.name.clone());
         let rt = job
             .toolchain
@@ -498,9 +333,10 @@ pub fn validate(job: &Job<'_>) -> Result<Report, Error> {
             kind: Kind::Adjoint,
             values,
             step,
-            ybar: Some(&ydot),
+            ybar: Some(&ybar),
             include: &include,
             per_dependent: true,
+            ridders: false,
         };
         let m = build_run(
             job,
@@ -527,7 +363,11 @@ pub fn validate(job: &Job<'_>) -> Result<Report, Error> {
             let mut k = 0;
             for (j, d) in dependents.iter().enumerate() {
                 let n = d.elements.len();
-                let yy: f64 = ydot[k..k + n].iter().map(|y| y * y).sum();
+                let yy: f64 = ydot[k..k + n]
+                    .iter()
+                    .zip(&ybar[k..k + n])
+                    .map(|(y, b)| y * b)
+                    .sum();
                 k += n;
                 let bj = get(&format!("B{}", j + 1));
                 let xb: f64 = xs.iter().zip(&bj).map(|(x, b)| x.1 * b.1).sum();
@@ -538,13 +378,15 @@ pub fn validate(job: &Job<'_>) -> Result<Report, Error> {
             }
         }
         dot = Some(DotProduct {
-            ydot_ydot: ydot.iter().map(|y| y * y).sum(),
+            ydot_ydot: ydot.iter().zip(&ybar).map(|(y, b)| y * b).sum(),
+            ybar_scale,
             xdot_xbar,
             stack_after,
             per_dependent,
         });
     }
     Ok(Report {
+        warnings: ht.warnings.clone(),
         head: ht.name.clone(),
         tangent_name: ht.iface.name.clone(),
         adjoint_name,

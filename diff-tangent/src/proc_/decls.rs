@@ -699,6 +699,9 @@ impl<'a> ProcGen<'_, 'a> {
         let dname = pattern(&self.g.opts.type_pattern, &bname);
         let bsym = self.g.new_symbol(self.u.scope, &dname, None);
         self.g.out.symbols[bsym].kind = SymbolKind::Common;
+        let primal_block = blk.map(|b| self.name_of(b).to_ascii_lowercase());
+        let dspelling = self.g.out.symbols[bsym].spelling.clone();
+        self.g.dcommon.insert((self.p, primal_block), dspelling);
         let mut members = Vec::new();
         for e in ents {
             let ds = match self.dvar.get(&e.sym) {

@@ -1,0 +1,503 @@
+//! `radtap validate` on heads written for these tests (issue 23): the driver must fill every
+//! argument and global independent, never clash with the head's own names, build where
+//! `-keep` says, accept realistic inputs (`-value`) and never blame a correct derivative
+//! where divided differences mean nothing (non-finite values, no convergence).
+
+use radtap::{execute, normalize_args, Cli, Outcome};
+use std::path::PathBuf;
+use std::process::Command;
+
+/// A scratch directory per test, under cargo's temporary directory (nothing in /tmp).
+fn scratch(name: &str) -> PathBuf {
+    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("radtap-vinputs-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Writes `text` to `file` in a fresh scratch directory; returns the file's path.
+fn source(tag: &str, file: &str, text: &str) -> PathBuf {
+    let p = scratch(tag).join(file);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+/// `radtap validate ARGS… FILE` in this process; a build validate keeps after a failure is
+/// removed.
+fn validate(args: &[&str], file: &std::path::Path) -> Outcome {
+    let mut all = vec!["radtap".to_string(), "validate".to_string()];
+    all.extend(args.iter().map(|s| s.to_string()));
+    all.push(file.display().to_string());
+    let parsed = <Cli as clap::Parser>::try_parse_from(normalize_args(all.into_iter()))
+        .expect("options parse");
+    let o = execute(&parsed);
+    for says in ["the build are kept in ", "the build are in "] {
+        if let Some(rest) = o.stderr.split(says).nth(1) {
+            let kept = PathBuf::from(rest.lines().next().unwrap_or("").trim());
+            let ours = kept
+                .file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("radtap-validate-"));
+            if ours && kept.starts_with(std::env::temp_dir()) {
+                let _ = std::fs::remove_dir_all(&kept);
+            }
+        }
+    }
+    o
+}
+
+fn assert_pass(o: &Outcome) {
+    assert_eq!(o.status, 0, "{}{}", o.dump, o.stderr);
+    assert!(o.dump.ends_with("PASS\n"), "{}", o.dump);
+}
+
+#[test]
+fn an_argument_named_like_a_derivative_does_not_clash_with_the_drivers_names() {
+    // The derivative of `x` cannot be `xd`: the generator calls it `xd0`, and the driver must
+    // use that name.
+    let f = source(
+        "clash_xd",
+        "clash.f90",
+        "subroutine g(x, xd, n, y)\n  implicit none\n  integer :: n\n  real(8) :: x(n), xd, y\n  integer :: i\n  y = 0\n  do i = 1, n\n    y = y + sin(x(i))*xd\n  end do\nend subroutine g\n",
+    );
+    assert_pass(&validate(
+        &[
+            "-head", "g", "-vars", "x xd", "-outvars", "y", "-size", "n=3",
+        ],
+        &f,
+    ));
+}
+
+#[test]
+fn a_function_argument_named_like_the_results_derivative_does_not_clash() {
+    let f = source(
+        "clash_gd",
+        "clashf.f90",
+        "real(8) function g(x, gd)\n  implicit none\n  real(8) :: x, gd\n  g = sin(x)*gd\nend function g\n",
+    );
+    assert_pass(&validate(
+        &["-head", "g", "-vars", "x gd", "-outvars", "g"],
+        &f,
+    ));
+    let f = source(
+        "clash_gd_c",
+        "clashf.c",
+        "#include <math.h>\ndouble g(double x, double gd, double g_r) {\n  return sin(x) * gd + g_r;\n}\n",
+    );
+    assert_pass(&validate(
+        &["-head", "g", "-vars", "x gd g_r", "-outvars", "g"],
+        &f,
+    ));
+}
+
+#[test]
+fn a_relative_keep_directory_builds_there() {
+    let d = scratch("keep_rel");
+    std::fs::write(
+        d.join("sq.f90"),
+        "subroutine sq(x, y)\n  real(8) :: x, y\n  y = x*x\nend subroutine sq\n",
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_radtap"))
+        .current_dir(&d)
+        .args(["validate", "-head", "sq", "-vars", "x", "-outvars", "y"])
+        .args(["-keep", "kk", "sq.f90"])
+        .output()
+        .unwrap();
+    let (so, se) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(out.status.code(), Some(0), "{so}{se}");
+    assert!(d.join("kk").join("validate_d.f90").exists(), "{se}");
+}
+
+/// The tangent row of dependent `dep` in the report: (tangent, divided difference).
+fn row(o: &Outcome, dep: &str) -> (f64, f64) {
+    let l = o
+        .dump
+        .lines()
+        .find(|l| l.split_whitespace().next() == Some(dep))
+        .unwrap_or_else(|| panic!("no row for {dep}:\n{}", o.dump));
+    let w: Vec<&str> = l.split_whitespace().collect();
+    (w[3].parse().unwrap(), w[4].parse().unwrap())
+}
+
+#[test]
+fn a_common_independent_is_filled_and_checked() {
+    let f = source(
+        "common",
+        "com.f",
+        "      SUBROUTINE HEAD(N, X, Y)
+      INTEGER N, K
+      DOUBLE PRECISION X(N), Y
+      DOUBLE PRECISION ALPHA, BETA, W(3)
+      COMMON /PAR/ K, W, ALPHA, BETA
+      INTEGER I
+      Y = 0.0D0
+      DO 10 I = 1, N
+         Y = Y + ALPHA*SIN(X(I)) + BETA*W(2)
+   10 CONTINUE
+      BETA = BETA*ALPHA
+      END
+",
+    );
+    let o = validate(
+        &[
+            "-head", "HEAD", "-vars", "ALPHA W", "-outvars", "Y BETA", "-size", "N=4",
+        ],
+        &f,
+    );
+    assert_pass(&o);
+    assert!(!o.dump.contains("do not depend"), "{}", o.dump);
+    for dep in ["Y", "BETA"] {
+        let (t, fd) = row(&o, dep);
+        assert!(t != 0.0 && fd != 0.0, "{dep}: {t} {fd}\n{}", o.dump);
+    }
+}
+
+#[test]
+fn module_variable_and_c_global_independents_are_filled_and_checked() {
+    let f = source(
+        "modvar",
+        "modv.f90",
+        "module params\n  implicit none\n  real(8) :: alpha = 0.3d0\n  real(8) :: w(3)\nend module params\nsubroutine mhead(x, y)\n  use params\n  implicit none\n  real(8) :: x, y\n  y = alpha*sin(x) + w(2)*x\nend subroutine mhead\n",
+    );
+    let o = validate(&["-head", "mhead", "-vars", "alpha w", "-outvars", "y"], &f);
+    assert_pass(&o);
+    let (t, fd) = row(&o, "y");
+    assert!(t != 0.0 && fd != 0.0, "{}", o.dump);
+    let f = source(
+        "cglobal",
+        "cg.c",
+        "#include <math.h>\ndouble alpha = 0.2;\ndouble w[3];\ndouble out;\nvoid chead(double x, double *y) {\n  *y = alpha * sin(x) + w[1] * x;\n  out = alpha * w[2];\n}\n",
+    );
+    let o = validate(
+        &["-head", "chead", "-vars", "alpha w", "-outvars", "y out"],
+        &f,
+    );
+    assert_pass(&o);
+    for dep in ["y", "out"] {
+        let (t, fd) = row(&o, dep);
+        assert!(t != 0.0 && fd != 0.0, "{dep}\n{}", o.dump);
+    }
+}
+
+#[test]
+fn an_all_zero_tangent_is_never_a_pass() {
+    // y does not depend on x at these inputs (the branch that reads x is not taken).
+    let f = source(
+        "zero",
+        "zero.f90",
+        "subroutine z(x, y)\n  real(8) :: x, y\n  y = 2.0d0\n  if (x > 10.0d0) y = x*x\nend subroutine z\n",
+    );
+    let o = validate(&["-head", "z", "-vars", "x", "-outvars", "y"], &f);
+    assert_eq!(o.status, 5, "{}{}", o.dump, o.stderr);
+    assert!(o.dump.ends_with("INCONCLUSIVE\n"), "{}", o.dump);
+    assert!(o.stderr.contains("zero"), "{}", o.stderr);
+}
+
+/// An explicit heat scheme with a source term: stable for alpha <= 0.5; the driver's
+/// pseudo-random alpha (in [0.5, 1.5]) makes it blow up over many steps.
+const HEAT: &str = "subroutine heat(u, n, nsteps, alpha, cost)
+  implicit none
+  integer :: n, nsteps
+  real(8) :: u(n), alpha, cost
+  real(8) :: unew(n)
+  integer :: i, step
+  do step = 1, nsteps
+    unew(1) = u(1)
+    unew(n) = u(n)
+    do i = 2, n - 1
+      unew(i) = u(i) + alpha*(u(i+1) - 2.0d0*u(i) + u(i-1)) + 0.01d0*sin(u(i))
+    end do
+    u = unew
+  end do
+  cost = sum(u**2)
+end subroutine heat
+";
+
+fn heat(nsteps: &str, extra: &[&str]) -> Outcome {
+    let f = source(&format!("heat{nsteps}{}", extra.len()), "heatu.f90", HEAT);
+    let steps = format!("nsteps={nsteps}");
+    let mut args = vec![
+        "-head", "heat", "-vars", "u alpha", "-outvars", "u cost", "-size", "n=10", "-size", &steps,
+    ];
+    args.extend(extra);
+    validate(&args, &f)
+}
+
+#[test]
+fn an_unstable_scheme_is_never_blamed_on_the_derivative() {
+    // Growth to 1e15..1e102: the divided differences mean nothing (sin of a huge argument).
+    for nsteps in ["30", "100", "200"] {
+        let o = heat(nsteps, &[]);
+        assert_eq!(o.status, 5, "nsteps={nsteps}\n{}{}", o.dump, o.stderr);
+        assert!(o.dump.ends_with("INCONCLUSIVE\n"), "{}", o.dump);
+        assert!(!o.dump.contains("FAIL"), "{}", o.dump);
+        assert!(!o.dump.contains("bisecting"), "{}", o.dump);
+        assert!(o.stderr.contains("-value"), "{}", o.stderr);
+        assert!(
+            o.stderr.contains("passes the dot-product test"),
+            "{}",
+            o.stderr
+        );
+    }
+    // Overflow to inf: an input problem, exit 1, naming the dependent.
+    let o = heat("600", &[]);
+    assert_eq!(o.status, 1, "{}{}", o.dump, o.stderr);
+    assert!(
+        o.stderr.contains("`cost` is not finite") && o.stderr.contains("-value"),
+        "{}",
+        o.stderr
+    );
+    assert!(!o.dump.contains("FAIL"), "{}", o.dump);
+}
+
+#[test]
+fn realistic_inputs_from_value_make_it_pass() {
+    let o = heat("200", &["-value", "alpha=0.2"]);
+    assert_pass(&o);
+    // Every element of an array, and an integer input.
+    let o = heat(
+        "200",
+        &["-value", "alpha=0.2", "-value", "u=1.5", "-value", "n=6"],
+    );
+    assert_pass(&o);
+    assert!(o.dump.contains(" 6  u("), "{}", o.dump);
+    // -size on a real scalar is its value, with a warning.
+    let o = heat("200", &["-size", "alpha=0.2"]);
+    assert_pass(&o);
+    assert!(
+        o.stderr
+            .contains("warning: -size alpha=0.2: `alpha` is a real scalar"),
+        "{}",
+        o.stderr
+    );
+}
+
+#[test]
+fn a_value_naming_nothing_or_not_a_number_is_a_bad_command_line() {
+    let o = heat("5", &["-value", "beta=0.2"]);
+    assert_eq!(o.status, 2, "{}", o.stderr);
+    assert!(
+        o.stderr.contains("`beta` is neither an argument"),
+        "{}",
+        o.stderr
+    );
+    let o = heat("5", &["-value", "alpha=abc"]);
+    assert_eq!(o.status, 2, "{}", o.stderr);
+    assert!(o.stderr.contains("not a number"), "{}", o.stderr);
+    let o = heat("5", &["-value", "alpha"]);
+    assert_eq!(o.status, 2, "{}", o.stderr);
+}
+
+#[test]
+fn logical_character_and_integer_array_arguments_are_filled() {
+    let f = source(
+        "fixed_f",
+        "fixed.f90",
+        "subroutine mixed(n, x, flag, idx, mode, y)
+  implicit none
+  integer :: n
+  real(8) :: x(n), y
+  logical :: flag
+  integer :: idx(n)
+  character(len=4) :: mode
+  integer :: i
+  y = 0
+  do i = 1, n
+    if (flag) then
+      y = y + x(idx(i))**2
+    else
+      y = y + sin(x(idx(i)))
+    end if
+  end do
+  if (mode == 'half') y = 0.5d0*y
+end subroutine mixed
+",
+    );
+    let base = [
+        "-head", "mixed", "-vars", "x", "-outvars", "y", "-size", "n=4",
+    ];
+    let o = validate(&base, &f);
+    assert_pass(&o);
+    let mut args = base.to_vec();
+    args.extend([
+        "-value",
+        "flag=true",
+        "-value",
+        "idx=2",
+        "-value",
+        "mode=half",
+    ]);
+    let o2 = validate(&args, &f);
+    assert_pass(&o2);
+    // The values reached the head: y = 0.5 * 4 x(2)^2 now, another tangent.
+    assert_ne!(row(&o, "y").0, row(&o2, "y").0);
+    let f = source(
+        "fixed_c",
+        "fixed.c",
+        "#include <math.h>\n#include <stdbool.h>\nvoid cmixed(int n, const double *x, bool flag, const int *idx, double *y) {\n  *y = 0;\n  for (int i = 0; i < n; i++)\n    *y += flag ? x[idx[i]] * x[idx[i]] : sin(x[idx[i]]);\n}\n",
+    );
+    let o = validate(
+        &[
+            "-head", "cmixed", "-vars", "x", "-outvars", "y", "-size", "n=4", "-size", "x=n",
+            "-size", "idx=n", "-size", "y=1", "-value", "flag=1",
+        ],
+        &f,
+    );
+    assert_pass(&o);
+}
+
+#[test]
+fn c_pointer_extents_are_inferred_from_subscripts_in_loops() {
+    let f = source(
+        "energy",
+        "energy.c",
+        "#include <math.h>\ndouble energy(int n, const double *x, double k) {\n  double e = 0.0;\n  for (int i = 0; i < n - 1; i++)\n    e += 0.5 * k * (x[i + 1] - x[i]) * (x[i + 1] - x[i]) + sin(x[i]);\n  return e;\n}\n",
+    );
+    let o = validate(
+        &[
+            "-head", "energy", "-vars", "x k", "-outvars", "energy", "-size", "n=10",
+        ],
+        &f,
+    );
+    assert_pass(&o);
+    // Descending loops, `*(p + i)`, `*p`, subscripts over integer inputs.
+    let f = source(
+        "extents",
+        "ext.c",
+        "void ext(int n, int m, const double *a, double *b, double *s) {\n  int i;\n  *s = 0;\n  for (i = n - 1; i >= 0; i--)\n    *s += *(a + i) * a[n + m - 1];\n  for (i = 0; i <= m; ++i)\n    b[i] = a[2 * i] * *s;\n}\n",
+    );
+    let o = validate(
+        &[
+            "-head", "ext", "-vars", "a", "-outvars", "b s", "-size", "n=4", "-size", "m=2",
+        ],
+        &f,
+    );
+    assert_pass(&o);
+    assert!(o.dump.contains("b                  3"), "{}", o.dump);
+    // The corpus stencil needs no -size for its pointers either.
+    let o = validate(
+        &[
+            "-head", "heat1d", "-vars", "u0 kappa", "-outvars", "u", "-size", "n=12",
+        ],
+        &std::path::PathBuf::from("tests/tangent/c_heat_stencil.c"),
+    );
+    assert_pass(&o);
+}
+
+#[test]
+fn single_precision_heads_are_refused_not_misjudged() {
+    let f = source(
+        "real4",
+        "r4.f90",
+        "subroutine r4(x, y)\n  real(4) :: x, y\n  y = sin(x)\nend subroutine r4\n",
+    );
+    let o = validate(&["-head", "r4", "-vars", "x", "-outvars", "y"], &f);
+    assert_eq!(o.status, 1, "{}{}", o.dump, o.stderr);
+    assert!(o.stderr.contains("single precision"), "{}", o.stderr);
+    let f = source(
+        "float",
+        "f4.c",
+        "#include <math.h>\nfloat f4(float x) { return sinf(x); }\n",
+    );
+    let o = validate(&["-head", "f4", "-vars", "x", "-outvars", "f4"], &f);
+    assert_eq!(o.status, 1, "{}{}", o.dump, o.stderr);
+    assert!(o.stderr.contains("single precision"), "{}", o.stderr);
+    let f = source(
+        "float_struct",
+        "fs.c",
+        "#include <math.h>
+struct p { float a; double b; };
+void fs(struct p *s, double *y) {
+  *y = sin(s->a) * s->b;
+}
+",
+    );
+    let o = validate(&["-head", "fs", "-vars", "s", "-outvars", "y"], &f);
+    assert_eq!(o.status, 1, "{}{}", o.dump, o.stderr);
+    assert!(
+        o.stderr.contains("component `a` is single precision"),
+        "{}",
+        o.stderr
+    );
+}
+
+#[test]
+fn context_validates_at_the_arguments_of_the_main_programs_first_call() {
+    // examples/heat.f90's main program calls heat_step(u, 20, 100, 0.1, cost) with a sine
+    // profile: validated there, with no -size at all.
+    let o = validate(
+        &[
+            "-head",
+            "heat_step",
+            "-vars",
+            "u dt",
+            "-outvars",
+            "u cost",
+            "-context",
+        ],
+        &std::path::PathBuf::from("examples/heat.f90"),
+    );
+    assert_pass(&o);
+    assert!(
+        o.dump.contains("n=20 nsteps=100")
+            && o.dump.contains("u=(20 values)")
+            && o.dump.contains("dt=1.00000000000000006e-01"),
+        "{}",
+        o.dump
+    );
+    assert!(o.dump.contains("u                 20"), "{}", o.dump);
+    // C: the main program draws an unstable coefficient unless told; the head is called
+    // from main in the same file, after other work.
+    let f = source(
+        "context_c",
+        "ctx.c",
+        "#include <math.h>\n#include <stdio.h>\nvoid relax(int n, double *u, double w, double *e) {\n  for (int it = 0; it < 50; it++)\n    for (int i = 1; i < n - 1; i++)\n      u[i] = u[i] + w * (u[i - 1] - 2.0 * u[i] + u[i + 1]) + 0.01 * sin(u[i]);\n  *e = 0;\n  for (int i = 0; i < n; i++) *e += u[i] * u[i];\n}\nint main(void) {\n  double u[8], e;\n  for (int i = 0; i < 8; i++) u[i] = sin(0.4 * i);\n  printf(\"start\\n\");\n  relax(8, u, 0.25, &e);\n  printf(\"%g\\n\", e);\n  return 0;\n}\n",
+    );
+    let o = validate(
+        &[
+            "-head", "relax", "-vars", "u w", "-outvars", "u e", "-context",
+        ],
+        &f,
+    );
+    assert_pass(&o);
+    assert!(o.dump.contains("w=2.50000000000000000e-01"), "{}", o.dump);
+    // Without a main program calling the head, a clear error.
+    let f = source(
+        "context_none",
+        "nomain.f90",
+        "subroutine sq(x, y)\n  real(8) :: x, y\n  y = x*x\nend subroutine sq\nprogram p\n  print *, 'no call'\nend program p\n",
+    );
+    let o = validate(
+        &["-head", "sq", "-vars", "x", "-outvars", "y", "-context"],
+        &f,
+    );
+    assert_eq!(o.status, 1, "{}{}", o.dump, o.stderr);
+    assert!(
+        o.stderr.contains("without calling the head"),
+        "{}",
+        o.stderr
+    );
+    // The program runs in the current directory, but radtap's files stay in its build.
+    assert!(!std::path::Path::new("capture1.out").exists());
+}
+
+#[test]
+fn steps_that_leave_the_domain_do_not_make_a_correct_tangent_non_finite() {
+    // x = 0.995: Ridders' largest steps reach acos(>1) = NaN; the small ones decide.
+    let f = source(
+        "domain",
+        "dom.f90",
+        "subroutine dom(x, y)\n  real(8) :: x, y\n  y = acos(x)\nend subroutine dom\n",
+    );
+    let o = validate(
+        &[
+            "-head", "dom", "-vars", "x", "-outvars", "y", "-value", "x=0.995",
+        ],
+        &f,
+    );
+    assert_pass(&o);
+}
