@@ -1105,6 +1105,13 @@ impl<'a> ProcGen<'_, 'a> {
         for (_, z) in &h.independents {
             indep.union_with(z);
         }
+        // Whether the entry value of zones `z` may be read, or reach the exit in what the
+        // procedure does not overwrite on every path (`y(1:n:2)` written, `y(2)` kept: its
+        // derivative is zero, not the caller's).
+        let kills = &self.pi.summary.kills;
+        let entry_matters = |z: &ZoneSet, reads: &ZoneSet| {
+            z.intersects(reads) || z.iter().any(|t| !kills.contains(t))
+        };
         for &p in &self.src.params {
             let Some(&d) = self.dvar.get(&p) else {
                 continue;
@@ -1123,7 +1130,7 @@ impl<'a> ProcGen<'_, 'a> {
                 let Some(z) = z.map(|o| self.pi.zones.obj_set(o)) else {
                     continue;
                 };
-                if !z.intersects(&indep) && z.intersects(&self.pi.summary.reads) {
+                if !z.intersects(&indep) && entry_matters(&z, &self.pi.summary.reads) {
                     // With its extent, clear it whenever its entry value may be read;
                     // without, say so when the code reads it before writing it (a loop
                     // filling it first would make every C output array suspect).
@@ -1143,7 +1150,7 @@ impl<'a> ProcGen<'_, 'a> {
             let Some(z) = self.pi.zones.sym_zones(p) else {
                 continue;
             };
-            if z.intersects(&indep) || !z.intersects(&self.pi.summary.reads) {
+            if z.intersects(&indep) || !entry_matters(&z, &self.pi.summary.reads) {
                 continue;
             }
             let bytes = ty.bytes.unwrap_or(4);
