@@ -17,6 +17,7 @@ use tree_sitter::Node;
 
 mod control;
 mod decls;
+mod intrinsic_modules;
 mod exprs;
 mod names;
 mod spec;

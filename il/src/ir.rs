@@ -1255,30 +1255,43 @@ impl ScopeData {
 impl Program {
     /// The name under which `sym` is visible in `scope`: its own spelling, or the local name
     /// of a `USE m, only: local => remote` rename.
-    pub fn local_name(&self, mut scope: ScopeId, sym: SymbolId) -> &str {
+    pub fn local_name(&self, scope: ScopeId, sym: SymbolId) -> &str {
+        self.name_through(scope, sym, 0)
+            .unwrap_or(&self.symbols[sym].spelling)
+    }
+
+    /// The name `sym` has in `scope`, through USE renames of USE renames (`module kinds;
+    /// use iso_fortran_env, only: dp => real64` then `use kinds` sees `real64` as `dp`), or
+    /// `None` when `scope` does not see it. Re-exports are followed four modules deep.
+    fn name_through(&self, mut scope: ScopeId, sym: SymbolId, depth: u32) -> Option<&str> {
         let target = &self.symbols[sym];
         loop {
             let sc = &self.scopes[scope];
             if sc.order.contains(&sym) {
-                break;
+                return Some(&target.spelling);
             }
             for u in &sc.uses {
                 let Some(mu) = u.unit else { continue };
-                if self.units[mu].scope != target.scope {
+                let ms = self.units[mu].scope;
+                let inner: &str = if ms == target.scope {
+                    &target.spelling
+                } else if depth < 4 {
+                    match self.name_through(ms, sym, depth + 1) {
+                        Some(n) => n,
+                        None => continue,
+                    }
+                } else {
                     continue;
+                };
+                if let Some((l, _)) = u.names.iter().find(|(_, r)| r.eq_ignore_ascii_case(inner)) {
+                    return Some(l);
                 }
-                if let Some((l, _)) = u.names.iter().find(|(l, r)| {
-                    r.eq_ignore_ascii_case(&target.spelling) && !l.eq_ignore_ascii_case(r)
-                }) {
-                    return l;
+                if !u.only {
+                    return Some(inner);
                 }
             }
-            match sc.parent {
-                Some(p) => scope = p,
-                None => break,
-            }
+            scope = sc.parent?;
         }
-        &target.spelling
     }
 
     /// The name of a symbol as written.

@@ -347,7 +347,9 @@ impl<'a, 't> FortranLowering<'a, 't> {
         }
         match self.modules.get(&imp.module) {
             Some(&u) => imp.unit = Some(u),
-            None if is_intrinsic_module(&imp.module) => {}
+            None if is_intrinsic_module(&imp.module) => {
+                imp.unit = self.intrinsic_module(&imp.module);
+            }
             None => {
                 let sp = self.sp(c);
                 self.diags.push(Diagnostic::warning(

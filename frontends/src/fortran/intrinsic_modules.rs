@@ -1,0 +1,101 @@
+//! The intrinsic modules' named constants (`iso_fortran_env`, `iso_c_binding`), so that
+//! `use, intrinsic :: iso_fortran_env, only: wp => real64` and then `real(wp)` resolve like a
+//! user module's PARAMETERs: each module is built once, on first USE, as a module unit that
+//! belongs to no input file (it is never written back; the user's USE line is).
+
+use super::{key, sym_data, FortranLowering};
+use radtap_il::*;
+
+/// Kind and size constants of the intrinsic modules, as gfortran on x86-64 has them.
+fn constants(module: &str) -> Option<&'static [(&'static str, i64)]> {
+    Some(match module {
+        "iso_fortran_env" => &[
+            ("real32", 4),
+            ("real64", 8),
+            ("real128", 16),
+            ("int8", 1),
+            ("int16", 2),
+            ("int32", 4),
+            ("int64", 8),
+            ("logical8", 1),
+            ("logical16", 2),
+            ("logical32", 4),
+            ("logical64", 8),
+            ("character_kinds", 1),
+            ("character_storage_size", 8),
+            ("numeric_storage_size", 32),
+            ("file_storage_size", 8),
+            ("input_unit", 5),
+            ("output_unit", 6),
+            ("error_unit", 0),
+            ("iostat_end", -1),
+            ("iostat_eor", -2),
+        ],
+        "iso_c_binding" => &[
+            ("c_int", 4),
+            ("c_short", 2),
+            ("c_long", 8),
+            ("c_long_long", 8),
+            ("c_signed_char", 1),
+            ("c_size_t", 8),
+            ("c_int8_t", 1),
+            ("c_int16_t", 2),
+            ("c_int32_t", 4),
+            ("c_int64_t", 8),
+            ("c_intptr_t", 8),
+            ("c_float", 4),
+            ("c_double", 8),
+            ("c_long_double", 10),
+            ("c_bool", 1),
+            ("c_char", 1),
+        ],
+        _ => return None,
+    })
+}
+
+impl FortranLowering<'_, '_> {
+    /// The unit standing for intrinsic module `module` (built on first use), if radtap
+    /// knows its constants.
+    pub(super) fn intrinsic_module(&mut self, module: &str) -> Option<UnitId> {
+        if let Some(&u) = self.modules.get(module) {
+            return Some(u);
+        }
+        let consts = constants(module)?;
+        let global = self.global;
+        let scope = self
+            .p
+            .scopes
+            .alloc(ScopeData::new(ScopeKind::Global, Some(global)));
+        let uid = self
+            .p
+            .units
+            .alloc(UnitData::new(UnitKind::Module, Lang::Fortran, scope));
+        self.p.scopes[scope].kind = ScopeKind::Unit(uid);
+        let name = self
+            .p
+            .symbols
+            .alloc(sym_data(module, SymbolKind::Module, global));
+        self.p.symbols[name].unit = Some(uid);
+        self.p.units[uid].name = Some(name);
+        let mut params = Vec::new();
+        for &(n, v) in consts {
+            let mut d = sym_data(n, SymbolKind::Variable, scope);
+            d.ty = Some(Type {
+                base: BaseClass::Integer,
+                bytes: Some(4),
+                dims: vec![],
+                pointers: 0,
+            });
+            d.attrs.constant = true;
+            let s = self.p.add_symbol(scope, key(n), d);
+            let e = self.p.units[uid].exprs.alloc(Expr::Literal(Literal {
+                kind: LitKind::Int,
+                text: v.to_string(),
+            }));
+            params.push((s, e));
+        }
+        self.p.units[uid].decls.push(Decl::Parameter(params));
+        self.modules.insert(module.to_string(), uid);
+        Some(uid)
+    }
+}
