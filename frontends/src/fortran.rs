@@ -17,8 +17,8 @@ use tree_sitter::Node;
 
 mod control;
 mod decls;
-mod intrinsic_modules;
 mod exprs;
+mod intrinsic_modules;
 mod names;
 mod spec;
 mod stmts;
