@@ -585,14 +585,15 @@ impl<'a> Adj<'_, '_, 'a> {
         }
         match self.pg.prog().units[owner].kind {
             UnitKind::CFile => true,
+            // Through a USE of the procedure, of its host module, or of a module either
+            // uses (re-exports), as the name lookup sees it.
             UnitKind::Module => {
                 self.pg.src.parent == Some(owner)
                     || self
                         .pg
-                        .src
-                        .decls
-                        .iter()
-                        .any(|d| matches!(d, Decl::Use(ui, _) if ui.unit == Some(owner)))
+                        .prog()
+                        .name_through(self.pg.src.scope, x, 0)
+                        .is_some()
             }
             _ => false,
         }

@@ -1263,7 +1263,7 @@ impl Program {
     /// The name `sym` has in `scope`, through USE renames of USE renames (`module kinds;
     /// use iso_fortran_env, only: dp => real64` then `use kinds` sees `real64` as `dp`), or
     /// `None` when `scope` does not see it. Re-exports are followed four modules deep.
-    fn name_through(&self, mut scope: ScopeId, sym: SymbolId, depth: u32) -> Option<&str> {
+    pub fn name_through(&self, mut scope: ScopeId, sym: SymbolId, depth: u32) -> Option<&str> {
         let target = &self.symbols[sym];
         loop {
             let sc = &self.scopes[scope];
