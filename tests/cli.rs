@@ -1145,3 +1145,45 @@ fn integer_function_results_keep_their_type() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 20: no `$AD` directive is ignored without a word. Until the checkpointing
+/// directives are implemented, the adjoint says so (AD050, at the statement they precede),
+/// and an unknown word is reported; output is still written (exit 0).
+#[test]
+fn unimplemented_and_unknown_directives_are_reported() {
+    let (dir, d, s) = scratch_file("dirs", "dir.f90", "subroutine f(x, y, n)\n  integer :: n, i\n  real(8) :: x, y\n  y = x\n  !$AD BINOMIAL-CKP n 5 1\n  do i = 1, n\n    y = sin(y)*x\n  end do\n  !$AD FROBNICATE\n  y = y*2\nend subroutine f\n");
+    let c = dir.join("dir.c").to_string_lossy().into_owned();
+    std::fs::write(&c, "#include <math.h>\nvoid g(double x, double *y, int n)\n{\n    *y = x;\n    // $AD II-LOOP\n    for (int i = 0; i < n; i++)\n        *y = sin(*y) * x;\n}\n").expect("write");
+    let (code, _, err) = radtap(&[
+        "-b", "-head", "f", "-vars", "x", "-outvars", "y", "-O", &d, &s,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("dir.f90:6:3: warning[AD050]")
+            && err.contains("`$AD BINOMIAL-CKP` is not implemented yet"),
+        "{err}"
+    );
+    assert!(
+        err.contains("dir.f90:10:3: warning[AD050]")
+            && err.contains("unknown directive `$AD FROBNICATE`"),
+        "{err}"
+    );
+    assert!(dir.join("dir_b.f90").exists());
+    let (code, _, err) = radtap(&[
+        "-b", "-head", "g", "-vars", "x", "-outvars", "y", "-O", &d, &c,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("dir.c:6:")
+            && err.contains("warning[AD050]")
+            && err.contains("`$AD II-LOOP` is not implemented yet"),
+        "{err}"
+    );
+    // Tangent mode has no use for them: no word there.
+    let (code, _, err) = radtap(&[
+        "-d", "-head", "f", "-vars", "x", "-outvars", "y", "-O", &d, &s,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("AD050"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -313,6 +313,56 @@ pub fn check(prog: &Program, req: &Request, diags: &mut Vec<Diagnostic>) {
     if let Some(h) = &req.head {
         check_head(prog, h, req.vars.as_deref(), req.outvars.as_deref(), diags);
     }
+    if req.modes.adjoint {
+        directive_warnings(prog, diags);
+    }
+}
+
+/// AD050 for every `$AD` directive the adjoint does not act on, at the statement or unit it
+/// precedes: none is ignored without a word. `NOCHECKPOINT` is implemented (and its misplaced
+/// uses are reported by the adjoint itself).
+fn directive_warnings(prog: &Program, diags: &mut Vec<Diagnostic>) {
+    let say = |d: &radtap_il::Directive| -> Option<String> {
+        let effect = match d.name.as_str() {
+            "NOCHECKPOINT" => return None,
+            "BINOMIAL-CKP" => "the loop is taped whole (store-all): the tape grows with its trip count",
+            "II-LOOP" => "the loop is taped whole, not one iteration at a time",
+            "FP-LOOP" => "every iteration of the fixed-point loop is taped and reversed",
+            "CHECKPOINT-START" | "CHECKPOINT-END" => "the region is not checkpointed",
+            "DO-NOT-DIFF" | "END-DO-NOT-DIFF" => "the region is differentiated like the rest",
+            _ => {
+                return Some(format!(
+                    "unknown directive `$AD {}`: ignored (radtap knows NOCHECKPOINT; BINOMIAL-CKP, II-LOOP, FP-LOOP, CHECKPOINT-START/END and DO-NOT-DIFF are not implemented yet)",
+                    d.name
+                ))
+            }
+        };
+        Some(format!(
+            "the directive `$AD {}` is not implemented yet and is ignored: {effect}",
+            d.name
+        ))
+    };
+    for (_, u) in prog.units.iter() {
+        let header = u.source_map.header.unwrap_or_default();
+        let mut at_unit: Vec<&radtap_il::Directive> = u.directives.iter().collect();
+        at_unit.extend(u.decls.iter().filter_map(|d| match d {
+            radtap_il::Decl::Directive(d) => Some(d),
+            _ => None,
+        }));
+        for d in at_unit {
+            if let Some(m) = say(d) {
+                diags.push(Diagnostic::warning(Code::Directive, header, m));
+            }
+        }
+        for (s, st) in u.stmts.iter() {
+            for d in &st.directives {
+                if let Some(m) = say(d) {
+                    let sp = u.source_map.stmt.get(s).copied().unwrap_or(header);
+                    diags.push(Diagnostic::warning(Code::Directive, sp, m));
+                }
+            }
+        }
+    }
 }
 
 /// Stage 4: the analyses of the heads, when a mode needs them and `diags` has no error; their
