@@ -292,14 +292,6 @@ pub(crate) fn explain(code: &str) -> Outcome {
     out
 }
 
-/// The name a quoted include line names: `#include "defs.h"` (spaces allowed after `#`).
-pub(crate) fn quoted_include(line: &str) -> Option<&str> {
-    let t = line.trim_start().strip_prefix('#')?.trim_start();
-    let rest = t.strip_prefix("include")?.trim_start();
-    let rest = rest.strip_prefix('"')?;
-    rest.split_once('"').map(|(name, _)| name)
-}
-
 /// Where a quoted include of `includer` is: beside the including file, then in the `-I`
 /// directories in order (the search of `cpp` and of Tapenade).
 pub(crate) fn find_header(includer: &str, name: &str, dirs: &[PathBuf]) -> Option<PathBuf> {
@@ -330,7 +322,7 @@ fn read_headers(
         .collect();
     while let Some((path, text)) = todo.pop() {
         for (i, line) in text.lines().enumerate() {
-            let Some(name) = quoted_include(line) else {
+            let Some(name) = radtap_frontends::quoted_include(line) else {
                 continue;
             };
             let Some(found) = find_header(&path, name, dirs) else {

@@ -147,6 +147,8 @@ struct CFiles {
     diffsizes: bool,
     /// The headers (file indices) whose derivative types are written.
     headers_done: Vec<usize>,
+    /// The declarations being taken in are a header's (included, not copied).
+    in_header: bool,
 }
 
 /// The name of a quoted include line (`#include "defs.h"`).
@@ -272,8 +274,8 @@ impl Gen<'_> {
                         if prog.units[cu].kind != UnitKind::CFile {
                             continue;
                         }
-                        let header = prog.files[fi].header;
-                        self.c_file_decls(cu, fid, &mut fu, &mut decls, &mut st, header, rules);
+                        st.in_header = prog.files[fi].header;
+                        self.c_file_decls(cu, fid, &mut fu, &mut decls, &mut st, rules);
                     }
                 }
                 if self.needs_digamma {
@@ -310,9 +312,9 @@ impl Gen<'_> {
         fu: &mut UnitData,
         funcs: &mut Vec<Decl>,
         st: &mut CFiles,
-        header: bool,
         rules: &dyn BodyRules,
     ) {
+        let header = st.in_header;
         let prog = self.prog;
         let src = &prog.units[cu];
         let c = Copier { src };
@@ -345,11 +347,13 @@ impl Gen<'_> {
                         })
                     }) {
                         st.headers_done.push(hf);
+                        st.in_header = true;
                         for it in prog.files[hf].items.clone() {
                             if let FileItem::Unit(hu) = it {
-                                self.c_file_decls(hu, fid, fu, funcs, st, true, rules);
+                                self.c_file_decls(hu, fid, fu, funcs, st, rules);
                             }
                         }
+                        st.in_header = header;
                     }
                 }
                 Decl::TypeDef(td) if header => {

@@ -62,6 +62,14 @@ pub fn preprocessed(path: &str, text: &str) -> bool {
     }
 }
 
+/// The file a quoted C include line names (`#include "defs.h"`, spaces allowed after `#`):
+/// a user header, read by the caller and given to [`parse_program_with_headers`].
+pub fn quoted_include(line: &str) -> Option<&str> {
+    let t = line.trim_start().strip_prefix('#')?.trim_start();
+    let rest = t.strip_prefix("include")?.trim_start().strip_prefix('"')?;
+    rest.split_once('"').map(|(name, _)| name)
+}
+
 /// Parses and lowers all inputs into one program.
 pub fn parse_program(inputs: &[Input]) -> (Program, Vec<Diagnostic>) {
     parse_program_with_headers(inputs, &[])
