@@ -104,7 +104,8 @@ pub struct Cli {
     /// Output directory (created if missing).
     #[arg(short = 'O')]
     pub outdir: Option<PathBuf>,
-    /// Include directory for the preprocessor and INCLUDE lines.
+    /// Include directory (repeatable) for the preprocessor, INCLUDE lines and C quoted
+    /// `#include "..."` (searched after the including file's directory).
     #[arg(short = 'I')]
     pub include: Vec<PathBuf>,
     /// Maximum number of directions in vector mode (writes DIFFSIZES).

@@ -29,11 +29,14 @@ pub(crate) fn differentiate(cli: &Cli) -> Outcome {
         Err(f) => return failed(out, &f),
     }
     (req.sources, req.unreadable) = read_sources(&cli.files);
+    let (headers, missing) = read_headers(&req.sources, &cli.include);
+    req.headers = headers;
+    req.unreadable.extend(missing);
     let analysed = pipeline::front(&req);
     out.stderr.push_str(&pipeline::render_diagnostics(
         &analysed.diagnostics,
         &analysed.program,
-        &req.sources,
+        &req.texts(),
     ));
     if let Some(f) = analysed.failure() {
         return failed(out, &f);
@@ -60,7 +63,7 @@ pub(crate) fn differentiate(cli: &Cli) -> Outcome {
     out.stderr.push_str(&pipeline::render_diagnostics(
         &r.diagnostics[shown..],
         &r.program,
-        &req.sources,
+        &req.texts(),
     ));
     let html = (cli.html && r.failure.is_none()).then(|| html_page(cli, &req, &r));
     out.tangent = r.tangent;
@@ -148,6 +151,7 @@ pub(crate) fn serve(cli: &Cli) -> Outcome {
 fn request(cli: &Cli) -> Request {
     Request {
         sources: Vec::new(),
+        headers: Vec::new(),
         unreadable: Vec::new(),
         head: cli.head.clone(),
         vars: cli.vars.clone(),
@@ -286,4 +290,75 @@ pub(crate) fn explain(code: &str) -> Outcome {
         }
     }
     out
+}
+
+/// Where a quoted include of `includer` is: beside the including file, then in the `-I`
+/// directories in order (the search of `cpp` and of Tapenade).
+pub(crate) fn find_header(includer: &str, name: &str, dirs: &[PathBuf]) -> Option<PathBuf> {
+    let beside = Path::new(includer)
+        .parent()
+        .map(|d| d.join(name))
+        .unwrap_or_else(|| PathBuf::from(name));
+    std::iter::once(beside)
+        .chain(dirs.iter().map(|d| d.join(name)))
+        .find(|p| p.is_file())
+}
+
+/// Reads the C headers that the C sources' quoted `#include`s name, and the ones those
+/// include, each once, as (path, text). System headers (`<math.h>`) are not read: radtap
+/// knows the C library. A quoted include that cannot be found or read is an AD001 error
+/// (its declarations would be unknown).
+fn read_headers(
+    sources: &[(String, String)],
+    dirs: &[PathBuf],
+) -> (Vec<(String, String)>, Vec<Diagnostic>) {
+    let mut headers: Vec<(String, String)> = Vec::new();
+    let mut missing = Vec::new();
+    let mut seen: Vec<PathBuf> = Vec::new();
+    let mut todo: Vec<(String, String)> = sources
+        .iter()
+        .filter(|(p, _)| p.ends_with(".c") || p.ends_with(".h"))
+        .cloned()
+        .collect();
+    while let Some((path, text)) = todo.pop() {
+        for (i, line) in text.lines().enumerate() {
+            let Some(name) = radtap_frontends::quoted_include(line) else {
+                continue;
+            };
+            let Some(found) = find_header(&path, name, dirs) else {
+                missing.push(Diagnostic::global(
+                    Code::Io,
+                    format!(
+                        "{path}:{}: cannot find the header \"{name}\" (looked beside {path} and in the -I directories)",
+                        i + 1
+                    ),
+                ));
+                continue;
+            };
+            let key = found.canonicalize().unwrap_or_else(|_| found.clone());
+            if seen.contains(&key)
+                || sources
+                    .iter()
+                    .any(|(p, _)| Path::new(p).canonicalize().ok().as_ref() == Some(&key))
+            {
+                continue;
+            }
+            seen.push(key);
+            let hpath = found.to_string_lossy().into_owned();
+            match std::fs::read(&found).map(String::from_utf8) {
+                Ok(Ok(t)) => {
+                    headers.push((hpath.clone(), t.clone()));
+                    todo.push((hpath, t));
+                }
+                _ => missing.push(Diagnostic::global(
+                    Code::Io,
+                    format!(
+                        "{hpath}: cannot read the header included at {path}:{}",
+                        i + 1
+                    ),
+                )),
+            }
+        }
+    }
+    (headers, missing)
 }

@@ -195,11 +195,29 @@ pub(crate) fn run(cli: &Cli, execute: Execute) -> Outcome {
             (t, a, note)
         }
     };
-    let toolchain = Toolchain::new(
+    let mut toolchain = Toolchain::new(
         cli.cflags.as_deref(),
         cli.fflags.as_deref(),
         Duration::from_secs(cli.timeout.unwrap_or(60)),
     );
+    // The user's headers, which the generated files include: beside the sources, then in
+    // the `-I` directories, as radtap read them.
+    for d in cli
+        .files
+        .iter()
+        .map(|f| f.parent().unwrap_or(Path::new("")).to_path_buf())
+        .chain(cli.include.iter().cloned())
+    {
+        let d = if d.as_os_str().is_empty() {
+            PathBuf::from(".")
+        } else {
+            d
+        };
+        let abs = d.canonicalize().unwrap_or(d);
+        if !toolchain.include.contains(&abs) {
+            toolchain.include.push(abs);
+        }
+    }
     let seed = cli.seed.unwrap_or(1);
     let mut job = Job {
         sources: files.clone(),

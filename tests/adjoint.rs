@@ -431,3 +431,40 @@ fn impure_function_in_an_expression_is_refused() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A C VLA is hoisted to the top of the adjoint with the extent of its bound there: a bound
+/// that reads a local, or a parameter the function changes, would give another extent, so it
+/// is refused at the declaration (`c_vla_work.c` has the bounds that work).
+#[test]
+fn vla_with_a_changing_bound_is_refused() {
+    let body = "    int i;\n    *y = 0.0;\n    for (i = 0; i < n; i++)\n        t[i] = sin(x[i]);\n    for (i = 0; i < n; i++)\n        *y += t[i] * t[i];\n}\n";
+    assert_adjoint_refused(
+        "vla_local.c",
+        &format!("#include <math.h>\nvoid f(int n, const double *x, double *y)\n{{\n    int k = n + 1;\n    double t[k];\n{body}"),
+        "y",
+        ":5:5:",
+        "a C variable-length array whose bound reads a variable this function changes",
+    );
+    assert_adjoint_refused(
+        "vla_param.c",
+        &format!("#include <math.h>\nvoid f(int n, const double *x, double *y)\n{{\n    double t[n];\n    n = n - 1;\n{body}"),
+        "y",
+        ":4:5:",
+        "a C variable-length array whose bound reads a variable this function changes",
+    );
+}
+
+/// A `malloc`'d work array is recorded with the extent of its allocation only when that
+/// extent is still the block's wherever it is recorded: a count that changes after the
+/// allocation leaves the block unrecordable, refused where it is needed
+/// (`c_malloc_rows.c` has the allocations that work).
+#[test]
+fn heap_work_array_with_a_changing_count_is_refused() {
+    assert_adjoint_refused(
+        "heap_count.c",
+        "#include <math.h>\n#include <stdlib.h>\nstatic void g(int n, const double *x, double *t)\n{\n    int i;\n    for (i = 0; i < n; i++)\n        t[i] = sin(x[i]);\n}\nvoid f(int n, const double *x, double *y)\n{\n    double *t = malloc(n * sizeof(double));\n    int r, i;\n    n = n - 1;\n    *y = 0.0;\n    for (r = 0; r < 2; r++) {\n        g(n, x, t);\n        for (i = 0; i < n; i++)\n            *y += t[i] * t[i];\n    }\n    free(t);\n}\n",
+        "y",
+        ":16:9:",
+        "memory not visible in this procedure",
+    );
+}

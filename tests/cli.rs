@@ -1187,3 +1187,117 @@ fn unimplemented_and_unknown_directives_are_reported() {
     assert!(!err.contains("AD050"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A C source with its own header: the types, typedefs, struct tags, prototypes, macros and
+/// `extern` globals of a quoted `#include "defs.h"` are read (beside the source); the
+/// generated files include the header instead of re-declaring it, with the derivative
+/// types of its structs right after the `#include`, and compile.
+#[test]
+fn c_user_header_declarations_are_read() {
+    let dir = scratch_dir("cheader");
+    std::fs::write(
+        dir.join("defs.h"),
+        "#ifndef DEFS_H\n#define DEFS_H\n#define SCALE 2.0\n\
+         typedef struct { double gamma; int m; } Wishart;\n\
+         struct pt { double x, y; };\ntypedef struct pt Pt;\n\
+         double sq(double v);\nextern double gfac;\n#endif\n",
+    )
+    .expect("write header");
+    std::fs::write(
+        dir.join("main.c"),
+        "#include <math.h>\n#include \"defs.h\"\ndouble gfac = 3.0;\n\
+         double f(const Wishart *w, double x) {\n  Pt p;\n  p.x = x * w->gamma; p.y = x;\n\
+         \x20 return SCALE * sq(p.x) * gfac + p.y * w->m;\n}\n\
+         double sq(double v) { return v * v; }\n",
+    )
+    .expect("write source");
+    let d = dir.to_string_lossy().into_owned();
+    let s = dir.join("main.c").to_string_lossy().into_owned();
+    for (mode, out) in [("-d", "main_d.c"), ("-b", "main_b.c")] {
+        let (code, _, err) = radtap(&[mode, "-head", "f(f)/(w x)", "-O", &d, &s]);
+        assert_eq!(code, 0, "{mode}: {err}");
+        let gen = std::fs::read_to_string(dir.join(out)).expect("generated file");
+        let inc = gen
+            .find("#include \"defs.h\"")
+            .expect("the header is included");
+        let dty = gen
+            .find("struct Wishart_")
+            .expect("Wishart's derivative type");
+        assert!(inc < dty, "derivative type after the #include:\n{gen}");
+        assert!(
+            !gen.contains("typedef") && !gen.contains("struct pt {"),
+            "the header's types are not re-declared:\n{gen}"
+        );
+        let o = Command::new("gcc")
+            .args(["-fsyntax-only", "-Wall", "-I"])
+            .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/runtime-stack/c"))
+            .arg(dir.join(out))
+            .output()
+            .expect("gcc");
+        assert!(
+            o.status.success(),
+            "{gen}\n{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+}
+
+/// A diagnostic inside a header is located in the header (file:line:col), with its line.
+#[test]
+fn c_error_inside_a_header_is_located_in_the_header() {
+    let dir = scratch_dir("cheadererr");
+    std::fs::write(
+        dir.join("defs.h"),
+        "typedef double real;\nstruct s { real a; mystery_t b; };\n",
+    )
+    .expect("write header");
+    std::fs::write(
+        dir.join("main.c"),
+        "#include \"defs.h\"\ndouble f(double x) { return x * x; }\n",
+    )
+    .expect("write source");
+    let d = dir.to_string_lossy().into_owned();
+    let s = dir.join("main.c").to_string_lossy().into_owned();
+    let (code, _, err) = radtap(&["-d", "-head", "f", "-O", &d, &s]);
+    assert_ne!(code, 0);
+    let h = dir.join("defs.h").to_string_lossy().into_owned();
+    assert!(
+        err.contains(&format!(
+            "{h}:2:20: error[AD030]: unknown type name `mystery_t`"
+        )),
+        "{err}"
+    );
+    assert!(err.contains("struct s { real a; mystery_t b; };"), "{err}");
+}
+
+/// Quoted includes are searched beside the source, then in the `-I` directories; one found
+/// nowhere is an AD001 error naming the include line (its declarations would be unknown).
+#[test]
+fn c_headers_are_searched_in_include_directories() {
+    let dir = scratch_dir("cheaderinc");
+    let inc = dir.join("include");
+    std::fs::create_dir_all(&inc).expect("include dir");
+    std::fs::write(inc.join("vec.h"), "typedef double vec3[3];\n").expect("write header");
+    std::fs::write(
+        dir.join("main.c"),
+        "#include \"vec.h\"\ndouble f(const double *x) {\n  vec3 v;\n  v[0] = x[0] * x[0];\n  return v[0];\n}\n",
+    )
+    .expect("write source");
+    let d = dir.to_string_lossy().into_owned();
+    let s = dir.join("main.c").to_string_lossy().into_owned();
+    let i = inc.to_string_lossy().into_owned();
+    let (code, _, err) = radtap(&["-d", "-head", "f(f)/(x)", "-O", &d, &s]);
+    assert_ne!(code, 0);
+    assert!(
+        err.contains(&format!(
+            "error[AD001]: {s}:1: cannot find the header \"vec.h\" (looked beside {s} and in the -I directories)"
+        )),
+        "{err}"
+    );
+    let (code, _, err) = radtap(&["-d", "-head", "f(f)/(x)", "-I", &i, "-O", &d, &s]);
+    assert_eq!(code, 0, "{err}");
+    let gen = std::fs::read_to_string(dir.join("main_d.c")).expect("generated file");
+    assert!(gen.contains("#include \"vec.h\""), "{gen}");
+    assert!(!gen.contains("typedef"), "{gen}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

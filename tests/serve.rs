@@ -643,7 +643,7 @@ fn the_api_writes_the_files_the_command_line_writes() {
     let mut corpus: Vec<PathBuf> = std::fs::read_dir("tests/tangent")
         .expect("corpus")
         .map(|e| e.expect("entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e != "md"))
+        .filter(|p| p.extension().is_some_and(|e| e != "md" && e != "h"))
         .collect();
     corpus.sort();
     for p in corpus {
@@ -687,8 +687,17 @@ fn the_api_writes_the_files_the_command_line_writes() {
                 .unwrap_or_default();
             cli_files.sort();
             let _ = std::fs::remove_dir_all(&dir);
+            // The program's own header (`c_xxx.h` beside it), submitted with it.
+            let mut files = vec![json!({"name": name, "content": content})];
+            let h = path.with_extension("h");
+            if h.exists() {
+                files.push(json!({
+                    "name": h.file_name().expect("n").to_string_lossy(),
+                    "content": std::fs::read_to_string(&h).expect("header"),
+                }));
+            }
             let r = json!({
-                "files": [{"name": name, "content": content}],
+                "files": files,
                 "head": c.head, "vars": c.vars.clone().unwrap_or_default(),
                 "outvars": c.outvars.clone().unwrap_or_default(), "modes": [mode],
                 "options": {"nbdirsmax": c.nbdirsmax.or((*mode == "vector").then_some(4)),
@@ -783,5 +792,38 @@ fn html_writes_the_self_contained_result_page() {
     }
     for external in ["<script", "src=\"http", "href=\"http", "@import", "url("] {
         assert!(!page.contains(external), "not self-contained: {external}");
+    }
+}
+
+/// A C source's quoted `#include "defs.h"` is served from the submitted files (the header
+/// submitted with it is read as the CLI reads one from disk), and one naming no submitted
+/// file is reported (AD001) and never looked for on the server.
+#[test]
+fn c_headers_come_from_the_submission_never_from_the_server() {
+    let s = default_server();
+    let c = "#include \"defs.h\"\nvoid sq(const vec2 x, double *y) { *y = x[0] * x[1]; }\n";
+    let h = "typedef double vec2[2];\n";
+    let r = json!({"files": [{"name": "sq.c", "content": c}, {"name": "defs.h", "content": h}],
+                   "head": "sq", "vars": "x", "outvars": "y", "modes": ["tangent"]});
+    let v = http::post_json(s.addr, "/api/differentiate", &r).json();
+    assert_eq!(v["ok"], true, "{v}");
+    assert!(
+        v.to_string().contains("#include \\\"defs.h\\\""),
+        "the generated file includes the header: {v}"
+    );
+    for name in ["defs.h", "/etc/passwd"] {
+        let c = format!("#include \"{name}\"\nvoid sq(double *x, double *y) {{ *y = *x; }}\n");
+        let r = json!({"files": [{"name": "sq.c", "content": c}],
+                       "head": "sq", "vars": "x", "outvars": "y", "modes": ["tangent"]});
+        let a = http::post_json(s.addr, "/api/differentiate", &r);
+        let v = a.json();
+        assert_eq!(v["ok"], false, "{v}");
+        assert!(
+            a.text().contains(&format!(
+                "sq.c:1: the header \\\"{name}\\\" is not among the submitted files"
+            )),
+            "{v}"
+        );
+        assert!(!a.text().contains("root:"), "the file leaked: {v}");
     }
 }

@@ -247,7 +247,8 @@ fn wall(path: &Path, root: &Path) -> Result<(), String> {
                     "-I",
                     env!("CARGO_MANIFEST_DIR"),
                     "/runtime-stack/c"
-                )))
+                ))
+                .arg(concat!("-I", env!("CARGO_MANIFEST_DIR"), "/tests/tangent")))
             .map_err(|e| format!("{generated} ({mode:?}):\n{e}"))?;
         }
     }

@@ -4,6 +4,129 @@
 use crate::*;
 
 impl<'a> Adj<'_, '_, 'a> {
+    /// Whether a VLA bound (`double t[n]`) reads only parameters this function never
+    /// assigns nor takes the address of: its value is then the same at the top of the
+    /// function, where the declaration is hoisted, at the declaration, and wherever the
+    /// array is recorded (the extent of a record is `sizeof` the array).
+    pub(crate) fn bound_is_fixed(&self, x: ExprId) -> bool {
+        let src = self.pg.src;
+        let mut names = Vec::new();
+        let mut todo = vec![x];
+        while let Some(e) = todo.pop() {
+            match &src.exprs[e] {
+                Expr::Name(n) => names.push(*n),
+                Expr::Call { .. } | Expr::Opaque(_) => return false,
+                other => radtap_il::visit::expr_children(other, &mut |c| todo.push(c)),
+            }
+        }
+        let root = |mut e: ExprId| loop {
+            match &src.exprs[e] {
+                Expr::Paren(a) => e = *a,
+                Expr::Name(n) => return Some(*n),
+                _ => return None,
+            }
+        };
+        names.iter().all(|n| {
+            src.params.contains(n)
+                && !src.stmts.iter().any(|(_, st)| {
+                    matches!(st.kind, StmtKind::Assign { lhs, .. } if root(lhs) == Some(*n))
+                })
+                && !src.exprs.iter().any(|(_, e)| {
+                    matches!(e, Expr::Unary { op: UnOp::AddrOf, arg } if root(*arg) == Some(*n))
+                })
+        })
+    }
+
+    /// The allocation statement and element count of the block a C pointer local of this
+    /// procedure designates, when the code shows them: the pointer is assigned once, from
+    /// `malloc(A * sizeof(T))`, `malloc(sizeof(T) * A)` or `calloc(A, sizeof(T))` with `T`
+    /// its pointee type, its address is never taken, and `A` reads only parameters the
+    /// procedure never changes (so `p[0 .. A)` is the whole block wherever it is recorded).
+    pub(crate) fn malloc_extent(&self, p: SymbolId) -> Option<(StmtId, ExprId)> {
+        let src = self.pg.src;
+        let prog = self.pg.prog();
+        if src.params.contains(&p) {
+            return None;
+        }
+        let ty = prog.symbols[p].ty.as_ref()?;
+        if ty.pointers != 1 || !ty.dims.is_empty() {
+            return None;
+        }
+        let strip = |mut e: ExprId| loop {
+            match &src.exprs[e] {
+                Expr::Paren(a) | Expr::Cast { arg: a, .. } => e = *a,
+                _ => return e,
+            }
+        };
+        let is_p = |e: ExprId| matches!(src.exprs[strip(e)], Expr::Name(n) if n == p);
+        if src.exprs.iter().any(|(_, e)| match e {
+            Expr::Unary {
+                op: UnOp::AddrOf,
+                arg,
+            } => is_p(*arg),
+            Expr::Assign { lhs, .. } => is_p(*lhs),
+            _ => false,
+        }) {
+            return None;
+        }
+        let mut sets = Vec::new();
+        for (sid, st) in src.stmts.iter() {
+            match &st.kind {
+                StmtKind::Assign { lhs, rhs, .. } | StmtKind::PointerAssign { lhs, rhs }
+                    if is_p(*lhs) =>
+                {
+                    sets.push((sid, *rhs))
+                }
+                StmtKind::Decl(Decl::Var(v)) => {
+                    for e in &v.entities {
+                        if e.sym == p {
+                            if let Some(Init::Expr(i)) = e.init {
+                                sets.push((sid, i));
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        let [(sid, rhs)] = sets[..] else {
+            return None;
+        };
+        let Expr::Call { callee, args } = &src.exprs[strip(rhs)] else {
+            return None;
+        };
+        let Expr::Name(f) = src.exprs[*callee] else {
+            return None;
+        };
+        let elem = |e: ExprId| match &src.exprs[strip(e)] {
+            Expr::SizeofType(cp) => {
+                cp.derived.is_empty()
+                    && cp.dims.is_empty()
+                    && cp.spec.class == ty.base
+                    && cp.spec.bytes == ty.bytes
+            }
+            _ => false,
+        };
+        let count = match (prog.name(f), &args[..]) {
+            ("malloc", [a]) => match &src.exprs[strip(a.value)] {
+                Expr::Binary {
+                    op: BinOp::Mul,
+                    lhs,
+                    rhs,
+                } if elem(*rhs) => *lhs,
+                Expr::Binary {
+                    op: BinOp::Mul,
+                    lhs,
+                    rhs,
+                } if elem(*lhs) => *rhs,
+                _ => return None,
+            },
+            ("calloc", [a, b]) if elem(b.value) => a.value,
+            _ => return None,
+        };
+        self.bound_is_fixed(count).then_some((sid, count))
+    }
+
     /// A C declaration: moved to the top of the function (its block may be left and
     /// re-entered by the backward sweep), its initialisers becoming assignments.
     pub(crate) fn adj_decl(&mut self, s: StmtId, d: &'a Decl) -> Rev {
@@ -13,12 +136,18 @@ impl<'a> Adj<'_, '_, 'a> {
         if v.entities.iter().any(|e| {
             self.pg.prog().symbols[e.sym].ty.as_ref().is_some_and(|t| {
                 t.dims.iter().any(|dd| match dd.upper {
-                    DimUpper::Expr(x) => self.pg.const_value(x).is_none(),
+                    DimUpper::Expr(x) => {
+                        self.pg.const_value(x).is_none() && !self.bound_is_fixed(x)
+                    }
                     _ => false,
                 })
             })
         }) {
-            return self.unsupported(s, "a C variable-length array");
+            // Hoisted to the top of the function, the array would take another extent.
+            return self.unsupported(
+                s,
+                "a C variable-length array whose bound reads a variable this function changes, or one not a parameter",
+            );
         }
         // Variables of sibling blocks may share a name; at the top of the body they cannot.
         if self.c_hoisted_names.is_empty() {
@@ -78,9 +207,50 @@ impl<'a> Adj<'_, '_, 'a> {
         }
         let hdecl = c.decl(&mut self.pg.u, &Decl::Var(hv));
         self.pg.c_local_decls.push(hdecl);
+        // The variable-length derivatives, zeroed by a loop (a VLA takes no initialiser).
+        let mut vla_zero = Vec::new();
         if let Some(mut dv) = self.pg.derivative_decl(v, &c) {
             dv.spec.qualifiers.retain(|q| q != "const");
             for e in dv.entities.iter_mut() {
+                let primal = v
+                    .entities
+                    .iter()
+                    .find(|p| self.pg.dvar.get(&p.sym) == Some(&e.sym))
+                    .map(|p| p.sym);
+                let vla_dims: Option<Vec<ExprId>> = primal.and_then(|p| {
+                    let t = self.pg.prog().symbols[p].ty.as_ref()?;
+                    let dyn_dim = t.dims.iter().any(|d| match d.upper {
+                        DimUpper::Expr(x) => self.pg.const_value(x).is_none(),
+                        _ => false,
+                    });
+                    dyn_dim.then(|| {
+                        t.dims
+                            .iter()
+                            .filter_map(|d| match d.upper {
+                                DimUpper::Expr(x) => Some(x),
+                                _ => None,
+                            })
+                            .collect()
+                    })
+                });
+                if let Some(dims) = vla_dims {
+                    if dims.len() != 1 || !matches!(dv.spec.class, BaseClass::Real) {
+                        return self.unsupported(
+                            s,
+                            "a multi-dimensional C variable-length array, or one of structs",
+                        );
+                    }
+                    let bound = Copier { src: self.pg.src }.expr(&mut self.pg.u, dims[0]);
+                    let bound = self.pg.paren_if_compound(bound);
+                    let i = self.pg.temp("i", TempKind::Int);
+                    let (dn, iv) = (self.pg.b().name(e.sym), self.pg.b().name(i));
+                    let elem = self.pg.b().index(dn, vec![Subscript::Index(iv)]);
+                    let z = self.pg.b().zero(8);
+                    let body = vec![assign(&mut self.pg.u, elem, z)];
+                    vla_zero.push(self.pg.c_count_loop(i, bound, body, false));
+                    e.init = None;
+                    continue;
+                }
                 let z = if matches!(e.derived.first(), Some(DeclOp::Pointer(_))) {
                     Init::Expr(self.pg.b().int(0))
                 } else if e.derived.iter().any(|o| matches!(o, DeclOp::Array(_))) {
@@ -110,7 +280,10 @@ impl<'a> Adj<'_, '_, 'a> {
             }
             self.pg.c_local_decls.push(Decl::Var(dv));
         }
-        let mut r = Rev::default();
+        let mut r = Rev {
+            fwd: vla_zero,
+            ..Rev::default()
+        };
         for (sym, x) in inits {
             let is_ptr = self.pg.lang == Lang::C
                 && self.pg.prog().symbols[sym]

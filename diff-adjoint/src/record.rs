@@ -307,6 +307,13 @@ impl<'a> Adj<'_, '_, 'a> {
             }
             (Lang::C, _, _) => match self.user_size(s) {
                 Some(n) if ty.pointers == 1 && ty.dims.is_empty() => Some(n?),
+                None if self.malloc_extent(s).is_some() => {
+                    let (_, n) = self
+                        .malloc_extent(s)
+                        .ok_or_else(|| format!("recording `{name}`"))?;
+                    let n = Copier { src: self.pg.src }.expr(&mut self.pg.u, n);
+                    Some(self.pg.paren_if_compound(n))
+                }
                 _ => {
                     return Err(format!(
                         "recording what the C pointer `{name}` designates needs its element count: give -size {name}=N (an expression over integer variables visible in `{}`); it",
@@ -397,7 +404,39 @@ impl<'a> Adj<'_, '_, 'a> {
                         covered.union_with(&set);
                     }
                 }
-                ObjKey::Heap(..) => {}
+                ObjKey::Heap(u, at) => {
+                    // A block allocated here and held by one local pointer: recorded whole,
+                    // its extent the allocation's.
+                    if *u != self.pg.p {
+                        continue;
+                    }
+                    let holders: Vec<SymbolId> = self
+                        .pg
+                        .pi
+                        .zones
+                        .objects
+                        .keys()
+                        .filter_map(|k| match k {
+                            ObjKey::Sym(x)
+                                if self.malloc_extent(*x).is_some_and(|(a, _)| a == *at) =>
+                            {
+                                Some(*x)
+                            }
+                            _ => None,
+                        })
+                        .collect();
+                    // Two pointers set by one declaration share the site: neither is all.
+                    let holder = match holders[..] {
+                        [x] => Some(x),
+                        _ => None,
+                    };
+                    if let Some(x) = holder {
+                        if !syms.contains(&x) {
+                            syms.push(x);
+                        }
+                        covered.union_with(&set);
+                    }
+                }
             }
         }
         let mut rest = z.clone();

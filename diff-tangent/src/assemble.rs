@@ -9,6 +9,7 @@ use radtap_dataflow::ProgramInfo;
 use radtap_il::copy::Copier;
 use radtap_il::*;
 use std::collections::{HashMap, HashSet};
+use std::path::Path;
 
 /// Differentiates the heads of `info`; the body of every derivative unit comes from `rules`.
 pub(crate) fn run(
@@ -139,14 +140,37 @@ pub(crate) fn run(
     )
 }
 
+/// What the C output has taken in so far, across its input files and headers.
+#[derive(Default)]
+struct CFiles {
+    /// `#include "DIFFSIZES.h"` is written (vector mode).
+    diffsizes: bool,
+    /// The headers (file indices) whose derivative types are written.
+    headers_done: Vec<usize>,
+    /// The declarations being taken in are a header's (included, not copied).
+    in_header: bool,
+}
+
+/// The name of a quoted include line (`#include "defs.h"`).
+fn quoted_include(line: &str) -> Option<&str> {
+    let t = line.trim_start().strip_prefix('#')?.trim_start();
+    let rest = t.strip_prefix("include")?.trim_start().strip_prefix('"')?;
+    rest.split_once('"').map(|(name, _)| name)
+}
+
 impl Gen<'_> {
+    /// Whether a global of this declaration has a derivative global.
+    fn has_derivative_global(&self, v: &VarDecl) -> bool {
+        v.entities.iter().any(|e| self.dglobal.contains_key(&e.sym))
+    }
+
     /// Lays out the generated file: derivative modules, procedures, C declarations.
     pub(crate) fn assemble(&mut self, rules: &dyn BodyRules) -> usize {
         let prog = self.prog;
         let head_file = prog
             .files
             .iter()
-            .position(|f| f.lang == self.lang)
+            .position(|f| f.lang == self.lang && !f.header)
             .unwrap_or(0);
         let mut items = Vec::new();
         let mode = if self.opts.adjoint {
@@ -165,6 +189,7 @@ impl Gen<'_> {
             env!("CARGO_PKG_VERSION"),
             prog.files
                 .iter()
+                .filter(|f| !f.header)
                 .map(|f| f.path.as_str())
                 .collect::<Vec<_>>()
                 .join(", ")
@@ -228,14 +253,29 @@ impl Gen<'_> {
                     .alloc(UnitData::new(UnitKind::CFile, Lang::C, scope));
                 self.out.scopes[scope].kind = ScopeKind::Unit(fid);
                 let mut decls = Vec::new();
-                let mut included = false;
-                for fi in 0..prog.files.len() {
+                let mut st = CFiles::default();
+                // The user's headers are written where they are included (their derivative
+                // types right after the `#include`); one that no input includes, last.
+                let headers: Vec<usize> = (0..prog.files.len())
+                    .filter(|&fi| prog.files[fi].header)
+                    .collect();
+                for fi in (0..prog.files.len())
+                    .filter(|fi| !headers.contains(fi))
+                    .chain(headers.iter().copied())
+                {
+                    if prog.files[fi].header {
+                        if st.headers_done.contains(&fi) {
+                            continue;
+                        }
+                        st.headers_done.push(fi);
+                    }
                     for it in prog.files[fi].items.clone() {
                         let FileItem::Unit(cu) = it else { continue };
                         if prog.units[cu].kind != UnitKind::CFile {
                             continue;
                         }
-                        self.c_file_decls(cu, fid, &mut fu, &mut decls, &mut included, rules);
+                        st.in_header = prog.files[fi].header;
+                        self.c_file_decls(cu, fid, &mut fu, &mut decls, &mut st, rules);
                     }
                 }
                 if self.needs_digamma {
@@ -257,6 +297,7 @@ impl Gen<'_> {
             lang: self.lang,
             form,
             items,
+            header: false,
         });
         self.out.files.len() - 1
     }
@@ -270,16 +311,17 @@ impl Gen<'_> {
         fid: UnitId,
         fu: &mut UnitData,
         funcs: &mut Vec<Decl>,
-        included: &mut bool,
+        st: &mut CFiles,
         rules: &dyn BodyRules,
     ) {
+        let header = st.in_header;
         let prog = self.prog;
         let src = &prog.units[cu];
         let c = Copier { src };
-        if self.opts.vector && !*included {
+        if self.opts.vector && !st.diffsizes {
             fu.decls
                 .push(Decl::Preproc("#include \"DIFFSIZES.h\"".into()));
-            *included = true;
+            st.diffsizes = true;
         }
         // The comments right above a function go above its derivatives.
         let mut above = Vec::new();
@@ -290,7 +332,44 @@ impl Gen<'_> {
             }
             let above = std::mem::take(&mut above);
             match &d {
-                Decl::Preproc(_) => fu.decls.push(d.clone()),
+                Decl::Preproc(line) => {
+                    // A header's own lines stay in the header, which the output includes.
+                    if !header {
+                        fu.decls.push(d.clone());
+                    }
+                    // The derivative types of an included header's types come right after
+                    // its `#include`.
+                    if let Some(hf) = quoted_include(line).and_then(|n| {
+                        (0..prog.files.len()).find(|&fi| {
+                            prog.files[fi].header
+                                && !st.headers_done.contains(&fi)
+                                && Path::new(&prog.files[fi].path).ends_with(n)
+                        })
+                    }) {
+                        st.headers_done.push(hf);
+                        st.in_header = true;
+                        for it in prog.files[hf].items.clone() {
+                            if let FileItem::Unit(hu) = it {
+                                self.c_file_decls(hu, fid, fu, funcs, st, rules);
+                            }
+                        }
+                        st.in_header = header;
+                    }
+                }
+                Decl::TypeDef(td) if header => {
+                    if self.dtype.contains_key(td) {
+                        let dd = self.type_decl(*td, fu);
+                        fu.decls.push(dd);
+                    }
+                }
+                Decl::Var(v) if header && !self.has_derivative_global(v) => {
+                    if let Some(td) = v.spec.inline_def {
+                        if self.dtype.contains_key(&td) {
+                            let dd = self.type_decl(td, fu);
+                            fu.decls.push(dd);
+                        }
+                    }
+                }
                 Decl::TypeDef(td) => {
                     // The primal type, its field bounds copied into this unit.
                     let fields: Vec<Decl> = prog.typedefs[*td]
@@ -363,6 +442,10 @@ impl Gen<'_> {
                             Some(e2)
                         })
                         .collect();
+                    if header {
+                        // The primal declaration is the header's.
+                        fu.decls.pop();
+                    }
                     if !dents.is_empty() {
                         let mut dv = v.clone();
                         dv.entities = dents;
@@ -394,7 +477,9 @@ impl Gen<'_> {
                     let f = *f;
                     let fdata = &prog.units[f];
                     let is_static = fdata.attrs.prefixes.iter().any(|p| p == "static");
-                    if is_static {
+                    if header {
+                        // Defined in the header, which the output includes.
+                    } else if is_static {
                         let copy = self.copy_unit(f, Some(fid));
                         fu.decls.push(Decl::Unit(copy));
                     } else {

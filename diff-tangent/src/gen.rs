@@ -432,7 +432,10 @@ impl Gen<'_> {
             return x.clone();
         }
         let t = &self.prog.typedefs[td];
-        let base = t.name.clone().unwrap_or_else(|| "anon".into());
+        let base = self
+            .prog
+            .record_type_name(td)
+            .unwrap_or_else(|| "anon".into());
         let name = self.fresh_global(&pattern(&self.opts.type_pattern, &base));
         let src_unit = t.unit;
         let mut fields = Vec::new();

@@ -48,18 +48,37 @@ const CAST_MARK: &str = "\u{1}cast";
 /// as the single argument of a cast read as a call) turns it into a cast.
 const BARE_TYPE_MARK: &str = "\u{1}type";
 
+/// What [`lower_c_file`] lowers: one C file, its scope's parent (the global scope, or the
+/// last header's scope), and the function-like macros of the headers it sees.
+pub(crate) struct CFileIn<'s, 't> {
+    pub(crate) file: u32,
+    pub(crate) src: &'s str,
+    pub(crate) root: Node<'t>,
+    pub(crate) global: ScopeId,
+    pub(crate) parent: ScopeId,
+    pub(crate) macros: HashSet<String>,
+    pub(crate) line_map: Option<&'s [u32]>,
+}
+
+/// Lowers one C file; returns its items, its file scope and the function-like macros known
+/// at its end (the ones it was given and its own).
 pub(crate) fn lower_c_file(
     p: &mut Program,
     diags: &mut Vec<Diagnostic>,
-    file: u32,
-    src: &str,
-    root: Node,
-    global: ScopeId,
-    line_map: Option<&[u32]>,
-) -> Vec<FileItem> {
+    input: CFileIn,
+) -> (Vec<FileItem>, ScopeId, HashSet<String>) {
+    let CFileIn {
+        file,
+        src,
+        root,
+        global,
+        parent,
+        macros,
+        line_map,
+    } = input;
     let scope = p
         .scopes
-        .alloc(ScopeData::new(ScopeKind::Global, Some(global)));
+        .alloc(ScopeData::new(ScopeKind::Global, Some(parent)));
     let uid = p
         .units
         .alloc(UnitData::new(UnitKind::CFile, Lang::C, scope));
@@ -73,7 +92,7 @@ pub(crate) fn lower_c_file(
         file_unit: uid,
         unit: uid,
         scope,
-        macros: HashSet::new(),
+        macros,
         pending_dirs: vec![],
         proto_params: vec![],
         line_map,
@@ -87,7 +106,8 @@ pub(crate) fn lower_c_file(
     }
     l.p.units[uid].decls = decls;
     l.report_unused_cast_marks();
-    vec![FileItem::Unit(uid)]
+    let macros = std::mem::take(&mut l.macros);
+    (vec![FileItem::Unit(uid)], scope, macros)
 }
 
 impl<'a, 's> CLower<'a, 's> {

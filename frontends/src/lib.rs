@@ -62,11 +62,32 @@ pub fn preprocessed(path: &str, text: &str) -> bool {
     }
 }
 
+/// The file a quoted C include line names (`#include "defs.h"`, spaces allowed after `#`):
+/// a user header, read by the caller and given to [`parse_program_with_headers`].
+pub fn quoted_include(line: &str) -> Option<&str> {
+    let t = line.trim_start().strip_prefix('#')?.trim_start();
+    let rest = t.strip_prefix("include")?.trim_start().strip_prefix('"')?;
+    rest.split_once('"').map(|(name, _)| name)
+}
+
 /// Parses and lowers all inputs into one program.
 pub fn parse_program(inputs: &[Input]) -> (Program, Vec<Diagnostic>) {
+    parse_program_with_headers(inputs, &[])
+}
+
+/// Parses and lowers all inputs into one program, with the C headers their quoted
+/// `#include`s name (read by the caller: this crate never reads a file). The headers become
+/// files of the program marked [`SourceFile::header`], after the inputs; their declarations
+/// (types, typedefs, prototypes, `extern` globals, function-like macros) are visible to every
+/// C input, and diagnostics inside them are located in them.
+pub fn parse_program_with_headers(
+    inputs: &[Input],
+    headers: &[Input],
+) -> (Program, Vec<Diagnostic>) {
     let mut prog = Program::default();
     let mut diags = Vec::new();
     let global = prog.scopes.alloc(ScopeData::new(ScopeKind::Global, None));
+    let n_inputs = inputs.len();
 
     // Prepare texts (fixed-form conversion) and parse trees.
     struct Prepared {
@@ -77,7 +98,8 @@ pub fn parse_program(inputs: &[Input]) -> (Program, Vec<Diagnostic>) {
     }
     let mut fortran = Vec::new();
     let mut cfiles = Vec::new();
-    for inp in inputs {
+    for (k, inp) in inputs.iter().chain(headers).enumerate() {
+        let header = k >= n_inputs;
         let Some((lang, form)) = classify(&inp.path) else {
             diags.push(Diagnostic::global(
                 Code::UnknownExtension,
@@ -91,6 +113,7 @@ pub fn parse_program(inputs: &[Input]) -> (Program, Vec<Diagnostic>) {
             lang,
             form,
             items: vec![],
+            header,
         });
         // `.F`/`.F90` (upper-case extension): the C preprocessor runs first; a line map
         // brings spans back to the user's file.
@@ -186,17 +209,30 @@ pub fn parse_program(inputs: &[Input]) -> (Program, Vec<Diagnostic>) {
     for (f, its) in ffiles.iter().zip(items) {
         prog.files[f.file as usize].items = its;
     }
+    // Headers first, each seeing the ones before it; then the inputs, seeing all headers.
+    let mut parent = global;
+    let mut macros = std::collections::HashSet::new();
+    cfiles.sort_by_key(|p| !prog.files[p.file as usize].header);
     for p in &cfiles {
         if let Some(t) = &p.tree {
-            let items = c::lower_c_file(
+            let header = prog.files[p.file as usize].header;
+            let (items, scope, m) = c::lower_c_file(
                 &mut prog,
                 &mut diags,
-                p.file,
-                &p.text,
-                t.root_node(),
-                global,
-                p.line_map.as_deref(),
+                c::CFileIn {
+                    file: p.file,
+                    src: &p.text,
+                    root: t.root_node(),
+                    global,
+                    parent,
+                    macros: macros.clone(),
+                    line_map: p.line_map.as_deref(),
+                },
             );
+            if header {
+                parent = scope;
+                macros = m;
+            }
             prog.files[p.file as usize].items = items;
         }
     }

@@ -64,6 +64,10 @@ pub struct SourceFile {
     pub form: SourceForm,
     /// Top-level items in order.
     pub items: Vec<FileItem>,
+    /// A C header read for an `#include "..."` of an input, not an input itself: its
+    /// declarations are visible to the files that include it, and the generated files
+    /// include it instead of copying it.
+    pub header: bool,
 }
 
 /// A top-level item of a file.
@@ -1317,6 +1321,22 @@ impl Program {
             }
             scope = sc.parent?;
         }
+    }
+
+    /// The name of a C type name for a record: its tag, or for an anonymous struct the
+    /// typedef name that names it (`typedef struct { ... } Wishart;`).
+    pub fn record_type_name(&self, td: TypeDefId) -> Option<String> {
+        if let Some(n) = &self.typedefs[td].name {
+            return Some(n.clone());
+        }
+        self.symbols.iter().find_map(|(_, s)| {
+            let t = s.ty.as_ref()?;
+            (s.kind == SymbolKind::Type
+                && t.base == BaseClass::Record(td)
+                && t.pointers == 0
+                && t.dims.is_empty())
+            .then(|| s.spelling.clone())
+        })
     }
 
     /// Full lookup: each scope, then its USE imports, then the parent.

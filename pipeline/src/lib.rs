@@ -87,6 +87,10 @@ pub struct Request {
     /// The input files as (name, content); the name's extension picks the language, and
     /// diagnostics and output stems use the name.
     pub sources: Vec<(String, String)>,
+    /// The C headers the sources' quoted `#include`s name, as (path, content), read by the
+    /// CLI (beside the including file, then in the `-I` directories). Never filled by the
+    /// web service, which must not read files on the server.
+    pub headers: Vec<(String, String)>,
     /// Inputs that could not be read (AD001), reported before every other diagnostic.
     pub unreadable: Vec<Diagnostic>,
     /// `-head`: the head procedure(s), as the grammar of `head.rs` reads them.
@@ -124,6 +128,13 @@ pub struct Analysed {
     pub info: Option<ProgramInfo>,
     /// Diagnostics so far, in order.
     pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Request {
+    /// The sources and the headers: every text a diagnostic may point into.
+    pub fn texts(&self) -> Vec<(String, String)> {
+        self.sources.iter().chain(&self.headers).cloned().collect()
+    }
 }
 
 impl Analysed {
@@ -289,7 +300,15 @@ pub fn parse(req: &Request) -> (Program, Vec<Diagnostic>) {
             text: text.clone(),
         })
         .collect();
-    let (prog, mut diags) = radtap_frontends::parse_program(&inputs);
+    let headers: Vec<radtap_frontends::Input> = req
+        .headers
+        .iter()
+        .map(|(path, text)| radtap_frontends::Input {
+            path: path.clone(),
+            text: text.clone(),
+        })
+        .collect();
+    let (prog, mut diags) = radtap_frontends::parse_program_with_headers(&inputs, &headers);
     diags.splice(0..0, req.unreadable.iter().cloned());
     if let Err(errs) = radtap_il::verify(&prog) {
         for e in errs {
@@ -653,6 +672,10 @@ fn run_generator(
 pub fn primal(prog: &Program, stem: Option<&str>) -> Vec<(String, String)> {
     let mut files = Vec::new();
     for (i, f) in prog.files.iter().enumerate() {
+        if f.header {
+            // Not an input: the user's own header, included as it is.
+            continue;
+        }
         let stem = match (stem, i) {
             (Some(s), 0) => s.to_string(),
             (Some(s), _) => format!("{s}{i}"),

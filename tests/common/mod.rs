@@ -112,7 +112,10 @@ pub fn build_and_run(
     sources: &[PathBuf],
     exe: &str,
 ) -> Result<String, String> {
-    let tc = radtap_validation::Toolchain::new(None, None, std::time::Duration::from_secs(120));
+    let mut tc = radtap_validation::Toolchain::new(None, None, std::time::Duration::from_secs(120));
+    // The corpus's headers (`c_xxx.h`), which the generated files include.
+    tc.include
+        .push(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tangent"));
     let (objects, sources): (Vec<PathBuf>, Vec<PathBuf>) = sources
         .iter()
         .cloned()

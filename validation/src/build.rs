@@ -16,6 +16,9 @@ pub struct Toolchain {
     pub fflags: Vec<String>,
     /// Time limit of each run.
     pub timeout: Duration,
+    /// Include directories of C compiles (`-I`, absolute): the directories of the user's
+    /// sources and radtap's `-I`, where the headers the generated code includes are.
+    pub include: Vec<PathBuf>,
 }
 
 impl Toolchain {
@@ -33,6 +36,7 @@ impl Toolchain {
             cflags: words(cflags),
             fflags: words(fflags),
             timeout,
+            include: Vec::new(),
         }
     }
 
@@ -90,6 +94,9 @@ impl Toolchain {
             Lang::C => {
                 let mut c = Command::new(&self.cc);
                 c.args(&self.cflags).arg("-D_DEFAULT_SOURCE");
+                for d in &self.include {
+                    c.arg("-I").arg(d);
+                }
                 c
             }
         }

@@ -457,7 +457,10 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                         .map(|(lo, hi)| format!("[{}]", hi - lo + 1))
                         .collect();
                     let (ty, dty) = match &r.record {
-                        Some(t) => (format!("struct {t}"), format!("struct {t}_{}", dsuf(kind))),
+                        Some(t) => (
+                            t.clone(),
+                            format!("struct {}_{}", t.trim_start_matches("struct "), dsuf(kind)),
+                        ),
                         None => ("double".to_string(), "double".to_string()),
                     };
                     let _ = writeln!(s, "  {ty} {}{dims};", r.name);

@@ -673,7 +673,12 @@ pub fn describe_with(
         let (elems, record) = match ty.base {
             BaseClass::Record(td) => (
                 record_leaves(p, td, c, &env)?,
-                Some(p.typedefs[td].name.clone().unwrap_or_default()),
+                Some(match &p.typedefs[td].name {
+                    Some(n) if c => format!("struct {n}"),
+                    Some(n) => n.clone(),
+                    // An anonymous struct is known by its typedef name only.
+                    None => p.record_type_name(td).unwrap_or_default(),
+                }),
             ),
             _ => (cartesian(&extents, c), None),
         };

@@ -136,12 +136,42 @@ impl ApiRequest {
 /// would run with the same options.
 pub fn runs(req: &ApiRequest) -> Vec<Request> {
     let words = |s: &str| (!s.trim().is_empty()).then(|| s.to_string());
+    // A submitted file that another includes (`#include "defs.h"`) is a header, as the CLI
+    // reads one from disk; an include naming no submitted file is reported, never looked
+    // for on the server.
+    let mut included = Vec::new();
+    let mut unreadable = Vec::new();
+    for f in &req.files {
+        for (i, l) in f.content.lines().enumerate() {
+            let Some(n) = radtap_frontends::quoted_include(l) else {
+                continue;
+            };
+            if req.files.iter().any(|g| g.name == n) {
+                included.push(n.to_string());
+            } else {
+                unreadable.push(radtap_il::Diagnostic::global(
+                    radtap_il::Code::Io,
+                    format!(
+                        "{}:{}: the header \"{n}\" is not among the submitted files: add it",
+                        f.name,
+                        i + 1
+                    ),
+                ));
+            }
+        }
+    }
+    let (headers, sources): (Vec<&File>, Vec<&File>) =
+        req.files.iter().partition(|f| included.contains(&f.name));
     let base = Request {
-        sources: req
-            .files
+        sources: sources
             .iter()
             .map(|f| (f.name.clone(), f.content.clone()))
             .collect(),
+        headers: headers
+            .iter()
+            .map(|f| (f.name.clone(), f.content.clone()))
+            .collect(),
+        unreadable,
         head: words(&req.head),
         vars: words(&req.vars),
         outvars: words(&req.outvars),
