@@ -125,6 +125,14 @@ impl<'a> Adj<'_, '_, 'a> {
                         let s = self.pg.b().call("spread", vec![seed, k, n]);
                         self.transpose(a, s, r, marks, out)
                     }
+                    // y = cshift(a, k): ā += cshift(ȳ, -k).
+                    "cshift" if args.len() == 2 && args.iter().all(|a| a.keyword.is_none()) => {
+                        let k = self.dup(args[1].value);
+                        let k = self.pg.paren_if_compound(k);
+                        let nk = self.pg.b().neg(k);
+                        let s = self.pg.b().call("cshift", vec![seed, nk]);
+                        self.transpose(args[0].value, s, seed_rank, marks, out)
+                    }
                     "transpose" if args.len() == 1 => {
                         let s = self.pg.b().call("transpose", vec![seed]);
                         self.transpose(args[0].value, s, 2, marks, out)

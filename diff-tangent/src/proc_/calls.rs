@@ -61,8 +61,13 @@ impl<'a> ProcGen<'_, 'a> {
                         let v = self.nbdirs.expect("vector");
                         self.b().name(v)
                     };
+                    // After an omitted OPTIONAL argument or a keyword argument, `nbdirs`
+                    // goes by keyword (the callee's dummy is named `nbdirs` too).
+                    let by_kw = self.lang == Lang::Fortran
+                        && (args.len() < self.prog().units[c].params.len()
+                            || args.iter().any(|a| a.keyword.is_some()));
                     new_args.push(Arg {
-                        keyword: None,
+                        keyword: by_kw.then(|| "nbdirs".to_string()),
                         value: nb,
                     });
                 }
@@ -482,10 +487,61 @@ impl<'a> ProcGen<'_, 'a> {
                     Some(t) => t,
                     None => {
                         let k = self.bytes_of_sym(prim.sym);
-                        self.b().zero(k)
+                        if self.vector {
+                            self.b().zero(k)
+                        } else {
+                            self.zero_like(init, k)
+                        }
                     }
                 })
             };
+            if self.vector && !is_ptr && self.lang == Lang::C {
+                if let Expr::ArrayCtor { items, .. } = &self.src.exprs[init] {
+                    // `vd[j][nd] = ẋⱼ` for each item of a flat brace list; a passive list
+                    // leaves the derivative zero-initialised (as are the elements past the
+                    // list: `{{0.0}}`).
+                    let k = self.bytes_of_sym(prim.sym);
+                    let z = self.b().zero(k);
+                    let row = self.b().e(Expr::ArrayCtor {
+                        items: vec![z],
+                        old_style: false,
+                        type_spec: None,
+                    });
+                    let all = self.b().e(Expr::ArrayCtor {
+                        items: vec![row],
+                        old_style: false,
+                        type_spec: None,
+                    });
+                    e.init = Some(Init::Expr(all));
+                    let flat = items.iter().all(|&i| {
+                        !matches!(
+                            self.src.exprs[i],
+                            Expr::ArrayCtor { .. } | Expr::Designated { .. }
+                        )
+                    });
+                    if !flat {
+                        self.lost_value = Some("a nested or designated brace initializer");
+                        continue;
+                    }
+                    let mut body = Vec::new();
+                    for (j, &item) in items.iter().enumerate() {
+                        let t = if val.is_some() { self.tan(item) } else { None };
+                        let t = t.unwrap_or_else(|| self.b().zero(k));
+                        let n = self.b().name(e.sym);
+                        let jj = self.b().int(j as i64);
+                        let nd = {
+                            let v = self.nd.expect("vector");
+                            self.b().name(v)
+                        };
+                        let l = self
+                            .b()
+                            .index(n, vec![Subscript::Index(jj), Subscript::Index(nd)]);
+                        body.push(assign(&mut self.u, l, t));
+                    }
+                    after.extend(self.dir(body));
+                    continue;
+                }
+            }
             if self.vector && !is_ptr {
                 e.init = None;
                 if let Some(val) = val {

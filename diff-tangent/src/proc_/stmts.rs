@@ -706,6 +706,10 @@ impl<'a> ProcGen<'_, 'a> {
             let msg = format!("{what} here has an active value radtap does not differentiate where it stands; the derivative would be wrong: compute it in a statement of its own");
             self.error(s, Code::Unsupported, &msg);
         }
+        if let Some(what) = self.no_rule.take() {
+            let msg = format!("{what} has an active argument but no derivative rule in radtap: its derivative would be taken as zero");
+            self.error(s, Code::Unsupported, &msg);
+        }
         if let Some(p) = self.derivative_pointer_address(s) {
             let msg = format!("the address of pointer `{p}` is taken here (`&{p}`): assignments to `{p}` through it (`*pp = q`, a callee) are not followed by its derivative pointer; assign `{p}` by name");
             self.error(s, Code::Unsupported, &msg);
