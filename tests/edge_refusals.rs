@@ -147,6 +147,24 @@ const REFUSED: &[Case] = &[
         "b_c_brace_active.c:7:5: error[AD020]",
         "a C brace initialiser with non-constant values",
     ),
+    (
+        "edge_refused/e_f_optional_function.f90",
+        D_B,
+        "e_f_optional_function.f90:16:5: error[AD020]",
+        "a reference to the function `g` with an omitted OPTIONAL argument",
+    ),
+    (
+        "edge_refused/e_f_array_function.f90",
+        D_B,
+        "e_f_array_function.f90:14:5: error[AD020]",
+        "a reference to the array-valued function `twice`",
+    ),
+    (
+        "edge_refused/e_c_pointer_to_array.c",
+        D_B,
+        "e_c_pointer_to_array.c:5:5: error[AD020]",
+        "a pointer to an array or an array of pointers (`r`)",
+    ),
     // Corpus programs: tangent proven, adjoint refused.
     (
         "tangent/e_c_brace_init.c",

@@ -19,6 +19,9 @@ impl<'a> Adj<'_, '_, 'a> {
         let Decl::Var(v) = d else {
             return self.fwd_only(s);
         };
+        if let Some(msg) = self.pg.pointer_array_refusal(v) {
+            return self.unsupported(s, &msg);
+        }
         if v.entities.iter().any(|e| {
             self.pg.prog().symbols[e.sym].ty.as_ref().is_some_and(|t| {
                 t.dims.iter().any(|dd| match dd.upper {

@@ -417,10 +417,29 @@ impl<'a> ProcGen<'_, 'a> {
         out
     }
 
+    /// A C declarator mixing pointers and arrays (`double (*r)[4]`, `double *p[3]`) with a
+    /// real derivative: its derivative is neither followed as a pointer nor as an array.
+    pub fn pointer_array_refusal(&self, v: &VarDecl) -> Option<String> {
+        if self.lang != Lang::C {
+            return None;
+        }
+        let e = v.entities.iter().find(|e| {
+            self.dvar.contains_key(&e.sym)
+                && e.derived.iter().any(|o| matches!(o, DeclOp::Pointer(_)))
+                && e.derived.iter().any(|o| matches!(o, DeclOp::Array(_)))
+        })?;
+        let name = self.prog().name(e.sym).to_string();
+        Some(format!("a pointer to an array or an array of pointers (`{name}`) with a derivative is not differentiated yet; index the array directly"))
+    }
+
     /// [`Self::decl_rule`] for the declarators of `v`: references to differentiated functions
     /// in the initialisers are hoisted like those of an assignment (`ṫ = f_d(a, ȧ, &t)`
     /// before the declaration, which reads `t`).
     fn var_decl_rule(&mut self, s: StmtId, v: &VarDecl) -> Vec<StmtId> {
+        if let Some(msg) = self.pointer_array_refusal(v) {
+            self.error(s, Code::Unsupported, &msg);
+            return vec![self.copy_stmt(s)];
+        }
         let pid = self.pid(s);
         self.hoisted.clear();
         let mut out = Vec::new();
