@@ -165,6 +165,12 @@ const REFUSED: &[Case] = &[
         "e_c_pointer_to_array.c:5:5: error[AD020]",
         "a pointer to an array or an array of pointers (`r`)",
     ),
+    (
+        "edge_refused/b_f_vector_subscript.f90",
+        B,
+        "b_f_vector_subscript.f90:8:3: error[AD020]",
+        "a read through a vector subscript (its indices may repeat)",
+    ),
     // Corpus programs: tangent proven, adjoint refused.
     (
         "tangent/e_c_brace_init.c",

@@ -15,6 +15,16 @@ impl<'a> Adj<'_, '_, 'a> {
         out: &mut Vec<(ExprId, ExprId, usize)>,
     ) -> Result<(), String> {
         if marks.contains(&t) {
+            // `x(idx)` with an integer array `idx`: `xb(idx) = xb(idx) + s` keeps one of the
+            // contributions of a repeated index, not their sum.
+            if let Expr::Index { subs, .. } = &self.pg.u.exprs[t] {
+                let vector = subs
+                    .iter()
+                    .any(|s| matches!(s, Subscript::Index(i) if self.out_rank(*i) > 0));
+                if vector {
+                    return Err("a read through a vector subscript (its indices may repeat)".into());
+                }
+            }
             out.push((t, seed, seed_rank));
             return Ok(());
         }
