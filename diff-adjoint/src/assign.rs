@@ -305,6 +305,10 @@ impl<'a> Adj<'_, '_, 'a> {
         let Expr::Call { args, .. } = &self.pg.src.exprs[e] else {
             return;
         };
+        if let Some(msg) = self.pg.function_reference_refusal(c, r, args) {
+            self.unsupported(s, &msg);
+            return;
+        }
         // Backwards the reference is recomputed and its adjoint run with no snapshot of
         // what it overwrote: refused when the function writes anything but its locals and
         // result (naming what), or real data through its arguments or globals.

@@ -129,10 +129,22 @@ impl<'a> Adj<'_, '_, 'a> {
 
     /// A C declaration: moved to the top of the function (its block may be left and
     /// re-entered by the backward sweep), its initialisers becoming assignments.
+    /// Every leaf of brace initialiser `e` is a constant.
+    fn constant_braces(&self, e: ExprId) -> bool {
+        match &self.pg.src.exprs[e] {
+            Expr::ArrayCtor { items, .. } => items.iter().all(|&i| self.constant_braces(i)),
+            Expr::Designated { value, .. } => self.constant_braces(*value),
+            _ => self.pg.const_value(e).is_some(),
+        }
+    }
+
     pub(crate) fn adj_decl(&mut self, s: StmtId, d: &'a Decl) -> Rev {
         let Decl::Var(v) = d else {
             return self.fwd_only(s);
         };
+        if let Some(msg) = self.pg.pointer_array_refusal(v) {
+            return self.unsupported(s, &msg);
+        }
         if v.entities.iter().any(|e| {
             self.pg.prog().symbols[e.sym].ty.as_ref().is_some_and(|t| {
                 t.dims.iter().any(|dd| match dd.upper {
@@ -195,6 +207,14 @@ impl<'a> Adj<'_, '_, 'a> {
                 {
                     return self.unsupported(s, "a C brace initialiser inside a loop");
                 }
+                // A brace list of variables hoisted to the top would read them before they
+                // are set, and its adjoint would be lost.
+                Some(Init::Expr(x))
+                    if matches!(self.pg.src.exprs[x], Expr::ArrayCtor { .. })
+                        && !self.constant_braces(x) =>
+                {
+                    return self.unsupported(s, "a C brace initialiser with non-constant values");
+                }
                 // A constant table: initialised once at the top.
                 Some(Init::Expr(x)) if matches!(self.pg.src.exprs[x], Expr::ArrayCtor { .. }) => {}
                 Some(Init::Expr(x)) => {
@@ -254,17 +274,30 @@ impl<'a> Adj<'_, '_, 'a> {
                 let z = if matches!(e.derived.first(), Some(DeclOp::Pointer(_))) {
                     Init::Expr(self.pg.b().int(0))
                 } else if e.derived.iter().any(|o| matches!(o, DeclOp::Array(_))) {
-                    // `{0}`: the universal zero initialiser, for arrays of structs too.
+                    // `{0}`: the universal zero initialiser, for arrays of structs too;
+                    // `{{0.0}}` for `double a[3][4]` (-Wmissing-braces).
                     let z = if matches!(dv.spec.class, BaseClass::Record(_)) {
                         self.pg.b().int(0)
                     } else {
                         self.pg.b().zero(8)
                     };
-                    Init::Expr(self.pg.b().e(Expr::ArrayCtor {
-                        items: vec![z],
-                        old_style: false,
-                        type_spec: None,
-                    }))
+                    let rank = if matches!(dv.spec.class, BaseClass::Record(_)) {
+                        1
+                    } else {
+                        e.derived
+                            .iter()
+                            .filter(|o| matches!(o, DeclOp::Array(_)))
+                            .count()
+                    };
+                    let mut z = z;
+                    for _ in 0..rank {
+                        z = self.pg.b().e(Expr::ArrayCtor {
+                            items: vec![z],
+                            old_style: false,
+                            type_spec: None,
+                        });
+                    }
+                    Init::Expr(z)
                 } else if matches!(dv.spec.class, BaseClass::Record(_)) {
                     let z = self.pg.b().int(0);
                     Init::Expr(self.pg.b().e(Expr::ArrayCtor {
@@ -543,6 +576,9 @@ impl<'a> Adj<'_, '_, 'a> {
                 "a pointer associated inside a loop or branch (its associations would have to be recorded)",
             );
         }
+        // In statement order (the walk above need not visit them in order): the backward
+        // sweep of one association re-establishes the one before it.
+        assocs.sort_by_key(|x| top.iter().position(|t| t == x));
         // The target must be selected by variables nothing in the procedure writes.
         let mut written = self.pg.pi.zones.empty();
         for e in &self.pg.pi.effects {

@@ -15,6 +15,16 @@ impl<'a> Adj<'_, '_, 'a> {
         out: &mut Vec<(ExprId, ExprId, usize)>,
     ) -> Result<(), String> {
         if marks.contains(&t) {
+            // `x(idx)` with an integer array `idx`: `xb(idx) = xb(idx) + s` keeps one of the
+            // contributions of a repeated index, not their sum.
+            if let Expr::Index { subs, .. } = &self.pg.u.exprs[t] {
+                let vector = subs
+                    .iter()
+                    .any(|s| matches!(s, Subscript::Index(i) if self.out_rank(*i) > 0));
+                if vector {
+                    return Err("a read through a vector subscript (its indices may repeat)".into());
+                }
+            }
             out.push((t, seed, seed_rank));
             return Ok(());
         }
@@ -124,6 +134,14 @@ impl<'a> Adj<'_, '_, 'a> {
                         let r = self.out_rank(a);
                         let s = self.pg.b().call("spread", vec![seed, k, n]);
                         self.transpose(a, s, r, marks, out)
+                    }
+                    // y = cshift(a, k): ā += cshift(ȳ, -k).
+                    "cshift" if args.len() == 2 && args.iter().all(|a| a.keyword.is_none()) => {
+                        let k = self.dup(args[1].value);
+                        let k = self.pg.paren_if_compound(k);
+                        let nk = self.pg.b().neg(k);
+                        let s = self.pg.b().call("cshift", vec![seed, nk]);
+                        self.transpose(args[0].value, s, seed_rank, marks, out)
                     }
                     "transpose" if args.len() == 1 => {
                         let s = self.pg.b().call("transpose", vec![seed]);

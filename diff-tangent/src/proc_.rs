@@ -82,6 +82,9 @@ pub struct ProcGen<'g, 'a> {
     /// reference to a differentiated function that was not hoisted, an assignment or comma
     /// expression): what it was, reported at the statement.
     lost_value: Option<&'static str>,
+    /// Set when an active argument reached an intrinsic radtap has no derivative rule for
+    /// (or a form of one it does not differentiate): what it was, reported at the statement.
+    no_rule: Option<String>,
     /// Direction loops built, which may be merged with their neighbours.
     dir_loops: HashSet<StmtId>,
     /// Function references hoisted out of the current statement: primal and derivative temp.
@@ -191,6 +194,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             cur_call: None,
             lost_derivative: false,
             lost_value: None,
+            no_rule: None,
             dir_loops: HashSet::new(),
             hoisted: HashMap::new(),
             cur: ZoneSet::new(n),

@@ -126,7 +126,44 @@ pub fn build_and_run(
 
 /// Programs whose constructs adjoint mode does not support yet, with the reason. Each must
 /// still be *refused* with a diagnostic (never wrong code): the suites check that too.
-pub const ADJOINT_UNSUPPORTED: &[(&str, &str)] = &[];
+/// Their located AD020 is asserted in `tests/edge_refusals.rs`.
+pub const ADJOINT_UNSUPPORTED: &[(&str, &str)] = &[
+    (
+        "e_c_brace_init.c",
+        "a C brace initialiser with active values",
+    ),
+    ("e_c_for_multi.c", "a `for` step updating two variables"),
+    ("e_c_recursion.c", "a `return` with a value before the end"),
+    (
+        "e_c_static_counter.c",
+        "a function writing a static local, in an expression",
+    ),
+    (
+        "e_c_struct_byvalue_ret.c",
+        "a function writing its by-value struct, in an expression",
+    ),
+    (
+        "e_f_array_ctor.f90",
+        "an array constructor with an implied DO, `reshape`",
+    ),
+    ("e_f_block.f90", "a BLOCK construct with declarations"),
+    (
+        "e_f_implied_do.f90",
+        "an array constructor made of implied DOs",
+    ),
+    (
+        "e_f_func_side_effect_arg.f90",
+        "a function writing its argument, in an expression",
+    ),
+    (
+        "e_f_intent_inout_calls.f90",
+        "arguments that may share memory",
+    ),
+    (
+        "e_f_save_counter.f90",
+        "a function writing a SAVE variable, in an expression",
+    ),
+];
 
 /// The corpus files, sorted.
 pub fn corpus() -> Vec<PathBuf> {

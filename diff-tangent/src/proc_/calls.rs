@@ -61,8 +61,13 @@ impl<'a> ProcGen<'_, 'a> {
                         let v = self.nbdirs.expect("vector");
                         self.b().name(v)
                     };
+                    // After an omitted OPTIONAL argument or a keyword argument, `nbdirs`
+                    // goes by keyword (the callee's dummy is named `nbdirs` too).
+                    let by_kw = self.lang == Lang::Fortran
+                        && (args.len() < self.prog().units[c].params.len()
+                            || args.iter().any(|a| a.keyword.is_some()));
                     new_args.push(Arg {
-                        keyword: None,
+                        keyword: by_kw.then(|| "nbdirs".to_string()),
                         value: nb,
                     });
                 }
@@ -412,10 +417,29 @@ impl<'a> ProcGen<'_, 'a> {
         out
     }
 
+    /// A C declarator mixing pointers and arrays (`double (*r)[4]`, `double *p[3]`) with a
+    /// real derivative: its derivative is neither followed as a pointer nor as an array.
+    pub fn pointer_array_refusal(&self, v: &VarDecl) -> Option<String> {
+        if self.lang != Lang::C {
+            return None;
+        }
+        let e = v.entities.iter().find(|e| {
+            self.dvar.contains_key(&e.sym)
+                && e.derived.iter().any(|o| matches!(o, DeclOp::Pointer(_)))
+                && e.derived.iter().any(|o| matches!(o, DeclOp::Array(_)))
+        })?;
+        let name = self.prog().name(e.sym).to_string();
+        Some(format!("a pointer to an array or an array of pointers (`{name}`) with a derivative is not differentiated yet; index the array directly"))
+    }
+
     /// [`Self::decl_rule`] for the declarators of `v`: references to differentiated functions
     /// in the initialisers are hoisted like those of an assignment (`ṫ = f_d(a, ȧ, &t)`
     /// before the declaration, which reads `t`).
     fn var_decl_rule(&mut self, s: StmtId, v: &VarDecl) -> Vec<StmtId> {
+        if let Some(msg) = self.pointer_array_refusal(v) {
+            self.error(s, Code::Unsupported, &msg);
+            return vec![self.copy_stmt(s)];
+        }
         let pid = self.pid(s);
         self.hoisted.clear();
         let mut out = Vec::new();
@@ -482,10 +506,61 @@ impl<'a> ProcGen<'_, 'a> {
                     Some(t) => t,
                     None => {
                         let k = self.bytes_of_sym(prim.sym);
-                        self.b().zero(k)
+                        if self.vector {
+                            self.b().zero(k)
+                        } else {
+                            self.zero_like(init, k)
+                        }
                     }
                 })
             };
+            if self.vector && !is_ptr && self.lang == Lang::C {
+                if let Expr::ArrayCtor { items, .. } = &self.src.exprs[init] {
+                    // `vd[j][nd] = ẋⱼ` for each item of a flat brace list; a passive list
+                    // leaves the derivative zero-initialised (as are the elements past the
+                    // list: `{{0.0}}`).
+                    let k = self.bytes_of_sym(prim.sym);
+                    let z = self.b().zero(k);
+                    let row = self.b().e(Expr::ArrayCtor {
+                        items: vec![z],
+                        old_style: false,
+                        type_spec: None,
+                    });
+                    let all = self.b().e(Expr::ArrayCtor {
+                        items: vec![row],
+                        old_style: false,
+                        type_spec: None,
+                    });
+                    e.init = Some(Init::Expr(all));
+                    let flat = items.iter().all(|&i| {
+                        !matches!(
+                            self.src.exprs[i],
+                            Expr::ArrayCtor { .. } | Expr::Designated { .. }
+                        )
+                    });
+                    if !flat {
+                        self.lost_value = Some("a nested or designated brace initializer");
+                        continue;
+                    }
+                    let mut body = Vec::new();
+                    for (j, &item) in items.iter().enumerate() {
+                        let t = if val.is_some() { self.tan(item) } else { None };
+                        let t = t.unwrap_or_else(|| self.b().zero(k));
+                        let n = self.b().name(e.sym);
+                        let jj = self.b().int(j as i64);
+                        let nd = {
+                            let v = self.nd.expect("vector");
+                            self.b().name(v)
+                        };
+                        let l = self
+                            .b()
+                            .index(n, vec![Subscript::Index(jj), Subscript::Index(nd)]);
+                        body.push(assign(&mut self.u, l, t));
+                    }
+                    after.extend(self.dir(body));
+                    continue;
+                }
+            }
             if self.vector && !is_ptr {
                 e.init = None;
                 if let Some(val) = val {

@@ -407,6 +407,27 @@ impl<'g, 'a> ProcGen<'g, 'a> {
                     let mut vi = v.clone();
                     vi.entities = iface;
                     if let Some(dv) = self.derivative_decl(&vi, &c) {
+                        let value = v
+                            .attrs
+                            .iter()
+                            .any(|a| matches!(a, Attr::Keyword(k) if k == "value"));
+                        if self.vector && value {
+                            // `td(nbdirsmax)` cannot be VALUE, and by reference the callee's
+                            // changes to it would reach the caller's derivative.
+                            let names: Vec<String> = dv
+                                .entities
+                                .iter()
+                                .map(|e| self.g.out.symbols[e.sym].spelling.clone())
+                                .collect();
+                            let msg = format!(
+                                "the VALUE dummy argument with derivative `{}` is not supported in vector mode yet; drop VALUE and copy it into a local",
+                                names.join("`, `")
+                            );
+                            let sp = src.source_map.header.unwrap_or_default();
+                            self.g
+                                .diags
+                                .push(Diagnostic::error(Code::Unsupported, sp, &msg));
+                        }
                         decls.push(Decl::Var(dv));
                     }
                     if !local.is_empty() {

@@ -106,7 +106,73 @@ impl<'a> ProcGen<'_, 'a> {
                 }
                 None
             }
-            Expr::ImpliedDo { .. } | Expr::CompoundLit { .. } | Expr::Designated { .. } => None,
+            Expr::ImpliedDo {
+                items,
+                var,
+                lo,
+                hi,
+                step,
+            } => {
+                // `(ẋ(i), i = lo, hi)`: the same loop over the items' tangents.
+                let ds: Vec<Option<ExprId>> = items.iter().map(|&i| self.tan(i)).collect();
+                if ds.iter().all(|d| d.is_none()) {
+                    return None;
+                }
+                let k = self.real_kind(e);
+                let items = ds
+                    .into_iter()
+                    .map(|d| d.unwrap_or_else(|| self.b().zero(k)))
+                    .collect();
+                let (var, lo, hi) = (self.cp(*var), self.cp(*lo), self.cp(*hi));
+                let step = step.map(|x| self.cp(x));
+                Some(self.b().e(Expr::ImpliedDo {
+                    items,
+                    var,
+                    lo,
+                    hi,
+                    step,
+                }))
+            }
+            Expr::Designated { designators, value } => {
+                let d = self.tan(*value)?;
+                Some(self.b().e(Expr::Designated {
+                    designators: designators.clone(),
+                    value: d,
+                }))
+            }
+            Expr::CompoundLit { .. } => {
+                if self.active_inside(e) {
+                    self.lost_value = Some("a compound literal");
+                }
+                None
+            }
+        }
+    }
+
+    /// A zero of the shape of C initializer `e`: `{0.0, {0.0, 0.0}}` for a brace list, the
+    /// designators kept.
+    pub(crate) fn zero_like(&mut self, e: ExprId, k: u32) -> ExprId {
+        match &self.src.exprs[e] {
+            Expr::ArrayCtor {
+                items,
+                old_style,
+                type_spec,
+            } => {
+                let items = items.iter().map(|&i| self.zero_like(i, k)).collect();
+                self.b().e(Expr::ArrayCtor {
+                    items,
+                    old_style: *old_style,
+                    type_spec: type_spec.clone(),
+                })
+            }
+            Expr::Designated { designators, value } => {
+                let value = self.zero_like(*value, k);
+                self.b().e(Expr::Designated {
+                    designators: designators.clone(),
+                    value,
+                })
+            }
+            _ => self.b().zero(k),
         }
     }
 
@@ -370,21 +436,39 @@ impl<'a> ProcGen<'_, 'a> {
         let name = self.callee_name(callee);
         let is_c = self.lang == Lang::C;
         let row = table::lookup(&name, is_c);
-        let Some(row) = row else {
-            // A function of the program with no derivative version here, or a
-            // non-differentiable intrinsic: zero. Anything else was reported when hoisting;
-            // a differentiated function that was not hoisted is never a silent zero.
-            if self.is_differentiated_call(e) && args.iter().any(|a| self.active_inside(a.value)) {
-                self.lost_value = Some("a reference to a differentiated function");
-            }
-            return None;
-        };
         let pos: Vec<ExprId> = args
             .iter()
             .filter(|a| a.keyword.is_none())
             .map(|a| a.value)
             .collect();
         let k = self.real_kind(e);
+        let Some(row) = row else {
+            if let Some(d) = self.tan_special(&name, &pos, args.len(), k) {
+                return d;
+            }
+            // A function of the program with no derivative version here, or a
+            // non-differentiable intrinsic: zero. Anything else was reported when hoisting;
+            // a differentiated function that was not hoisted is never a silent zero.
+            let active = args.iter().any(|a| self.active_inside(a.value));
+            if self.is_differentiated_call(e) && active {
+                self.lost_value = Some("a reference to a differentiated function");
+            } else if active
+                && self.is_intrinsic_call(e)
+                && !ZERO_DERIVATIVE.contains(&name.as_str())
+            {
+                // An intrinsic whose derivative is not identically zero (`bessel_j0`, `norm2`,
+                // `pack`, `modulo`, ...) is never a silent zero: refused at the statement.
+                self.no_rule = Some(format!("the intrinsic `{name}`"));
+            }
+            return None;
+        };
+        if matches!(row.rule, Rule::Extremum { .. } | Rule::Product) && args.len() > 1 {
+            // `maxval(a, dim=k)`, `product(a, mask=m)`: the rules below are for the whole array.
+            if args.iter().any(|a| self.active_inside(a.value)) {
+                self.no_rule = Some(format!("`{name}` with a DIM or MASK argument"));
+            }
+            return None;
+        }
         match row.rule {
             Rule::Elementwise(partials) => {
                 let mut sum = None;
@@ -532,6 +616,58 @@ impl<'a> ProcGen<'_, 'a> {
                 Some(self.b().call("sum", vec![q]))
             }
         }
+    }
+
+    /// Intrinsics differentiated here rather than from the table: Fortran `merge` (linear in
+    /// its first two arguments), `dim(a, b) = max(a - b, 0)` and `cshift` (linear in its
+    /// first). `None` when `name` is none of them; `Some(None)` when no argument is active.
+    fn tan_special(
+        &mut self,
+        name: &str,
+        pos: &[ExprId],
+        nargs: usize,
+        k: u32,
+    ) -> Option<Option<ExprId>> {
+        if self.lang != Lang::Fortran || nargs != pos.len() {
+            return None;
+        }
+        match (name, pos.len()) {
+            ("merge", 3) => {
+                let (da, db) = (self.tan(pos[0]), self.tan(pos[1]));
+                if da.is_none() && db.is_none() {
+                    return Some(None);
+                }
+                let da = da.unwrap_or_else(|| self.b().zero(k));
+                let db = db.unwrap_or_else(|| self.b().zero(k));
+                let m = self.cp(pos[2]);
+                Some(Some(self.b().call("merge", vec![da, db, m])))
+            }
+            ("dim", 2) => {
+                let (da, db) = (self.tan(pos[0]), self.tan(pos[1]));
+                let db = db.map(|d| self.b().factor(d));
+                let Some(d) = self.b().sub_opt(da, db) else {
+                    return Some(None);
+                };
+                let d = self.paren_if_compound(d);
+                let (a, b) = (self.cp(pos[0]), self.cp(pos[1]));
+                let cond = self.b().bin(BinOp::Gt(RelSpell::Symbol), a, b);
+                let z = self.b().zero(k);
+                Some(Some(self.b().call("merge", vec![d, z, cond])))
+            }
+            ("cshift", 2) => {
+                let Some(d) = self.tan(pos[0]) else {
+                    return Some(None);
+                };
+                let sh = self.cp(pos[1]);
+                Some(Some(self.b().call("cshift", vec![d, sh])))
+            }
+            _ => None,
+        }
+    }
+
+    fn is_intrinsic_call(&self, e: ExprId) -> bool {
+        self.expr_call_site(e)
+            .is_none_or(|c| matches!(&c.callee, Callee::Intrinsic(_)))
     }
 
     fn is_trivial(&self, e: ExprId) -> bool {
@@ -818,3 +954,112 @@ impl<'a> ProcGen<'_, 'a> {
         self.digamma_declared = true;
     }
 }
+
+/// Intrinsics whose derivative is zero wherever it exists, or whose result is not real:
+/// an active argument to one of them loses nothing.
+const ZERO_DERIVATIVE: &[&str] = &[
+    "int",
+    "nint",
+    "idint",
+    "idnint",
+    "ifix",
+    "floor",
+    "ceiling",
+    "aint",
+    "anint",
+    "dint",
+    "dnint",
+    "size",
+    "shape",
+    "lbound",
+    "ubound",
+    "count",
+    "any",
+    "all",
+    "maxloc",
+    "minloc",
+    "findloc",
+    "epsilon",
+    "huge",
+    "tiny",
+    "precision",
+    "range",
+    "radix",
+    "digits",
+    "minexponent",
+    "maxexponent",
+    "kind",
+    "exponent",
+    "present",
+    "allocated",
+    "associated",
+    "len",
+    "len_trim",
+    "is_contiguous",
+    "storage_size",
+    "sizeof",
+    "c_sizeof",
+    "isnan",
+    "isinf",
+    "isfinite",
+    "ceil",
+    "round",
+    "trunc",
+    "lround",
+    "llround",
+    "rint",
+    "lrint",
+    "nearbyint",
+    "signbit",
+    "ieee_is_nan",
+    "ieee_is_finite",
+    "ieee_class",
+    "sign_bit",
+    "btest",
+    "ichar",
+    "iachar",
+    "lge",
+    "lgt",
+    "lle",
+    "llt",
+    "index",
+    "scan",
+    "verify",
+    "char",
+    "achar",
+    "new_line",
+    "c_loc",
+    "loc",
+    "abs_int",
+    "iabs",
+    "isign",
+    "idim",
+    "mod_int",
+    "max0",
+    "min0",
+    "amax0",
+    "amin0",
+    "max1",
+    "min1",
+    "logical",
+    "iand",
+    "ior",
+    "ieor",
+    "not",
+    "ishft",
+    "ishftc",
+    "ibset",
+    "ibclr",
+    "ibits",
+    "popcnt",
+    "poppar",
+    "leadz",
+    "trailz",
+    "malloc",
+    "calloc",
+    "free",
+    "memset",
+    "strlen",
+    "rand",
+    "random_number",
+];

@@ -706,6 +706,10 @@ impl<'a> ProcGen<'_, 'a> {
             let msg = format!("{what} here has an active value radtap does not differentiate where it stands; the derivative would be wrong: compute it in a statement of its own");
             self.error(s, Code::Unsupported, &msg);
         }
+        if let Some(what) = self.no_rule.take() {
+            let msg = format!("{what} has an active argument but no derivative rule in radtap: its derivative would be taken as zero");
+            self.error(s, Code::Unsupported, &msg);
+        }
         if let Some(p) = self.derivative_pointer_address(s) {
             let msg = format!("the address of pointer `{p}` is taken here (`&{p}`): assignments to `{p}` through it (`*pp = q`, a callee) are not followed by its derivative pointer; assign `{p}` by name");
             self.error(s, Code::Unsupported, &msg);
@@ -1010,6 +1014,37 @@ impl<'a> ProcGen<'_, 'a> {
 
     /// The temporaries holding a hoisted reference to function `c` (result `r`): its value
     /// `f_res`, its derivative `f_resd`/`f_resb`, and their size in bytes.
+    /// Why a reference to differentiated function `c` (result `r`) with actual arguments
+    /// `args` cannot be hoisted into a call of its derivative, if it cannot.
+    pub fn function_reference_refusal(
+        &self,
+        c: UnitId,
+        r: SymbolId,
+        args: &[Arg],
+    ) -> Option<String> {
+        let prog = self.prog();
+        let name = prog.units[c]
+            .name
+            .map(|n| prog.name(n).to_string())
+            .unwrap_or_default();
+        if self.lang == Lang::Fortran
+            && (args.len() < prog.units[c].params.len() || args.iter().any(|a| a.keyword.is_some()))
+        {
+            // The result (and `nbdirs`) follow the arguments positionally: after an omitted
+            // OPTIONAL or a keyword argument they would land in the wrong dummy.
+            return Some(format!("a reference to the function `{name}` with an omitted OPTIONAL argument or keyword arguments is not differentiated yet; pass every argument by position"));
+        }
+        if prog.symbols[r]
+            .ty
+            .as_ref()
+            .is_some_and(|t| !t.dims.is_empty())
+        {
+            // The result temporaries are scalars.
+            return Some(format!("a reference to the array-valued function `{name}` is not differentiated yet; make it a subroutine with an intent(out) array"));
+        }
+        None
+    }
+
     pub fn result_temps(&mut self, c: UnitId, r: SymbolId) -> (SymbolId, SymbolId, u32) {
         let bytes = self.bytes_of_sym(r);
         let fname = crate::gen::unit_name(self.prog(), c);
@@ -1058,6 +1093,10 @@ impl<'a> ProcGen<'_, 'a> {
         let Expr::Call { args, .. } = &self.src.exprs[e] else {
             return;
         };
+        if let Some(msg) = self.function_reference_refusal(c, r, args) {
+            self.error(s, Code::Unsupported, &msg);
+            return;
+        }
         let (t, td, bytes) = self.result_temps(c, r);
         let mut pre = Vec::new();
         let mut new_args = self.derivative_args(s, c, args, &mut pre);

@@ -1,0 +1,284 @@
+//! Edge-case programs (issue 16) that radtap refuses: each construct is refused with
+//! AD020 at its line, in the modes listed, never differentiated silently wrong. The
+//! programs are `tests/edge_refused/*` (refused in tangent mode too) and corpus programs
+//! `tests/tangent/e_*` whose tangent is proven by the numeric suites but whose adjoint is
+//! refused (they are listed in `ADJOINT_UNSUPPORTED` as well).
+
+mod common;
+
+use common::*;
+use std::path::Path;
+
+/// (file under tests/, modes, expected location, expected message)
+type Case = (
+    &'static str,
+    &'static [&'static [&'static str]],
+    &'static str,
+    &'static str,
+);
+
+const D_B: &[&[&str]] = &[&["-d"], &["-d", "-vector"], &["-b"]];
+const B: &[&[&str]] = &[&["-b"]];
+
+const REFUSED: &[Case] = &[
+    (
+        "edge_refused/e_c_incr_subscripts.c",
+        D_B,
+        "e_c_incr_subscripts.c:11:9: error[AD020]",
+        "`++`/`--` inside an expression of a differentiated statement",
+    ),
+    (
+        "edge_refused/e_c_ternary_call.c",
+        D_B,
+        "e_c_ternary_call.c:16:5: error[AD020]",
+        "a call to the differentiated function `sq` in an operand evaluated only on a condition",
+    ),
+    (
+        "edge_refused/e_f_associate.f90",
+        D_B,
+        "e_f_associate.f90:8:3: error[AD020]",
+        "ASSOCIATE with a selector that may carry derivatives",
+    ),
+    (
+        "edge_refused/e_f_complex.f90",
+        D_B,
+        "e_f_complex.f90:8:3: error[AD020]",
+        "complex derivatives are not supported yet",
+    ),
+    (
+        "edge_refused/e_f_elemental.f90",
+        D_B,
+        "e_f_elemental.f90:23:5: error[AD020]",
+        "the elemental procedure `sq` is applied to arrays here",
+    ),
+    (
+        "edge_refused/e_f_internal_proc.f90",
+        D_B,
+        "e_f_internal_proc.f90:14:3: error[AD020]",
+        "differentiating the internal procedure `step`",
+    ),
+    (
+        "edge_refused/e_f_value.f90",
+        &[&["-d", "-vector"]],
+        "e_f_value.f90:7:3: error[AD020]",
+        "the VALUE dummy argument with derivative `td` is not supported in vector mode",
+    ),
+    (
+        "edge_refused/e_f_value.f90",
+        B,
+        "e_f_value.f90:26:5: error[AD020]",
+        "`twice` also writes `t`",
+    ),
+    (
+        "edge_refused/i_bessel.f90",
+        D_B,
+        "i_bessel.f90:6:3: error[AD020]",
+        "the intrinsic `bessel_j0` has an active argument but no derivative rule",
+    ),
+    (
+        "edge_refused/i_norm2.f90",
+        D_B,
+        "i_norm2.f90:6:3: error[AD020]",
+        "the intrinsic `norm2` has an active argument but no derivative rule",
+    ),
+    (
+        "edge_refused/i_pack.f90",
+        D_B,
+        "i_pack.f90:6:3: error[AD020]",
+        "the intrinsic `pack` has an active argument but no derivative rule",
+    ),
+    (
+        "edge_refused/i_modulo.f90",
+        D_B,
+        "i_modulo.f90:6:3: error[AD020]",
+        "the intrinsic `modulo` has an active argument but no derivative rule",
+    ),
+    (
+        "edge_refused/i_eoshift.f90",
+        D_B,
+        "i_eoshift.f90:6:3: error[AD020]",
+        "the intrinsic `eoshift` has an active argument but no derivative rule",
+    ),
+    (
+        "edge_refused/i_dprod.f90",
+        D_B,
+        "i_dprod.f90:6:3: error[AD020]",
+        "the intrinsic `dprod` has an active argument but no derivative rule",
+    ),
+    (
+        "edge_refused/i_product_mask.f90",
+        D_B,
+        "i_product_mask.f90:7:3: error[AD020]",
+        "`product` with a DIM or MASK argument has an active argument but no derivative rule",
+    ),
+    (
+        "edge_refused/i_maxval_dim.f90",
+        D_B,
+        "i_maxval_dim.f90:6:3: error[AD020]",
+        "`maxval` with a DIM or MASK argument has an active argument but no derivative rule",
+    ),
+    (
+        "edge_refused/i_c_fdim.c",
+        D_B,
+        "i_c_fdim.c:7:5: error[AD020]",
+        "the intrinsic `fdim` has an active argument but no derivative rule",
+    ),
+    (
+        "edge_refused/i_c_fma.c",
+        D_B,
+        "i_c_fma.c:7:5: error[AD020]",
+        "the intrinsic `fma` has an active argument but no derivative rule",
+    ),
+    (
+        "edge_refused/i_c_j0.c",
+        D_B,
+        "i_c_j0.c:7:5: error[AD020]",
+        "the intrinsic `j0` has an active argument but no derivative rule",
+    ),
+    (
+        "edge_refused/i_c_ldexp.c",
+        D_B,
+        "i_c_ldexp.c:7:5: error[AD020]",
+        "the intrinsic `ldexp` has an active argument but no derivative rule",
+    ),
+    (
+        "edge_refused/b_c_brace_active.c",
+        B,
+        "b_c_brace_active.c:7:5: error[AD020]",
+        "a C brace initialiser with non-constant values",
+    ),
+    (
+        "edge_refused/e_f_optional_function.f90",
+        D_B,
+        "e_f_optional_function.f90:16:5: error[AD020]",
+        "a reference to the function `g` with an omitted OPTIONAL argument",
+    ),
+    (
+        "edge_refused/e_f_array_function.f90",
+        D_B,
+        "e_f_array_function.f90:14:5: error[AD020]",
+        "a reference to the array-valued function `twice`",
+    ),
+    (
+        "edge_refused/e_c_pointer_to_array.c",
+        D_B,
+        "e_c_pointer_to_array.c:5:5: error[AD020]",
+        "a pointer to an array or an array of pointers (`r`)",
+    ),
+    (
+        "edge_refused/b_f_vector_subscript.f90",
+        B,
+        "b_f_vector_subscript.f90:8:3: error[AD020]",
+        "a read through a vector subscript (its indices may repeat)",
+    ),
+    // Corpus programs: tangent proven, adjoint refused.
+    (
+        "tangent/e_c_brace_init.c",
+        B,
+        "e_c_brace_init.c:8:5: error[AD020]",
+        "a C brace initialiser with non-constant values",
+    ),
+    (
+        "tangent/e_c_for_multi.c",
+        B,
+        "e_c_for_multi.c:10:5: error[AD020]",
+        "recording the value this `for` step overwrites",
+    ),
+    (
+        "tangent/e_c_recursion.c",
+        B,
+        "e_c_recursion.c:7:9: error[AD020]",
+        "a `return` with a value before the end of the function",
+    ),
+    (
+        "tangent/e_c_static_counter.c",
+        B,
+        "e_c_static_counter.c:16:5: error[AD020]",
+        "`wt` also writes `calls`",
+    ),
+    (
+        "tangent/e_c_struct_byvalue_ret.c",
+        B,
+        "e_c_struct_byvalue_ret.c:28:5: error[AD020]",
+        "`norm2` also writes `p`",
+    ),
+    (
+        "tangent/e_f_array_ctor.f90",
+        B,
+        "e_f_array_ctor.f90:9:3: error[AD020]",
+        "the adjoint of this expression",
+    ),
+    (
+        "tangent/e_f_implied_do.f90",
+        B,
+        "e_f_implied_do.f90:9:3: error[AD020]",
+        "the adjoint of this expression",
+    ),
+    (
+        "tangent/e_f_block.f90",
+        B,
+        "e_f_block.f90:10:5: error[AD020]",
+        "a BLOCK construct with declarations",
+    ),
+    (
+        "tangent/e_f_func_side_effect_arg.f90",
+        B,
+        "e_f_func_side_effect_arg.f90:20:5: error[AD020]",
+        "`bump` also writes `t`",
+    ),
+    (
+        "tangent/e_f_intent_inout_calls.f90",
+        B,
+        "e_f_intent_inout_calls.f90:23:7: error[AD020]",
+        "a call to `swapmix` whose arguments 1 and 2 may share memory it writes",
+    ),
+    (
+        "tangent/e_f_save_counter.f90",
+        B,
+        "e_f_save_counter.f90:19:5: error[AD020]",
+        "`wsq` also writes `calls`",
+    ),
+];
+
+/// Every case is refused at its line with nothing written.
+#[test]
+fn edge_cases_are_refused_at_their_line() {
+    let mut failures = Vec::new();
+    for (file, modes, at, needle) in REFUSED {
+        let path = Path::new("tests").join(file);
+        let (opts, _) = header(&path);
+        for mode in *modes {
+            let dir = std::env::temp_dir().join(format!(
+                "radtap-edge-{}-{}",
+                file.replace('/', "_"),
+                std::process::id()
+            ));
+            let o = run_cli(&path, &opts, mode, &dir);
+            let written = dir.exists() && std::fs::read_dir(&dir).unwrap().next().is_some();
+            let _ = std::fs::remove_dir_all(&dir);
+            if o.status != 1 || written || !(o.stderr.contains(at) && o.stderr.contains(needle)) {
+                failures.push(format!(
+                    "{file} {mode:?}: status {}, written {written}; expected `{at}` … `{needle}`:\n{}",
+                    o.status, o.stderr
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The corpus programs whose adjoint is refused here are exactly those listed as
+/// unsupported for the adjoint suite.
+#[test]
+fn adjoint_refusals_of_corpus_programs_are_listed() {
+    for (file, modes, ..) in REFUSED {
+        if let Some(name) = file.strip_prefix("tangent/") {
+            if *modes == B {
+                assert!(
+                    ADJOINT_UNSUPPORTED.iter().any(|(n, _)| *n == name),
+                    "{name} missing from ADJOINT_UNSUPPORTED"
+                );
+            }
+        }
+    }
+}
