@@ -139,3 +139,96 @@ fn common_block_programs_are_deterministic() {
         }
     }
 }
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// Item 4: an output stem is a file name (`-o /` wrote `/_d.f90` at the root), and vector mode
+/// needs at least one direction (`-nbdirsmax 0` wrote zero-length arrays): both are bad
+/// command lines, exit 2 with a message, and nothing is written.
+#[test]
+fn bad_output_stems_and_zero_directions_are_usage_errors() {
+    let dir = scratch("usage");
+    let d = dir.to_string_lossy().into_owned();
+    let heat = "examples/heat.f90";
+    for stem in ["/", "a/b", "../x", "", ".."] {
+        let out = radtap(&["-d", "-head", "heat_step", "-o", stem, "-O", &d, heat]);
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "-o {stem:?}: {}",
+            text(&out.stderr)
+        );
+        assert!(
+            text(&out.stderr).contains("an output stem is a file name without directories"),
+            "{}",
+            text(&out.stderr)
+        );
+    }
+    let out = radtap(&["-d", "-head", "heat_step", "-o", "mine", "-O", &d, heat]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(dir.join("mine_d.f90").exists());
+    let out = radtap(&[
+        "-d",
+        "-vector",
+        "-nbdirsmax",
+        "0",
+        "-head",
+        "heat_step",
+        "-O",
+        &d,
+        heat,
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("-nbdirsmax 0: vector mode needs at least one direction"));
+    assert!(!dir.join("heat_dv.f90").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Item 5: a file that is not UTF-8 (a Latin-1 `é` in a comment) is located at the byte;
+/// a preprocessor error at the user's file and line, not `<stdin>`.
+#[test]
+fn unreadable_text_and_cpp_errors_are_located() {
+    let dir = scratch("located");
+    let d = dir.to_string_lossy().into_owned();
+    let f = dir.join("lat.f90");
+    std::fs::write(
+        &f,
+        b"subroutine f(x)\n  real :: x\n  ! caf\xe9 au lait\n  x = 1\nend subroutine f\n",
+    )
+    .unwrap();
+    let fs = f.to_string_lossy().into_owned();
+    let out = radtap(&["-p", &fs, "-O", &d]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains(&format!(
+            "error[AD001]: {fs}:3:8: not UTF-8 text (byte 0xe9)"
+        )),
+        "{}",
+        text(&out.stderr)
+    );
+    let c = dir.join("bad.c");
+    std::fs::write(
+        &c,
+        "#if 1\nint x;\n#error boom here\n#endif\nvoid f(double x, double *y) { *y = x; }\n",
+    )
+    .unwrap();
+    let cs = c.to_string_lossy().into_owned();
+    let out = radtap(&["-p", &cs, "-O", &d]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        err.contains(&format!(
+            "{cs}:3:2: error[AD013]: the C preprocessor failed: #error boom here"
+        )),
+        "{err}"
+    );
+    assert!(!err.contains("<stdin>"), "{err}");
+    let g = dir.join("e.F90");
+    std::fs::write(&g, "subroutine f(x)\n  real :: x\n#if\n#endif\nend\n").unwrap();
+    let gs = g.to_string_lossy().into_owned();
+    let err = text(&radtap(&["-p", &gs, "-O", &d]).stderr);
+    assert!(err.contains(&format!("{gs}:3:1: error[AD013]")), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -18,7 +18,9 @@ mod fortran;
 mod intrinsics;
 mod ts;
 
-use radtap_il::{Code, Diagnostic, Lang, Program, ScopeData, ScopeKind, SourceFile, SourceForm};
+use radtap_il::{
+    Code, Diagnostic, Lang, Program, ScopeData, ScopeKind, SourceFile, SourceForm, Span,
+};
 
 pub use intrinsics::is_fortran_intrinsic;
 
@@ -96,10 +98,22 @@ pub fn parse_program(inputs: &[Input]) -> (Program, Vec<Diagnostic>) {
             match r {
                 Ok((t, m)) => (t, Some(m)),
                 Err(e) => {
-                    diags.push(Diagnostic::global(
-                        Code::Preprocessor,
-                        format!("{}: {e}", inp.path),
-                    ));
+                    // Located at the user's line when cpp says where (it reads stdin).
+                    diags.push(match cpp::first_error(&e) {
+                        Some((line, col, msg)) => Diagnostic::error(
+                            Code::Preprocessor,
+                            Span {
+                                file,
+                                line,
+                                col,
+                                len: 1,
+                            },
+                            format!("the C preprocessor failed: {msg}"),
+                        ),
+                        None => {
+                            Diagnostic::global(Code::Preprocessor, format!("{}: {e}", inp.path))
+                        }
+                    });
                     continue;
                 }
             }
