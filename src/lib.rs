@@ -47,6 +47,10 @@ pub use head::{parse_head, parse_heads, HeadSpec};
 pub use outcome::Outcome;
 pub use pipeline::render_diagnostics;
 
+/// Stack of the thread `radtap` runs on: 4 GiB of address space, reserved, not committed.
+/// Measured in `tests/robustness.rs` (deep nesting at the frontends' limits, in every mode).
+pub const STACK_BYTES: usize = 4 << 30;
+
 /// Runs the command line; prints diagnostics; returns the exit status.
 pub fn run(cli: &Cli) -> u8 {
     let o = execute(cli);

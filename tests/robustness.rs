@@ -232,3 +232,237 @@ fn unreadable_text_and_cpp_errors_are_located() {
     assert!(err.contains(&format!("{gs}:3:1: error[AD013]")), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The deep shapes of issue 24 item 1: `(` nested, a flat sum, nested IF/DO/braces, nested
+/// `sin(`, in C (`.c`) or Fortran (`.f90`), with `n` levels.
+fn deep(shape: &str, n: usize) -> (String, &'static str) {
+    let rep = |s: &str, k: usize| s.repeat(k);
+    match shape {
+        "cparen" => (
+            format!(
+                "void f(double x, double *y) {{ *y = {}x{}; }}\n",
+                rep("(", n),
+                rep(")", n)
+            ),
+            "c",
+        ),
+        "fparen" => (
+            format!(
+                "subroutine f(x, y)\n  real :: x, y\n  y = {}x{}\nend subroutine f\n",
+                rep("(", n),
+                rep(")", n)
+            ),
+            "f90",
+        ),
+        "csum" => (
+            format!(
+                "void f(double x, double *y) {{ *y = x{}; }}\n",
+                rep(" + x", n - 1)
+            ),
+            "c",
+        ),
+        "fsum" => {
+            // 20 terms a line, continued.
+            let line = vec!["x"; 20].join(" + ");
+            let lines = vec![line; n / 20].join(" &\n    + ");
+            (
+                format!("subroutine f(x, y)\n  real :: x, y\n  y = {lines}\nend subroutine f\n"),
+                "f90",
+            )
+        }
+        "fif" => (
+            format!(
+                "subroutine f(x, y)\n  real :: x, y\n  y = x\n{}y = y * x\n{}end subroutine f\n",
+                rep("if (x > 0) then\n", n),
+                rep("end if\n", n)
+            ),
+            "f90",
+        ),
+        "cif" => (
+            format!(
+                "void f(double x, double *y) {{\n *y = x;\n{}*y = *y * x;\n{}}}\n",
+                rep("if (x > 0) {\n", n),
+                rep("}\n", n)
+            ),
+            "c",
+        ),
+        "celseif" => (
+            format!(
+                "void f(double x, double *y) {{\n if (x > 0) *y = x;\n{} else *y = 2*x;\n}}\n",
+                (0..n)
+                    .map(|k| format!(" else if (x > {k}) *y = x*{k};\n"))
+                    .collect::<String>()
+            ),
+            "c",
+        ),
+        "fdo" => (
+            format!(
+                "subroutine f(x, y)\n  real :: x, y\n  integer :: i\n  y = x\n{}y = y * x\n{}\
+                 end subroutine f\n",
+                rep("do i = 1, 1\n", n),
+                rep("end do\n", n)
+            ),
+            "f90",
+        ),
+        "fsin" => (
+            format!(
+                "subroutine f(x, y)\n  real :: x, y\n  y = {}x{}\nend subroutine f\n",
+                rep("sin(", n),
+                rep(")", n)
+            ),
+            "f90",
+        ),
+        "csin" => (
+            format!(
+                "#include <math.h>\nvoid f(double x, double *y) {{ *y = {}x{}; }}\n",
+                rep("sin(", n),
+                rep(")", n)
+            ),
+            "c",
+        ),
+        _ => unreachable!("{shape}"),
+    }
+}
+
+/// Runs `mode` on the deep shape; returns (exit status, stderr, seconds).
+fn run_deep(dir: &Path, shape: &str, n: usize, mode: &str) -> (Option<i32>, String, f64) {
+    let (src, ext) = deep(shape, n);
+    let f = dir.join(format!("{shape}_{n}.{ext}"));
+    std::fs::write(&f, src).unwrap();
+    let out = dir.join(format!("out_{shape}_{n}{mode}"));
+    let t = std::time::Instant::now();
+    let o = radtap(&[
+        mode,
+        "-head",
+        "f",
+        &f.to_string_lossy(),
+        "-O",
+        &out.to_string_lossy(),
+    ]);
+    (o.status.code(), text(&o.stderr), t.elapsed().as_secs_f64())
+}
+
+/// Runs the cases on two threads (the machine is shared) and checks each.
+fn deep_cases(
+    tag: &str,
+    cases: &[(&str, usize, &str)],
+    check: impl Fn(&str, usize, &str, Option<i32>, &str, f64) + Sync,
+) {
+    let dir = scratch(tag);
+    let per = cases.len().div_ceil(2);
+    std::thread::scope(|s| {
+        for chunk in cases.chunks(per) {
+            let (dir, check) = (&dir, &check);
+            s.spawn(move || {
+                for &(shape, n, mode) in chunk {
+                    let (code, err, secs) = run_deep(dir, shape, n, mode);
+                    check(shape, n, mode, code, &err, secs);
+                }
+            });
+        }
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Item 1 at the issue's sizes (each crashed with a stack overflow, exit 134): expressions
+/// nested 3,600 (C) and 7,900 (Fortran) deep and a flat sum of 3,600 terms are
+/// differentiated in every mode; nested blocks past 1,000 are refused with AD014 at the
+/// first block too deep, in every mode.
+#[test]
+fn deep_nesting_at_the_issue_sizes_works_or_is_refused_where_it_is() {
+    let mut cases = Vec::new();
+    for mode in ["-p", "-d", "-b"] {
+        for (shape, n) in [
+            ("cparen", 3600),
+            ("fparen", 7900),
+            ("csum", 3600),
+            ("fif", 3400),
+            ("cif", 3400),
+            ("fdo", 2400),
+            ("fsin", 400),
+            ("csin", 400),
+            ("celseif", 250),
+        ] {
+            cases.push((shape, n, mode));
+        }
+    }
+    cases.push(("fsin", 3200, "-p"));
+    cases.push(("csin", 3200, "-p"));
+    deep_cases("deep-issue", &cases, |shape, n, mode, code, err, secs| {
+        let what = format!("{shape} {n} {mode}");
+        assert!(secs < 60.0, "{what}: {secs:.1} s");
+        match shape {
+            "fif" | "cif" | "fdo" => {
+                assert_eq!(code, Some(1), "{what}: {err}");
+                // The 1,001st block: after the header lines (and, in C, the body's brace).
+                let line = match shape {
+                    "fif" => 1004,
+                    "cif" => 1002,
+                    _ => 1005,
+                };
+                let at = format!(
+                    "_{n}.{}:{line}:1: error[AD014]: statements nested deeper than 1000 blocks",
+                    if shape == "cif" { "c" } else { "f90" }
+                );
+                assert!(err.contains(&at), "{what}: expected {at}\n{err}");
+            }
+            _ => assert_eq!(code, Some(0), "{what}: {err}"),
+        }
+    });
+}
+
+/// Item 1 at 100,000 levels: a located AD014 (file:line:col of the first construct past the
+/// limit) for nesting; a flat sum of 100,000 terms works in every mode, and one past the
+/// chain limit is refused.
+#[test]
+fn nesting_100000_deep_is_refused_at_its_place_and_flat_sums_of_100000_terms_work() {
+    let mut cases = vec![
+        ("csum", 100_000, "-p"),
+        ("csum", 100_000, "-d"),
+        ("csum", 100_000, "-b"),
+        ("fsum", 100_000, "-p"),
+        ("fsum", 100_000, "-d"),
+        ("fsum", 100_000, "-b"),
+        ("fsum", 250_020, "-p"),
+        ("celseif", 100_000, "-p"),
+    ];
+    for shape in ["cparen", "fparen", "fif", "cif", "fdo", "fsin", "csin"] {
+        for mode in ["-p", "-d", "-b"] {
+            cases.push((shape, 100_000, mode));
+        }
+    }
+    deep_cases("deep-100k", &cases, |shape, n, mode, code, err, secs| {
+        let what = format!("{shape} {n} {mode}");
+        assert!(secs < 120.0, "{what}: {secs:.1} s");
+        let located = |pos: &str, msg: &str| {
+            assert_eq!(code, Some(1), "{what}: {err}");
+            let at = format!(
+                "_{n}.{}:{pos}: error[AD014]: {msg}",
+                if shape.starts_with('c') { "c" } else { "f90" }
+            );
+            assert!(
+                err.contains(&at),
+                "{what}: expected {at}\n{}",
+                &err[..err.len().min(2000)]
+            );
+        };
+        let nest = "nesting deeper than 10000 levels of expressions and statements";
+        let blocks = "statements nested deeper than 1000 blocks";
+        match shape {
+            "csum" | "celseif" => assert_eq!(code, Some(0), "{what}: {err}"),
+            "fsum" if n == 100_000 => assert_eq!(code, Some(0), "{what}: {err}"),
+            "fsum" => located(
+                "3:7",
+                "an expression or statement chain deeper than 250000 levels",
+            ),
+            "cparen" => located("1:10031", nest),
+            "fparen" => located("3:10004", nest),
+            "fsin" => located("3:20002", nest),
+            "csin" => located("2:20027", nest),
+            "fif" => located("1004:1", blocks),
+            "cif" => located("1002:1", blocks),
+            "fdo" => located("1005:1", blocks),
+            _ => unreachable!(),
+        }
+    });
+}

@@ -811,20 +811,30 @@ fn adjoint_analyses(info: &mut ProcInfo, mode: Mode) -> usize {
         live = (0..np)
             .map(|id| effs[id].writes.intersects(&dl_after[id]) || live_tests[id])
             .collect::<Vec<bool>>();
-        // A live point or a point with a derivative makes its controlling tests live.
+        // A live point or a point with a derivative makes its controlling tests live, and a
+        // live test makes its own controlling tests live: closed here in one pass (one
+        // solve per nesting level made nested IFs quadratic).
         let mut changed = false;
-        for (bi, bd) in g.blocks.iter().enumerate() {
-            let first = first_ids[bi];
-            let needed = (0..bd.points.len()).any(|i| live[first + i] || has_derivative[first + i]);
-            if !needed {
-                continue;
-            }
+        let mut work: Vec<usize> = g
+            .blocks
+            .iter()
+            .enumerate()
+            .filter(|(bi, bd)| {
+                let first = first_ids[*bi];
+                (0..bd.points.len()).any(|i| live[first + i] || has_derivative[first + i])
+            })
+            .map(|(bi, _)| bi)
+            .collect();
+        while let Some(bi) = work.pop() {
             for c in &g.controllers[bi] {
                 if let Some(tp) = g.test_of(*c) {
                     if let Some(tid) = id_of(tp) {
                         if !live_tests[tid] {
                             live_tests[tid] = true;
                             changed = true;
+                            if let Some((tb, _)) = g.location.get(&tp) {
+                                work.push(tb.index());
+                            }
                         }
                     }
                 }

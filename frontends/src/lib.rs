@@ -12,6 +12,7 @@
 mod c;
 mod c_complex;
 mod cpp;
+mod depth;
 mod fault;
 pub mod fixed;
 mod fortran;
@@ -22,6 +23,7 @@ use radtap_il::{
     Code, Diagnostic, Lang, Program, ScopeData, ScopeKind, SourceFile, SourceForm, Span,
 };
 
+pub use depth::{MAX_BLOCKS, MAX_DEPTH, MAX_NESTING};
 pub use intrinsics::is_fortran_intrinsic;
 
 /// One input: its path (as given) and contents.
@@ -139,7 +141,15 @@ pub fn parse_program(inputs: &[Input]) -> (Program, Vec<Diagnostic>) {
             ));
             continue;
         }
-        let tree = parser.parse(&text, None);
+        let mut tree = parser.parse(&text, None);
+        // Too deep for the recursive passes: reported, and the file is not lowered.
+        if let Some(d) = tree
+            .as_ref()
+            .and_then(|t| depth::check(t.root_node(), file, line_map.as_deref()))
+        {
+            diags.push(d);
+            tree = None;
+        }
         let p = Prepared {
             file,
             text,
