@@ -39,7 +39,7 @@ for t in "${targets[@]}"; do
     seed "$t"
     mkdir -p "$here/artifacts/$t"
     echo "== $t: $per s"
-    (cd "$here" && cargo +nightly fuzz run "$t" "corpus/$t" -- \
+    (cd "$here" && cargo +nightly fuzz run -O "$t" "corpus/$t" -- \
         -max_total_time="$per" -timeout=10 -rss_limit_mb=6144 -max_len=16384 \
         -artifact_prefix="artifacts/$t/" -print_final_stats=1) || status=$?
 done

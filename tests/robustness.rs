@@ -524,3 +524,32 @@ fn adjoint_of_nested_intrinsics_and_long_sums_is_not_quadratic() {
     assert!(secs < 20.0, "fsin 400 -b: {secs:.1} s");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Item 2, the front ends: C operands in parentheses with one `*` (the cast/expression
+/// ambiguity: 4,000 terms took 98 s) and Fortran syntax-error recovery on a statement
+/// continued over 8,000 lines (16 s), within a generous bound.
+#[test]
+fn parenthesised_c_operands_and_long_continued_errors_are_not_quadratic() {
+    let dir = scratch("frontends");
+    let c = dir.join("paren.c");
+    let terms = vec!["(x)"; 4000].join(" - ");
+    std::fs::write(
+        &c,
+        format!("void f(double x, double *y) {{ *y = {terms} * (x); }}\n"),
+    )
+    .unwrap();
+    let f = dir.join("cont.f90");
+    let mut src = String::from("subroutine f(x, y)\n  real :: x, y\n  y = (x &\n");
+    src.push_str(&"    + x * 2 &\n".repeat(8000));
+    src.push_str("    + x\nend subroutine f\n");
+    std::fs::write(&f, src).unwrap();
+    let d = dir.to_string_lossy().into_owned();
+    for (file, mode, status) in [(&c, "-p", 0), (&c, "-b", 0), (&f, "-p", 1)] {
+        let t = std::time::Instant::now();
+        let out = radtap(&[mode, "-head", "f", &file.to_string_lossy(), "-O", &d]);
+        let secs = t.elapsed().as_secs_f64();
+        assert_eq!(out.status.code(), Some(status), "{}", text(&out.stderr));
+        assert!(secs < 20.0, "{} {mode}: {secs:.1} s", file.display());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -865,30 +865,15 @@ fn adjoint_analyses(info: &mut ProcInfo, mode: Mode) -> usize {
     }
     // Recomputation: a recorded zone whose only reaching definition is a cheap assignment
     // (no call) reading only zones that nothing in the procedure writes.
-    let mut defs_of_zone: Vec<ZoneSet> = vec![ZoneSet::new(np); n];
-    for (id, e) in effs.iter().enumerate() {
-        for z in e.writes.iter() {
-            defs_of_zone[z.index()].insert(ZoneId(id as u32));
-        }
-    }
+    let defs_of_zone = ZoneDefs::new(effs, n, np);
     let mut written_anywhere = ZoneSet::new(n);
     for e in effs.iter() {
         written_anywhere.union_with(&e.writes);
     }
-    let kill_defs: Vec<ZoneSet> = effs
-        .iter()
-        .map(|e| {
-            let mut s = ZoneSet::new(np);
-            for z in e.kills.iter() {
-                s.union_with(&defs_of_zone[z.index()]);
-            }
-            s
-        })
-        .collect();
     let rd = ReachingDefs {
         effects: effs,
         points: np,
-        kill_defs: &kill_defs,
+        defs_of_zone: &defs_of_zone,
     };
     let rr = solve(&rd, g);
     visits += rr.visits;
@@ -898,10 +883,10 @@ fn adjoint_analyses(info: &mut ProcInfo, mode: Mode) -> usize {
             if info.zones.differentiable.contains(z) {
                 continue;
             }
-            let reaching: Vec<usize> = before
-                .and(&defs_of_zone[z.index()])
+            let reaching: Vec<usize> = defs_of_zone.list[z.index()]
                 .iter()
-                .map(|d| d.index())
+                .filter(|&&d| before.contains(ZoneId(d)))
+                .map(|&d| d as usize)
                 .collect();
             let [d] = reaching.as_slice() else { continue };
             let de = &effs[*d];
