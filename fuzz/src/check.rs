@@ -63,25 +63,46 @@ fn run(req: &Request) -> Option<Vec<(String, String)>> {
     r.failure.is_none().then_some(r.files)
 }
 
-/// Every written source file parses again with no error.
-fn reparse(files: &[(String, String)], origin: &str) {
+/// Every written source file parses again with no error: alone, or, when it uses what the
+/// original file defines (`use m` of the user's module, as Tapenade's output does), together
+/// with the original.
+fn reparse(files: &[(String, String)], origin: &str, original: &str) {
+    let errors = |sources: Vec<(String, String)>| -> Option<String> {
+        let req = Request {
+            sources,
+            modes: primal(),
+            ..Request::default()
+        };
+        let r = pipeline::run(&req);
+        let bad =
+            r.failure.is_some() || r.diagnostics.iter().any(|d| d.severity == Severity::Error);
+        bad.then(|| r.render_diagnostics(&req.sources))
+    };
     for (name, text) in files {
         if !(name.ends_with(".f90") || name.ends_with(".f") || name.ends_with(".c")) {
             continue;
         }
-        let req = request(name, text, None, primal());
-        let r = pipeline::run(&req);
-        let errors: Vec<_> = r
-            .diagnostics
-            .iter()
-            .filter(|d| d.severity == Severity::Error)
-            .collect();
+        let Some(alone) = errors(vec![(name.clone(), text.clone())]) else {
+            continue;
+        };
+        // The original under a name of its own (the output may be named like it).
+        let orig_name = format!("orig_{origin_file}", origin_file = file_part(origin));
+        let with = errors(vec![
+            (orig_name, original.to_string()),
+            (name.clone(), text.clone()),
+        ]);
         assert!(
-            errors.is_empty() && r.failure.is_none(),
-            "the output {name} of {origin} does not re-parse:\n{}\n--- {name}\n{text}",
-            r.render_diagnostics(&req.sources)
+            with.is_none(),
+            "the output {name} of {origin} does not re-parse:\n{alone}\n\
+             with the original:\n{}\n--- {name}\n{text}",
+            with.unwrap_or_default()
         );
     }
+}
+
+/// The file name in `origin` (`fuzz.f90 -head f` → `fuzz.f90`).
+fn file_part(origin: &str) -> &str {
+    origin.split_whitespace().next().unwrap_or(origin)
 }
 
 /// Bytes as source text: invalid UTF-8 is replaced (radtap itself refuses it, AD001).
@@ -99,7 +120,7 @@ pub fn frontend(t: Target, data: &[u8]) {
     on_big_stack(|| {
         for name in names {
             if let Some(files) = run(&request(name, &text, None, primal())) {
-                reparse(&files, name);
+                reparse(&files, name, &text);
             }
         }
     });
@@ -131,7 +152,7 @@ fn differentiate(name: &str, text: &str) {
                 ..Modes::default()
             };
             if let Some(files) = run(&request(name, text, Some(&head), modes)) {
-                reparse(&files, &format!("{name} -head {head}"));
+                reparse(&files, &format!("{name} -head {head}"), text);
             }
         }
     }
