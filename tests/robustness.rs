@@ -553,3 +553,32 @@ fn parenthesised_c_operands_and_long_continued_errors_are_not_quadratic() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Found by the pipeline fuzzer: an intrinsic called with fewer arguments than its derivative
+/// reads (`sign(x)`, accepted by the frontend) panicked the generator (index out of bounds);
+/// it is refused with AD020 at its statement in tangent and adjoint mode.
+#[test]
+fn intrinsic_with_too_few_arguments_is_refused_at_its_line() {
+    let dir = scratch("arity");
+    let f = dir.join("sign1.f90");
+    std::fs::write(
+        &f,
+        "subroutine f(x, y)\n  real(8), intent(in) :: x\n  real(8), intent(out) :: y\n  \
+         y = x\n  y = y + sign(x)\nend subroutine f\n",
+    )
+    .unwrap();
+    let fs = f.to_string_lossy().into_owned();
+    for mode in ["-d", "-b"] {
+        let out = radtap(&[mode, "-head", "f", &fs, "-O", &dir.to_string_lossy()]);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{mode}: {err}");
+        assert!(
+            err.contains(&format!(
+                "{fs}:5:3: error[AD020]: an intrinsic call with fewer arguments than its \
+                 derivative reads"
+            )),
+            "{mode}: {err}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
