@@ -189,10 +189,7 @@ fn read_sources(files: &[PathBuf]) -> (Vec<(String, String)>, Vec<Diagnostic>) {
         match std::fs::read(f) {
             Ok(bytes) => match String::from_utf8(bytes) {
                 Ok(text) => sources.push((path, text)),
-                Err(_) => unreadable.push(Diagnostic::global(
-                    Code::Io,
-                    format!("{path}: not UTF-8 text"),
-                )),
+                Err(e) => unreadable.push(Diagnostic::global(Code::Io, not_utf8(&path, &e))),
             },
             Err(e) => unreadable.push(Diagnostic::global(
                 Code::Io,
@@ -201,6 +198,21 @@ fn read_sources(files: &[PathBuf]) -> (Vec<(String, String)>, Vec<Diagnostic>) {
         }
     }
     (sources, unreadable)
+}
+
+/// AD001's message for a file that is not UTF-8, located at the first offending byte
+/// (`f.f90:3:12`, the column in characters) so that one stray Latin-1 `é` can be found.
+fn not_utf8(path: &str, e: &std::string::FromUtf8Error) -> String {
+    let bytes = e.as_bytes();
+    let at = e.utf8_error().valid_up_to();
+    let good = std::str::from_utf8(&bytes[..at]).unwrap_or_default();
+    let line = good.matches('\n').count() + 1;
+    let col = good.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+    format!(
+        "{path}:{line}:{col}: not UTF-8 text (byte 0x{:02x}); save the file as UTF-8 \
+         (`iconv -f latin1 -t utf-8`)",
+        bytes[at]
+    )
 }
 
 /// Writes the generated files into `dir`, in order, stopping at the first that fails (AD001).

@@ -48,6 +48,10 @@ pub use outcome::Outcome;
 pub use radtap_pipeline as pipeline;
 pub use radtap_pipeline::{parse_head, parse_heads, render_diagnostics, HeadSpec};
 
+/// Stack of the thread `radtap` runs on: 4 GiB of address space, reserved, not committed.
+/// Measured in `tests/robustness.rs` (deep nesting at the frontends' limits, in every mode).
+pub const STACK_BYTES: usize = 4 << 30;
+
 /// Runs the command line; prints diagnostics; returns the exit status.
 pub fn run(cli: &Cli) -> u8 {
     let o = execute(cli);

@@ -21,5 +21,22 @@ fn main() -> ExitCode {
             };
         }
     };
-    ExitCode::from(run(&cli))
+    // The parser's lowering, the visitors, the analyses, the differentiators and the
+    // unparsers recurse on the expression and statement trees: they run on a thread whose
+    // stack (reserved address space, touched only as deep as the input nests) covers the
+    // deepest nesting the frontends accept (`radtap_frontends::MAX_NESTING`, `MAX_BLOCKS`
+    // and, for chains such as flat sums, `MAX_DEPTH`; past them, AD014).
+    let worker = std::thread::Builder::new()
+        .name("radtap".into())
+        .stack_size(radtap::STACK_BYTES)
+        .spawn(move || run(&cli));
+    match worker.map(|w| w.join()) {
+        Ok(Ok(status)) => ExitCode::from(status),
+        // A panic has printed its message; 3 is the internal-error status.
+        Ok(Err(_)) => ExitCode::from(3),
+        Err(e) => {
+            eprintln!("radtap: error: cannot start the worker thread: {e}");
+            ExitCode::from(3)
+        }
+    }
 }

@@ -283,9 +283,56 @@ pub struct ReachingDefs<'a> {
     pub effects: &'a [Effect],
     /// Number of points.
     pub points: usize,
-    /// For each point, the points writing each zone it kills (precomputed kill sets over
-    /// point numbers).
-    pub kill_defs: &'a [ZoneSet],
+    /// For each zone, the points writing it.
+    pub defs_of_zone: &'a ZoneDefs,
+}
+
+/// The points writing each zone: a list per zone, and a set over point numbers as well for
+/// the zones written so often that removing them one by one would cost more. A kill set per
+/// point (a set over every point, for every point) was quadratic in memory: 5 GB at 200,000
+/// statements.
+pub struct ZoneDefs {
+    /// Points writing each zone, in order.
+    pub list: Vec<Vec<u32>>,
+    /// The same as a set over points, for zones with more than `points / 64` writers.
+    pub dense: std::collections::HashMap<usize, ZoneSet>,
+}
+
+impl ZoneDefs {
+    /// The writers of each of `n` zones among the `np` points of `effects`.
+    pub fn new(effects: &[Effect], n: usize, np: usize) -> Self {
+        let mut list = vec![Vec::new(); n];
+        for (id, e) in effects.iter().enumerate() {
+            for z in e.writes.iter() {
+                list[z.index()].push(id as u32);
+            }
+        }
+        let dense = list
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| l.len() > np / 64 + 1)
+            .map(|(z, l)| {
+                let mut s = ZoneSet::new(np);
+                for &d in l {
+                    s.insert(ZoneId(d));
+                }
+                (z, s)
+            })
+            .collect();
+        ZoneDefs { list, dense }
+    }
+
+    /// Removes the writers of zone `z` from `st`.
+    pub fn remove_from(&self, z: usize, st: &mut ZoneSet) {
+        match self.dense.get(&z) {
+            Some(s) => st.subtract(s),
+            None => {
+                for &d in &self.list[z] {
+                    st.remove(ZoneId(d));
+                }
+            }
+        }
+    }
 }
 
 impl Analysis for ReachingDefs<'_> {
@@ -297,7 +344,9 @@ impl Analysis for ReachingDefs<'_> {
     }
     fn boundary(&self, _: &mut ZoneSet) {}
     fn apply(&self, at: At, st: &mut ZoneSet) {
-        st.subtract(&self.kill_defs[at.id]);
+        for z in self.effects[at.id].kills.iter() {
+            self.defs_of_zone.remove_from(z.index(), st);
+        }
         if !self.effects[at.id].writes.is_empty() {
             st.insert(ZoneId(at.id as u32));
         }

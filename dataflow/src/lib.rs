@@ -819,20 +819,30 @@ fn adjoint_analyses(info: &mut ProcInfo, mode: Mode) -> usize {
         live = (0..np)
             .map(|id| effs[id].writes.intersects(&dl_after[id]) || live_tests[id])
             .collect::<Vec<bool>>();
-        // A live point or a point with a derivative makes its controlling tests live.
+        // A live point or a point with a derivative makes its controlling tests live, and a
+        // live test makes its own controlling tests live: closed here in one pass (one
+        // solve per nesting level made nested IFs quadratic).
         let mut changed = false;
-        for (bi, bd) in g.blocks.iter().enumerate() {
-            let first = first_ids[bi];
-            let needed = (0..bd.points.len()).any(|i| live[first + i] || has_derivative[first + i]);
-            if !needed {
-                continue;
-            }
+        let mut work: Vec<usize> = g
+            .blocks
+            .iter()
+            .enumerate()
+            .filter(|(bi, bd)| {
+                let first = first_ids[*bi];
+                (0..bd.points.len()).any(|i| live[first + i] || has_derivative[first + i])
+            })
+            .map(|(bi, _)| bi)
+            .collect();
+        while let Some(bi) = work.pop() {
             for c in &g.controllers[bi] {
                 if let Some(tp) = g.test_of(*c) {
                     if let Some(tid) = id_of(tp) {
                         if !live_tests[tid] {
                             live_tests[tid] = true;
                             changed = true;
+                            if let Some((tb, _)) = g.location.get(&tp) {
+                                work.push(tb.index());
+                            }
                         }
                     }
                 }
@@ -863,30 +873,15 @@ fn adjoint_analyses(info: &mut ProcInfo, mode: Mode) -> usize {
     }
     // Recomputation: a recorded zone whose only reaching definition is a cheap assignment
     // (no call) reading only zones that nothing in the procedure writes.
-    let mut defs_of_zone: Vec<ZoneSet> = vec![ZoneSet::new(np); n];
-    for (id, e) in effs.iter().enumerate() {
-        for z in e.writes.iter() {
-            defs_of_zone[z.index()].insert(ZoneId(id as u32));
-        }
-    }
+    let defs_of_zone = ZoneDefs::new(effs, n, np);
     let mut written_anywhere = ZoneSet::new(n);
     for e in effs.iter() {
         written_anywhere.union_with(&e.writes);
     }
-    let kill_defs: Vec<ZoneSet> = effs
-        .iter()
-        .map(|e| {
-            let mut s = ZoneSet::new(np);
-            for z in e.kills.iter() {
-                s.union_with(&defs_of_zone[z.index()]);
-            }
-            s
-        })
-        .collect();
     let rd = ReachingDefs {
         effects: effs,
         points: np,
-        kill_defs: &kill_defs,
+        defs_of_zone: &defs_of_zone,
     };
     let rr = solve(&rd, g);
     visits += rr.visits;
@@ -896,10 +891,10 @@ fn adjoint_analyses(info: &mut ProcInfo, mode: Mode) -> usize {
             if info.zones.differentiable.contains(z) {
                 continue;
             }
-            let reaching: Vec<usize> = before
-                .and(&defs_of_zone[z.index()])
+            let reaching: Vec<usize> = defs_of_zone.list[z.index()]
                 .iter()
-                .map(|d| d.index())
+                .filter(|&&d| before.contains(ZoneId(d)))
+                .map(|&d| d as usize)
                 .collect();
             let [d] = reaching.as_slice() else { continue };
             let de = &effs[*d];

@@ -4,7 +4,7 @@ use crate::zones::{
     base_symbol, is_alloc_call, is_pointer, is_pointer_base, strip_parens, ObjKey, ProcZones,
 };
 use radtap_il::{BinOp, Decl, Expr, ExprId, Init, Program, StmtKind, SymbolId, UnOp, UnitId};
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 /// What a pointer-valued expression may point to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,7 +18,7 @@ pub(crate) enum Targets {
 /// Fills `pz.pts` for every pointer variable of the zone space.
 pub(crate) fn compute(prog: &Program, unit: UnitId, pz: &mut ProcZones) {
     let u = &prog.units[unit];
-    let mut pts: HashMap<SymbolId, Vec<ObjKey>> = HashMap::new();
+    let mut pts: BTreeMap<SymbolId, Vec<ObjKey>> = BTreeMap::new();
     let mut unknown: Vec<SymbolId> = Vec::new();
     for k in pz.objects.keys() {
         if let ObjKey::Pointee(s) = k {
@@ -177,7 +177,7 @@ pub(crate) fn targets(
     prog: &Program,
     unit: UnitId,
     e: ExprId,
-    pts: &HashMap<SymbolId, Vec<ObjKey>>,
+    pts: &BTreeMap<SymbolId, Vec<ObjKey>>,
 ) -> Targets {
     let u = &prog.units[unit];
     match &u.exprs[e] {
@@ -241,7 +241,7 @@ fn object_targets(
     prog: &Program,
     unit: UnitId,
     e: ExprId,
-    pts: &HashMap<SymbolId, Vec<ObjKey>>,
+    pts: &BTreeMap<SymbolId, Vec<ObjKey>>,
 ) -> Targets {
     let u = &prog.units[unit];
     match &u.exprs[strip_parens(prog, unit, e)] {

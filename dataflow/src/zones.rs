@@ -29,7 +29,7 @@ use radtap_il::{
     BaseClass, Decl, Dim, DimUpper, Expr, ExprId, Init, Lang, LitKind, Program, ScopeId, ScopeKind,
     StmtKind, SymbolId, SymbolKind, TypeDefId, UnitId, UnitKind,
 };
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// What a zone is, for printing and for mapping across calls.
 #[derive(Clone, Debug)]
@@ -277,7 +277,7 @@ pub struct Globals {
     /// Zone descriptions, in global numbering.
     pub zones: Vec<ZoneInfo>,
     /// Global objects and their global ranges.
-    pub objects: HashMap<ObjKey, Obj>,
+    pub objects: BTreeMap<ObjKey, Obj>,
     /// Procedure-local variables that are global-like (SAVE/static, host-associated,
     /// EQUIVALENCE storage is local and not here).
     pub(crate) globalish: BTreeSet<SymbolId>,
@@ -288,7 +288,7 @@ impl Globals {
     pub(crate) fn build(prog: &Program, lay: &mut Layouts, procs: &[UnitId]) -> Globals {
         let mut g = Globals {
             zones: Vec::new(),
-            objects: HashMap::new(),
+            objects: BTreeMap::new(),
             globalish: BTreeSet::new(),
         };
         // Host association: a variable referenced from a unit other than its own.
@@ -626,7 +626,7 @@ pub struct ProcZones {
     /// Zone descriptions in local numbering.
     pub zones: Vec<ZoneInfo>,
     /// Objects visible in the procedure, in local numbering.
-    pub objects: HashMap<ObjKey, Obj>,
+    pub objects: BTreeMap<ObjKey, Obj>,
     /// Global zones included, sorted; `global_base + i` is the local id of `globals[i]`.
     pub globals: Vec<u32>,
     /// Local id of the first global zone.
@@ -636,7 +636,7 @@ pub struct ProcZones {
     /// Function result variable.
     pub result: Option<SymbolId>,
     /// Points-to sets of pointer variables.
-    pub pts: HashMap<SymbolId, Vec<ObjKey>>,
+    pub pts: BTreeMap<SymbolId, Vec<ObjKey>>,
     /// Differentiable zones.
     pub differentiable: ZoneSet,
     /// Objects whose address is taken in the procedure.
@@ -832,9 +832,9 @@ pub(crate) fn build_proc_zones(
 ) -> ProcZones {
     let u = &prog.units[unit];
     let mut zones: Vec<ZoneInfo> = Vec::new();
-    let mut objects: HashMap<ObjKey, Obj> = HashMap::new();
+    let mut objects: BTreeMap<ObjKey, Obj> = BTreeMap::new();
     let add = |zones: &mut Vec<ZoneInfo>,
-               objects: &mut HashMap<ObjKey, Obj>,
+               objects: &mut BTreeMap<ObjKey, Obj>,
                key: ObjKey,
                leaves: Vec<ZoneInfo>,
                rec: Option<TypeDefId>,
@@ -1026,7 +1026,7 @@ pub(crate) fn build_proc_zones(
         global_base,
         params: u.params.clone(),
         result: u.result,
-        pts: HashMap::new(),
+        pts: BTreeMap::new(),
         differentiable,
         address_taken: Vec::new(),
     }

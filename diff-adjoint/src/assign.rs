@@ -170,13 +170,36 @@ impl<'a> Adj<'_, '_, 'a> {
         }
     }
 
-    pub(crate) fn has_marker(&self, e: ExprId, marks: &HashSet<ExprId>) -> bool {
-        if marks.contains(&e) {
-            return true;
+    /// True when `e` is a marker or has one below it (a look-up in [`Marks`]).
+    pub(crate) fn has_marker(&self, e: ExprId, marks: &Marks) -> bool {
+        marks.under.contains(&e)
+    }
+
+    /// The markers `at` of the tangent expression `t`, with every node of `t` that has one
+    /// below it computed in one walk: transposition asks at every node, and a subtree walk
+    /// per question was quadratic in the expression's depth (`sin(sin(…))`, long sums).
+    pub(crate) fn marks_of(&self, t: ExprId, at: HashSet<ExprId>) -> Marks {
+        fn walk(adj: &Adj<'_, '_, '_>, e: ExprId, m: &mut Marks) -> bool {
+            if m.under.contains(&e) {
+                return true;
+            }
+            let mut kids = Vec::new();
+            radtap_il::visit::expr_children(&adj.pg.u.exprs[e], &mut |k| kids.push(k));
+            let mut any = m.at.contains(&e);
+            for k in kids {
+                any |= walk(adj, k, m);
+            }
+            if any {
+                m.under.insert(e);
+            }
+            any
         }
-        let mut kids = Vec::new();
-        radtap_il::visit::expr_children(&self.pg.u.exprs[e], &mut |k| kids.push(k));
-        kids.into_iter().any(|k| self.has_marker(k, marks))
+        let mut m = Marks {
+            at,
+            under: HashSet::new(),
+        };
+        walk(self, t, &mut m);
+        m
     }
 
     /// `lhs (op)= rhs` at point `part` of `s`: forward sweep (record, primal), backward sweep
@@ -578,7 +601,7 @@ impl<'a> Adj<'_, '_, 'a> {
         marks: &[(ExprId, ExprId)],
         self_marks: &HashSet<ExprId>,
     ) -> Option<(Vec<StmtId>, Option<Vec<ExprId>>)> {
-        let mset: HashSet<ExprId> = marks.iter().map(|m| m.0).collect();
+        let mset = self.marks_of(t, marks.iter().map(|m| m.0).collect());
         let mut contribs = Vec::new();
         if let Err(what) = self.transpose(t, seed, seed_rank, &mset, &mut contribs) {
             let msg = format!("{what} is not supported in adjoint mode yet");
@@ -586,9 +609,15 @@ impl<'a> Adj<'_, '_, 'a> {
             return None;
         }
         let mut groups: Vec<(ExprId, Vec<ExprId>, bool)> = Vec::new();
+        // Each marker's source reference, the first listed (a search per contribution was
+        // quadratic in the number of terms).
+        let mut src_of: HashMap<ExprId, ExprId> = HashMap::with_capacity(marks.len());
+        for &(m, r) in marks {
+            src_of.entry(m).or_insert(r);
+        }
         for (m, c, srank) in contribs {
             // An array seed flowing into a scalar: summed.
-            let src_ref = marks.iter().find(|x| x.0 == m).map(|x| x.1);
+            let src_ref = src_of.get(&m).copied();
             let mrank = src_ref.map_or(0, |r| self.pg.rank_of(r));
             // The contribution may be an array though the seed is not: a scalar broadcast
             // in an array expression under `sum` (`sum((x - mean)**2)` into `mean`).
@@ -885,4 +914,18 @@ impl<'a> Adj<'_, '_, 'a> {
     }
 
     // ------------------------------------------------------------------ control
+}
+
+/// The derivative references of a tangent expression being transposed (`at`) and the nodes
+/// with one of them at or below them (`under`).
+pub(crate) struct Marks {
+    at: HashSet<ExprId>,
+    under: HashSet<ExprId>,
+}
+
+impl Marks {
+    /// True when `e` is one of the markers.
+    pub(crate) fn contains(&self, e: &ExprId) -> bool {
+        self.at.contains(e)
+    }
 }

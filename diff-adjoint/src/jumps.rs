@@ -15,6 +15,7 @@
 //! way.
 
 use crate::*;
+use std::collections::{BTreeMap, BTreeSet};
 
 type Bid = usize;
 const ENTRY: Bid = 0;
@@ -79,9 +80,9 @@ struct Lowering {
     cur: Bid,
     loops: Vec<Ctx>,
     /// Source label → its block.
-    labels: HashMap<String, Bid>,
+    labels: BTreeMap<String, Bid>,
     /// Labels some jump targets.
-    targets: HashSet<String>,
+    targets: BTreeSet<String>,
     /// The region is the whole body (RETURN jumps to its end).
     whole: bool,
 }
@@ -308,7 +309,7 @@ impl<'a> Adj<'_, '_, 'a> {
         if refused {
             return Rev::default();
         }
-        let mut targets = HashSet::new();
+        let mut targets = BTreeSet::new();
         subtree(src, stmts, &mut |x| {
             self.in_loop.insert(x);
             match &src.stmts[x].kind {
@@ -324,7 +325,7 @@ impl<'a> Adj<'_, '_, 'a> {
             blocks: vec![LBlock::default(), LBlock::default()],
             cur: ENTRY,
             loops: Vec::new(),
-            labels: HashMap::new(),
+            labels: BTreeMap::new(),
             targets,
             whole,
         };

@@ -1,6 +1,7 @@
 //! Transposition of a tangent expression: walking from the root to each derivative
 //! reference gives its factor (paper Fig. 11), so tangent and adjoint share every partial.
 
+use crate::assign::Marks;
 use crate::*;
 
 impl<'a> Adj<'_, '_, 'a> {
@@ -11,7 +12,7 @@ impl<'a> Adj<'_, '_, 'a> {
         t: ExprId,
         seed: ExprId,
         seed_rank: usize,
-        marks: &HashSet<ExprId>,
+        marks: &Marks,
         out: &mut Vec<(ExprId, ExprId, usize)>,
     ) -> Result<(), String> {
         if marks.contains(&t) {

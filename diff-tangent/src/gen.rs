@@ -168,6 +168,7 @@ impl Gen<'_> {
                 self.active.push(u);
             }
         }
+        let nockp = self.nocheckpoint_wanted();
         for &p in &self.active.clone() {
             let pi = &self.info.procs[&p];
             let d = self.deriv_zones(p);
@@ -230,7 +231,7 @@ impl Gen<'_> {
             });
             self.dproc.insert(p, s);
             let is_head = self.info.heads.iter().any(|h| h.head == p);
-            if self.opts.adjoint && !is_head && (self.opts.split || self.nocheckpoint_wanted(p)) {
+            if self.opts.adjoint && !is_head && (self.opts.split || nockp.contains(&p)) {
                 let mut mk = |pat: &str| {
                     let name = self.fresh_global(&pattern(pat, &base));
                     self.out.symbols.alloc(SymbolData {
@@ -251,18 +252,24 @@ impl Gen<'_> {
         }
     }
 
-    /// Whether some call to `p` is not checkpointed: `$AD NOCHECKPOINT` on `p`'s header or
-    /// before a call to it.
-    fn nocheckpoint_wanted(&self, p: UnitId) -> bool {
-        if has_nocheckpoint(&self.prog.units[p].directives) {
-            return true;
+    /// The procedures some call to which is not checkpointed: `$AD NOCHECKPOINT` on the
+    /// procedure's header or before a call to it. One pass over the call sites (asked per
+    /// procedure, it scanned every call site of the program each time).
+    fn nocheckpoint_wanted(&self) -> BTreeSet<UnitId> {
+        let mut out = BTreeSet::new();
+        for (q, qu) in self.prog.units.iter() {
+            if has_nocheckpoint(&qu.directives) {
+                out.insert(q);
+            }
+            for c in self.info.callgraph.sites_of(q) {
+                if let radtap_flowgraph::Callee::Defined(l) = &c.callee {
+                    if has_nocheckpoint(&qu.stmts[c.stmt].directives) {
+                        out.extend(l.iter().copied());
+                    }
+                }
+            }
         }
-        self.prog.units.iter().any(|(q, qu)| {
-            self.info.callgraph.sites_of(q).iter().any(|c| {
-                matches!(&c.callee, radtap_flowgraph::Callee::Defined(l) if l.contains(&p))
-                    && has_nocheckpoint(&qu.stmts[c.stmt].directives)
-            })
-        })
+        out
     }
 
     /// The `_fwd`/`_bwd` pair a call to `callee` from a statement with `dirs` uses: split

@@ -40,13 +40,13 @@ pub(crate) fn unsupported(prog: &Program, pi: &ProcInfo, p: UnitId) -> Vec<Diagn
     let mut out = Vec::new();
     foreign_equivalence(prog, p, &mut out);
     internal_file_round_trip(prog, pi, p, &mut out);
-    let mut seen = Vec::new();
+    // A set: a list searched at every point was quadratic in the procedure's length.
+    let mut seen = std::collections::HashSet::new();
     for (i, pt) in pi.point.iter().enumerate() {
         let s = pt.stmt;
-        if seen.contains(&(s, pt.part)) {
+        if !seen.insert((s, pt.part)) {
             continue;
         }
-        seen.push((s, pt.part));
         let span = u.source_map.stmt.get(s).copied().unwrap_or_default();
         match (&u.stmts[s].kind, pt.part) {
             (
@@ -325,6 +325,7 @@ fn integer_like(prog: &Program, s: SymbolId) -> bool {
 /// its non-integer dummy arguments by host association.
 pub(crate) fn host_associated_dummies(prog: &Program, info: &ProgramInfo) -> Vec<Diagnostic> {
     let mut reach: Vec<UnitId> = info.heads.iter().map(|h| h.head).collect();
+    let mut reached: std::collections::HashSet<UnitId> = reach.iter().copied().collect();
     let mut i = 0;
     while i < reach.len() {
         let p = reach[i];
@@ -332,7 +333,7 @@ pub(crate) fn host_associated_dummies(prog: &Program, info: &ProgramInfo) -> Vec
         for c in info.callgraph.sites_of(p) {
             if let Callee::Defined(list) = &c.callee {
                 for &q in list {
-                    if !reach.contains(&q) {
+                    if reached.insert(q) {
                         reach.push(q);
                     }
                 }

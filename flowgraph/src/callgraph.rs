@@ -41,6 +41,12 @@ pub struct CallGraph {
     pub sites: HashMap<UnitId, Vec<CallSite>>,
     /// Strongly connected components, callees before callers.
     pub sccs: Vec<Vec<UnitId>>,
+    /// The procedures of the components with more than one procedure.
+    in_cycle: HashSet<UnitId>,
+    /// (procedure, call expression) → its first site in `sites`.
+    expr_index: HashMap<(UnitId, ExprId), usize>,
+    /// (procedure, CALL statement) → its site in `sites`.
+    stmt_index: HashMap<(UnitId, StmtId), usize>,
 }
 
 impl CallGraph {
@@ -117,12 +123,30 @@ impl CallGraph {
                 v.sort();
                 v
             })
+            .collect::<Vec<Vec<UnitId>>>();
+        let in_cycle = sccs
+            .iter()
+            .filter(|c| c.len() > 1)
+            .flatten()
+            .copied()
             .collect();
+        let (mut expr_index, mut stmt_index) = (HashMap::new(), HashMap::new());
+        for (&p, list) in &sites {
+            for (i, c) in list.iter().enumerate() {
+                match c.expr {
+                    Some(e) => expr_index.entry((p, e)).or_insert(i),
+                    None => stmt_index.entry((p, c.stmt)).or_insert(i),
+                };
+            }
+        }
         CallGraph {
             graph,
             node,
             sites,
             sccs,
+            in_cycle,
+            expr_index,
+            stmt_index,
         }
     }
 
@@ -131,12 +155,25 @@ impl CallGraph {
         self.sites.get(&p).map(Vec::as_slice).unwrap_or(&[])
     }
 
+    /// The call site of the call expression `e` in procedure `p` (an index look-up: a search
+    /// of `p`'s sites per call made differentiation quadratic in the number of calls).
+    pub fn expr_site(&self, p: UnitId, e: ExprId) -> Option<&CallSite> {
+        let i = *self.expr_index.get(&(p, e))?;
+        self.sites.get(&p).map(|l| &l[i])
+    }
+
+    /// The call site of the CALL statement `s` in procedure `p`.
+    pub fn stmt_site(&self, p: UnitId, s: StmtId) -> Option<&CallSite> {
+        let i = *self.stmt_index.get(&(p, s))?;
+        self.sites.get(&p).map(|l| &l[i])
+    }
+
     /// Whether `p` is (mutually) recursive.
     pub fn is_recursive(&self, p: UnitId) -> bool {
         let Some(&n) = self.node.get(&p) else {
             return false;
         };
-        self.graph.contains_edge(n, n) || self.sccs.iter().any(|c| c.len() > 1 && c.contains(&p))
+        self.graph.contains_edge(n, n) || self.in_cycle.contains(&p)
     }
 
     /// Direct callers of `p`.

@@ -56,12 +56,17 @@ fn run_cpp(path: &str, text: &str, flags: &[&str]) -> Result<(String, Vec<u32>),
         .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| format!("cannot run cpp: {e}"))?;
-    if let Some(mut stdin) = child.stdin.take() {
-        stdin
-            .write_all(text.as_bytes())
-            .map_err(|e| format!("cpp: {e}"))?;
-    }
+    // Written from a thread: a preprocessor that streams would otherwise fill the output
+    // pipe while we still write its input, and both would wait forever.
+    let writer = child.stdin.take().map(|mut stdin| {
+        let input = text.to_string();
+        std::thread::spawn(move || stdin.write_all(input.as_bytes()))
+    });
     let out = child.wait_with_output().map_err(|e| format!("cpp: {e}"))?;
+    if let Some(w) = writer {
+        // A write error (cpp exited early) shows in cpp's own status and messages.
+        let _ = w.join();
+    }
     if !out.status.success() {
         return Err(format!(
             "the C preprocessor failed:\n{}",
@@ -91,4 +96,35 @@ fn run_cpp(path: &str, text: &str, flags: &[&str]) -> Result<(String, Vec<u32>),
     let mut text = lines.join("\n");
     text.push('\n');
     Ok((text, map))
+}
+
+/// The location and message of the first error in cpp's messages about its input
+/// (`<stdin>:3:2: error: #error boom`, the column optional): cpp reads the source from stdin,
+/// so the line is the user's (blank lines keep the numbering).
+pub(crate) fn first_error(messages: &str) -> Option<(u32, u32, String)> {
+    messages.lines().find_map(|l| {
+        let rest = l.strip_prefix("<stdin>:")?;
+        let (line, rest) = rest.split_once(':')?;
+        let line = line.parse::<u32>().ok()?;
+        let (col, rest) = match rest.split_once(':') {
+            Some((c, r)) if c.parse::<u32>().is_ok() => (c.parse::<u32>().ok()?, r),
+            _ => (1, rest),
+        };
+        let msg = rest.trim_start().strip_prefix("error:")?.trim();
+        Some((line, col.max(1), msg.to_string()))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn first_error_reads_line_and_column() {
+        let m = "In file included ...\n<stdin>:3:2: error: #error boom\n<stdin>:9: error: x";
+        assert_eq!(super::first_error(m), Some((3, 2, "#error boom".into())));
+        assert_eq!(
+            super::first_error("<stdin>:9: error: unterminated"),
+            Some((9, 1, "unterminated".into()))
+        );
+        assert_eq!(super::first_error("<stdin>:2:1: warning: w"), None);
+    }
 }

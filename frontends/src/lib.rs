@@ -12,14 +12,18 @@
 mod c;
 mod c_complex;
 mod cpp;
+mod depth;
 mod fault;
 pub mod fixed;
 mod fortran;
 mod intrinsics;
 mod ts;
 
-use radtap_il::{Code, Diagnostic, Lang, Program, ScopeData, ScopeKind, SourceFile, SourceForm};
+use radtap_il::{
+    Code, Diagnostic, Lang, Program, ScopeData, ScopeKind, SourceFile, SourceForm, Span,
+};
 
+pub use depth::{MAX_BLOCKS, MAX_DEPTH, MAX_NESTING};
 pub use intrinsics::is_fortran_intrinsic;
 
 /// One input: its path (as given) and contents.
@@ -128,10 +132,22 @@ pub fn parse_program_with_headers(
             match r {
                 Ok((t, m)) => (t, Some(m)),
                 Err(e) => {
-                    diags.push(Diagnostic::global(
-                        Code::Preprocessor,
-                        format!("{}: {e}", inp.path),
-                    ));
+                    // Located at the user's line when cpp says where (it reads stdin).
+                    diags.push(match cpp::first_error(&e) {
+                        Some((line, col, msg)) => Diagnostic::error(
+                            Code::Preprocessor,
+                            Span {
+                                file,
+                                line,
+                                col,
+                                len: 1,
+                            },
+                            format!("the C preprocessor failed: {msg}"),
+                        ),
+                        None => {
+                            Diagnostic::global(Code::Preprocessor, format!("{}: {e}", inp.path))
+                        }
+                    });
                     continue;
                 }
             }
@@ -157,7 +173,15 @@ pub fn parse_program_with_headers(
             ));
             continue;
         }
-        let tree = parser.parse(&text, None);
+        let mut tree = parser.parse(&text, None);
+        // Too deep for the recursive passes: reported, and the file is not lowered.
+        if let Some(d) = tree
+            .as_ref()
+            .and_then(|t| depth::check(t.root_node(), file, line_map.as_deref()))
+        {
+            diags.push(d);
+            tree = None;
+        }
         let p = Prepared {
             file,
             text,

@@ -53,6 +53,7 @@ codes! {
     MissingToken = "AD011": "syntax error: something required is missing here (closing parenthesis, END statement, semicolon)",
     FixedForm = "AD012": "malformed fixed-form line (continuation mark on a first line, label field not numeric)",
     Preprocessor = "AD013": "the C preprocessor failed on this file",
+    Nesting = "AD014": "expressions or statements nested deeper than radtap can process (10,000 levels of expressions and statements, 1,000 nested blocks, chains such as a flat sum of 250,000 terms): split them into smaller parts",
     Unsupported = "AD020": "a construct radtap does not support yet; the message says what to do instead",
     Undeclared = "AD030": "a name is used but never declared (IMPLICIT NONE in Fortran, or C)",
     Redeclared = "AD031": "a name is declared twice in the same scope",

@@ -72,6 +72,18 @@ Example:
 
 What to do: give the include directories with -I DIR, or preprocess the file yourself."
             }
+            Code::Nesting => {
+                "\
+radtap's passes recurse on expressions and statements; it accepts 10,000 levels of nested
+expressions and statements, 1,000 nested blocks (IF, DO, WHILE, SELECT, C braces), and chains
+(a flat sum a + b + c + ..., an else-if ladder) up to 250,000 long. The error points at the
+first construct past the limit.
+
+Example:
+    y = ((((((((...(x)...))))))))      (more than 10,000 parentheses)
+
+What to do: split the expression with temporaries, or the statement into procedures."
+            }
             Code::Unsupported => {
                 "\
 A construct radtap cannot differentiate correctly (yet). It is refused at its line rather

@@ -1271,7 +1271,10 @@ impl Program {
         let target = &self.symbols[sym];
         loop {
             let sc = &self.scopes[scope];
-            if sc.order.contains(&sym) {
+            // Declared here (a symbol is in its own scope's `order`): a comparison, where
+            // `order.contains` scanned the scope, the global one holding every generated
+            // symbol, for every name printed.
+            if target.scope == scope {
                 return Some(&target.spelling);
             }
             for u in &sc.uses {
@@ -1305,6 +1308,11 @@ impl Program {
 
     /// Adds a symbol to `scope` under `key` (lower-cased for Fortran by the caller).
     pub fn add_symbol(&mut self, scope: ScopeId, key: String, data: SymbolData) -> SymbolId {
+        // `local_name` relies on it: a symbol is in the `order` of its own scope only.
+        debug_assert_eq!(
+            data.scope, scope,
+            "a symbol added to a scope other than its own"
+        );
         let id = self.symbols.alloc(data);
         let sc = &mut self.scopes[scope];
         sc.names.insert(key, id);

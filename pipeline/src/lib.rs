@@ -246,6 +246,21 @@ pub fn check_request(req: &Request) -> Result<Vec<String>, Failure> {
             ));
         }
     }
+    if let Some(s) = &req.options.stem {
+        // The stem names files inside the output directory (-O): a path would write
+        // elsewhere (`-o /` wrote `/_d.c` at the file system's root).
+        if s.is_empty() || s.contains(['/', '\\']) || s == "." || s == ".." {
+            return Err(Failure::Usage(format!(
+                "-o {s:?}: an output stem is a file name without directories \
+                 (use -O DIR for the directory)"
+            )));
+        }
+    }
+    if req.options.nbdirsmax == Some(0) {
+        return Err(Failure::Usage(
+            "-nbdirsmax 0: vector mode needs at least one direction".into(),
+        ));
+    }
     sizes(&req.options)?;
     const KNOWN: &[&str] = &[
         "activity",

@@ -471,6 +471,17 @@ impl<'a> ProcGen<'_, 'a> {
         }
         match row.rule {
             Rule::Elementwise(partials) => {
+                // A call with fewer positional arguments than the partials read (`sign(z)`,
+                // which the frontend accepts) is refused here, never indexed past its end.
+                let needed = partials
+                    .iter()
+                    .filter_map(|p| max_arg(&table::parse(p)))
+                    .max();
+                if needed.is_some_and(|n| n >= pos.len()) {
+                    self.lost_value =
+                        Some("an intrinsic call with fewer arguments than its derivative reads");
+                    return None;
+                }
                 let mut sum = None;
                 for (i, p) in partials.iter().enumerate() {
                     let Some(&x) = pos.get(i) else { break };
@@ -1063,3 +1074,15 @@ const ZERO_DERIVATIVE: &[&str] = &[
     "rand",
     "random_number",
 ];
+
+/// The largest argument index a derivative template reads.
+fn max_arg(t: &table::Tpl) -> Option<usize> {
+    use table::Tpl;
+    match t {
+        Tpl::Arg(i) => Some(*i),
+        Tpl::Num(_) | Tpl::Pi => None,
+        Tpl::Call(_, a) => a.iter().filter_map(max_arg).max(),
+        Tpl::Neg(a) => max_arg(a),
+        Tpl::Bin(_, a, b) => max_arg(a).max(max_arg(b)),
+    }
+}

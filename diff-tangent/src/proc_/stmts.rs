@@ -940,19 +940,13 @@ impl<'a> ProcGen<'_, 'a> {
     /// The call site of the function reference `e` in this procedure.
     pub fn expr_call_site(&self, e: ExprId) -> Option<&'a CallSite> {
         let info: &'a radtap_dataflow::ProgramInfo = self.g.info;
-        info.callgraph
-            .sites_of(self.p)
-            .iter()
-            .find(|c| c.expr == Some(e))
+        info.callgraph.expr_site(self.p, e)
     }
 
     /// The call site of the call statement `s` in this procedure.
     pub fn stmt_call_site(&self, s: StmtId) -> Option<&'a CallSite> {
         let info: &'a radtap_dataflow::ProgramInfo = self.g.info;
-        info.callgraph
-            .sites_of(self.p)
-            .iter()
-            .find(|c| c.stmt == s && c.expr.is_none())
+        info.callgraph.stmt_site(self.p, s)
     }
 
     /// Whether the call expression `e` references a function of the program that has a

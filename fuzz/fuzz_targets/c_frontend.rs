@@ -1,0 +1,10 @@
+//! Any bytes as a C file: parse, lower, regenerate (-p), and re-parse what was written.
+#![no_main]
+use libfuzzer_sys::fuzz_target;
+
+#[path = "../src/check.rs"]
+mod check;
+
+fuzz_target!(|data: &[u8]| {
+    check::frontend(check::Target::C, data);
+});
