@@ -1240,6 +1240,7 @@ fn c_user_header_declarations_are_read() {
             String::from_utf8_lossy(&o.stderr)
         );
     }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A diagnostic inside a header is located in the header (file:line:col), with its line.
@@ -1268,6 +1269,7 @@ fn c_error_inside_a_header_is_located_in_the_header() {
         "{err}"
     );
     assert!(err.contains("struct s { real a; mystery_t b; };"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Quoted includes are searched beside the source, then in the `-I` directories; one found
