@@ -122,6 +122,16 @@ const REFUSED: &[Case] = &[
         "a reference to `next`, which also writes `*s`, inside a differentiated expression",
     ),
     (
+        "memcpy.c",
+        "#include <string.h>\nvoid f(const double *x, double *y)\n{\n    double a[3];\n    memcpy(a, x, 3 * sizeof(double));\n    a[1] = a[1] * a[0];\n    y[0] = a[1] + a[2] * a[2];\n}\n",
+        "f",
+        "x",
+        "y",
+        &["-d", "-b"],
+        "memcpy.c:5:5: error[AD020]",
+        "`memcpy` of active real data is not differentiated yet",
+    ),
+    (
         "alias.c",
         "static void muladd(double *a, const double *b)\n{\n    *a = *a * *b + *b;\n}\n\nvoid f(double *x)\n{\n    muladd(x, x);\n}\n",
         "f",

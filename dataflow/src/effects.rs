@@ -1063,6 +1063,7 @@ impl Eval<'_> {
                 for v in &vals {
                     all.union_with(&v.reads);
                 }
+                self.copy_through(&name, args);
                 let mut out = Val {
                     reads: self.empty(),
                     ..Val::default()
@@ -1135,8 +1136,9 @@ impl Eval<'_> {
                 }
                 out
             }
-            Callee::Intrinsic(_) | Callee::External(_) => {
+            Callee::Intrinsic(n) | Callee::External(n) => {
                 let external = matches!(site.callee, Callee::External(_));
+                self.copy_through(&n.to_ascii_lowercase(), args);
                 // Every argument is read; by-reference arguments of a Fortran external or
                 // intrinsic subroutine (and pointees of C pointer arguments) may be written
                 // with values depending on every argument.
@@ -1183,6 +1185,18 @@ impl Eval<'_> {
                     all.nondiff()
                 }
             }
+        }
+    }
+
+    /// C `memcpy`/`memmove`: the values behind the source land behind the destination,
+    /// derivatives with them (what the copy writes depends on what it reads).
+    fn copy_through(&mut self, name: &str, args: &[Arg]) {
+        if matches!(name, "memcpy" | "memmove") && self.u.lang == Lang::C && args.len() >= 2 {
+            let src = self.deref(args[1].value);
+            let v = self.ref_value(&src);
+            let mut dst = self.deref(args[0].value);
+            dst.total = false;
+            self.write(&dst, &v);
         }
     }
 

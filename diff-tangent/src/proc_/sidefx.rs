@@ -133,6 +133,13 @@ impl<'a> ProcGen<'_, 'a> {
             | StmtKind::Entry { .. }
             | StmtKind::Comment(_) => {}
         }
+        if let StmtKind::Call { callee, args, .. } = &st.kind {
+            let name = self.callee_name(*callee);
+            if let Some(msg) = self.copy_refusal(s, &name, args) {
+                self.error(s, Code::Unsupported, &msg);
+                return true;
+            }
+        }
         if roots.is_empty() {
             return false;
         }
@@ -238,6 +245,25 @@ impl<'a> ProcGen<'_, 'a> {
         }
     }
 
+    /// C `memcpy`/`memmove` into active real data: no rule copies the derivatives with the
+    /// values, so they would be lost (refused until one does).
+    fn copy_refusal(&self, s: StmtId, name: &str, args: &[Arg]) -> Option<String> {
+        if self.lang != Lang::C || !matches!(name, "memcpy" | "memmove") {
+            return None;
+        }
+        let mut x = args.first()?.value;
+        while let Expr::Unary {
+            op: UnOp::AddrOf,
+            arg,
+        }
+        | Expr::Cast { arg, .. }
+        | Expr::Paren(arg) = &self.src.exprs[x]
+        {
+            x = *arg;
+        }
+        (self.differentiable_ref(x) && self.active_at(s, x)).then(|| format!("`{name}` of active real data is not differentiated yet (the derivatives of what it copies would be lost); copy with a loop"))
+    }
+
     /// A call expression `e` that no rule keeps right where it stands.
     fn hidden_call(
         &mut self,
@@ -247,15 +273,18 @@ impl<'a> ProcGen<'_, 'a> {
         cond: bool,
         differentiated: bool,
     ) -> Option<String> {
-        let Expr::Call { callee, .. } = &self.src.exprs[e] else {
+        let Expr::Call { callee, args } = &self.src.exprs[e] else {
             return None;
         };
+        let name = self.callee_name(*callee);
+        if let Some(m) = self.copy_refusal(s, &name, args) {
+            return Some(m);
+        }
         let site = self.expr_call_site(e)?;
         let Callee::Defined(list) = &site.callee else {
             return None;
         };
         let list = list.clone();
-        let name = self.callee_name(*callee);
         if !list.iter().any(|c| self.g.active.contains(c)) {
             // A function with no derivative stays in the expression: what it writes to real
             // data gets no derivative, and a derivative statement that copies the
