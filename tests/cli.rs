@@ -1089,6 +1089,17 @@ fn const_globals_get_writable_derivatives_and_are_no_default_independents() {
             String::from_utf8_lossy(&out.stderr)
         );
     }
+    // validate cannot vary a const global (writing it is undefined behaviour): a clear error,
+    // not a driver that does not compile.
+    let (code, _, err) = radtap(&[
+        "validate", "-head", "f", "-vars", "x w", "-outvars", "y", "-size", "x=3", "-size", "y=1",
+        &s,
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("the independent `w` of `f` is a `const` global"),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

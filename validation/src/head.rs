@@ -1095,6 +1095,12 @@ fn describe_globals(
             (None, Some(&(s, d))) => {
                 let u = unit_of(p.symbols[s].scope)
                     .ok_or_else(|| cant("declared nowhere the driver can see"))?;
+                if c && p.symbols[s].attrs.constant && what == "independent" {
+                    // Differences would need writing it: undefined behaviour in C.
+                    return Err(cant(
+                        "a `const` global, which the program never lets change",
+                    ));
+                }
                 if c {
                     (
                         s,
