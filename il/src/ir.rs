@@ -1256,6 +1256,14 @@ impl ScopeData {
     }
 }
 
+/// The spelling through USE `u` of a name its module sees as `inner`, if `u` imports it.
+fn use_spelling<'a>(u: &'a UseImport, inner: &'a str) -> Option<&'a str> {
+    match u.names.iter().find(|(_, r)| r.eq_ignore_ascii_case(inner)) {
+        Some((l, _)) => Some(l.as_str()),
+        None => (!u.only).then_some(inner),
+    }
+}
+
 impl Program {
     /// The name under which `sym` is visible in `scope`: its own spelling, or the local name
     /// of a `USE m, only: local => remote` rename.
@@ -1277,24 +1285,30 @@ impl Program {
             if target.scope == scope {
                 return Some(&target.spelling);
             }
+            // USEs of the module declaring it first (the common case, no recursion); then
+            // re-exports, each module searched in turn.
             for u in &sc.uses {
-                let Some(mu) = u.unit else { continue };
-                let ms = self.units[mu].scope;
-                let inner: &str = if ms == target.scope {
-                    &target.spelling
-                } else if depth < 4 {
-                    match self.name_through(ms, sym, depth + 1) {
-                        Some(n) => n,
-                        None => continue,
+                if u.unit
+                    .is_some_and(|mu| self.units[mu].scope == target.scope)
+                {
+                    if let Some(n) = use_spelling(u, &target.spelling) {
+                        return Some(n);
                     }
-                } else {
-                    continue;
-                };
-                if let Some((l, _)) = u.names.iter().find(|(_, r)| r.eq_ignore_ascii_case(inner)) {
-                    return Some(l);
                 }
-                if !u.only {
-                    return Some(inner);
+            }
+            if depth < 4 {
+                for u in &sc.uses {
+                    let Some(mu) = u.unit else { continue };
+                    let ms = self.units[mu].scope;
+                    if ms == target.scope {
+                        continue;
+                    }
+                    if let Some(n) = self
+                        .name_through(ms, sym, depth + 1)
+                        .and_then(|inner| use_spelling(u, inner))
+                    {
+                        return Some(n);
+                    }
                 }
             }
             scope = sc.parent?;
