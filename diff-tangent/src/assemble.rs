@@ -54,6 +54,7 @@ pub(crate) fn run(
         global_scope,
         split_procs: HashMap::new(),
         primal_copies: HashMap::new(),
+        generated: Vec::new(),
     };
     g.choose_procedures();
     if opts.adjoint {
@@ -230,6 +231,7 @@ impl Gen<'_> {
                         }
                     }
                 }
+                self.derivative_interface_bodies();
                 if self.needs_digamma {
                     for l in DIGAMMA_F90.lines() {
                         items.push(FileItem::Comment(l.to_string()));
@@ -750,7 +752,100 @@ impl Gen<'_> {
             out.push(c);
         }
         out.extend(self.sweep_units(p, parent, rules));
+        self.generated.extend(out.iter().map(|&d| (p, d)));
         out
+    }
+
+    /// A generated unit that copied the caller's interface block for an external procedure
+    /// `foo` which has derivatives also gets interface bodies for them (`foo_d`, `foo_b`,
+    /// sweeps, primal copy): a procedure with assumed-shape, optional, pointer... dummies
+    /// needs an explicit interface at every call, and so do its derivatives.
+    fn derivative_interface_bodies(&mut self) {
+        let prog = self.prog;
+        let generated = self.generated.clone();
+        for &(_, u) in &generated {
+            for di in 0..self.out.units[u].decls.len() {
+                let Decl::Interface(itf) = &self.out.units[u].decls[di] else {
+                    continue;
+                };
+                if itf.is_abstract || itf.name.is_some() {
+                    continue;
+                }
+                let mut extra = Vec::new();
+                for b in itf.bodies.clone() {
+                    let Some(name) = self.out.units[b].name else {
+                        continue;
+                    };
+                    let spelling = self.out.symbols[name].spelling.clone();
+                    for &(p, d) in &generated {
+                        let pu = &prog.units[p];
+                        if pu.parent.is_none()
+                            && pu.name.is_some_and(|n| {
+                                prog.symbols[n].spelling.eq_ignore_ascii_case(&spelling)
+                            })
+                        {
+                            extra.push(self.interface_body(d, u));
+                        }
+                    }
+                }
+                if let Decl::Interface(itf) = &mut self.out.units[u].decls[di] {
+                    itf.bodies.extend(extra);
+                }
+            }
+        }
+    }
+
+    /// The interface body of generated unit `d`, for an interface block of unit `host`: its
+    /// header and the declarations of its dummies (and of the constants they use).
+    fn interface_body(&mut self, d: UnitId, host: UnitId) -> UnitId {
+        let mut ib = self.out.units[d].clone();
+        ib.parent = Some(host);
+        ib.body = Vec::new();
+        ib.contains = Vec::new();
+        ib.trailing_comments = Vec::new();
+        ib.directives = Vec::new();
+        let keep: HashSet<SymbolId> = ib.params.iter().copied().chain(ib.result).collect();
+        let decls = std::mem::take(&mut ib.decls);
+        for mut dl in decls {
+            match &mut dl {
+                Decl::Var(v) => {
+                    let constant = v
+                        .attrs
+                        .iter()
+                        .any(|a| matches!(a, Attr::Keyword(k) if k == "parameter"));
+                    if !constant {
+                        v.entities.retain(|e| keep.contains(&e.sym));
+                    }
+                    if v.entities.is_empty() {
+                        continue;
+                    }
+                }
+                Decl::Attr(a) => {
+                    a.items.retain(|i| keep.contains(&i.sym));
+                    if a.items.is_empty() {
+                        continue;
+                    }
+                }
+                Decl::Use(..)
+                | Decl::Implicit(_)
+                | Decl::Parameter(_)
+                | Decl::TypeDef(_)
+                | Decl::Interface(_) => {}
+                Decl::Common(_)
+                | Decl::Equivalence(_)
+                | Decl::Data(_)
+                | Decl::StmtFunction { .. }
+                | Decl::Comment(_)
+                | Decl::TrailingComment(_)
+                | Decl::Directive(_)
+                | Decl::Unit(_)
+                | Decl::Preproc(_)
+                | Decl::Verbatim(_)
+                | Decl::Enumerators(_) => continue,
+            }
+            ib.decls.push(dl);
+        }
+        self.out.units.alloc(ib)
     }
 
     fn sweep_units(

@@ -55,6 +55,8 @@ pub struct Gen<'a> {
     /// `f_nodiff` next to `f_b`, so the forward sweep and the recomputation in the backward
     /// sweep call code the compiler can inline.
     pub primal_copies: HashMap<UnitId, SymbolId>,
+    /// The generated units of each procedure (derivatives, sweeps, primal copy), in order.
+    pub(crate) generated: Vec<(UnitId, UnitId)>,
 }
 
 /// The name of a unit.
