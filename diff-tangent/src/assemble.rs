@@ -26,6 +26,18 @@ pub(crate) fn run(
     for (_, s) in prog.symbols.iter() {
         taken.insert(key(lang, &s.spelling));
     }
+    // Local names of USE renames (`use mb, only: c1b => c1`) are no symbol's spelling, but a
+    // generated name equal to one (`c1b`, the adjoint of `ma`'s `c1`) would be ambiguous
+    // where both are visible.
+    for (_, u) in prog.units.iter() {
+        for d in &u.decls {
+            if let Decl::Use(ui, _) = d {
+                for (local, _) in &ui.names {
+                    taken.insert(key(lang, local));
+                }
+            }
+        }
+    }
     let global_scope = prog
         .scopes
         .iter()
