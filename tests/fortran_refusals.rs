@@ -193,3 +193,150 @@ end subroutine head
 ";
     assert_refused("intfile", text, "head", "7:3", "internal file `buf`");
 }
+
+/// A library routine with a `procedure(iface)` dummy, called with `fsq` and with `fcu`:
+/// the derivative cannot call one derivative for both (until derivative procedures are
+/// passed as arguments), so the call through the dummy is refused.
+const DUMMY_PROC_LIB: &str = "module fm
+  implicit none
+  abstract interface
+    subroutine f_iface(x, y)
+      real(8), intent(in) :: x
+      real(8), intent(out) :: y
+    end subroutine f_iface
+  end interface
+contains
+  subroutine drive(fcn, x, y)
+    procedure(f_iface) :: fcn
+    real(8), intent(in) :: x
+    real(8), intent(out) :: y
+    call fcn(x, y)
+  end subroutine drive
+end module fm
+";
+
+#[test]
+fn a_dummy_procedure_receiving_several_procedures_is_refused() {
+    let text = format!(
+        "{DUMMY_PROC_LIB}module fu
+  use fm
+  implicit none
+contains
+  subroutine fsq(x, y)
+    real(8), intent(in) :: x
+    real(8), intent(out) :: y
+    y = x*x
+  end subroutine fsq
+  subroutine fcu(x, y)
+    real(8), intent(in) :: x
+    real(8), intent(out) :: y
+    y = x**3
+  end subroutine fcu
+  subroutine head(x, y)
+    real(8), intent(in) :: x
+    real(8), intent(out) :: y
+    real(8) :: t
+    call drive(fsq, x, t)
+    call drive(fcu, t, y)
+  end subroutine head
+end module fu
+"
+    );
+    assert_refused(
+        "dummy_several",
+        &text,
+        "head",
+        "14:5",
+        "a call through the dummy procedure `fcn`, which receives several different procedures",
+    );
+}
+
+#[test]
+fn a_dummy_procedure_whose_actual_derivative_is_out_of_reach_is_refused() {
+    // The user's function lives in a module that uses the library: the library's derivative
+    // module cannot call its derivative by name (the output did not link).
+    let text = format!(
+        "{DUMMY_PROC_LIB}module fu
+  use fm
+  implicit none
+contains
+  subroutine fsq(x, y)
+    real(8), intent(in) :: x
+    real(8), intent(out) :: y
+    y = x*x + sin(x)
+  end subroutine fsq
+  subroutine head(x, y)
+    real(8), intent(in) :: x
+    real(8), intent(out) :: y
+    call drive(fsq, x, y)
+  end subroutine head
+end module fu
+"
+    );
+    assert_refused(
+        "dummy_reach",
+        &text,
+        "head",
+        "14:5",
+        "a call through the dummy procedure `fcn` to `fsq`, whose derivative is out of reach",
+    );
+}
+
+#[test]
+fn do_concurrent_with_locality_or_type_spec_and_procedure_pointers_are_refused() {
+    let text = "subroutine head(x, y)
+  real(8) :: x(4), y, t
+  integer :: i
+  do concurrent (i = 1:4) local(t)
+    t = x(i)**2
+    x(i) = t
+  end do
+  y = sum(x)
+end subroutine head
+";
+    assert_refused(
+        "dc_local",
+        text,
+        "head",
+        "4:27",
+        "DO CONCURRENT with locality specifiers",
+    );
+    let text = "subroutine head(x, y)
+  real(8) :: x(4), y
+  do concurrent (integer :: k = 1:4)
+    x(k) = x(k)*2
+  end do
+  y = sum(x)
+end subroutine head
+";
+    assert_refused(
+        "dc_type",
+        text,
+        "head",
+        "3:18",
+        "DO CONCURRENT with a type-spec",
+    );
+    let text = "module pp
+  implicit none
+  abstract interface
+    function f_fun(x) result(r)
+      real(8), intent(in) :: x
+      real(8) :: r
+    end function f_fun
+  end interface
+contains
+  function sq(x) result(r)
+    real(8), intent(in) :: x
+    real(8) :: r
+    r = x*x
+  end function sq
+  subroutine head(x, y)
+    real(8) :: x, y
+    procedure(f_fun), pointer :: f
+    f => sq
+    y = f(x)
+  end subroutine head
+end module pp
+";
+    assert_refused("proc_pointer", text, "head", "17:23", "procedure pointers");
+}

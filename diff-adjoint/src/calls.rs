@@ -6,7 +6,7 @@ use crate::*;
 impl<'a> Adj<'_, '_, 'a> {
     /// A call: checkpointed (joint mode) when it carries derivatives, else primal with the
     /// values it overwrites recorded when the adjoint needs them.
-    pub(crate) fn adj_call(&mut self, s: StmtId, _callee: ExprId, args: &'a [Arg]) -> Rev {
+    pub(crate) fn adj_call(&mut self, s: StmtId, callee: ExprId, args: &'a [Arg]) -> Rev {
         let Some(i) = self.pg.pid(s) else {
             return self.fwd_only(s);
         };
@@ -37,10 +37,8 @@ impl<'a> Adj<'_, '_, 'a> {
                 if active_point && list.iter().any(|c| self.pg.g.active.contains(c)) =>
             {
                 if list.len() != 1 {
-                    return self.unsupported(
-                        s,
-                        "a generic call that resolves to several specific procedures",
-                    );
+                    let what = self.pg.several_procedures(callee);
+                    return self.unsupported(s, &what);
                 }
                 if let Some(m) = self.pg.aliased_call(list[0], args) {
                     return self.unsupported(s, &m);

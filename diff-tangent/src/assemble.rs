@@ -87,6 +87,9 @@ pub(crate) fn run(
             .extend(crate::refuse::unsupported(prog, &info.procs[&p], p));
         g.diags
             .extend(crate::refuse::private_of_module(prog, p, &g.active));
+        g.diags.extend(crate::refuse::unreachable_dummy_actuals(
+            prog, info, p, &g.active,
+        ));
         if prog.units[p].lang != lang {
             g.diags.push(Diagnostic::error(
                 Code::Unsupported,

@@ -554,3 +554,79 @@ fn private_component_in(prog: &Program, m: UnitId, u: &UnitData, k: &StmtKind) -
     }
     None
 }
+
+/// Calls in procedure `p` through one of its dummy procedures that the call graph resolves to
+/// one differentiated procedure `c` whose derivative the derivative of `p` cannot reach: the
+/// derivative of `p` calls `c_d` by name, which compiles where `c` is external, in `p`'s own
+/// module, or in a module `p` (or its module) uses. A library module calling the user's
+/// function from a module that uses the library (the common layout) needs the derivative
+/// procedure passed as an argument: refused at the call until then (the output did not
+/// link).
+pub(crate) fn unreachable_dummy_actuals(
+    prog: &Program,
+    info: &ProgramInfo,
+    p: UnitId,
+    active: &[UnitId],
+) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let u = &prog.units[p];
+    for site in info.callgraph.sites_of(p) {
+        let Callee::Defined(list) = &site.callee else {
+            continue;
+        };
+        let [c] = list.as_slice() else { continue };
+        if !active.contains(c) {
+            continue;
+        }
+        let callee = match (site.expr, &u.stmts[site.stmt].kind) {
+            (Some(e), _) => match &u.exprs[e] {
+                Expr::Call { callee, .. } => *callee,
+                _ => continue,
+            },
+            (None, StmtKind::Call { callee, .. }) => *callee,
+            _ => continue,
+        };
+        let Expr::Name(d) = &u.exprs[callee] else {
+            continue;
+        };
+        if !u.params.contains(d) || reaches(prog, p, *c) {
+            continue;
+        }
+        let sp = u
+            .source_map
+            .stmt
+            .get(site.stmt)
+            .copied()
+            .unwrap_or_default();
+        let msg = format!(
+            "a call through the dummy procedure `{}` to `{}`, whose derivative is out of reach of this procedure's derivative (its module does not use `{}`'s module), is not differentiated yet",
+            prog.symbols[*d].spelling,
+            crate::generator::unit_name(prog, *c),
+            crate::generator::unit_name(prog, *c),
+        );
+        out.push(Diagnostic::error(Code::Unsupported, sp, &msg));
+    }
+    out
+}
+
+/// Whether the derivative of procedure `p` can call the derivative of `c` by name.
+fn reaches(prog: &Program, p: UnitId, c: UnitId) -> bool {
+    let Some(cm) = prog.units[c].parent else {
+        return true;
+    };
+    let mut at = Some(p);
+    while let Some(q) = at {
+        if q == cm {
+            return true;
+        }
+        let uses_cm = prog.units[q]
+            .decls
+            .iter()
+            .any(|d| matches!(d, Decl::Use(ui, _) if ui.unit == Some(cm)));
+        if uses_cm {
+            return true;
+        }
+        at = prog.units[q].parent;
+    }
+    false
+}

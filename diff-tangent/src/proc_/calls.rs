@@ -4,6 +4,18 @@
 use super::*;
 
 impl<'a> ProcGen<'_, 'a> {
+    /// What a call or reference through `callee` that resolves to several procedures is: a
+    /// generic name, or a dummy procedure that receives several different procedures.
+    pub fn several_procedures(&self, callee: ExprId) -> String {
+        match &self.src.exprs[callee] {
+            Expr::Name(sym) if self.src.params.contains(sym) => format!(
+                "a call through the dummy procedure `{}`, which receives several different procedures,",
+                self.g.prog.symbols[*sym].spelling
+            ),
+            _ => "a generic call that resolves to several specific procedures".to_string(),
+        }
+    }
+
     /// `call g(a…)`: `call g_d(a, ȧ, …)` when the call point is active and `g` has a
     /// derivative version; otherwise the primal call.
     pub(crate) fn call_rule(&mut self, s: StmtId, callee: ExprId, args: &'a [Arg]) -> Vec<StmtId> {
@@ -48,7 +60,11 @@ impl<'a> ProcGen<'_, 'a> {
                 if active_point && list.iter().any(|c| self.g.active.contains(c)) =>
             {
                 if list.len() != 1 {
-                    self.error(s, Code::Unsupported, "a generic call that resolves to several specific procedures is not differentiated yet; call the specific procedure");
+                    let msg = format!(
+                        "{} is not differentiated yet; call the specific procedure",
+                        self.several_procedures(callee)
+                    );
+                    self.error(s, Code::Unsupported, &msg);
                     return vec![self.copy_stmt(s)];
                 }
                 let c = list[0];

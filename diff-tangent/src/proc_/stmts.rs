@@ -960,9 +960,10 @@ impl<'a> ProcGen<'_, 'a> {
     /// The differentiated function that call expression `e` of statement `s` references, with
     /// its result variable; an external function with active arguments is reported.
     pub fn differentiated_function(&mut self, s: StmtId, e: ExprId) -> Option<(UnitId, SymbolId)> {
-        let Expr::Call { args, .. } = &self.src.exprs[e] else {
+        let Expr::Call { args, callee } = &self.src.exprs[e] else {
             return None;
         };
+        let callee = *callee;
         let site = self.expr_call_site(e)?;
         let c = match &site.callee {
             Callee::Defined(list) if list.len() == 1 && self.g.active.contains(&list[0]) => list[0],
@@ -971,7 +972,14 @@ impl<'a> ProcGen<'_, 'a> {
                     && list.iter().any(|c| self.g.active.contains(c))
                     && args.iter().any(|a| self.active_ref_or_expr(a.value)) =>
             {
-                self.error(s, Code::Unsupported, "a generic function reference whose specific procedure cannot be told from the argument types is not differentiated yet; call the specific procedure");
+                let msg = match &self.src.exprs[callee] {
+                    Expr::Name(sym) if self.src.params.contains(sym) => format!(
+                        "{} is not differentiated yet; call the specific procedure",
+                        self.several_procedures(callee)
+                    ),
+                    _ => "a generic function reference whose specific procedure cannot be told from the argument types is not differentiated yet; call the specific procedure".to_string(),
+                };
+                self.error(s, Code::Unsupported, &msg);
                 return None;
             }
             Callee::External(name) => {

@@ -186,8 +186,8 @@ impl<'a, 't> FortranLowering<'a, 't> {
                         .find(|x| x.kind() == "parenthesized_expression")
                 }
                 "concurrent_statement" => {
-                    self.unsupported(c, "DO CONCURRENT (write a plain DO loop)");
-                    return None;
+                    self.pending_dirs = dirs;
+                    return self.do_concurrent(c, n, body, label, cn);
                 }
                 _ => {}
             }
@@ -228,6 +228,102 @@ impl<'a, 't> FortranLowering<'a, 't> {
             StmtKind::Loop { body }
         };
         Some(self.push_stmt(kind, n, label, cn))
+    }
+
+    /// `do concurrent (i = a:b[:s], j = ..., mask)`: the iterations are independent, so the
+    /// loop is the nest of counted DO loops over its controls (first control outermost) with
+    /// the mask as an IF around the body; it is written back as that nest. A construct name
+    /// goes on the innermost loop, where `cycle name` means the same. A type-spec (`integer
+    /// ::`, index variables local to the loop) and locality specifiers (`local(t)`) are
+    /// refused.
+    fn do_concurrent(
+        &mut self,
+        c: Node<'t>,
+        n: Node<'t>,
+        body: Block,
+        label: Option<String>,
+        cn: Option<String>,
+    ) -> Option<StmtId> {
+        let parts = named_children(c);
+        if let Some(l) = parts.iter().find(|x| x.kind() == "concurrent_locality") {
+            self.unsupported(*l, "DO CONCURRENT with locality specifiers");
+            return None;
+        }
+        let header = *parts.iter().find(|x| x.kind() == "concurrent_header")?;
+        if let Some(t) = header.child_by_field_name("type") {
+            self.unsupported(t, "DO CONCURRENT with a type-spec");
+            return None;
+        }
+        let mut controls = Vec::new();
+        let mut mask = None;
+        for x in named_children(header) {
+            match x.kind() {
+                "concurrent_control" => {
+                    let var = named_children(x)
+                        .into_iter()
+                        .find(|v| v.kind() == "identifier")?;
+                    let (Some(lo), Some(hi)) = (
+                        x.child_by_field_name("initial"),
+                        x.child_by_field_name("final"),
+                    ) else {
+                        self.unsupported(x, "this DO CONCURRENT control");
+                        return None;
+                    };
+                    let step = x.child_by_field_name("step");
+                    controls.push((var, lo, hi, step));
+                }
+                "concurrent_mask" => {
+                    let e = named_children(x)
+                        .into_iter()
+                        .find(|v| v.kind() != "comment")?;
+                    mask = Some(self.expr(e));
+                }
+                "comment" => {}
+                _ => {
+                    self.unsupported(x, "this DO CONCURRENT header");
+                    return None;
+                }
+            }
+        }
+        if controls.is_empty() {
+            self.unsupported(header, "DO CONCURRENT without a control");
+            return None;
+        }
+        let mut body = body;
+        if let Some(m) = mask {
+            let s = self.push_stmt(
+                StmtKind::If {
+                    arms: vec![(m, body)],
+                    else_block: None,
+                    logical: false,
+                    braces: vec![],
+                },
+                n,
+                None,
+                None,
+            );
+            body = vec![s];
+        }
+        let dirs = std::mem::take(&mut self.pending_dirs);
+        let last = controls.len() - 1;
+        for (i, (var, lo, hi, step)) in controls.into_iter().enumerate().rev() {
+            let kind = StmtKind::Do {
+                var: self.expr(var),
+                start: self.expr(lo),
+                end: self.expr(hi),
+                step: step.map(|s| self.expr(s)),
+                body,
+                term_label: None,
+            };
+            if i == 0 {
+                self.pending_dirs = dirs;
+                let name = if last == 0 { cn } else { None };
+                return Some(self.push_stmt(kind, n, label, name));
+            }
+            let name = if i == last { cn.clone() } else { None };
+            body = vec![self.push_stmt(kind, n, None, name)];
+        }
+        None
     }
 
     pub(super) fn keyword_stmt(&mut self, n: Node<'t>) -> Option<StmtKind> {

@@ -338,6 +338,80 @@ impl<'a, 't> FortranLowering<'a, 't> {
             .add_symbol(g, k, sym_data(name, SymbolKind::Common, g))
     }
 
+    /// `procedure(iface) [, optional | intent(in)] :: f, g`: dummy (or external) procedures
+    /// with an explicit interface. They are procedures as if declared EXTERNAL (a call
+    /// through a dummy is resolved to the actual procedure where the caller's actual is
+    /// known), written back as declared. Procedure pointers and initialised procedure
+    /// entities are refused.
+    pub(super) fn lower_procedure_decl(&mut self, c: Node<'t>) -> Option<Decl> {
+        let mut keyword = String::new();
+        let mut items = Vec::new();
+        let mut double_colon = false;
+        // A refused declaration still declares its names (no cascade of AD030 after it).
+        let mut refused = false;
+        for (field, ch) in children_with_fields(c) {
+            match field {
+                Some("type") => {
+                    keyword = normalize_ws(self.t(ch));
+                    for a in named_children(ch) {
+                        if a.kind() == "procedure_attribute"
+                            && self.t(a).trim().eq_ignore_ascii_case("pointer")
+                        {
+                            self.unsupported(a, "procedure pointers");
+                            refused = true;
+                        }
+                    }
+                }
+                Some("attribute") => {
+                    let a = normalize_ws(&self.t(ch).to_ascii_lowercase());
+                    if a == "pointer" && !refused {
+                        self.unsupported(ch, "procedure pointers");
+                        refused = true;
+                    }
+                    keyword.push_str(", ");
+                    keyword.push_str(&a);
+                }
+                Some("declarator") => {
+                    let id = if ch.kind() == "identifier" {
+                        Some(ch)
+                    } else {
+                        if !refused {
+                            self.unsupported(ch, "this procedure declaration");
+                            refused = true;
+                        }
+                        named_children(ch)
+                            .into_iter()
+                            .find(|x| x.kind() == "identifier")
+                    };
+                    let Some(id) = id else { continue };
+                    let sym = self.declare_name(id);
+                    let optional = keyword.to_ascii_lowercase().contains("optional");
+                    let sd = &mut self.p.symbols[sym];
+                    sd.attrs.external = true;
+                    sd.kind = SymbolKind::Procedure;
+                    if optional {
+                        sd.attrs.optional = true;
+                    }
+                    items.push(AttrItem {
+                        sym,
+                        dims: None,
+                        common: false,
+                    });
+                }
+                _ if self.t(ch) == "::" => double_colon = true,
+                _ => {}
+            }
+        }
+        if refused {
+            return None;
+        }
+        Some(Decl::Attr(AttrStmt {
+            keyword,
+            double_colon,
+            items,
+        }))
+    }
+
     pub(super) fn lower_attr_stmt(&mut self, c: Node<'t>) -> Decl {
         let mut keyword = String::new();
         let mut items = Vec::new();

@@ -263,6 +263,14 @@ impl<'a, 't> FortranLowering<'a, 't> {
         match c.kind() {
             "use_statement" => decls.push(self.lower_use(c)),
             "implicit_statement" => decls.push(self.lower_implicit(c)),
+            "variable_declaration"
+                if c.child_by_field_name("type")
+                    .is_some_and(|t| t.kind() == "procedure") =>
+            {
+                if let Some(d) = self.lower_procedure_decl(c) {
+                    decls.push(d);
+                }
+            }
             "variable_declaration" => {
                 if let Some(d) = self.lower_var_decl(c) {
                     decls.push(Decl::Var(d));
@@ -471,6 +479,12 @@ impl<'a, 't> FortranLowering<'a, 't> {
                         .alloc(UnitData::new(kind, Lang::Fortran, scope));
                     self.p.scopes[scope].kind = ScopeKind::Unit(u);
                     let kids = named_children(x);
+                    // IMPORT makes the host's names visible in the body (`import :: wp`
+                    // names some of them; all are made visible: the body's own dummies and
+                    // declarations still come first).
+                    if kids.iter().any(|y| y.kind() == "import_statement") {
+                        self.p.scopes[scope].parent = Some(outer_scope);
+                    }
                     if let Some(h) = kids.first() {
                         if let Some(nn) = h.child_by_field_name("name") {
                             let s = self.get_or_create(outer_scope, nn, SymbolKind::Procedure);
@@ -491,6 +505,10 @@ impl<'a, 't> FortranLowering<'a, 't> {
                         }
                         if y.kind() == "comment" {
                             decls.push(Decl::Comment(self.t(*y).to_string()));
+                            continue;
+                        }
+                        if y.kind() == "import_statement" {
+                            decls.push(Decl::Verbatim(normalize_ws(self.t(*y))));
                             continue;
                         }
                         self.lower_decl(*y, &mut decls);
