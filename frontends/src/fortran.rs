@@ -53,6 +53,9 @@ pub(crate) struct FortranLowering<'a, 't> {
     cur_file: usize,
     cur_scope: Option<ScopeId>,
     pending_dirs: Vec<Directive>,
+    /// DO CONCURRENT nests of the body being lowered (outermost loop) and their index
+    /// variables, checked once the body is complete (`stmts.rs`).
+    concurrent: Vec<(StmtId, Vec<SymbolId>)>,
 }
 
 fn key(s: &str) -> String {
@@ -131,6 +134,7 @@ impl<'a, 't> FortranLowering<'a, 't> {
             cur_file: 0,
             cur_scope: None,
             pending_dirs: Vec::new(),
+            concurrent: Vec::new(),
         }
     }
 

@@ -306,9 +306,14 @@ impl<'a, 't> FortranLowering<'a, 't> {
         }
         let dirs = std::mem::take(&mut self.pending_dirs);
         let last = controls.len() - 1;
+        let mut vars = Vec::new();
         for (i, (var, lo, hi, step)) in controls.into_iter().enumerate().rev() {
+            let var = self.expr(var);
+            if let Expr::Name(v) = self.unit().exprs[var] {
+                vars.push(v);
+            }
             let kind = StmtKind::Do {
-                var: self.expr(var),
+                var,
                 start: self.expr(lo),
                 end: self.expr(hi),
                 step: step.map(|s| self.expr(s)),
@@ -318,7 +323,9 @@ impl<'a, 't> FortranLowering<'a, 't> {
             if i == 0 {
                 self.pending_dirs = dirs;
                 let name = if last == 0 { cn } else { None };
-                return Some(self.push_stmt(kind, n, label, name));
+                let id = self.push_stmt(kind, n, label, name);
+                self.concurrent.push((id, vars));
+                return Some(id);
             }
             let name = if i == last { cn.clone() } else { None };
             body = vec![self.push_stmt(kind, n, None, name)];

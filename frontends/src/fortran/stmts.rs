@@ -26,6 +26,7 @@ impl<'a, 't> FortranLowering<'a, 't> {
             .unwrap_or(kids.len());
         let body = self.block(&kids[..stop]);
         self.unit().body = body;
+        self.check_concurrent_indices();
         // Implicit variables created while lowering the body.
         self.finish_implicit_types();
         for d in std::mem::take(&mut self.pending_dirs) {
@@ -34,6 +35,40 @@ impl<'a, 't> FortranLowering<'a, 't> {
                 .stmts
                 .alloc(Stmt::new(StmtKind::Comment(d.text)));
             self.unit().body.push(sid);
+        }
+    }
+
+    /// A DO CONCURRENT index is local to its construct, but the nest of DO loops it is
+    /// lowered to assigns the variable of the same name: refused where that variable is used
+    /// outside DO loops over it (a value read after the construct would change).
+    fn check_concurrent_indices(&mut self) {
+        let loops = std::mem::take(&mut self.concurrent);
+        if loops.is_empty() {
+            return;
+        }
+        let u = self.unit();
+        let nests: Vec<StmtId> = loops.iter().map(|(s, _)| *s).collect();
+        let mut bad = Vec::new();
+        for (s, vars) in &loops {
+            let mut used = false;
+            uses_outside(u, &u.body, vars, &nests, &mut used);
+            if used {
+                bad.push(*s);
+            }
+        }
+        for s in bad {
+            let sp = self
+                .unit()
+                .source_map
+                .stmt
+                .get(s)
+                .copied()
+                .unwrap_or_default();
+            self.diags.push(Diagnostic::error(
+                Code::Unsupported,
+                sp,
+                "unsupported construct: DO CONCURRENT whose index variable is also used outside DO loops over it",
+            ));
         }
     }
 
@@ -541,5 +576,41 @@ impl<'a, 't> FortranLowering<'a, 't> {
             control,
             items,
         })
+    }
+}
+
+/// Whether a statement of `block` (recursively) outside the DO CONCURRENT nests `nests` and
+/// outside counted DO loops over one of `vars` refers to one of `vars`.
+fn uses_outside(
+    u: &UnitData,
+    block: &[StmtId],
+    vars: &[SymbolId],
+    nests: &[StmtId],
+    used: &mut bool,
+) {
+    for &s in block {
+        if *used {
+            return;
+        }
+        if nests.contains(&s) {
+            continue;
+        }
+        let k = &u.stmts[s].kind;
+        if let StmtKind::Do { var, .. } = k {
+            if matches!(u.exprs[*var], Expr::Name(v) if vars.contains(&v)) {
+                continue;
+            }
+        }
+        let mut exprs = Vec::new();
+        let mut subs = Vec::new();
+        radtap_il::visit::stmt_children(k, &mut |e| exprs.push(e), &mut |b| subs.push(b));
+        while let Some(e) = exprs.pop() {
+            if matches!(u.exprs[e], Expr::Name(v) if vars.contains(&v)) {
+                *used = true;
+                return;
+            }
+            radtap_il::visit::expr_children(&u.exprs[e], &mut |c| exprs.push(c));
+        }
+        uses_outside(u, &subs, vars, nests, used);
     }
 }
