@@ -386,7 +386,9 @@ impl<'a> Adj<'_, '_, 'a> {
             }
             match k {
                 ObjKey::Sym(x) => {
-                    let visible = self.visible(*x);
+                    // A callee's COMMON block this procedure does not declare: declared in
+                    // the derivative to be recorded.
+                    let visible = self.visible(*x) || self.pg.declare_foreign_common(*x);
                     if visible && !syms.contains(x) {
                         syms.push(*x);
                         covered.union_with(&set);

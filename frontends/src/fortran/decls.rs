@@ -278,14 +278,25 @@ impl<'a, 't> FortranLowering<'a, 't> {
             if let Some(en) = this.lower_entity(d) {
                 if let Some(dims) = &en.dims {
                     let ty = this.p.symbols[en.sym].ty.clone();
-                    let mut t = ty.unwrap_or(Type {
-                        base: BaseClass::Opaque,
-                        bytes: None,
-                        dims: vec![],
-                        pointers: 0,
-                    });
+                    // An implicitly typed member dimensioned here has its implicit type
+                    // (it was Opaque: the adjoint could not record it).
+                    let implicit = ty.is_none();
+                    let mut t = ty
+                        .or_else(|| {
+                            let spelling = this.p.symbols[en.sym].spelling.clone();
+                            this.implicit_type(this.scope(), &spelling)
+                        })
+                        .unwrap_or(Type {
+                            base: BaseClass::Opaque,
+                            bytes: None,
+                            dims: vec![],
+                            pointers: 0,
+                        });
                     t.dims = dims.clone();
                     this.p.symbols[en.sym].ty = Some(t);
+                    if implicit {
+                        this.p.symbols[en.sym].implicit_type = true;
+                    }
                 }
                 // Blank COMMON has a block symbol too (spelled ``, keyed `//`), so every
                 // member of every COMMON is known as one by its symbol.
