@@ -340,3 +340,22 @@ end module pp
 ";
     assert_refused("proc_pointer", text, "head", "17:23", "procedure pointers");
 }
+
+#[test]
+fn a_statement_function_applied_to_active_values_is_refused_by_name() {
+    // It was AD070 "`q` has no body in the input files ... add its source file", which
+    // misled: the body is the statement function's.
+    let text = "subroutine head(x, y)
+  real(8) :: x, y, q, u, v
+  q(u, v) = u*u + v**3
+  y = q(x, 2.0d0*x)
+end subroutine head
+";
+    assert_refused(
+        "stmt_function",
+        text,
+        "head",
+        "4:3",
+        "the statement function `q` applied to active values is not differentiated yet",
+    );
+}

@@ -984,8 +984,17 @@ impl<'a> ProcGen<'_, 'a> {
             }
             Callee::External(name) => {
                 if args.iter().any(|a| self.active_ref_or_expr(a.value)) {
-                    let msg = format!("`{name}` has no body in the input files and no derivative: the derivative through this call would be wrong; add its source file");
-                    self.error(s, Code::NoDerivative, &msg);
+                    let stmt_function = self.src.decls.iter().any(|d| {
+                        matches!(d, Decl::StmtFunction { name: f, .. }
+                            if self.g.prog.symbols[*f].spelling.eq_ignore_ascii_case(name))
+                    });
+                    if stmt_function {
+                        let msg = format!("the statement function `{name}` applied to active values is not differentiated yet; write it as a module or internal function");
+                        self.error(s, Code::Unsupported, &msg);
+                    } else {
+                        let msg = format!("`{name}` has no body in the input files and no derivative: the derivative through this call would be wrong; add its source file");
+                        self.error(s, Code::NoDerivative, &msg);
+                    }
                 }
                 return None;
             }
