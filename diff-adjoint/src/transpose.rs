@@ -144,6 +144,20 @@ impl<'a> Adj<'_, '_, 'a> {
                         let s = self.pg.b().call("cshift", vec![seed, nk]);
                         self.transpose(args[0].value, s, seed_rank, marks, out)
                     }
+                    // y = reshape(a, shp): the same elements in the same (array element)
+                    // order, so ā += reshape(ȳ, shape(a)); a scalar seed (the array was
+                    // reduced) reaches every element as it is. PAD and ORDER are refused.
+                    "reshape" if args.len() == 2 && args.iter().all(|a| a.keyword.is_none()) => {
+                        let a = args[0].value;
+                        let r = self.out_rank(a);
+                        if seed_rank == 0 {
+                            return self.transpose(a, seed, 0, marks, out);
+                        }
+                        let a1 = self.dup(a);
+                        let shp = self.pg.b().call("shape", vec![a1]);
+                        let s = self.pg.b().call("reshape", vec![seed, shp]);
+                        self.transpose(a, s, r, marks, out)
+                    }
                     "transpose" if args.len() == 1 => {
                         let s = self.pg.b().call("transpose", vec![seed]);
                         self.transpose(args[0].value, s, 2, marks, out)
