@@ -677,6 +677,18 @@ impl Gen<'_> {
             },
             format!("use {mname}"),
         ));
+        // A module PRIVATE by default does not pass on what it uses (`wp` from a kinds
+        // module): its USE statements are repeated, so the copied declarations and bodies
+        // see the same names.
+        if prog.scopes[src.scope].default_private {
+            let c = Copier { src };
+            for d in &src.decls {
+                if let Decl::Use(..) = d {
+                    let d = c.decl(&mut u, d);
+                    u.decls.push(d);
+                }
+            }
+        }
         // Derivative modules of the modules this one uses.
         for d in &src.decls {
             if let Decl::Use(ui, _) = d {
