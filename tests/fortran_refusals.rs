@@ -359,3 +359,39 @@ end subroutine head
         "the statement function `q` applied to active values is not differentiated yet",
     );
 }
+
+#[test]
+fn a_call_through_a_type_bound_procedure_binding_is_refused() {
+    // The type and its bindings are read (and written back); a call through a binding names
+    // no procedure the analyses resolve.
+    let text = "module tbm
+  implicit none
+  type :: body
+    real(8) :: m, v
+  contains
+    procedure :: energy
+  end type body
+contains
+  function energy(b) result(e)
+    class(body), intent(in) :: b
+    real(8) :: e
+    e = 0.5d0*b%m*b%v**2
+  end function energy
+  subroutine head(x, y)
+    real(8), intent(in) :: x
+    real(8), intent(out) :: y
+    type(body) :: b
+    b%m = x
+    b%v = 2.0d0*x
+    y = b%energy()
+  end subroutine head
+end module tbm
+";
+    assert_refused(
+        "binding_call",
+        text,
+        "head",
+        "20:5",
+        "a call through the type-bound procedure binding `%energy` is not differentiated yet",
+    );
+}

@@ -317,7 +317,19 @@ impl<'a, 't> FortranLowering<'a, 't> {
                 }
                 "comment" => fields.push(Decl::Comment(self.t(x).to_string())),
                 "private_statement" => fields.push(Decl::Verbatim("private".into())),
-                "derived_type_procedures" => self.unsupported(x, "type-bound procedures"),
+                // Type-bound procedures (`contains`, `procedure :: area`, `generic ::`,
+                // `final ::`) are written back as declared; derivative types hold components
+                // only. A call through a binding names no procedure radtap resolves: with
+                // active arguments it is refused at the call.
+                "derived_type_procedures" => {
+                    for b in named_children(x) {
+                        if b.kind() == "comment" {
+                            fields.push(Decl::Comment(self.t(b).to_string()));
+                        } else {
+                            fields.push(Decl::Verbatim(normalize_ws(self.t(b))));
+                        }
+                    }
+                }
                 _ => {}
             }
         }
