@@ -4,30 +4,47 @@
 use super::*;
 
 impl<'a> ProcGen<'_, 'a> {
+    /// `free(d)` (`f` the callee's name).
+    fn free_call(&mut self, f: ExprId, d: ExprId) -> StmtId {
+        self.u.stmts.alloc(Stmt {
+            kind: StmtKind::Call {
+                callee: f,
+                args: vec![Arg {
+                    keyword: None,
+                    value: d,
+                }],
+                no_parens: false,
+            },
+            label: None,
+            construct_name: None,
+            directives: vec![],
+            comment: None,
+        })
+    }
+
     /// `call g(a…)`: `call g_d(a, ȧ, …)` when the call point is active and `g` has a
     /// derivative version; otherwise the primal call.
     pub(crate) fn call_rule(&mut self, s: StmtId, callee: ExprId, args: &'a [Arg]) -> Vec<StmtId> {
         if self.lang == Lang::C && self.callee_name(callee) == "free" {
             if let [a] = args {
                 // The derivative twin of a freed pointer was allocated with it (`malloc`
-                // twins, caller-owned buffers alike): freed with it.
+                // twins, caller-owned buffers alike): freed with it. In vector mode a
+                // record member's twin is one block per direction.
+                if self.vector && self.field_is_pointer(a.value) {
+                    let primal = self.copy_stmt(s);
+                    let Some(d) = self.dref(a.value, Dir::Nd) else {
+                        return vec![primal];
+                    };
+                    let f = self.b().opaque("free");
+                    let call = self.free_call(f, d);
+                    let mut out = self.dir(vec![call]);
+                    out.push(primal);
+                    return out;
+                }
                 if let Some(d) = self.dptr(a.value) {
                     let primal = self.copy_stmt(s);
                     let f = self.b().opaque("free");
-                    let call = self.u.stmts.alloc(Stmt {
-                        kind: StmtKind::Call {
-                            callee: f,
-                            args: vec![Arg {
-                                keyword: None,
-                                value: d,
-                            }],
-                            no_parens: false,
-                        },
-                        label: None,
-                        construct_name: None,
-                        directives: vec![],
-                        comment: None,
-                    });
+                    let call = self.free_call(f, d);
                     return vec![primal, call];
                 }
             }
