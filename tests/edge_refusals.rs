@@ -189,6 +189,12 @@ const REFUSED: &[Case] = &[
         "e_c_matrix_helpers.c:34:5: error[AD020]",
         "`get_new_matrix` has no derivative but sets or frees the pointer member `data` (line 14)",
     ),
+    (
+        "edge_refused/e_c_passive_pointer_arg.c",
+        D_B,
+        "e_c_passive_pointer_arg.c:27:5: error[AD020]",
+        "the pointer argument `m` carries no derivative here, but the callee's derivative takes one for it",
+    ),
     // Corpus programs: tangent proven, adjoint refused.
     (
         "tangent/c_matrix_heap.c",

@@ -51,6 +51,7 @@ pub(crate) fn run(
         taken,
         diags: Vec::new(),
         needs_digamma: false,
+        int_macros: radtap_il::extent::int_macros(prog),
         global_scope,
         split_procs: HashMap::new(),
         primal_copies: HashMap::new(),

@@ -4,6 +4,23 @@
 use super::*;
 
 impl<'a> ProcGen<'_, 'a> {
+    /// A C pointer `like` passed where the callee's derivative takes a derivative argument,
+    /// with no derivative of its own here: a zero temporary like it would be one scalar,
+    /// passed where the callee's derivative reads an array (it did not compile). Refused
+    /// (AD020 at `s`, naming the pointer); `true` when refused. Tangent and adjoint alike.
+    pub fn refuse_passive_pointer_actual(&mut self, s: StmtId, like: SymbolId) -> bool {
+        let pointer = self.prog().symbols[like]
+            .ty
+            .as_ref()
+            .is_some_and(|t| t.pointers > 0 && t.dims.is_empty());
+        if pointer {
+            let name = self.prog().symbols[like].spelling.clone();
+            let msg = format!("the pointer argument `{name}` carries no derivative here, but the callee's derivative takes one for it (another call or head makes that argument active); passing zeros of unknown extent is not supported yet: make `{name}` an independent too, or copy it into an array of known size");
+            self.error(s, Code::Unsupported, &msg);
+        }
+        pointer
+    }
+
     /// `free(d)` (`f` the callee's name).
     fn free_call(&mut self, f: ExprId, d: ExprId) -> StmtId {
         self.u.stmts.alloc(Stmt {
@@ -203,6 +220,9 @@ impl<'a> ProcGen<'_, 'a> {
                 self.error(s, Code::Unsupported, "this pointer argument designates no variable (a null or computed address) but the callee's derivative needs one; pass a variable");
                 return self.b().zero(8);
             };
+            if self.refuse_passive_pointer_actual(s, like) {
+                return self.b().zero(8);
+            }
             let t = self.temp(
                 "dummyzero",
                 TempKind::Like {

@@ -361,6 +361,13 @@ impl<'a> ProcGen<'_, 'a> {
                 let mut ty = Copier { src }.cparam(&mut self.u, ty);
                 // Derivatives are written through the pointer: never to const.
                 ty.spec.qualifiers.retain(|q| q != "const");
+                // `(Particle *)malloc(…)`: the derivative block holds derivative records.
+                if let BaseClass::Record(td) = ty.spec.class {
+                    let (_, n) = self.g.derivative_type(td);
+                    ty.spec.keyword = "struct".into();
+                    ty.spec.name = Some(n);
+                    ty.spec.inline_def = None;
+                }
                 Some(self.b().e(Expr::Cast { ty, arg: d }))
             }
             Expr::Cast { arg, .. } => self.dptr(*arg),
