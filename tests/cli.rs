@@ -416,8 +416,9 @@ fn a_function_result_is_named_by_the_function_name() {
 }
 
 /// A head's C pointer argument whose derivative on entry is no input (not an independent,
-/// or a written non-dependent) is cleared when `-size` gives its extent; without it radtap
-/// says so (AD061) rather than silently reading what the caller passed.
+/// or a written non-dependent) is cleared when `-size` gives its extent or the code shows it
+/// (`w[i]` for `i < n`: issue 17 item 8); when neither tells, radtap says so (AD061) rather
+/// than silently reading what the caller passed.
 #[test]
 fn derivative_arguments_that_are_no_inputs_are_cleared_or_named() {
     let dir = scratch_dir("entry");
@@ -426,13 +427,33 @@ fn derivative_arguments_that_are_no_inputs_are_cleared_or_named() {
     let base = [
         "-head", "ndargs_c", "-vars", "x", "-outvars", "z", "-O", &d, src,
     ];
+    // The same function walking `w` with a pointer copy: nothing in the code gives its extent.
+    let text = std::fs::read_to_string(src).expect("corpus file").replace(
+        "        w[i] = w[i] * x[i] + 1.0;",
+        "        double *wp = w + i;\n        *wp = *wp * x[i] + 1.0;",
+    );
+    let walked = dir.join("walked.c");
+    std::fs::write(&walked, text).expect("write");
+    let walked = walked.to_string_lossy().into_owned();
     for mode in ["-d", "-b"] {
         let mut a = vec![mode];
         a.extend(base);
+        a[base.len()] = &walked;
         let (code, _, err) = radtap(&a);
         assert_eq!(code, 0, "{err}");
         assert!(err.contains("warning[AD061]: `w`"), "{mode}: {err}");
         assert!(err.contains("give -size w=N"), "{mode}: {err}");
+        // Inferred from the subscripts: cleared with no -size.
+        let mut a = vec![mode];
+        a.extend(base);
+        let (code, _, err) = radtap(&a);
+        assert_eq!(code, 0, "{err}");
+        assert!(!err.contains("AD061"), "{mode}: {err}");
+        let stem = if mode == "-d" { "d" } else { "b" };
+        let text = std::fs::read_to_string(dir.join(format!("c_nondependent_args_{stem}.c")))
+            .expect("generated file");
+        assert!(text.contains(&format!("w{stem}[i")), "{text}");
+        assert!(text.contains("< (n);"), "{text}");
         let mut a = vec![mode, "-size", "w=n", "-size", "y=n"];
         a.extend(base);
         let (code, _, err) = radtap(&a);

@@ -171,7 +171,37 @@ const REFUSED: &[Case] = &[
         "b_f_vector_subscript.f90:8:3: error[AD020]",
         "a read through a vector subscript (its indices may repeat)",
     ),
+    (
+        "edge_refused/e_c_matrix_init.c",
+        D_B,
+        "e_c_matrix_init.c:37:5: error[AD020]",
+        "`alloc_matrix` has no derivative but sets or frees the pointer member `data` (line 18)",
+    ),
+    (
+        "edge_refused/e_c_matrix_init.c",
+        D_B,
+        "e_c_matrix_init.c:42:5: error[AD020]",
+        "`free_matrix` has no derivative but sets or frees the pointer member `data` (line 23)",
+    ),
+    (
+        "edge_refused/e_c_matrix_helpers.c",
+        D_B,
+        "e_c_matrix_helpers.c:34:5: error[AD020]",
+        "`get_new_matrix` has no derivative but sets or frees the pointer member `data` (line 14)",
+    ),
+    (
+        "edge_refused/e_c_passive_pointer_arg.c",
+        D_B,
+        "e_c_passive_pointer_arg.c:27:5: error[AD020]",
+        "the pointer argument `m` carries no derivative here, but the callee's derivative takes one for it",
+    ),
     // Corpus programs: tangent proven, adjoint refused.
+    (
+        "tangent/c_matrix_heap.c",
+        B,
+        "c_matrix_heap.c:34:5: error[AD020]",
+        "a pointer stored in a record member (`data`), set or freed here, is not differentiated in adjoint mode yet",
+    ),
     (
         "tangent/e_c_brace_init.c",
         B,

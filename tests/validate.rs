@@ -106,6 +106,50 @@ fn validate_passes_on_every_c_program_of_the_corpus() {
     assert!(n >= 20, "only {n} C programs validated");
 }
 
+/// The C programs written as numerical C is (issue 17: typedef'd structs in a header next
+/// to the source, heap work arrays, VLAs, helpers on pointers), with their integer inputs:
+/// `radtap validate` sizes every pointer argument from the code itself (the extent inference
+/// the generators share, `radtap_il::extent`), through the helpers the pointers are passed
+/// to, with no element count given.
+const SIZED_BY_THE_CODE: &[(&str, &[&str])] = &[
+    ("c_gmm_objective.c", &["d=3", "k=2", "n=4"]),
+    ("c_lstm_objective.c", &["l=2", "c=3", "b=2"]),
+    ("c_ba_objective.c", &["n=2", "m=3"]),
+    ("c_hand_skin.c", &["npts=4"]),
+    ("c_logreg_objective.c", &["n=5", "d=2"]),
+    ("c_spline_fit.c", &["n=6"]),
+    ("c_two_heads.c", &["n=4"]),
+    ("c_malloc_rows.c", &["n=4", "m=3"]),
+    ("c_vla_work.c", &["n=4", "m=3"]),
+];
+
+#[test]
+fn validate_sizes_c_pointer_arguments_from_the_code() {
+    let mut failures = Vec::new();
+    for (file, ints) in SIZED_BY_THE_CODE {
+        let path = Path::new("tests/tangent").join(file);
+        let (opts, _) = header(&path);
+        let mut args = vec!["validate".to_string()];
+        args.extend(opts);
+        for kv in *ints {
+            args.push("-size".into());
+            args.push(kv.to_string());
+        }
+        args.push(path.display().to_string());
+        let o = cli(&args);
+        if o.status != 0 || !o.dump.contains("PASS\n") || o.dump.contains("FAIL") {
+            failures.push(format!(
+                "{file}: status {}\n{}{}",
+                o.status, o.dump, o.stderr
+            ));
+        }
+    }
+    for f in &failures {
+        eprintln!("FAIL {f}\n");
+    }
+    assert!(failures.is_empty(), "{} failures", failures.len());
+}
+
 /// A scratch directory per test.
 fn scratch(name: &str) -> PathBuf {
     // Under cargo's per-target temporary directory: nothing is left in /tmp.

@@ -188,6 +188,9 @@ impl<'a> Adj<'_, '_, 'a> {
                             self.pg.error(s, Code::Unsupported, "this pointer argument designates no variable but the callee's adjoint needs one; pass a variable");
                             continue;
                         };
+                        if self.pg.refuse_passive_pointer_actual(s, like) {
+                            continue;
+                        }
                         let t = self.pg.temp(
                             "dummyzerob",
                             TempKind::Like {

@@ -490,7 +490,8 @@ impl<'a> Adj<'_, '_, 'a> {
         (push, pop)
     }
 
-    /// The `-size` text given for variable `s` of this procedure (`y` or `proc.y`).
+    /// The `-size` text given for variable `s` of this procedure (`y` or `proc.y`), else the
+    /// element count the code shows for a pointer parameter (`ProcGen::inferred_size`).
     fn user_size_text(&self, s: SymbolId) -> Option<String> {
         let name = self.pg.prog().symbols[s].spelling.to_ascii_lowercase();
         let qual = format!(
@@ -506,6 +507,7 @@ impl<'a> Adj<'_, '_, 'a> {
             .find(|(k, _)| *k == qual)
             .or_else(|| self.pg.g.opts.sizes.iter().rev().find(|(k, _)| *k == name))
             .map(|(_, v)| v.clone())
+            .or_else(|| self.pg.inferred_size(s))
     }
 
     /// The element count given by `-size` for `s`, built in the output unit.

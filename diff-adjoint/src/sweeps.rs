@@ -105,7 +105,25 @@ impl<'a> Adj<'_, '_, 'a> {
         }
         need.intersect_with(&keep);
         let sp = self.pg.src.source_map.header.unwrap_or_default();
-        self.snapshot_at(sp, &need)
+        let (mut push, mut pop) = self.snapshot_at(sp, &need);
+        // C blocks this procedure allocates and frees: their free waits for the backward
+        // sweep, which is another function here, so the pointers to them (and to their
+        // adjoints) go over with the rest (the backward sweep read through uninitialised
+        // pointers: a crash). Popped first, before what was recorded through them.
+        let mut held: Vec<SymbolId> = self.freed_locals.iter().copied().collect();
+        held.sort();
+        for x in held {
+            let mut ptrs = vec![x];
+            ptrs.extend(self.pg.dvar.get(&x).copied());
+            for v in ptrs {
+                let name = self.pg.g.out.symbols[v].spelling.clone();
+                let a = self.pg.b().opaque(&format!("(void *){name}"));
+                push.push(self.rt("pushPointer8", vec![a]));
+                let b = self.pg.b().opaque(&format!("(void **)&{name}"));
+                pop.insert(0, self.rt("popPointer8", vec![b]));
+            }
+        }
+        (push, pop)
     }
 
     pub(crate) fn rev_block(&mut self, b: &[StmtId]) -> Rev {

@@ -63,6 +63,7 @@ pub(crate) fn run(
         taken,
         diags: Vec::new(),
         needs_digamma: false,
+        int_macros: radtap_il::extent::int_macros(prog),
         global_scope,
         split_procs: HashMap::new(),
         primal_copies: HashMap::new(),
@@ -113,6 +114,9 @@ pub(crate) fn run(
             ));
         }
     }
+    let heap =
+        crate::heap_records::refusals(prog, info, &g.active, &g.active_fields, g.opts.adjoint);
+    g.diags.extend(heap);
     if g.diags.iter().any(|d| d.is_error()) {
         return (None, g.diags);
     }

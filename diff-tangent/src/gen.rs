@@ -46,6 +46,9 @@ pub struct Gen<'a> {
     pub diags: Vec<Diagnostic>,
     /// The digamma helper is needed (derivatives of `gamma`/`lgamma`).
     pub(crate) needs_digamma: bool,
+    /// The C object-like macros defined as integer literals (`#define NBONES 3`, a header's
+    /// too): their uses are constants (array extents, subscripts).
+    pub int_macros: HashMap<String, i64>,
     /// Scope of generated global names.
     pub(crate) global_scope: ScopeId,
     /// Split adjoint mode: the `_fwd` and `_bwd` procedure names of each procedure that is

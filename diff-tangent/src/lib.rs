@@ -39,6 +39,7 @@
 mod assemble;
 mod build;
 mod gen;
+mod heap_records;
 mod proc_;
 mod refuse;
 pub mod table;

@@ -12,8 +12,15 @@ pub(crate) fn preprocess(path: &str, text: &str) -> Result<(String, Vec<u32>), S
 
 /// Preprocesses a C file that uses conditional compilation. `#include` lines are taken out
 /// before (system headers would flood the program with their declarations) and put back at
-/// the top of the result; macros are expanded.
-pub(crate) fn preprocess_c(path: &str, text: &str) -> Result<(String, Vec<u32>), String> {
+/// the top of the result; macros are expanded. With `keep_defines` (a user's header, whose
+/// include guard is such a conditional), the `#define` lines stay too (`cpp -dD`): the
+/// header's object-like macros then stay known to the analyses (`NP` in `x[i * NP]`), and a
+/// header is included by the generated files, never copied, so they add nothing there.
+pub(crate) fn preprocess_c(
+    path: &str,
+    text: &str,
+    keep_defines: bool,
+) -> Result<(String, Vec<u32>), String> {
     let mut includes = Vec::new();
     let mut stripped = String::with_capacity(text.len());
     for (i, l) in text.lines().enumerate() {
@@ -25,7 +32,12 @@ pub(crate) fn preprocess_c(path: &str, text: &str) -> Result<(String, Vec<u32>),
             stripped.push('\n');
         }
     }
-    let (body, body_map) = run_cpp(path, &stripped, &["-undef"])?;
+    let flags: &[&str] = if keep_defines {
+        &["-undef", "-dD"]
+    } else {
+        &["-undef"]
+    };
+    let (body, body_map) = run_cpp(path, &stripped, flags)?;
     let mut out = String::new();
     let mut map = Vec::new();
     for (l, n) in includes {
@@ -88,6 +100,13 @@ fn run_cpp(path: &str, text: &str, flags: &[&str]) -> Result<(String, Vec<u32>),
             }
         }
         if ours {
+            // `cpp -dD` writes an empty macro as `#define NAME ` (a trailing blank), which
+            // tree-sitter reads on into the following lines.
+            let l = if l.starts_with("#define") {
+                l.trim_end()
+            } else {
+                l
+            };
             lines.push(l.to_string());
             map.push(cur);
         }

@@ -127,7 +127,7 @@ pub fn parse_program_with_headers(
             let r = if needs_cpp {
                 cpp::preprocess(&inp.path, &inp.text)
             } else {
-                cpp::preprocess_c(&inp.path, &inp.text)
+                cpp::preprocess_c(&inp.path, &inp.text, header)
             };
             match r {
                 Ok((t, m)) => (t, Some(m)),

@@ -21,6 +21,11 @@
 //! array base are attributes ([`SymAttrs::value`]); C-only constructs (`?:`, `++`, `switch`
 //! with fall-through) are their own variants.
 //!
+//! Besides the IL, [`extent`] infers the element count of a C pointer argument from the code
+//! (subscripts over loop counters and integer arguments, through the helpers the pointer is
+//! passed to): a question on the IL alone that the generators and the validation driver
+//! both ask, so it lives below both.
+//!
 //! This crate knows nothing of tree-sitter, petgraph or bitsets.
 
 mod arena;
@@ -28,6 +33,7 @@ pub mod copy;
 pub mod diag;
 pub mod dump;
 mod explain;
+pub mod extent;
 mod ir;
 mod verify;
 pub mod visit;

@@ -463,7 +463,11 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                         ),
                         None => ("double".to_string(), "double".to_string()),
                     };
-                    let _ = writeln!(s, "  {ty} {}{dims};", r.name);
+                    // A struct's integer and other components the driver does not fill
+                    // start at zero (they were uninitialised: valgrind, and values that
+                    // changed from run to run).
+                    let init = if r.record.is_some() { " = {0}" } else { "" };
+                    let _ = writeln!(s, "  {ty} {}{dims}{init};", r.name);
                     if let Some(d) = &r.deriv {
                         let vd = if kind == Kind::Vector {
                             "[NBDirsMax]"

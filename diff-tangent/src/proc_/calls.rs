@@ -16,30 +16,64 @@ impl<'a> ProcGen<'_, 'a> {
         }
     }
 
+    /// A C pointer `like` passed where the callee's derivative takes a derivative argument,
+    /// with no derivative of its own here: a zero temporary like it would be one scalar,
+    /// passed where the callee's derivative reads an array (it did not compile). Refused
+    /// (AD020 at `s`, naming the pointer); `true` when refused. Tangent and adjoint alike.
+    pub fn refuse_passive_pointer_actual(&mut self, s: StmtId, like: SymbolId) -> bool {
+        let pointer = self.prog().symbols[like]
+            .ty
+            .as_ref()
+            .is_some_and(|t| t.pointers > 0 && t.dims.is_empty());
+        if pointer {
+            let name = self.prog().symbols[like].spelling.clone();
+            let msg = format!("the pointer argument `{name}` carries no derivative here, but the callee's derivative takes one for it (another call or head makes that argument active); passing zeros of unknown extent is not supported yet: make `{name}` an independent too, or copy it into an array of known size");
+            self.error(s, Code::Unsupported, &msg);
+        }
+        pointer
+    }
+
+    /// `free(d)` (`f` the callee's name).
+    fn free_call(&mut self, f: ExprId, d: ExprId) -> StmtId {
+        self.u.stmts.alloc(Stmt {
+            kind: StmtKind::Call {
+                callee: f,
+                args: vec![Arg {
+                    keyword: None,
+                    value: d,
+                }],
+                no_parens: false,
+            },
+            label: None,
+            construct_name: None,
+            directives: vec![],
+            comment: None,
+        })
+    }
+
     /// `call g(a…)`: `call g_d(a, ȧ, …)` when the call point is active and `g` has a
     /// derivative version; otherwise the primal call.
     pub(crate) fn call_rule(&mut self, s: StmtId, callee: ExprId, args: &'a [Arg]) -> Vec<StmtId> {
         if self.lang == Lang::C && self.callee_name(callee) == "free" {
             if let [a] = args {
                 // The derivative twin of a freed pointer was allocated with it (`malloc`
-                // twins, caller-owned buffers alike): freed with it.
+                // twins, caller-owned buffers alike): freed with it. In vector mode a
+                // record member's twin is one block per direction.
+                if self.vector && self.field_is_pointer(a.value) {
+                    let primal = self.copy_stmt(s);
+                    let Some(d) = self.dref(a.value, Dir::Nd) else {
+                        return vec![primal];
+                    };
+                    let f = self.b().opaque("free");
+                    let call = self.free_call(f, d);
+                    let mut out = self.dir(vec![call]);
+                    out.push(primal);
+                    return out;
+                }
                 if let Some(d) = self.dptr(a.value) {
                     let primal = self.copy_stmt(s);
                     let f = self.b().opaque("free");
-                    let call = self.u.stmts.alloc(Stmt {
-                        kind: StmtKind::Call {
-                            callee: f,
-                            args: vec![Arg {
-                                keyword: None,
-                                value: d,
-                            }],
-                            no_parens: false,
-                        },
-                        label: None,
-                        construct_name: None,
-                        directives: vec![],
-                        comment: None,
-                    });
+                    let call = self.free_call(f, d);
                     return vec![primal, call];
                 }
             }
@@ -202,6 +236,9 @@ impl<'a> ProcGen<'_, 'a> {
                 self.error(s, Code::Unsupported, "this pointer argument designates no variable (a null or computed address) but the callee's derivative needs one; pass a variable");
                 return self.b().zero(8);
             };
+            if self.refuse_passive_pointer_actual(s, like) {
+                return self.b().zero(8);
+            }
             let t = self.temp(
                 "dummyzero",
                 TempKind::Like {

@@ -1096,7 +1096,8 @@ impl<'a> ProcGen<'_, 'a> {
         Some(d)
     }
 
-    /// The element count `-size p=n` (or `-size proc.p=n`) gives for pointer `p`.
+    /// The element count `-size p=n` (or `-size proc.p=n`) gives for pointer `p`, else the
+    /// one the code shows ([`Self::inferred_size`]).
     fn pointee_size(&self, p: SymbolId) -> Option<String> {
         let name = self.prog().symbols[p].spelling.to_ascii_lowercase();
         let qual = format!(
@@ -1110,6 +1111,16 @@ impl<'a> ProcGen<'_, 'a> {
             .find(|(k, _)| *k == qual)
             .or_else(|| sizes.iter().rev().find(|(k, _)| *k == name))
             .map(|(_, v)| v.clone())
+            .or_else(|| self.inferred_size(p))
+    }
+
+    /// The element count of C pointer parameter `p` as the code shows it (subscripts over
+    /// loop counters and integer parameters, through the procedures it is passed to:
+    /// [`radtap_il::extent`], the inference `radtap validate` uses too), when every access
+    /// counted surely happens; as text over the parameters' names.
+    pub fn inferred_size(&self, p: SymbolId) -> Option<String> {
+        use radtap_il::extent::{pointer_extent, Mode};
+        pointer_extent(self.prog(), self.p, p, Mode::Exact)?.text(self.prog())
     }
 
     /// Tangent mode, a head: `ẋ = 0` on entry for the parameters that carry a derivative, are

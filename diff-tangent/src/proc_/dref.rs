@@ -208,6 +208,83 @@ impl<'a> ProcGen<'_, 'a> {
         }
     }
 
+    /// The member symbol a C field reference `s.f` / `p->f` names, when its record type is
+    /// known.
+    pub fn field_symbol(&self, e: ExprId) -> Option<SymbolId> {
+        let Expr::Field { base, field, .. } = &self.src.exprs[e] else {
+            return None;
+        };
+        let td = self.record_of(*base)?;
+        self.prog().typedefs[td]
+            .fields
+            .iter()
+            .find_map(|f| match f {
+                Decl::Var(v) => v
+                    .entities
+                    .iter()
+                    .find(|x| self.prog().symbols[x.sym].spelling == *field)
+                    .map(|x| x.sym),
+                _ => None,
+            })
+    }
+
+    /// Whether `e` (parentheses aside) is a C record member of pointer type (not an array
+    /// of pointers): `m.data`, `m->data`.
+    pub fn field_is_pointer(&self, mut e: ExprId) -> bool {
+        while let Expr::Paren(a) = self.src.exprs[e] {
+            e = a;
+        }
+        self.field_symbol(e).is_some_and(|f| {
+            self.prog().symbols[f]
+                .ty
+                .as_ref()
+                .is_some_and(|t| t.pointers > 0 && t.dims.is_empty())
+        })
+    }
+
+    /// The derivative of `lhs = rhs` where `lhs` is a C record member of pointer type
+    /// ([`Self::field_is_pointer`]): the derivative record's member designates the
+    /// derivative memory, `ṁ.data = malloc(…)` for `m.data = malloc(…)` (a shadow block as
+    /// large as the primal's), `ṁ->data = q̇` for `m->data = q`. In vector mode each
+    /// direction's record has its own member, so only an allocation has a twin there, one
+    /// block per direction (`ṁ[nd].data = malloc(…)`). Nothing when the member is never
+    /// active; a lost derivative (AD020) when the derivative address is unknown.
+    pub(crate) fn field_pointer_twin(&mut self, lhs: ExprId, rhs: ExprId) -> Vec<StmtId> {
+        if !self.vector {
+            let Some(l) = self.dref(lhs, Dir::Omit) else {
+                return vec![];
+            };
+            let Some(r) = self.dptr(rhs) else {
+                self.lost_derivative = true;
+                return vec![];
+            };
+            return vec![assign(&mut self.u, l, r)];
+        }
+        let Some(l) = self.dref(lhs, Dir::Nd) else {
+            return vec![];
+        };
+        let mut inner = rhs;
+        while let Expr::Paren(a) | Expr::Cast { arg: a, .. } = self.src.exprs[inner] {
+            inner = a;
+        }
+        let alloc = matches!(&self.src.exprs[inner], Expr::Call { callee, .. }
+            if matches!(self.callee_name(*callee).as_str(), "malloc" | "calloc"));
+        if !alloc {
+            self.lost_derivative = true;
+            return vec![];
+        }
+        // One direction's block: the scalar-mode copy of the allocation.
+        self.vector = false;
+        let r = self.dptr(rhs);
+        self.vector = true;
+        let Some(r) = r else {
+            self.lost_derivative = true;
+            return vec![];
+        };
+        let st = assign(&mut self.u, l, r);
+        self.dir(vec![st])
+    }
+
     fn dir_sub(&mut self, dir: Dir) -> Subscript {
         match dir {
             Dir::Nd | Dir::Omit => {
@@ -284,6 +361,13 @@ impl<'a> ProcGen<'_, 'a> {
                 let mut ty = Copier { src }.cparam(&mut self.u, ty);
                 // Derivatives are written through the pointer: never to const.
                 ty.spec.qualifiers.retain(|q| q != "const");
+                // `(Particle *)malloc(…)`: the derivative block holds derivative records.
+                if let BaseClass::Record(td) = ty.spec.class {
+                    let (_, n) = self.g.derivative_type(td);
+                    ty.spec.keyword = "struct".into();
+                    ty.spec.name = Some(n);
+                    ty.spec.inline_def = None;
+                }
                 Some(self.b().e(Expr::Cast { ty, arg: d }))
             }
             Expr::Cast { arg, .. } => self.dptr(*arg),

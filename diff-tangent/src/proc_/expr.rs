@@ -344,6 +344,7 @@ impl<'a> ProcGen<'_, 'a> {
             }
             Expr::Unary { op: UnOp::Neg, arg } => self.const_value(*arg).map(|v| -v),
             Expr::Paren(a) => self.const_value(*a),
+            Expr::Opaque(m) => self.g.int_macros.get(m).map(|&v| v as f64),
             Expr::Binary { op, lhs, rhs } => {
                 let (x, y) = (self.const_value(*lhs)?, self.const_value(*rhs)?);
                 match op {

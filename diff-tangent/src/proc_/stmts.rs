@@ -660,6 +660,16 @@ impl<'a> ProcGen<'_, 'a> {
                 return out;
             }
         }
+        // C pointer stored in a record (`m.data = malloc(…)`, `m->data = q`): the
+        // derivative record's member follows.
+        if self.lang == Lang::C && op.is_none() && self.field_is_pointer(lhs) {
+            let primal = self.primal_assign(s, lhs, op, rhs);
+            out.push(primal);
+            let twin = self.field_pointer_twin(lhs, rhs);
+            out.extend(twin);
+            self.hoisted.clear();
+            return out;
+        }
         // C chained assignment `a = b = e`: each target receives the derivative of `e`,
         // innermost first.
         let mut targets = vec![lhs];

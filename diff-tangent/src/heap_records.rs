@@ -1,0 +1,186 @@
+//! C records that own heap memory (`typedef struct { int rows, cols; double *data; } Matrix;`):
+//! which pointer members get a derivative twin, and where the generator cannot keep the twin
+//! beside the primal pointer, refused with AD020 before any code is built.
+//!
+//! A record member of pointer type that may designate active memory is a member of the
+//! derivative record too (`Matrix_d { double *data; }`). The tangent rules keep it beside the
+//! primal member where the differentiated code assigns it (`m.data = malloc(…)` gives
+//! `md.data = malloc(…)`, `free(m.data)` frees `md.data` too: `proc_/dref.rs`,
+//! `proc_/calls.rs`). Two cases would leave the twin dangling, so the derivative would be read
+//! from memory nobody allocated (a crash at best, a silently wrong value at worst):
+//!
+//! - a procedure with no derivative (nothing active in it) that sets or frees such a member:
+//!   `alloc_matrix(&m, r, c)` is called as is, and `md.data` never gets its block. Refused at
+//!   the call, in every mode, naming the callee, the member and the line that sets it.
+//! - the adjoint of a record's pointer member assignment: the adjoint rules record and restore
+//!   plain pointers only, so `m.data = …` in differentiated code is refused in adjoint mode.
+
+use radtap_dataflow::ProgramInfo;
+use radtap_flowgraph::Callee;
+use radtap_il::*;
+use std::collections::{HashMap, HashSet};
+
+/// The record type and member a C reference `s.f`, `p->f`, `(s).f`, `a[i].f` designates, when
+/// the member is a pointer (not an array of pointers).
+fn pointer_member(prog: &Program, u: &UnitData, mut e: ExprId) -> Option<(TypeDefId, String)> {
+    while let Expr::Paren(a) = u.exprs[e] {
+        e = a;
+    }
+    let Expr::Field { base, field, .. } = &u.exprs[e] else {
+        return None;
+    };
+    let td = record_of(prog, u, *base)?;
+    let sym = member(prog, td, field)?;
+    let t = prog.symbols[sym].ty.as_ref()?;
+    (t.pointers > 0 && t.dims.is_empty()).then(|| (td, field.clone()))
+}
+
+/// The symbol of member `field` of record type `td`.
+fn member(prog: &Program, td: TypeDefId, field: &str) -> Option<SymbolId> {
+    prog.typedefs[td].fields.iter().find_map(|f| match f {
+        Decl::Var(v) => v
+            .entities
+            .iter()
+            .find(|x| prog.symbols[x.sym].spelling == field)
+            .map(|x| x.sym),
+        _ => None,
+    })
+}
+
+/// The record type of a reference (`s`, `a[i]`, `*p`, `s.inner`, `p->q`).
+fn record_of(prog: &Program, u: &UnitData, e: ExprId) -> Option<TypeDefId> {
+    let ty = |s: SymbolId| match prog.symbols[s].ty.as_ref()?.base {
+        BaseClass::Record(td) => Some(td),
+        _ => None,
+    };
+    match &u.exprs[e] {
+        Expr::Name(s) => ty(*s),
+        Expr::Index { base, .. } | Expr::Paren(base) => record_of(prog, u, *base),
+        Expr::Unary {
+            op: UnOp::Deref,
+            arg,
+        } => record_of(prog, u, *arg),
+        Expr::Field { base, field, .. } => ty(member(prog, record_of(prog, u, *base)?, field)?),
+        _ => None,
+    }
+}
+
+/// The statements of unit `p` that set (`x.f = …`) or free (`free(x.f)`) a pointer member
+/// whose derivative record holds a twin (`active` lists the members of each derivative
+/// record), with the member's name.
+fn member_writes(
+    prog: &Program,
+    p: UnitId,
+    active: &HashMap<TypeDefId, HashSet<String>>,
+) -> Vec<(StmtId, String)> {
+    let u = &prog.units[p];
+    let twin = |e: ExprId| {
+        pointer_member(prog, u, e)
+            .filter(|(td, f)| active.get(td).is_some_and(|s| s.contains(f)))
+            .map(|(_, f)| f)
+    };
+    let mut out = Vec::new();
+    for (sid, st) in u.stmts.iter() {
+        match &st.kind {
+            StmtKind::Assign { lhs, .. } => {
+                if let Some(f) = twin(*lhs) {
+                    out.push((sid, f));
+                }
+            }
+            StmtKind::Call { callee, args, .. } => {
+                let free = matches!(&u.exprs[*callee], Expr::Name(s) if prog.symbols[*s].spelling == "free")
+                    || matches!(&u.exprs[*callee], Expr::Opaque(s) if s == "free");
+                if let (true, [a]) = (free, &args[..]) {
+                    if let Some(f) = twin(a.value) {
+                        out.push((sid, f));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// AD020 at every call, from a differentiated C procedure, of a procedure with no derivative
+/// that sets or frees (itself or through its callees) a record's pointer member with a
+/// derivative twin; in adjoint mode also at every such statement of a differentiated
+/// procedure.
+pub(crate) fn refusals(
+    prog: &Program,
+    info: &ProgramInfo,
+    differentiated: &[UnitId],
+    active: &HashMap<TypeDefId, HashSet<String>>,
+    adjoint: bool,
+) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    if active.is_empty() {
+        return out;
+    }
+    // The first member write of each procedure, through its callees.
+    let mut memo: HashMap<UnitId, Option<(UnitId, StmtId, String)>> = HashMap::new();
+    fn reach(
+        prog: &Program,
+        info: &ProgramInfo,
+        p: UnitId,
+        active: &HashMap<TypeDefId, HashSet<String>>,
+        memo: &mut HashMap<UnitId, Option<(UnitId, StmtId, String)>>,
+    ) -> Option<(UnitId, StmtId, String)> {
+        if let Some(r) = memo.get(&p) {
+            return r.clone();
+        }
+        memo.insert(p, None);
+        let mut r = member_writes(prog, p, active)
+            .into_iter()
+            .next()
+            .map(|(s, f)| (p, s, f));
+        if r.is_none() {
+            for site in info.callgraph.sites_of(p) {
+                if let Callee::Defined(list) = &site.callee {
+                    r = list
+                        .iter()
+                        .find_map(|&c| reach(prog, info, c, active, memo));
+                    if r.is_some() {
+                        break;
+                    }
+                }
+            }
+        }
+        memo.insert(p, r.clone());
+        r
+    }
+    for &p in differentiated {
+        let u = &prog.units[p];
+        if u.lang != Lang::C {
+            continue;
+        }
+        let span = |s: StmtId| u.source_map.stmt.get(s).copied().unwrap_or_default();
+        for site in info.callgraph.sites_of(p) {
+            let Callee::Defined(list) = &site.callee else {
+                continue;
+            };
+            for &c in list.iter().filter(|c| !differentiated.contains(c)) {
+                if let Some((q, s, f)) = reach(prog, info, c, active, &mut memo) {
+                    let line = prog.units[q]
+                        .source_map
+                        .stmt
+                        .get(s)
+                        .map(|sp| format!(" (line {})", sp.line))
+                        .unwrap_or_default();
+                    let msg = format!(
+                        "`{}` has no derivative but sets or frees the pointer member `{f}`{line} of a record whose derivative holds a twin of it: the twin would be left unallocated; set and free record members holding active data in the differentiated procedures (or pass the arrays themselves)",
+                        crate::gen::unit_name(prog, c)
+                    );
+                    out.push(Diagnostic::error(Code::Unsupported, span(site.stmt), msg));
+                }
+            }
+        }
+        if adjoint {
+            for (s, f) in member_writes(prog, p, active) {
+                let msg = format!("a pointer stored in a record member (`{f}`), set or freed here, is not differentiated in adjoint mode yet (tangent and vector modes are); keep the work array in a pointer variable of the procedure");
+                out.push(Diagnostic::error(Code::Unsupported, span(s), msg));
+            }
+        }
+    }
+    out
+}
