@@ -130,7 +130,8 @@ pub struct Cli {
     #[arg(long = "nocheckpoint")]
     pub nocheckpoint: bool,
     /// Turn off an optimization (activity, spareinit, splitdiff, mergediff, tbr, snapshot, diffliveness,
-    /// deadcontrol, recomputeintermediates, everyoptim).
+    /// deadcontrol, recomputeintermediates, induction, sharepartials, everyoptim); tbr,
+    /// diffliveness, induction and sharepartials have an effect.
     #[arg(long = "nooptim")]
     pub nooptim: Vec<String>,
     /// Print the IL of every unit instead of writing files.

@@ -243,10 +243,7 @@ fn a_sign_flipped_in_the_adjoint_fails_the_dot_product_test() {
         NL,
         &d,
         "b",
-        &[(
-            "ub(n) = ub(n) - (par%k0*cond_res1)",
-            "ub(n) = ub(n) + (par%k0*cond_res1)",
-        )],
+        &[("ub(n) = ub(n) - tempb4", "ub(n) = ub(n) + tempb4")],
     );
     let o = validate_broken(NL, &d);
     assert!(

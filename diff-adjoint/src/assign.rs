@@ -268,8 +268,14 @@ impl<'a> Adj<'_, '_, 'a> {
             fwd: std::mem::take(&mut h.fwd),
             bwd: Vec::new(),
         };
+        let inverse = match targets.len() {
+            1 => self.inverse_step(i),
+            _ => None,
+        };
         let rec = self.to_record(i);
-        if !rec.is_empty() {
+        if let Some(inv) = inverse {
+            r.bwd.push(inv);
+        } else if !rec.is_empty() {
             for &t in &targets {
                 match self.slot_of_target(t) {
                     Ok(sl) => {
@@ -300,7 +306,9 @@ impl<'a> Adj<'_, '_, 'a> {
             adj.extend(self.adjoint_increments(s, i, t, op, value));
         }
         if !h.calls.is_empty() && !adj.is_empty() {
-            r.bwd.extend(std::mem::take(&mut h.recompute));
+            let users: Vec<StmtId> = adj.iter().chain(&h.calls).copied().collect();
+            let recompute = self.prune_recompute(std::mem::take(&mut h.recompute), &users);
+            r.bwd.extend(recompute);
             r.bwd.extend(std::mem::take(&mut h.zero));
         }
         let any = !adj.is_empty();
@@ -558,7 +566,17 @@ impl<'a> Adj<'_, '_, 'a> {
         }
         // Zeros the transposition builds beside the seed have the target's real kind.
         self.zero_kind = self.t_kind(lhs);
-        let Some((incs, self_group)) = self.scatter(s, t, seed, rank, &marks, &self_marks) else {
+        self.share_seeds = rank == 0
+            && self.pg.g.opts.share_partials
+            && self.t_base(lhs).is_some_and(|b| {
+                self.pg.prog().symbols[b]
+                    .ty
+                    .as_ref()
+                    .is_some_and(|t| t.base == BaseClass::Real)
+            });
+        let scattered = self.scatter(s, t, seed, rank, &marks, &self_marks);
+        self.share_seeds = false;
+        let Some((incs, self_group)) = scattered else {
             return out;
         };
         out.extend(incs);
@@ -603,7 +621,10 @@ impl<'a> Adj<'_, '_, 'a> {
     ) -> Option<(Vec<StmtId>, Option<Vec<ExprId>>)> {
         let mset = self.marks_of(t, marks.iter().map(|m| m.0).collect());
         let mut contribs = Vec::new();
-        if let Err(what) = self.transpose(t, seed, seed_rank, &mset, &mut contribs) {
+        let outer_temps = std::mem::take(&mut self.seed_temps);
+        let res = self.transpose(t, seed, seed_rank, &mset, &mut contribs);
+        let seed_temps = std::mem::replace(&mut self.seed_temps, outer_temps);
+        if let Err(what) = res {
             let msg = format!("{what} is not supported in adjoint mode yet");
             self.pg.error(s, Code::Unsupported, &msg);
             return None;
@@ -632,7 +653,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 None => groups.push((m, vec![c], self_marks.contains(&m))),
             }
         }
-        let mut incs = Vec::new();
+        let mut incs = seed_temps;
         let mut self_group = None;
         for (m, cs, is_self) in groups {
             if is_self {
@@ -677,12 +698,21 @@ impl<'a> Adj<'_, '_, 'a> {
                 let d = self.pg.dvar[&r];
                 self.pg.b().name(d)
             };
-            if let Some((incs, _)) = self.scatter(s, t, seed, 0, &marks, &HashSet::new()) {
+            self.share_seeds = self.pg.g.opts.share_partials
+                && self.pg.prog().symbols[r]
+                    .ty
+                    .as_ref()
+                    .is_some_and(|t| t.base == BaseClass::Real);
+            self.zero_kind = self.pg.bytes_of_sym(r);
+            let scattered = self.scatter(s, t, seed, 0, &marks, &HashSet::new());
+            self.share_seeds = false;
+            if let Some((incs, _)) = scattered {
                 bwd = incs;
             }
         }
         self.pg.hoisted.clear();
-        let mut all = h.recompute;
+        let users: Vec<StmtId> = bwd.iter().chain(&h.calls).copied().collect();
+        let mut all = self.prune_recompute(h.recompute, &users);
         all.extend(h.zero);
         all.extend(bwd);
         all.extend(h.calls);
@@ -703,6 +733,10 @@ impl<'a> Adj<'_, '_, 'a> {
         what: &str,
         r: &mut Rev,
     ) {
+        if let Some(inv) = self.inverse_step(i) {
+            r.bwd.push(inv);
+            return;
+        }
         if self.to_record(i).is_empty() {
             return;
         }
@@ -841,8 +875,10 @@ impl<'a> Adj<'_, '_, 'a> {
         ptrs.extend(dq);
         // A declaration's initialiser outside loops gives the pointer its first value:
         // there is nothing to restore.
-        let first =
-            matches!(self.pg.src.stmts[s].kind, StmtKind::Decl(_)) && !self.enclosing_loop(s);
+        let first = (matches!(self.pg.src.stmts[s].kind, StmtKind::Decl(_))
+            && !self.enclosing_loop(s))
+            || (matches!(mv, PointerMove::Assign { op: None, .. })
+                && self.first_value_of_local(s, q));
         for &v in ptrs.iter().filter(|_| !first) {
             let name = self.pg.g.out.symbols[v].spelling.clone();
             let a = self.pg.b().opaque(&format!("(void *){name}"));

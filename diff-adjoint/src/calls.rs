@@ -89,13 +89,8 @@ impl<'a> Adj<'_, '_, 'a> {
         }
         // Backward: restore the snapshot for the re-run, call g_b, restore it again.
         if !pop.is_empty() {
-            r.bwd.push(self.rt("adStack_startRepeat", Vec::new()));
-            for &p in &pop {
-                let d = self.dup_stmt(p);
-                r.bwd.push(d);
-            }
-            r.bwd.push(self.rt("adStack_resetRepeat", Vec::new()));
-            r.bwd.push(self.rt("adStack_endRepeat", Vec::new()));
+            let reread = self.reread_snapshot(&pop);
+            r.bwd.extend(reread);
         }
         let mut pre = Vec::new();
         let mut post = Vec::new();
@@ -121,7 +116,7 @@ impl<'a> Adj<'_, '_, 'a> {
         r
     }
 
-    fn dup_stmt(&mut self, s: StmtId) -> StmtId {
+    pub(crate) fn dup_stmt(&mut self, s: StmtId) -> StmtId {
         let mut st = self.pg.u.stmts[s].clone();
         if let StmtKind::Call { args, .. } = &mut st.kind {
             for a in args.iter_mut() {

@@ -34,7 +34,12 @@
 //! - `memory.rs` — declarations, ALLOCATE, `malloc`/`free`, Fortran pointer association;
 //! - `calls.rs` — checkpointed and split calls;
 //! - `jumps.rs` — flow-graph reversal of code with jumps;
-//! - `masked.rs` — WHERE and FORALL.
+//! - `masked.rs` — WHERE and FORALL;
+//! - `induction.rs` — integer counters rebuilt backwards instead of pushed, loop variables'
+//!   entry values recorded only when read outside their loops, first values not recorded;
+//! - `prune.rs` — function results recomputed backwards only where an adjoint reads them;
+//! - `shared.rs` — a seed flowing into several references computed once into a temporary;
+//! - `reread.rs` — a snapshot of one value read again with `look` instead of a repeat mark.
 //!
 //! Checkpointing schedules (binomial, II-LOOP, FP-LOOP, regions) belong here too.
 //!
@@ -49,11 +54,15 @@
 mod assign;
 mod branches;
 mod calls;
+mod induction;
 mod jumps;
 mod loops;
 mod masked;
 mod memory;
+mod prune;
 mod record;
+mod reread;
+mod shared;
 mod sweeps;
 mod transpose;
 
@@ -116,6 +125,13 @@ struct Adj<'p, 'g, 'a> {
     /// The real kind (bytes) of the statement being transposed, for the zeros built beside
     /// its seed (`merge(s, 0.0, m)` must match `s`).
     zero_kind: u32,
+    /// What `induction.rs` finds about integer counters, on first use.
+    ind: induction::Cache,
+    /// Scalar real seeds shared by several contributions are assigned to a temporary first
+    /// (`shared.rs`): set while the increments of a real scalar target are built.
+    share_seeds: bool,
+    /// The assignments of those temporaries, emitted before the increments.
+    seed_temps: Vec<StmtId>,
 }
 
 impl<'p, 'g, 'a> Adj<'p, 'g, 'a> {
@@ -131,6 +147,9 @@ impl<'p, 'g, 'a> Adj<'p, 'g, 'a> {
             c_hoisted_names: HashSet::new(),
             freed_locals: HashSet::new(),
             zero_kind: 8,
+            ind: Default::default(),
+            share_seeds: false,
+            seed_temps: Vec::new(),
         }
     }
 }

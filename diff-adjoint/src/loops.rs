@@ -20,6 +20,16 @@ impl<'a> Adj<'_, '_, 'a> {
         if !self.t_in(var, &rec) {
             return r;
         }
+        let sym = match var {
+            Target::Sym(v) => Some(v),
+            Target::Expr(e) => match self.pg.src.exprs[e] {
+                Expr::Name(v) => Some(v),
+                _ => None,
+            },
+        };
+        if sym.is_some_and(|v| !self.loop_entry_value_needed(v)) {
+            return r;
+        }
         match self.slot_of_target(var) {
             Ok(sl) => {
                 let (a, b) = self.push_pop(&sl);
@@ -48,8 +58,14 @@ impl<'a> Adj<'_, '_, 'a> {
         let st = &self.pg.src.stmts[s];
         let r = self.rev_block(body);
         let v = self.pg.cp(var);
+        // A loop whose body has nothing left in the forward sweep still runs there when
+        // something after it reads the value it leaves in its variable.
+        let keep = match self.pg.src.exprs[var] {
+            Expr::Name(x) => self.loop_var_read_outside(x),
+            _ => true,
+        };
         if r.bwd.is_empty() {
-            if r.fwd.is_empty() {
+            if r.fwd.is_empty() && !keep {
                 return Rev::default();
             }
             let (a, b) = (self.pg.cp(start), self.pg.cp(end));
@@ -81,7 +97,7 @@ impl<'a> Adj<'_, '_, 'a> {
         let mut bwd = Vec::new();
         if unit_step && self.static_bounds(s, Part::LoopInit, &var_zones) {
             let (a, b) = (self.pg.cp(start), self.pg.cp(end));
-            if !r.fwd.is_empty() {
+            if !r.fwd.is_empty() || keep {
                 fwd.push(self.pg.new_like(
                     st,
                     StmtKind::Do {
@@ -497,8 +513,10 @@ impl<'a> Adj<'_, '_, 'a> {
             None => None,
         };
         let (cond, step) = (cond.map(|x| self.pg.cp(x)), step.map(|x| self.pg.cp(x)));
+        // As for DO: kept for the value it leaves in its variable.
+        let keep = self.loop_var_read_outside(c.var);
         if r.bwd.is_empty() {
-            if r.fwd.is_empty() {
+            if r.fwd.is_empty() && !keep {
                 return Rev::default();
             }
             let lp = self.pg.new_like(
@@ -530,7 +548,7 @@ impl<'a> Adj<'_, '_, 'a> {
                     .b()
                     .bin(if c.up { BinOp::Sub } else { BinOp::Add }, b, one)
             };
-            if !r.fwd.is_empty() {
+            if !r.fwd.is_empty() || keep {
                 fwd.push(self.pg.new_like(
                     st,
                     StmtKind::CFor {

@@ -86,9 +86,9 @@ impl<'a> Adj<'_, '_, 'a> {
                 bwd_in = vec![pop, iff];
             }
         }
-        let fwd = self.index_nest(specs, fwd_in, false);
+        let fwd = self.index_nest(s, specs, fwd_in, false);
         let bwd = if any_bwd {
-            self.index_nest(specs, bwd_in, true)
+            self.index_nest(s, specs, bwd_in, true)
         } else {
             Vec::new()
         };
@@ -96,11 +96,23 @@ impl<'a> Adj<'_, '_, 'a> {
     }
 
     /// DO loops over the FORALL indices around `body` (backwards: from the upper bounds),
-    /// the indices saved before and restored after.
-    fn index_nest(&mut self, specs: &[ForallSpec], body: Block, reverse: bool) -> Vec<StmtId> {
+    /// the indices saved before and restored after (not when the FORALL `s` comes before
+    /// any other use of a variable of that name: it has no value to keep).
+    fn index_nest(
+        &mut self,
+        s: StmtId,
+        specs: &[ForallSpec],
+        body: Block,
+        reverse: bool,
+    ) -> Vec<StmtId> {
         let mut saves = Vec::new();
         let mut restores = Vec::new();
         for sp in specs {
+            if let Expr::Name(v) = self.pg.src.exprs[sp.var] {
+                if self.first_value_of_local(s, v) {
+                    continue;
+                }
+            }
             let t = self.int_temp("ad_index");
             let (tl, v) = (self.pg.b().name(t), self.pg.cp(sp.var));
             saves.push(assign(&mut self.pg.u, tl, v));

@@ -48,6 +48,11 @@ impl<'a> Adj<'_, '_, 'a> {
                 let (ml, mr) = (self.has_marker(lhs, marks), self.has_marker(rhs, marks));
                 match op {
                     BinOp::Add | BinOp::Sub => {
+                        let seed = if ml && mr {
+                            self.shared_seed(seed, seed_rank)
+                        } else {
+                            seed
+                        };
                         if ml {
                             let s = if mr { self.dup(seed) } else { seed };
                             self.transpose(lhs, s, seed_rank, marks, out)?;

@@ -75,6 +75,13 @@ pub struct Options {
     /// must record whole (`-size y=n`, or `-size proc.y=n*m` for one procedure's): the name
     /// (lower-cased) and an integer expression over variables visible there.
     pub sizes: Vec<(String, String)>,
+    /// Adjoint mode: integer counters the backward sweep can rebuild (loop variables on
+    /// entry to their loop, constant steps `k++`) are not recorded (`-nooptim induction`
+    /// records them).
+    pub induction: bool,
+    /// Adjoint mode: a seed that flows into several derivative references is computed once
+    /// into a temporary (`-nooptim sharepartials` writes it out at each use).
+    pub share_partials: bool,
 }
 
 impl Options {
@@ -91,6 +98,8 @@ impl Options {
             tbr: true,
             split: false,
             sizes: Vec::new(),
+            induction: true,
+            share_partials: true,
         }
     }
 
@@ -107,6 +116,8 @@ impl Options {
             tbr: true,
             split: false,
             sizes: Vec::new(),
+            induction: true,
+            share_partials: true,
         }
     }
 }

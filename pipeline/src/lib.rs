@@ -272,9 +272,17 @@ pub fn check_request(req: &Request) -> Result<Vec<String>, Failure> {
         "diffliveness",
         "deadcontrol",
         "recomputeintermediates",
+        "induction",
+        "sharepartials",
         "everyoptim",
     ];
-    const DONE: &[&str] = &["tbr", "diffliveness", "everyoptim"];
+    const DONE: &[&str] = &[
+        "tbr",
+        "diffliveness",
+        "induction",
+        "sharepartials",
+        "everyoptim",
+    ];
     let mut warnings = Vec::new();
     for n in &req.options.nooptim {
         let l = n.to_ascii_lowercase();
@@ -285,7 +293,7 @@ pub fn check_request(req: &Request) -> Result<Vec<String>, Failure> {
             )));
         } else if !DONE.contains(&l.as_str()) {
             warnings.push(format!(
-                "-nooptim {n} has no effect yet (only tbr and diffliveness can be turned off)"
+                "-nooptim {n} has no effect yet (only tbr, diffliveness, induction and sharepartials can be turned off)"
             ));
         }
     }
@@ -630,6 +638,8 @@ fn adjoint_options(o: &DiffOptions) -> Result<radtap_diff_tangent::Options, Fail
     let mut opts = radtap_diff_tangent::Options::adjoint();
     opts.slice_dead = !optim_off(o, "diffliveness");
     opts.tbr = !optim_off(o, "tbr");
+    opts.induction = !optim_off(o, "induction");
+    opts.share_partials = !optim_off(o, "sharepartials");
     opts.split = o.nocheckpoint;
     opts.sizes = sizes(o)?;
     if let Some(p) = &o.adjvarname {

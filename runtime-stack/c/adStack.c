@@ -73,6 +73,9 @@ typedef struct {
     size_t top;                     /* physical top at the mark */
     size_t n_iv;                    /* interval list at the mark ...      */
     size_t *iv;                     /* ... starts[n_iv] then ends[n_iv-1] */
+    size_t iv_cap;                  /* entries iv holds: kept for the next mark
+                                       in this slot, so marks allocate only when
+                                       the interval list grows */
     size_t old_protect;             /* protect_hi before the mark */
     size_t bytes;                   /* cur_bytes at the mark */
     unsigned long long acc;         /* control accumulator at the mark */
@@ -442,14 +445,20 @@ void adStack_startRepeat(void)
 {
     Mark *m;
     if (n_marks == marks_cap) {
+        size_t old = marks_cap;
         marks_cap = marks_cap ? 2 * marks_cap : 8;
         marks = (Mark *)xrealloc(marks, marks_cap * sizeof *marks);
+        memset(marks + old, 0, (marks_cap - old) * sizeof *marks);
     }
     m = &marks[n_marks++];
     m->top = top_pos();
     m->n_iv = n_iv;
-    m->iv = (size_t *)malloc(2 * n_iv * sizeof *m->iv);
-    if (m->iv == NULL) out_of_memory();
+    if (m->iv_cap < 2 * n_iv) {
+        free(m->iv);
+        m->iv_cap = 2 * n_iv < 8 ? 8 : 2 * n_iv;
+        m->iv = (size_t *)malloc(m->iv_cap * sizeof *m->iv);
+        if (m->iv == NULL) out_of_memory();
+    }
     memcpy(m->iv, iv_start, n_iv * sizeof *m->iv);
     memcpy(m->iv + n_iv, iv_end, (n_iv - 1) * sizeof *m->iv);
     m->old_protect = protect_hi;
@@ -482,8 +491,6 @@ void adStack_endRepeat(void)
     if (n_marks == 0) fatal("adStack_endRepeat() without adStack_startRepeat()");
     m = &marks[--n_marks];
     protect_hi = m->old_protect;
-    free(m->iv);
-    m->iv = NULL;
     refresh();
 }
 
@@ -524,7 +531,7 @@ void adStack_showStack(const char *where)
 
 void adStack_reset(void)
 {
-    while (n_marks > 0) free(marks[--n_marks].iv);
+    n_marks = 0;
     protect_hi = 0;
     n_iv = 1;
     iv_start[0] = 0;

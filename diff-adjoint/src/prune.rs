@@ -1,0 +1,70 @@
+//! Slicing the backward sweep (issue 21, item 2; `-nooptim diffliveness` keeps everything):
+//! a function reference hoisted out of an expression (`t = f(a)` before the statement) is
+//! recomputed backwards only when the statement's adjoint increments, the adjoint calls or
+//! another kept recomputation read `t`. `y = y + f(x)` needs no value of `f(x)` backwards:
+//! only `f_b(x, xb, yb)`.
+
+use crate::*;
+
+impl Adj<'_, '_, '_> {
+    /// The recomputations of `recompute` (innermost first, `t = f(...)` each) that a
+    /// statement of `users` or a kept recomputation reads.
+    pub(crate) fn prune_recompute(&self, recompute: Vec<StmtId>, users: &[StmtId]) -> Vec<StmtId> {
+        if !self.pg.g.opts.slice_dead {
+            return recompute;
+        }
+        let mut read = HashSet::new();
+        for &u in users {
+            if !self.names_read(u, &mut read) {
+                return recompute;
+            }
+        }
+        let mut keep = vec![false; recompute.len()];
+        for (k, &r) in recompute.iter().enumerate().rev() {
+            let StmtKind::Assign { lhs, rhs, .. } = &self.pg.u.stmts[r].kind else {
+                return recompute;
+            };
+            let Expr::Name(t) = self.pg.u.exprs[*lhs] else {
+                return recompute;
+            };
+            if read.contains(&t) {
+                keep[k] = true;
+                self.expr_names(*rhs, &mut read);
+            }
+        }
+        recompute
+            .into_iter()
+            .zip(keep)
+            .filter_map(|(r, k)| k.then_some(r))
+            .collect()
+    }
+
+    /// Adds the names statement `s` (of the output) reads to `out`; `false` for a kind of
+    /// statement this does not look into.
+    fn names_read(&self, s: StmtId, out: &mut HashSet<SymbolId>) -> bool {
+        match &self.pg.u.stmts[s].kind {
+            StmtKind::Assign { lhs, rhs, .. } => {
+                self.expr_names(*lhs, out);
+                self.expr_names(*rhs, out);
+            }
+            StmtKind::Expr(e) => self.expr_names(*e, out),
+            StmtKind::Call { args, .. } => {
+                for a in args {
+                    self.expr_names(a.value, out);
+                }
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    fn expr_names(&self, e: ExprId, out: &mut HashSet<SymbolId>) {
+        let mut stack = vec![e];
+        while let Some(x) = stack.pop() {
+            if let Expr::Name(n) = self.pg.u.exprs[x] {
+                out.insert(n);
+            }
+            radtap_il::visit::expr_children(&self.pg.u.exprs[x], &mut |k| stack.push(k));
+        }
+    }
+}
