@@ -32,9 +32,13 @@
 //! - `assign.rs`, `transpose.rs` — assignments and the transposition of their tangent;
 //! - `branches.rs`, `loops.rs` — IF/SELECT and loop reversal;
 //! - `memory.rs` — declarations, ALLOCATE, `malloc`/`free`, Fortran pointer association;
-//! - `calls.rs` — checkpointed and split calls;
+//! - `calls.rs` — checkpointed and split calls; `slices.rs` — their snapshots cut to the
+//!   element an argument passes;
 //! - `jumps.rs` — flow-graph reversal of code with jumps;
-//! - `masked.rs` — WHERE and FORALL.
+//! - `masked.rs` — WHERE and FORALL;
+//! - `regions.rs` — `$AD CHECKPOINT-START`/`-END` and `DO-NOT-DIFF` regions;
+//! - `binomial.rs` — `$AD BINOMIAL-CKP` time loops under the revolve schedule;
+//! - `iiloop.rs` — `$AD II-LOOP` loops checkpointed per iteration.
 //!
 //! Checkpointing schedules (binomial, II-LOOP, FP-LOOP, regions) belong here too.
 //!
@@ -47,13 +51,17 @@
 //!   differentiated wrongly.
 
 mod assign;
+mod binomial;
 mod branches;
 mod calls;
+mod iiloop;
 mod jumps;
 mod loops;
 mod masked;
 mod memory;
 mod record;
+mod regions;
+mod slices;
 mod sweeps;
 mod transpose;
 
@@ -116,6 +124,9 @@ struct Adj<'p, 'g, 'a> {
     /// The real kind (bytes) of the statement being transposed, for the zeros built beside
     /// its seed (`merge(s, 0.0, m)` must match `s`).
     zero_kind: u32,
+    /// The body (its first statement) of the `$AD II-LOOP` loop being reversed, and its
+    /// counter: that body is checkpointed per iteration (`iiloop.rs`).
+    ii_body: Option<(StmtId, SymbolId)>,
 }
 
 impl<'p, 'g, 'a> Adj<'p, 'g, 'a> {
@@ -131,6 +142,7 @@ impl<'p, 'g, 'a> Adj<'p, 'g, 'a> {
             c_hoisted_names: HashSet::new(),
             freed_locals: HashSet::new(),
             zero_kind: 8,
+            ii_body: None,
         }
     }
 }

@@ -51,6 +51,7 @@ pub(crate) fn run(
         taken,
         diags: Vec::new(),
         needs_digamma: false,
+        needs_binomial: false,
         global_scope,
         split_procs: HashMap::new(),
         primal_copies: HashMap::new(),
@@ -278,6 +279,10 @@ impl Gen<'_> {
                         self.c_file_decls(cu, fid, &mut fu, &mut decls, &mut st, rules);
                     }
                 }
+                if self.needs_binomial {
+                    fu.decls
+                        .push(Decl::Verbatim("#include \"adBinomial.h\"".to_string()));
+                }
                 if self.needs_digamma {
                     fu.decls.push(Decl::Verbatim(DIGAMMA_C.to_string()));
                 }
@@ -497,6 +502,7 @@ impl Gen<'_> {
                                         name: String::new(),
                                         args: String::new(),
                                         text: t.clone(),
+                                        span: None,
                                     }),
                                     _ => None,
                                 });

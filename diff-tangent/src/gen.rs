@@ -46,6 +46,8 @@ pub struct Gen<'a> {
     pub diags: Vec<Diagnostic>,
     /// The digamma helper is needed (derivatives of `gamma`/`lgamma`).
     pub(crate) needs_digamma: bool,
+    /// The adjoint calls the binomial checkpointing runtime (`adBinomial.h` in C).
+    pub needs_binomial: bool,
     /// Scope of generated global names.
     pub(crate) global_scope: ScopeId,
     /// Split adjoint mode: the `_fwd` and `_bwd` procedure names of each procedure that is

@@ -14,6 +14,7 @@ mod calls;
 mod decls;
 mod dref;
 mod expr;
+mod nodiff;
 mod sidefx;
 mod stmts;
 

@@ -26,6 +26,7 @@
 mod arena;
 pub mod copy;
 pub mod diag;
+pub mod directives;
 pub mod dump;
 mod explain;
 mod ir;
