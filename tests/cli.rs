@@ -1190,11 +1190,8 @@ fn unimplemented_and_unknown_directives_are_reported() {
         "-b", "-head", "f", "-vars", "x", "-outvars", "y", "-O", &d, &s,
     ]);
     assert_eq!(code, 0, "{err}");
-    assert!(
-        err.contains("dir.f90:6:3: warning[AD050]")
-            && err.contains("`$AD BINOMIAL-CKP` is not implemented yet"),
-        "{err}"
-    );
+    // BINOMIAL-CKP before a DO loop is implemented now: no word.
+    assert!(!err.contains("`$AD BINOMIAL-CKP`"), "{err}");
     assert!(
         err.contains("dir.f90:10:3: warning[AD050]")
             && err.contains("unknown directive `$AD FROBNICATE`"),
@@ -1217,6 +1214,105 @@ fn unimplemented_and_unknown_directives_are_reported() {
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(!err.contains("AD050"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Checkpoint and DO-NOT-DIFF regions that match nothing are reported at the directive's own
+/// line (AD050, exit 0): a region crossing the end of a loop, a lone END, a START with
+/// nothing after it, a region directive among the declarations; matched regions say nothing.
+#[test]
+fn unmatched_and_misplaced_region_directives_are_reported() {
+    let (dir, d, s) = scratch_file(
+        "regdirs",
+        "reg.f90",
+        "subroutine f(x, y, n)\n  integer :: n, i\n  !$AD CHECKPOINT-END\n  real(8) :: x, y\n  y = x\n  !$AD CHECKPOINT-START\n  do i = 1, n\n    y = sin(y)*x\n    !$AD CHECKPOINT-END\n  end do\n  !$AD CHECKPOINT-START\n  y = y*2\n  !$AD CHECKPOINT-END\n  !$AD DO-NOT-DIFF\n  !$AD BINOMIAL-CKP n 5 1\nend subroutine f\n",
+    );
+    let c = dir.join("reg.c").to_string_lossy().into_owned();
+    std::fs::write(&c, "#include <math.h>\nvoid g(double x, double *y, int n)\n{\n    double v = x;\n    for (int i = 0; i < n; i++) {\n        v = sin(v) * x;\n        /* $AD END-DO-NOT-DIFF */\n    }\n    // $AD CHECKPOINT-START\n    v = v * 2;\n    // $AD CHECKPOINT-END\n    *y = v;\n}\n").expect("write");
+    let (code, _, err) = radtap(&[
+        "-b", "-head", "f", "-vars", "x", "-outvars", "y", "-O", &d, &s,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let at = |line: &str, what: &str| {
+        assert!(
+            err.lines()
+                .any(|l| l.contains(line) && l.contains("warning[AD050]") && l.contains(what)),
+            "{line} {what}:\n{err}"
+        )
+    };
+    at(
+        "/reg.f90:3:",
+        "`$AD CHECKPOINT-END` must stand among the executable statements",
+    );
+    at(
+        "/reg.f90:6:",
+        "`$AD CHECKPOINT-START` has no matching `$AD CHECKPOINT-END` in the same block",
+    );
+    at(
+        "/reg.f90:9:",
+        "`$AD CHECKPOINT-END` closes no `$AD CHECKPOINT-START` of the same block",
+    );
+    at(
+        "/reg.f90:14:",
+        "`$AD DO-NOT-DIFF` has no matching `$AD END-DO-NOT-DIFF`",
+    );
+    at(
+        "/reg.f90:15:",
+        "`$AD BINOMIAL-CKP` applies to the DO or `for` loop right after it",
+    );
+    assert!(
+        !err.contains("reg.f90:11:") && !err.contains("reg.f90:13:"),
+        "{err}"
+    );
+    assert_eq!(err.matches("AD050").count(), 5, "{err}");
+    let (code, _, err) = radtap(&[
+        "-b", "-head", "g", "-vars", "x", "-outvars", "y", "-O", &d, &c,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("reg.c:7:9: warning[AD050]")
+            && err.contains("`$AD END-DO-NOT-DIFF` closes no `$AD DO-NOT-DIFF` of the same block"),
+        "{err}"
+    );
+    assert_eq!(err.matches("AD050").count(), 1, "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `$AD BINOMIAL-CKP` before a loop the schedule cannot drive (a step other than 1, a body
+/// that changes the bound, a `for` counter declared in the loop) is reported (AD050) and the
+/// loop is taped whole: exit 0, the output written.
+#[test]
+fn binomial_ckp_on_a_loop_it_cannot_drive_is_reported() {
+    let (dir, d, s) = scratch_file(
+        "binodirs",
+        "bino.f90",
+        "subroutine f(x, y, n)\n  integer :: n, i, m\n  real(8) :: x, y\n  y = x\n  m = n\n  !$AD BINOMIAL-CKP n 5 1\n  do i = 1, n, 2\n    y = sin(y)*x\n  end do\n  !$AD BINOMIAL-CKP m 5 1\n  do i = 1, m\n    y = sin(y)*x\n    m = m - 1\n  end do\nend subroutine f\n",
+    );
+    let c = dir.join("bino.c").to_string_lossy().into_owned();
+    std::fs::write(&c, "#include <math.h>\nvoid g(double x, double *y, int n)\n{\n    double v = x;\n    // $AD BINOMIAL-CKP n 5 0\n    for (int i = 0; i < n; i++)\n        v = sin(v) * x;\n    *y = v;\n}\n").expect("write");
+    let (code, _, err) = radtap(&[
+        "-b", "-head", "f", "-vars", "x", "-outvars", "y", "-O", &d, &s,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("bino.f90:7:3: warning[AD050]")
+            && err.contains("`$AD BINOMIAL-CKP` needs a DO loop with step 1"),
+        "{err}"
+    );
+    assert!(
+        err.contains("bino.f90:11:3: warning[AD050]")
+            && err.contains("needs loop bounds that the loop body does not change"),
+        "{err}"
+    );
+    assert!(dir.join("bino_b.f90").exists());
+    let (code, _, err) = radtap(&[
+        "-b", "-head", "g", "-vars", "x", "-outvars", "y", "-O", &d, &c,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("bino.c:6:5: warning[AD050]") && err.contains("counter is declared before it"),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -31,7 +31,15 @@ impl<'a> Adj<'_, '_, 'a> {
             // need are recorded.
             rec.intersect_with(&self.pg.act.tbr_before[i].clone());
         }
-        let (push, pop) = self.snapshot(s, &rec);
+        // Element arguments recorded as elements, not whole arrays (`slices.rs`).
+        let one_callee = match site.map(|x| &x.callee) {
+            Some(Callee::Defined(l)) if l.len() == 1 => Some(l[0]),
+            _ => None,
+        };
+        let (epush, epop) = self.slice_element_args(i, one_callee, args, &mut rec);
+        let (mut push, mut pop) = self.snapshot(s, &rec);
+        push.splice(0..0, epush);
+        pop.extend(epop);
         let callee = match site.map(|x| &x.callee) {
             Some(Callee::Defined(list))
                 if active_point && list.iter().any(|c| self.pg.g.active.contains(c)) =>

@@ -32,7 +32,8 @@
 //! - `assign.rs`, `transpose.rs` — assignments and the transposition of their tangent;
 //! - `branches.rs`, `loops.rs` — IF/SELECT and loop reversal;
 //! - `memory.rs` — declarations, ALLOCATE, `malloc`/`free`, Fortran pointer association;
-//! - `calls.rs` — checkpointed and split calls;
+//! - `calls.rs` — checkpointed and split calls; `slices.rs` — their snapshots cut to the
+//!   element an argument passes;
 //! - `jumps.rs` — flow-graph reversal of code with jumps;
 //! - `masked.rs` — WHERE and FORALL;
 //! - `induction.rs` — integer counters rebuilt backwards instead of pushed, loop variables'
@@ -40,6 +41,9 @@
 //! - `prune.rs` — function results recomputed backwards only where an adjoint reads them;
 //! - `shared.rs` — a seed flowing into several references computed once into a temporary;
 //! - `reread.rs` — a snapshot of one value read again with `look` instead of a repeat mark.
+//! - `regions.rs` — `$AD CHECKPOINT-START`/`-END` and `DO-NOT-DIFF` regions;
+//! - `binomial.rs` — `$AD BINOMIAL-CKP` time loops under the revolve schedule;
+//! - `iiloop.rs` — `$AD II-LOOP` loops checkpointed per iteration.
 //!
 //! Checkpointing schedules (binomial, II-LOOP, FP-LOOP, regions) belong here too.
 //!
@@ -52,8 +56,10 @@
 //!   differentiated wrongly.
 
 mod assign;
+mod binomial;
 mod branches;
 mod calls;
+mod iiloop;
 mod induction;
 mod jumps;
 mod loops;
@@ -61,8 +67,10 @@ mod masked;
 mod memory;
 mod prune;
 mod record;
+mod regions;
 mod reread;
 mod shared;
+mod slices;
 mod sweeps;
 mod transpose;
 
@@ -132,6 +140,9 @@ struct Adj<'p, 'g, 'a> {
     share_seeds: bool,
     /// The assignments of those temporaries, emitted before the increments.
     seed_temps: Vec<StmtId>,
+    /// The body (its first statement) of the `$AD II-LOOP` loop being reversed, and its
+    /// counter: that body is checkpointed per iteration (`iiloop.rs`).
+    ii_body: Option<(StmtId, SymbolId)>,
 }
 
 impl<'p, 'g, 'a> Adj<'p, 'g, 'a> {
@@ -150,6 +161,7 @@ impl<'p, 'g, 'a> Adj<'p, 'g, 'a> {
             ind: Default::default(),
             share_seeds: false,
             seed_temps: Vec::new(),
+            ii_body: None,
         }
     }
 }

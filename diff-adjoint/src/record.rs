@@ -522,7 +522,7 @@ impl<'a> Adj<'_, '_, 'a> {
 
     /// Parses an integer expression (names, integers, `+ - * /`, parentheses) with names
     /// resolved in this procedure.
-    fn size_expr(&mut self, text: &str) -> Result<ExprId, String> {
+    pub(crate) fn size_expr(&mut self, text: &str) -> Result<ExprId, String> {
         let toks: Vec<String> = {
             let mut v = Vec::new();
             let cs: Vec<char> = text.chars().collect();

@@ -50,6 +50,7 @@ impl<'a> Adj<'_, '_, 'a> {
         self.freed_locals = freed;
         let body = &self.pg.src.body;
         let r = if self.body_has_jumps() {
+            self.warn_regions_ignored(body);
             self.lower_region(body, true)
         } else {
             self.rev_block(body)
@@ -126,18 +127,6 @@ impl<'a> Adj<'_, '_, 'a> {
         (push, pop)
     }
 
-    pub(crate) fn rev_block(&mut self, b: &[StmtId]) -> Rev {
-        let mut fwd = Vec::new();
-        let mut parts = Vec::new();
-        for &s in b {
-            let r = self.rev_stmt(s);
-            fwd.extend(r.fwd);
-            parts.push(r.bwd);
-        }
-        let bwd = parts.into_iter().rev().flatten().collect();
-        Rev { fwd, bwd }
-    }
-
     pub(crate) fn unsupported(&mut self, s: StmtId, what: &str) -> Rev {
         let msg = format!("{what} is not supported in adjoint mode yet");
         self.pg.error(s, Code::Unsupported, &msg);
@@ -172,6 +161,7 @@ impl<'a> Adj<'_, '_, 'a> {
             return Rev::default();
         }
         if self.needs_lowering(s) {
+            self.warn_regions_ignored(std::slice::from_ref(&s));
             return self.lower_region(std::slice::from_ref(&s), false);
         }
         if has_nocheckpoint(&st.directives) {
@@ -185,6 +175,10 @@ impl<'a> Adj<'_, '_, 'a> {
                 self.pg.warn(s, Code::Directive, "$AD NOCHECKPOINT applies to the call it precedes, and this statement calls no differentiated procedure: it is ignored");
             }
         }
+        if let Some(r) = self.try_binomial(s) {
+            return r;
+        }
+        self.mark_ii_loop(s);
         let mut r = match &st.kind {
             StmtKind::Assign { lhs, op, rhs } => {
                 self.adj_assign(s, Target::Expr(*lhs), *op, *rhs, Part::Whole)

@@ -64,6 +64,7 @@ pub(crate) fn run(
         diags: Vec::new(),
         needs_digamma: false,
         int_macros: radtap_il::extent::int_macros(prog),
+        needs_binomial: false,
         global_scope,
         split_procs: HashMap::new(),
         primal_copies: HashMap::new(),
@@ -299,6 +300,10 @@ impl Gen<'_> {
                         self.c_file_decls(cu, fid, &mut fu, &mut decls, &mut st, rules);
                     }
                 }
+                if self.needs_binomial {
+                    fu.decls
+                        .push(Decl::Verbatim("#include \"adBinomial.h\"".to_string()));
+                }
                 if self.needs_digamma {
                     fu.decls.push(Decl::Verbatim(DIGAMMA_C.to_string()));
                 }
@@ -518,6 +523,7 @@ impl Gen<'_> {
                                         name: String::new(),
                                         args: String::new(),
                                         text: t.clone(),
+                                        span: None,
                                     }),
                                     _ => None,
                                 });

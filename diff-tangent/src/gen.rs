@@ -49,6 +49,8 @@ pub struct Gen<'a> {
     /// The C object-like macros defined as integer literals (`#define NBONES 3`, a header's
     /// too): their uses are constants (array extents, subscripts).
     pub int_macros: HashMap<String, i64>,
+    /// The adjoint calls the binomial checkpointing runtime (`adBinomial.h` in C).
+    pub needs_binomial: bool,
     /// Scope of generated global names.
     pub(crate) global_scope: ScopeId,
     /// Split adjoint mode: the `_fwd` and `_bwd` procedure names of each procedure that is

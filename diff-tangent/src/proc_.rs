@@ -15,6 +15,7 @@ mod decls;
 mod dref;
 mod expr;
 mod foreign_common;
+mod nodiff;
 mod sidefx;
 mod stmts;
 

@@ -143,7 +143,10 @@ impl<'a, 's> CLower<'a, 's> {
             "comment" => {
                 let t = self.t(ch).to_string();
                 match parse_directive(&t) {
-                    Some(d) => self.pending_dirs.push(d),
+                    Some(mut d) => {
+                        d.span = Some(self.sp(ch));
+                        self.pending_dirs.push(d)
+                    }
                     None => decls.push(Decl::Comment(t)),
                 }
             }

@@ -113,6 +113,7 @@ pub(crate) fn parse_directive(comment: &str) -> Option<Directive> {
         name: name.to_ascii_uppercase(),
         args: args.trim().to_string(),
         text: comment.trim().to_string(),
+        span: None,
     })
 }
 
@@ -156,7 +157,10 @@ impl<'a, 't> FortranLowering<'a, 't> {
                     "comment" => {
                         let t = self.t(ch).to_string();
                         match parse_directive(&t) {
-                            Some(d) => dirs.push(d),
+                            Some(mut d) => {
+                                d.span = Some(self.sp(ch));
+                                dirs.push(d)
+                            }
                             None => its.push(FileItem::Comment(t)),
                         }
                     }

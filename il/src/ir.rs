@@ -643,6 +643,9 @@ pub struct Directive {
     pub args: String,
     /// The whole comment text, for output.
     pub text: String,
+    /// Where the comment is, when the frontend knows it (directives among statements), for
+    /// the diagnostics of a misplaced or unmatched directive.
+    pub span: Option<Span>,
 }
 
 /// A statement with its label and attached comments/directives.

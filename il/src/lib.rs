@@ -31,6 +31,7 @@
 mod arena;
 pub mod copy;
 pub mod diag;
+pub mod directives;
 pub mod dump;
 mod explain;
 pub mod extent;

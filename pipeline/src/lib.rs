@@ -360,21 +360,27 @@ pub fn check(prog: &Program, req: &Request, diags: &mut Vec<Diagnostic>) {
     }
 }
 
-/// AD050 for every `$AD` directive the adjoint does not act on, at the statement or unit it
-/// precedes: none is ignored without a word. `NOCHECKPOINT` is implemented (and its misplaced
-/// uses are reported by the adjoint itself).
+/// AD050 for every `$AD` directive the adjoint does not act on, at the directive's line (or
+/// the statement or unit it precedes): none is ignored without a word. `NOCHECKPOINT` is
+/// implemented (and its misplaced uses are reported by the adjoint itself), and so are
+/// `BINOMIAL-CKP` before a DO or `for` loop (the adjoint reports a loop it cannot drive) and the
+/// regions `CHECKPOINT-START`/`-END` and `DO-NOT-DIFF`/`END-DO-NOT-DIFF` when they match
+/// within one block ([`radtap_il::directives`]).
 fn directive_warnings(prog: &Program, diags: &mut Vec<Diagnostic>) {
+    use radtap_il::directives::{block_regions, for_each_block, is_region_word};
     let say = |d: &radtap_il::Directive| -> Option<String> {
         let effect = match d.name.as_str() {
             "NOCHECKPOINT" => return None,
-            "BINOMIAL-CKP" => "the loop is taped whole (store-all): the tape grows with its trip count",
-            "II-LOOP" => "the loop is taped whole, not one iteration at a time",
+            "BINOMIAL-CKP" => {
+                return Some("`$AD BINOMIAL-CKP` applies to the DO or `for` loop right after it, and none follows: ignored".to_string())
+            }
+            "II-LOOP" => {
+                return Some("`$AD II-LOOP` applies to the DO loop right after it, and none follows: ignored".to_string())
+            }
             "FP-LOOP" => "every iteration of the fixed-point loop is taped and reversed",
-            "CHECKPOINT-START" | "CHECKPOINT-END" => "the region is not checkpointed",
-            "DO-NOT-DIFF" | "END-DO-NOT-DIFF" => "the region is differentiated like the rest",
             _ => {
                 return Some(format!(
-                    "unknown directive `$AD {}`: ignored (radtap knows NOCHECKPOINT; BINOMIAL-CKP, II-LOOP, FP-LOOP, CHECKPOINT-START/END and DO-NOT-DIFF are not implemented yet)",
+                    "unknown directive `$AD {}`: ignored (radtap knows NOCHECKPOINT, BINOMIAL-CKP, II-LOOP, CHECKPOINT-START/END and DO-NOT-DIFF/END-DO-NOT-DIFF; FP-LOOP is not implemented yet)",
                     d.name
                 ))
             }
@@ -392,17 +398,59 @@ fn directive_warnings(prog: &Program, diags: &mut Vec<Diagnostic>) {
             _ => None,
         }));
         for d in at_unit {
-            if let Some(m) = say(d) {
-                diags.push(Diagnostic::warning(Code::Directive, header, m));
+            let m = if is_region_word(&d.name) {
+                Some(format!(
+                    "`$AD {}` must stand among the executable statements, before the first statement of its region: ignored",
+                    d.name
+                ))
+            } else {
+                say(d)
+            };
+            if let Some(m) = m {
+                diags.push(Diagnostic::warning(
+                    Code::Directive,
+                    d.span.unwrap_or(header),
+                    m,
+                ));
             }
         }
         for (s, st) in u.stmts.iter() {
             for d in &st.directives {
+                if is_region_word(&d.name) {
+                    continue;
+                }
+                let time_loop = matches!(
+                    st.kind,
+                    radtap_il::StmtKind::Do { .. } | radtap_il::StmtKind::CFor { .. }
+                );
+                let do_loop = matches!(st.kind, radtap_il::StmtKind::Do { .. });
+                if d.name == "II-LOOP" && do_loop {
+                    continue;
+                }
+                if d.name == "II-LOOP" && time_loop {
+                    let sp = u.source_map.stmt.get(s).copied().unwrap_or(header);
+                    diags.push(Diagnostic::warning(Code::Directive, sp, "the directive `$AD II-LOOP` is not implemented yet for a C `for` loop and is ignored: the loop is taped whole, not one iteration at a time"));
+                    continue;
+                }
+                if d.name == "BINOMIAL-CKP" && time_loop {
+                    // Implemented; the adjoint says so itself where it cannot drive the loop.
+                    continue;
+                }
                 if let Some(m) = say(d) {
                     let sp = u.source_map.stmt.get(s).copied().unwrap_or(header);
                     diags.push(Diagnostic::warning(Code::Directive, sp, m));
                 }
             }
+        }
+        let mut problems = Vec::new();
+        for_each_block(u, &mut |b| problems.extend(block_regions(&u.stmts, b).1));
+        for p in problems {
+            let sp = u.source_map.stmt.get(p.stmt).copied().unwrap_or(header);
+            diags.push(Diagnostic::warning(
+                Code::Directive,
+                p.span.unwrap_or(sp),
+                p.message,
+            ));
         }
     }
 }

@@ -182,6 +182,8 @@ long long adBinomial_advanceCount(void)
     return last_advances;
 }
 
+void adBinomial_step(int *more, int *action, int *step) { *more = adBinomial_next(action, step); }
+void adbinomial_step_(int *more, int *action, int *step) { adBinomial_step(more, action, step); }
 void adbinomial_init_(int *steps, int *snaps, int *first) { adBinomial_init(*steps, *snaps, *first); }
 int adbinomial_next_(int *action, int *step) { return adBinomial_next(action, step); }
 void adbinomial_resize_(void) { adBinomial_resize(); }

@@ -111,7 +111,12 @@ long long adBinomial_advanceCount(void);
  * state is the last one; see EARLY EXIT. */
 void adBinomial_resize(void);
 
+/* The next action as a subroutine: *more = adBinomial_next(action, step).
+ * (radtap's generated Fortran calls it, so it declares no external function.) */
+void adBinomial_step(int *more, int *action, int *step);
+
 /* Fortran aliases. */
+void adbinomial_step_(int *more, int *action, int *step);
 void adbinomial_init_(int *steps, int *snaps, int *first);
 int adbinomial_next_(int *action, int *step);
 void adbinomial_resize_(void);

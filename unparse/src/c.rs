@@ -414,6 +414,9 @@ impl<'p> W<'p> {
         for d in &st.directives {
             self.line(&d.text);
         }
+        if crate::is_directive_holder(st) {
+            return;
+        }
         if let Some(l) = &st.label {
             // Labels sit one level out, like most C code.
             let ind = self.indent.saturating_sub(1);

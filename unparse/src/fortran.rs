@@ -559,6 +559,9 @@ impl<'p> W<'p> {
         for d in &st.directives {
             self.line(&d.text);
         }
+        if crate::is_directive_holder(st) {
+            return;
+        }
         let label = st.label.as_deref();
         let cn = st.construct_name.as_deref();
         let named = |s: &str| match cn {

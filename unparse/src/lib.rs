@@ -40,3 +40,9 @@ pub fn output_extension(prog: &Program, file: usize) -> &'static str {
 }
 
 pub use fortran::write_unit as write_fortran_unit;
+
+/// An empty statement that only holds the `$AD` directives written after the last statement
+/// of a block (the frontends make it): the directives are printed, not the statement.
+pub(crate) fn is_directive_holder(st: &radtap_il::Stmt) -> bool {
+    matches!(st.kind, radtap_il::StmtKind::Empty) && st.label.is_none() && !st.directives.is_empty()
+}

@@ -62,23 +62,39 @@ impl Toolchain {
         Ok(())
     }
 
-    /// Compiles the runtime to `adStack.o` in `dir` (once).
+    /// Compiles the runtime (`adStack.c`, `adBinomial.c`) to one object `adRuntime.o` in
+    /// `dir` (once).
     pub fn runtime(&self, dir: &Path) -> Result<PathBuf, String> {
-        let obj = dir.join("adStack.o");
+        let obj = dir.join("adRuntime.o");
         if obj.exists() {
             return Ok(obj);
         }
         radtap_runtime_stack::write_to(dir).map_err(|e| format!("writing the runtime: {e}"))?;
-        let o = Command::new(&self.cc)
-            .current_dir(dir)
-            .args(["-O2", "-c", "adStack.c", "-o", "adStack.o"])
-            .output()
-            .map_err(|e| format!("{}: {e}", self.cc))?;
-        if !o.status.success() {
-            return Err(format!(
-                "the runtime does not compile:\n{}",
-                String::from_utf8_lossy(&o.stderr)
-            ));
+        let steps: [&[&str]; 3] = [
+            &["-O2", "-c", "adStack.c", "-o", "adStack.o"],
+            &["-O2", "-c", "adBinomial.c", "-o", "adBinomial.o"],
+            // One relocatable object of both (a partial link).
+            &[
+                "-r",
+                "-nostdlib",
+                "-o",
+                "adRuntime.o",
+                "adStack.o",
+                "adBinomial.o",
+            ],
+        ];
+        for args in steps {
+            let o = Command::new(&self.cc)
+                .current_dir(dir)
+                .args(args)
+                .output()
+                .map_err(|e| format!("{}: {e}", self.cc))?;
+            if !o.status.success() {
+                return Err(format!(
+                    "the runtime does not compile:\n{}",
+                    String::from_utf8_lossy(&o.stderr)
+                ));
+            }
         }
         Ok(obj)
     }

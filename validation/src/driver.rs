@@ -419,6 +419,13 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                     "real(adstack_currentbytes(), 8)"
                 };
                 show(&mut body, &format!("S{suffix}"), "stack", 0, bytes);
+                // The peak of the stack so far (the checkpointing tests compare it).
+                let peak = if c {
+                    "adStack_peakBytes()"
+                } else {
+                    "real(adstack_peakbytes(), 8)"
+                };
+                show(&mut body, &format!("P{suffix}"), "peak", 0, peak);
             }
         }
         Kind::Vector => {
@@ -539,7 +546,10 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
         let _ = writeln!(s, "  common /{}/ {}", b.dblock, names(true));
     }
     if kind == Kind::Adjoint {
-        let _ = writeln!(s, "  integer(8), external :: adstack_currentbytes");
+        let _ = writeln!(
+            s,
+            "  integer(8), external :: adstack_currentbytes, adstack_peakbytes"
+        );
     }
     if h.module.is_none() {
         s.push_str(&fortran_interfaces(h, kind));

@@ -578,6 +578,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
                             name: String::new(),
                             args: String::new(),
                             text,
+                            span: None,
                         });
                     }
                 }

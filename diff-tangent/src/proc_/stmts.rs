@@ -28,12 +28,34 @@ impl<'a> ProcGen<'_, 'a> {
         }
     }
 
-    /// The derivative of a block, with adjacent direction loops merged.
+    /// The derivative of a block, with adjacent direction loops merged; its `$AD
+    /// DO-NOT-DIFF` regions are primal code with zero derivatives out (`nodiff.rs`).
     pub(crate) fn block(&mut self, b: &[StmtId]) -> Block {
+        use radtap_il::directives::{block_regions, RegionKind};
+        let (regions, _) = block_regions(&self.src.stmts, b);
         let mut out = Vec::new();
-        for &s in b {
-            let v = self.stmt(s);
+        let mut k = 0;
+        while k < b.len() {
+            let nodiff = regions
+                .iter()
+                .filter(|r| r.kind == RegionKind::DoNotDiff && r.start == k)
+                .map(|r| r.end)
+                .max();
+            if let Some(end) = nodiff {
+                let stmts = &b[k..end];
+                match self.region_refusal(stmts, "DO-NOT-DIFF") {
+                    Some((s, what)) => {
+                        let msg = format!("{what} is not supported");
+                        self.error(s, Code::Unsupported, &msg);
+                    }
+                    None => out.extend(self.nodiff_block(stmts).0),
+                }
+                k = end;
+                continue;
+            }
+            let v = self.stmt(b[k]);
             out.extend(v);
+            k += 1;
         }
         self.merge_dir_loops(out)
     }

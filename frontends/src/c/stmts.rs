@@ -30,6 +30,14 @@ impl<'a, 's> CLower<'a, 's> {
         for c in named_children(n) {
             self.stmt_into(c, None, &mut out);
         }
+        // Directives after the last statement (`$AD CHECKPOINT-END` closing a loop body)
+        // stay in this block, on an empty statement at the last one's line, instead of
+        // moving to the statement after the construct.
+        if let Some(sp) = self.pending_dirs.last().and_then(|d| d.span) {
+            let s = self.push(StmtKind::Empty, n, None);
+            self.u().source_map.stmt.insert(s, sp);
+            out.push(s);
+        }
         out
     }
 
@@ -57,7 +65,10 @@ impl<'a, 's> CLower<'a, 's> {
             "comment" => {
                 let t = self.t(n).to_string();
                 match parse_directive(&t) {
-                    Some(d) => self.pending_dirs.push(d),
+                    Some(mut d) => {
+                        d.span = Some(self.sp(n));
+                        self.pending_dirs.push(d)
+                    }
                     None => {
                         // A comment at the end of the line of the statement just lowered
                         // stays on that statement's line.
@@ -114,8 +125,17 @@ impl<'a, 's> CLower<'a, 's> {
             }
             "ERROR" => {}
             _ => {
+                // The directives written before this statement are its own, not those of
+                // the first statement of its body (lowered before it).
+                let dirs = std::mem::take(&mut self.pending_dirs);
                 if let Some(s) = self.stmt(n, label) {
+                    let u = self.u();
+                    let mut own = dirs;
+                    own.append(&mut u.stmts[s].directives);
+                    u.stmts[s].directives = own;
                     out.push(s);
+                } else {
+                    self.pending_dirs.splice(0..0, dirs);
                 }
             }
         }

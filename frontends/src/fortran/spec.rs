@@ -103,7 +103,8 @@ impl<'a, 't> FortranLowering<'a, 't> {
             if k == "comment" {
                 let t = self.t(c).to_string();
                 match parse_directive(&t) {
-                    Some(d) => {
+                    Some(mut d) => {
+                        d.span = Some(self.sp(c));
                         dirs_from.get_or_insert((idx, decls.len()));
                         self.pending_dirs.push(d)
                     }

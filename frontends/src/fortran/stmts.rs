@@ -92,7 +92,10 @@ impl<'a, 't> FortranLowering<'a, 't> {
                 "comment" => {
                     let t = self.t(n).to_string();
                     match parse_directive(&t) {
-                        Some(d) => self.pending_dirs.push(d),
+                        Some(mut d) => {
+                            d.span = Some(self.sp(n));
+                            self.pending_dirs.push(d)
+                        }
                         None => match (last, out.last()) {
                             (Some(prev), Some(&sid))
                                 if trails(prev, n) && self.unit().stmts[sid].comment.is_none() =>
@@ -110,12 +113,33 @@ impl<'a, 't> FortranLowering<'a, 't> {
                 "block_label_start_expression" | "end_do_loop_statement" | "end_if_statement" => {}
                 _ => {
                     last = None;
+                    // The directives written before this statement are its own, not those
+                    // of the first statement of its body (lowered before it).
+                    let dirs = std::mem::take(&mut self.pending_dirs);
                     if let Some(sid) = self.stmt(n, label.take()) {
+                        let u = self.unit();
+                        let mut own = dirs;
+                        own.append(&mut u.stmts[sid].directives);
+                        u.stmts[sid].directives = own;
                         out.push(sid);
                         last = Some(n);
+                    } else {
+                        self.pending_dirs.splice(0..0, dirs);
                     }
                 }
             }
+        }
+        // Directives after the last statement (`$AD CHECKPOINT-END` closing a loop body)
+        // stay in this block, on an empty statement at the last one's line, instead of
+        // moving to the statement after the construct.
+        if let Some(sp) = self.pending_dirs.last().and_then(|d| d.span) {
+            let dirs = std::mem::take(&mut self.pending_dirs);
+            let u = self.unit();
+            let mut st = Stmt::new(StmtKind::Empty);
+            st.directives = dirs;
+            let sid = u.stmts.alloc(st);
+            u.source_map.stmt.insert(sid, sp);
+            out.push(sid);
         }
         out
     }

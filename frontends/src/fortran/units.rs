@@ -109,7 +109,10 @@ impl<'a, 't> FortranLowering<'a, 't> {
                         "comment" => {
                             let t = self.t(c).to_string();
                             match parse_directive(&t) {
-                                Some(d) => dirs.push(d),
+                                Some(mut d) => {
+                                    d.span = Some(self.sp(c));
+                                    dirs.push(d)
+                                }
                                 None => comments.push(t),
                             }
                         }

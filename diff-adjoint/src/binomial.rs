@@ -1,0 +1,339 @@
+//! `$AD BINOMIAL-CKP nsteps snaps first` before a time loop (paper §4.8, Griewank & Walther's
+//! revolve): the loop is checkpointed like a region (snapshot `S` of what it reads or writes
+//! that the procedure may overwrite, primal run in the forward sweep), and its backward sweep
+//! is driven by the runtime's `adBinomial_*` schedule:
+//!
+//! ```text
+//! restore S (kept)                          ! the state in front of the loop
+//! nst = nsteps; if (trips > nst) nst = trips
+//! adBinomial_init(nst, snaps, first)
+//! while (adBinomial_step(more, action, step); more)
+//!   PUSH: push the step state   LOOK: restore it (kept)   POP: restore it
+//!   ADVANCE: i = step-1 (as a loop index); past the end: adBinomial_resize(), else the
+//!            primal body
+//!   TURN:    i = step; unless past the end: the body's taped forward sweep, then its
+//!            backward sweep
+//! pop S
+//! ```
+//!
+//! The step state is what the body writes (its own temporaries too), less the counter, which
+//! each action sets. At most `snaps` step states and one step's tape are on the stack at a
+//! time, whatever the trip count. A trip count below `nsteps` ends the first forward sweep
+//! early through `adBinomial_resize`; one above it raises the schedule's length to the trip
+//! count (never a step left unreversed).
+
+use crate::*;
+
+/// A loop the schedule can drive: counter, first value, last value (inclusive, as an
+/// expression of the primal unit, or `bound - 1` for C's `<`), body.
+struct TimeLoop<'a> {
+    var: SymbolId,
+    start: ExprId,
+    end: ExprId,
+    /// C `i < bound`: the last value is `bound - 1`.
+    exclusive: bool,
+    body: &'a [StmtId],
+}
+
+impl<'a> Adj<'_, '_, 'a> {
+    /// Both sweeps of the loop `s` under `$AD BINOMIAL-CKP`, or `None` (with an AD050 saying
+    /// why) when the directive cannot drive it and the loop is reversed as usual.
+    pub(crate) fn try_binomial(&mut self, s: StmtId) -> Option<Rev> {
+        let st: &'a Stmt = &self.pg.src.stmts[s];
+        let d = st.directives.iter().find(|d| d.name == "BINOMIAL-CKP")?;
+        let fallback = |me: &mut Self, why: &str| {
+            let msg = format!("`$AD BINOMIAL-CKP` {why}: the loop is taped whole (store-all)");
+            me.pg.warn(s, Code::Directive, &msg);
+        };
+        let tl = match &st.kind {
+            StmtKind::Do {
+                var,
+                start,
+                end,
+                step,
+                body,
+                ..
+            } => {
+                let one = step.is_none_or(|e| self.pg.const_value(e) == Some(1.0));
+                match self.pg.src.exprs[*var] {
+                    Expr::Name(v) if one => TimeLoop {
+                        var: v,
+                        start: *start,
+                        end: *end,
+                        exclusive: false,
+                        body,
+                    },
+                    _ => {
+                        fallback(self, "needs a DO loop with step 1");
+                        return None;
+                    }
+                }
+            }
+            StmtKind::CFor {
+                init,
+                cond,
+                step,
+                body,
+                ..
+            } => {
+                let decl_init =
+                    init.is_some_and(|i| matches!(self.pg.src.stmts[i].kind, StmtKind::Decl(_)));
+                match self.canonical_for(*init, *cond, *step, body) {
+                    Some(c) if c.up && !decl_init => TimeLoop {
+                        var: c.var,
+                        start: c.from,
+                        end: c.bound,
+                        exclusive: !c.inclusive,
+                        body,
+                    },
+                    _ => {
+                        fallback(self, "needs a `for (i = a; i < b; i++)` loop whose counter is declared before it");
+                        return None;
+                    }
+                }
+            }
+            _ => return None,
+        };
+        if self.pg.sweep != Sweep::Joint {
+            fallback(
+                self,
+                "in a procedure differentiated in split mode (NOCHECKPOINT)",
+            );
+            return None;
+        }
+        // The schedule's length comes from the bounds at the loop's entry and each action
+        // tests them again: the body must not change them.
+        let mut control = self.pg.pi.zones.empty();
+        let mut body_writes = self.pg.pi.zones.empty();
+        let mut inside = HashSet::new();
+        subtree(self.pg.src, tl.body, &mut |x| {
+            inside.insert(x);
+        });
+        for (i, p) in self.pg.pi.point.iter().enumerate() {
+            if p.stmt == s {
+                control.union_with(&self.pg.pi.effects[i].reads);
+            } else if inside.contains(&p.stmt) {
+                body_writes.union_with(&self.pg.pi.effects[i].writes);
+            }
+        }
+        if let Some(vz) = self.pg.pi.zones.sym_zones(tl.var) {
+            control.subtract(&vz);
+        }
+        if control.intersects(&body_writes) {
+            fallback(self, "needs loop bounds that the loop body does not change");
+            return None;
+        }
+        let words: Vec<&str> = d.args.split_whitespace().collect();
+        if words.len() != 3 {
+            fallback(self, "needs three arguments: nsteps snaps first");
+            return None;
+        }
+        let mut parsed = Vec::new();
+        for w in &words {
+            match self.size_expr(w) {
+                Ok(e) => parsed.push(e),
+                Err(m) => {
+                    fallback(self, &format!("argument `{w}`: {m}"));
+                    return None;
+                }
+            }
+        }
+        let (nsteps, snaps, first) = (parsed[0], parsed[1], words[2].to_string());
+        if let Some((x, what)) = self
+            .pg
+            .region_refusal(std::slice::from_ref(&s), "BINOMIAL-CKP")
+        {
+            return Some(self.unsupported(x, &what));
+        }
+        Some(self.binomial_loop(s, &tl, nsteps, snaps, first))
+    }
+
+    fn binomial_loop(
+        &mut self,
+        s: StmtId,
+        tl: &TimeLoop<'a>,
+        nsteps: ExprId,
+        snaps: ExprId,
+        first_text: String,
+    ) -> Rev {
+        self.pg.g.needs_binomial = true;
+        let (push_s, pop_s) = self.region_snapshot(std::slice::from_ref(&s));
+        // The step state: what the body writes, less the counter.
+        let mut zk = self.pg.pi.zones.empty();
+        let mut inside = HashSet::new();
+        subtree(self.pg.src, tl.body, &mut |x| {
+            inside.insert(x);
+        });
+        for (i, p) in self.pg.pi.point.iter().enumerate() {
+            if inside.contains(&p.stmt) {
+                zk.union_with(&self.pg.pi.effects[i].writes);
+            }
+        }
+        if let Some(vz) = self.pg.pi.zones.sym_zones(tl.var) {
+            zk.subtract(&vz);
+        }
+        let (push_k, pop_k) = self.snapshot(s, &zk);
+        let look_k = self.restore_for_rerun(&pop_k);
+        let inner = self.rev_block(tl.body);
+        let mut fwd = push_s;
+        fwd.push(self.pg.copy_stmt(s));
+
+        let int_tmp = |me: &mut Self, n: &str| me.pg.temp(n, TempKind::Int);
+        let (nst, action, stp, more) = (
+            int_tmp(self, "ad_nsteps"),
+            int_tmp(self, "ad_action"),
+            int_tmp(self, "ad_step"),
+            int_tmp(self, "ad_more"),
+        );
+        let mut bwd = self.restore_for_rerun(&pop_s);
+        // nst = nsteps; trips = last - start + 1; if (trips > nst) nst = trips
+        let l = self.pg.b().name(nst);
+        bwd.push(assign(&mut self.pg.u, l, nsteps));
+        let trips = {
+            let e = self.pg.cp(tl.end);
+            let a = self.pg.cp(tl.start);
+            let d = self.pg.b().bin(BinOp::Sub, e, a);
+            if tl.exclusive {
+                d
+            } else {
+                let one = self.pg.b().int(1);
+                self.pg.b().bin(BinOp::Add, d, one)
+            }
+        };
+        let n1 = self.pg.b().name(nst);
+        let more_trips = self.pg.b().bin(BinOp::Gt(RelSpell::Symbol), trips, n1);
+        let trips2 = {
+            let e = self.pg.cp(tl.end);
+            let a = self.pg.cp(tl.start);
+            let d = self.pg.b().bin(BinOp::Sub, e, a);
+            if tl.exclusive {
+                d
+            } else {
+                let one = self.pg.b().int(1);
+                self.pg.b().bin(BinOp::Add, d, one)
+            }
+        };
+        let l = self.pg.b().name(nst);
+        let raise = assign(&mut self.pg.u, l, trips2);
+        bwd.push(self.if_stmt(vec![(more_trips, vec![raise])], None));
+        let n2 = self.pg.b().name(nst);
+        let first = self
+            .size_expr(&first_text)
+            .unwrap_or_else(|_| self.pg.b().int(1));
+        bwd.push(self.rt("adBinomial_init", vec![n2, snaps, first]));
+        let next = self.binomial_next(more, action, stp);
+        bwd.push(next);
+        // The actions.
+        let advance = {
+            // i = start + (step - 1 - first)
+            let mut out = Vec::new();
+            let set = self.set_counter(tl, stp, &first_text, 1);
+            out.push(set);
+            let beyond = self.beyond(tl);
+            let resize = self.rt("adBinomial_resize", Vec::new());
+            let mut primal = Vec::new();
+            for &b in tl.body {
+                primal.push(self.pg.copy_stmt(b));
+            }
+            out.push(self.if_stmt(vec![(beyond, vec![resize])], Some(primal)));
+            out
+        };
+        let turn = {
+            let mut out = Vec::new();
+            let set = self.set_counter(tl, stp, &first_text, 0);
+            out.push(set);
+            let beyond = self.beyond(tl);
+            let not_beyond = self.pg.b().e(Expr::Unary {
+                op: UnOp::Not,
+                arg: beyond,
+            });
+            let mut sweeps = inner.fwd;
+            sweeps.extend(inner.bwd);
+            out.push(self.if_stmt(vec![(not_beyond, sweeps)], None));
+            out
+        };
+        let is = |me: &mut Self, k: i64| {
+            let a = me.pg.b().name(action);
+            let c = me.pg.b().int(k);
+            me.pg.b().bin(BinOp::Eq(RelSpell::Symbol), a, c)
+        };
+        let (c1, c2, c3, c4) = (is(self, 1), is(self, 2), is(self, 3), is(self, 4));
+        let dispatch = self.if_stmt(
+            vec![(c1, push_k), (c2, look_k), (c3, pop_k), (c4, advance)],
+            Some(turn),
+        );
+        let next = self.binomial_next(more, action, stp);
+        let m = self.pg.b().name(more);
+        let z = self.pg.b().int(0);
+        let cond = self.pg.b().bin(BinOp::Ne(RelSpell::Symbol), m, z);
+        bwd.push(stmt(
+            &mut self.pg.u,
+            StmtKind::While {
+                cond,
+                body: vec![dispatch, next],
+                term_label: None,
+            },
+        ));
+        bwd.extend(pop_s);
+        Rev { fwd, bwd }
+    }
+
+    /// `adBinomial_step(more, action, step)` (by address in C).
+    fn binomial_next(&mut self, more: SymbolId, action: SymbolId, stp: SymbolId) -> StmtId {
+        let mut args = Vec::new();
+        for v in [more, action, stp] {
+            let n = self.pg.b().name(v);
+            args.push(if self.pg.lang == Lang::C {
+                self.addr_of(n)
+            } else {
+                n
+            });
+        }
+        self.rt("adBinomial_step", args)
+    }
+
+    /// `i = start + (step - back - first)`.
+    fn set_counter(&mut self, tl: &TimeLoop<'a>, stp: SymbolId, first: &str, back: i64) -> StmtId {
+        let st = self.pg.b().name(stp);
+        let f = self.size_expr(first).unwrap_or_else(|_| self.pg.b().int(1));
+        let mut off = self.pg.b().bin(BinOp::Sub, st, f);
+        if back != 0 {
+            let b = self.pg.b().int(back);
+            off = self.pg.b().bin(BinOp::Sub, off, b);
+        }
+        let a = self.pg.cp(tl.start);
+        let off = self.pg.b().e(Expr::Paren(off));
+        let v = self.pg.b().bin(BinOp::Add, a, off);
+        let l = self.pg.b().name(tl.var);
+        assign(&mut self.pg.u, l, v)
+    }
+
+    /// The counter is past the loop's last value.
+    fn beyond(&mut self, tl: &TimeLoop<'a>) -> ExprId {
+        let i = self.pg.b().name(tl.var);
+        let e = self.pg.cp(tl.end);
+        let op = if tl.exclusive {
+            BinOp::Ge(RelSpell::Symbol)
+        } else {
+            BinOp::Gt(RelSpell::Symbol)
+        };
+        let b = self.pg.b().bin(op, i, e);
+        self.pg.b().e(Expr::Paren(b))
+    }
+
+    fn if_stmt(
+        &mut self,
+        arms: Vec<(ExprId, Vec<StmtId>)>,
+        else_block: Option<Vec<StmtId>>,
+    ) -> StmtId {
+        stmt(
+            &mut self.pg.u,
+            StmtKind::If {
+                arms,
+                else_block,
+                logical: false,
+                braces: Vec::new(),
+            },
+        )
+    }
+}

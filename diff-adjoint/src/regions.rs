@@ -1,0 +1,229 @@
+//! Directive regions in the adjoint (DESIGN.md "Directives", paper §4.8):
+//!
+//! - `CHECKPOINT-START` … `CHECKPOINT-END`: the region is checkpointed like a call. The
+//!   forward sweep pushes a snapshot of what the region reads or writes that the procedure
+//!   may overwrite, then runs the region's primal code (no tape). The backward sweep restores
+//!   the snapshot (read through a repeat mark), runs the region's own forward sweep (with its
+//!   tape) and backward sweep, then restores the snapshot again for the statements before.
+//!   So the region's tape lives only while its adjoint runs: the peak stack of the procedure
+//!   is lower by the region's tape minus the snapshot.
+//! - `DO-NOT-DIFF` … `END-DO-NOT-DIFF`: the primal code in the forward sweep; the backward
+//!   sweep replays it from a snapshot with the adjoints it writes set to zero (the rule is
+//!   shared with the tangent: `nodiff.rs` of `radtap-diff-tangent`).
+//! - The body of an `$AD II-LOOP` loop, checkpointed per iteration, is handed to `iiloop`.
+//!
+//! Regions are matched per block by [`radtap_il::directives::block_regions`]; what does not
+//! match was reported as AD050 by the pipeline and is ignored here.
+
+use crate::*;
+use radtap_il::directives::{block_regions, Region, RegionKind};
+
+impl<'a> Adj<'_, '_, 'a> {
+    /// Both sweeps of a block: its statements' in order, their backward sweeps in reverse,
+    /// with the directive regions of the block checkpointed (or left undifferentiated).
+    pub(crate) fn rev_block(&mut self, b: &'a [StmtId]) -> Rev {
+        if let Some((first, var)) = self.ii_body {
+            if b.first() == Some(&first) {
+                self.ii_body = None;
+                return self.adj_iteration(b, var);
+            }
+        }
+        let (regions, _) = block_regions(&self.pg.src.stmts, b);
+        self.rev_range(b, 0, b.len(), &regions, None)
+    }
+
+    /// Both sweeps of `b[lo..hi]`, whose regions not yet entered are those whose parent is
+    /// `outer`.
+    pub(crate) fn rev_range(
+        &mut self,
+        b: &'a [StmtId],
+        lo: usize,
+        hi: usize,
+        regions: &[Region],
+        outer: Option<usize>,
+    ) -> Rev {
+        let mut fwd = Vec::new();
+        let mut parts = Vec::new();
+        let mut k = lo;
+        while k < hi {
+            let found = regions
+                .iter()
+                .position(|r| r.parent == outer && r.start == k && r.end <= hi);
+            let r = match found {
+                Some(ri) => {
+                    let end = regions[ri].end;
+                    let r = self.adj_region(b, ri, regions);
+                    k = end;
+                    r
+                }
+                None => {
+                    let r = self.rev_stmt(b[k]);
+                    k += 1;
+                    r
+                }
+            };
+            fwd.extend(r.fwd);
+            parts.push(r.bwd);
+        }
+        let bwd = parts.into_iter().rev().flatten().collect();
+        Rev { fwd, bwd }
+    }
+
+    fn adj_region(&mut self, b: &'a [StmtId], ri: usize, regions: &[Region]) -> Rev {
+        let reg = &regions[ri];
+        match reg.kind {
+            RegionKind::Checkpoint => self.adj_checkpoint_region(b, ri, regions),
+            RegionKind::DoNotDiff => self.adj_nodiff_region(&b[reg.start..reg.end]),
+        }
+    }
+
+    /// `CHECKPOINT-START` … `CHECKPOINT-END` (module doc).
+    fn adj_checkpoint_region(&mut self, b: &'a [StmtId], ri: usize, regions: &[Region]) -> Rev {
+        let reg = &regions[ri];
+        let stmts = &b[reg.start..reg.end];
+        if let Some((s, what)) = self.pg.region_refusal(stmts, "CHECKPOINT-START") {
+            return self.unsupported(s, &what);
+        }
+        let (push, pop) = self.region_snapshot(stmts);
+        let inner = self.rev_range(b, reg.start, reg.end, regions, Some(ri));
+        let mut fwd = push;
+        for &s in stmts {
+            let c = self.pg.copy_stmt(s);
+            fwd.push(c);
+        }
+        let mut bwd = self.restore_for_rerun(&pop);
+        bwd.extend(inner.fwd);
+        bwd.extend(inner.bwd);
+        bwd.extend(pop);
+        Rev { fwd, bwd }
+    }
+
+    /// `DO-NOT-DIFF` … `END-DO-NOT-DIFF`: the forward sweep runs the region's primal code;
+    /// the backward sweep replays it from a snapshot with `v̄ = 0` after each write `v = …`
+    /// (the transpose of the tangent's `v̇ = 0`, `nodiff.rs` of `radtap-diff-tangent`), and
+    /// restores the snapshot. Nothing is replayed when the region writes no derivative.
+    fn adj_nodiff_region(&mut self, stmts: &'a [StmtId]) -> Rev {
+        if let Some((s, what)) = self.pg.region_refusal(stmts, "DO-NOT-DIFF") {
+            return self.unsupported(s, &what);
+        }
+        let mut fwd = Vec::new();
+        for &s in stmts {
+            let c = self.pg.copy_stmt(s);
+            fwd.push(c);
+        }
+        let (zeroing, any) = self.pg.nodiff_block(stmts);
+        if !any {
+            return Rev {
+                fwd,
+                bwd: Vec::new(),
+            };
+        }
+        let (push, pop) = self.region_snapshot(stmts);
+        let mut f = push;
+        f.extend(fwd);
+        let mut bwd = self.restore_for_rerun(&pop);
+        bwd.extend(zeroing);
+        bwd.extend(pop);
+        Rev { fwd: f, bwd }
+    }
+
+    /// The snapshot that lets the backward sweep re-run a region: what the region reads or
+    /// writes that the procedure may overwrite (the rest keeps its value until then), less
+    /// the counters of the enclosing DO loops (the reversed loops set them, and a Fortran DO
+    /// variable cannot be redefined inside its loop). In a split sweep the caller runs
+    /// between the sweeps and may overwrite anything: all of it.
+    pub(crate) fn region_snapshot(&mut self, stmts: &[StmtId]) -> (Vec<StmtId>, Vec<StmtId>) {
+        let mut z = self.pg.pi.zones.empty();
+        let mut inside = HashSet::new();
+        subtree(self.pg.src, stmts, &mut |x| {
+            inside.insert(x);
+        });
+        for (i, p) in self.pg.pi.point.iter().enumerate() {
+            if inside.contains(&p.stmt) {
+                z.union_with(&self.pg.pi.effects[i].reads);
+                z.union_with(&self.pg.pi.effects[i].writes);
+            }
+        }
+        if self.pg.sweep == Sweep::Joint {
+            z.intersect_with(&self.written_anywhere);
+        }
+        for v in self.enclosing_do_vars(stmts[0]) {
+            if let Some(vz) = self.pg.g.info.ref_zones(self.pg.prog(), self.pg.p, v) {
+                z.subtract(&vz);
+            }
+        }
+        self.snapshot(stmts[0], &z)
+    }
+
+    /// The snapshot's values put back for a re-run, kept on the stack (repeat mark).
+    pub(crate) fn restore_for_rerun(&mut self, pop: &[StmtId]) -> Vec<StmtId> {
+        let mut bwd = Vec::new();
+        if !pop.is_empty() {
+            bwd.push(self.rt("adStack_startRepeat", Vec::new()));
+            for &p in pop {
+                let d = self.dup_stmt(p);
+                bwd.push(d);
+            }
+            bwd.push(self.rt("adStack_resetRepeat", Vec::new()));
+            bwd.push(self.rt("adStack_endRepeat", Vec::new()));
+        }
+        bwd
+    }
+
+    /// Code with jumps is reversed through its flow graph (`jumps.rs`), statement by
+    /// statement: the regions matched in the blocks of `stmts` (and in `stmts` itself) are
+    /// not acted on, which is said (AD050).
+    pub(crate) fn warn_regions_ignored(&mut self, stmts: &[StmtId]) {
+        let src = self.pg.src;
+        let mut blocks: Vec<&[StmtId]> = vec![stmts];
+        subtree(src, stmts, &mut |x| {
+            blocks.extend(
+                radtap_il::directives::child_blocks(&src.stmts[x].kind)
+                    .into_iter()
+                    .map(|b| b.as_slice()),
+            );
+        });
+        subtree(src, stmts, &mut |x| {
+            for d in &src.stmts[x].directives {
+                if d.name == "II-LOOP" || d.name == "BINOMIAL-CKP" {
+                    let msg = format!("`$AD {}` in code with jumps (GOTO, EXIT, CYCLE, an early RETURN) reversed through its flow graph: the directive is ignored, the loop is taped whole", d.name);
+                    self.pg.warn(x, Code::Directive, &msg);
+                }
+            }
+        });
+        for b in blocks {
+            for r in block_regions(&src.stmts, b).0 {
+                let word = r.kind.words().0;
+                let msg = format!("`$AD {word}` in code with jumps (GOTO, EXIT, CYCLE, an early RETURN) reversed through its flow graph: the directive is ignored, the region is differentiated like the rest");
+                self.pg.warn(b[r.start], Code::Directive, &msg);
+            }
+        }
+    }
+
+    /// The variables of the DO loops around statement `s`.
+    pub(crate) fn enclosing_do_vars(&self, s: StmtId) -> Vec<ExprId> {
+        fn walk(src: &UnitData, b: &[StmtId], s: StmtId, path: &mut Vec<StmtId>) -> bool {
+            for &x in b {
+                if x == s {
+                    return true;
+                }
+                path.push(x);
+                for c in radtap_il::directives::child_blocks(&src.stmts[x].kind) {
+                    if walk(src, c, s, path) {
+                        return true;
+                    }
+                }
+                path.pop();
+            }
+            false
+        }
+        let mut path = Vec::new();
+        walk(self.pg.src, &self.pg.src.body, s, &mut path);
+        path.iter()
+            .filter_map(|&x| match &self.pg.src.stmts[x].kind {
+                StmtKind::Do { var, .. } => Some(*var),
+                _ => None,
+            })
+            .collect()
+    }
+}
