@@ -130,6 +130,9 @@ struct Adj<'p, 'g, 'a> {
     /// Local pointers freed at the top level of the body (their frees move to where the
     /// backward sweep passes their allocation).
     freed_locals: HashSet<SymbolId>,
+    /// C scalar locals the forward sweep records (`sweeps.rs` sets them to zero first, so no
+    /// push reads an uninitialised value: the first iteration of a loop recorded garbage).
+    recorded_locals: std::collections::BTreeSet<SymbolId>,
     /// The real kind (bytes) of the statement being transposed, for the zeros built beside
     /// its seed (`merge(s, 0.0, m)` must match `s`).
     zero_kind: u32,
@@ -157,6 +160,7 @@ impl<'p, 'g, 'a> Adj<'p, 'g, 'a> {
             next_label: 0,
             c_hoisted_names: HashSet::new(),
             freed_locals: HashSet::new(),
+            recorded_locals: Default::default(),
             zero_kind: 8,
             ind: Default::default(),
             share_seeds: false,

@@ -64,6 +64,9 @@ impl<'a> Adj<'_, '_, 'a> {
             }
             (None, Lang::Fortran) => (vec![p1], vec![p2]),
             (None, Lang::C) => {
+                if let Expr::Name(v) = self.pg.u.exprs[sl.primal] {
+                    self.note_recorded_local(v);
+                }
                 let a = self.addr_of(p2);
                 (vec![p1], vec![a])
             }
@@ -71,6 +74,45 @@ impl<'a> Adj<'_, '_, 'a> {
         let push = self.rt(&format!("push{}{arr}", sl.suffix), push_args);
         let pop = self.rt(&format!("pop{}{arr}", sl.suffix), pop_args);
         (push, pop)
+    }
+
+    /// Notes a C scalar local of this procedure that the forward sweep records.
+    fn note_recorded_local(&mut self, v: SymbolId) {
+        let sd = &self.pg.prog().symbols[v];
+        let scalar = sd.ty.as_ref().is_some_and(|t| {
+            t.pointers == 0
+                && t.dims.is_empty()
+                && matches!(t.base, BaseClass::Real | BaseClass::Integer)
+        });
+        if scalar && !sd.attrs.save && !sd.attrs.dummy && self.own_local(v) {
+            self.recorded_locals.insert(v);
+        }
+    }
+
+    /// `v = 0` for each recorded C scalar local: the forward sweep starts with them, so a push
+    /// before the local's first value (the first iteration of a loop) pushes no
+    /// uninitialised value.
+    pub(crate) fn recorded_local_zeros(&mut self) -> Vec<StmtId> {
+        let vars: Vec<SymbolId> = std::mem::take(&mut self.recorded_locals)
+            .into_iter()
+            .collect();
+        let mut out = Vec::new();
+        for v in vars {
+            let Some((base, bytes)) = self.pg.prog().symbols[v]
+                .ty
+                .as_ref()
+                .map(|t| (t.base, t.bytes))
+            else {
+                continue;
+            };
+            let zero = match base {
+                BaseClass::Real => self.pg.b().zero(bytes.unwrap_or(8)),
+                _ => self.pg.b().int(0),
+            };
+            let l = self.pg.b().name(v);
+            out.push(assign(&mut self.pg.u, l, zero));
+        }
+        out
     }
 
     fn suffix_of(ty: &Type) -> Option<&'static str> {

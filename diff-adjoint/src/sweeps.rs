@@ -57,7 +57,8 @@ impl<'a> Adj<'_, '_, 'a> {
         };
         match self.pg.sweep {
             Sweep::Joint => {
-                let mut out = r.fwd;
+                let mut out = self.recorded_local_zeros();
+                out.extend(r.fwd);
                 let pro = self.bwd_prologue();
                 out.extend(pro);
                 out.extend(r.bwd);
@@ -67,7 +68,8 @@ impl<'a> Adj<'_, '_, 'a> {
             }
             Sweep::Fwd => {
                 let (push, _) = self.exit_record();
-                let mut out = r.fwd;
+                let mut out = self.recorded_local_zeros();
+                out.extend(r.fwd);
                 out.extend(push);
                 if let Some(v) = self.c_return_value.take() {
                     out.push(stmt(&mut self.pg.u, StmtKind::Return(Some(v))));
