@@ -21,6 +21,10 @@
 //!   callee's summary does not map those effects to the actual arguments (the derivative
 //!   through the call would be silently zero). A head whose internal procedures do this is
 //!   analysed correctly (and its active internal procedures are refused in `assemble.rs`).
+//! - Calls through a type-bound procedure binding (`b%energy()`): the analyses resolve no
+//!   callee behind it, so its effects (and activity) would be unknown.
+//! - Calls through a dummy procedure resolved to one procedure whose derivative the
+//!   derivative of the caller cannot name (see [`unreachable_dummy_actuals`]).
 
 use radtap_dataflow::{ProcInfo, ProgramInfo};
 use radtap_flowgraph::Callee;
