@@ -83,6 +83,8 @@ pub struct ProcGen<'g, 'a> {
     /// `abs(abs(...abs(x)))`, n deep, without the memo).
     kinds: std::cell::RefCell<HashMap<ExprId, u32>>,
     ranks: std::cell::RefCell<HashMap<ExprId, usize>>,
+    /// The node count of primal expressions (`size_of`).
+    sizes: std::cell::RefCell<HashMap<ExprId, usize>>,
     /// The intrinsic call whose partials are being built, with its table row.
     cur_call: Option<(ExprId, &'static table::Row)>,
     /// Set when an active real reference had no derivative to read (reported at the
@@ -205,6 +207,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             shared_at: HashMap::new(),
             kinds: Default::default(),
             ranks: Default::default(),
+            sizes: Default::default(),
             cur_call: None,
             lost_derivative: false,
             lost_value: None,

@@ -5,6 +5,10 @@ use super::*;
 
 // ---------------------------------------------------------------------- statements
 
+/// Operands of a product, quotient or power larger than this (in nodes) are computed once
+/// into a temporary when the partials copy them.
+const SHARED_OPERAND_NODES: usize = 40;
+
 impl<'a> ProcGen<'_, 'a> {
     pub fn prog(&self) -> &'a Program {
         self.g.prog
@@ -790,6 +794,24 @@ impl<'a> ProcGen<'_, 'a> {
                 self.share(e);
             }
         }
+        if let Expr::Binary {
+            op: BinOp::Mul | BinOp::Div | BinOp::Pow,
+            lhs,
+            rhs,
+        } = node
+        {
+            // The partials of a product, quotient or power copy the other operand: a long
+            // product chain `x1*x2*...*xn` (or one nested to the right) would write n² factors.
+            // A large operand is shared like a costly call (kept inline when used once).
+            for o in [*lhs, *rhs] {
+                if self.size_of(o) > SHARED_OPERAND_NODES
+                    && self.rank_of(o) == 0
+                    && matches!(self.kind_of(o), 4 | 8)
+                {
+                    self.share(o);
+                }
+            }
+        }
         if let Expr::Call { callee, .. } = node {
             let name = self.callee_name(*callee);
             let intrinsic = match &self.src.exprs[*callee] {
@@ -879,6 +901,18 @@ impl<'a> ProcGen<'_, 'a> {
         self.shared_at.clear();
         defs.reverse();
         defs
+    }
+
+    /// The number of nodes of primal expression `e` (memoised: asked at every level).
+    fn size_of(&self, e: ExprId) -> usize {
+        if let Some(&n) = self.sizes.borrow().get(&e) {
+            return n;
+        }
+        let mut kids = Vec::new();
+        radtap_il::visit::expr_children(&self.src.exprs[e], &mut |k| kids.push(k));
+        let n = 1 + kids.into_iter().map(|k| self.size_of(k)).sum::<usize>();
+        self.sizes.borrow_mut().insert(e, n);
+        n
     }
 
     /// Whether an argument of the call `node` holds a call (searched without recursion, up
