@@ -276,79 +276,80 @@ impl Analysis for AdjointOut<'_> {
     }
 }
 
-/// Reaching definitions over point numbers (forward): which writes of each zone may reach a
-/// point. Used to find recomputable recorded values (paper §4.9).
+/// Reaching definitions of a few tracked zones (forward): for each, whether no write, exactly
+/// one (which point), or several may reach a point. Used to find recomputable recorded
+/// values (paper §4.9), which needs "exactly one" and nothing more.
+///
+/// The domain is one slot per tracked zone, not a set over every point: a set over points
+/// cost O(points) per point to copy and to kill (quadratic: 5 GB of copying at 200,000
+/// statements), and killing one zone removed the whole point, losing its writes of other
+/// zones.
 pub struct ReachingDefs<'a> {
     /// Point effects.
     pub effects: &'a [Effect],
-    /// Number of points.
-    pub points: usize,
-    /// For each zone, the points writing it.
-    pub defs_of_zone: &'a ZoneDefs,
+    /// The slot of each zone (by zone index), for the tracked ones.
+    pub slot: &'a [Option<u32>],
+    /// Number of tracked zones.
+    pub slots: usize,
 }
 
-/// The points writing each zone: a list per zone, and a set over point numbers as well for
-/// the zones written so often that removing them one by one would cost more. A kill set per
-/// point (a set over every point, for every point) was quadratic in memory: 5 GB at 200,000
-/// statements.
-pub struct ZoneDefs {
-    /// Points writing each zone, in order.
-    pub list: Vec<Vec<u32>>,
-    /// The same as a set over points, for zones with more than `points / 64` writers.
-    pub dense: std::collections::HashMap<usize, ZoneSet>,
-}
+/// The reaching writes of each tracked zone: `Reaching::NONE`, `Reaching::MANY`, or the one
+/// point's number plus one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reaching(pub Vec<u32>);
 
-impl ZoneDefs {
-    /// The writers of each of `n` zones among the `np` points of `effects`.
-    pub fn new(effects: &[Effect], n: usize, np: usize) -> Self {
-        let mut list = vec![Vec::new(); n];
-        for (id, e) in effects.iter().enumerate() {
-            for z in e.writes.iter() {
-                list[z.index()].push(id as u32);
-            }
+impl Reaching {
+    pub const NONE: u32 = 0;
+    pub const MANY: u32 = u32::MAX;
+
+    /// The one point whose write of slot `s` reaches here, if exactly one does.
+    pub fn single(&self, s: u32) -> Option<usize> {
+        match self.0[s as usize] {
+            Self::NONE | Self::MANY => None,
+            p => Some(p as usize - 1),
         }
-        let dense = list
-            .iter()
-            .enumerate()
-            .filter(|(_, l)| l.len() > np / 64 + 1)
-            .map(|(z, l)| {
-                let mut s = ZoneSet::new(np);
-                for &d in l {
-                    s.insert(ZoneId(d));
-                }
-                (z, s)
-            })
-            .collect();
-        ZoneDefs { list, dense }
     }
+}
 
-    /// Removes the writers of zone `z` from `st`.
-    pub fn remove_from(&self, z: usize, st: &mut ZoneSet) {
-        match self.dense.get(&z) {
-            Some(s) => st.subtract(s),
-            None => {
-                for &d in &self.list[z] {
-                    st.remove(ZoneId(d));
-                }
+impl crate::solver::JoinSemiLattice for Reaching {
+    fn join(&mut self, other: &Self) -> bool {
+        let mut changed = false;
+        for (a, &b) in self.0.iter_mut().zip(&other.0) {
+            if *a == b || b == Self::NONE || *a == Self::MANY {
+                continue;
             }
+            *a = if *a == Self::NONE { b } else { Self::MANY };
+            changed = true;
         }
+        changed
     }
 }
 
 impl Analysis for ReachingDefs<'_> {
-    type Domain = ZoneSet;
+    type Domain = Reaching;
     const NAME: &'static str = "reaching-defs";
     const DIRECTION: Direction = Direction::Forward;
-    fn bottom(&self) -> ZoneSet {
-        ZoneSet::new(self.points)
+    fn bottom(&self) -> Reaching {
+        Reaching(vec![Reaching::NONE; self.slots])
     }
-    fn boundary(&self, _: &mut ZoneSet) {}
-    fn apply(&self, at: At, st: &mut ZoneSet) {
-        for z in self.effects[at.id].kills.iter() {
-            self.defs_of_zone.remove_from(z.index(), st);
+    fn boundary(&self, _: &mut Reaching) {}
+    fn apply(&self, at: At, st: &mut Reaching) {
+        let e = &self.effects[at.id];
+        for z in e.kills.iter() {
+            if let Some(s) = self.slot[z.index()] {
+                st.0[s as usize] = Reaching::NONE;
+            }
         }
-        if !self.effects[at.id].writes.is_empty() {
-            st.insert(ZoneId(at.id as u32));
+        let me = at.id as u32 + 1;
+        for z in e.writes.iter() {
+            if let Some(s) = self.slot[z.index()] {
+                let r = &mut st.0[s as usize];
+                *r = if *r == Reaching::NONE || *r == me {
+                    me
+                } else {
+                    Reaching::MANY
+                };
+            }
         }
     }
 }

@@ -873,15 +873,25 @@ fn adjoint_analyses(info: &mut ProcInfo, mode: Mode) -> usize {
     }
     // Recomputation: a recorded zone whose only reaching definition is a cheap assignment
     // (no call) reading only zones that nothing in the procedure writes.
-    let defs_of_zone = ZoneDefs::new(effs, n, np);
     let mut written_anywhere = ZoneSet::new(n);
     for e in effs.iter() {
         written_anywhere.union_with(&e.writes);
     }
+    // Only the recorded zones that are not differentiable are asked about.
+    let mut slot = vec![None; n];
+    let mut slots = 0u32;
+    for id in 0..np {
+        for z in save[id].iter() {
+            if !info.zones.differentiable.contains(z) && slot[z.index()].is_none() {
+                slot[z.index()] = Some(slots);
+                slots += 1;
+            }
+        }
+    }
     let rd = ReachingDefs {
         effects: effs,
-        points: np,
-        defs_of_zone: &defs_of_zone,
+        slot: &slot,
+        slots: slots as usize,
     };
     let rr = solve(&rd, g);
     visits += rr.visits;
@@ -891,13 +901,10 @@ fn adjoint_analyses(info: &mut ProcInfo, mode: Mode) -> usize {
             if info.zones.differentiable.contains(z) {
                 continue;
             }
-            let reaching: Vec<usize> = defs_of_zone.list[z.index()]
-                .iter()
-                .filter(|&&d| before.contains(ZoneId(d)))
-                .map(|&d| d as usize)
-                .collect();
-            let [d] = reaching.as_slice() else { continue };
-            let de = &effs[*d];
+            let Some(d) = slot[z.index()].and_then(|s| before.single(s)) else {
+                continue;
+            };
+            let de = &effs[d];
             let mut inputs = de.reads.clone();
             inputs.remove(z);
             let simple = !de.calls

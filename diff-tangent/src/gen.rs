@@ -92,14 +92,29 @@ pub fn pattern(p: &str, name: &str) -> String {
 impl Gen<'_> {
     /// A fresh name from `base`: `base`, else `base0`, `base1`, …
     pub(crate) fn fresh(&mut self, base: &str, local: &mut HashSet<String>) -> String {
-        let mut n = base.to_string();
-        let mut i = 0;
+        self.fresh_from(base, local, None).0
+    }
+
+    /// `fresh`, trying the suffixes from `from` on (`Some(i)`: `base` and `base0`…`base{i-1}`
+    /// are known taken), with the suffix to start from next time. Both name sets only grow,
+    /// so a caller asking for many names of one base (temporaries) keeps the cost of each
+    /// constant instead of rescanning `temp0`, `temp1`, … every time.
+    pub(crate) fn fresh_from(
+        &mut self,
+        base: &str,
+        local: &mut HashSet<String>,
+        from: Option<usize>,
+    ) -> (String, usize) {
+        let (mut n, mut i) = match from {
+            None => (base.to_string(), 0),
+            Some(i) => (format!("{base}{i}"), i + 1),
+        };
         while self.taken.contains(&key(self.lang, &n)) || local.contains(&key(self.lang, &n)) {
-            n = format!("{base}{i}");
+            n = format!("{base}{}", i);
             i += 1;
         }
         local.insert(key(self.lang, &n));
-        n
+        (n, i)
     }
 
     /// A fresh program-wide name.

@@ -60,6 +60,8 @@ pub struct ProcGen<'g, 'a> {
     pub dvar: HashMap<SymbolId, SymbolId>,
     /// Names used in this unit.
     local: HashSet<String>,
+    /// For each base `fresh` was asked for, the suffix to try next (see `Gen::fresh_from`).
+    suffixes: HashMap<String, usize>,
     /// Direction index and count (vector mode).
     nd: Option<SymbolId>,
     nbdirs: Option<SymbolId>,
@@ -75,6 +77,16 @@ pub struct ProcGen<'g, 'a> {
     /// the placeholder nodes standing for their copies: a call used twice (by the primal and
     /// by its partial) is computed once into a temporary.
     shared: Vec<(ExprId, Vec<ExprId>)>,
+    /// The index in `shared` of each call not yet resolved (`cp` looks every node up here:
+    /// a linear search would make a statement of n calls cost n²).
+    shared_at: HashMap<ExprId, usize>,
+    /// `kind_of` and `rank_of` of the primal's operator and call nodes, computed once: both
+    /// recurse into operands and are asked at every level of a nested expression (n² on
+    /// `abs(abs(...abs(x)))`, n deep, without the memo).
+    kinds: std::cell::RefCell<HashMap<ExprId, u32>>,
+    ranks: std::cell::RefCell<HashMap<ExprId, usize>>,
+    /// The node count of primal expressions (`size_of`).
+    sizes: std::cell::RefCell<HashMap<ExprId, usize>>,
     /// The intrinsic call whose partials are being built, with its table row.
     cur_call: Option<(ExprId, &'static table::Row)>,
     /// Set when an active real reference had no derivative to read (reported at the
@@ -187,12 +199,17 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             vector: false,
             dvar: HashMap::new(),
             local: HashSet::new(),
+            suffixes: HashMap::new(),
             nd: None,
             nbdirs: None,
             temps: Vec::new(),
             extern_funcs: Vec::new(),
             entry_copies: Vec::new(),
             shared: Vec::new(),
+            shared_at: HashMap::new(),
+            kinds: Default::default(),
+            ranks: Default::default(),
+            sizes: Default::default(),
             cur_call: None,
             lost_derivative: false,
             lost_value: None,
@@ -231,7 +248,9 @@ impl<'g, 'a> ProcGen<'g, 'a> {
 
     pub fn fresh(&mut self, base: &str) -> String {
         let mut local = std::mem::take(&mut self.local);
-        let n = self.g.fresh(base, &mut local);
+        let from = self.suffixes.get(base).copied();
+        let (n, next) = self.g.fresh_from(base, &mut local, from);
+        self.suffixes.insert(base.to_string(), next);
         self.local = local;
         n
     }

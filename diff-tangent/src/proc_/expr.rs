@@ -691,6 +691,22 @@ impl<'a> ProcGen<'_, 'a> {
         if self.lang == Lang::C {
             return 0;
         }
+        let compound = matches!(
+            self.src.exprs[e],
+            Expr::Binary { .. } | Expr::Unary { .. } | Expr::Paren(_) | Expr::Call { .. }
+        );
+        if !compound {
+            return self.rank_of_node(e);
+        }
+        if let Some(&r) = self.ranks.borrow().get(&e) {
+            return r;
+        }
+        let r = self.rank_of_node(e);
+        self.ranks.borrow_mut().insert(e, r);
+        r
+    }
+
+    fn rank_of_node(&self, e: ExprId) -> usize {
         match &self.src.exprs[e] {
             Expr::Name(s) => self.prog().symbols[*s]
                 .ty

@@ -5,6 +5,10 @@ use super::*;
 
 // ---------------------------------------------------------------------- statements
 
+/// Operands of a product, quotient or power larger than this (in nodes) are computed once
+/// into a temporary when the partials copy them.
+const SHARED_OPERAND_NODES: usize = 40;
+
 impl<'a> ProcGen<'_, 'a> {
     pub fn prog(&self) -> &'a Program {
         self.g.prog
@@ -561,6 +565,22 @@ impl<'a> ProcGen<'_, 'a> {
 
     /// The real kind (bytes) of a primal expression, 8 when in doubt.
     pub(crate) fn kind_of(&self, e: ExprId) -> u32 {
+        let compound = matches!(
+            self.src.exprs[e],
+            Expr::Binary { .. } | Expr::Unary { .. } | Expr::Paren(_) | Expr::Call { .. }
+        );
+        if !compound {
+            return self.kind_of_node(e);
+        }
+        if let Some(&k) = self.kinds.borrow().get(&e) {
+            return k;
+        }
+        let k = self.kind_of_node(e);
+        self.kinds.borrow_mut().insert(e, k);
+        k
+    }
+
+    fn kind_of_node(&self, e: ExprId) -> u32 {
         match &self.src.exprs[e] {
             Expr::Literal(l) => {
                 let t = l.text.to_ascii_lowercase();
@@ -803,7 +823,25 @@ impl<'a> ProcGen<'_, 'a> {
                 && matches!(self.kind_of(e), 4 | 8)
                 && self.const_value(*rhs).is_none()
             {
-                self.shared.push((e, Vec::new()));
+                self.share(e);
+            }
+        }
+        if let Expr::Binary {
+            op: BinOp::Mul | BinOp::Div | BinOp::Pow,
+            lhs,
+            rhs,
+        } = node
+        {
+            // The partials of a product, quotient or power copy the other operand: a long
+            // product chain `x1*x2*...*xn` (or one nested to the right) would write n² factors.
+            // A large operand is shared like a costly call (kept inline when used once).
+            for o in [*lhs, *rhs] {
+                if self.size_of(o) > SHARED_OPERAND_NODES
+                    && self.rank_of(o) == 0
+                    && matches!(self.kind_of(o), 4 | 8)
+                {
+                    self.share(o);
+                }
             }
         }
         if let Expr::Call { callee, .. } = node {
@@ -817,7 +855,10 @@ impl<'a> ProcGen<'_, 'a> {
                 && !self.hoisted.contains_key(&e)
                 && table::lookup(&name, self.lang == Lang::C)
                     .is_some_and(|r| matches!(r.rule, Rule::Elementwise(_)))
-                && !matches!(
+                // A cheap call is recomputed in its partial (`sign(1, x)` for `abs(x)`),
+                // unless that copies other calls: `abs(abs(...abs(x)))` n deep would then
+                // write n² calls.
+                && (self.args_have_call(node) || !matches!(
                     name.as_str(),
                     "abs"
                         | "dabs"
@@ -842,11 +883,11 @@ impl<'a> ProcGen<'_, 'a> {
                         | "dmax1"
                         | "fmin"
                         | "fmax"
-                )
+                ))
                 && self.rank_of(e) == 0
                 && matches!(self.kind_of(e), 4 | 8);
             if costly {
-                self.shared.push((e, Vec::new()));
+                self.share(e);
             }
         }
         let mut kids = Vec::new();
@@ -861,9 +902,12 @@ impl<'a> ProcGen<'_, 'a> {
     /// goes back in place.
     pub(crate) fn resolve_shared(&mut self) -> Vec<StmtId> {
         let mut defs = Vec::new();
-        while !self.shared.is_empty() {
-            let (e, uses) = self.shared.remove(0);
+        for i in 0..self.shared.len() {
+            let e = self.shared[i].0;
+            // Copied as itself (its inner calls still stand for their placeholders).
+            self.shared_at.remove(&e);
             let call = self.cp(e);
+            let uses = std::mem::take(&mut self.shared[i].1);
             if uses.len() >= 2 {
                 let bytes = self.real_kind(e);
                 let t = self.temp(
@@ -877,7 +921,7 @@ impl<'a> ProcGen<'_, 'a> {
                     self.u.exprs[u] = Expr::Name(t);
                 }
                 let l = self.b().name(t);
-                defs.insert(0, assign(&mut self.u, l, call));
+                defs.push(assign(&mut self.u, l, call));
             } else {
                 let node = self.u.exprs[call].clone();
                 for u in uses {
@@ -885,7 +929,47 @@ impl<'a> ProcGen<'_, 'a> {
                 }
             }
         }
+        self.shared.clear();
+        self.shared_at.clear();
+        defs.reverse();
         defs
+    }
+
+    /// The number of nodes of primal expression `e` (memoised: asked at every level).
+    fn size_of(&self, e: ExprId) -> usize {
+        if let Some(&n) = self.sizes.borrow().get(&e) {
+            return n;
+        }
+        let mut kids = Vec::new();
+        radtap_il::visit::expr_children(&self.src.exprs[e], &mut |k| kids.push(k));
+        let n = 1 + kids.into_iter().map(|k| self.size_of(k)).sum::<usize>();
+        self.sizes.borrow_mut().insert(e, n);
+        n
+    }
+
+    /// Whether an argument of the call `node` holds a call (searched without recursion, up
+    /// to the first one).
+    fn args_have_call(&self, node: &Expr) -> bool {
+        let mut todo = Vec::new();
+        if let Expr::Call { args, .. } = node {
+            todo.extend(args.iter().map(|a| a.value));
+        }
+        while let Some(e) = todo.pop() {
+            let x = &self.src.exprs[e];
+            if matches!(x, Expr::Call { .. }) {
+                return true;
+            }
+            radtap_il::visit::expr_children(x, &mut |k| todo.push(k));
+        }
+        false
+    }
+
+    /// Registers `e` for sharing (see `resolve_shared`).
+    fn share(&mut self, e: ExprId) {
+        if let std::collections::hash_map::Entry::Vacant(v) = self.shared_at.entry(e) {
+            v.insert(self.shared.len());
+            self.shared.push((e, Vec::new()));
+        }
     }
 
     /// The derivative statement of `lhs (op)= rhs` at point `i`: the tangent when `lhs` is
@@ -944,7 +1028,7 @@ impl<'a> ProcGen<'_, 'a> {
         if let Some(&(t, _)) = self.hoisted.get(&e) {
             return self.b().name(t);
         }
-        if let Some(i) = self.shared.iter().position(|x| x.0 == e) {
+        if let Some(&i) = self.shared_at.get(&e) {
             let ph = self.b().opaque("?shared");
             self.shared[i].1.push(ph);
             return ph;
