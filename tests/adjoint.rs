@@ -657,3 +657,19 @@ fn ii_loop_holds_one_iteration_tape() {
         "{name}: peak stack {peak} bytes with II-LOOP, {peak_all} store-all"
     );
 }
+
+/// `$AD II-LOOP` on a C `for` loop: each iteration checkpointed with the element `x[i]` it
+/// touches as its snapshot, so the peak stack is at most two iterations' tape plus 24 bytes
+/// of snapshot per iteration, with the same gradient as store-all.
+#[test]
+fn ii_loop_on_c_for_holds_one_iteration_tape() {
+    let name = "c_ii_loop.c";
+    let ((peak, xb), (peak_all, xb_all)) = peaks_with_and_without_directives(name);
+    eprintln!("{name}: peak {peak} bytes with II-LOOP, {peak_all} store-all");
+    assert_same_gradient(name, &xb, &xb_all);
+    let n = 40.0;
+    assert!(
+        peak <= 2.0 * peak_all / n + 24.0 * n,
+        "{name}: peak stack {peak} bytes with II-LOOP, {peak_all} store-all"
+    );
+}
