@@ -423,6 +423,10 @@ fn directive_warnings(prog: &Program, diags: &mut Vec<Diagnostic>) {
                     st.kind,
                     radtap_il::StmtKind::Do { .. } | radtap_il::StmtKind::CFor { .. }
                 );
+                let while_loop = matches!(st.kind, radtap_il::StmtKind::While { .. });
+                if d.name == "BINOMIAL-CKP" && while_loop {
+                    continue;
+                }
                 if (d.name == "II-LOOP" || d.name == "BINOMIAL-CKP") && time_loop {
                     // Implemented; the adjoint says so itself where it cannot drive the loop.
                     continue;
