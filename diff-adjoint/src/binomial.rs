@@ -21,15 +21,25 @@
 //! time, whatever the trip count. A trip count below `nsteps` ends the first forward sweep
 //! early through `adBinomial_resize`; one above it raises the schedule's length to the trip
 //! count (never a step left unreversed).
+//!
+//! A DO WHILE / C `while` loop (a condition without calls of the program's procedures or
+//! assignments) has no counter to set: the forward sweep counts its trips (pushed), the
+//! backward sweep pops the count, and an action's step is past the end when its 0-based
+//! index reaches it; a step counter the body advances is part of the step state.
 
 use crate::*;
 
 /// A loop the schedule can drive: counter, first value, last value (inclusive, as an
-/// expression of the primal unit, or `bound - 1` for C's `<`), body.
+/// expression of the primal unit, or `bound - 1` for C's `<`), body. For a DO WHILE / C
+/// `while` loop there is no counter (`var` is `None`, `start` and `end` are its condition and
+/// unused): the forward sweep counts the trips into `trips`, and the schedule's steps are
+/// numbered from 0 against it.
 struct TimeLoop<'a> {
-    var: SymbolId,
+    var: Option<SymbolId>,
     start: ExprId,
     end: ExprId,
+    /// A while loop: the trip count recorded by the forward sweep.
+    trips: Option<SymbolId>,
     /// C `i < bound`: the last value is `bound - 1`.
     exclusive: bool,
     body: &'a [StmtId],
@@ -57,7 +67,8 @@ impl<'a> Adj<'_, '_, 'a> {
                 let one = step.is_none_or(|e| self.pg.const_value(e) == Some(1.0));
                 match self.pg.src.exprs[*var] {
                     Expr::Name(v) if one => TimeLoop {
-                        var: v,
+                        var: Some(v),
+                        trips: None,
                         start: *start,
                         end: *end,
                         exclusive: false,
@@ -80,7 +91,8 @@ impl<'a> Adj<'_, '_, 'a> {
                     init.is_some_and(|i| matches!(self.pg.src.stmts[i].kind, StmtKind::Decl(_)));
                 match self.canonical_for(*init, *cond, *step, body) {
                     Some(c) if c.up && !decl_init => TimeLoop {
-                        var: c.var,
+                        var: Some(c.var),
+                        trips: None,
                         start: c.from,
                         end: c.bound,
                         exclusive: !c.inclusive,
@@ -90,6 +102,22 @@ impl<'a> Adj<'_, '_, 'a> {
                         fallback(self, "needs a `for (i = a; i < b; i++)` loop whose counter is declared before it");
                         return None;
                     }
+                }
+            }
+            StmtKind::While { cond, body, .. } => {
+                // The backward sweep never evaluates the condition: it must have no effect.
+                if let Some(why) = self.effect_in(*cond) {
+                    fallback(self, &format!("needs a loop condition without {why}"));
+                    return None;
+                }
+                TimeLoop {
+                    var: None,
+                    start: *cond,
+                    end: *cond,
+                    // Made below, once the loop is known to be driven.
+                    trips: None,
+                    exclusive: false,
+                    body,
                 }
             }
             _ => return None,
@@ -116,10 +144,10 @@ impl<'a> Adj<'_, '_, 'a> {
                 body_writes.union_with(&self.pg.pi.effects[i].writes);
             }
         }
-        if let Some(vz) = self.pg.pi.zones.sym_zones(tl.var) {
+        if let Some(vz) = tl.var.and_then(|v| self.pg.pi.zones.sym_zones(v)) {
             control.subtract(&vz);
         }
-        if control.intersects(&body_writes) {
+        if tl.var.is_some() && control.intersects(&body_writes) {
             fallback(self, "needs loop bounds that the loop body does not change");
             return None;
         }
@@ -145,6 +173,10 @@ impl<'a> Adj<'_, '_, 'a> {
         {
             return Some(self.unsupported(x, &what));
         }
+        let mut tl = tl;
+        if tl.var.is_none() {
+            tl.trips = Some(self.int_temp("ad_trips"));
+        }
         Some(self.binomial_loop(s, &tl, nsteps, snaps, first))
     }
 
@@ -169,14 +201,42 @@ impl<'a> Adj<'_, '_, 'a> {
                 zk.union_with(&self.pg.pi.effects[i].writes);
             }
         }
-        if let Some(vz) = self.pg.pi.zones.sym_zones(tl.var) {
+        if let Some(vz) = tl.var.and_then(|v| self.pg.pi.zones.sym_zones(v)) {
             zk.subtract(&vz);
         }
         let (push_k, pop_k) = self.snapshot(s, &zk);
         let look_k = self.restore_for_rerun(&pop_k);
         let inner = self.rev_block(tl.body);
         let mut fwd = push_s;
-        fwd.push(self.pg.copy_stmt(s));
+        let mut bwd = Vec::new();
+        match tl.trips {
+            None => fwd.push(self.pg.copy_stmt(s)),
+            // trips = 0; do while (cond): body; trips = trips + 1; end do; push trips
+            Some(t) => {
+                let (l, z) = (self.pg.b().name(t), self.pg.b().int(0));
+                fwd.push(assign(&mut self.pg.u, l, z));
+                let mut body = Vec::new();
+                for &b in tl.body {
+                    body.push(self.pg.copy_stmt(b));
+                }
+                let (l, r, one) = (self.pg.b().name(t), self.pg.b().name(t), self.pg.b().int(1));
+                let inc = self.pg.b().bin(BinOp::Add, r, one);
+                body.push(assign(&mut self.pg.u, l, inc));
+                let cond = self.pg.cp(tl.start);
+                let st = &self.pg.src.stmts[s];
+                fwd.push(self.pg.new_like(
+                    st,
+                    StmtKind::While {
+                        cond,
+                        body,
+                        term_label: None,
+                    },
+                ));
+                let tv = self.pg.b().name(t);
+                fwd.push(self.int_push(tv));
+                bwd.push(self.int_pop(t));
+            }
+        }
 
         let int_tmp = |me: &mut Self, n: &str| me.pg.temp(n, TempKind::Int);
         let (nst, action, stp, more) = (
@@ -185,11 +245,13 @@ impl<'a> Adj<'_, '_, 'a> {
             int_tmp(self, "ad_step"),
             int_tmp(self, "ad_more"),
         );
-        let mut bwd = self.restore_for_rerun(&pop_s);
+        bwd.extend(self.restore_for_rerun(&pop_s));
         // nst = nsteps; trips = last - start + 1; if (trips > nst) nst = trips
         let l = self.pg.b().name(nst);
         bwd.push(assign(&mut self.pg.u, l, nsteps));
-        let trips = {
+        let trips = if let Some(t) = tl.trips {
+            self.pg.b().name(t)
+        } else {
             let e = self.pg.cp(tl.end);
             let a = self.pg.cp(tl.start);
             let d = self.pg.b().bin(BinOp::Sub, e, a);
@@ -202,7 +264,9 @@ impl<'a> Adj<'_, '_, 'a> {
         };
         let n1 = self.pg.b().name(nst);
         let more_trips = self.pg.b().bin(BinOp::Gt(RelSpell::Symbol), trips, n1);
-        let trips2 = {
+        let trips2 = if let Some(t) = tl.trips {
+            self.pg.b().name(t)
+        } else {
             let e = self.pg.cp(tl.end);
             let a = self.pg.cp(tl.start);
             let d = self.pg.b().bin(BinOp::Sub, e, a);
@@ -227,9 +291,8 @@ impl<'a> Adj<'_, '_, 'a> {
         let advance = {
             // i = start + (step - 1 - first)
             let mut out = Vec::new();
-            let set = self.set_counter(tl, stp, &first_text, 1);
-            out.push(set);
-            let beyond = self.beyond(tl);
+            out.extend(self.set_counter(tl, stp, &first_text, 1));
+            let beyond = self.beyond(tl, stp, &first_text, 1);
             let resize = self.rt("adBinomial_resize", Vec::new());
             let mut primal = Vec::new();
             for &b in tl.body {
@@ -240,9 +303,8 @@ impl<'a> Adj<'_, '_, 'a> {
         };
         let turn = {
             let mut out = Vec::new();
-            let set = self.set_counter(tl, stp, &first_text, 0);
-            out.push(set);
-            let beyond = self.beyond(tl);
+            out.extend(self.set_counter(tl, stp, &first_text, 0));
+            let beyond = self.beyond(tl, stp, &first_text, 0);
             let not_beyond = self.pg.b().e(Expr::Unary {
                 op: UnOp::Not,
                 arg: beyond,
@@ -292,8 +354,8 @@ impl<'a> Adj<'_, '_, 'a> {
         self.rt("adBinomial_step", args)
     }
 
-    /// `i = start + (step - back - first)`.
-    fn set_counter(&mut self, tl: &TimeLoop<'a>, stp: SymbolId, first: &str, back: i64) -> StmtId {
+    /// `step - back - first`: the 0-based index of the step an action runs.
+    fn step_offset(&mut self, stp: SymbolId, first: &str, back: i64) -> ExprId {
         let st = self.pg.b().name(stp);
         let f = self.size_expr(first).unwrap_or_else(|_| self.pg.b().int(1));
         let mut off = self.pg.b().bin(BinOp::Sub, st, f);
@@ -301,16 +363,39 @@ impl<'a> Adj<'_, '_, 'a> {
             let b = self.pg.b().int(back);
             off = self.pg.b().bin(BinOp::Sub, off, b);
         }
-        let a = self.pg.cp(tl.start);
-        let off = self.pg.b().e(Expr::Paren(off));
-        let v = self.pg.b().bin(BinOp::Add, a, off);
-        let l = self.pg.b().name(tl.var);
-        assign(&mut self.pg.u, l, v)
+        self.pg.b().e(Expr::Paren(off))
     }
 
-    /// The counter is past the loop's last value.
-    fn beyond(&mut self, tl: &TimeLoop<'a>) -> ExprId {
-        let i = self.pg.b().name(tl.var);
+    /// `i = start + (step - back - first)` (nothing for a while loop: its counter, if any,
+    /// is part of the step state).
+    fn set_counter(
+        &mut self,
+        tl: &TimeLoop<'a>,
+        stp: SymbolId,
+        first: &str,
+        back: i64,
+    ) -> Option<StmtId> {
+        let var = tl.var?;
+        let off = self.step_offset(stp, first, back);
+        let a = self.pg.cp(tl.start);
+        let v = self.pg.b().bin(BinOp::Add, a, off);
+        let l = self.pg.b().name(var);
+        Some(assign(&mut self.pg.u, l, v))
+    }
+
+    /// The step an action runs is past the loop's last one: the counter past the last value,
+    /// or (while loop) the step index at the recorded trip count.
+    fn beyond(&mut self, tl: &TimeLoop<'a>, stp: SymbolId, first: &str, back: i64) -> ExprId {
+        let Some(var) = tl.var else {
+            let off = self.step_offset(stp, first, back);
+            let t = self
+                .pg
+                .b()
+                .name(tl.trips.expect("a while loop records its trips"));
+            let b = self.pg.b().bin(BinOp::Ge(RelSpell::Symbol), off, t);
+            return self.pg.b().e(Expr::Paren(b));
+        };
+        let i = self.pg.b().name(var);
         let e = self.pg.cp(tl.end);
         let op = if tl.exclusive {
             BinOp::Ge(RelSpell::Symbol)
@@ -319,6 +404,37 @@ impl<'a> Adj<'_, '_, 'a> {
         };
         let b = self.pg.b().bin(op, i, e);
         self.pg.b().e(Expr::Paren(b))
+    }
+
+    /// What in the condition `e` would have an effect the backward sweep cannot replay (it
+    /// never evaluates it): a call of a procedure of the program, an assignment, `++`/`--`.
+    fn effect_in(&self, e: ExprId) -> Option<&'static str> {
+        let prog = self.pg.prog();
+        let src = self.pg.src;
+        let mut stack = vec![e];
+        while let Some(x) = stack.pop() {
+            match &src.exprs[x] {
+                Expr::Assign { .. } | Expr::IncDec { .. } => return Some("an assignment"),
+                Expr::Call { callee, .. } => {
+                    let user = match &src.exprs[*callee] {
+                        Expr::Name(f) => prog.units.iter().any(|(_, u)| {
+                            u.name.is_some_and(|n| {
+                                prog.symbols[n]
+                                    .spelling
+                                    .eq_ignore_ascii_case(&prog.symbols[*f].spelling)
+                            })
+                        }),
+                        _ => true,
+                    };
+                    if user {
+                        return Some("a call of a procedure of the program");
+                    }
+                }
+                _ => {}
+            }
+            radtap_il::visit::expr_children(&src.exprs[x], &mut |k| stack.push(k));
+        }
+        None
     }
 
     fn if_stmt(

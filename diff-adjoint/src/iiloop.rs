@@ -1,5 +1,5 @@
-//! `$AD II-LOOP` before a DO loop with independent iterations (paper §4.8): each iteration is
-//! checkpointed like a region, so the backward sweep holds one iteration's tape at a time.
+//! `$AD II-LOOP` before a DO loop or a counted C `for` with independent iterations (paper
+//! §4.8): each iteration is checkpointed like a region, so the backward sweep holds one iteration's tape at a time.
 //! The forward sweep pushes, per iteration, a snapshot of what the iteration reads or writes
 //! that the procedure may overwrite, and runs it without tape; the reversed loop restores
 //! the snapshot, re-runs the iteration with its tape, reverses it and restores the snapshot
@@ -9,7 +9,9 @@
 //! which in the body is the same element `x(i, …)` (subscripts made of the counter, integer
 //! literals and variables the body does not write), a dummy or local of this procedure in no
 //! COMMON, passed to calls only as that element to a scalar dummy of a procedure not
-//! contained here, is recorded as that element (O(1) per iteration); any other array whole.
+//! contained here, is recorded as that element (O(1) per iteration); in C, the memory `*x` of
+//! a pointer dummy the procedure never writes and uses only as `x[…]` likewise
+//! ([`Adj::c_elements_only`]); any other array whole.
 //! Nothing here assumes the iterations really are independent: the snapshot holds all the
 //! iteration reads that can change, so a wrong II-LOOP costs memory, never correctness.
 
@@ -17,7 +19,7 @@ use crate::*;
 
 impl<'a> Adj<'_, '_, 'a> {
     /// Marks the body of `s` for [`Self::adj_iteration`] when `s` is a DO loop under
-    /// `$AD II-LOOP` in a joint sweep; says why not otherwise.
+    /// `$AD II-LOOP` in a joint sweep, or a counted C `for` loop; says why not otherwise.
     pub(crate) fn mark_ii_loop(&mut self, s: StmtId) {
         let st: &'a Stmt = &self.pg.src.stmts[s];
         if !st.directives.iter().any(|d| d.name == "II-LOOP") {
@@ -33,6 +35,23 @@ impl<'a> Adj<'_, '_, 'a> {
                     return;
                 }
                 self.ii_body = Some((body[0], v));
+            }
+            StmtKind::CFor {
+                init,
+                cond,
+                step,
+                body,
+                ..
+            } if !body.is_empty() => {
+                let Some(c) = self.canonical_for(*init, *cond, *step, body) else {
+                    self.pg.warn(s, Code::Directive, "`$AD II-LOOP` needs a counted `for (i = a; i < b; i++)` loop (the reversed loop must give the counter back): the loop is taped whole");
+                    return;
+                };
+                if self.pg.sweep != Sweep::Joint {
+                    self.pg.warn(s, Code::Directive, "`$AD II-LOOP` in a procedure differentiated in split mode (NOCHECKPOINT): the loop is taped whole");
+                    return;
+                }
+                self.ii_body = Some((body[0], c.var));
             }
             // Reported by the pipeline (AD050).
             _ => {}
@@ -68,22 +87,26 @@ impl<'a> Adj<'_, '_, 'a> {
         }
         // Arrays recorded as the element the iteration touches.
         let (mut epush, mut epop) = (Vec::new(), Vec::new());
-        let syms: Vec<SymbolId> = self
+        let objs: Vec<(SymbolId, bool, ZoneSet)> = self
             .pg
             .pi
             .zones
             .objects
-            .keys()
-            .filter_map(|k| match k {
-                ObjKey::Sym(x) => Some(*x),
+            .iter()
+            .filter_map(|(k, o)| match k {
+                ObjKey::Sym(x) => Some((*x, false, self.pg.pi.zones.obj_set(o))),
+                ObjKey::Pointee(x) => Some((*x, true, self.pg.pi.zones.obj_set(o))),
                 _ => None,
             })
             .collect();
-        for x in syms {
-            let Some(zx) = self.pg.pi.zones.sym_zones(x) else {
-                continue;
-            };
+        for (x, pointee, zx) in objs {
             if !z.intersects(&zx) {
+                continue;
+            }
+            if self.pg.lang == Lang::C && !(pointee && self.c_elements_only(x)) {
+                continue;
+            }
+            if self.pg.lang == Lang::Fortran && pointee {
                 continue;
             }
             let Some(elem) = self.iteration_element(b, x, var, &body_writes) else {
@@ -126,14 +149,14 @@ impl<'a> Adj<'_, '_, 'a> {
     ) -> Option<ExprId> {
         let prog = self.pg.prog();
         let src = self.pg.src;
-        if self.pg.lang != Lang::Fortran {
-            return None;
-        }
         let xs = &prog.symbols[x];
-        let array = xs.ty.as_ref().is_some_and(|t| !t.dims.is_empty());
-        let mine = src.params.contains(&x) || self.own_local(x);
-        if !(array && mine && xs.common.is_none() && !xs.attrs.pointer) {
-            return None;
+        // C: the caller checked `c_elements_only`.
+        if self.pg.lang == Lang::Fortran {
+            let array = xs.ty.as_ref().is_some_and(|t| !t.dims.is_empty());
+            let mine = src.params.contains(&x) || self.own_local(x);
+            if !(array && mine && xs.common.is_none() && !xs.attrs.pointer) {
+                return None;
+            }
         }
         // The subscripts' key: counter, literals, names the body does not write.
         let key = |e: ExprId| -> Option<String> {
@@ -251,8 +274,10 @@ impl<'a> Adj<'_, '_, 'a> {
                         }),
                         _ => true,
                     };
+                    // C passes by value: `&x[i]` is refused by `c_elements_only`.
+                    let by_ref = user && self.pg.lang == Lang::Fortran;
                     for a in args {
-                        todo.push((a.value, if user { Some(None) } else { None }));
+                        todo.push((a.value, if by_ref { Some(None) } else { None }));
                     }
                 }
                 other => radtap_il::visit::expr_children(other, &mut |c| todo.push((c, None))),
@@ -262,5 +287,84 @@ impl<'a> Adj<'_, '_, 'a> {
             }
         }
         found.map(|(_, e)| e)
+    }
+
+    /// C: whether the memory `*x` can be recorded one element at a time: `x` is a pointer
+    /// dummy (`double *x`, one level) that the procedure never writes, and every use of `x`
+    /// anywhere in the procedure is the base of a subscript `x[…]` whose address is not taken,
+    /// so no other pointer of this procedure reaches `*x` and no callee sees more than one
+    /// element's value.
+    fn c_elements_only(&self, x: SymbolId) -> bool {
+        let prog = self.pg.prog();
+        let src = self.pg.src;
+        let xs = &prog.symbols[x];
+        let one_level = xs
+            .ty
+            .as_ref()
+            .is_some_and(|t| t.pointers == 1 && t.dims.is_empty());
+        if !(src.params.contains(&x) && one_level) {
+            return false;
+        }
+        match self.pg.pi.zones.sym_zones(x) {
+            Some(zp) if !zp.intersects(&self.written_anywhere) => {}
+            _ => return false,
+        }
+        let is_x_elem = |e: ExprId| {
+            matches!(&src.exprs[e], Expr::Index { base, .. }
+                if matches!(src.exprs[*base], Expr::Name(y) if y == x))
+        };
+        let mut todo: Vec<ExprId> = Vec::new();
+        let mut ok = true;
+        let mut stmts = Vec::new();
+        subtree(src, &src.body, &mut |s| stmts.push(s));
+        for s in stmts {
+            match &src.stmts[s].kind {
+                StmtKind::Decl(Decl::Var(v)) => {
+                    for en in &v.entities {
+                        match &en.init {
+                            Some(Init::Expr(e)) | Some(Init::Pointer(e)) => todo.push(*e),
+                            Some(Init::Data(_)) => ok = false,
+                            None => {}
+                        }
+                    }
+                }
+                // Any other declaration among the statements: not looked into.
+                StmtKind::Decl(_) => ok = false,
+                kind => radtap_il::visit::stmt_children(kind, &mut |e| todo.push(e), &mut |_| {}),
+            }
+        }
+        for d in &src.decls {
+            if let Decl::Var(v) = d {
+                for en in &v.entities {
+                    if en.init.is_some() {
+                        ok = false;
+                    }
+                }
+            }
+        }
+        while let Some(e) = todo.pop() {
+            if !ok {
+                return false;
+            }
+            match &src.exprs[e] {
+                Expr::Name(y) if *y == x => ok = false,
+                Expr::Index { subs, .. } if is_x_elem(e) => {
+                    for sb in subs {
+                        match sb {
+                            Subscript::Index(s) => todo.push(*s),
+                            Subscript::Range(..) => ok = false,
+                        }
+                    }
+                }
+                Expr::Unary {
+                    op: UnOp::AddrOf,
+                    arg,
+                } if radtap_dataflow::zones::base_symbol(prog, self.pg.p, *arg) == Some(x) => {
+                    ok = false
+                }
+                other => radtap_il::visit::expr_children(other, &mut |c| todo.push(c)),
+            }
+        }
+        ok
     }
 }

@@ -363,9 +363,9 @@ pub fn check(prog: &Program, req: &Request, diags: &mut Vec<Diagnostic>) {
 /// AD050 for every `$AD` directive the adjoint does not act on, at the directive's line (or
 /// the statement or unit it precedes): none is ignored without a word. `NOCHECKPOINT` is
 /// implemented (and its misplaced uses are reported by the adjoint itself), and so are
-/// `BINOMIAL-CKP` before a DO or `for` loop (the adjoint reports a loop it cannot drive) and the
-/// regions `CHECKPOINT-START`/`-END` and `DO-NOT-DIFF`/`END-DO-NOT-DIFF` when they match
-/// within one block ([`radtap_il::directives`]).
+/// `BINOMIAL-CKP` and `II-LOOP` before a DO or `for` loop (the adjoint reports a loop it
+/// cannot drive) and the regions `CHECKPOINT-START`/`-END` and `DO-NOT-DIFF`/`END-DO-NOT-DIFF`
+/// when they match within one block ([`radtap_il::directives`]).
 fn directive_warnings(prog: &Program, diags: &mut Vec<Diagnostic>) {
     use radtap_il::directives::{block_regions, for_each_block, is_region_word};
     let say = |d: &radtap_il::Directive| -> Option<String> {
@@ -375,7 +375,7 @@ fn directive_warnings(prog: &Program, diags: &mut Vec<Diagnostic>) {
                 return Some("`$AD BINOMIAL-CKP` applies to the DO or `for` loop right after it, and none follows: ignored".to_string())
             }
             "II-LOOP" => {
-                return Some("`$AD II-LOOP` applies to the DO loop right after it, and none follows: ignored".to_string())
+                return Some("`$AD II-LOOP` applies to the DO or `for` loop right after it, and none follows: ignored".to_string())
             }
             "FP-LOOP" => "every iteration of the fixed-point loop is taped and reversed",
             _ => {
@@ -423,16 +423,11 @@ fn directive_warnings(prog: &Program, diags: &mut Vec<Diagnostic>) {
                     st.kind,
                     radtap_il::StmtKind::Do { .. } | radtap_il::StmtKind::CFor { .. }
                 );
-                let do_loop = matches!(st.kind, radtap_il::StmtKind::Do { .. });
-                if d.name == "II-LOOP" && do_loop {
+                let while_loop = matches!(st.kind, radtap_il::StmtKind::While { .. });
+                if d.name == "BINOMIAL-CKP" && while_loop {
                     continue;
                 }
-                if d.name == "II-LOOP" && time_loop {
-                    let sp = u.source_map.stmt.get(s).copied().unwrap_or(header);
-                    diags.push(Diagnostic::warning(Code::Directive, sp, "the directive `$AD II-LOOP` is not implemented yet for a C `for` loop and is ignored: the loop is taped whole, not one iteration at a time"));
-                    continue;
-                }
-                if d.name == "BINOMIAL-CKP" && time_loop {
+                if (d.name == "II-LOOP" || d.name == "BINOMIAL-CKP") && time_loop {
                     // Implemented; the adjoint says so itself where it cannot drive the loop.
                     continue;
                 }
