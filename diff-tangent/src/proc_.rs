@@ -75,6 +75,10 @@ pub struct ProcGen<'g, 'a> {
     /// the placeholder nodes standing for their copies: a call used twice (by the primal and
     /// by its partial) is computed once into a temporary.
     shared: Vec<(ExprId, Vec<ExprId>)>,
+    /// Inside the body of a FORALL or WHERE: no shared temporaries there (a scalar assigned
+    /// in a FORALL body holds the value of the last index for every index, and WHERE bodies
+    /// take array assignments only).
+    pub(crate) in_masked: bool,
     /// The intrinsic call whose partials are being built, with its table row.
     cur_call: Option<(ExprId, &'static table::Row)>,
     /// Set when an active real reference had no derivative to read (reported at the
@@ -193,6 +197,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             extern_funcs: Vec::new(),
             entry_copies: Vec::new(),
             shared: Vec::new(),
+            in_masked: false,
             cur_call: None,
             lost_derivative: false,
             lost_value: None,
