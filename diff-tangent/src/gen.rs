@@ -92,14 +92,31 @@ pub fn pattern(p: &str, name: &str) -> String {
 impl Gen<'_> {
     /// A fresh name from `base`: `base`, else `base0`, `base1`, …
     pub(crate) fn fresh(&mut self, base: &str, local: &mut HashSet<String>) -> String {
-        let mut n = base.to_string();
-        let mut i = 0;
-        while self.taken.contains(&key(self.lang, &n)) || local.contains(&key(self.lang, &n)) {
-            n = format!("{base}{i}");
-            i += 1;
+        self.fresh_from(base, 0, local).0
+    }
+
+    /// `fresh` starting at candidate `from` (0: `base`, k: `base` with suffix k-1): the name
+    /// and the candidate after it.
+    pub(crate) fn fresh_from(
+        &mut self,
+        base: &str,
+        from: usize,
+        local: &mut HashSet<String>,
+    ) -> (String, usize) {
+        let mut k = from;
+        loop {
+            let n = if k == 0 {
+                base.to_string()
+            } else {
+                format!("{base}{}", k - 1)
+            };
+            let kn = key(self.lang, &n);
+            if !self.taken.contains(&kn) && !local.contains(&kn) {
+                local.insert(kn);
+                return (n, k + 1);
+            }
+            k += 1;
         }
-        local.insert(key(self.lang, &n));
-        n
     }
 
     /// A fresh program-wide name.
