@@ -264,3 +264,68 @@ fn a_seed_flowing_into_two_references_is_computed_once() {
     assert_eq!(twice.matches("exp(").count(), 2, "{twice}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Item 1: each quotient of a division chain `y = (x+1)/(x+1)/.../(x+1)` is a factor of the
+/// partials of every later denominator; written out in full in each partial, the adjoint was
+/// quadratic in the chain's length (1,600 divisions: 13 MB of code, 25 s, 2.6 GB), while the
+/// tangent shares each quotient in a temporary. The adjoint now shares them the same way
+/// (`-nooptim sharepartials` writes them out again). Numbers: the corpus program
+/// `div_chain.f90` (a chain with the same shape) goes through tests/adjoint.rs.
+#[test]
+fn the_adjoint_of_a_division_chain_is_linear_in_its_length() {
+    // Deep expressions: on the CLI's stack size, as `radtap` runs.
+    std::thread::Builder::new()
+        .stack_size(radtap::STACK_BYTES)
+        .spawn(division_chain)
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
+fn division_chain() {
+    let dir = std::env::temp_dir().join(format!("radtap-divchain-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let opts: Vec<String> = ["-head", "f", "-vars", "x", "-outvars", "y"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let size = |n: usize, extra: &[&str]| -> usize {
+        let mut line = String::from("(x+1)");
+        let mut rhs = Vec::new();
+        for _ in 0..n {
+            if line.len() > 90 {
+                rhs.push(format!("{line} &"));
+                line = String::from("&");
+            }
+            line.push_str("/(x+1)");
+        }
+        rhs.push(line);
+        let src = dir.join(format!("div{n}.f90"));
+        std::fs::write(
+            &src,
+            format!(
+                "subroutine f(x, y)\n  real(8) :: x, y\n  y = {}\nend subroutine\n",
+                rhs.join("\n")
+            ),
+        )
+        .unwrap();
+        let out = dir.join(format!("out{n}{}", extra.len()));
+        let mut args = vec!["-b", "-o", "gen"];
+        args.extend_from_slice(extra);
+        let o = run_cli(&src, &opts, &args, &out);
+        assert_eq!(o.status, 0, "{}", o.stderr);
+        std::fs::metadata(out.join("gen_b.f90")).unwrap().len() as usize
+    };
+    let (short, long) = (size(100, &[]), size(400, &[]));
+    assert!(
+        long < 5 * short,
+        "100 divisions: {short} bytes, 400 divisions: {long} bytes"
+    );
+    // Turned off, the partials are written out in full again (quadratic).
+    let (short, long) = (
+        size(100, &["-nooptim", "sharepartials"]),
+        size(400, &["-nooptim", "sharepartials"]),
+    );
+    assert!(long > 10 * short, "{short} {long}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -486,17 +486,21 @@ impl<'a> Adj<'_, '_, 'a> {
             return out;
         }
         self.pg.markers = Some(Vec::new());
+        self.collect_shared_partials(rhs);
         let t = match (op, lhs) {
             (None, _) => self.pg.tan(rhs),
             (Some(o), Target::Expr(l)) => self.pg.tan_binary(o, l, rhs, None),
             (Some(_), Target::Sym(_)) => None,
         };
+        let shared_defs = self.pg.resolve_shared();
         let marks = self.pg.markers.take().unwrap_or_default();
         let Some(t) = t else {
             let z = self.pg.b().zero(k);
             out.push(assign(&mut self.pg.u, ld, z));
             return out;
         };
+        // The shared quotients and intrinsic calls (primal values) before the increments.
+        out.extend(shared_defs);
         // Self reference (`v = v*x`), or another reference to the same variable that may
         // alias the target (`a(i) = a(j)*x`): then the seed is copied first.
         let lbase = self.t_base(lhs);
@@ -690,7 +694,9 @@ impl<'a> Adj<'_, '_, 'a> {
         let mut h = Hoisted::default();
         self.adj_hoist(s, e, &mut h);
         self.pg.markers = Some(Vec::new());
+        self.collect_shared_partials(e);
         let t = self.pg.tan(e);
+        let shared_defs = self.pg.resolve_shared();
         let marks = self.pg.markers.take().unwrap_or_default();
         let mut bwd = Vec::new();
         if let Some(t) = t {
@@ -707,7 +713,8 @@ impl<'a> Adj<'_, '_, 'a> {
             let scattered = self.scatter(s, t, seed, 0, &marks, &HashSet::new());
             self.share_seeds = false;
             if let Some((incs, _)) = scattered {
-                bwd = incs;
+                bwd = shared_defs;
+                bwd.extend(incs);
             }
         }
         self.pg.hoisted.clear();

@@ -6,6 +6,13 @@
 //! divisions) the copies made the adjoint quadratic in the length of the expression. A seed
 //! that is not a plain reference is assigned once to a temporary before the increments, as
 //! Tapenade's `tempb` (paper Fig. 11), and the temporary flows into both operands.
+//!
+//! The partials themselves share primal sub-expressions as the tangent does: a quotient
+//! `a/b` is a factor of the partial of its denominator, and in a chain `(x+1)/(x+1)/...`
+//! every quotient is a factor of every later one's, so written out in full they made the
+//! adjoint quadratic again (1,600 divisions: 13 MB of code). Quotients and costly intrinsic
+//! calls the tangent uses twice or more are computed once into primal temporaries (`temp`)
+//! before the increments.
 
 use crate::*;
 
@@ -33,6 +40,15 @@ impl Adj<'_, '_, '_> {
         let st = assign(&mut self.pg.u, l, seed);
         self.seed_temps.push(st);
         self.pg.b().name(tmp)
+    }
+
+    /// Registers the quotients and costly intrinsic calls of `rhs` for sharing in the tangent
+    /// built next (`pg.resolve_shared` after it returns their definitions), unless
+    /// `-nooptim sharepartials`.
+    pub(crate) fn collect_shared_partials(&mut self, rhs: ExprId) {
+        if self.pg.g.opts.share_partials {
+            self.pg.collect_shared(rhs);
+        }
     }
 
     fn cheap(&self, e: ExprId) -> bool {

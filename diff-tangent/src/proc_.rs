@@ -87,6 +87,10 @@ pub struct ProcGen<'g, 'a> {
     ranks: std::cell::RefCell<HashMap<ExprId, usize>>,
     /// The node count of primal expressions (`size_of`).
     sizes: std::cell::RefCell<HashMap<ExprId, usize>>,
+    /// Inside the body of a FORALL or WHERE: no shared temporaries there (a scalar assigned
+    /// in a FORALL body holds the value of the last index for every index, and WHERE bodies
+    /// take array assignments only).
+    pub(crate) in_masked: bool,
     /// The intrinsic call whose partials are being built, with its table row.
     cur_call: Option<(ExprId, &'static table::Row)>,
     /// Set when an active real reference had no derivative to read (reported at the
@@ -210,6 +214,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             kinds: Default::default(),
             ranks: Default::default(),
             sizes: Default::default(),
+            in_masked: false,
             cur_call: None,
             lost_derivative: false,
             lost_value: None,
@@ -246,6 +251,10 @@ impl<'g, 'a> ProcGen<'g, 'a> {
         &self.g.prog.symbols[s].spelling
     }
 
+    /// A name from `base` free in this procedure and program-wide. The scan for a free
+    /// suffix resumes where the last one for `base` stopped (the names before it stay taken:
+    /// both sets only grow), so n temporaries cost n checks, not n²/2 (a chain of 1,600
+    /// divisions spent most of its time here).
     pub fn fresh(&mut self, base: &str) -> String {
         let mut local = std::mem::take(&mut self.local);
         let from = self.suffixes.get(base).copied();

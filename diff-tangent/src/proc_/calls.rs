@@ -658,10 +658,10 @@ impl<'a> ProcGen<'_, 'a> {
             let mut arms2 = Vec::new();
             for (m, b) in arms {
                 let m2 = self.cp(*m);
-                let b2 = self.block(b);
+                let b2 = self.masked_block(b);
                 arms2.push((m2, b2));
             }
-            let else2 = else_block.map(|b| self.block(b));
+            let else2 = else_block.map(|b| self.masked_block(b));
             self.deriv_only = false;
             let mut out = Vec::new();
             if arms2.iter().any(|(_, b)| !b.is_empty())
@@ -685,10 +685,10 @@ impl<'a> ProcGen<'_, 'a> {
         let mut new_arms = Vec::new();
         for (m, b) in arms {
             let m2 = self.cp(*m);
-            let b2 = self.block(b);
+            let b2 = self.masked_block(b);
             new_arms.push((m2, b2));
         }
-        let else2 = else_block.map(|b| self.block(b));
+        let else2 = else_block.map(|b| self.masked_block(b));
         vec![self.new_like(
             st,
             StmtKind::Where {
@@ -719,7 +719,7 @@ impl<'a> ProcGen<'_, 'a> {
         let mask2 = mask.map(|m| self.cp(m));
         if self.vector {
             self.deriv_only = true;
-            let body2 = self.block(body);
+            let body2 = self.masked_block(body);
             self.deriv_only = false;
             let mut out = Vec::new();
             if !body2.is_empty() {
@@ -739,7 +739,7 @@ impl<'a> ProcGen<'_, 'a> {
             out.push(st2);
             return out;
         }
-        let body2 = self.block(body);
+        let body2 = self.masked_block(body);
         vec![self.new_like(
             st,
             StmtKind::Forall {
@@ -749,6 +749,14 @@ impl<'a> ProcGen<'_, 'a> {
                 body: body2,
             },
         )]
+    }
+
+    /// The derivative of the body of a WHERE or FORALL: no shared temporaries inside.
+    fn masked_block(&mut self, b: &[StmtId]) -> Block {
+        let outer = std::mem::replace(&mut self.in_masked, true);
+        let r = self.block(b);
+        self.in_masked = outer;
+        r
     }
 
     /// The id of a statement of the primal unit, from its node.

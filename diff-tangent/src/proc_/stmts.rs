@@ -810,7 +810,10 @@ impl<'a> ProcGen<'_, 'a> {
 
     /// Registers the costly scalar intrinsic calls of `e` (outermost first) for sharing
     /// between the primal statement and the partials.
-    pub(crate) fn collect_shared(&mut self, e: ExprId) {
+    pub fn collect_shared(&mut self, e: ExprId) {
+        if self.in_masked {
+            return;
+        }
         let node = &self.src.exprs[e];
         if let Expr::Binary {
             op: BinOp::Div,
@@ -900,7 +903,7 @@ impl<'a> ProcGen<'_, 'a> {
     /// Decides each registered call, outermost first: used twice or more, it is computed
     /// once into a temporary (returned definitions, innermost first); used once, its copy
     /// goes back in place.
-    pub(crate) fn resolve_shared(&mut self) -> Vec<StmtId> {
+    pub fn resolve_shared(&mut self) -> Vec<StmtId> {
         let mut defs = Vec::new();
         for i in 0..self.shared.len() {
             let e = self.shared[i].0;
