@@ -249,34 +249,10 @@ impl<'a> Adj<'_, '_, 'a> {
         // nst = nsteps; trips = last - start + 1; if (trips > nst) nst = trips
         let l = self.pg.b().name(nst);
         bwd.push(assign(&mut self.pg.u, l, nsteps));
-        let trips = if let Some(t) = tl.trips {
-            self.pg.b().name(t)
-        } else {
-            let e = self.pg.cp(tl.end);
-            let a = self.pg.cp(tl.start);
-            let d = self.pg.b().bin(BinOp::Sub, e, a);
-            if tl.exclusive {
-                d
-            } else {
-                let one = self.pg.b().int(1);
-                self.pg.b().bin(BinOp::Add, d, one)
-            }
-        };
+        let trips = self.trip_count(tl);
         let n1 = self.pg.b().name(nst);
         let more_trips = self.pg.b().bin(BinOp::Gt(RelSpell::Symbol), trips, n1);
-        let trips2 = if let Some(t) = tl.trips {
-            self.pg.b().name(t)
-        } else {
-            let e = self.pg.cp(tl.end);
-            let a = self.pg.cp(tl.start);
-            let d = self.pg.b().bin(BinOp::Sub, e, a);
-            if tl.exclusive {
-                d
-            } else {
-                let one = self.pg.b().int(1);
-                self.pg.b().bin(BinOp::Add, d, one)
-            }
-        };
+        let trips2 = self.trip_count(tl);
         let l = self.pg.b().name(nst);
         let raise = assign(&mut self.pg.u, l, trips2);
         bwd.push(self.if_stmt(vec![(more_trips, vec![raise])], None));
@@ -385,6 +361,24 @@ impl<'a> Adj<'_, '_, 'a> {
 
     /// The step an action runs is past the loop's last one: the counter past the last value,
     /// or (while loop) the step index at the recorded trip count.
+    /// The number of steps the loop `tl` runs: its counted trips (`while` loops), else
+    /// `end - start` (+ 1 when `end` is inclusive).
+    fn trip_count(&mut self, tl: &TimeLoop<'a>) -> ExprId {
+        if let Some(t) = tl.trips {
+            self.pg.b().name(t)
+        } else {
+            let e = self.pg.cp(tl.end);
+            let a = self.pg.cp(tl.start);
+            let d = self.pg.b().bin(BinOp::Sub, e, a);
+            if tl.exclusive {
+                d
+            } else {
+                let one = self.pg.b().int(1);
+                self.pg.b().bin(BinOp::Add, d, one)
+            }
+        }
+    }
+
     fn beyond(&mut self, tl: &TimeLoop<'a>, stp: SymbolId, first: &str, back: i64) -> ExprId {
         let Some(var) = tl.var else {
             let off = self.step_offset(stp, first, back);
