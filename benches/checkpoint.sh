@@ -39,7 +39,7 @@ fi
 steps=("$@")
 ((${#steps[@]})) || steps=(1000 10000 100000)
 
-work=$(mktemp -d /tmp/radtap-ckp-bench.XXXXXX)
+work=$(mktemp -d "${TMPDIR:-/tmp}/radtap-ckp-bench.XXXXXX")
 ((KEEP)) || trap 'rm -rf "$work"' EXIT
 cd "$work"
 "$RADTAP" runtime -O . >/dev/null 2>&1
