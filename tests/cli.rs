@@ -1317,6 +1317,31 @@ fn binomial_ckp_on_a_loop_it_cannot_drive_is_reported() {
         err.contains("bino.c:6:5: warning[AD050]") && err.contains("counter is declared before it"),
         "{err}"
     );
+    // A `while` whose condition has an effect: the backward sweep never evaluates it, so the
+    // schedule cannot drive it (taped whole, with the reason).
+    let w = dir.join("binow.c").to_string_lossy().into_owned();
+    std::fs::write(&w, "#include <math.h>\nvoid h(double x, double *y, int n)\n{\n    double v = x;\n    int k = 0;\n    // $AD BINOMIAL-CKP n 5 0\n    while (k++ < n)\n        v = sin(v) * x;\n    *y = v;\n}\n").expect("write");
+    let (code, _, err) = radtap(&[
+        "-b", "-head", "h", "-vars", "x", "-outvars", "y", "-O", &d, &w,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("binow.c:7:5: warning[AD050]")
+            && err.contains("needs a loop condition without an assignment"),
+        "{err}"
+    );
+    assert!(dir.join("binow_b.c").exists());
+    let wf = dir.join("binow.f90").to_string_lossy().into_owned();
+    std::fs::write(&wf, "module m\ncontains\n  logical function more(k, n)\n    integer :: k, n\n    k = k + 1\n    more = k <= n\n  end function more\n  subroutine f(x, y, n)\n    integer :: n, k\n    real(8) :: x, y\n    y = x\n    k = 0\n    !$AD BINOMIAL-CKP n 5 1\n    do while (more(k, n))\n      y = sin(y)*x\n    end do\n  end subroutine f\nend module m\n").expect("write");
+    let (code, _, err) = radtap(&[
+        "-b", "-head", "f", "-vars", "x", "-outvars", "y", "-O", &d, &wf,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("binow.f90:14:5: warning[AD050]")
+            && err.contains("needs a loop condition without a call of a procedure of the program"),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
