@@ -359,8 +359,6 @@ impl<'a> Adj<'_, '_, 'a> {
         Some(assign(&mut self.pg.u, l, v))
     }
 
-    /// The step an action runs is past the loop's last one: the counter past the last value,
-    /// or (while loop) the step index at the recorded trip count.
     /// The number of steps the loop `tl` runs: its counted trips (`while` loops), else
     /// `end - start` (+ 1 when `end` is inclusive).
     fn trip_count(&mut self, tl: &TimeLoop<'a>) -> ExprId {
@@ -379,13 +377,12 @@ impl<'a> Adj<'_, '_, 'a> {
         }
     }
 
+    /// The step an action runs is past the loop's last one: the counter past the last value,
+    /// or (while loop) the step index at the recorded trip count.
     fn beyond(&mut self, tl: &TimeLoop<'a>, stp: SymbolId, first: &str, back: i64) -> ExprId {
         let Some(var) = tl.var else {
             let off = self.step_offset(stp, first, back);
-            let t = self
-                .pg
-                .b()
-                .name(tl.trips.expect("a while loop records its trips"));
+            let t = self.trip_count(tl);
             let b = self.pg.b().bin(BinOp::Ge(RelSpell::Symbol), off, t);
             return self.pg.b().e(Expr::Paren(b));
         };

@@ -178,11 +178,11 @@ impl Adj<'_, '_, '_> {
 
     /// The variables whose constant steps are undone backwards (see the module doc).
     fn inverted_vars(&mut self) -> &HashSet<SymbolId> {
-        if self.ind.inverted.is_none() {
-            let set = self.find_inverted();
-            self.ind.inverted = Some(set);
-        }
-        self.ind.inverted.as_ref().unwrap()
+        let set = match self.ind.inverted.take() {
+            Some(set) => set,
+            None => self.find_inverted(),
+        };
+        self.ind.inverted.insert(set)
     }
 
     fn find_inverted(&mut self) -> HashSet<SymbolId> {
