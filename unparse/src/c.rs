@@ -7,11 +7,8 @@ struct W<'p> {
     p: &'p Program,
     out: String,
     indent: usize,
-    /// The span of the statement being written (the innermost that has one).
-    cur: Option<Span>,
-    /// For each line of `out` up to `synced`, the span of the statement that wrote it.
-    spans: Vec<Option<Span>>,
-    synced: usize,
+    /// The statement span of each line written.
+    map: crate::LineSpans,
 }
 
 /// Writes a whole C file.
@@ -20,9 +17,7 @@ pub(crate) fn write_file(p: &Program, file: usize) -> (String, Vec<Option<Span>>
         p,
         out: String::new(),
         indent: 0,
-        cur: None,
-        spans: Vec::new(),
-        synced: 0,
+        map: Default::default(),
     };
     for it in &p.files[file].items {
         match it {
@@ -71,8 +66,8 @@ pub(crate) fn write_file(p: &Program, file: usize) -> (String, Vec<Option<Span>>
             }
         }
     }
-    w.sync();
-    (w.out, w.spans)
+    w.map.sync(&w.out);
+    (w.out, w.map.spans)
 }
 
 fn bin_str(op: BinOp) -> &'static str {
@@ -392,21 +387,10 @@ impl<'p> W<'p> {
 
     /// Writes a statement, noting its span (when it has one) for the lines it writes.
     fn stmt(&mut self, uid: UnitId, sid: StmtId) {
-        self.sync();
-        let outer = self.cur;
-        if let Some(sp) = self.p.units[uid].source_map.stmt.get(sid) {
-            self.cur = Some(*sp);
-        }
+        let sp = self.p.units[uid].source_map.stmt.get(sid).copied();
+        let outer = self.map.enter(&self.out, sp);
         self.stmt_text(uid, sid);
-        self.sync();
-        self.cur = outer;
-    }
-
-    /// Gives the lines written since the last call the current span.
-    fn sync(&mut self) {
-        let n = self.out[self.synced..].matches('\n').count();
-        self.spans.extend(std::iter::repeat_n(self.cur, n));
-        self.synced = self.out.len();
+        self.map.leave(&self.out, outer);
     }
 
     fn stmt_text(&mut self, uid: UnitId, sid: StmtId) {

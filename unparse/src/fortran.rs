@@ -19,11 +19,8 @@ struct W<'p> {
     p: &'p Program,
     out: String,
     indent: usize,
-    /// The span of the statement being written (the innermost that has one).
-    cur: Option<Span>,
-    /// For each line of `out` up to `synced`, the span of the statement that wrote it.
-    spans: Vec<Option<Span>>,
-    synced: usize,
+    /// The statement span of each line written.
+    map: crate::LineSpans,
 }
 
 /// Writes a whole Fortran file.
@@ -32,9 +29,7 @@ pub(crate) fn write_file(p: &Program, file: usize) -> (String, Vec<Option<Span>>
         p,
         out: String::new(),
         indent: 0,
-        cur: None,
-        spans: Vec::new(),
-        synced: 0,
+        map: Default::default(),
     };
     let items = &p.files[file].items;
     for (i, it) in items.iter().enumerate() {
@@ -48,8 +43,8 @@ pub(crate) fn write_file(p: &Program, file: usize) -> (String, Vec<Option<Span>>
             }
         }
     }
-    w.sync();
-    (w.out, w.spans)
+    w.map.sync(&w.out);
+    (w.out, w.map.spans)
 }
 
 /// Writes one unit (with its contained procedures) as Fortran.
@@ -58,9 +53,7 @@ pub fn write_unit(p: &Program, u: UnitId) -> String {
         p,
         out: String::new(),
         indent: 0,
-        cur: None,
-        spans: Vec::new(),
-        synced: 0,
+        map: Default::default(),
     };
     w.unit(u);
     w.out
@@ -536,21 +529,10 @@ impl<'p> W<'p> {
 
     /// Writes a statement, noting its span (when it has one) for the lines it writes.
     fn stmt(&mut self, uid: UnitId, sid: StmtId) {
-        self.sync();
-        let outer = self.cur;
-        if let Some(sp) = self.p.units[uid].source_map.stmt.get(sid) {
-            self.cur = Some(*sp);
-        }
+        let sp = self.p.units[uid].source_map.stmt.get(sid).copied();
+        let outer = self.map.enter(&self.out, sp);
         self.stmt_text(uid, sid);
-        self.sync();
-        self.cur = outer;
-    }
-
-    /// Gives the lines written since the last call the current span.
-    fn sync(&mut self) {
-        let n = self.out[self.synced..].matches('\n').count();
-        self.spans.extend(std::iter::repeat_n(self.cur, n));
-        self.synced = self.out.len();
+        self.map.leave(&self.out, outer);
     }
 
     fn stmt_text(&mut self, uid: UnitId, sid: StmtId) {

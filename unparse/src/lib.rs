@@ -31,6 +31,43 @@ pub fn write_file_mapped(prog: &Program, file: usize) -> (String, Vec<Option<Spa
     }
 }
 
+/// The statement span of each line a writer has written (`write_file_mapped`).
+#[derive(Default)]
+struct LineSpans {
+    /// The span of the statement being written (the innermost that has one).
+    cur: Option<Span>,
+    /// For each line of the output up to `synced` bytes, the span of the statement that
+    /// wrote it.
+    spans: Vec<Option<Span>>,
+    synced: usize,
+}
+
+impl LineSpans {
+    /// Gives the lines of `out` written since the last call the current span.
+    fn sync(&mut self, out: &str) {
+        let n = out[self.synced..].matches('\n').count();
+        self.spans.extend(std::iter::repeat_n(self.cur, n));
+        self.synced = out.len();
+    }
+
+    /// Syncs, then makes `sp` (when there is one) the current span; returns the span to
+    /// restore with [`LineSpans::leave`].
+    fn enter(&mut self, out: &str, sp: Option<Span>) -> Option<Span> {
+        self.sync(out);
+        let outer = self.cur;
+        if sp.is_some() {
+            self.cur = sp;
+        }
+        outer
+    }
+
+    /// Syncs, then restores the span `outer` that [`LineSpans::enter`] returned.
+    fn leave(&mut self, out: &str, outer: Option<Span>) {
+        self.sync(out);
+        self.cur = outer;
+    }
+}
+
 /// Extension for the regenerated file (`f90` for any Fortran, `c` for C).
 pub fn output_extension(prog: &Program, file: usize) -> &'static str {
     match prog.files[file].form {
