@@ -80,28 +80,7 @@ fn uninitialised_warnings(path: &Path, root: &Path) -> Result<(), String> {
 /// Two programs at a time, one scratch directory.
 #[test]
 fn no_adjoint_of_the_corpus_reads_an_uninitialised_value() {
-    let files = corpus();
-    let root =
-        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("uninit-{}", std::process::id()));
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let failures = std::sync::Mutex::new(Vec::new());
-    std::thread::scope(|sc| {
-        for _ in 0..2 {
-            sc.spawn(|| loop {
-                let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-                let Some(path) = files.get(i) else { break };
-                if let Err(e) = uninitialised_warnings(path, &root) {
-                    failures
-                        .lock()
-                        .unwrap()
-                        .push(format!("{}: {e}", path.display()));
-                }
-            });
-        }
-    });
-    let _ = std::fs::remove_dir_all(&root);
-    let failures = failures.into_inner().unwrap();
-    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    check_corpus_two_at_a_time("uninit", uninitialised_warnings);
 }
 
 /// The adjoint of corpus program `file` with `extra` options, as text.

@@ -155,27 +155,7 @@ fn tangent_matches_finite_differences_and_vector_matches_scalar() {
 /// programs at a time.
 #[test]
 fn generated_code_of_the_corpus_compiles_with_wall() {
-    let files = corpus();
-    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("wall-{}", std::process::id()));
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let failures = std::sync::Mutex::new(Vec::new());
-    std::thread::scope(|sc| {
-        for _ in 0..2 {
-            sc.spawn(|| loop {
-                let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-                let Some(path) = files.get(i) else { break };
-                if let Err(e) = wall(path, &root) {
-                    failures
-                        .lock()
-                        .unwrap()
-                        .push(format!("{}: {e}", path.display()));
-                }
-            });
-        }
-    });
-    let _ = std::fs::remove_dir_all(&root);
-    let failures = failures.into_inner().unwrap();
-    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    check_corpus_two_at_a_time("wall", wall);
 }
 
 fn wall(path: &Path, root: &Path) -> Result<(), String> {

@@ -184,3 +184,33 @@ pub fn corpus() -> Vec<PathBuf> {
     v.sort();
     v
 }
+
+/// Runs `check(file, scratch_root)` on every corpus file, two files at a time, in one scratch
+/// root under the target's temporary directory (removed afterwards); panics listing every
+/// file whose check failed, with its message.
+pub fn check_corpus_two_at_a_time(
+    tag: &str,
+    check: impl Fn(&Path, &Path) -> Result<(), String> + Sync,
+) {
+    let files = corpus();
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{tag}-{}", std::process::id()));
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let failures = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|sc| {
+        for _ in 0..2 {
+            sc.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                let Some(path) = files.get(i) else { break };
+                if let Err(e) = check(path, &root) {
+                    failures
+                        .lock()
+                        .unwrap()
+                        .push(format!("{}: {e}", path.display()));
+                }
+            });
+        }
+    });
+    let _ = std::fs::remove_dir_all(&root);
+    let failures = failures.into_inner().unwrap();
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
