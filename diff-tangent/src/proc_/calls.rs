@@ -337,16 +337,20 @@ impl<'a> ProcGen<'_, 'a> {
         }
     }
 
+    /// The direction index `nd` of vector mode, as an expression (vector mode declares it
+    /// with the unit's header, before any statement is differentiated).
+    pub(crate) fn nd_index(&mut self) -> ExprId {
+        let v = self.nd.expect("vector");
+        self.b().name(v)
+    }
+
     /// A derivative temporary as an assignment target (`td(nd)` / `td[nd]` in vector mode).
     pub(crate) fn dvec_name(&mut self, t: SymbolId) -> ExprId {
         let n = self.b().name(t);
         if !self.vector {
             return n;
         }
-        let nd = {
-            let v = self.nd.expect("vector");
-            self.b().name(v)
-        };
+        let nd = self.nd_index();
         self.b().index(n, vec![Subscript::Index(nd)])
     }
 
@@ -601,10 +605,7 @@ impl<'a> ProcGen<'_, 'a> {
                         let t = t.unwrap_or_else(|| self.b().zero(k));
                         let n = self.b().name(e.sym);
                         let jj = self.b().int(j as i64);
-                        let nd = {
-                            let v = self.nd.expect("vector");
-                            self.b().name(v)
-                        };
+                        let nd = self.nd_index();
                         let l = self
                             .b()
                             .index(n, vec![Subscript::Index(jj), Subscript::Index(nd)]);
@@ -618,10 +619,7 @@ impl<'a> ProcGen<'_, 'a> {
                 e.init = None;
                 if let Some(val) = val {
                     let n = self.b().name(e.sym);
-                    let nd = {
-                        let v = self.nd.expect("vector");
-                        self.b().name(v)
-                    };
+                    let nd = self.nd_index();
                     let l = self.b().index(n, vec![Subscript::Index(nd)]);
                     let st = assign(&mut self.u, l, val);
                     let w = self.dir(vec![st]);

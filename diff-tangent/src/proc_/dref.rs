@@ -288,10 +288,7 @@ impl<'a> ProcGen<'_, 'a> {
     fn dir_sub(&mut self, dir: Dir) -> Subscript {
         match dir {
             Dir::Nd | Dir::Omit => {
-                let nd = {
-                    let v = self.nd.expect("vector");
-                    self.b().name(v)
-                };
+                let nd = self.nd_index();
                 Subscript::Index(nd)
             }
             Dir::All => Subscript::Range(None, None, None),
