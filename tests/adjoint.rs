@@ -300,11 +300,31 @@ fn unknown_sizes_are_asked_for_by_name_and_used_when_given() {
             ["-vars", "x y", "-outvars", "y"],
         ),
     ] {
-        let p = Path::new(file);
         let dir =
             std::env::temp_dir().join(format!("radtap-adjoint-size-{}-{head}", std::process::id()));
         let mut opts: Vec<String> = vec!["-head".into(), head.into()];
         opts.extend(vars.iter().map(|s| s.to_string()));
+        let mut p = Path::new(file).to_path_buf();
+        if head == "gl_head" {
+            // The callee's code shows it writes y[0 .. n) only: each call records that
+            // section, no -size needed (`slices.rs`). Under a condition its extent is
+            // unknown again, and so is what to record.
+            let o = run_cli(&p, &opts, &["-b"], &dir);
+            assert_eq!(o.status, 0, "{}", o.stderr);
+            assert!(
+                o.written[0].1.contains("pushReal8Array(y, n)"),
+                "{}",
+                o.written[0].1
+            );
+            let text = std::fs::read_to_string(&p).unwrap().replace(
+                "        y[i] = g_scale",
+                "        if (i < n)\n            y[i] = g_scale",
+            );
+            std::fs::create_dir_all(&dir).unwrap();
+            p = dir.join("c_globals_cond.c");
+            std::fs::write(&p, text).unwrap();
+        }
+        let p = p.as_path();
         let o = run_cli(p, &opts, &["-b"], &dir);
         assert_eq!(o.status, 1, "{}", o.stderr);
         assert!(o.stderr.contains("give -size y=N"), "{}", o.stderr);
@@ -477,9 +497,19 @@ fn heap_work_array_with_a_changing_count_is_refused() {
 /// The peak of the runtime stack (`adStack_peakBytes`) and x̄ of corpus program `name` as
 /// written, and of the same program with its `$AD` directive lines taken out (store-all).
 fn peaks_with_and_without_directives(name: &str) -> ((f64, Vec<f64>), (f64, Vec<f64>)) {
+    peaks_of_edited(name, None)
+}
+
+/// [`peaks_with_and_without_directives`] of the program with `edit.0` replaced by `edit.1`.
+fn peaks_of_edited(name: &str, edit: Option<(&str, &str)>) -> ((f64, Vec<f64>), (f64, Vec<f64>)) {
     let path = Path::new("tests/tangent").join(name);
-    let text = std::fs::read_to_string(&path).unwrap();
-    let dir = std::env::temp_dir().join(format!("radtap-peak-{}-{name}", std::process::id()));
+    let mut text = std::fs::read_to_string(&path).unwrap();
+    if let Some((from, to)) = edit {
+        assert!(text.contains(from), "{name} has no `{from}`");
+        text = text.replace(from, to);
+    }
+    let tag = edit.map_or(String::new(), |e| format!("-{}", e.1));
+    let dir = std::env::temp_dir().join(format!("radtap-peak-{}-{name}{tag}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let run = |sub: &str, text: &str| {
@@ -616,12 +646,16 @@ fn binomial_checkpointing_bounds_the_peak_stack() {
     }
 }
 
-/// `$AD BINOMIAL-CKP` on a DO WHILE (Fortran) and a `while` (C) time loop of 1,000 steps
+/// `$AD BINOMIAL-CKP` on a DO WHILE (Fortran), a `while` and a `do … while` (C) time loop of 1,000 steps
 /// driven by a step counter the body advances: the forward sweep counts the trips and the
 /// schedule runs against that count; same gradient as store-all, peak at most 5% of it.
 #[test]
 fn binomial_checkpointing_of_while_loops_bounds_the_peak_stack() {
-    for name in ["f_binomial_while.f90", "c_binomial_while.c"] {
+    for name in [
+        "f_binomial_while.f90",
+        "c_binomial_while.c",
+        "c_binomial_dowhile.c",
+    ] {
         binomial_peak_within_5_percent(name);
     }
 }
@@ -641,19 +675,29 @@ fn binomial_peak_within_5_percent(name: &str) {
 /// more), not n whole copies of `x` (n = 40: 12,800 bytes).
 #[test]
 fn element_call_snapshots_record_the_element() {
-    let name = "f_element_call.f90";
+    peak_at_most("f_element_call.f90", 16.0 * 40.0 + 256.0);
+}
+
+/// C: `sec_step(2, c, &s[k * 2])` in a loop of 20 calls, the callee writing `v[0 .. b)`:
+/// each checkpointed call records the 2 elements of `s` it can write through the actual
+/// argument's section (`pushReal8Array(&s[k * 2], 2)`), not the whole `s` (40 elements):
+/// at most 16 bytes per call and a little more (the whole `s` each time: 6,400 bytes).
+#[test]
+fn section_call_snapshots_record_the_section() {
+    peak_at_most("c_section_call.c", 16.0 * 20.0 + 256.0);
+}
+
+/// The adjoint of corpus program `name` runs with a peak stack of at most `max` bytes.
+fn peak_at_most(name: &str, max: f64) {
     let path = Path::new("tests/tangent").join(name);
-    let dir = std::env::temp_dir().join(format!("radtap-elem-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("radtap-elem-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::copy(&path, dir.join(name)).unwrap();
     let (_, _, _, peak) =
         adjoint_run(&dir.join(name), &dir, &[], "").unwrap_or_else(|e| panic!("{e}"));
     let _ = std::fs::remove_dir_all(&dir);
-    assert!(
-        peak <= 16.0 * 40.0 + 256.0,
-        "{name}: peak stack {peak} bytes"
-    );
+    assert!(peak <= max, "{name}: peak stack {peak} bytes");
 }
 
 /// `$AD II-LOOP` (Fortran): each iteration checkpointed with the element it touches as its
@@ -686,4 +730,117 @@ fn ii_loop_on_c_for_holds_one_iteration_tape() {
         peak <= 2.0 * peak_all / n + 24.0 * n,
         "{name}: peak stack {peak} bytes with II-LOOP, {peak_all} store-all"
     );
+}
+
+/// `$AD FP-LOOP` (Fortran DO WHILE and DO with EXIT, C `while` and `for (;;)` with `break`):
+/// one converged iteration is taped and its adjoint iterated (Christianson), so the peak
+/// stack is the same whatever the number of primal iterations: the primal tolerance 1e-15
+/// and 1e-6 give different iteration counts (the store-all peak grows with them) and the
+/// same peak. The gradient agrees with store-all (the suite above also proves it against
+/// finite differences to 1e-6 and the tangent to 1e-12, with adj_reduction=1e-15).
+#[test]
+fn fp_loop_peak_stack_does_not_depend_on_the_iteration_count() {
+    for (name, tight) in [
+        ("f_fp_loop.f90", "1.0d-15"),
+        ("f_fp_loop_exit.f90", "1.0d-15"),
+        ("c_fp_loop.c", "1.0e-15"),
+        ("c_fp_loop_break.c", "1.0e-15"),
+    ] {
+        let loose = tight.replace("-15", "-6");
+        let ((peak, xb), (peak_all, xb_all)) = peaks_of_edited(name, None);
+        let ((peak2, _), (peak_all2, _)) = peaks_of_edited(name, Some((tight, &loose)));
+        eprintln!(
+            "{name}: peak {peak} / {peak2} bytes with FP-LOOP, {peak_all} / {peak_all2} store-all (tolerance {tight} / {loose})"
+        );
+        for (k, (x, y)) in xb.iter().zip(&xb_all).enumerate() {
+            assert!(
+                (x - y).abs() <= 1e-10 * x.abs().max(y.abs()),
+                "{name}: x̄[{k}] = {x} with FP-LOOP, {y} store-all"
+            );
+        }
+        assert!(
+            peak_all2 < 0.8 * peak_all,
+            "{name}: the two tolerances should give different iteration counts: store-all peaks {peak_all} / {peak_all2}"
+        );
+        assert_eq!(
+            peak, peak2,
+            "{name}: FP-LOOP peak depends on the iteration count"
+        );
+        assert!(
+            peak < 0.25 * peak_all,
+            "{name}: peak {peak} with FP-LOOP, {peak_all} store-all"
+        );
+    }
+}
+
+/// `$AD FP-LOOP` where the adjoint cannot iterate one converged iteration safely is reported
+/// (AD050 at the loop, exit 0) and the loop taped whole (no `adFixedPoint` call): an active
+/// value carried from one iteration to the next that is not among the directive's variables
+/// (a sum that does not converge: iterating its adjoint would be wrong), an exit in the middle
+/// of the body, a counted C `for` with `break`, a var that is not written; an FP-LOOP with no
+/// loop after it is reported too; a loop it can iterate says nothing.
+#[test]
+fn fp_loop_it_cannot_iterate_is_reported() {
+    let dir = std::env::temp_dir().join(format!("radtap-fpdirs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let d = dir.to_string_lossy().into_owned();
+    let s = dir.join("fp.f90").to_string_lossy().into_owned();
+    std::fs::write(
+        &s,
+        "subroutine f(x, y)\n  real(8) :: x, y, z, s, e\n  z = x\n  s = 0\n  e = 1\n  !$AD FP-LOOP z adj_reduction=1e-12\n  do while (e > 1.0d-14)\n    e = abs(0.5d0*cos(z)*x - z)\n    z = 0.5d0*cos(z)*x\n    s = s + z\n  end do\n  !$AD FP-LOOP \"z\"\n  do\n    e = abs(0.5d0*cos(z)*x - z)\n    if (e < 1.0d-14) exit\n    z = 0.5d0*cos(z)*x\n  end do\n  !$AD FP-LOOP \"x\"\n  do while (e > 1.0d-14)\n    e = abs(0.5d0*cos(z)*x - z)\n    z = 0.5d0*cos(z)*x\n  end do\n  !$AD FP-LOOP \"z\"\n  y = z + s\n  !$AD FP-LOOP \"z\" adj_reduction=1e-12\n  do while (e > 1.0d-14)\n    e = abs(0.5d0*cos(z)*x - z)\n    z = 0.5d0*cos(z)*x\n  end do\n  y = y + z\nend subroutine f\n",
+    )
+    .unwrap();
+    let (code, _, err) = radtap(&[
+        "-b", "-head", "f", "-vars", "x", "-outvars", "y", "-O", &d, &s,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let at = |line: u32, what: &str| {
+        err.lines()
+            .any(|l| l.contains(&format!("fp.f90:{line}:3: warning[AD050]")) && l.contains(what))
+    };
+    assert!(at(7, "`s` may be read before being written"), "{err}");
+    assert!(at(13, "only exit is one `if (…) exit`"), "{err}");
+    assert!(
+        at(19, "names `x`, which the iteration does not write"),
+        "{err}"
+    );
+    assert!(
+        at(
+            24,
+            "`$AD FP-LOOP` applies to the loop right after it, and none follows"
+        ),
+        "{err}"
+    );
+    assert!(!err.contains("fp.f90:26:"), "{err}");
+    let gen = std::fs::read_to_string(dir.join("fp_b.f90")).expect("fp_b.f90");
+    // The last loop only.
+    assert_eq!(gen.matches("call adfixedpoint_next(").count(), 1, "{gen}");
+    let c = dir.join("fp.c").to_string_lossy().into_owned();
+    std::fs::write(&c, "#include <math.h>\nvoid g(double x, double *y)\n{\n    double z = x, e;\n    int k;\n    // $AD FP-LOOP z\n    for (k = 0; k < 100; k++) {\n        e = fabs(0.5 * cos(z) * x - z);\n        z = 0.5 * cos(z) * x;\n        if (e < 1e-14)\n            break;\n    }\n    *y = z;\n}\n").expect("write");
+    let (code, _, err) = radtap(&[
+        "-b", "-head", "g", "-vars", "x", "-outvars", "y", "-O", &d, &c,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.lines().any(|l| l.contains("fp.c:7:5: warning[AD050]")
+            && l.contains("`$AD FP-LOOP` needs a DO WHILE")),
+        "{err}"
+    );
+    assert!(!std::fs::read_to_string(dir.join("fp_b.c"))
+        .expect("fp_b.c")
+        .contains("adFixedPoint"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Runs the radtap binary: exit code, stdout, stderr.
+fn radtap(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_radtap"))
+        .args(args)
+        .output()
+        .expect("run radtap");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }

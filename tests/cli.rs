@@ -269,8 +269,20 @@ fn tangent_and_adjoint_together_and_runtime() {
         b.contains("subroutine heat_step_b(u, ub, n, nsteps, dt, cost, costb)"),
         "{b}"
     );
-    // A failing adjoint: nothing at all is written.
+    // A failing adjoint: nothing at all is written. (c_globals.c with its callee's write
+    // under a condition: what the calls may write has no size radtap can see.)
     let bad = base.join("bad");
+    std::fs::create_dir_all(&base).unwrap();
+    let bad_src = base.join("c_globals_cond.c");
+    let text = std::fs::read_to_string("tests/tangent/c_globals.c").unwrap();
+    std::fs::write(
+        &bad_src,
+        text.replace(
+            "        y[i] = g_scale",
+            "        if (i < n)\n            y[i] = g_scale",
+        ),
+    )
+    .unwrap();
     let (code, _, err) = radtap(&[
         "-d",
         "-b",
@@ -278,7 +290,7 @@ fn tangent_and_adjoint_together_and_runtime() {
         "gl_head",
         "-O",
         &bad.to_string_lossy(),
-        "tests/tangent/c_globals.c",
+        &bad_src.to_string_lossy(),
     ]);
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("error[AD020]"), "{err}");

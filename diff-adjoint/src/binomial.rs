@@ -22,7 +22,7 @@
 //! early through `adBinomial_resize`; one above it raises the schedule's length to the trip
 //! count (never a step left unreversed).
 //!
-//! A DO WHILE / C `while` loop (a condition without calls of the program's procedures or
+//! A DO WHILE / C `while` or `do … while` loop (a condition without calls of the program's procedures or
 //! assignments) has no counter to set: the forward sweep counts its trips (pushed), the
 //! backward sweep pops the count, and an action's step is past the end when its 0-based
 //! index reaches it; a step counter the body advances is part of the step state.
@@ -42,6 +42,8 @@ struct TimeLoop<'a> {
     trips: Option<SymbolId>,
     /// C `i < bound`: the last value is `bound - 1`.
     exclusive: bool,
+    /// A C `do … while` loop (its body runs before the first test).
+    do_while: bool,
     body: &'a [StmtId],
 }
 
@@ -72,6 +74,7 @@ impl<'a> Adj<'_, '_, 'a> {
                         start: *start,
                         end: *end,
                         exclusive: false,
+                        do_while: false,
                         body,
                     },
                     _ => {
@@ -96,6 +99,7 @@ impl<'a> Adj<'_, '_, 'a> {
                         start: c.from,
                         end: c.bound,
                         exclusive: !c.inclusive,
+                        do_while: false,
                         body,
                     },
                     _ => {
@@ -104,7 +108,7 @@ impl<'a> Adj<'_, '_, 'a> {
                     }
                 }
             }
-            StmtKind::While { cond, body, .. } => {
+            StmtKind::While { cond, body, .. } | StmtKind::DoWhile { cond, body } => {
                 // The backward sweep never evaluates the condition: it must have no effect.
                 if let Some(why) = self.effect_in(*cond) {
                     fallback(self, &format!("needs a loop condition without {why}"));
@@ -117,6 +121,7 @@ impl<'a> Adj<'_, '_, 'a> {
                     // Made below, once the loop is known to be driven.
                     trips: None,
                     exclusive: false,
+                    do_while: matches!(st.kind, StmtKind::DoWhile { .. }),
                     body,
                 }
             }
@@ -224,14 +229,16 @@ impl<'a> Adj<'_, '_, 'a> {
                 body.push(assign(&mut self.pg.u, l, inc));
                 let cond = self.pg.cp(tl.start);
                 let st = &self.pg.src.stmts[s];
-                fwd.push(self.pg.new_like(
-                    st,
+                let kind = if tl.do_while {
+                    StmtKind::DoWhile { body, cond }
+                } else {
                     StmtKind::While {
                         cond,
                         body,
                         term_label: None,
-                    },
-                ));
+                    }
+                };
+                fwd.push(self.pg.new_like(st, kind));
                 let tv = self.pg.b().name(t);
                 fwd.push(self.int_push(tv));
                 bwd.push(self.int_pop(t));
@@ -399,7 +406,7 @@ impl<'a> Adj<'_, '_, 'a> {
 
     /// What in the condition `e` would have an effect the backward sweep cannot replay (it
     /// never evaluates it): a call of a procedure of the program, an assignment, `++`/`--`.
-    fn effect_in(&self, e: ExprId) -> Option<&'static str> {
+    pub(crate) fn effect_in(&self, e: ExprId) -> Option<&'static str> {
         let prog = self.pg.prog();
         let src = self.pg.src;
         let mut stack = vec![e];
@@ -428,7 +435,7 @@ impl<'a> Adj<'_, '_, 'a> {
         None
     }
 
-    fn if_stmt(
+    pub(crate) fn if_stmt(
         &mut self,
         arms: Vec<(ExprId, Vec<StmtId>)>,
         else_block: Option<Vec<StmtId>>,

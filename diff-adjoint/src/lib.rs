@@ -43,6 +43,8 @@
 //! - `reread.rs` — a snapshot of one value read again with `look` instead of a repeat mark.
 //! - `regions.rs` — `$AD CHECKPOINT-START`/`-END` and `DO-NOT-DIFF` regions;
 //! - `binomial.rs` — `$AD BINOMIAL-CKP` time loops under the revolve schedule;
+//! - `fploop.rs` — `$AD FP-LOOP` fixed-point loops: one converged iteration taped, its
+//!   adjoint iterated (Christianson);
 //! - `iiloop.rs` — `$AD II-LOOP` loops checkpointed per iteration.
 //!
 //! Checkpointing schedules (binomial, II-LOOP, FP-LOOP, regions) belong here too.
@@ -59,6 +61,7 @@ mod assign;
 mod binomial;
 mod branches;
 mod calls;
+mod fploop;
 mod iiloop;
 mod induction;
 mod jumps;

@@ -185,7 +185,7 @@ impl<'a> Adj<'_, '_, 'a> {
         });
         subtree(src, stmts, &mut |x| {
             for d in &src.stmts[x].directives {
-                if d.name == "II-LOOP" || d.name == "BINOMIAL-CKP" {
+                if d.name == "II-LOOP" || d.name == "BINOMIAL-CKP" || d.name == "FP-LOOP" {
                     let msg = format!("`$AD {}` in code with jumps (GOTO, EXIT, CYCLE, an early RETURN) reversed through its flow graph: the directive is ignored, the loop is taped whole", d.name);
                     self.pg.warn(x, Code::Directive, &msg);
                 }

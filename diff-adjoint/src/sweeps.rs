@@ -162,6 +162,10 @@ impl<'a> Adj<'_, '_, 'a> {
         if self.pg.check_expr_effects(s) {
             return Rev::default();
         }
+        // Before lowering: a fixed-point loop may leave by an EXIT the lowering would reverse.
+        if let Some(r) = self.try_fp_loop(s) {
+            return r;
+        }
         if self.needs_lowering(s) {
             self.warn_regions_ignored(std::slice::from_ref(&s));
             return self.lower_region(std::slice::from_ref(&s), false);

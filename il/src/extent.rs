@@ -167,6 +167,15 @@ impl Extent {
             .map(|p| p.eval(val))
             .try_fold(0i64, |m, v| Some(m.max(v?)))
     }
+    /// The count as one polynomial, when it is one: its monomials (the symbols multiplied,
+    /// none for the constant term) with their coefficients, for a caller that substitutes
+    /// expressions for the parameters.
+    pub fn terms(&self) -> Option<Vec<(Vec<SymbolId>, i64)>> {
+        match &self.0[..] {
+            [p] => Some(p.0.iter().map(|(k, c)| (k.clone(), *c)).collect()),
+            _ => None,
+        }
+    }
     /// The count as an expression over the parameters' names (`m * n`, `n + 1`) when it is one
     /// polynomial.
     pub fn text(&self, prog: &Program) -> Option<String> {

@@ -363,32 +363,22 @@ pub fn check(prog: &Program, req: &Request, diags: &mut Vec<Diagnostic>) {
 /// AD050 for every `$AD` directive the adjoint does not act on, at the directive's line (or
 /// the statement or unit it precedes): none is ignored without a word. `NOCHECKPOINT` is
 /// implemented (and its misplaced uses are reported by the adjoint itself), and so are
-/// `BINOMIAL-CKP` and `II-LOOP` before a DO or `for` loop (the adjoint reports a loop it
-/// cannot drive) and the regions `CHECKPOINT-START`/`-END` and `DO-NOT-DIFF`/`END-DO-NOT-DIFF`
+/// `BINOMIAL-CKP` and `II-LOOP` before a DO or `for` loop and `FP-LOOP` before any loop (the
+/// adjoint reports a loop it cannot drive or iterate) and the regions `CHECKPOINT-START`/`-END` and `DO-NOT-DIFF`/`END-DO-NOT-DIFF`
 /// when they match within one block ([`radtap_il::directives`]).
 fn directive_warnings(prog: &Program, diags: &mut Vec<Diagnostic>) {
     use radtap_il::directives::{block_regions, for_each_block, is_region_word};
     let say = |d: &radtap_il::Directive| -> Option<String> {
-        let effect = match d.name.as_str() {
-            "NOCHECKPOINT" => return None,
-            "BINOMIAL-CKP" => {
-                return Some("`$AD BINOMIAL-CKP` applies to the DO or `for` loop right after it, and none follows: ignored".to_string())
-            }
-            "II-LOOP" => {
-                return Some("`$AD II-LOOP` applies to the DO or `for` loop right after it, and none follows: ignored".to_string())
-            }
-            "FP-LOOP" => "every iteration of the fixed-point loop is taped and reversed",
-            _ => {
-                return Some(format!(
-                    "unknown directive `$AD {}`: ignored (radtap knows NOCHECKPOINT, BINOMIAL-CKP, II-LOOP, CHECKPOINT-START/END and DO-NOT-DIFF/END-DO-NOT-DIFF; FP-LOOP is not implemented yet)",
-                    d.name
-                ))
-            }
-        };
-        Some(format!(
-            "the directive `$AD {}` is not implemented yet and is ignored: {effect}",
-            d.name
-        ))
+        match d.name.as_str() {
+            "NOCHECKPOINT" => None,
+            "BINOMIAL-CKP" => Some("`$AD BINOMIAL-CKP` applies to the DO or `for` loop right after it, and none follows: ignored".to_string()),
+            "II-LOOP" => Some("`$AD II-LOOP` applies to the DO or `for` loop right after it, and none follows: ignored".to_string()),
+            "FP-LOOP" => Some("`$AD FP-LOOP` applies to the loop right after it, and none follows: ignored".to_string()),
+            _ => Some(format!(
+                "unknown directive `$AD {}`: ignored (radtap knows NOCHECKPOINT, BINOMIAL-CKP, II-LOOP, FP-LOOP, CHECKPOINT-START/END and DO-NOT-DIFF/END-DO-NOT-DIFF)",
+                d.name
+            )),
+        }
     };
     for (_, u) in prog.units.iter() {
         let header = u.source_map.header.unwrap_or_default();
@@ -423,8 +413,22 @@ fn directive_warnings(prog: &Program, diags: &mut Vec<Diagnostic>) {
                     st.kind,
                     radtap_il::StmtKind::Do { .. } | radtap_il::StmtKind::CFor { .. }
                 );
-                let while_loop = matches!(st.kind, radtap_il::StmtKind::While { .. });
+                let while_loop = matches!(
+                    st.kind,
+                    radtap_il::StmtKind::While { .. } | radtap_il::StmtKind::DoWhile { .. }
+                );
                 if d.name == "BINOMIAL-CKP" && while_loop {
+                    continue;
+                }
+                let any_loop = time_loop
+                    || matches!(
+                        st.kind,
+                        radtap_il::StmtKind::While { .. }
+                            | radtap_il::StmtKind::DoWhile { .. }
+                            | radtap_il::StmtKind::Loop { .. }
+                    );
+                if d.name == "FP-LOOP" && any_loop {
+                    // Implemented; the adjoint says so itself where it tapes the loop whole.
                     continue;
                 }
                 if (d.name == "II-LOOP" || d.name == "BINOMIAL-CKP") && time_loop {

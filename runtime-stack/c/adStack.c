@@ -563,3 +563,48 @@ void adstack_showstacksize_(int *label) { adStack_showStackSize(*label); }
 int stackisthreadsafe_(void) { return stackIsThreadSafe(); }
 void adstack_reset_(void) { adStack_reset(); }
 void adstack_resetstatistics_(void) { adStack_resetStatistics(); }
+
+/* ------------------------------------------------------------- FP-LOOP */
+
+void adFixedPoint_addNorm(double *norm2, const double *a, int n)
+{
+    double s = 0.0;
+    int i;
+    for (i = 0; i < n; i++) s += a[i] * a[i];
+    *norm2 += s;
+}
+
+/* sqrt without libm (the runtime links with the standard library only). */
+static double fp_sqrt(double x)
+{
+    double r = x > 1.0 ? x : 1.0;
+    int i;
+    if (x <= 0.0) return 0.0;
+    for (i = 0; i < 200; i++) r = 0.5 * (r + x / r);
+    return r;
+}
+
+void adFixedPoint_next(int *more, double norm2, double *max2, double eps, int *iter, int line)
+{
+    (*iter)++;
+    if (norm2 > *max2) *max2 = norm2;
+    if (norm2 <= eps * eps * *max2) {
+        *more = 0;
+        return;
+    }
+    if (*iter >= AD_FIXEDPOINT_MAX_ITER) {
+        fprintf(stderr,
+                "radtap: warning: the adjoint of the FP-LOOP at line %d did not converge in %d "
+                "iterations (relative change %.3e, asked %.3e): its derivatives are not accurate\n",
+                line, *iter, *max2 > 0.0 ? fp_sqrt(norm2 / *max2) : 0.0, eps);
+        *more = 0;
+        return;
+    }
+    *more = 1;
+}
+
+void adfixedpoint_addnorm_(double *norm2, const double *a, int *n) { adFixedPoint_addNorm(norm2, a, *n); }
+void adfixedpoint_next_(int *more, double *norm2, double *max2, double *eps, int *iter, int *line)
+{
+    adFixedPoint_next(more, *norm2, max2, *eps, iter, *line);
+}

@@ -123,6 +123,18 @@ int stackIsThreadSafe(void);          /* 0: one stack per process      */
 void adStack_reset(void);             /* empties stack, drops marks   */
 void adStack_resetStatistics(void);
 
+/* ---- FP-LOOP: the adjoint of a fixed-point loop (Christianson's two-phase
+ * method).  The generated backward sweep repeats the adjoint of one iteration;
+ * after each it sums the squares of the fixed-point variables' adjoints with
+ * adFixedPoint_addNorm (norm2 = 0 first), then asks adFixedPoint_next whether
+ * to go on: *more = 0 once norm2 <= eps^2 * the largest such sum seen (*max2,
+ * set to the sum before the first iteration by the caller), or at
+ * AD_FIXEDPOINT_MAX_ITER iterations, when a warning naming the loop's line
+ * goes to stderr.  *iter counts the iterations (0 before the first). ---- */
+#define AD_FIXEDPOINT_MAX_ITER 10000
+void adFixedPoint_addNorm(double *norm2, const double *a, int n);
+void adFixedPoint_next(int *more, double norm2, double *max2, double eps, int *iter, int line);
+
 /* ---- Fortran aliases (gfortran naming; every argument by address) ---- */
 void pushreal4_(float *v);        void popreal4_(float *v);        void lookreal4_(float *v);
 void pushreal8_(double *v);       void popreal8_(double *v);       void lookreal8_(double *v);
@@ -166,6 +178,8 @@ void adstack_showstacksize_(int *label);
 int stackisthreadsafe_(void);
 void adstack_reset_(void);
 void adstack_resetstatistics_(void);
+void adfixedpoint_addnorm_(double *norm2, const double *a, int *n);
+void adfixedpoint_next_(int *more, double *norm2, double *max2, double *eps, int *iter, int *line);
 
 #ifdef __cplusplus
 }

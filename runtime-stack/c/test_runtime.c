@@ -996,6 +996,36 @@ static void test_binomial(void)
     }
 }
 
+/* -------------------------------------------------------------- FP-LOOP */
+
+/* adFixedPoint_next: a norm halving each iteration stops once it is at most
+ * eps times the largest seen; one that stagnates stops at the cap (with the
+ * warning on stderr); addNorm sums squares. */
+static void test_fixed_point(void)
+{
+    double a[3] = {1.0, 2.0, 2.0}, n2 = 0.0, max2, norm;
+    int more = 1, iter = 0;
+    adFixedPoint_addNorm(&n2, a, 3);
+    CHECK(n2 == 9.0);
+    max2 = 1.0;
+    norm = 1.0;
+    while (more) {
+        norm *= 0.5;
+        adFixedPoint_next(&more, norm * norm, &max2, 1e-3, &iter, 7);
+    }
+    CHECK(iter == 10); /* 2^-10 <= 1e-3 < 2^-9 */
+    CHECK(max2 == 1.0);
+    more = 1;
+    iter = 0;
+    while (more) adFixedPoint_next(&more, 1.0, &max2, 1e-3, &iter, 7);
+    CHECK(iter == AD_FIXEDPOINT_MAX_ITER);
+    more = 1;
+    iter = 0;
+    max2 = 0.0;
+    adFixedPoint_next(&more, 0.0, &max2, 1e-3, &iter, 7);
+    CHECK(more == 0 && iter == 1);
+}
+
 /* ------------------------------------------------------------------ main */
 
 int main(void)
@@ -1010,6 +1040,7 @@ int main(void)
     test_blocks();
     test_repeat();
     test_binomial();
+    test_fixed_point();
 
     adStack_reset();
     adStack_showStack("end of tests");

@@ -14,6 +14,8 @@
 //!   gfortran-style aliases (`pushreal8_(double *)`, ...) for Fortran callers. Data goes into
 //!   16 MiB blocks kept for reuse, so a push is a bounds check and a `memcpy`; byte counts are
 //!   64-bit, so tapes of many GB work. Control bits are packed 64 to a word.
+//!   It also holds `adFixedPoint_addNorm` / `adFixedPoint_next`, the convergence test of the
+//!   adjoint iteration of an `$AD FP-LOOP` (with its cap and stderr warning).
 //! - `adBinomial.h` / `adBinomial.c`: the revolve schedule (Griewank & Walther) that drives a
 //!   checkpointed time loop with `adBinomial_init` / `adBinomial_next` / `adBinomial_resize`;
 //!   its header states the exact action contract, which is ADFirstAidKit's (one step per
