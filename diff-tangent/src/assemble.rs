@@ -666,7 +666,7 @@ impl Gen<'_> {
             return None;
         }
         let mname = unit_name(prog, m);
-        let dname = self.fresh_global(&pattern(&self.opts.type_pattern, &mname));
+        let dname = self.fresh_global(&pattern(&self.opts.module_pattern, &mname));
         let gs = self.global_scope;
         let msym = self.out.symbols.alloc(SymbolData {
             spelling: dname,
