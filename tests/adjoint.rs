@@ -844,3 +844,56 @@ fn radtap(args: &[&str]) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// In split mode (`-nocheckpoint`) the forward and backward sweeps of a procedure are two
+/// procedures: a local ALLOCATABLE array allocated by `g_fwd` is not allocated in `g_bwd`,
+/// which read it (a crash, or garbage). Refused at the ALLOCATE; joint mode differentiates it.
+#[test]
+fn local_allocatable_in_a_split_procedure_is_refused() {
+    let dir = std::env::temp_dir().join(format!("radtap-splitalloc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("sa.f90");
+    std::fs::write(
+        &src,
+        "module sa
+  implicit none
+contains
+  subroutine g(x, n)
+    integer, intent(in) :: n
+    real(8), intent(inout) :: x(n)
+    real(8), allocatable :: buf(:)
+    allocate(buf(n))
+    buf = x*x
+    x = sin(buf)
+    deallocate(buf)
+  end subroutine g
+  subroutine h(x, y, n)
+    integer, intent(in) :: n
+    real(8), intent(in) :: x(n)
+    real(8), intent(out) :: y
+    real(8) :: w(n)
+    w = x
+    call g(w, n)
+    y = sum(w)
+  end subroutine h
+end module sa
+",
+    )
+    .unwrap();
+    let opts: Vec<String> = ["-head", "h", "-vars", "x", "-outvars", "y"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let o = run_cli(&src, &opts, &["-b", "-nocheckpoint"], &dir.join("split"));
+    assert_eq!(o.status, 1, "{}", o.stderr);
+    assert!(
+        o.stderr.contains("sa.f90:8:5: error[AD020]")
+            && o.stderr
+                .contains("ALLOCATE of a local array in a procedure differentiated in split mode"),
+        "{}",
+        o.stderr
+    );
+    let o = run_cli(&src, &opts, &["-b"], &dir.join("joint"));
+    assert_eq!(o.status, 0, "{}", o.stderr);
+    let _ = std::fs::remove_dir_all(&dir);
+}

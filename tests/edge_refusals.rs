@@ -54,8 +54,8 @@ const REFUSED: &[Case] = &[
     (
         "edge_refused/e_f_internal_proc.f90",
         D_B,
-        "e_f_internal_proc.f90:14:3: error[AD020]",
-        "differentiating the internal procedure `step`",
+        "e_f_internal_proc.f90:10:14: error[AD020]",
+        "the internal procedure `step` uses variables of its host and is passed as an argument here",
     ),
     (
         "edge_refused/e_f_value.f90",

@@ -57,60 +57,70 @@ fn assert_refused(name: &str, text: &str, head: &str, at: &str, msg: &str) {
 }
 
 #[test]
-fn a_call_to_a_host_of_internal_procedures_using_its_arguments_is_refused() {
-    // `bar` writes `foo`'s argument `y` by host association: the analyses numbered `y` as a
-    // global, so `h` saw no dependence of `b` on `a` and wrote a zero derivative.
-    let text = "module mi
-  implicit none
+fn internal_procedures_that_cannot_receive_their_host_variables_are_refused() {
+    // Host association is lifted into arguments (`radtap_il::lift`; the numeric corpus has
+    // `f_internal_*`). A host array of rank 2 with an assumed size cannot be passed as one.
+    let text = "subroutine head(x, y, n)
+  integer, intent(in) :: n
+  real(8), intent(in) :: x(n, *)
+  real(8), intent(out) :: y
+  call bar()
 contains
-  subroutine foo(x, y)
-    real(8), intent(in) :: x
-    real(8), intent(out) :: y
-    call bar()
-  contains
-    subroutine bar()
-      y = sin(x)
-    end subroutine bar
-  end subroutine foo
-  subroutine h(x, y)
-    real(8), intent(in) :: x
-    real(8), intent(out) :: y
-    call foo(x, y)
-  end subroutine h
-end module mi
+  subroutine bar()
+    y = sin(x(1, 1))
+  end subroutine bar
+end subroutine head
 ";
     assert_refused(
-        "hostsub",
+        "hostsize",
         text,
-        "h",
-        "16:5",
-        "`foo` has internal procedures that use its argument",
+        "head",
+        "7:3",
+        "the internal procedure `bar` uses the host's `x` and `x` is an assumed-size array of rank 2",
     );
-    // A function-valued internal procedure used in an expression.
-    let text = "module mf
-  implicit none
+    // `g` declares its own `y` and calls `h`, which uses the host's `y`: `g` cannot receive
+    // the host's under the same name.
+    let text = "subroutine head(x, y)
+  real(8), intent(in) :: x
+  real(8), intent(out) :: y
+  call g()
 contains
-  real(8) function foo(x)
-    real(8), intent(in) :: x
-    foo = g() + 1.0d0
-  contains
-    real(8) function g()
-      g = sin(x)
-    end function g
-  end function foo
-  subroutine h(x, y)
-    real(8), intent(in) :: x
-    real(8), intent(out) :: y
-    y = 2.0d0*foo(x)
+  subroutine g()
+    real(8) :: y
+    y = 1.0d0
+    call h()
+  end subroutine g
+  subroutine h()
+    y = sin(x)
   end subroutine h
-end module mf
+end subroutine head
 ";
     assert_refused(
-        "hostfun",
+        "hostshadow",
         text,
-        "h",
-        "15:5",
-        "`foo` has internal procedures that use its argument `x`",
+        "head",
+        "6:3",
+        "the internal procedure `g` uses the host's `y` and it declares its own `y`",
+    );
+    // An internal procedure of a main program has no derivative to live in.
+    let text = "program main
+  real(8) :: x, y
+  x = 1.0d0
+  call bar(x, y)
+contains
+  subroutine bar(x, y)
+    real(8), intent(in) :: x
+    real(8), intent(out) :: y
+    y = sin(x)
+  end subroutine bar
+end program main
+";
+    assert_refused(
+        "hostprog",
+        text,
+        "bar",
+        "6:3",
+        "differentiating the internal procedure `bar` of a main program, or as a head",
     );
 }
 

@@ -1241,8 +1241,21 @@ impl Eval<'_> {
         let mut tgt: Vec<Option<(Vec<ZoneId>, bool)>> = vec![None; n];
         let mut addr_all = self.empty();
         let mut arg_reads = self.empty();
+        // Positional actuals first; a keyword actual (`call f(scale=2.0, foo=y)`) goes to the
+        // dummy it names, wherever that dummy is in the list.
+        let positional = args.iter().take_while(|a| a.keyword.is_none()).count();
         for (i, &d) in cz.params.iter().enumerate() {
-            let Some(a) = args.get(i) else { continue };
+            let a = if i < positional {
+                args.get(i)
+            } else {
+                let name = &self.prog.symbols[d].spelling;
+                args.iter().find(|a| {
+                    a.keyword
+                        .as_ref()
+                        .is_some_and(|k| k.eq_ignore_ascii_case(name))
+                })
+            };
+            let Some(a) = a else { continue };
             let a = a.value;
             let dsd = &self.prog.symbols[d];
             let by_value = cu.lang == Lang::C

@@ -345,6 +345,24 @@ impl<'a> Adj<'_, '_, 'a> {
                 if in_loop {
                     return self.unsupported(s, "ALLOCATE inside a loop");
                 }
+                // In split mode the forward and backward sweeps are two procedures: a local
+                // array allocated by one is not the other's (it was read unallocated).
+                if self.pg.sweep != Sweep::Joint
+                    && self.pg.lang == Lang::Fortran
+                    && items.iter().any(|&it| {
+                        let base = match &self.pg.src.exprs[it] {
+                            Expr::Index { base, .. } => *base,
+                            _ => it,
+                        };
+                        radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.p, base)
+                            .is_some_and(|b| self.own_local(b))
+                    })
+                {
+                    return self.unsupported(
+                        s,
+                        "ALLOCATE of a local array in a procedure differentiated in split mode (-nocheckpoint)",
+                    );
+                }
                 let mut r = self.fwd_only(s);
                 let mut ditems = Vec::new();
                 let mut zero = Vec::new();
@@ -356,7 +374,7 @@ impl<'a> Adj<'_, '_, 'a> {
                     };
                     let owner_local =
                         radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.p, base)
-                            .is_some_and(|b| self.own_local(b));
+                            .is_some_and(|b| self.own_local(b) || self.paired_here(b));
                     if owner_local {
                         prim.push(self.pg.cp(base));
                     }
@@ -402,7 +420,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 // ALLOCATE; others are freed as in the primal.
                 let all_local = items.iter().all(|&it| {
                     radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.p, it)
-                        .is_some_and(|b| self.own_local(b))
+                        .is_some_and(|b| self.own_local(b) || self.paired_here(b))
                 });
                 if all_local && !in_loop {
                     let text = match self.pg.lang {
@@ -532,6 +550,47 @@ impl<'a> Adj<'_, '_, 'a> {
                 self.pg.prog(),
                 self.pg.prog().symbols[x].scope,
             ) == Some(self.pg.p)
+    }
+
+    /// A Fortran allocatable array of a module (or a dummy) that this procedure allocates
+    /// once and deallocates once, both at the top level of its body, ALLOCATE first, and
+    /// nowhere else: handled like a local array (the DEALLOCATE waits for the backward sweep,
+    /// which frees the array and its derivative where it passes the ALLOCATE), since the
+    /// backward sweep needs the values and the derivative the forward sweep left there.
+    pub(crate) fn paired_here(&self, x: SymbolId) -> bool {
+        let src = self.pg.src;
+        if self.pg.lang != Lang::Fortran
+            || !self.pg.prog().symbols[x].attrs.allocatable
+            || self.own_local(x)
+        {
+            return false;
+        }
+        let names = |items: &[ExprId]| {
+            items.iter().any(|&it| {
+                radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.p, it) == Some(x)
+            })
+        };
+        let (mut allocs, mut deallocs) = (0, 0);
+        for (_, st) in src.stmts.iter() {
+            if let StmtKind::Memory { op, items, .. } = &st.kind {
+                if names(items) {
+                    match op {
+                        MemOp::Allocate => allocs += 1,
+                        MemOp::Deallocate => deallocs += 1,
+                        _ => return false,
+                    }
+                }
+            }
+        }
+        if (allocs, deallocs) != (1, 1) {
+            return false;
+        }
+        let at = |want: MemOp| {
+            src.body.iter().position(|&b| {
+                matches!(&src.stmts[b].kind, StmtKind::Memory { op, items, .. } if *op == want && names(items))
+            })
+        };
+        matches!((at(MemOp::Allocate), at(MemOp::Deallocate)), (Some(a), Some(d)) if a < d)
     }
 
     /// Whether `p` is a local (not dummy, not SAVE'd, not module) pointer of this procedure.

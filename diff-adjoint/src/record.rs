@@ -514,11 +514,17 @@ impl<'a> Adj<'_, '_, 'a> {
         syms.sort();
         let (mut push, mut pop) = (Vec::new(), Vec::new());
         for x in syms {
-            match self.slot_of_sym(x) {
-                Ok(sl) => {
-                    let (a, b) = self.push_pop(&sl);
-                    push.push(a);
-                    pop.insert(0, b);
+            let slots = match self.record_type_of(x) {
+                Some(td) if self.pg.lang == Lang::Fortran => self.component_slots(x, td, z),
+                _ => self.slot_of_sym(x).map(|sl| vec![sl]),
+            };
+            match slots {
+                Ok(slots) => {
+                    for sl in slots {
+                        let (a, b) = self.push_pop(&sl);
+                        push.push(a);
+                        pop.insert(0, b);
+                    }
                 }
                 Err(m) => {
                     let msg = format!("{m} is not supported in adjoint mode yet");
@@ -530,6 +536,129 @@ impl<'a> Adj<'_, '_, 'a> {
             }
         }
         (push, pop)
+    }
+
+    /// The derived type of variable `s`, when it has one.
+    fn record_type_of(&self, s: SymbolId) -> Option<TypeDefId> {
+        match self.pg.prog().symbols[s].ty.as_ref()?.base {
+            BaseClass::Record(td) => Some(td),
+            _ => None,
+        }
+    }
+
+    /// A Fortran derived-type variable recorded by its components, as Tapenade does
+    /// (`pushboolean(fc%first)`): one slot per leaf component holding a zone of `z`, in the
+    /// layout order of the zones (`radtap_dataflow::zones`, depth first). A whole array of
+    /// records records a scalar component as the section `a%f`; an array component of an
+    /// array of records, and pointer or allocatable components, are refused.
+    fn component_slots(
+        &mut self,
+        x: SymbolId,
+        td: TypeDefId,
+        z: &ZoneSet,
+    ) -> Result<Vec<Slot>, String> {
+        let name = self.pg.name_of(x).to_string();
+        let o = self.pg.pi.zones.objects[&ObjKey::Sym(x)];
+        let mut leaves = Vec::new();
+        self.leaf_paths(td, &mut Vec::new(), &mut leaves, 0);
+        if leaves.len() != o.len as usize {
+            return Err(format!("recording the derived-type variable `{name}`"));
+        }
+        let whole_rank = self.pg.prog().symbols[x]
+            .ty
+            .as_ref()
+            .map_or(0, |t| t.dims.len());
+        let mut out = Vec::new();
+        for (j, leaf) in leaves.into_iter().enumerate() {
+            if !z.contains(radtap_dataflow::ZoneId(o.start + j as u32)) {
+                continue;
+            }
+            let path = leaf.ok_or_else(|| {
+                format!("recording a pointer or allocatable component of the derived-type variable `{name}`")
+            })?;
+            let leaf_sym = *path.last().expect("a leaf has a path");
+            let ty = self.pg.prog().symbols[leaf_sym]
+                .ty
+                .clone()
+                .ok_or_else(|| format!("recording the derived-type variable `{name}`"))?;
+            if whole_rank > 0 && !ty.dims.is_empty() {
+                return Err(format!(
+                    "recording an array component of the array of derived type `{name}`"
+                ));
+            }
+            let suffix = Self::suffix_of(&ty)
+                .ok_or_else(|| format!("recording a component of `{name}` (its type)"))?;
+            let mut primal = self.pg.b().name(x);
+            for f in &path {
+                let field = self.pg.prog().symbols[*f].spelling.clone();
+                primal = self.pg.b().e(Expr::Field {
+                    base: primal,
+                    field,
+                    arrow: false,
+                });
+            }
+            let rank = whole_rank + ty.dims.len();
+            let count = if ty.base == BaseClass::Character {
+                Some(self.string_bytes(primal, rank, None))
+            } else if rank > 0 {
+                let p = self.dup(primal);
+                Some(self.pg.b().call("size", vec![p]))
+            } else {
+                None
+            };
+            out.push(Slot {
+                primal,
+                suffix,
+                count,
+            });
+        }
+        Ok(out)
+    }
+
+    /// The component paths of the leaves of derived type `td`, in the zones' layout order
+    /// (`Layouts::leaves`); `None` for a leaf that is not a plain value (a pointer or
+    /// allocatable component, one zone for a whole nested record).
+    fn leaf_paths(
+        &self,
+        td: TypeDefId,
+        prefix: &mut Vec<SymbolId>,
+        out: &mut Vec<Option<Vec<SymbolId>>>,
+        depth: u32,
+    ) {
+        let prog = self.pg.prog();
+        let before = out.len();
+        for d in &prog.typedefs[td].fields {
+            let Decl::Var(v) = d else { continue };
+            for e in &v.entities {
+                let sd = &prog.symbols[e.sym];
+                let ty = sd.ty.as_ref();
+                let by_ref =
+                    sd.attrs.pointer || ty.is_some_and(|t| t.pointers > 0) || !e.derived.is_empty();
+                prefix.push(e.sym);
+                match ty.map(|t| t.base) {
+                    Some(BaseClass::Record(inner)) if !by_ref && depth < 16 && inner != td => {
+                        if sd.attrs.allocatable || ty.is_some_and(|t| !t.dims.is_empty()) {
+                            // An array of records inside a record: its leaves are sections
+                            // of sections; not recorded component-wise.
+                            let n = out.len();
+                            self.leaf_paths(inner, prefix, out, depth + 1);
+                            for l in &mut out[n..] {
+                                *l = None;
+                            }
+                        } else {
+                            self.leaf_paths(inner, prefix, out, depth + 1);
+                        }
+                    }
+                    Some(BaseClass::Record(_)) | None => out.push(None),
+                    Some(_) if sd.attrs.allocatable || sd.attrs.pointer => out.push(None),
+                    Some(_) => out.push(Some(prefix.clone())),
+                }
+                prefix.pop();
+            }
+        }
+        if out.len() == before {
+            out.push(None);
+        }
     }
 
     /// The `-size` text given for variable `s` of this procedure (`y` or `proc.y`), else the

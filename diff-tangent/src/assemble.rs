@@ -99,17 +99,22 @@ pub(crate) fn run(
                 "differentiating through procedures of another language is not supported",
             ));
         }
-        if prog.units[p].parent.is_some_and(|q| {
-            matches!(
-                prog.units[q].kind,
-                UnitKind::Subroutine | UnitKind::Function | UnitKind::Program
-            )
-        }) {
+        // The internal procedures of a subroutine or function are emitted inside the host's
+        // derivative (`proc_units`); a main program has no derivative to hold them, and an
+        // internal head could not be called from outside.
+        let host_kind = prog.units[p].parent.map(|q| prog.units[q].kind);
+        let internal = matches!(
+            host_kind,
+            Some(UnitKind::Subroutine | UnitKind::Function | UnitKind::Program)
+        );
+        if internal
+            && (host_kind == Some(UnitKind::Program) || info.heads.iter().any(|h| h.head == p))
+        {
             g.diags.push(Diagnostic::error(
                 Code::Unsupported,
                 prog.units[p].source_map.header.unwrap_or_default(),
                 format!(
-                    "differentiating the internal procedure `{}` is not supported yet; make it a module procedure",
+                    "differentiating the internal procedure `{}` of a main program, or as a head, is not supported yet; make it a module procedure",
                     unit_name(prog, p)
                 ),
             ));
@@ -619,7 +624,15 @@ impl Gen<'_> {
         u.empty_parens = src.empty_parens;
         u.decls = src.decls.iter().map(|d| c.decl(&mut u, d)).collect();
         u.body = c.block(&mut u, &src.body);
-        self.out.units.alloc(u)
+        let id = self.out.units.alloc(u);
+        // A copied Fortran procedure carries its internal procedures.
+        if self.lang == Lang::Fortran {
+            for q in src.contains.clone() {
+                let cq = self.copy_unit(q, Some(id));
+                self.out.units[id].contains.push(cq);
+            }
+        }
+        id
     }
 
     /// The derivative module of module `m`, when it has anything: derivative variables,
@@ -653,7 +666,7 @@ impl Gen<'_> {
             return None;
         }
         let mname = unit_name(prog, m);
-        let dname = self.fresh_global(&pattern(&self.opts.type_pattern, &mname));
+        let dname = self.fresh_global(&pattern(&self.opts.module_pattern, &mname));
         let gs = self.global_scope;
         let msym = self.out.symbols.alloc(SymbolData {
             spelling: dname,
@@ -788,9 +801,31 @@ impl Gen<'_> {
             }
             out.push(c);
         }
-        out.extend(self.sweep_units(p, parent, rules));
+        let sweeps = self.sweep_units(p, parent, rules);
+        for &d in &sweeps {
+            self.internal_units(p, d, rules);
+        }
+        out.extend(sweeps);
         self.generated.extend(out.iter().map(|&d| (p, d)));
         out
+    }
+
+    /// The internal procedures of `p` inside its derivative unit `d`: the derivative units of
+    /// the active ones, and a copy of every one, which the calls without derivatives keep
+    /// calling. Their host variables were made arguments (`radtap_il::lift`), so nothing in
+    /// them depends on what the host's derivative declares.
+    fn internal_units(&mut self, p: UnitId, d: UnitId, rules: &dyn BodyRules) {
+        if self.lang != Lang::Fortran {
+            return;
+        }
+        for q in self.prog.units[p].contains.clone() {
+            let mut inner = Vec::new();
+            if self.active.contains(&q) {
+                inner.extend(self.proc_units(q, Some(d), rules));
+            }
+            inner.push(self.copy_unit(q, Some(d)));
+            self.out.units[d].contains.extend(inner);
+        }
     }
 
     /// A generated unit that copied the caller's interface block for an external procedure

@@ -58,8 +58,14 @@ pub struct Options {
     pub var_pattern: String,
     /// Derivative procedure pattern (`%_d`, `%_dv`).
     pub func_pattern: String,
-    /// Derivative type and module pattern (`%_d`).
+    /// Derivative type pattern (`%_d`; `%_b` in adjoint mode). A vector derivative type has
+    /// the scalar one's components (the direction dimension is on the variables), and it
+    /// lives in the vector module, so it keeps this name.
     pub type_pattern: String,
+    /// Derivative module and derivative COMMON block pattern, one per mode (`%_d`, `%_dv`,
+    /// `%_b`) like the procedures', so that the files of several modes link together: a
+    /// vector `/cb_dv/` has a direction dimension the scalar `/cb_d/` has not.
+    pub module_pattern: String,
     /// Diff-liveness slicing: primal assignments whose values neither the derivatives nor
     /// the procedure's outputs need are left out (`-nooptim diffliveness` keeps them).
     pub slice_dead: bool,
@@ -93,6 +99,7 @@ impl Options {
             var_pattern: "%d".into(),
             func_pattern: if vector { "%_dv" } else { "%_d" }.into(),
             type_pattern: "%_d".into(),
+            module_pattern: if vector { "%_dv" } else { "%_d" }.into(),
             slice_dead: true,
             adjoint: false,
             tbr: true,
@@ -111,6 +118,7 @@ impl Options {
             var_pattern: "%b".into(),
             func_pattern: "%_b".into(),
             type_pattern: "%_b".into(),
+            module_pattern: "%_b".into(),
             slice_dead: true,
             adjoint: true,
             tbr: true,

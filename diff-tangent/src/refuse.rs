@@ -19,8 +19,9 @@
 //! - Calls to a procedure whose internal procedures use its real dummy arguments by host
 //!   association: the analyses number a host-associated variable once, as a global, so the
 //!   callee's summary does not map those effects to the actual arguments (the derivative
-//!   through the call would be silently zero). A head whose internal procedures do this is
-//!   analysed correctly (and its active internal procedures are refused in `assemble.rs`).
+//!   through the call would be silently zero). The pipeline lifts host association into
+//!   arguments first (`radtap_il::lift`), so this only fires on a program that was not
+//!   lifted: a safety net, kept so that such a program is refused rather than wrong.
 //! - Calls through a type-bound procedure binding (`b%energy()`): the analyses resolve no
 //!   callee behind it, so its effects (and activity) would be unknown.
 //! - Calls through a dummy procedure resolved to one procedure whose derivative the

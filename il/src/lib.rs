@@ -36,6 +36,7 @@ pub mod dump;
 mod explain;
 pub mod extent;
 mod ir;
+pub mod lift;
 mod verify;
 pub mod visit;
 

@@ -302,8 +302,15 @@ pub fn check_request(req: &Request) -> Result<Vec<String>, Failure> {
 
 /// Stages 2–4: [`parse`], [`check`] and [`analyse`].
 pub fn front(req: &Request) -> Analysed {
-    let (program, mut diagnostics) = parse(req);
+    let (mut program, mut diagnostics) = parse(req);
     check(&program, req, &mut diagnostics);
+    // Internal procedures receive the host variables they use as arguments (`il::lift`), so
+    // the analyses and the generators see their effects at each call. Only for the modes
+    // that differentiate: `-p` alone writes the program as read.
+    let m = &req.modes;
+    if !diagnostics.iter().any(|d| d.is_error()) && (m.tangent || m.adjoint || m.dump_analysis) {
+        diagnostics.extend(radtap_il::lift::lift_host_association(&mut program));
+    }
     let info = analyse(&program, req, &mut diagnostics);
     Analysed {
         program,

@@ -718,7 +718,7 @@ impl<'a> ProcGen<'_, 'a> {
         let bname = blk
             .map(|b| self.name_of(b).to_string())
             .unwrap_or_else(|| "blank".into());
-        let dname = pattern(&self.g.opts.type_pattern, &bname);
+        let dname = pattern(&self.g.opts.module_pattern, &bname);
         let bsym = self.g.new_symbol(self.u.scope, &dname, None);
         self.g.out.symbols[bsym].kind = SymbolKind::Common;
         let primal_block = blk.map(|b| self.name_of(b).to_ascii_lowercase());
