@@ -216,6 +216,11 @@ impl<'a> Adj<'_, '_, 'a> {
             return self.fwd_only(s);
         };
         if let Target::Expr(l) = lhs {
+            if op.is_none() {
+                if let Some(r) = self.adj_member_pointer(s, l, rhs) {
+                    return r;
+                }
+            }
             if let Some(q) = self.pointer_var(l) {
                 return self.adj_pointer_move(s, q, PointerMove::Assign { op, rhs });
             }

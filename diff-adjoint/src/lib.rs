@@ -67,6 +67,7 @@ mod masked;
 mod memory;
 mod prune;
 mod record;
+mod records;
 mod regions;
 mod reread;
 mod shared;
@@ -130,6 +131,9 @@ struct Adj<'p, 'g, 'a> {
     /// Local pointers freed at the top level of the body (their frees move to where the
     /// backward sweep passes their allocation).
     freed_locals: HashSet<SymbolId>,
+    /// Record members (`m.data`, keyed by [`Adj::member_path`]) freed at the top level of
+    /// the body, whose allocation's adjoint frees them (`records.rs`).
+    freed_members: HashSet<String>,
     /// C scalar locals the forward sweep records (`sweeps.rs` sets them to zero first, so no
     /// push reads an uninitialised value: the first iteration of a loop recorded garbage).
     recorded_locals: std::collections::BTreeSet<SymbolId>,
@@ -160,6 +164,7 @@ impl<'p, 'g, 'a> Adj<'p, 'g, 'a> {
             next_label: 0,
             c_hoisted_names: HashSet::new(),
             freed_locals: HashSet::new(),
+            freed_members: HashSet::new(),
             recorded_locals: Default::default(),
             zero_kind: 8,
             ind: Default::default(),

@@ -485,6 +485,11 @@ impl<'a> Adj<'_, '_, 'a> {
     /// sweep passes `w = malloc(…)` again (`freed_locals`, collected from the same
     /// top-level statements).
     pub(crate) fn adj_free(&mut self, s: StmtId, args: &[Arg]) -> Rev {
+        if let [a] = args {
+            if let Some(r) = self.adj_free_member(s, a.value) {
+                return r;
+            }
+        }
         let local = match args {
             [a] => match self.freed_pointer(a.value) {
                 Some(w) => {

@@ -48,6 +48,7 @@ impl<'a> Adj<'_, '_, 'a> {
             }
         }
         self.freed_locals = freed;
+        self.collect_freed_members();
         let body = &self.pg.src.body;
         let r = if self.body_has_jumps() {
             self.warn_regions_ignored(body);

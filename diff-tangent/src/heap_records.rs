@@ -12,8 +12,10 @@
 //! - a procedure with no derivative (nothing active in it) that sets or frees such a member:
 //!   `alloc_matrix(&m, r, c)` is called as is, and `md.data` never gets its block. Refused at
 //!   the call, in every mode, naming the callee, the member and the line that sets it.
-//! - the adjoint of a record's pointer member assignment: the adjoint rules record and restore
-//!   plain pointers only, so `m.data = …` in differentiated code is refused in adjoint mode.
+//! - a set or free of such a member in differentiated code that the mode cannot follow: the
+//!   adjoint rules take the allocation of a local record's member and its free at the top
+//!   level of the procedure, and refuse the others at their line (`diff-adjoint`'s
+//!   `records.rs`).
 
 use radtap_dataflow::ProgramInfo;
 use radtap_flowgraph::Callee;
@@ -104,14 +106,12 @@ fn member_writes(
 
 /// AD020 at every call, from a differentiated C procedure, of a procedure with no derivative
 /// that sets or frees (itself or through its callees) a record's pointer member with a
-/// derivative twin; in adjoint mode also at every such statement of a differentiated
-/// procedure.
+/// derivative twin.
 pub(crate) fn refusals(
     prog: &Program,
     info: &ProgramInfo,
     differentiated: &[UnitId],
     active: &HashMap<TypeDefId, HashSet<String>>,
-    adjoint: bool,
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     if active.is_empty() {
@@ -173,12 +173,6 @@ pub(crate) fn refusals(
                     );
                     out.push(Diagnostic::error(Code::Unsupported, span(site.stmt), msg));
                 }
-            }
-        }
-        if adjoint {
-            for (s, f) in member_writes(prog, p, active) {
-                let msg = format!("a pointer stored in a record member (`{f}`), set or freed here, is not differentiated in adjoint mode yet (tangent and vector modes are); keep the work array in a pointer variable of the procedure");
-                out.push(Diagnostic::error(Code::Unsupported, span(s), msg));
             }
         }
     }
