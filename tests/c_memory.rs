@@ -18,6 +18,8 @@ const HEAP_PROGRAMS: &[&str] = &[
     "c_vla_work.c",
     "c_heap_paren_addr.c",
     "c_matrix_heap.c",
+    "c_matrix_helpers.c",
+    "e_c_matrix_helpers.c",
     "c_gmm_objective.c",
     "c_lstm_objective.c",
     "c_hand_skin.c",

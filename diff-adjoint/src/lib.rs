@@ -134,6 +134,9 @@ struct Adj<'p, 'g, 'a> {
     /// Record members (`m.data`, keyed by [`Adj::member_path`]) freed at the top level of
     /// the body, whose allocation's adjoint frees them (`records.rs`).
     freed_members: HashSet<String>,
+    /// Local pointers freed by a deallocator call at the top level (`delete_matrix(m)`),
+    /// with that call: it moves to where the backward sweep passes the allocation.
+    deallocated: HashMap<SymbolId, StmtId>,
     /// C scalar locals the forward sweep records (`sweeps.rs` sets them to zero first, so no
     /// push reads an uninitialised value: the first iteration of a loop recorded garbage).
     recorded_locals: std::collections::BTreeSet<SymbolId>,
@@ -165,6 +168,7 @@ impl<'p, 'g, 'a> Adj<'p, 'g, 'a> {
             c_hoisted_names: HashSet::new(),
             freed_locals: HashSet::new(),
             freed_members: HashSet::new(),
+            deallocated: HashMap::new(),
             recorded_locals: Default::default(),
             zero_kind: 8,
             ind: Default::default(),

@@ -40,9 +40,11 @@ impl<'a> Adj<'_, '_, 'a> {
     /// The allocation statement and element count of the block a C pointer local of this
     /// procedure designates, when the code shows them: the pointer is assigned once, from
     /// `malloc(A * sizeof(T))`, `malloc(sizeof(T) * A)` or `calloc(A, sizeof(T))` with `T`
-    /// its pointee type, its address is never taken, and `A` reads only parameters the
-    /// procedure never changes (so `p[0 .. A)` is the whole block wherever it is recorded).
-    pub(crate) fn malloc_extent(&self, p: SymbolId) -> Option<(StmtId, ExprId)> {
+    /// its pointee type, or from a call to an allocator (`radtap_il::alloc`) allocating so
+    /// (`A` then over the call's arguments), its address is never taken, and `A` reads only
+    /// parameters the procedure never changes (so `p[0 .. A)` is the whole block wherever it
+    /// is recorded).
+    pub(crate) fn malloc_extent(&self, p: SymbolId) -> Option<(StmtId, Count)> {
         let src = self.pg.src;
         let prog = self.pg.prog();
         if src.params.contains(&p) {
@@ -92,39 +94,39 @@ impl<'a> Adj<'_, '_, 'a> {
         let [(sid, rhs)] = sets[..] else {
             return None;
         };
-        let Expr::Call { callee, args } = &src.exprs[strip(rhs)] else {
-            return None;
-        };
-        let Expr::Name(f) = src.exprs[*callee] else {
-            return None;
-        };
-        let elem = |e: ExprId| match &src.exprs[strip(e)] {
-            Expr::SizeofType(cp) => {
-                cp.derived.is_empty()
-                    && cp.dims.is_empty()
-                    && cp.spec.class == ty.base
-                    && cp.spec.bytes == ty.bytes
+        if let Some((a, al)) = self.pg.allocator_of(rhs) {
+            // The allocator's count, over its parameters: the call's arguments must not
+            // change either.
+            let count = alloc_count(prog, &prog.units[a], al.block, ty)?;
+            let Expr::Call { args, .. } = &src.exprs[strip(rhs)] else {
+                return None;
+            };
+            return args
+                .iter()
+                .all(|x| self.bound_is_fixed(x.value))
+                .then_some((
+                    sid,
+                    Count::Called {
+                        unit: a,
+                        count,
+                        call: rhs,
+                    },
+                ));
+        }
+        let count = alloc_count(prog, src, rhs, ty)?;
+        self.bound_is_fixed(count)
+            .then_some((sid, Count::Here(count)))
+    }
+
+    /// The element count [`Self::malloc_extent`] found, built in the output unit.
+    pub(crate) fn count_expr(&mut self, c: Count) -> Option<ExprId> {
+        let n = match c {
+            Count::Here(n) => Copier { src: self.pg.src }.expr(&mut self.pg.u, n),
+            Count::Called { unit, count, call } => {
+                self.pg.allocator_expr(unit, count, call, None)?
             }
-            _ => false,
         };
-        let count = match (prog.name(f), &args[..]) {
-            ("malloc", [a]) => match &src.exprs[strip(a.value)] {
-                Expr::Binary {
-                    op: BinOp::Mul,
-                    lhs,
-                    rhs,
-                } if elem(*rhs) => *lhs,
-                Expr::Binary {
-                    op: BinOp::Mul,
-                    lhs,
-                    rhs,
-                } if elem(*lhs) => *rhs,
-                _ => return None,
-            },
-            ("calloc", [a, b]) if elem(b.value) => a.value,
-            _ => return None,
-        };
-        self.bound_is_fixed(count).then_some((sid, count))
+        Some(self.pg.paren_if_compound(n))
     }
 
     /// A C declaration: moved to the top of the function (its block may be left and
@@ -443,12 +445,14 @@ impl<'a> Adj<'_, '_, 'a> {
         }
     }
 
-    /// Whether `e` is `malloc(…)`/`calloc(…)`, possibly cast.
+    /// Whether `e` is `malloc(…)`/`calloc(…)` or a call to an allocator
+    /// (`radtap_il::alloc`), possibly cast.
     pub(crate) fn is_allocation(&self, e: ExprId) -> bool {
         match &self.pg.src.exprs[e] {
             Expr::Cast { arg, .. } | Expr::Paren(arg) => self.is_allocation(*arg),
             Expr::Call { callee, .. } => {
                 matches!(self.pg.callee_name(*callee).as_str(), "malloc" | "calloc")
+                    || self.pg.allocator_of(e).is_some()
             }
             _ => false,
         }
@@ -647,4 +651,59 @@ impl<'a> Adj<'_, '_, 'a> {
     }
 
     // ------------------------------------------------------------------ calls
+}
+
+/// Where the element count of an allocation is: an expression of this procedure, or of the
+/// allocator it calls (over the allocator's parameters, replaced by the call's arguments).
+#[derive(Clone, Copy)]
+pub(crate) enum Count {
+    Here(ExprId),
+    Called {
+        unit: UnitId,
+        count: ExprId,
+        call: ExprId,
+    },
+}
+
+/// `A` of `malloc(A * sizeof(T))`, `malloc(sizeof(T) * A)`, `calloc(A, sizeof(T))` (under
+/// casts, an expression of `u`), with `T` the pointee type of `ty`.
+fn alloc_count(prog: &Program, u: &UnitData, rhs: ExprId, ty: &Type) -> Option<ExprId> {
+    let strip = |mut e: ExprId| loop {
+        match &u.exprs[e] {
+            Expr::Paren(a) | Expr::Cast { arg: a, .. } => e = *a,
+            _ => return e,
+        }
+    };
+    let Expr::Call { callee, args } = &u.exprs[strip(rhs)] else {
+        return None;
+    };
+    let Expr::Name(f) = u.exprs[*callee] else {
+        return None;
+    };
+    let elem = |e: ExprId| match &u.exprs[strip(e)] {
+        Expr::SizeofType(cp) => {
+            cp.derived.is_empty()
+                && cp.dims.is_empty()
+                && cp.spec.class == ty.base
+                && cp.spec.bytes == ty.bytes
+        }
+        _ => false,
+    };
+    match (prog.name(f), &args[..]) {
+        ("malloc", [a]) => match &u.exprs[strip(a.value)] {
+            Expr::Binary {
+                op: BinOp::Mul,
+                lhs,
+                rhs,
+            } if elem(*rhs) => Some(*lhs),
+            Expr::Binary {
+                op: BinOp::Mul,
+                lhs,
+                rhs,
+            } if elem(*lhs) => Some(*rhs),
+            _ => None,
+        },
+        ("calloc", [a, b]) if elem(b.value) => Some(a.value),
+        _ => None,
+    }
 }

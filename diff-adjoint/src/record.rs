@@ -353,8 +353,10 @@ impl<'a> Adj<'_, '_, 'a> {
                     let (_, n) = self
                         .malloc_extent(s)
                         .ok_or_else(|| format!("recording `{name}`"))?;
-                    let n = Copier { src: self.pg.src }.expr(&mut self.pg.u, n);
-                    Some(self.pg.paren_if_compound(n))
+                    Some(
+                        self.count_expr(n)
+                            .ok_or_else(|| format!("recording `{name}`"))?,
+                    )
                 }
                 _ => {
                     return Err(format!(

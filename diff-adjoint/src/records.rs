@@ -122,6 +122,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 == 1
         });
         let ok = self.is_allocation(rhs)
+            && self.pg.allocator_of(rhs).is_none()
             && self.pg.src.body.contains(&s)
             && self.pg.sweep == Sweep::Joint
             && assigned_once
@@ -135,6 +136,10 @@ impl<'a> Adj<'_, '_, 'a> {
         let mut r = Rev::default();
         r.fwd.push(self.pg.copy_stmt(s));
         let twin = self.pg.field_pointer_twin(lhs, rhs);
+        if twin.is_empty() {
+            let msg = format!("a pointer stored in a record member (`{name}`) set here, whose shadow cannot be allocated,");
+            return Some(self.unsupported(s, &msg));
+        }
         for &t in &twin {
             if let StmtKind::Assign { rhs: d, .. } = self.pg.u.stmts[t].kind {
                 self.zeroed_allocation(d);
@@ -172,6 +177,63 @@ impl<'a> Adj<'_, '_, 'a> {
         let c = stmt(
             &mut self.pg.u,
             StmtKind::Comment("// free delayed to the backward sweep".into()),
+        );
+        Some(Rev {
+            fwd: vec![c],
+            bwd: Vec::new(),
+        })
+    }
+}
+
+impl<'a> Adj<'_, '_, 'a> {
+    /// The zeroed shadow member blocks of `q = get_new_matrix(…)` (`rhs`), `dq` the shadow.
+    pub(crate) fn shadow_members(&mut self, rhs: ExprId, q: SymbolId, dq: SymbolId) -> Vec<StmtId> {
+        if self.pg.allocator_of(rhs).is_none() {
+            return Vec::new();
+        }
+        let members = self.pg.allocator_members(rhs, Some(q), dq);
+        for &m in &members {
+            if let StmtKind::Assign { rhs: d, .. } = self.pg.u.stmts[m].kind {
+                self.zeroed_allocation(d);
+            }
+        }
+        members
+    }
+
+    /// The backward sweep's end of a block a deallocator frees (`d`, `delete_matrix(m)` at
+    /// the top level, left out of the forward sweep): the frees of the shadow, then the
+    /// deallocator itself, where the backward sweep passes the allocation (statement `s`).
+    pub(crate) fn delayed_deallocation(&mut self, s: StmtId, d: StmtId) -> Vec<StmtId> {
+        let StmtKind::Call { callee, args, .. } = &self.pg.src.stmts[d].kind else {
+            return Vec::new();
+        };
+        let (Some(dl), [a]) = (self.pg.deallocator_of(*callee), args.as_slice()) else {
+            return Vec::new();
+        };
+        let mut out = match self.pg.deallocator_frees(&dl, a.value) {
+            Some(f) => f,
+            None => {
+                let _ = self.unsupported(
+                    s,
+                    "a block freed by a deallocator whose shadow cannot be freed",
+                );
+                return Vec::new();
+            }
+        };
+        out.push(self.pg.copy_stmt(d));
+        out
+    }
+
+    /// `delete_matrix(m)` at the top level for a block allocated here: left out of the
+    /// forward sweep ([`Self::delayed_deallocation`] frees it backwards). `None` when the
+    /// call is not such a deallocation.
+    pub(crate) fn adj_deallocation(&mut self, s: StmtId) -> Option<Rev> {
+        if !self.deallocated.values().any(|&d| d == s) {
+            return None;
+        }
+        let c = stmt(
+            &mut self.pg.u,
+            StmtKind::Comment("// deallocation delayed to the backward sweep".into()),
         );
         Some(Rev {
             fwd: vec![c],

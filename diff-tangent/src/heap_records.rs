@@ -104,6 +104,37 @@ fn member_writes(
     out
 }
 
+/// Whether the call `site` of `c` in `p` is one the generators mirror with shadow memory
+/// (`proc_/shadow.rs`): an allocator's value assigned to a pointer variable
+/// (`m = get_new_matrix(r, c)`, `Matrix *m = get_new_matrix(r, c);`), a deallocator called
+/// on a pointer variable (`delete_matrix(m)`).
+fn shadowed_call(prog: &Program, p: UnitId, site: &radtap_flowgraph::CallSite, c: UnitId) -> bool {
+    let u = &prog.units[p];
+    let strip = |mut e: ExprId| {
+        while let Expr::Paren(a) | Expr::Cast { arg: a, .. } = u.exprs[e] {
+            e = a;
+        }
+        e
+    };
+    let is_var = |e: ExprId| matches!(u.exprs[strip(e)], Expr::Name(_));
+    match (&u.stmts[site.stmt].kind, site.expr) {
+        (StmtKind::Assign { lhs, op: None, rhs }, Some(x)) => {
+            is_var(*lhs) && strip(*rhs) == x && radtap_il::alloc::allocator(prog, c).is_some()
+        }
+        (StmtKind::Decl(Decl::Var(v)), Some(x)) => {
+            v.entities
+                .iter()
+                .any(|e| matches!(e.init, Some(Init::Expr(i)) if strip(i) == x))
+                && radtap_il::alloc::allocator(prog, c).is_some()
+        }
+        (StmtKind::Call { args, .. }, None) => {
+            matches!(&args[..], [a] if is_var(a.value))
+                && radtap_il::alloc::deallocator(prog, c).is_some()
+        }
+        _ => false,
+    }
+}
+
 /// AD020 at every call, from a differentiated C procedure, of a procedure with no derivative
 /// that sets or frees (itself or through its callees) a record's pointer member with a
 /// derivative twin.
@@ -160,6 +191,9 @@ pub(crate) fn refusals(
                 continue;
             };
             for &c in list.iter().filter(|c| !differentiated.contains(c)) {
+                if shadowed_call(prog, p, site, c) {
+                    continue;
+                }
                 if let Some((q, s, f)) = reach(prog, info, c, active, &mut memo) {
                     let line = prog.units[q]
                         .source_map
