@@ -516,11 +516,20 @@ impl<'a> Adj<'_, '_, 'a> {
         syms.sort();
         let (mut push, mut pop) = (Vec::new(), Vec::new());
         for x in syms {
-            match self.slot_of_sym(x) {
-                Ok(sl) => {
-                    let (a, b) = self.push_pop(&sl);
-                    push.push(a);
-                    pop.insert(0, b);
+            // A record's bytes hold its pointer members, not the blocks they designate
+            // (`records.rs`).
+            let blocks = if self.pg.lang == Lang::C {
+                self.member_blocks(x, z)
+            } else {
+                Ok(Vec::new())
+            };
+            match self.slot_of_sym(x).and_then(|sl| Ok((sl, blocks?))) {
+                Ok((sl, blocks)) => {
+                    for sl in std::iter::once(&sl).chain(&blocks) {
+                        let (a, b) = self.push_pop(sl);
+                        push.push(a);
+                        pop.insert(0, b);
+                    }
                 }
                 Err(m) => {
                     let msg = format!("{m} is not supported in adjoint mode yet");

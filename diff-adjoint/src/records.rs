@@ -241,3 +241,114 @@ impl<'a> Adj<'_, '_, 'a> {
         })
     }
 }
+
+impl<'a> Adj<'_, '_, 'a> {
+    /// The blocks behind the pointer members of record variable `x` whose values are among
+    /// the zones `z` a snapshot records: recording `x` as bytes keeps the pointers, not what
+    /// they designate (the zone of `v.data` is the data). The block of a member this
+    /// procedure allocates (`v.data = malloc(n * sizeof(double))`, accepted above) is
+    /// recorded whole, `v.data[0 .. n)`; any other is an error (the adjoint would replay the
+    /// callee on values it changed).
+    pub(crate) fn member_blocks(&mut self, x: SymbolId, z: &ZoneSet) -> Result<Vec<Slot>, String> {
+        let prog = self.pg.prog();
+        let Some(ty) = prog.symbols[x].ty.as_ref() else {
+            return Ok(Vec::new());
+        };
+        let BaseClass::Record(td) = ty.base else {
+            return Ok(Vec::new());
+        };
+        // The pointer members of the record, at any depth.
+        let mut ptr_members: Vec<String> = Vec::new();
+        let mut todo = vec![(td, 0u32)];
+        while let Some((t, depth)) = todo.pop() {
+            for f in &prog.typedefs[t].fields {
+                let Decl::Var(v) = f else { continue };
+                for e in &v.entities {
+                    let Some(ft) = prog.symbols[e.sym].ty.as_ref() else {
+                        continue;
+                    };
+                    if ft.pointers > 0 {
+                        ptr_members.push(prog.symbols[e.sym].spelling.clone());
+                    } else if let (BaseClass::Record(inner), true) = (ft.base, depth < 8) {
+                        todo.push((inner, depth + 1));
+                    }
+                }
+            }
+        }
+        if ptr_members.is_empty() {
+            return Ok(Vec::new());
+        }
+        // The record itself, or the records a pointer designates (`-size p=N`).
+        let objs: Vec<(u32, u32)> = [ObjKey::Sym(x), ObjKey::Pointee(x)]
+            .iter()
+            .filter_map(|k| self.pg.pi.zones.objects.get(k).map(|o| (o.start, o.len)))
+            .collect();
+        let xname = prog.symbols[x].spelling.clone();
+        let mut out = Vec::new();
+        let zones = objs.iter().flat_map(|&(a, n)| a..a + n);
+        for zi in zones {
+            if !z.contains(radtap_dataflow::ZoneId(zi)) {
+                continue;
+            }
+            let name = self.pg.pi.zones.zones[zi as usize].name.clone();
+            let rest = name.strip_prefix(xname.as_str()).unwrap_or(&name);
+            let last = rest
+                .rsplit(['.', '>', '%'])
+                .next()
+                .unwrap_or(rest)
+                .trim_end_matches("[]");
+            if !ptr_members.iter().any(|m| m == last) {
+                continue;
+            }
+            let slot = (rest == format!(".{last}"))
+                .then(|| self.allocated_member_slot(x, last))
+                .flatten();
+            match slot {
+                Some(sl) => out.push(sl),
+                None => {
+                    return Err(format!(
+                        "recording what the record member `{xname}.{last}` points to (only a member this procedure allocates with `malloc(n * sizeof(T))` at its top level, `n` unchanged, is recorded)"
+                    ))
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The slot `x.f[0 .. n)` of member `f` of local record `x` when this procedure
+    /// allocates it as accepted by [`Self::adj_member_pointer`], from
+    /// `malloc(n * sizeof(T))`/`calloc(n, sizeof(T))` with `n` unchanged.
+    fn allocated_member_slot(&mut self, x: SymbolId, f: &str) -> Option<Slot> {
+        let key = format!("{x:?}.{f}");
+        if !self.freed_members.contains(&key) {
+            return None;
+        }
+        let src = self.pg.src;
+        let (lhs, rhs) = src.body.iter().find_map(|&s| match src.stmts[s].kind {
+            StmtKind::Assign { lhs, rhs, op: None }
+                if self.member_path(lhs).is_some_and(|(_, k)| k == key) =>
+            {
+                Some((lhs, rhs))
+            }
+            _ => None,
+        })?;
+        let ty = self.leaf_type(lhs)?;
+        let suffix = match (ty.base, ty.bytes, ty.pointers) {
+            (BaseClass::Real, Some(4), 1) => "Real4",
+            (BaseClass::Real, _, 1) => "Real8",
+            _ => return None,
+        };
+        let count = crate::memory::alloc_count(self.pg.prog(), src, rhs, &ty)?;
+        if !self.bound_is_fixed(count) {
+            return None;
+        }
+        let n = Copier { src }.expr(&mut self.pg.u, count);
+        let n = self.pg.paren_if_compound(n);
+        let primal = self.pg.cp(lhs);
+        Some(Slot {
+            primal,
+            suffix,
+            count: Some(n),
+        })
+    }
+}
