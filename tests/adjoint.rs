@@ -458,14 +458,24 @@ fn impure_function_in_an_expression_is_refused() {
 }
 
 /// A C VLA is hoisted to the top of the adjoint with the extent of its bound there: a bound
-/// that reads a local, or a parameter the function changes, would give another extent, so it
-/// is refused at the declaration (`c_vla_work.c` has the bounds that work).
+/// that reads a local changed after its initialisation, or a parameter the function changes
+/// (assigned, or stepped by `n++` in an expression statement, which went unnoticed: the
+/// hoisted array was one element short), would give another extent, so it is refused at the
+/// declaration (`c_vla_work.c` and `c_lstm_cells.c`, a local bound `int m = 2 * l * b;`, have
+/// the bounds that work).
 #[test]
 fn vla_with_a_changing_bound_is_refused() {
     let body = "    int i;\n    *y = 0.0;\n    for (i = 0; i < n; i++)\n        t[i] = sin(x[i]);\n    for (i = 0; i < n; i++)\n        *y += t[i] * t[i];\n}\n";
     assert_adjoint_refused(
         "vla_local.c",
-        &format!("#include <math.h>\nvoid f(int n, const double *x, double *y)\n{{\n    int k = n + 1;\n    double t[k];\n{body}"),
+        &format!("#include <math.h>\nvoid f(int n, const double *x, double *y)\n{{\n    int k = n + 1;\n    double t[k];\n    k--;\n{body}"),
+        "y",
+        ":5:5:",
+        "a C variable-length array whose bound reads a variable this function changes",
+    );
+    assert_adjoint_refused(
+        "vla_stepped.c",
+        &format!("#include <math.h>\nvoid f(int n, const double *x, double *y)\n{{\n    n++;\n    double t[n];\n{body}"),
         "y",
         ":5:5:",
         "a C variable-length array whose bound reads a variable this function changes",
@@ -476,6 +486,37 @@ fn vla_with_a_changing_bound_is_refused() {
         "y",
         ":4:5:",
         "a C variable-length array whose bound reads a variable this function changes",
+    );
+}
+
+/// A struct recorded as bytes keeps its pointer members, not the data they designate (the
+/// zone of `v->data` is the data): a snapshot that needs the data behind a member the
+/// procedure did not allocate is refused at the call (it recorded the struct's bytes and
+/// replayed `smooth` on the last values, a silently wrong adjoint; `c_member_snapshot.c` has
+/// the member allocated by the procedure, whose block is recorded).
+#[test]
+fn snapshot_of_data_behind_a_record_member_is_refused() {
+    let dir = std::env::temp_dir().join(format!("radtap-adjoint-member-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("pvec.c");
+    std::fs::write(
+        &src,
+        "#include <math.h>\n\ntypedef struct {\n    int n;\n    double *data;\n} Vec;\n\nstatic void smooth(Vec *v)\n{\n    int i;\n    for (i = 0; i < v->n; i++)\n        v->data[i] = sin(v->data[i]) * v->data[i] + 0.5;\n}\n\nvoid f(Vec *v, double *y)\n{\n    int k;\n    for (k = 0; k < 3; k++)\n        smooth(v);\n    y[0] = v->data[0] * v->data[1];\n}\n",
+    )
+    .unwrap();
+    let opts: Vec<String> = ["-head", "f(y)/(v)", "-size", "v=1"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let o = run_cli(&src, &opts, &["-b"], &dir.join("out"));
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(o.status, 1, "{}", o.stderr);
+    assert!(
+        o.stderr.contains("pvec.c:19:9: error[AD020]")
+            && o.stderr
+                .contains("recording what the record member `v.data` points to"),
+        "{}",
+        o.stderr
     );
 }
 

@@ -142,6 +142,16 @@ const REFUSED: &[Case] = &[
         "a call to `muladd` whose arguments 1 and 2 may share memory it writes",
     ),
     (
+        "overlap.c",
+        "#include <math.h>\nstatic void cell(int b, double *h, double *c)\n{\n    int i;\n    for (i = 0; i < b; i++) {\n        c[i] = c[i] * h[i];\n        h[i] = sin(c[i]);\n    }\n}\n\nvoid f(int b, double *x, double *y)\n{\n    cell(b, &(x[0]), &(x[b - 1]));\n    y[0] = x[0];\n}\n",
+        "f",
+        "x",
+        "y",
+        &["-b"],
+        "overlap.c:13:5: error[AD020]",
+        "a call to `cell` whose arguments 2 and 3 may share memory it writes",
+    ),
+    (
         "alias.f90",
         "subroutine inner(a, b)\n  real(8), intent(inout) :: a\n  real(8), intent(in) :: b\n  a = a*b + b\nend subroutine inner\n\nsubroutine outer(n, x)\n  integer, intent(in) :: n\n  real(8), intent(inout) :: x(n)\n  integer :: i\n  do i = 1, n\n    call inner(x(i), x(i))\n  end do\n  call inner(x(1), x(2))\nend subroutine outer\n",
         "outer",

@@ -121,6 +121,12 @@ const SIZED_BY_THE_CODE: &[(&str, &[&str])] = &[
     ("c_two_heads.c", &["n=4"]),
     ("c_malloc_rows.c", &["n=4", "m=3"]),
     ("c_vla_work.c", &["n=4", "m=3"]),
+    ("c_lstm_cells.c", &["l=2", "b=3", "c=3"]),
+    // Through the members of a `Matrix *` (`i < m->rows * m->cols`), known where the head
+    // sets them (`m.rows = r`) or from the allocator that does (`get_new_matrix(r, c)`).
+    ("c_matrix_heap.c", &["r=3", "c=4"]),
+    ("c_matrix_helpers.c", &["r=3", "c=4"]),
+    ("e_c_matrix_helpers.c", &["r=2", "c=3"]),
 ];
 
 #[test]

@@ -741,16 +741,19 @@ pub(crate) fn allocation_sites(prog: &Program, unit: UnitId) -> Vec<(radtap_il::
     out
 }
 
-/// `malloc(...)`, `calloc`, `realloc`, possibly under a cast.
+/// `malloc(...)`, `calloc`, `realloc`, or a call to a C function that returns a block it
+/// allocates (`radtap_il::alloc`), possibly under a cast.
 pub(crate) fn is_alloc_call(prog: &Program, unit: UnitId, e: ExprId) -> bool {
     let u = &prog.units[unit];
     match &u.exprs[e] {
         Expr::Cast { arg, .. } | Expr::Paren(arg) => is_alloc_call(prog, unit, *arg),
         Expr::Call { callee, .. } => match &u.exprs[*callee] {
-            Expr::Name(s) => matches!(
-                prog.name(*s),
-                "malloc" | "calloc" | "realloc" | "aligned_alloc"
-            ),
+            Expr::Name(s) => {
+                matches!(
+                    prog.name(*s),
+                    "malloc" | "calloc" | "realloc" | "aligned_alloc"
+                ) || radtap_il::alloc::allocator_call(prog, unit, e).is_some()
+            }
             _ => false,
         },
         _ => false,

@@ -216,6 +216,11 @@ impl<'a> Adj<'_, '_, 'a> {
             return self.fwd_only(s);
         };
         if let Target::Expr(l) = lhs {
+            if op.is_none() {
+                if let Some(r) = self.adj_member_pointer(s, l, rhs) {
+                    return r;
+                }
+            }
             if let Some(q) = self.pointer_var(l) {
                 return self.adj_pointer_move(s, q, PointerMove::Assign { op, rhs });
             }
@@ -898,7 +903,12 @@ impl<'a> Adj<'_, '_, 'a> {
         if let PointerMove::Assign { op: None, rhs } = mv {
             if self.is_allocation(rhs) && self.freed_locals.contains(&q) {
                 let mut frees = Vec::new();
-                for &v in &ptrs {
+                // `delete_matrix(m)` with the frees of the shadow (`records.rs`).
+                let dealloc = self.deallocated.get(&q).copied();
+                if let Some(d) = dealloc {
+                    frees = self.delayed_deallocation(s, d);
+                }
+                for &v in ptrs.iter().filter(|_| dealloc.is_none()) {
                     let f = self.pg.b().opaque("free");
                     let a = self.pg.b().name(v);
                     frees.push(stmt(
@@ -926,7 +936,12 @@ impl<'a> Adj<'_, '_, 'a> {
                     arg: n,
                 }),
                 PointerMove::Assign { op, rhs } => {
-                    let rhs = if deriv && op.is_none() {
+                    let rhs = if deriv && op.is_none() && pg.pg.allocator_of(rhs).is_some() {
+                        // `m = get_new_matrix(r, c)`: the shadow, zeroed (`records.rs`).
+                        let d = pg.pg.allocator_block(rhs, Some(q))?;
+                        pg.zeroed_allocation(d);
+                        d
+                    } else if deriv && op.is_none() {
                         let d = pg.pg.dptr(rhs)?;
                         // Adjoints accumulate: the derivative block starts at zero.
                         pg.zeroed_allocation(d);
@@ -943,7 +958,13 @@ impl<'a> Adj<'_, '_, 'a> {
         }
         if let Some(d) = dq {
             match make(self, d, true) {
-                Some(e) => r.fwd.push(stmt(&mut self.pg.u, StmtKind::Expr(e))),
+                Some(e) => {
+                    r.fwd.push(stmt(&mut self.pg.u, StmtKind::Expr(e)));
+                    if let PointerMove::Assign { op: None, rhs } = mv {
+                        let members = self.shadow_members(rhs, q, d);
+                        r.fwd.extend(members);
+                    }
+                }
                 None => {
                     self.pg.error(
                         s,

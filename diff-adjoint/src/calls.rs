@@ -7,6 +7,19 @@ impl<'a> Adj<'_, '_, 'a> {
     /// A call: checkpointed (joint mode) when it carries derivatives, else primal with the
     /// values it overwrites recorded when the adjoint needs them.
     pub(crate) fn adj_call(&mut self, s: StmtId, callee: ExprId, args: &'a [Arg]) -> Rev {
+        if let Some(r) = self.adj_deallocation(s) {
+            return r;
+        }
+        // Any other deallocation of a block with a shadow would free memory the backward
+        // sweep still reads.
+        if let (Some(_), [a]) = (self.pg.deallocator_of(callee), args) {
+            if self.pg.dptr(a.value).is_some() {
+                return self.unsupported(
+                    s,
+                    "a call freeing memory with a derivative that is not a local pointer's allocated in this procedure, at its top level (the backward sweep still needs it)",
+                );
+            }
+        }
         let Some(i) = self.pg.pid(s) else {
             return self.fwd_only(s);
         };

@@ -70,6 +70,7 @@ mod masked;
 mod memory;
 mod prune;
 mod record;
+mod records;
 mod regions;
 mod reread;
 mod shared;
@@ -133,6 +134,12 @@ struct Adj<'p, 'g, 'a> {
     /// Local pointers freed at the top level of the body (their frees move to where the
     /// backward sweep passes their allocation).
     freed_locals: HashSet<SymbolId>,
+    /// Record members (`m.data`, keyed by [`Adj::member_path`]) freed at the top level of
+    /// the body, whose allocation's adjoint frees them (`records.rs`).
+    freed_members: HashSet<String>,
+    /// Local pointers freed by a deallocator call at the top level (`delete_matrix(m)`),
+    /// with that call: it moves to where the backward sweep passes the allocation.
+    deallocated: HashMap<SymbolId, StmtId>,
     /// C scalar locals the forward sweep records (`sweeps.rs` sets them to zero first, so no
     /// push reads an uninitialised value: the first iteration of a loop recorded garbage).
     recorded_locals: std::collections::BTreeSet<SymbolId>,
@@ -163,6 +170,8 @@ impl<'p, 'g, 'a> Adj<'p, 'g, 'a> {
             next_label: 0,
             c_hoisted_names: HashSet::new(),
             freed_locals: HashSet::new(),
+            freed_members: HashSet::new(),
+            deallocated: HashMap::new(),
             recorded_locals: Default::default(),
             zero_kind: 8,
             ind: Default::default(),

@@ -5,10 +5,16 @@ use crate::*;
 
 impl<'a> Adj<'_, '_, 'a> {
     /// Whether a VLA bound (`double t[n]`) reads only parameters this function never
-    /// assigns nor takes the address of: its value is then the same at the top of the
-    /// function, where the declaration is hoisted, at the declaration, and wherever the
-    /// array is recorded (the extent of a record is `sizeof` the array).
+    /// assigns nor takes the address of, and locals that are only initialised from such
+    /// values at the top level of the body (`int m = 2 * n; double t[m];`): its value is
+    /// then the same at the top of the function, where the declaration is hoisted (the
+    /// locals replaced by their initialisers, [`Self::fixed_bound`]), at the declaration, and
+    /// wherever the array is recorded (the extent of a record is `sizeof` the array).
     pub(crate) fn bound_is_fixed(&self, x: ExprId) -> bool {
+        self.bound_is_fixed_at(x, 0)
+    }
+
+    fn bound_is_fixed_at(&self, x: ExprId, depth: u32) -> bool {
         let src = self.pg.src;
         let mut names = Vec::new();
         let mut todo = vec![x];
@@ -19,6 +25,24 @@ impl<'a> Adj<'_, '_, 'a> {
                 other => radtap_il::visit::expr_children(other, &mut |c| todo.push(c)),
             }
         }
+        names.iter().all(|&n| {
+            if !self.never_changed(n) {
+                return false;
+            }
+            if src.params.contains(&n) {
+                return true;
+            }
+            depth < 8
+                && self
+                    .local_init(n)
+                    .is_some_and(|i| self.bound_is_fixed_at(i, depth + 1))
+        })
+    }
+
+    /// Whether variable `n` is never assigned, stepped, nor has its address taken in this
+    /// procedure (its declaration's initialiser aside).
+    fn never_changed(&self, n: SymbolId) -> bool {
+        let src = self.pg.src;
         let root = |mut e: ExprId| loop {
             match &src.exprs[e] {
                 Expr::Paren(a) => e = *a,
@@ -26,23 +50,86 @@ impl<'a> Adj<'_, '_, 'a> {
                 _ => return None,
             }
         };
-        names.iter().all(|n| {
-            src.params.contains(n)
-                && !src.stmts.iter().any(|(_, st)| {
-                    matches!(st.kind, StmtKind::Assign { lhs, .. } if root(lhs) == Some(*n))
-                })
-                && !src.exprs.iter().any(|(_, e)| {
-                    matches!(e, Expr::Unary { op: UnOp::AddrOf, arg } if root(*arg) == Some(*n))
-                })
+        !src.stmts
+            .iter()
+            .any(|(_, st)| matches!(st.kind, StmtKind::Assign { lhs, .. } if root(lhs) == Some(n)))
+            && !src.exprs.iter().any(|(_, e)| match e {
+                Expr::Unary {
+                    op: UnOp::AddrOf,
+                    arg,
+                } => root(*arg) == Some(n),
+                Expr::Assign { lhs: a, .. } | Expr::IncDec { arg: a, .. } => root(*a) == Some(n),
+                _ => false,
+            })
+    }
+
+    /// The initialiser of local `n` when its declaration is a top-level statement of the
+    /// body and gives it one expression.
+    fn local_init(&self, n: SymbolId) -> Option<ExprId> {
+        let src = self.pg.src;
+        src.body.iter().find_map(|&s| match &src.stmts[s].kind {
+            StmtKind::Decl(Decl::Var(v)) => v.entities.iter().find_map(|e| match e.init {
+                Some(Init::Expr(i)) if e.sym == n => Some(i),
+                _ => None,
+            }),
+            _ => None,
         })
+    }
+
+    /// Built expression `x` (a VLA bound copied into the output unit) with each local of the
+    /// bound replaced by its initialiser ([`Self::bound_is_fixed`]): the hoisted declaration
+    /// is evaluated before the locals are set.
+    pub(crate) fn fixed_bound(&mut self, x: ExprId) {
+        let mut todo = vec![x];
+        let mut steps = 0;
+        while let Some(y) = todo.pop() {
+            steps += 1;
+            if steps > 10_000 {
+                return;
+            }
+            if let Expr::Name(n) = self.pg.u.exprs[y] {
+                if !self.pg.src.params.contains(&n) {
+                    if let Some(i) = self.local_init(n) {
+                        let c = Copier { src: self.pg.src }.expr(&mut self.pg.u, i);
+                        self.pg.u.exprs[y] = Expr::Paren(c);
+                        todo.push(c);
+                    }
+                }
+                continue;
+            }
+            radtap_il::visit::expr_children(&self.pg.u.exprs[y], &mut |k| todo.push(k));
+        }
+    }
+
+    /// [`Self::fixed_bound`] on every dimension of the entities of built declaration `d`.
+    fn fixed_bounds_of(&mut self, d: &Decl) {
+        let Decl::Var(v) = d else { return };
+        let mut dims = Vec::new();
+        for e in &v.entities {
+            for dd in e.dims.iter().flatten() {
+                if let DimUpper::Expr(x) = dd.upper {
+                    dims.push(x);
+                }
+            }
+            for op in &e.derived {
+                if let DeclOp::Array(Some(x)) = op {
+                    dims.push(*x);
+                }
+            }
+        }
+        for x in dims {
+            self.fixed_bound(x);
+        }
     }
 
     /// The allocation statement and element count of the block a C pointer local of this
     /// procedure designates, when the code shows them: the pointer is assigned once, from
     /// `malloc(A * sizeof(T))`, `malloc(sizeof(T) * A)` or `calloc(A, sizeof(T))` with `T`
-    /// its pointee type, its address is never taken, and `A` reads only parameters the
-    /// procedure never changes (so `p[0 .. A)` is the whole block wherever it is recorded).
-    pub(crate) fn malloc_extent(&self, p: SymbolId) -> Option<(StmtId, ExprId)> {
+    /// its pointee type, or from a call to an allocator (`radtap_il::alloc`) allocating so
+    /// (`A` then over the call's arguments), its address is never taken, and `A` reads only
+    /// parameters the procedure never changes (so `p[0 .. A)` is the whole block wherever it
+    /// is recorded).
+    pub(crate) fn malloc_extent(&self, p: SymbolId) -> Option<(StmtId, Count)> {
         let src = self.pg.src;
         let prog = self.pg.prog();
         if src.params.contains(&p) {
@@ -92,39 +179,39 @@ impl<'a> Adj<'_, '_, 'a> {
         let [(sid, rhs)] = sets[..] else {
             return None;
         };
-        let Expr::Call { callee, args } = &src.exprs[strip(rhs)] else {
-            return None;
-        };
-        let Expr::Name(f) = src.exprs[*callee] else {
-            return None;
-        };
-        let elem = |e: ExprId| match &src.exprs[strip(e)] {
-            Expr::SizeofType(cp) => {
-                cp.derived.is_empty()
-                    && cp.dims.is_empty()
-                    && cp.spec.class == ty.base
-                    && cp.spec.bytes == ty.bytes
+        if let Some((a, al)) = self.pg.allocator_of(rhs) {
+            // The allocator's count, over its parameters: the call's arguments must not
+            // change either.
+            let count = alloc_count(prog, &prog.units[a], al.block, ty)?;
+            let Expr::Call { args, .. } = &src.exprs[strip(rhs)] else {
+                return None;
+            };
+            return args
+                .iter()
+                .all(|x| self.bound_is_fixed(x.value))
+                .then_some((
+                    sid,
+                    Count::Called {
+                        unit: a,
+                        count,
+                        call: rhs,
+                    },
+                ));
+        }
+        let count = alloc_count(prog, src, rhs, ty)?;
+        self.bound_is_fixed(count)
+            .then_some((sid, Count::Here(count)))
+    }
+
+    /// The element count [`Self::malloc_extent`] found, built in the output unit.
+    pub(crate) fn count_expr(&mut self, c: Count) -> Option<ExprId> {
+        let n = match c {
+            Count::Here(n) => Copier { src: self.pg.src }.expr(&mut self.pg.u, n),
+            Count::Called { unit, count, call } => {
+                self.pg.allocator_expr(unit, count, call, None)?
             }
-            _ => false,
         };
-        let count = match (prog.name(f), &args[..]) {
-            ("malloc", [a]) => match &src.exprs[strip(a.value)] {
-                Expr::Binary {
-                    op: BinOp::Mul,
-                    lhs,
-                    rhs,
-                } if elem(*rhs) => *lhs,
-                Expr::Binary {
-                    op: BinOp::Mul,
-                    lhs,
-                    rhs,
-                } if elem(*lhs) => *rhs,
-                _ => return None,
-            },
-            ("calloc", [a, b]) if elem(b.value) => a.value,
-            _ => return None,
-        };
-        self.bound_is_fixed(count).then_some((sid, count))
+        Some(self.pg.paren_if_compound(n))
     }
 
     /// A C declaration: moved to the top of the function (its block may be left and
@@ -158,7 +245,7 @@ impl<'a> Adj<'_, '_, 'a> {
             // Hoisted to the top of the function, the array would take another extent.
             return self.unsupported(
                 s,
-                "a C variable-length array whose bound reads a variable this function changes, or one not a parameter",
+                "a C variable-length array whose bound reads a variable this function changes, or a local not initialised once at the top level from parameters",
             );
         }
         // Variables of sibling blocks may share a name; at the top of the body they cannot.
@@ -226,6 +313,7 @@ impl<'a> Adj<'_, '_, 'a> {
             }
         }
         let hdecl = c.decl(&mut self.pg.u, &Decl::Var(hv));
+        self.fixed_bounds_of(&hdecl);
         self.pg.c_local_decls.push(hdecl);
         // The variable-length derivatives, zeroed by a loop (a VLA takes no initialiser).
         let mut vla_zero = Vec::new();
@@ -261,6 +349,7 @@ impl<'a> Adj<'_, '_, 'a> {
                         );
                     }
                     let bound = Copier { src: self.pg.src }.expr(&mut self.pg.u, dims[0]);
+                    self.fixed_bound(bound);
                     let bound = self.pg.paren_if_compound(bound);
                     let i = self.pg.temp("i", TempKind::Int);
                     let (dn, iv) = (self.pg.b().name(e.sym), self.pg.b().name(i));
@@ -311,7 +400,9 @@ impl<'a> Adj<'_, '_, 'a> {
                 };
                 e.init = Some(z);
             }
-            self.pg.c_local_decls.push(Decl::Var(dv));
+            let dv = Decl::Var(dv);
+            self.fixed_bounds_of(&dv);
+            self.pg.c_local_decls.push(dv);
         }
         let mut r = Rev {
             fwd: vla_zero,
@@ -461,12 +552,14 @@ impl<'a> Adj<'_, '_, 'a> {
         }
     }
 
-    /// Whether `e` is `malloc(…)`/`calloc(…)`, possibly cast.
+    /// Whether `e` is `malloc(…)`/`calloc(…)` or a call to an allocator
+    /// (`radtap_il::alloc`), possibly cast.
     pub(crate) fn is_allocation(&self, e: ExprId) -> bool {
         match &self.pg.src.exprs[e] {
             Expr::Cast { arg, .. } | Expr::Paren(arg) => self.is_allocation(*arg),
             Expr::Call { callee, .. } => {
                 matches!(self.pg.callee_name(*callee).as_str(), "malloc" | "calloc")
+                    || self.pg.allocator_of(e).is_some()
             }
             _ => false,
         }
@@ -503,6 +596,11 @@ impl<'a> Adj<'_, '_, 'a> {
     /// sweep passes `w = malloc(…)` again (`freed_locals`, collected from the same
     /// top-level statements).
     pub(crate) fn adj_free(&mut self, s: StmtId, args: &[Arg]) -> Rev {
+        if let [a] = args {
+            if let Some(r) = self.adj_free_member(s, a.value) {
+                return r;
+            }
+        }
         let local = match args {
             [a] => match self.freed_pointer(a.value) {
                 Some(w) => {
@@ -701,4 +799,59 @@ impl<'a> Adj<'_, '_, 'a> {
     }
 
     // ------------------------------------------------------------------ calls
+}
+
+/// Where the element count of an allocation is: an expression of this procedure, or of the
+/// allocator it calls (over the allocator's parameters, replaced by the call's arguments).
+#[derive(Clone, Copy)]
+pub(crate) enum Count {
+    Here(ExprId),
+    Called {
+        unit: UnitId,
+        count: ExprId,
+        call: ExprId,
+    },
+}
+
+/// `A` of `malloc(A * sizeof(T))`, `malloc(sizeof(T) * A)`, `calloc(A, sizeof(T))` (under
+/// casts, an expression of `u`), with `T` the pointee type of `ty`.
+pub(crate) fn alloc_count(prog: &Program, u: &UnitData, rhs: ExprId, ty: &Type) -> Option<ExprId> {
+    let strip = |mut e: ExprId| loop {
+        match &u.exprs[e] {
+            Expr::Paren(a) | Expr::Cast { arg: a, .. } => e = *a,
+            _ => return e,
+        }
+    };
+    let Expr::Call { callee, args } = &u.exprs[strip(rhs)] else {
+        return None;
+    };
+    let Expr::Name(f) = u.exprs[*callee] else {
+        return None;
+    };
+    let elem = |e: ExprId| match &u.exprs[strip(e)] {
+        Expr::SizeofType(cp) => {
+            cp.derived.is_empty()
+                && cp.dims.is_empty()
+                && cp.spec.class == ty.base
+                && cp.spec.bytes == ty.bytes
+        }
+        _ => false,
+    };
+    match (prog.name(f), &args[..]) {
+        ("malloc", [a]) => match &u.exprs[strip(a.value)] {
+            Expr::Binary {
+                op: BinOp::Mul,
+                lhs,
+                rhs,
+            } if elem(*rhs) => Some(*lhs),
+            Expr::Binary {
+                op: BinOp::Mul,
+                lhs,
+                rhs,
+            } if elem(*lhs) => Some(*rhs),
+            _ => None,
+        },
+        ("calloc", [a, b]) if elem(b.value) => Some(a.value),
+        _ => None,
+    }
 }

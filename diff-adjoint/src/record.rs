@@ -353,8 +353,10 @@ impl<'a> Adj<'_, '_, 'a> {
                     let (_, n) = self
                         .malloc_extent(s)
                         .ok_or_else(|| format!("recording `{name}`"))?;
-                    let n = Copier { src: self.pg.src }.expr(&mut self.pg.u, n);
-                    Some(self.pg.paren_if_compound(n))
+                    Some(
+                        self.count_expr(n)
+                            .ok_or_else(|| format!("recording `{name}`"))?,
+                    )
                 }
                 _ => {
                     return Err(format!(
@@ -514,8 +516,15 @@ impl<'a> Adj<'_, '_, 'a> {
         syms.sort();
         let (mut push, mut pop) = (Vec::new(), Vec::new());
         for x in syms {
+            // A C record's bytes hold its pointer members, not the blocks they designate
+            // (`records.rs`); a Fortran derived type is recorded by its components.
             let slots = match self.record_type_of(x) {
                 Some(td) if self.pg.lang == Lang::Fortran => self.component_slots(x, td, z),
+                _ if self.pg.lang == Lang::C => self.slot_of_sym(x).and_then(|sl| {
+                    let mut slots = vec![sl];
+                    slots.extend(self.member_blocks(x, z)?);
+                    Ok(slots)
+                }),
                 _ => self.slot_of_sym(x).map(|sl| vec![sl]),
             };
             match slots {

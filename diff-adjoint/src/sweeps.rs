@@ -45,9 +45,19 @@ impl<'a> Adj<'_, '_, 'a> {
                         }
                     }
                 }
+                // `delete_matrix(m)`: its call moves to the allocation too (`records.rs`).
+                if let (Some(_), [a]) = (self.pg.deallocator_of(*callee), args.as_slice()) {
+                    if let Some(w) = self.freed_pointer(a.value) {
+                        if self.own_local(w) {
+                            freed.insert(w);
+                            self.deallocated.insert(w, st);
+                        }
+                    }
+                }
             }
         }
         self.freed_locals = freed;
+        self.collect_freed_members();
         let body = &self.pg.src.body;
         let r = if self.body_has_jumps() {
             self.warn_regions_ignored(body);

@@ -120,8 +120,7 @@ pub(crate) fn run(
             ));
         }
     }
-    let heap =
-        crate::heap_records::refusals(prog, info, &g.active, &g.active_fields, g.opts.adjoint);
+    let heap = crate::heap_records::refusals(prog, info, &g.active, &g.active_fields);
     g.diags.extend(heap);
     if g.diags.iter().any(|d| d.is_error()) {
         return (None, g.diags);

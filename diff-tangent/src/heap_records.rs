@@ -12,8 +12,10 @@
 //! - a procedure with no derivative (nothing active in it) that sets or frees such a member:
 //!   `alloc_matrix(&m, r, c)` is called as is, and `md.data` never gets its block. Refused at
 //!   the call, in every mode, naming the callee, the member and the line that sets it.
-//! - the adjoint of a record's pointer member assignment: the adjoint rules record and restore
-//!   plain pointers only, so `m.data = …` in differentiated code is refused in adjoint mode.
+//! - a set or free of such a member in differentiated code that the mode cannot follow: the
+//!   adjoint rules take the allocation of a local record's member and its free at the top
+//!   level of the procedure, and refuse the others at their line (`diff-adjoint`'s
+//!   `records.rs`).
 
 use radtap_dataflow::ProgramInfo;
 use radtap_flowgraph::Callee;
@@ -102,16 +104,45 @@ fn member_writes(
     out
 }
 
+/// Whether the call `site` of `c` in `p` is one the generators mirror with shadow memory
+/// (`proc_/shadow.rs`): an allocator's value assigned to a pointer variable
+/// (`m = get_new_matrix(r, c)`, `Matrix *m = get_new_matrix(r, c);`), a deallocator called
+/// on a pointer variable (`delete_matrix(m)`).
+fn shadowed_call(prog: &Program, p: UnitId, site: &radtap_flowgraph::CallSite, c: UnitId) -> bool {
+    let u = &prog.units[p];
+    let strip = |mut e: ExprId| {
+        while let Expr::Paren(a) | Expr::Cast { arg: a, .. } = u.exprs[e] {
+            e = a;
+        }
+        e
+    };
+    let is_var = |e: ExprId| matches!(u.exprs[strip(e)], Expr::Name(_));
+    match (&u.stmts[site.stmt].kind, site.expr) {
+        (StmtKind::Assign { lhs, op: None, rhs }, Some(x)) => {
+            is_var(*lhs) && strip(*rhs) == x && radtap_il::alloc::allocator(prog, c).is_some()
+        }
+        (StmtKind::Decl(Decl::Var(v)), Some(x)) => {
+            v.entities
+                .iter()
+                .any(|e| matches!(e.init, Some(Init::Expr(i)) if strip(i) == x))
+                && radtap_il::alloc::allocator(prog, c).is_some()
+        }
+        (StmtKind::Call { args, .. }, None) => {
+            matches!(&args[..], [a] if is_var(a.value))
+                && radtap_il::alloc::deallocator(prog, c).is_some()
+        }
+        _ => false,
+    }
+}
+
 /// AD020 at every call, from a differentiated C procedure, of a procedure with no derivative
 /// that sets or frees (itself or through its callees) a record's pointer member with a
-/// derivative twin; in adjoint mode also at every such statement of a differentiated
-/// procedure.
+/// derivative twin.
 pub(crate) fn refusals(
     prog: &Program,
     info: &ProgramInfo,
     differentiated: &[UnitId],
     active: &HashMap<TypeDefId, HashSet<String>>,
-    adjoint: bool,
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     if active.is_empty() {
@@ -160,6 +191,9 @@ pub(crate) fn refusals(
                 continue;
             };
             for &c in list.iter().filter(|c| !differentiated.contains(c)) {
+                if shadowed_call(prog, p, site, c) {
+                    continue;
+                }
                 if let Some((q, s, f)) = reach(prog, info, c, active, &mut memo) {
                     let line = prog.units[q]
                         .source_map
@@ -173,12 +207,6 @@ pub(crate) fn refusals(
                     );
                     out.push(Diagnostic::error(Code::Unsupported, span(site.stmt), msg));
                 }
-            }
-        }
-        if adjoint {
-            for (s, f) in member_writes(prog, p, active) {
-                let msg = format!("a pointer stored in a record member (`{f}`), set or freed here, is not differentiated in adjoint mode yet (tangent and vector modes are); keep the work array in a pointer variable of the procedure");
-                out.push(Diagnostic::error(Code::Unsupported, span(s), msg));
             }
         }
     }

@@ -16,6 +16,7 @@ mod dref;
 mod expr;
 mod foreign_common;
 mod nodiff;
+mod shadow;
 mod sidefx;
 mod stmts;
 

@@ -293,6 +293,27 @@ fn definition(prog: &Program, s: SymbolId) -> Option<UnitId> {
         .map(|(id, _)| id)
 }
 
+/// The symbol of member `field` of record type `td`.
+fn member_symbol(prog: &Program, td: TypeDefId, field: &str) -> Option<SymbolId> {
+    prog.typedefs[td].fields.iter().find_map(|f| match f {
+        Decl::Var(v) => v
+            .entities
+            .iter()
+            .find(|x| prog.symbols[x.sym].spelling == field)
+            .map(|x| x.sym),
+        _ => None,
+    })
+}
+
+/// Whether parameter `p` points to a record one of whose members is the symbol `f`.
+fn record_member(prog: &Program, p: SymbolId, f: SymbolId) -> bool {
+    prog.symbols[p].ty.as_ref().is_some_and(|t| {
+        t.pointers == 1
+            && matches!(t.base, BaseClass::Record(td)
+                if member_symbol(prog, td, &prog.symbols[f].spelling) == Some(f))
+    })
+}
+
 /// Whether the procedure jumps (`break`, `continue`, `goto`, a `return` before its last
 /// statement): accesses after a jump may not happen.
 fn jumps(u: &UnitData) -> bool {
@@ -377,6 +398,10 @@ impl Walk<'_, '_> {
                 (counter || (int && self.fixed.contains(s))).then(|| Poly::var(*s))
             }
             Expr::Paren(a) => self.poly(*a),
+            Expr::Field { base, field, .. } if self.mode == Mode::Cover => {
+                let p = self.param_pointer(*base)?;
+                self.member_var(p, field).map(Poly::var)
+            }
             Expr::Unary { op: UnOp::Neg, arg } => Poly::default().add(&self.poly(*arg)?, -1),
             Expr::Unary {
                 op: UnOp::Plus,
@@ -550,6 +575,23 @@ impl Walk<'_, '_> {
                             c = c.subst(fp, &self.poly(ap.value)?)?;
                         }
                     }
+                    // `m->rows` of a record parameter: what the caller knows of the member
+                    // of the record it passes.
+                    let vars: Vec<SymbolId> = c.0.keys().flatten().copied().collect();
+                    for v in vars {
+                        if !c.mentions(v) || self.loops.iter().any(|(l, _, _)| *l == v) {
+                            continue;
+                        }
+                        let Some(k) = tu
+                            .params
+                            .iter()
+                            .position(|&fp| record_member(self.prog, fp, v))
+                        else {
+                            continue;
+                        };
+                        let by = self.member_value(args[k].value, v)?;
+                        c = c.subst(v, &by)?;
+                    }
                     out.push(c);
                 }
                 Some(out)
@@ -562,6 +604,172 @@ impl Walk<'_, '_> {
                 }
                 None => self.lost = true,
             }
+        }
+    }
+
+    /// The pointer parameter `e` names (parentheses aside), never assigned here.
+    fn param_pointer(&self, mut e: ExprId) -> Option<SymbolId> {
+        while let Expr::Paren(a) = self.u.exprs[e] {
+            e = a;
+        }
+        match self.u.exprs[e] {
+            Expr::Name(p) if self.u.params.contains(&p) && self.fixed.contains(&p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// Member `field` of the record the pointer parameter `p` points to, as a variable of
+    /// the polynomials (validation driver only, [`Mode::Cover`]): an integer member that no
+    /// statement of this procedure assigns (through any record), `p` the only parameter
+    /// pointing to that record type (the member's symbol stands for `p->field`). A caller
+    /// replaces it by what it knows of the member of its argument
+    /// ([`Self::member_value`]).
+    fn member_var(&self, p: SymbolId, field: &str) -> Option<SymbolId> {
+        let t = self.prog.symbols[p].ty.as_ref()?;
+        let BaseClass::Record(td) = t.base else {
+            return None;
+        };
+        if t.pointers != 1 {
+            return None;
+        }
+        let f = member_symbol(self.prog, td, field)?;
+        let ft = self.prog.symbols[f].ty.as_ref()?;
+        if ft.base != BaseClass::Integer || ft.pointers > 0 || !ft.dims.is_empty() {
+            return None;
+        }
+        let same_type = self
+            .u
+            .params
+            .iter()
+            .filter(|&&q| record_member(self.prog, q, f))
+            .count();
+        let assigned = self.u.stmts.iter().any(|(_, st)| {
+            matches!(st.kind, StmtKind::Assign { lhs, .. }
+                if matches!(&self.u.exprs[lhs], Expr::Field { field: g, .. } if g == field))
+        }) || self.u.exprs.iter().any(|(_, e)| match e {
+            Expr::Assign { lhs: a, .. } | Expr::IncDec { arg: a, .. } => {
+                matches!(&self.u.exprs[*a], Expr::Field { field: g, .. } if g == field)
+            }
+            _ => false,
+        });
+        (same_type == 1 && !assigned).then_some(f)
+    }
+
+    /// What this procedure knows of member `f` (a symbol of a record's fields) of the record
+    /// argument `a` passes: `p->f` of its own record parameter `p` (a variable again), the
+    /// value `s.f = e` gives it for `&s` (one top-level assignment), or the value the
+    /// allocator gives it for a pointer set once from an allocator call
+    /// (`m = get_new_matrix(r, c)`, `m->rows = r` there: `r`).
+    fn member_value(&self, mut a: ExprId, f: SymbolId) -> Option<Poly> {
+        let u = self.u;
+        while let Expr::Paren(x) | Expr::Cast { arg: x, .. } = u.exprs[a] {
+            a = x;
+        }
+        let field = self.prog.symbols[f].spelling.clone();
+        let named = |e: ExprId, s: SymbolId| {
+            let mut e = e;
+            while let Expr::Paren(x) = u.exprs[e] {
+                e = x;
+            }
+            matches!(u.exprs[e], Expr::Name(x) if x == s)
+        };
+        match &u.exprs[a] {
+            Expr::Name(q) if u.params.contains(q) => {
+                let p = self.param_pointer(a)?;
+                (self.member_var(p, &field)? == f).then(|| Poly::var(f))
+            }
+            Expr::Name(q) => {
+                // A local pointer set once, from an allocator call.
+                let mut sets = Vec::new();
+                for (sid, st) in u.stmts.iter() {
+                    match &st.kind {
+                        StmtKind::Assign { lhs, rhs, .. } if named(*lhs, *q) => {
+                            sets.push((sid, *rhs))
+                        }
+                        StmtKind::Decl(Decl::Var(v)) => {
+                            for e in &v.entities {
+                                if let (true, Some(Init::Expr(i))) = (e.sym == *q, &e.init) {
+                                    sets.push((sid, *i));
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                let [(_, rhs)] = sets[..] else {
+                    return None;
+                };
+                let mut r = rhs;
+                while let Expr::Paren(x) | Expr::Cast { arg: x, .. } = u.exprs[r] {
+                    r = x;
+                }
+                let Expr::Call { callee, args } = &u.exprs[r] else {
+                    return None;
+                };
+                let Expr::Name(fs) = u.exprs[*callee] else {
+                    return None;
+                };
+                let d = definition(self.prog, fs)?;
+                crate::alloc::allocator(self.prog, d)?;
+                let du = &self.prog.units[d];
+                // `p->field = e` in the allocator, `e` over its parameters.
+                let e = du.body.iter().find_map(|&s| match &du.stmts[s].kind {
+                    StmtKind::Assign { lhs, rhs, op: None } => match &du.exprs[*lhs] {
+                        Expr::Field { field: g, .. } if *g == field => Some(*rhs),
+                        _ => None,
+                    },
+                    _ => None,
+                })?;
+                let mut busy = HashSet::new();
+                let w = Walk {
+                    prog: self.prog,
+                    macros: self.macros,
+                    u: du,
+                    ptr: f,
+                    mode: self.mode,
+                    fixed: fixed_params(du),
+                    loops: Vec::new(),
+                    cond: 0,
+                    his: Vec::new(),
+                    lost: false,
+                    busy: &mut busy,
+                };
+                let mut v = w.poly(e)?;
+                for (&fp, ap) in du.params.iter().zip(args) {
+                    if v.mentions(fp) {
+                        v = v.subst(fp, &self.poly(ap.value)?)?;
+                    }
+                }
+                Some(v)
+            }
+            Expr::Unary {
+                op: UnOp::AddrOf,
+                arg,
+            } => {
+                let Expr::Name(s) = u.exprs[*arg] else {
+                    return None;
+                };
+                // `s.field = e` once, at the top level, `e` over fixed parameters.
+                let mut vals = Vec::new();
+                for (sid, st) in u.stmts.iter() {
+                    if let StmtKind::Assign { lhs, rhs, .. } = &st.kind {
+                        if let Expr::Field { base, field: g, .. } = &u.exprs[*lhs] {
+                            if *g == field && named(*base, s) {
+                                vals.push((sid, *rhs));
+                            }
+                        }
+                    }
+                }
+                let [(sid, e)] = vals[..] else {
+                    return None;
+                };
+                if !u.body.contains(&sid) {
+                    return None;
+                }
+                let v = self.poly(e)?;
+                (!self.loops.iter().any(|(l, _, _)| v.mentions(*l))).then_some(v)
+            }
+            _ => None,
         }
     }
 
@@ -760,4 +968,146 @@ impl Walk<'_, '_> {
             }
         }
     }
+}
+
+/// An integer expression of `u` over any integer variables (their values at one point of
+/// the program), literals and integer macros: for offsets compared at one call.
+fn loose_poly(
+    prog: &Program,
+    macros: &HashMap<String, i64>,
+    u: &UnitData,
+    e: ExprId,
+) -> Option<Poly> {
+    let me = |x: ExprId| loose_poly(prog, macros, u, x);
+    match &u.exprs[e] {
+        Expr::Literal(l) if l.kind == LitKind::Int => l.text.parse().ok().map(Poly::lit),
+        Expr::Opaque(m) => macros.get(m).copied().map(Poly::lit),
+        Expr::Name(s) => prog.symbols[*s]
+            .ty
+            .as_ref()
+            .is_some_and(|t| t.base == BaseClass::Integer && t.pointers == 0 && t.dims.is_empty())
+            .then(|| Poly::var(*s)),
+        Expr::Paren(a) => me(*a),
+        Expr::Unary { op: UnOp::Neg, arg } => Poly::default().add(&me(*arg)?, -1),
+        Expr::Binary { op, lhs, rhs } => {
+            let (a, b) = (me(*lhs)?, me(*rhs)?);
+            match op {
+                BinOp::Add => a.add(&b, 1),
+                BinOp::Sub => a.add(&b, -1),
+                BinOp::Mul => a.mul(&b),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// The array and the element offset a C address argument designates: `&s[i]`, `&(s[i])`,
+/// `s + i`, `i + s`, `s - i`, `s`.
+fn array_offset(
+    prog: &Program,
+    macros: &HashMap<String, i64>,
+    u: &UnitData,
+    mut e: ExprId,
+) -> Option<(SymbolId, Poly)> {
+    let strip = |mut x: ExprId| {
+        while let Expr::Paren(a) | Expr::Cast { arg: a, .. } = u.exprs[x] {
+            x = a;
+        }
+        x
+    };
+    e = strip(e);
+    let array = |x: ExprId| match u.exprs[strip(x)] {
+        Expr::Name(s) => prog.symbols[s]
+            .ty
+            .as_ref()
+            .is_some_and(|t| {
+                (t.pointers == 1 && t.dims.is_empty()) || (t.pointers == 0 && t.dims.len() == 1)
+            })
+            .then_some(s),
+        _ => None,
+    };
+    match &u.exprs[e] {
+        Expr::Name(_) => Some((array(e)?, Poly::default())),
+        Expr::Unary {
+            op: UnOp::AddrOf,
+            arg,
+        } => match &u.exprs[strip(*arg)] {
+            Expr::Index { base, subs } => match &subs[..] {
+                [Subscript::Index(x)] => Some((array(*base)?, loose_poly(prog, macros, u, *x)?)),
+                _ => None,
+            },
+            _ => None,
+        },
+        Expr::Binary { op, lhs, rhs } => match (op, array(*lhs), array(*rhs)) {
+            (BinOp::Add, Some(s), None) => Some((s, loose_poly(prog, macros, u, *rhs)?)),
+            (BinOp::Add, None, Some(s)) => Some((s, loose_poly(prog, macros, u, *lhs)?)),
+            (BinOp::Sub, Some(s), None) => Some((
+                s,
+                Poly::default().add(&loose_poly(prog, macros, u, *rhs)?, -1)?,
+            )),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Whether actual arguments `k` and `l` of a C call in `unit` to `callee` designate parts of
+/// one array that the callee's accesses keep apart: `cell(b, &s[i], &s[i + b])` where `cell`
+/// touches `b` elements of each (ADBench's LSTM). Each argument is the array plus an offset,
+/// the callee touches `[0, E)` of its formal, `E` its extent in [`Mode::Exact`] (every access
+/// certain) with the callee's parameters replaced by the call's arguments; the parts are
+/// disjoint when the offsets differ by at least the lower one's extent, by a constant
+/// margin. `false` whenever anything is unknown.
+pub fn disjoint_parts(
+    prog: &Program,
+    unit: UnitId,
+    callee: UnitId,
+    args: &[Arg],
+    k: usize,
+    l: usize,
+) -> bool {
+    let u = &prog.units[unit];
+    let cu = &prog.units[callee];
+    if u.lang != Lang::C || cu.lang != Lang::C || cu.params.len() != args.len() {
+        return false;
+    }
+    let macros = int_macros(prog);
+    let (Some((sk, ok)), Some((sl, ol))) = (
+        array_offset(prog, &macros, u, args[k].value),
+        array_offset(prog, &macros, u, args[l].value),
+    ) else {
+        return false;
+    };
+    if sk != sl {
+        return false;
+    }
+    // The extent of a formal, over the caller's variables.
+    let extent = |i: usize| -> Option<Vec<Poly>> {
+        let mut busy = HashSet::new();
+        let ext = infer(prog, &macros, callee, cu.params[i], Mode::Exact, &mut busy)?;
+        let mut out = Vec::new();
+        for count in ext.0 {
+            let mut c = count;
+            for (&fp, ap) in cu.params.iter().zip(args) {
+                if c.mentions(fp) {
+                    c = c.subst(fp, &loose_poly(prog, &macros, u, ap.value)?)?;
+                }
+            }
+            out.push(c);
+        }
+        Some(out)
+    };
+    // `hi - lo - E` a non-negative constant for every count `E` of the lower part.
+    let apart = |lo: &Poly, hi: &Poly, ext: Option<Vec<Poly>>| -> bool {
+        let Some(ext) = ext else { return false };
+        let Some(d) = hi.add(lo, -1) else {
+            return false;
+        };
+        ext.iter().all(|e| {
+            d.add(e, -1)
+                .is_some_and(|m| m.0.keys().all(|x| x.is_empty()) && m.nonneg())
+        })
+    };
+    apart(&ok, &ol, extent(k)) || apart(&ol, &ok, extent(l))
 }

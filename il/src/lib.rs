@@ -28,6 +28,7 @@
 //!
 //! This crate knows nothing of tree-sitter, petgraph or bitsets.
 
+pub mod alloc;
 mod arena;
 pub mod copy;
 pub mod diag;

@@ -129,10 +129,6 @@ pub fn build_and_run(
 /// Their located AD020 is asserted in `tests/edge_refusals.rs`.
 pub const ADJOINT_UNSUPPORTED: &[(&str, &str)] = &[
     (
-        "c_matrix_heap.c",
-        "a pointer stored in a record member (Matrix.data), set and freed",
-    ),
-    (
         "e_c_brace_init.c",
         "a C brace initialiser with active values",
     ),

@@ -4,7 +4,8 @@
 // source): the head allocates its data (m.data = malloc(...)), helpers fill
 // and read it through Matrix *, and the head frees it. The derivative record
 // Matrix_d holds a twin of data, allocated and freed with it (one block per
-// direction in vector mode). Adjoint mode refuses the record member (AD020).
+// direction in vector mode). In adjoint mode the shadow block is calloc'ed with
+// the primal's and both are freed after the backward sweep.
 #include <stdlib.h>
 #include <math.h>
 #include "c_matrix_heap.h"

@@ -61,7 +61,11 @@ impl<'a> ProcGen<'_, 'a> {
         let mut out = Vec::new();
         for (i, &(k, wk, bk, ek)) in refs.iter().enumerate() {
             for &(l, wl, bl, el) in &refs[i + 1..] {
-                if !(wk || wl) || !self.may_share(bk, bl) || self.disjoint_elements(ek, el) {
+                if !(wk || wl)
+                    || !self.may_share(bk, bl)
+                    || self.disjoint_elements(ek, el)
+                    || radtap_il::extent::disjoint_parts(prog, self.p, c, args, k, l)
+                {
                     continue;
                 }
                 out.push((k, l));

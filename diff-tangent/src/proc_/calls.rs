@@ -78,6 +78,14 @@ impl<'a> ProcGen<'_, 'a> {
                 }
             }
         }
+        // `delete_matrix(m)`: the shadow is freed the way the primal is (`shadow.rs`).
+        if let (Some(d), [a]) = (self.deallocator_of(callee), args) {
+            if let Some(frees) = self.deallocator_frees(&d, a.value) {
+                let mut out = vec![self.copy_stmt(s)];
+                out.extend(frees);
+                return out;
+            }
+        }
         let Some(i) = self.pid(s) else {
             return vec![self.copy_stmt(s)];
         };
@@ -544,7 +552,18 @@ impl<'a> ProcGen<'_, 'a> {
                 .as_ref()
                 .is_some_and(|t| t.pointers > 0);
             let val = if is_ptr {
-                let d = self.dptr(init);
+                // `Matrix *m = get_new_matrix(r, c);`: the shadow block, then its members
+                // (`shadow.rs`).
+                let d = if self.allocator_of(init).is_some() {
+                    let d = self.allocator_block(init, Some(prim.sym));
+                    if d.is_some() {
+                        let members = self.allocator_members(init, Some(prim.sym), e.sym);
+                        after.extend(members);
+                    }
+                    d
+                } else {
+                    self.dptr(init)
+                };
                 // A derivative pointer that cannot follow its primal would be read unset.
                 self.lost_derivative |= d.is_none();
                 d

@@ -249,7 +249,7 @@ impl<'a> ProcGen<'_, 'a> {
     /// direction's record has its own member, so only an allocation has a twin there, one
     /// block per direction (`ṁ[nd].data = malloc(…)`). Nothing when the member is never
     /// active; a lost derivative (AD020) when the derivative address is unknown.
-    pub(crate) fn field_pointer_twin(&mut self, lhs: ExprId, rhs: ExprId) -> Vec<StmtId> {
+    pub fn field_pointer_twin(&mut self, lhs: ExprId, rhs: ExprId) -> Vec<StmtId> {
         if !self.vector {
             let Some(l) = self.dref(lhs, Dir::Omit) else {
                 return vec![];

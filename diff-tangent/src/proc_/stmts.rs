@@ -690,12 +690,23 @@ impl<'a> ProcGen<'_, 'a> {
                 let primal = self.primal_assign(s, lhs, op, rhs);
                 out.push(primal);
                 if let Some(&qd) = self.dvar.get(&q) {
-                    let d = self.pointer_step(op, rhs);
+                    // `m = get_new_matrix(r, c)`: the shadow block and its members
+                    // (`shadow.rs`).
+                    let alloc = op.is_none() && self.allocator_of(rhs).is_some();
+                    let d = if alloc {
+                        self.allocator_block(rhs, Some(q))
+                    } else {
+                        self.pointer_step(op, rhs)
+                    };
                     self.lost_derivative |= d.is_none();
                     if let Some(d) = d {
                         let l = self.b().name(qd);
                         let st = stmt(&mut self.u, StmtKind::Assign { lhs: l, op, rhs: d });
                         out.push(st);
+                        if alloc {
+                            let members = self.allocator_members(rhs, Some(q), qd);
+                            out.extend(members);
+                        }
                     }
                 }
                 self.hoisted.clear();

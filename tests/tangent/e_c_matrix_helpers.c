@@ -1,7 +1,9 @@
 // radtap: -head "mat_sum(y)/(x)"
+// sizes: r=2 c=3 x=r*c y=1
 // A struct owning heap memory allocated by a helper with nothing active in it
 // (get_new_matrix mallocs the struct and its data): the derivative record's data
-// would be left unallocated (the tangent crashed in fill_d).
+// is allocated beside it with the allocator's sizes (it used to be left
+// unallocated: the tangent crashed in fill_d; then it was refused).
 #include <stdlib.h>
 #include <math.h>
 #include "e_c_matrix_helpers.h"

@@ -1,0 +1,354 @@
+//! C records that own heap memory in adjoint mode (`typedef struct { int rows, cols; double
+//! *data; } Matrix;`): the derivative record's pointer member is a shadow block allocated
+//! with the primal's and freed with it, like a local pointer's (`memory.rs`).
+//!
+//! Accepted: `m.data = malloc(…)` (or `m->data = …` through a local pointer `m`) at the top
+//! level of the procedure, the member's only assignment, with `free(m.data)` at the top
+//! level too, and the record (or the pointer to it) never assigned as a whole. Forwards the
+//! primal block and a zeroed shadow block (`mb.data = calloc(…)`: adjoints accumulate) are
+//! allocated; the `free` is left out; the backward sweep frees both where it passes the
+//! allocation again, after everything that reads them. Everything else that sets or frees
+//! such a member is refused at its line (AD020): the adjoint would have to record and
+//! restore the pointer, and the blocks it designated.
+
+use crate::*;
+
+impl<'a> Adj<'_, '_, 'a> {
+    /// The access path of a C record member `m.data`, `m->data`, `(m).inner.data`, as its
+    /// root variable and a key naming the path (parentheses and casts aside); `None` for
+    /// anything else (subscripts, calls, dereferences).
+    pub(crate) fn member_path(&self, mut e: ExprId) -> Option<(SymbolId, String)> {
+        let src = self.pg.src;
+        loop {
+            match &src.exprs[e] {
+                Expr::Paren(a) | Expr::Cast { arg: a, .. } => e = *a,
+                Expr::Field { base, field, arrow } => {
+                    let (root, k) = match &src.exprs[*base] {
+                        Expr::Name(r) => (*r, format!("{r:?}")),
+                        _ => self.member_path(*base)?,
+                    };
+                    let sep = if *arrow { "->" } else { "." };
+                    return Some((root, format!("{k}{sep}{field}")));
+                }
+                _ => return None,
+            }
+        }
+    }
+
+    /// The member paths `free(m.data)` frees at the top level of the body, whose record is
+    /// a local of this procedure never assigned as a whole (collected once, before the
+    /// sweeps are built).
+    pub(crate) fn collect_freed_members(&mut self) {
+        let src = self.pg.src;
+        let mut out = HashSet::new();
+        for &st in &src.body {
+            let StmtKind::Call { callee, args, .. } = &src.stmts[st].kind else {
+                continue;
+            };
+            if self.pg.lang != Lang::C || self.pg.callee_name(*callee) != "free" {
+                continue;
+            }
+            let [a] = args.as_slice() else { continue };
+            if !self.pg.field_is_pointer(a.value) {
+                continue;
+            }
+            if let Some((root, key)) = self.member_path(a.value) {
+                if self.own_local(root) && !self.root_reassigned(root) {
+                    out.insert(key);
+                }
+            }
+        }
+        self.freed_members = out;
+    }
+
+    /// Whether the record variable `root` (or the pointer to a record) is assigned as a
+    /// whole, stepped, or has its address taken anywhere in the procedure other than in its
+    /// declaration (then a member path may designate another record at the free).
+    fn root_reassigned(&self, root: SymbolId) -> bool {
+        let src = self.pg.src;
+        let is_root = |mut e: ExprId| loop {
+            match &src.exprs[e] {
+                Expr::Paren(a) | Expr::Cast { arg: a, .. } => e = *a,
+                Expr::Name(n) => return *n == root,
+                _ => return false,
+            }
+        };
+        let pointer = self.pg.prog().symbols[root]
+            .ty
+            .as_ref()
+            .is_some_and(|t| t.pointers > 0);
+        src.stmts.iter().any(|(_, st)| {
+            matches!(st.kind, StmtKind::Assign { lhs, .. } | StmtKind::PointerAssign { lhs, .. } if is_root(lhs))
+        }) || src.exprs.iter().any(|(_, e)| match e {
+            Expr::Assign { lhs, .. } | Expr::IncDec { arg: lhs, .. } => is_root(*lhs),
+            // `&m` passed to a helper: a differentiated helper that sets the member is
+            // refused at its own line; one with no derivative at the call
+            // (`heap_records.rs`). The pointer to a record, though, could be re-pointed.
+            Expr::Unary {
+                op: UnOp::AddrOf,
+                arg,
+            } => pointer && is_root(*arg),
+            _ => false,
+        })
+    }
+
+    /// `lhs = rhs` where `lhs` is a C record member of pointer type with a derivative twin:
+    /// the accepted allocation (module doc), or AD020. `None` when the member has no twin
+    /// (the plain rules apply).
+    pub(crate) fn adj_member_pointer(
+        &mut self,
+        s: StmtId,
+        lhs: ExprId,
+        rhs: ExprId,
+    ) -> Option<Rev> {
+        if self.pg.lang != Lang::C || !self.pg.field_is_pointer(lhs) {
+            return None;
+        }
+        self.pg.dref(lhs, Dir::Omit)?;
+        let path = self.member_path(lhs);
+        let name = match &self.pg.src.exprs[lhs] {
+            Expr::Field { field, .. } => field.clone(),
+            _ => "member".to_string(),
+        };
+        let assigned_once = path.as_ref().is_some_and(|(_, key)| {
+            let src = self.pg.src;
+            src.stmts
+                .iter()
+                .filter(|(_, st)| {
+                    matches!(st.kind, StmtKind::Assign { lhs: l, .. }
+                        if self.member_path(l).is_some_and(|(_, k)| k == *key))
+                })
+                .count()
+                == 1
+        });
+        let ok = self.is_allocation(rhs)
+            && self.pg.allocator_of(rhs).is_none()
+            && self.pg.src.body.contains(&s)
+            && self.pg.sweep == Sweep::Joint
+            && assigned_once
+            && path
+                .as_ref()
+                .is_some_and(|(_, key)| self.freed_members.contains(key));
+        if !ok {
+            let msg = format!("a pointer stored in a record member (`{name}`) set here (only `m.{name} = malloc(…)` of a record local to the procedure, at its top level and in joint mode, set once and freed there by `free(m.{name})`, is differentiated)");
+            return Some(self.unsupported(s, &msg));
+        }
+        let mut r = Rev::default();
+        r.fwd.push(self.pg.copy_stmt(s));
+        let twin = self.pg.field_pointer_twin(lhs, rhs);
+        if twin.is_empty() {
+            let msg = format!("a pointer stored in a record member (`{name}`) set here, whose shadow cannot be allocated,");
+            return Some(self.unsupported(s, &msg));
+        }
+        for &t in &twin {
+            if let StmtKind::Assign { rhs: d, .. } = self.pg.u.stmts[t].kind {
+                self.zeroed_allocation(d);
+            }
+        }
+        r.fwd.extend(twin);
+        // Backwards, both blocks are freed where the allocation is passed again.
+        let prim = self.pg.cp(lhs);
+        let mut blocks = vec![prim];
+        blocks.extend(self.pg.dref(lhs, Dir::Omit));
+        for b in blocks {
+            let f = self.pg.b().opaque("free");
+            r.bwd.push(stmt(
+                &mut self.pg.u,
+                StmtKind::Call {
+                    callee: f,
+                    args: vec![Arg {
+                        keyword: None,
+                        value: b,
+                    }],
+                    no_parens: false,
+                },
+            ));
+        }
+        Some(r)
+    }
+
+    /// `free(m.data)` of an accepted member allocation: left out (the backward sweep frees
+    /// the blocks at the allocation). `None` when `e` is not such a member.
+    pub(crate) fn adj_free_member(&mut self, s: StmtId, e: ExprId) -> Option<Rev> {
+        let (_, key) = self.member_path(e)?;
+        if !self.freed_members.contains(&key) || !self.pg.src.body.contains(&s) {
+            return None;
+        }
+        let c = stmt(
+            &mut self.pg.u,
+            StmtKind::Comment("// free delayed to the backward sweep".into()),
+        );
+        Some(Rev {
+            fwd: vec![c],
+            bwd: Vec::new(),
+        })
+    }
+}
+
+impl<'a> Adj<'_, '_, 'a> {
+    /// The zeroed shadow member blocks of `q = get_new_matrix(…)` (`rhs`), `dq` the shadow.
+    pub(crate) fn shadow_members(&mut self, rhs: ExprId, q: SymbolId, dq: SymbolId) -> Vec<StmtId> {
+        if self.pg.allocator_of(rhs).is_none() {
+            return Vec::new();
+        }
+        let members = self.pg.allocator_members(rhs, Some(q), dq);
+        for &m in &members {
+            if let StmtKind::Assign { rhs: d, .. } = self.pg.u.stmts[m].kind {
+                self.zeroed_allocation(d);
+            }
+        }
+        members
+    }
+
+    /// The backward sweep's end of a block a deallocator frees (`d`, `delete_matrix(m)` at
+    /// the top level, left out of the forward sweep): the frees of the shadow, then the
+    /// deallocator itself, where the backward sweep passes the allocation (statement `s`).
+    pub(crate) fn delayed_deallocation(&mut self, s: StmtId, d: StmtId) -> Vec<StmtId> {
+        let StmtKind::Call { callee, args, .. } = &self.pg.src.stmts[d].kind else {
+            return Vec::new();
+        };
+        let (Some(dl), [a]) = (self.pg.deallocator_of(*callee), args.as_slice()) else {
+            return Vec::new();
+        };
+        let mut out = match self.pg.deallocator_frees(&dl, a.value) {
+            Some(f) => f,
+            None => {
+                let _ = self.unsupported(
+                    s,
+                    "a block freed by a deallocator whose shadow cannot be freed",
+                );
+                return Vec::new();
+            }
+        };
+        out.push(self.pg.copy_stmt(d));
+        out
+    }
+
+    /// `delete_matrix(m)` at the top level for a block allocated here: left out of the
+    /// forward sweep ([`Self::delayed_deallocation`] frees it backwards). `None` when the
+    /// call is not such a deallocation.
+    pub(crate) fn adj_deallocation(&mut self, s: StmtId) -> Option<Rev> {
+        if !self.deallocated.values().any(|&d| d == s) {
+            return None;
+        }
+        let c = stmt(
+            &mut self.pg.u,
+            StmtKind::Comment("// deallocation delayed to the backward sweep".into()),
+        );
+        Some(Rev {
+            fwd: vec![c],
+            bwd: Vec::new(),
+        })
+    }
+}
+
+impl<'a> Adj<'_, '_, 'a> {
+    /// The blocks behind the pointer members of record variable `x` whose values are among
+    /// the zones `z` a snapshot records: recording `x` as bytes keeps the pointers, not what
+    /// they designate (the zone of `v.data` is the data). The block of a member this
+    /// procedure allocates (`v.data = malloc(n * sizeof(double))`, accepted above) is
+    /// recorded whole, `v.data[0 .. n)`; any other is an error (the adjoint would replay the
+    /// callee on values it changed).
+    pub(crate) fn member_blocks(&mut self, x: SymbolId, z: &ZoneSet) -> Result<Vec<Slot>, String> {
+        let prog = self.pg.prog();
+        let Some(ty) = prog.symbols[x].ty.as_ref() else {
+            return Ok(Vec::new());
+        };
+        let BaseClass::Record(td) = ty.base else {
+            return Ok(Vec::new());
+        };
+        // The pointer members of the record, at any depth.
+        let mut ptr_members: Vec<String> = Vec::new();
+        let mut todo = vec![(td, 0u32)];
+        while let Some((t, depth)) = todo.pop() {
+            for f in &prog.typedefs[t].fields {
+                let Decl::Var(v) = f else { continue };
+                for e in &v.entities {
+                    let Some(ft) = prog.symbols[e.sym].ty.as_ref() else {
+                        continue;
+                    };
+                    if ft.pointers > 0 {
+                        ptr_members.push(prog.symbols[e.sym].spelling.clone());
+                    } else if let (BaseClass::Record(inner), true) = (ft.base, depth < 8) {
+                        todo.push((inner, depth + 1));
+                    }
+                }
+            }
+        }
+        if ptr_members.is_empty() {
+            return Ok(Vec::new());
+        }
+        // The record itself, or the records a pointer designates (`-size p=N`).
+        let objs: Vec<(u32, u32)> = [ObjKey::Sym(x), ObjKey::Pointee(x)]
+            .iter()
+            .filter_map(|k| self.pg.pi.zones.objects.get(k).map(|o| (o.start, o.len)))
+            .collect();
+        let xname = prog.symbols[x].spelling.clone();
+        let mut out = Vec::new();
+        let zones = objs.iter().flat_map(|&(a, n)| a..a + n);
+        for zi in zones {
+            if !z.contains(radtap_dataflow::ZoneId(zi)) {
+                continue;
+            }
+            let name = self.pg.pi.zones.zones[zi as usize].name.clone();
+            let rest = name.strip_prefix(xname.as_str()).unwrap_or(&name);
+            let last = rest
+                .rsplit(['.', '>', '%'])
+                .next()
+                .unwrap_or(rest)
+                .trim_end_matches("[]");
+            if !ptr_members.iter().any(|m| m == last) {
+                continue;
+            }
+            let slot = (rest == format!(".{last}"))
+                .then(|| self.allocated_member_slot(x, last))
+                .flatten();
+            match slot {
+                Some(sl) => out.push(sl),
+                None => {
+                    return Err(format!(
+                        "recording what the record member `{xname}.{last}` points to (only a member this procedure allocates with `malloc(n * sizeof(T))` at its top level, `n` unchanged, is recorded)"
+                    ))
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The slot `x.f[0 .. n)` of member `f` of local record `x` when this procedure
+    /// allocates it as accepted by [`Self::adj_member_pointer`], from
+    /// `malloc(n * sizeof(T))`/`calloc(n, sizeof(T))` with `n` unchanged.
+    fn allocated_member_slot(&mut self, x: SymbolId, f: &str) -> Option<Slot> {
+        let key = format!("{x:?}.{f}");
+        if !self.freed_members.contains(&key) {
+            return None;
+        }
+        let src = self.pg.src;
+        let (lhs, rhs) = src.body.iter().find_map(|&s| match src.stmts[s].kind {
+            StmtKind::Assign { lhs, rhs, op: None }
+                if self.member_path(lhs).is_some_and(|(_, k)| k == key) =>
+            {
+                Some((lhs, rhs))
+            }
+            _ => None,
+        })?;
+        let ty = self.leaf_type(lhs)?;
+        let suffix = match (ty.base, ty.bytes, ty.pointers) {
+            (BaseClass::Real, Some(4), 1) => "Real4",
+            (BaseClass::Real, _, 1) => "Real8",
+            _ => return None,
+        };
+        let count = crate::memory::alloc_count(self.pg.prog(), src, rhs, &ty)?;
+        if !self.bound_is_fixed(count) {
+            return None;
+        }
+        let n = Copier { src }.expr(&mut self.pg.u, count);
+        let n = self.pg.paren_if_compound(n);
+        let primal = self.pg.cp(lhs);
+        Some(Slot {
+            primal,
+            suffix,
+            count: Some(n),
+        })
+    }
+}

@@ -1,0 +1,277 @@
+//! Shadows of C allocator and deallocator calls (`radtap_il::alloc`): the derivative of
+//! `m = get_new_matrix(r, c)` allocates the derivative block the way the allocator
+//! allocates the primal one (`md = (struct Matrix_d *)malloc(sizeof(Matrix));
+//! md->data = (double *)malloc(r * c * sizeof(double));`, the allocator's parameters
+//! replaced by the call's arguments), and `delete_matrix(m)` frees it the way the
+//! deallocator frees the primal (`free(md->data); free(md);`). In vector mode the block is
+//! one per direction for a `double *` (`malloc(n * sizeof(double) * NBDirsMax)`, as for
+//! `malloc` itself) and each direction's record has its own member blocks.
+//!
+//! Sound because an allocator changes nothing but the memory it allocates, so the shadow
+//! built after the call sees the arguments the call saw, provided they read no variable
+//! the assignment changes and have no effects (checked here; otherwise the derivative is
+//! lost and reported, AD020).
+
+use super::*;
+
+impl<'a> ProcGen<'_, 'a> {
+    /// The allocator a C expression of the primal calls, with its unit.
+    pub fn allocator_of(&self, e: ExprId) -> Option<(UnitId, radtap_il::alloc::Allocator)> {
+        radtap_il::alloc::allocator_call(self.prog(), self.p, e)
+    }
+
+    /// A copy, in the output unit, of expression `x` of the allocator `a`, with `a`'s
+    /// parameters replaced by the call `call`'s arguments. `None` when an argument may have
+    /// an effect or read `lhs` (the variable the call's value is assigned to).
+    fn substituted(
+        &mut self,
+        a: UnitId,
+        x: ExprId,
+        call: ExprId,
+        lhs: Option<SymbolId>,
+    ) -> Option<ExprId> {
+        let src = self.src;
+        let mut e = call;
+        while let Expr::Paren(i) | Expr::Cast { arg: i, .. } = src.exprs[e] {
+            e = i;
+        }
+        let Expr::Call { args, .. } = &src.exprs[e] else {
+            return None;
+        };
+        let params = self.prog().units[a].params.clone();
+        if args.len() != params.len() {
+            return None;
+        }
+        for arg in args {
+            let mut todo = vec![arg.value];
+            while let Some(y) = todo.pop() {
+                match &src.exprs[y] {
+                    Expr::Name(n) if Some(*n) == lhs => return None,
+                    Expr::Call { .. }
+                    | Expr::Assign { .. }
+                    | Expr::IncDec { .. }
+                    | Expr::Comma(_)
+                    | Expr::Opaque(_) => return None,
+                    other => radtap_il::visit::expr_children(other, &mut |k| todo.push(k)),
+                }
+            }
+        }
+        let c = Copier {
+            src: &self.prog().units[a],
+        }
+        .expr(&mut self.u, x);
+        let mut todo = vec![c];
+        while let Some(y) = todo.pop() {
+            if let Expr::Name(n) = self.u.exprs[y] {
+                if let Some(k) = params.iter().position(|&p| p == n) {
+                    let v = self.cp(args[k].value);
+                    let v = self.paren_if_compound(v);
+                    self.u.exprs[y] = self.u.exprs[v].clone();
+                }
+                continue;
+            }
+            radtap_il::visit::expr_children(&self.u.exprs[y], &mut |k| todo.push(k));
+        }
+        Some(c)
+    }
+
+    /// [`Self::substituted`] for the adjoint rules: expression `x` of allocator `a` over the
+    /// arguments of `call`.
+    pub fn allocator_expr(
+        &mut self,
+        a: UnitId,
+        x: ExprId,
+        call: ExprId,
+        lhs: Option<SymbolId>,
+    ) -> Option<ExprId> {
+        self.substituted(a, x, call, lhs)
+    }
+
+    /// Turns the casts to a record type in built expression `x` into casts to its
+    /// derivative record (`(Matrix *)malloc(…)` → `(struct Matrix_d *)malloc(…)`), never
+    /// to const.
+    fn derivative_casts(&mut self, mut x: ExprId) {
+        loop {
+            match self.u.exprs[x].clone() {
+                Expr::Paren(a) => x = a,
+                Expr::Cast { mut ty, arg } => {
+                    ty.spec.qualifiers.retain(|q| q != "const");
+                    if let BaseClass::Record(td) = ty.spec.class {
+                        let (_, n) = self.g.derivative_type(td);
+                        ty.spec.keyword = "struct".into();
+                        ty.spec.name = Some(n);
+                        ty.spec.inline_def = None;
+                    }
+                    self.u.exprs[x] = Expr::Cast { ty, arg };
+                    x = arg;
+                }
+                _ => return,
+            }
+        }
+    }
+
+    /// Multiplies the last argument of the allocation call in built expression `x` by
+    /// `NBDirsMax` (one block for every direction).
+    fn all_directions(&mut self, mut x: ExprId) {
+        loop {
+            match self.u.exprs[x].clone() {
+                Expr::Paren(a) | Expr::Cast { arg: a, .. } => x = a,
+                Expr::Call { args, .. } => {
+                    if let Some(l) = args.last().map(|a| a.value) {
+                        let nb = self.b().opaque("NBDirsMax");
+                        let l2 = self.paren_if_compound(l);
+                        let m = self.b().bin(BinOp::Mul, l2, nb);
+                        if let Expr::Call { args: a3, .. } = &mut self.u.exprs[x] {
+                            if let Some(z) = a3.last_mut() {
+                                z.value = m;
+                            }
+                        }
+                    }
+                    return;
+                }
+                _ => return,
+            }
+        }
+    }
+
+    /// The derivative block of allocator call `call` (assigned to `lhs`): the allocator's
+    /// own allocation of the block it returns, for derivative records (module doc).
+    pub fn allocator_block(&mut self, call: ExprId, lhs: Option<SymbolId>) -> Option<ExprId> {
+        let (a, al) = self.allocator_of(call)?;
+        let mut x = self.substituted(a, al.block, call, lhs)?;
+        if self.vector {
+            // `double (*vd)[NBDirsMax]`, `struct Matrix_d (*md)[NBDirsMax]`: room for
+            // every direction, no cast (as for `malloc` itself, `dref.rs`).
+            while let Expr::Paren(i) | Expr::Cast { arg: i, .. } = self.u.exprs[x] {
+                x = i;
+            }
+            self.all_directions(x);
+            return Some(self.b().e(Expr::Paren(x)));
+        }
+        self.derivative_casts(x);
+        Some(x)
+    }
+
+    /// The derivative member blocks of allocator call `call` whose derivative block is
+    /// designated by `dq` (a built reference): `dq->data = malloc(…)` for each pointer
+    /// member the allocator allocates and the derivative record holds.
+    pub fn allocator_members(
+        &mut self,
+        call: ExprId,
+        lhs: Option<SymbolId>,
+        dq: SymbolId,
+    ) -> Vec<StmtId> {
+        let Some((a, al)) = self.allocator_of(call) else {
+            return Vec::new();
+        };
+        let Some(td) = self.pointee_record(a) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for (f, x) in al.members {
+            if !self
+                .g
+                .active_fields
+                .get(&td)
+                .is_some_and(|s| s.contains(&f))
+            {
+                continue;
+            }
+            let Some(r) = self.substituted(a, x, call, lhs) else {
+                self.lost_derivative = true;
+                continue;
+            };
+            let l = self.shadow_member(dq, f);
+            out.push(assign(&mut self.u, l, r));
+        }
+        // In vector mode each direction's record has its own blocks.
+        self.dir(out)
+    }
+
+    /// Member `f` of the derivative record `dq` designates: `dq->f`, in vector mode
+    /// `(*dq)[nd].f` (`dq` points to one record per direction).
+    fn shadow_member(&mut self, dq: SymbolId, f: String) -> ExprId {
+        let n = self.b().name(dq);
+        if !self.vector {
+            return self.b().e(Expr::Field {
+                base: n,
+                field: f,
+                arrow: true,
+            });
+        }
+        let d = self.b().e(Expr::Unary {
+            op: UnOp::Deref,
+            arg: n,
+        });
+        let p = self.b().e(Expr::Paren(d));
+        let nd = self.nd_index();
+        let base = self.b().index(p, vec![Subscript::Index(nd)]);
+        self.b().e(Expr::Field {
+            base,
+            field: f,
+            arrow: false,
+        })
+    }
+
+    /// The record type an allocator's result points to.
+    fn pointee_record(&self, a: UnitId) -> Option<TypeDefId> {
+        let r = self.prog().units[a].result?;
+        match self.prog().symbols[r].ty.as_ref()?.base {
+            BaseClass::Record(td) => Some(td),
+            _ => None,
+        }
+    }
+
+    /// Whether callee `callee` of a call statement is a deallocator whose derivative frees
+    /// shadow memory (module doc).
+    pub fn deallocator_of(&self, callee: ExprId) -> Option<radtap_il::alloc::Deallocator> {
+        let d = radtap_il::alloc::called_unit(self.prog(), self.p, callee)?;
+        radtap_il::alloc::deallocator(self.prog(), d)
+    }
+
+    /// The frees of the shadow of `arg` (the deallocator's argument, a pointer variable with
+    /// a derivative) that the deallocator `d` mirrors: `free(md->data); free(md);`.
+    pub fn deallocator_frees(
+        &mut self,
+        d: &radtap_il::alloc::Deallocator,
+        arg: ExprId,
+    ) -> Option<Vec<StmtId>> {
+        let Expr::Name(q) = self.src.exprs[arg] else {
+            return None;
+        };
+        let dq = *self.dvar.get(&q)?;
+        let td = match self.prog().symbols[q].ty.as_ref()?.base {
+            BaseClass::Record(td) => Some(td),
+            _ => None,
+        };
+        let mut out = Vec::new();
+        let free = |me: &mut Self, x: ExprId| {
+            let f = me.b().opaque("free");
+            stmt(
+                &mut me.u,
+                StmtKind::Call {
+                    callee: f,
+                    args: vec![Arg {
+                        keyword: None,
+                        value: x,
+                    }],
+                    no_parens: false,
+                },
+            )
+        };
+        for f in &d.members {
+            let twin =
+                td.is_some_and(|td| self.g.active_fields.get(&td).is_some_and(|s| s.contains(f)));
+            if twin {
+                let l = self.shadow_member(dq, f.clone());
+                out.push(free(self, l));
+            }
+        }
+        let mut out = self.dir(out);
+        if d.block {
+            let n = self.b().name(dq);
+            out.push(free(self, n));
+        }
+        Some(out)
+    }
+}
