@@ -311,7 +311,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 };
                 e.init = Some(z);
             }
-            self.pg.c_local_decls.push(Decl::Var(dv));
+            self.pg.c_local_decls.push(Decl::var(dv));
         }
         let mut r = Rev {
             fwd: vla_zero,
