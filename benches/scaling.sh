@@ -4,7 +4,9 @@
 # per size:
 #   procs     a module of 20-line subroutines (loops, branches, intrinsics), each called by a
 #             head that chains them: the whole program is differentiated;
-#   straight  one subroutine of straight-line assignments over a few hundred variables.
+#   straight  one subroutine of straight-line assignments over a few hundred variables;
+#   cline     the same statements in C, all on one line (LINES statements: the 10 MB
+#             line of C statements is about 365,000 of them).
 # For each size (default 10000 50000 200000 lines) and mode it prints wall time, CPU time and
 # peak memory, and the same per input line (us/line, KB/line); linear growth keeps the
 # per-line figures flat from the smallest to the largest size.
@@ -60,6 +62,14 @@ if kind == "procs":
     for j in range(k):
         out.append(f"    call step{j}(n, x, y, a)\n")
     out.append("  end subroutine head\nend module gen_mod\n")
+elif kind == "cline":
+    nv = 200
+    out.append("#include <math.h>\nvoid head(double x, double *y) { double "
+               + ", ".join(f"v{i}" for i in range(nv)) + "; v0 = x;")
+    for j in range(1, lines):
+        a, b, c = j % nv, (j * 7 + 3) % nv, (j * 13 + 5) % nv
+        out.append(f" v{a} = v{b}*0.5 + sin(v{c});")
+    out.append(" *y = v1 + v2; }\n")
 else:
     nv = 200
     out.append("subroutine head(x, y)\n  real(8), intent(in) :: x\n  real(8), intent(out) :: y\n")
@@ -74,11 +84,15 @@ EOF
 }
 
 printf '%-9s %8s %4s %9s %9s %10s %9s %9s\n' program lines mode wall_s cpu_s peak_MB us/line KB/line
-for kind in procs straight; do
+for kind in procs straight cline; do
     for n in "${sizes[@]}"; do
-        src=$work/${kind}_$n.f90
+        ext=f90
+        [ "$kind" = cline ] && ext=c
+        src=$work/${kind}_$n.$ext
         gen "$kind" "$n" "$src"
+        # Per input line; for the one-line C program, per statement.
         actual=$(wc -l < "$src")
+        [ "$kind" = cline ] && actual=$n
         for mode in -p -d -b; do
             out=$work/out_${kind}_${n}$mode
             if ! /usr/bin/time -f '%e %U %S %M' -o "$work/time" \

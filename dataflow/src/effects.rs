@@ -12,7 +12,7 @@
 //! they are `use(I')` when `x` is active, so a value used only linearly is never recorded.
 
 use crate::zones::{is_pointer, Obj, ObjKey, ProcZones};
-use crate::zoneset::{ZoneId, ZoneSet};
+use crate::zoneset::{ZoneId, ZoneMap, ZoneSet};
 use crate::Env;
 use radtap_flowgraph::{CallSite, Callee, FlowGraph, Part, Point};
 use radtap_il::{
@@ -32,11 +32,11 @@ pub struct Effect {
     pub kills: ZoneSet,
     /// For each written zone, the zones its new value depends on (besides itself when the
     /// write is partial).
-    pub dep: BTreeMap<ZoneId, ZoneSet>,
+    pub dep: ZoneMap,
     /// For each written differentiable zone, the zones it depends on differentiably.
-    pub diff_dep: BTreeMap<ZoneId, ZoneSet>,
+    pub diff_dep: ZoneMap,
     /// For each differentiable source, the zones its partial derivative reads.
-    pub partials: BTreeMap<ZoneId, ZoneSet>,
+    pub partials: ZoneMap,
     /// Zones used to address the written references (needed to address their derivatives).
     pub addr: ZoneSet,
     /// Whether the point calls a procedure of the program.
@@ -624,21 +624,18 @@ impl Eval<'_> {
             }
             self.eff
                 .dep
-                .entry(t)
-                .or_insert_with(|| self.pz.empty())
+                .row_mut(t, || self.pz.empty())
                 .union_with(&reads);
             if self.pz.differentiable.contains(t) && self.pz.differentiable.contains(z) {
                 let mut one = self.pz.empty();
                 one.insert(z);
                 self.eff
                     .diff_dep
-                    .entry(t)
-                    .or_insert_with(|| self.pz.empty())
+                    .row_mut(t, || self.pz.empty())
                     .union_with(&one);
                 self.eff
                     .partials
-                    .entry(z)
-                    .or_insert_with(|| self.pz.empty())
+                    .row_mut(z, || self.pz.empty())
                     .union_with(&src.addr);
             }
         }
@@ -668,14 +665,12 @@ impl Eval<'_> {
                 }
                 self.eff
                     .dep
-                    .entry(t)
-                    .or_insert_with(|| self.pz.empty())
+                    .row_mut(t, || self.pz.empty())
                     .union_with(&sources);
                 if self.pz.differentiable.contains(t) {
                     self.eff
                         .diff_dep
-                        .entry(t)
-                        .or_insert_with(|| self.pz.empty())
+                        .row_mut(t, || self.pz.empty())
                         .union_with(&dsrc);
                 }
             }
@@ -688,8 +683,7 @@ impl Eval<'_> {
                 if self.pz.differentiable.contains(*k) {
                     self.eff
                         .partials
-                        .entry(*k)
-                        .or_insert_with(|| self.pz.empty())
+                        .row_mut(*k, || self.pz.empty())
                         .union_with(p);
                 }
             }
@@ -1357,22 +1351,16 @@ impl Eval<'_> {
                 if *exact && sum.kills.contains(t) {
                     self.eff.kills.insert(ct);
                 }
-                self.eff
-                    .dep
-                    .entry(ct)
-                    .or_insert_with(|| ZoneSet::new(me))
-                    .union_with(&s);
+                self.eff.dep.row_mut(ct, || ZoneSet::new(me)).union_with(&s);
                 if self.pz.differentiable.contains(ct) {
                     self.eff
                         .diff_dep
-                        .entry(ct)
-                        .or_insert_with(|| ZoneSet::new(me))
+                        .row_mut(ct, || ZoneSet::new(me))
                         .union_with(&ds);
                     for x in ds.iter() {
                         self.eff
                             .partials
-                            .entry(x)
-                            .or_insert_with(|| ZoneSet::new(me))
+                            .row_mut(x, || ZoneSet::new(me))
                             .union_with(&all_reads);
                     }
                 }

@@ -31,7 +31,7 @@ pub use effects::{intrinsic_class, CallMap, Effect, IntrinsicClass};
 pub use impls::*;
 pub use solver::{first_point_ids, solve, Analysis, At, Direction, JoinSemiLattice, Results};
 pub use zones::{Globals, ObjKey, ProcZones, ZoneInfo};
-pub use zoneset::{Relation, ZoneId, ZoneSet};
+pub use zoneset::{Relation, ZoneId, ZoneMap, ZoneSet};
 
 use radtap_flowgraph::{CallGraph, Callee, FlowGraph, Point};
 use radtap_il::{Code, Diagnostic, Program, SymbolId, UnitId};

@@ -400,7 +400,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 };
                 e.init = Some(z);
             }
-            let dv = Decl::Var(dv);
+            let dv = Decl::var(dv);
             self.fixed_bounds_of(&dv);
             self.pg.c_local_decls.push(dv);
         }

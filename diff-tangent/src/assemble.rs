@@ -591,7 +591,7 @@ impl Gen<'_> {
             inline_def: None,
         });
         let spec = c.spec(fu, &spec);
-        Decl::Var(VarDecl {
+        Decl::var(VarDecl {
             spec,
             attrs: Vec::new(),
             entities: vec![Entity {

@@ -563,7 +563,7 @@ impl Gen<'_> {
         match self.lang {
             Lang::Fortran => Decl::TypeDef(id),
             // C writes `struct t_d { … };` as a declaration with no declarators.
-            Lang::C => Decl::Var(VarDecl {
+            Lang::C => Decl::var(VarDecl {
                 spec: TypeSpec {
                     class: BaseClass::Record(primal),
                     keyword: "struct".into(),

@@ -160,13 +160,13 @@ impl<'a, 's> CLower<'a, 's> {
                     decls.push(Decl::Directive(d));
                 }
                 if let Some(v) = self.declaration(ch) {
-                    decls.push(Decl::Var(v));
+                    decls.push(Decl::var(v));
                 }
             }
             "struct_specifier" | "union_specifier" | "enum_specifier" => {
                 // `struct p { ... };` at file level.
                 let spec = self.type_spec_node(ch, vec![]);
-                decls.push(Decl::Var(VarDecl {
+                decls.push(Decl::var(VarDecl {
                     spec,
                     attrs: vec![],
                     entities: vec![],

@@ -64,20 +64,34 @@ impl<T> fmt::Debug for Idx<T> {
 }
 
 /// Append-only storage addressed by [`Idx`].
+///
+/// The values live in chunks of at most [`CHUNK`] values, never moved once stored: a single
+/// `Vec` doubled its capacity as it grew, so a unit of a million expressions held up to twice
+/// its size in spare capacity and, while reallocating, three times its size (the old buffer
+/// and the new one). Only the first chunk grows by doubling, so small arenas stay small.
 #[derive(Clone)]
 pub struct Arena<T> {
-    data: Vec<T>,
+    chunks: Vec<Vec<T>>,
+    len: usize,
 }
+
+/// The number of values per chunk of an [`Arena`] (a power of two).
+const CHUNK: usize = 1 << 12;
 
 impl<T> Default for Arena<T> {
     fn default() -> Self {
-        Arena { data: Vec::new() }
+        Arena {
+            chunks: Vec::new(),
+            len: 0,
+        }
     }
 }
 
 impl<T: fmt::Debug> fmt::Debug for Arena<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.data.iter()).finish()
+        f.debug_list()
+            .entries(self.chunks.iter().flatten())
+            .finish()
     }
 }
 
@@ -88,48 +102,59 @@ impl<T> Arena<T> {
     }
     /// Stores `value` and returns its handle.
     pub fn alloc(&mut self, value: T) -> Idx<T> {
-        let raw = u32::try_from(self.data.len()).expect("arena overflow: more than 2^32 nodes");
-        self.data.push(value);
+        let raw = u32::try_from(self.len).expect("arena overflow: more than 2^32 nodes");
+        match self.chunks.last_mut() {
+            Some(c) if c.len() < CHUNK => c.push(value),
+            Some(_) => {
+                let mut c = Vec::with_capacity(CHUNK);
+                c.push(value);
+                self.chunks.push(c);
+            }
+            None => self.chunks.push(vec![value]),
+        }
+        self.len += 1;
         Idx::from_raw(raw)
     }
-    /// Number of stored values.
+    /// Number of values stored.
     pub fn len(&self) -> usize {
-        self.data.len()
+        self.len
     }
-    /// True when nothing is stored.
+    /// Whether nothing is stored.
     pub fn is_empty(&self) -> bool {
-        self.data.is_empty()
+        self.len == 0
     }
-    /// True when `id` points into this arena.
+    /// Whether `id` names a value of this arena.
     pub fn contains(&self, id: Idx<T>) -> bool {
-        id.index() < self.data.len()
+        id.index() < self.len
     }
-    /// Handles and values in allocation order.
+    /// The values with their handles, in allocation order.
     pub fn iter(&self) -> impl Iterator<Item = (Idx<T>, &T)> {
-        self.data
+        self.chunks
             .iter()
+            .flatten()
             .enumerate()
             .map(|(i, v)| (Idx::from_raw(i as u32), v))
     }
-    /// All handles in allocation order.
+    /// The handles, in allocation order.
     pub fn ids(&self) -> impl Iterator<Item = Idx<T>> {
-        (0..self.data.len() as u32).map(Idx::from_raw)
+        (0..self.len as u32).map(Idx::from_raw)
     }
 }
 
 impl<T> std::ops::Index<Idx<T>> for Arena<T> {
     type Output = T;
     fn index(&self, id: Idx<T>) -> &T {
-        &self.data[id.index()]
+        let i = id.index();
+        &self.chunks[i / CHUNK][i % CHUNK]
     }
 }
 impl<T> std::ops::IndexMut<Idx<T>> for Arena<T> {
     fn index_mut(&mut self, id: Idx<T>) -> &mut T {
-        &mut self.data[id.index()]
+        let i = id.index();
+        &mut self.chunks[i / CHUNK][i % CHUNK]
     }
 }
 
-/// A side table keyed by the handles of one arena (spans, analysis facts).
 #[derive(Clone, Debug)]
 pub struct ArenaMap<K, V> {
     data: Vec<Option<V>>,

@@ -457,7 +457,7 @@ pub enum TypeDefKind {
 #[derive(Debug, Clone)]
 pub enum Decl {
     /// A type declaration: `real(8), intent(in) :: a(n), b` / `const double *x, y[3];`.
-    Var(VarDecl),
+    Var(Box<VarDecl>),
     /// `USE m, only: a, b => c`.
     Use(UseImport, String),
     /// `IMPLICIT NONE` or `IMPLICIT DOUBLE PRECISION (A-H,O-Z)` (kept as written).
@@ -502,6 +502,13 @@ pub enum Decl {
     Verbatim(String),
     /// C enum constants (inside an enum definition).
     Enumerators(Vec<(SymbolId, Option<ExprId>)>),
+}
+
+impl Decl {
+    /// A type declaration (boxed: a declaration inline made every statement node 272 bytes).
+    pub fn var(v: VarDecl) -> Decl {
+        Decl::Var(Box::new(v))
+    }
 }
 
 /// A type declaration statement.
@@ -1035,13 +1042,13 @@ pub enum Expr {
     },
     /// C `(type) e`.
     Cast {
-        /// Target type.
-        ty: CParam,
+        /// Target type (boxed: a `CParam` inline made every expression node 200 bytes).
+        ty: Box<CParam>,
         /// Operand.
         arg: ExprId,
     },
     /// C `sizeof(type)`.
-    SizeofType(CParam),
+    SizeofType(Box<CParam>),
     /// C `c ? a : b`.
     Cond {
         /// Condition.
@@ -1074,7 +1081,7 @@ pub enum Expr {
     /// C compound literal `(T){...}`.
     CompoundLit {
         /// Type.
-        ty: CParam,
+        ty: Box<CParam>,
         /// Brace initializer.
         init: ExprId,
     },

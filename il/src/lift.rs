@@ -470,7 +470,7 @@ fn lift_one(prog: &mut Program, host: &UnitData, q: UnitId, s: SymbolId) -> Symb
         implicit_type: false,
     };
     let own = prog.add_symbol(qscope, sd.spelling.to_ascii_lowercase(), data);
-    let decl = Decl::Var(VarDecl {
+    let decl = Decl::var(VarDecl {
         spec,
         attrs,
         entities: vec![Entity {

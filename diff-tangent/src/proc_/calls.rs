@@ -517,7 +517,7 @@ impl<'a> ProcGen<'_, 'a> {
             }
         }
         let c = Copier { src: self.src };
-        let Decl::Var(mut pd) = c.decl(&mut self.u, &Decl::Var(v.clone())) else {
+        let Decl::Var(mut pd) = c.decl(&mut self.u, &Decl::var(v.clone())) else {
             unreachable!("a variable declaration copies to one")
         };
         if !self.hoisted.is_empty() {
@@ -653,7 +653,7 @@ impl<'a> ProcGen<'_, 'a> {
             // Vector derivatives are filled by direction loops after the declaration.
             dv.spec.qualifiers.retain(|q| q != "const");
         }
-        out.push(stmt(&mut self.u, StmtKind::Decl(Decl::Var(dv))));
+        out.push(stmt(&mut self.u, StmtKind::Decl(Decl::var(dv))));
         out.extend(after);
         out
     }

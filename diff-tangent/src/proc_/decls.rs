@@ -172,7 +172,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
                     };
                     let mut ent = plain_entity(local);
                     ent.init = Some(init);
-                    self.c_local_decls.push(Decl::Var(VarDecl {
+                    self.c_local_decls.push(Decl::var(VarDecl {
                         spec,
                         attrs: Vec::new(),
                         entities: vec![ent],
@@ -428,7 +428,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
                                 .diags
                                 .push(Diagnostic::error(Code::Unsupported, sp, &msg));
                         }
-                        decls.push(Decl::Var(dv));
+                        decls.push(Decl::var(dv));
                     }
                     if !local.is_empty() {
                         let mut vl = v.clone();
@@ -439,7 +439,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
                             Attr::Dimension(_) => true,
                         });
                         if let Some(dv) = self.derivative_decl(&vl, &c) {
-                            decls.push(Decl::Var(dv));
+                            decls.push(Decl::var(dv));
                         }
                     }
                 }
@@ -484,7 +484,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             if !declared.contains(&r) {
                 if let Some(t) = &self.src.header_type {
                     let spec = c.spec(&mut self.u, t);
-                    decls.push(Decl::Var(VarDecl {
+                    decls.push(Decl::var(VarDecl {
                         spec,
                         attrs: if self.adjoint {
                             Vec::new()
@@ -543,11 +543,11 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             if self.src.params.contains(&s) || (self.adjoint && Some(s) == self.src.result) {
                 v.attrs.push(Attr::Intent(Intent::InOut));
             }
-            decls.push(Decl::Var(v));
+            decls.push(Decl::var(v));
         }
         if let Some(nb) = self.nbdirs {
             if self.lang == Lang::Fortran {
-                decls.push(Decl::Var(VarDecl {
+                decls.push(Decl::var(VarDecl {
                     spec: int_spec(Lang::Fortran),
                     attrs: vec![Attr::Intent(Intent::In)],
                     entities: vec![plain_entity(nb)],
@@ -563,8 +563,8 @@ impl<'g, 'a> ProcGen<'g, 'a> {
                 double_colon: true,
             };
             match self.lang {
-                Lang::Fortran => decls.push(Decl::Var(v)),
-                Lang::C => self.c_local_decls.push(Decl::Var(v)),
+                Lang::Fortran => decls.push(Decl::var(v)),
+                Lang::C => self.c_local_decls.push(Decl::var(v)),
             }
         }
         // C functions keep their declarations in the body.
@@ -638,13 +638,13 @@ impl<'a> ProcGen<'_, 'a> {
                 dv.spec.keyword = "struct".into();
             }
         }
-        let Decl::Var(mut dv) = c.decl(&mut self.u, &Decl::Var(dv)) else {
+        let Decl::Var(mut dv) = c.decl(&mut self.u, &Decl::var(dv)) else {
             unreachable!("a variable declaration copies to one")
         };
         if self.vector {
             add_direction_dim(&mut self.u, &mut dv);
         }
-        Some(dv)
+        Some(*dv)
     }
 
     /// `EQUIVALENCE (ad, bd(2))` for `EQUIVALENCE (a, b(2))`: members of a group share one
@@ -755,7 +755,7 @@ impl<'a> ProcGen<'_, 'a> {
                 if self.vector {
                     add_direction_dim(&mut self.u, &mut v);
                 }
-                decls.push(Decl::Var(v));
+                decls.push(Decl::var(v));
             }
             members.push(plain_entity(ds));
         }
@@ -873,7 +873,7 @@ impl<'a> ProcGen<'_, 'a> {
         let temps = std::mem::take(&mut self.temps);
         let mut decls = Vec::new();
         for (f, t) in std::mem::take(&mut self.extern_funcs) {
-            decls.push(Decl::Var(VarDecl {
+            decls.push(Decl::var(VarDecl {
                 spec: spec_of_type(self.lang, &t),
                 attrs: vec![Attr::Keyword("external".into())],
                 entities: vec![plain_entity(f)],
@@ -989,7 +989,7 @@ impl<'a> ProcGen<'_, 'a> {
                 }
             }
             v.double_colon = true;
-            decls.push(Decl::Var(v));
+            decls.push(Decl::var(v));
         }
         match self.lang {
             Lang::Fortran => self.u.decls.extend(decls),

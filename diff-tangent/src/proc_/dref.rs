@@ -365,7 +365,10 @@ impl<'a> ProcGen<'_, 'a> {
                     ty.spec.name = Some(n);
                     ty.spec.inline_def = None;
                 }
-                Some(self.b().e(Expr::Cast { ty, arg: d }))
+                Some(self.b().e(Expr::Cast {
+                    ty: Box::new(ty),
+                    arg: d,
+                }))
             }
             Expr::Cast { arg, .. } => self.dptr(*arg),
             Expr::Call { callee, args } => {

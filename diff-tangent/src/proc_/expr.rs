@@ -972,7 +972,7 @@ impl<'a> ProcGen<'_, 'a> {
                 dims: Vec::new(),
                 pointers: 0,
             };
-            self.u.decls.push(Decl::Var(VarDecl {
+            self.u.decls.push(Decl::var(VarDecl {
                 spec: spec_of_type(Lang::Fortran, &t),
                 attrs: vec![Attr::Keyword("external".into())],
                 entities: vec![plain_entity(s)],

@@ -80,7 +80,7 @@ impl ProcGen<'_, '_> {
             });
             let v = match explicit {
                 Some(v) => {
-                    let mut v = v.clone();
+                    let mut v = VarDecl::clone(v);
                     v.entities.retain(|e| e.sym == m.sym);
                     v.attrs
                         .retain(|a| !matches!(a, Attr::Keyword(k) if k == "save"));
@@ -100,7 +100,7 @@ impl ProcGen<'_, '_> {
                     }
                 }
             };
-            decls.push(Decl::Var(v));
+            decls.push(Decl::var(v));
         }
         decls.push(Decl::Common(vec![(Some(blk), members)]));
         // Every name the copied declarations use (kinds, bounds) must mean the same here.

@@ -86,7 +86,10 @@ impl<'a, 's> CLower<'a, 's> {
         let slot = self.cast_slot(l)?;
         let name = self.cast_mark(slot)?;
         let ty = self.typedef_cparam(&name);
-        self.u().exprs[slot] = Expr::Cast { ty, arg: inner };
+        self.u().exprs[slot] = Expr::Cast {
+            ty: Box::new(ty),
+            arg: inner,
+        };
         Some(l)
     }
 }

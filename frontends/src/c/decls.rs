@@ -197,7 +197,7 @@ impl<'a, 's> CLower<'a, 's> {
                                 self.unsupported(d, "bit-fields");
                             }
                         }
-                        fields.push(Decl::Var(VarDecl {
+                        fields.push(Decl::var(VarDecl {
                             spec,
                             attrs,
                             entities,

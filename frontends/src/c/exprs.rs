@@ -265,7 +265,7 @@ impl<'a, 's> CLower<'a, 's> {
             "sizeof_expression" => match n.child_by_field_name("type") {
                 Some(t) => {
                     let ty = self.type_descriptor(t);
-                    self.alloc(Expr::SizeofType(ty), n)
+                    self.alloc(Expr::SizeofType(Box::new(ty)), n)
                 }
                 None => self.opaque(n),
             },
@@ -336,7 +336,13 @@ impl<'a, 's> CLower<'a, 's> {
                 };
                 let ty = self.type_descriptor(t);
                 let init = self.expr(v);
-                self.alloc(Expr::CompoundLit { ty, init }, n)
+                self.alloc(
+                    Expr::CompoundLit {
+                        ty: Box::new(ty),
+                        init,
+                    },
+                    n,
+                )
             }
             "ERROR" => self.opaque(n),
             other => {

@@ -362,7 +362,8 @@ impl<'a, 's> CLower<'a, 's> {
                         let kw = *kw;
                         prefixes.pop();
                         let ty = self.cast_type(ty, name);
-                        operand = Some(self.alloc_span(Expr::SizeofType(ty), kw, tok.last));
+                        operand =
+                            Some(self.alloc_span(Expr::SizeofType(Box::new(ty)), kw, tok.last));
                         break;
                     }
                     prefixes.push(Prefix::Cast(*tok));
@@ -401,7 +402,14 @@ impl<'a, 's> CLower<'a, 's> {
                         continue;
                     };
                     let ty = self.cast_type(ty, name);
-                    self.alloc_span(Expr::Cast { ty, arg: e }, tok.first, last)
+                    self.alloc_span(
+                        Expr::Cast {
+                            ty: Box::new(ty),
+                            arg: e,
+                        },
+                        tok.first,
+                        last,
+                    )
                 }
             };
         }

@@ -150,8 +150,8 @@ impl<'a, 's> CLower<'a, 's> {
                 None => StmtKind::Empty,
                 Some(e) => self.expr_stmt(e),
             },
-            "declaration" => StmtKind::Decl(Decl::Var(self.declaration(n)?)),
-            "type_definition" => StmtKind::Decl(Decl::Var(self.declaration(n)?)),
+            "declaration" => StmtKind::Decl(Decl::var(self.declaration(n)?)),
+            "type_definition" => StmtKind::Decl(Decl::var(self.declaration(n)?)),
             "compound_statement" => {
                 let outer = self.scope;
                 let sc = self
@@ -208,7 +208,7 @@ impl<'a, 's> CLower<'a, 's> {
                 let init = match n.child_by_field_name("initializer") {
                     Some(i) if i.kind() == "declaration" => {
                         let v = self.declaration(i)?;
-                        Some(self.push(StmtKind::Decl(Decl::Var(v)), i, None))
+                        Some(self.push(StmtKind::Decl(Decl::var(v)), i, None))
                     }
                     Some(i) => {
                         let k = self.expr_stmt(i);
@@ -270,7 +270,7 @@ impl<'a, 's> CLower<'a, 's> {
             }
             "struct_specifier" | "union_specifier" | "enum_specifier" => {
                 let spec = self.type_spec_node(n, vec![]);
-                StmtKind::Decl(Decl::Var(VarDecl {
+                StmtKind::Decl(Decl::var(VarDecl {
                     spec,
                     attrs: vec![],
                     entities: vec![],

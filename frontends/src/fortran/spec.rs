@@ -274,7 +274,7 @@ impl<'a, 't> FortranLowering<'a, 't> {
             }
             "variable_declaration" => {
                 if let Some(d) = self.lower_var_decl(c) {
-                    decls.push(Decl::Var(d));
+                    decls.push(Decl::var(d));
                 }
             }
             "parameter_statement" => {

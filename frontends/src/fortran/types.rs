@@ -307,7 +307,7 @@ impl<'a, 't> FortranLowering<'a, 't> {
                     // enclosing scope while the components are declared.
                     self.p.scopes[tscope].parent = Some(outer);
                     if let Some(d) = self.lower_var_decl(x) {
-                        fields.push(Decl::Var(d));
+                        fields.push(Decl::var(d));
                     }
                     self.p.scopes[tscope].parent = None;
                 }
