@@ -51,6 +51,37 @@ impl Adj<'_, '_, '_> {
         })
     }
 
+    /// Entering the body of a counted loop over `var` (DO, canonical C `for`) that the
+    /// backward sweep reverses with its own variable: inside that body, backwards, `var`
+    /// again holds the forward iteration's value when nothing in the body writes it. Its
+    /// zones join `restored_vars` (bounds of inner loops that read it are evaluated again
+    /// backwards, `branches.rs` `static_bounds` and `canonical_for`); returns the set to
+    /// put back after the body, `None` when nothing changed. Off with `-nooptim induction`
+    /// and in procedures with jumps (reversed on their flow graph).
+    pub(crate) fn enter_restored_loop(
+        &mut self,
+        var: SymbolId,
+        body: &[StmtId],
+    ) -> Option<ZoneSet> {
+        if !self.pg.g.opts.induction || self.has_any_jump() {
+            return None;
+        }
+        let vz = self.pg.pi.zones.sym_zones(var)?;
+        let mut inside = HashSet::new();
+        subtree(self.pg.src, body, &mut |x| {
+            inside.insert(x);
+        });
+        let written = self.pg.pi.point.iter().enumerate().any(|(id, pt)| {
+            inside.contains(&pt.stmt) && self.pg.pi.effects[id].writes.intersects(&vz)
+        });
+        if written {
+            return None;
+        }
+        let old = self.restored_vars.clone();
+        self.restored_vars.union_with(&vz);
+        Some(old)
+    }
+
     /// Whether anything outside the counted loops over `var` — the primal or the adjoint —
     /// reads `var`: then a loop over `var` must run in the forward sweep even when its body
     /// has nothing left there, for the value it leaves in `var`.
