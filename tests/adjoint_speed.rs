@@ -426,3 +426,65 @@ fn an_if_at_the_turn_is_kept_whole() {
     );
     assert_eq!(f0.matches("call popcontrol1b(branch)").count(), 2, "{f0}");
 }
+
+/// Bytes pushed: a checkpointed call at the top level that gives a local its first value
+/// records nothing of it (`double p[2]; project(n, x, a, p);` pushed and popped the
+/// uninitialised `p`), and like terms of an increment are merged (`x[i] * rb + x[i] * rb`
+/// into `2 * (x[i] * rb)`; `-nooptim sharepartials` writes them out again). Numbers: the
+/// corpus suites.
+#[test]
+fn a_call_giving_a_local_its_first_value_records_nothing_of_it() {
+    let c = adjoint_text("tests/tangent/c_call_fills_local.c", &[], "fills");
+    let body = &c[c.find("void fills_b(").unwrap()..];
+    assert!(!body.contains("push") && !body.contains("pop"), "{body}");
+    assert!(c.contains("xb[i] = xb[i] + 2 * (x[i] * rb);"), "{c}");
+    let c0 = adjoint_text(
+        "tests/tangent/c_call_fills_local.c",
+        &["-nooptim", "sharepartials"],
+        "fills0",
+    );
+    assert!(
+        c0.contains("xb[i] = xb[i] + x[i] * rb + x[i] * rb;"),
+        "{c0}"
+    );
+}
+
+/// Item 7 (C): a pointer into an array passed to a callee whose code reaches exactly
+/// `q[0..k)` is recorded as that slice, not the whole array: the layers of
+/// `c_lstm_objective.c` push `2 * b` elements of `s` each, not `l * 2 * b`. Numbers: the
+/// corpus suites (c_lstm_objective.c, c_ii_loop_neighbours.c).
+#[test]
+fn a_callee_reaching_a_slice_of_an_array_records_the_slice() {
+    let c = adjoint_text("tests/tangent/c_lstm_objective.c", &[], "lstm");
+    assert!(c.contains("pushReal8Array(s + 2 * i * b, 2 * b);"), "{c}");
+    assert!(c.contains("popReal8Array(s + 2 * i * b, 2 * b);"), "{c}");
+    assert!(!c.contains("pushReal8Array(s, "), "{c}");
+}
+
+/// A Fortran local initialised in its declaration (implicitly SAVE: its value comes from the
+/// previous call, not from a statement) holds a value before the first statement that
+/// writes it: a checkpointed call or an assignment there records it (it was taken for a
+/// local with no value yet, and the adjoint read the value left by the forward sweep).
+#[test]
+fn a_local_initialised_in_its_declaration_is_recorded() {
+    let dir = std::env::temp_dir().join(format!("radtap-initsave-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("initsave.f90");
+    std::fs::write(
+        &src,
+        "subroutine scl(x, t)\n  real(8), intent(in) :: x(2)\n  real(8), intent(inout) :: t(2)\n  t = t * x\nend subroutine scl\n\n\
+         subroutine head(x, y)\n  real(8), intent(in) :: x(2)\n  real(8), intent(out) :: y\n  real(8) :: t(2) = (/ 1d0, 2d0 /)\n  real(8) :: u = 3d0\n  call scl(x, t)\n  u = u * x(1)\n  y = t(1) * t(2) * u\nend subroutine head\n",
+    )
+    .unwrap();
+    let opts: Vec<String> = ["-head", "head", "-vars", "x", "-outvars", "y"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let o = run_cli(&src, &opts, &["-b", "-o", "gen"], &dir);
+    assert_eq!(o.status, 0, "{}", o.stderr);
+    let text = std::fs::read_to_string(dir.join("gen_b.f90")).unwrap();
+    let body = &text[text.find("subroutine head_b(").unwrap()..];
+    assert!(body.contains("call pushreal8array(t, size(t))"), "{body}");
+    assert!(body.contains("call pushreal8(u)"), "{body}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

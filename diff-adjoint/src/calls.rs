@@ -26,6 +26,7 @@ impl<'a> Adj<'_, '_, 'a> {
             _ => None,
         });
         let mut rec = self.to_record(i);
+        self.drop_unset_locals(s, &mut rec);
         if split.is_some() {
             // g_bwd restores what it reads itself: only the values the statements before
             // need are recorded.
@@ -36,7 +37,10 @@ impl<'a> Adj<'_, '_, 'a> {
             Some(Callee::Defined(l)) if l.len() == 1 => Some(l[0]),
             _ => None,
         };
-        let (epush, epop) = self.slice_element_args(i, one_callee, args, &mut rec);
+        let (mut epush, mut epop) = self.slice_element_args(i, one_callee, args, &mut rec);
+        let (ppush, ppop) = self.slice_pointer_args(i, one_callee, args, &mut rec);
+        epush.extend(ppush);
+        epop.splice(0..0, ppop);
         let (mut push, mut pop) = self.snapshot(s, &rec);
         push.splice(0..0, epush);
         pop.extend(epop);

@@ -115,7 +115,7 @@ impl<'a> Adj<'_, '_, 'a> {
         out
     }
 
-    fn suffix_of(ty: &Type) -> Option<&'static str> {
+    pub(crate) fn suffix_of(ty: &Type) -> Option<&'static str> {
         Some(match (ty.base, ty.bytes) {
             (BaseClass::Real, Some(4)) => "Real4",
             (BaseClass::Real, _) => "Real8",

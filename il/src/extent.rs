@@ -167,6 +167,14 @@ impl Extent {
             .map(|p| p.eval(val))
             .try_fold(0i64, |m, v| Some(m.max(v?)))
     }
+    /// The count as one polynomial, when it is one: its terms, each a coefficient and the
+    /// parameters multiplied (none for the constant term).
+    pub fn terms(&self) -> Option<Vec<(i64, Vec<SymbolId>)>> {
+        match &self.0[..] {
+            [p] => Some(p.0.iter().map(|(k, c)| (*c, k.clone())).collect()),
+            _ => None,
+        }
+    }
     /// The count as an expression over the parameters' names (`m * n`, `n + 1`) when it is one
     /// polynomial.
     pub fn text(&self, prog: &Program) -> Option<String> {
