@@ -25,7 +25,13 @@ pub(crate) const CHECK_FAILED: u8 = 4;
 pub(crate) const INCONCLUSIVE: u8 = 5;
 
 /// The optimizations bisected when a check fails, in order.
-const BISECT: &[&str] = &["tbr", "diffliveness", "induction", "sharepartials"];
+const BISECT: &[&str] = &[
+    "tbr",
+    "diffliveness",
+    "induction",
+    "sharepartials",
+    "deadcontrol",
+];
 
 /// The command line's entry point (`execute` in lib.rs), which runs a nested command line.
 pub(crate) type Execute = fn(&Cli) -> Outcome;

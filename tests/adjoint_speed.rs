@@ -65,9 +65,21 @@ fn uninitialised_warnings(path: &Path, root: &Path) -> Result<(), String> {
     // variable but a compiler temporary `MEM[...]`: it does so on the primal of
     // f_array_reductions.f90 as well. Those false positives are left out; every warning
     // naming a variable counts.
+    //
+    // Warnings gcc gives inside a primal copy (`f_nodiff`, the primal's statements verbatim)
+    // once inlined into a derivative are about what the primal reads, not about values the
+    // adjoint records: c_spline_fit.c's `thomas_solve` reads `c[0]` of a VLA its caller fills
+    // in a loop of `n - 2` iterations (the primal does so for any `n`); since the void helpers
+    // have `static inline` copies (issue 21, item 6) gcc inlines it and says so. Left out too.
+    let mut in_copy = false;
     let bad: Vec<&str> = stderr
         .lines()
-        .filter(|l| l.contains("uninitialized") && !l.contains("MEM["))
+        .filter(|l| {
+            if let Some(f) = l.split("In function ‘").nth(1) {
+                in_copy = f.split('’').next().is_some_and(|n| n.ends_with("_nodiff"));
+            }
+            l.contains("uninitialized") && !l.contains("MEM[") && !in_copy
+        })
         .collect();
     if bad.is_empty() {
         Ok(())
@@ -306,5 +318,173 @@ fn division_chain() {
         size(400, &["-nooptim", "sharepartials"]),
     );
     assert!(long > 10 * short, "{short} {long}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Triangular loops: the bounds of an inner loop that read only the variables of the counted
+/// loops around it (`for (j = i + 1; j < n; j++)`, `j <= i`, three deep, counting down) are
+/// evaluated again backwards from the restored outer variables, as Tapenade does, instead of
+/// pushing `j - 1` and the start once per outer iteration. A bound reading a counter the
+/// body of a `while` steps stays recorded; `-nooptim induction` records them all again.
+/// Numbers: both programs go through the corpus suites.
+#[test]
+fn bounds_reading_outer_loop_variables_are_evaluated_again_backwards() {
+    let c = adjoint_text("tests/tangent/c_triangular_bounds.c", &[], "tri");
+    assert_eq!(c.matches("pushInteger4(ad_from)").count(), 1, "{c}");
+    let lower = &c[c.find("void lower_mul_b(").unwrap()..c.find("void tri_b(").unwrap()];
+    assert!(!lower.contains("pushInteger4"), "{lower}");
+    assert!(
+        lower.contains("for (j = n - 1; j >= (i + 1); --j)"),
+        "{lower}"
+    );
+    let body = &c[c.find("void tri_b(").unwrap()..];
+    for bwd in [
+        "for (j = i; j >= 0; --j)",
+        "for (k = n - 1; k >= (j + 1); --k)",
+        "for (j = i - 1; j >= 0; --j)",
+    ] {
+        assert!(body.contains(bwd), "`{bwd}` missing in\n{body}");
+    }
+    let c0 = adjoint_text(
+        "tests/tangent/c_triangular_bounds.c",
+        &["-nooptim", "induction"],
+        "tri0",
+    );
+    assert!(c0.matches("pushInteger4(ad_from").count() >= 6, "{c0}");
+    let f = adjoint_text("tests/tangent/f_triangular_bounds.f90", &[], "ftri");
+    // Left: the outer loop counting down by a step of -1 and the loop with a step of 2
+    // (recorded bounds, as before).
+    assert_eq!(f.matches("call pushinteger4(ad_from").count(), 2, "{f}");
+    for bwd in [
+        "do j = n, i + 1, -1",
+        "do j = i, 1, -1",
+        "do k = n, j + 1, -1",
+    ] {
+        assert!(f.contains(bwd), "`{bwd}` missing in\n{f}");
+    }
+    let f0 = adjoint_text(
+        "tests/tangent/f_triangular_bounds.f90",
+        &["-nooptim", "induction"],
+        "ftri0",
+    );
+    assert!(f0.matches("call pushinteger4(ad_from").count() >= 6, "{f0}");
+}
+
+/// Item 6: the void helpers the differentiated code calls (`shift`, `lower_mul`, and
+/// `shift` from `lower_mul`) get `static inline` primal copies in the adjoint's file, which
+/// every generated call uses, so gcc can inline the forward sweep of checkpointed calls (the
+/// originals are in another object file). Numbers: the corpus suites.
+#[test]
+fn void_helpers_get_inline_primal_copies() {
+    let c = adjoint_text("tests/tangent/c_triangular_bounds.c", &[], "copies");
+    assert!(
+        c.contains(
+            "static inline void shift_nodiff(int n, const double *a, const double *b, double *out) {"
+        ),
+        "{c}"
+    );
+    assert!(c.contains("static inline void lower_mul_nodiff("), "{c}");
+    let copy = &c[c.find("void lower_mul_nodiff(").unwrap()..c.find("void lower_mul_b(").unwrap()];
+    assert!(copy.contains("shift_nodiff(n, x, l, t);"), "{copy}");
+    let body = &c[c.find("void tri_b(").unwrap()..];
+    assert!(body.contains("shift_nodiff(n, w, x, v);"), "{body}");
+    assert!(body.contains("lower_mul_nodiff(n, l, v, w);"), "{body}");
+    assert!(
+        !c.contains(" shift(n,") && !c.contains(" lower_mul(n,"),
+        "{c}"
+    );
+}
+
+/// Item 5: an IF at the turn of a joint-mode adjoint (forward sweep last, backward sweep
+/// first) is kept whole, each branch running its forward then its backward statements, with
+/// no control code pushed and popped at once; nested IFs at the end of a branch too, and the
+/// IF of a helper. The IF inside a loop keeps its codes; `-nooptim deadcontrol` keeps them
+/// all. Numbers: both programs go through the corpus suites.
+#[test]
+fn an_if_at_the_turn_is_kept_whole() {
+    let c = adjoint_text("tests/tangent/c_branch_at_turn.c", &[], "turn");
+    let rot = &c[c.find("void rot_b(").unwrap()..c.find("void turn_b(").unwrap()];
+    assert!(!rot.contains("Control") && !rot.contains("branch"), "{rot}");
+    let body = &c[c.find("void turn_b(").unwrap()..];
+    assert_eq!(body.matches("pushControl1b(").count(), 2, "{body}");
+    assert_eq!(body.matches("popControl1b(").count(), 1, "{body}");
+    assert!(body.contains("rot_nodiff(u, v);"), "{body}");
+    let c0 = adjoint_text(
+        "tests/tangent/c_branch_at_turn.c",
+        &["-nooptim", "deadcontrol"],
+        "turn0",
+    );
+    let body0 = &c0[c0.find("void turn_b(").unwrap()..];
+    assert_eq!(body0.matches("popControl").count(), 3, "{body0}");
+    let f = adjoint_text("tests/tangent/f_branch_at_turn.f90", &[], "fturn");
+    let f = &f[f.find("subroutine fturn_b(").unwrap()..];
+    assert!(!f.contains("control") && !f.contains("branch"), "{f}");
+    let f0 = adjoint_text(
+        "tests/tangent/f_branch_at_turn.f90",
+        &["-nooptim", "deadcontrol"],
+        "fturn0",
+    );
+    assert_eq!(f0.matches("call popcontrol1b(branch)").count(), 2, "{f0}");
+}
+
+/// Bytes pushed: a checkpointed call at the top level that gives a local its first value
+/// records nothing of it (`double p[2]; project(n, x, a, p);` pushed and popped the
+/// uninitialised `p`), and like terms of an increment are merged (`x[i] * rb + x[i] * rb`
+/// into `2 * (x[i] * rb)`; `-nooptim sharepartials` writes them out again). Numbers: the
+/// corpus suites.
+#[test]
+fn a_call_giving_a_local_its_first_value_records_nothing_of_it() {
+    let c = adjoint_text("tests/tangent/c_call_fills_local.c", &[], "fills");
+    let body = &c[c.find("void fills_b(").unwrap()..];
+    assert!(!body.contains("push") && !body.contains("pop"), "{body}");
+    assert!(c.contains("xb[i] = xb[i] + 2 * (x[i] * rb);"), "{c}");
+    let c0 = adjoint_text(
+        "tests/tangent/c_call_fills_local.c",
+        &["-nooptim", "sharepartials"],
+        "fills0",
+    );
+    assert!(
+        c0.contains("xb[i] = xb[i] + x[i] * rb + x[i] * rb;"),
+        "{c0}"
+    );
+}
+
+/// Item 7 (C): a pointer into an array passed to a callee whose code reaches exactly
+/// `q[0..k)` is recorded as that slice, not the whole array: the layers of
+/// `c_lstm_objective.c` push `2 * b` elements of `s` each, not `l * 2 * b`. Numbers: the
+/// corpus suites (c_lstm_objective.c, c_ii_loop_neighbours.c).
+#[test]
+fn a_callee_reaching_a_slice_of_an_array_records_the_slice() {
+    let c = adjoint_text("tests/tangent/c_lstm_objective.c", &[], "lstm");
+    assert!(c.contains("pushReal8Array(s + 2 * i * b, 2 * b);"), "{c}");
+    assert!(c.contains("popReal8Array(s + 2 * i * b, 2 * b);"), "{c}");
+    assert!(!c.contains("pushReal8Array(s, "), "{c}");
+}
+
+/// A Fortran local initialised in its declaration (implicitly SAVE: its value comes from the
+/// previous call, not from a statement) holds a value before the first statement that
+/// writes it: a checkpointed call or an assignment there records it (it was taken for a
+/// local with no value yet, and the adjoint read the value left by the forward sweep).
+#[test]
+fn a_local_initialised_in_its_declaration_is_recorded() {
+    let dir = std::env::temp_dir().join(format!("radtap-initsave-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("initsave.f90");
+    std::fs::write(
+        &src,
+        "subroutine scl(x, t)\n  real(8), intent(in) :: x(2)\n  real(8), intent(inout) :: t(2)\n  t = t * x\nend subroutine scl\n\n\
+         subroutine head(x, y)\n  real(8), intent(in) :: x(2)\n  real(8), intent(out) :: y\n  real(8) :: t(2) = (/ 1d0, 2d0 /)\n  real(8) :: u = 3d0\n  call scl(x, t)\n  u = u * x(1)\n  y = t(1) * t(2) * u\nend subroutine head\n",
+    )
+    .unwrap();
+    let opts: Vec<String> = ["-head", "head", "-vars", "x", "-outvars", "y"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let o = run_cli(&src, &opts, &["-b", "-o", "gen"], &dir);
+    assert_eq!(o.status, 0, "{}", o.stderr);
+    let text = std::fs::read_to_string(dir.join("gen_b.f90")).unwrap();
+    let body = &text[text.find("subroutine head_b(").unwrap()..];
+    assert!(body.contains("call pushreal8array(t, size(t))"), "{body}");
+    assert!(body.contains("call pushreal8(u)"), "{body}");
     let _ = std::fs::remove_dir_all(&dir);
 }

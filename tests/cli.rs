@@ -624,7 +624,8 @@ fn addresses_and_pointer_targets_in_parentheses_keep_their_target() {
     let b = std::fs::read_to_string(dir.join("paddr_b.c")).unwrap();
     assert!(b.contains("gb[1] = gb[1] + yb[0];"), "{b}");
     assert!(
-        b.contains("wb[0] = wb[0] + w[0] * ab[0] + w[0] * ab[0];"),
+        // Like terms merged (issue 21): `w[0] * ab[0] + w[0] * ab[0]` before.
+        b.contains("wb[0] = wb[0] + 2 * (w[0] * ab[0]);"),
         "{b}"
     );
     let _ = std::fs::remove_dir_all(&dir);

@@ -665,6 +665,7 @@ impl<'a> Adj<'_, '_, 'a> {
         let mut incs = seed_temps;
         let mut self_group = None;
         for (m, cs, is_self) in groups {
+            let cs = self.merge_like_terms(cs);
             if is_self {
                 self_group = Some(cs);
                 continue;
@@ -677,6 +678,32 @@ impl<'a> Adj<'_, '_, 'a> {
             incs.push(assign(&mut self.pg.u, target, sum));
         }
         Some((incs, self_group))
+    }
+
+    /// Contributions to one reference written alike, merged: `x̄ += x·ȳ + x·ȳ` becomes
+    /// `x̄ += 2*x·ȳ` (the same value: doubling is exact). Part of `sharepartials`.
+    fn merge_like_terms(&mut self, cs: Vec<ExprId>) -> Vec<ExprId> {
+        if cs.len() < 2 || !self.pg.g.opts.share_partials {
+            return cs;
+        }
+        let mut merged: Vec<(ExprId, i64)> = Vec::new();
+        for c in cs {
+            match merged.iter_mut().find(|(d, _)| self.same_out(*d, c)) {
+                Some(m) => m.1 += 1,
+                None => merged.push((c, 1)),
+            }
+        }
+        merged
+            .into_iter()
+            .map(|(c, k)| {
+                if k == 1 {
+                    c
+                } else {
+                    let n = self.pg.b().int(k);
+                    self.pg.b().mul(n, c)
+                }
+            })
+            .collect()
     }
 
     /// C `return e` at the end of a function: the adjoint of `f = e` with the result

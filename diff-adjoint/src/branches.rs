@@ -61,6 +61,7 @@ impl<'a> Adj<'_, '_, 'a> {
     }
 
     pub(crate) fn pop_control(&mut self, bits: u32, v: SymbolId) -> StmtId {
+        self.control_pops += 1;
         let n = self.pg.b().name(v);
         let a = match self.pg.lang {
             Lang::C => self.addr_of(n),
@@ -94,6 +95,11 @@ impl<'a> Adj<'_, '_, 'a> {
             return self.unsupported(s, "an IF with more than 255 branches");
         }
         let bits = Self::control_bits(n);
+        let joint_arms: Vec<(Vec<StmtId>, Vec<StmtId>)> = revs
+            .iter()
+            .map(|r| (r.fwd.clone(), r.bwd.clone()))
+            .collect();
+        let joint_conds = conds.clone();
         let mut fwd_blocks = Vec::new();
         let mut bwds = Vec::new();
         for (k, r) in revs.into_iter().enumerate() {
@@ -120,11 +126,72 @@ impl<'a> Adj<'_, '_, 'a> {
             let branch = self.branch_var();
             bwd.push(self.pop_control(bits, branch));
             bwd.extend(self.branch_chain(branch, bwds));
+            if self.pg.g.opts.joint_branches {
+                self.joint_ifs.insert(
+                    fwd_if,
+                    JointIf {
+                        src: s,
+                        conds: joint_conds,
+                        arms: joint_arms,
+                        bwd_head: bwd.clone(),
+                    },
+                );
+            }
         }
         Rev {
             fwd: vec![fwd_if],
             bwd,
         }
+    }
+
+    /// `fwd` then `mid` then `bwd`, run one after the other (the turn of a joint-mode
+    /// procedure). When `fwd` ends with an IF whose control code `bwd` pops first, nothing
+    /// between the two sweeps can depend on the code (issue 21, item 5): the IF is kept
+    /// whole, each branch running its forward then its backward statements (`if (c) { f0;
+    /// b0 } else { f1; b1 }`, no `pushControl1b`/`popControl1b`, and gcc sees both sweeps of
+    /// a branch together, e.g. to share `sin`/`cos`), recursively at the end of each branch.
+    /// `mid` (the backward sweep's prologue: adjoints set to zero, which the forward sweep
+    /// never reads or writes) goes before the IF. `-nooptim deadcontrol` keeps the codes.
+    pub(crate) fn join_at_turn(
+        &mut self,
+        mut fwd: Vec<StmtId>,
+        mid: Vec<StmtId>,
+        mut bwd: Vec<StmtId>,
+    ) -> Vec<StmtId> {
+        let joint = fwd.last().and_then(|l| {
+            let j = self.joint_ifs.get(l)?;
+            bwd.starts_with(&j.bwd_head).then_some(*l)
+        });
+        let Some(last) = joint else {
+            fwd.extend(mid);
+            fwd.extend(bwd);
+            return fwd;
+        };
+        let j = self.joint_ifs.remove(&last).expect("found above");
+        fwd.pop();
+        bwd.drain(..j.bwd_head.len());
+        self.control_pops -= 1;
+        let mut blocks: Vec<Vec<StmtId>> = j
+            .arms
+            .into_iter()
+            .map(|(f, b)| self.join_at_turn(f, Vec::new(), b))
+            .collect();
+        let else_block = blocks.pop().filter(|b| !b.is_empty());
+        let arms: Vec<(ExprId, Block)> = j.conds.into_iter().zip(blocks).collect();
+        let st = &self.pg.src.stmts[j.src];
+        let whole = self.pg.new_like(
+            st,
+            StmtKind::If {
+                arms,
+                else_block,
+                logical: false,
+                braces: Vec::new(),
+            },
+        );
+        fwd.extend(mid);
+        fwd.push(whole);
+        fwd.extend(bwd);
+        fwd
     }
 
     pub(crate) fn branch_var(&mut self) -> SymbolId {
@@ -206,6 +273,7 @@ impl<'a> Adj<'_, '_, 'a> {
         };
         let mut r = self.pg.pi.effects[i].reads.clone();
         r.subtract(var_zones);
+        r.subtract(&self.restored_vars);
         !r.intersects(&self.written_anywhere)
     }
 

@@ -39,6 +39,7 @@ impl<'a> Adj<'_, '_, 'a> {
             _ => None,
         });
         let mut rec = self.to_record(i);
+        self.drop_unset_locals(s, &mut rec);
         if split.is_some() {
             // g_bwd restores what it reads itself: only the values the statements before
             // need are recorded.

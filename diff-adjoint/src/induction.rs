@@ -51,6 +51,37 @@ impl Adj<'_, '_, '_> {
         })
     }
 
+    /// Entering the body of a counted loop over `var` (DO, canonical C `for`) that the
+    /// backward sweep reverses with its own variable: inside that body, backwards, `var`
+    /// again holds the forward iteration's value when nothing in the body writes it. Its
+    /// zones join `restored_vars` (bounds of inner loops that read it are evaluated again
+    /// backwards, `branches.rs` `static_bounds` and `canonical_for`); returns the set to
+    /// put back after the body, `None` when nothing changed. Off with `-nooptim induction`
+    /// and in procedures with jumps (reversed on their flow graph).
+    pub(crate) fn enter_restored_loop(
+        &mut self,
+        var: SymbolId,
+        body: &[StmtId],
+    ) -> Option<ZoneSet> {
+        if !self.pg.g.opts.induction || self.has_any_jump() {
+            return None;
+        }
+        let vz = self.pg.pi.zones.sym_zones(var)?;
+        let mut inside = HashSet::new();
+        subtree(self.pg.src, body, &mut |x| {
+            inside.insert(x);
+        });
+        let written = self.pg.pi.point.iter().enumerate().any(|(id, pt)| {
+            inside.contains(&pt.stmt) && self.pg.pi.effects[id].writes.intersects(&vz)
+        });
+        if written {
+            return None;
+        }
+        let old = self.restored_vars.clone();
+        self.restored_vars.union_with(&vz);
+        Some(old)
+    }
+
     /// Whether anything outside the counted loops over `var` — the primal or the adjoint —
     /// reads `var`: then a loop over `var` must run in the forward sweep even when its body
     /// has nothing left there, for the value it leaves in `var`.
@@ -267,17 +298,54 @@ impl Adj<'_, '_, '_> {
         Some(assign(&mut self.pg.u, l, e))
     }
 
+    /// Takes out of `rec` (what statement `s` would record) the locals that hold no value
+    /// yet: [`Self::first_value_of_local`] (`double proj[2]; project(cam, X, proj);` pushed
+    /// and popped the uninitialised `proj` around the call). Nothing before `s` reads them,
+    /// and the callee's re-run backwards reads of them only what it writes first, as the
+    /// forward run did.
+    pub(crate) fn drop_unset_locals(&self, s: StmtId, rec: &mut ZoneSet) {
+        if rec.is_empty() {
+            return;
+        }
+        let syms: Vec<SymbolId> = self
+            .pg
+            .pi
+            .zones
+            .objects
+            .iter()
+            .filter_map(|(k, _)| match k {
+                ObjKey::Sym(x) => Some(*x),
+                _ => None,
+            })
+            .collect();
+        for v in syms {
+            let Some(vz) = self.pg.pi.zones.sym_zones(v) else {
+                continue;
+            };
+            if vz.intersects(rec) && self.first_value_of_local(s, v) {
+                rec.subtract(&vz);
+            }
+        }
+    }
+
     /// Whether statement `s` gives the local `v` its first value: `s` is a statement of the
     /// body's top level (or the initialisation of a `for` there) and no statement before it
-    /// reads or writes `v`. Then `v` holds no
+    /// reads or writes `v`, and `v` has no value from its declaration (a Fortran
+    /// initialisation, implicitly SAVE, or DATA: not a statement). Then `v` holds no
     /// value before `s` that anything could need (recording it pushed an uninitialised
     /// value).
     pub(crate) fn first_value_of_local(&self, s: StmtId, v: SymbolId) -> bool {
         let src = self.pg.src;
         let prog = self.pg.prog();
         let d = &prog.symbols[v];
+        let initialised = src.decls.iter().any(|x| match x {
+            Decl::Var(vd) => vd.entities.iter().any(|e| e.sym == v && e.init.is_some()),
+            Decl::Data(_) => true,
+            _ => false,
+        });
         let local = !d.attrs.dummy
             && !d.attrs.save
+            && !initialised
             && d.common.is_none()
             && radtap_dataflow::zones::unit_of_scope(prog, d.scope) == Some(self.pg.p);
         // `s` itself, or the initialisation of a `for` of the top level.

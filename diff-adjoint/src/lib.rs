@@ -156,6 +156,29 @@ struct Adj<'p, 'g, 'a> {
     /// The body (its first statement) of the `$AD II-LOOP` loop being reversed, and its
     /// counter: that body is checkpointed per iteration (`iiloop.rs`).
     ii_body: Option<(StmtId, SymbolId)>,
+    /// The variables of the counted loops around the statement being reversed whose
+    /// backward loops set them to the forward iteration's value (`induction.rs`,
+    /// `restored_loop_var`): bounds reading only these and unchanged variables are
+    /// evaluated again backwards (`for (j = i + 1; …)` inside a loop over `i`), not pushed.
+    restored_vars: ZoneSet,
+    /// The IFs reversed through a control code, by their forward-sweep statement: what
+    /// keeping one whole at the turn needs (`branches.rs`, `join_at_turn`).
+    joint_ifs: HashMap<StmtId, JointIf>,
+    /// How many `popControl` statements were built (the branch variable is declared only
+    /// when one is left).
+    control_pops: usize,
+}
+
+/// An IF reversed through a control code, kept to be rebuilt whole at the turn.
+struct JointIf {
+    /// The primal IF.
+    src: StmtId,
+    /// The conditions of its arms (copies used by the forward-sweep IF only).
+    conds: Vec<ExprId>,
+    /// Per arm, and last the ELSE (possibly empty): forward and backward statements.
+    arms: Vec<(Vec<StmtId>, Vec<StmtId>)>,
+    /// What the backward sweep starts with: the pop of the code and the branch chain.
+    bwd_head: Vec<StmtId>,
 }
 
 impl<'p, 'g, 'a> Adj<'p, 'g, 'a> {
@@ -178,6 +201,9 @@ impl<'p, 'g, 'a> Adj<'p, 'g, 'a> {
             share_seeds: false,
             seed_temps: Vec::new(),
             ii_body: None,
+            restored_vars: ZoneSet::new(n),
+            joint_ifs: HashMap::new(),
+            control_pops: 0,
         }
     }
 }

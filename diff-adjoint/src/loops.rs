@@ -56,7 +56,14 @@ impl<'a> Adj<'_, '_, 'a> {
         body: &'a [StmtId],
     ) -> Rev {
         let st = &self.pg.src.stmts[s];
+        let outer = match self.pg.src.exprs[var] {
+            Expr::Name(x) => self.enter_restored_loop(x, body),
+            _ => None,
+        };
         let r = self.rev_block(body);
+        if let Some(o) = outer {
+            self.restored_vars = o;
+        }
         let v = self.pg.cp(var);
         // A loop whose body has nothing left in the forward sweep still runs there when
         // something after it reads the value it leaves in its variable.
@@ -443,7 +450,8 @@ impl<'a> Adj<'_, '_, 'a> {
                 let mut st = vec![e];
                 while let Some(x) = st.pop() {
                     if let Expr::Name(v) = src.exprs[x] {
-                        if let Some(z) = self.pg.pi.zones.sym_zones(v) {
+                        if let Some(mut z) = self.pg.pi.zones.sym_zones(v) {
+                            z.subtract(&self.restored_vars);
                             if z.intersects(&self.written_anywhere) {
                                 ok = false;
                             }
@@ -479,7 +487,11 @@ impl<'a> Adj<'_, '_, 'a> {
 
     fn adj_counted_for(&mut self, s: StmtId, c: CanonFor, body: &'a [StmtId]) -> Rev {
         let st = &self.pg.src.stmts[s];
+        let outer = self.enter_restored_loop(c.var, body);
         let r = self.rev_block(body);
+        if let Some(o) = outer {
+            self.restored_vars = o;
+        }
         let StmtKind::CFor {
             init,
             cond,

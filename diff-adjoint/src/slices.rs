@@ -162,11 +162,18 @@ impl<'a> Adj<'_, '_, 'a> {
                 continue;
             }
             // `&s[e]`, `s + e`, `s`: the base and the offset.
-            let (x, offset) = match &src.exprs[a.value] {
+            // `&(s[e])` and `(s) + e` too: parentheses are no wrapper to stop at.
+            let unparen = |mut e: ExprId| {
+                while let Expr::Paren(x) = src.exprs[e] {
+                    e = x;
+                }
+                e
+            };
+            let (x, offset) = match &src.exprs[unparen(a.value)] {
                 Expr::Unary {
                     op: UnOp::AddrOf,
                     arg,
-                } => match &src.exprs[*arg] {
+                } => match &src.exprs[unparen(*arg)] {
                     Expr::Index { base, subs } => match (&src.exprs[*base], &subs[..]) {
                         (Expr::Name(x), [Subscript::Index(e)]) => (*x, Some(*e)),
                         _ => continue,
@@ -177,7 +184,7 @@ impl<'a> Adj<'_, '_, 'a> {
                     op: BinOp::Add,
                     lhs,
                     rhs,
-                } => match &src.exprs[*lhs] {
+                } => match &src.exprs[unparen(*lhs)] {
                     Expr::Name(x) => (*x, Some(*rhs)),
                     _ => continue,
                 },

@@ -68,12 +68,16 @@ impl<'a> Adj<'_, '_, 'a> {
         match self.pg.sweep {
             Sweep::Joint => {
                 let mut out = self.recorded_local_zeros();
-                out.extend(r.fwd);
                 let pro = self.bwd_prologue();
-                out.extend(pro);
-                out.extend(r.bwd);
+                let joint = self.join_at_turn(r.fwd, pro, r.bwd);
+                out.extend(joint);
                 let epi = self.bwd_epilogue();
                 out.extend(epi);
+                if self.control_pops == 0 {
+                    if let Some(b) = self.branch.take() {
+                        self.pg.forget_temp(b);
+                    }
+                }
                 out
             }
             Sweep::Fwd => {

@@ -795,8 +795,12 @@ impl Gen<'_> {
                 u.explicit_result = self.lang == Lang::Fortran;
             }
             u.name = Some(name);
-            if self.lang == Lang::C && !u.attrs.prefixes.iter().any(|x| x == "static") {
-                u.attrs.prefixes.insert(0, "static".into());
+            if self.lang == Lang::C {
+                // `inline`: no warning when every call of the copy went to `g_fwd`.
+                u.attrs.prefixes.retain(|x| x != "static" && x != "inline");
+                u.attrs
+                    .prefixes
+                    .splice(0..0, ["static".into(), "inline".into()]);
             }
             out.push(c);
         }
@@ -805,6 +809,11 @@ impl Gen<'_> {
             self.internal_units(p, d, rules);
         }
         out.extend(sweeps);
+        if self.lang == Lang::C {
+            for &d in &out {
+                self.call_primal_copies(d);
+            }
+        }
         self.generated.extend(out.iter().map(|&d| (p, d)));
         out
     }
@@ -824,6 +833,50 @@ impl Gen<'_> {
             }
             inner.push(self.copy_unit(q, Some(d)));
             self.out.units[d].contains.extend(inner);
+        }
+    }
+
+    /// C: every call in generated unit `d` to a procedure with a primal copy calls the copy
+    /// (the same code, in the same file, so gcc can inline it; `Gen::choose_primal_copies`).
+    fn call_primal_copies(&mut self, d: UnitId) {
+        if self.primal_copies.is_empty() {
+            return;
+        }
+        let by_name: HashMap<String, SymbolId> = self
+            .primal_copies
+            .iter()
+            .filter(|(&f, _)| {
+                // A `static` original is in the file too (`copy_unit`): its calls stay.
+                !self.prog.units[f]
+                    .attrs
+                    .prefixes
+                    .iter()
+                    .any(|x| x == "static")
+            })
+            .map(|(&f, &c)| (unit_name(self.prog, f), c))
+            .collect();
+        let u = &mut self.out.units[d];
+        let callees: Vec<ExprId> = u
+            .exprs
+            .iter()
+            .filter_map(|(_, e)| match e {
+                Expr::Call { callee, .. } => Some(*callee),
+                _ => None,
+            })
+            .chain(u.stmts.iter().filter_map(|(_, s)| match &s.kind {
+                StmtKind::Call { callee, .. } => Some(*callee),
+                _ => None,
+            }))
+            .collect();
+        for c in callees {
+            if let Expr::Name(sym) = u.exprs[c] {
+                let sd = &self.out.symbols[sym];
+                if sd.kind == SymbolKind::Procedure {
+                    if let Some(&copy) = by_name.get(&sd.spelling) {
+                        u.exprs[c] = Expr::Name(copy);
+                    }
+                }
+            }
         }
     }
 

@@ -305,13 +305,20 @@ impl Gen<'_> {
     }
 
     /// Active functions referenced from active code whose copy behaves like the original:
-    /// no SAVE'd or initialised locals, no writes to globals.
+    /// no SAVE'd or initialised locals, no writes to globals. In C also the void functions
+    /// active code calls (issue 21, item 6): the forward sweep of a checkpointed call runs
+    /// the primal, and a `static inline` copy in the adjoint's file is code gcc can inline
+    /// where the original, in another object file, is not. Every call in the generated C
+    /// units to a procedure with a copy calls the copy (`assemble.rs`, `call_primal_copies`).
     pub(crate) fn choose_primal_copies(&mut self) {
         let mut referenced = BTreeSet::new();
         for &p in &self.active {
             for c in self.info.callgraph.sites_of(p) {
-                if let (Some(_), radtap_flowgraph::Callee::Defined(list)) = (c.expr, &c.callee) {
-                    if list.len() == 1 && self.active.contains(&list[0]) {
+                if let radtap_flowgraph::Callee::Defined(list) = &c.callee {
+                    if list.len() == 1
+                        && self.active.contains(&list[0])
+                        && (c.expr.is_some() || self.lang == Lang::C)
+                    {
                         referenced.insert(list[0]);
                     }
                 }
@@ -319,7 +326,11 @@ impl Gen<'_> {
         }
         for f in referenced {
             let u = &self.prog.units[f];
-            if u.kind != UnitKind::Function || u.result.is_none() {
+            // A `static` C function is in the adjoint's file already (a verbatim copy).
+            let void_c = self.lang == Lang::C
+                && u.kind == UnitKind::Subroutine
+                && !u.attrs.prefixes.iter().any(|x| x == "static");
+            if !void_c && (u.kind != UnitKind::Function || u.result.is_none()) {
                 continue;
             }
             let pi = &self.info.procs[&f];

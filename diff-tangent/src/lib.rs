@@ -88,6 +88,10 @@ pub struct Options {
     /// Adjoint mode: a seed that flows into several derivative references is computed once
     /// into a temporary (`-nooptim sharepartials` writes it out at each use).
     pub share_partials: bool,
+    /// Adjoint mode: an IF at the turn of a joint-mode procedure (its forward sweep last,
+    /// its backward sweep first) is kept whole, with no control code pushed and popped at
+    /// once (`-nooptim deadcontrol` keeps the codes).
+    pub joint_branches: bool,
 }
 
 impl Options {
@@ -107,6 +111,7 @@ impl Options {
             sizes: Vec::new(),
             induction: true,
             share_partials: true,
+            joint_branches: true,
         }
     }
 
@@ -126,6 +131,7 @@ impl Options {
             sizes: Vec::new(),
             induction: true,
             share_partials: true,
+            joint_branches: true,
         }
     }
 }

@@ -281,6 +281,7 @@ pub fn check_request(req: &Request) -> Result<Vec<String>, Failure> {
         "diffliveness",
         "induction",
         "sharepartials",
+        "deadcontrol",
         "everyoptim",
     ];
     let mut warnings = Vec::new();
@@ -293,7 +294,7 @@ pub fn check_request(req: &Request) -> Result<Vec<String>, Failure> {
             )));
         } else if !DONE.contains(&l.as_str()) {
             warnings.push(format!(
-                "-nooptim {n} has no effect yet (only tbr, diffliveness, induction and sharepartials can be turned off)"
+                "-nooptim {n} has no effect yet (only tbr, diffliveness, induction, sharepartials and deadcontrol can be turned off)"
             ));
         }
     }
@@ -694,6 +695,7 @@ fn adjoint_options(o: &DiffOptions) -> Result<radtap_diff_tangent::Options, Fail
     opts.tbr = !optim_off(o, "tbr");
     opts.induction = !optim_off(o, "induction");
     opts.share_partials = !optim_off(o, "sharepartials");
+    opts.joint_branches = !optim_off(o, "deadcontrol");
     opts.split = o.nocheckpoint;
     opts.sizes = sizes(o)?;
     if let Some(p) = &o.adjvarname {

@@ -1023,6 +1023,12 @@ impl<'a> ProcGen<'_, 'a> {
         s
     }
 
+    /// Takes back temporary `s` (made by [`Self::temp`]) when the code built no longer
+    /// uses it: it is not declared.
+    pub fn forget_temp(&mut self, s: SymbolId) {
+        self.temps.retain(|(t, _)| *t != s);
+    }
+
     /// Whether the adjoint of input parameter `p` is overwritten (set, not incremented):
     /// in a head, for Fortran arguments of known size (zeroed first) and C by-value
     /// arguments (stored through their pointer at the end). Elsewhere adjoints of inputs are
