@@ -773,7 +773,8 @@ fn ii_loop_on_c_for_holds_one_iteration_tape() {
     );
 }
 
-/// `$AD FP-LOOP` (Fortran DO WHILE and DO with EXIT, C `while` and `for (;;)` with `break`):
+/// `$AD FP-LOOP` (Fortran DO WHILE and DO with EXIT, C `while`, and `for (;;)` and a counted
+/// `for` with `break`):
 /// one converged iteration is taped and its adjoint iterated (Christianson), so the peak
 /// stack is the same whatever the number of primal iterations: the primal tolerance 1e-15
 /// and 1e-6 give different iteration counts (the store-all peak grows with them) and the
@@ -786,6 +787,7 @@ fn fp_loop_peak_stack_does_not_depend_on_the_iteration_count() {
         ("f_fp_loop_exit.f90", "1.0d-15"),
         ("c_fp_loop.c", "1.0e-15"),
         ("c_fp_loop_break.c", "1.0e-15"),
+        ("c_fp_loop_for.c", "1.0e-15"),
     ] {
         let loose = tight.replace("-15", "-6");
         let ((peak, xb), (peak_all, xb_all)) = peaks_of_edited(name, None);
@@ -818,7 +820,7 @@ fn fp_loop_peak_stack_does_not_depend_on_the_iteration_count() {
 /// (AD050 at the loop, exit 0) and the loop taped whole (no `adFixedPoint` call): an active
 /// value carried from one iteration to the next that is not among the directive's variables
 /// (a sum that does not converge: iterating its adjoint would be wrong), an exit in the middle
-/// of the body, a counted C `for` with `break`, a var that is not written; an FP-LOOP with no
+/// of the body (Fortran `do`, C `for (;;)`), a var that is not written; an FP-LOOP with no
 /// loop after it is reported too; a loop it can iterate says nothing.
 #[test]
 fn fp_loop_it_cannot_iterate_is_reported() {
@@ -857,13 +859,13 @@ fn fp_loop_it_cannot_iterate_is_reported() {
     // The last loop only.
     assert_eq!(gen.matches("call adfixedpoint_next(").count(), 1, "{gen}");
     let c = dir.join("fp.c").to_string_lossy().into_owned();
-    std::fs::write(&c, "#include <math.h>\nvoid g(double x, double *y)\n{\n    double z = x, e;\n    int k;\n    // $AD FP-LOOP z\n    for (k = 0; k < 100; k++) {\n        e = fabs(0.5 * cos(z) * x - z);\n        z = 0.5 * cos(z) * x;\n        if (e < 1e-14)\n            break;\n    }\n    *y = z;\n}\n").expect("write");
+    std::fs::write(&c, "#include <math.h>\nvoid g(double x, double *y)\n{\n    double z = x, e;\n    // $AD FP-LOOP z\n    for (;;) {\n        e = fabs(0.5 * cos(z) * x - z);\n        if (e < 1e-14)\n            break;\n        z = 0.5 * cos(z) * x;\n    }\n    *y = z;\n}\n").expect("write");
     let (code, _, err) = radtap(&[
         "-b", "-head", "g", "-vars", "x", "-outvars", "y", "-O", &d, &c,
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(
-        err.lines().any(|l| l.contains("fp.c:7:5: warning[AD050]")
+        err.lines().any(|l| l.contains("fp.c:6:5: warning[AD050]")
             && l.contains("`$AD FP-LOOP` needs a DO WHILE")),
         "{err}"
     );

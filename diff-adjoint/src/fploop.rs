@@ -6,7 +6,7 @@
 //!
 //! ```text
 //! forward:  push S0                       ! what the loop reads or writes (for the code before)
-//!           ran = <the loop runs at least once>      (while loops, `if (c) exit` first)
+//!           ran = <the loop runs at least once>      (unless it always does)
 //!           the loop, primal, untaped, to convergence
 //!           if (ran) push S1              ! what one iteration reads or writes, at z*
 //!           push ran
@@ -64,6 +64,8 @@ enum RanTest {
     NotCond(ExprId),
     /// …the DO loop's first value is at most its last.
     Bounds(ExprId, ExprId),
+    /// …the counted C `for` loop's first value passes its test (`a < b`, `a >= b`, …).
+    Cmp(BinOp, ExprId, ExprId),
 }
 
 impl<'a> Adj<'_, '_, 'a> {
@@ -77,7 +79,7 @@ impl<'a> Adj<'_, '_, 'a> {
             me.pg.warn(s, Code::Directive, &msg);
         };
         let Some(shape) = self.fp_shape(&st.kind) else {
-            fallback(self, "needs a DO WHILE / C `while` or `do … while` loop, or a DO (step 1) / `do` / `for (;;)` loop whose only exit is one `if (…) exit` (`break`) as its first or last statement (its first for a counted DO is not handled)");
+            fallback(self, "needs a DO WHILE / C `while` or `do … while` loop, or a DO (step 1) / counted `for (i = a; i < b; i++)` / `do` / `for (;;)` loop whose only exit is one `if (…) exit` (`break`) as its last statement (or its first, in `do` / `for (;;)`)");
             return None;
         };
         if self.pg.sweep != Sweep::Joint {
@@ -190,6 +192,29 @@ impl<'a> Adj<'_, '_, 'a> {
                         counter: None,
                     })
                 }
+            }
+            // A counted `for (i = a; i < b; i++)` leaving by `if (c) break` last.
+            StmtKind::CFor {
+                init,
+                cond,
+                step,
+                body,
+                ..
+            } => {
+                let cf = self.canonical_for(*init, *cond, *step, body)?;
+                let c = exit_test(*body.last()?)?;
+                let op = match (cf.up, cf.inclusive) {
+                    (true, false) => BinOp::Lt(RelSpell::Symbol),
+                    (true, true) => BinOp::Le(RelSpell::Symbol),
+                    (false, false) => BinOp::Gt(RelSpell::Symbol),
+                    (false, true) => BinOp::Ge(RelSpell::Symbol),
+                };
+                Some(FpShape {
+                    iter: &body[..body.len() - 1],
+                    ran: Some(RanTest::Cmp(op, cf.from, cf.bound)),
+                    exit_cond: Some(c),
+                    counter: Some(cf.var),
+                })
             }
             StmtKind::Do {
                 var,
@@ -371,6 +396,11 @@ impl<'a> Adj<'_, '_, 'a> {
                 RanTest::Bounds(a, b) => {
                     let (a, b) = (self.pg.cp(*a), self.pg.cp(*b));
                     let c = self.pg.b().bin(BinOp::Le(RelSpell::Symbol), a, b);
+                    one_zero(self, c, 1, r)
+                }
+                RanTest::Cmp(op, a, b) => {
+                    let (a, b) = (self.pg.cp(*a), self.pg.cp(*b));
+                    let c = self.pg.b().bin(*op, a, b);
                     one_zero(self, c, 1, r)
                 }
             };
