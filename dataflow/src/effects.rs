@@ -1242,7 +1242,12 @@ impl Eval<'_> {
         let mut addr_all = self.empty();
         let mut arg_reads = self.empty();
         for (i, &d) in cz.params.iter().enumerate() {
-            let Some(a) = args.get(i) else { continue };
+            // The actual of the i-th dummy: by position, or by keyword (`roughness=r`
+            // passed the 5th actual to the 5th dummy whatever its keyword named, so an
+            // OPTIONAL output given by keyword lost its dependencies).
+            let Some(a) = actual_of(self.prog, cu, args, i) else {
+                continue;
+            };
             let a = a.value;
             let dsd = &self.prog.symbols[d];
             let by_value = cu.lang == Lang::C
@@ -1454,4 +1459,18 @@ fn bind_value(
         src[z as usize] = Some(v.reads.clone());
         dsrc[z as usize] = Some(ds.clone());
     }
+}
+
+/// The actual argument associated with the `i`-th dummy of `cu`: the `i`-th actual when it
+/// is positional, else the actual whose keyword names that dummy.
+fn actual_of<'x>(prog: &Program, cu: &UnitData, args: &'x [Arg], i: usize) -> Option<&'x Arg> {
+    if let Some(a) = args.get(i).filter(|a| a.keyword.is_none()) {
+        return Some(a);
+    }
+    let name = &prog.symbols[*cu.params.get(i)?].spelling;
+    args.iter().find(|a| {
+        a.keyword
+            .as_ref()
+            .is_some_and(|k| k.eq_ignore_ascii_case(name))
+    })
 }
