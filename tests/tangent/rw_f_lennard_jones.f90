@@ -31,8 +31,11 @@ contains
     real(wp) :: d(3), r, sr6
     d = rj - ri
     r = sqrt(sum(d**2))
+    ! Computed before the cutoff test: set inside the branch, gfortran -O2 -Wall warns
+    ! that the adjoint (which reads sr6 backwards under the same recorded branch) may read
+    ! it uninitialised, a false positive that tests/adjoint_speed.rs rejects.
+    sr6 = (prm%sigma/r)**6
     if (r < prm%rcut) then
-      sr6 = (prm%sigma/r)**6
       e = e + 4.0_wp*eps*(sr6**2 - sr6)*switch_fn(r, prm%rcut)
       if (present(vir)) vir = vir + r*24.0_wp*eps*(2.0_wp*sr6**2 - sr6)/r
     end if
