@@ -46,6 +46,36 @@ const REFUSED: &[Case] = &[
         "complex derivatives are not supported yet",
     ),
     (
+        "edge_refused/rw_f_complex_ladder.f90",
+        D_B,
+        "rw_f_complex_ladder.f90:21:5: error[AD020]",
+        "complex derivatives are not supported yet",
+    ),
+    (
+        "edge_refused/rw_f_abstract_ode.f90",
+        D_B,
+        "rw_f_abstract_ode.f90:36:7: error[AD020]",
+        "a call through the dummy procedure `f`, which receives several different procedures,",
+    ),
+    (
+        "edge_refused/rw_f77_arith_if_bisect.f",
+        D_B,
+        "rw_f77_arith_if_bisect.f:38:10: error[AD020]",
+        "the statement function `PSAT` applied to active values is not differentiated yet",
+    ),
+    (
+        "edge_refused/rw_f_vec3_operators.f90",
+        D_B,
+        "rw_f_vec3_operators.f90:15:13: error[AD020]",
+        "unsupported construct: operator/assignment interfaces",
+    ),
+    (
+        "edge_refused/rw_f_private_helpers.f90",
+        D_B,
+        "rw_f_private_helpers.f90:29:5: error[AD020]",
+        "`c_suth` is PRIVATE to module `visc_lib`, out of reach of the derivative module",
+    ),
+    (
         "edge_refused/e_f_elemental.f90",
         D_B,
         "e_f_elemental.f90:23:5: error[AD020]",
@@ -273,6 +303,18 @@ const REFUSED: &[Case] = &[
         B,
         "e_f_save_counter.f90:19:5: error[AD020]",
         "`wsq` also writes `calls`",
+    ),
+    (
+        "tangent/rw_f77_linpack_lu.f",
+        B,
+        "rw_f77_linpack_lu.f:52:16: error[AD020]",
+        "a call to `DAXPY` whose arguments 3 and 5 may share memory it writes",
+    ),
+    (
+        "tangent/rw_f_rk4_module.f90",
+        B,
+        "rw_f_rk4_module.f90:66:3: error[AD020]",
+        "a call to `rk4_init`, which allocates or frees module variables that carry derivatives, is not supported in adjoint mode yet",
     ),
 ];
 

@@ -1235,21 +1235,13 @@ impl Eval<'_> {
         let mut tgt: Vec<Option<(Vec<ZoneId>, bool)>> = vec![None; n];
         let mut addr_all = self.empty();
         let mut arg_reads = self.empty();
-        // Positional actuals first; a keyword actual (`call f(scale=2.0, foo=y)`) goes to the
-        // dummy it names, wherever that dummy is in the list.
-        let positional = args.iter().take_while(|a| a.keyword.is_none()).count();
         for (i, &d) in cz.params.iter().enumerate() {
-            let a = if i < positional {
-                args.get(i)
-            } else {
-                let name = &self.prog.symbols[d].spelling;
-                args.iter().find(|a| {
-                    a.keyword
-                        .as_ref()
-                        .is_some_and(|k| k.eq_ignore_ascii_case(name))
-                })
+            // The actual of the i-th dummy: by position, or by keyword (`roughness=r`
+            // passed the 5th actual to the 5th dummy whatever its keyword named, so an
+            // OPTIONAL output given by keyword lost its dependencies).
+            let Some(a) = actual_of(self.prog, cu, args, i) else {
+                continue;
             };
-            let Some(a) = a else { continue };
             let a = a.value;
             let dsd = &self.prog.symbols[d];
             let by_value = cu.lang == Lang::C
@@ -1455,4 +1447,18 @@ fn bind_value(
         src[z as usize] = Some(v.reads.clone());
         dsrc[z as usize] = Some(ds.clone());
     }
+}
+
+/// The actual argument associated with the `i`-th dummy of `cu`: the `i`-th actual when it
+/// is positional, else the actual whose keyword names that dummy.
+fn actual_of<'x>(prog: &Program, cu: &UnitData, args: &'x [Arg], i: usize) -> Option<&'x Arg> {
+    if let Some(a) = args.get(i).filter(|a| a.keyword.is_none()) {
+        return Some(a);
+    }
+    let name = &prog.symbols[*cu.params.get(i)?].spelling;
+    args.iter().find(|a| {
+        a.keyword
+            .as_ref()
+            .is_some_and(|k| k.eq_ignore_ascii_case(name))
+    })
 }

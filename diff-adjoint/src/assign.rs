@@ -320,6 +320,12 @@ impl<'a> Adj<'_, '_, 'a> {
         r.bwd.extend(adj);
         if any {
             r.bwd.extend(std::mem::take(&mut h.calls));
+        } else if h.split && !r.fwd.is_empty() {
+            // No adjoint here, but the forward sweep ran `f_fwd`, which pushed its tape:
+            // `f_bwd` with a zero result adjoint pops it (the split adjoint of a Newton
+            // loop's residual norm left it on the stack, and the sweeps came apart).
+            r.bwd.extend(std::mem::take(&mut h.zero));
+            r.bwd.extend(std::mem::take(&mut h.calls));
         }
         self.pg.hoisted.clear();
         r
@@ -387,6 +393,7 @@ impl<'a> Adj<'_, '_, 'a> {
             }
         }
         if let Some((f, _)) = split {
+            h.split = true;
             let fname = self.pg.b().name(f);
             if let Expr::Call { callee, .. } = &mut self.pg.u.exprs[c1] {
                 *callee = fname;

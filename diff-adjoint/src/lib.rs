@@ -254,6 +254,9 @@ pub(crate) struct Hoisted {
     pub(crate) zero: Vec<StmtId>,
     /// `f_b(a, ā, t̄)` after it, outermost first.
     pub(crate) calls: Vec<StmtId>,
+    /// Some reference runs `f_fwd` forwards (split mode): its `f_bwd` must run backwards
+    /// even when the statement has no adjoint, to pop what `f_fwd` pushed.
+    pub(crate) split: bool,
 }
 
 /// How a C pointer moves.

@@ -431,8 +431,11 @@ impl<'a> Adj<'_, '_, 'a> {
             match k {
                 ObjKey::Sym(x) => {
                     // A callee's COMMON block this procedure does not declare: declared in
-                    // the derivative to be recorded.
-                    let visible = self.visible(*x) || self.pg.declare_foreign_common(*x);
+                    // the derivative to be recorded; a module variable it does not see:
+                    // USEd by name.
+                    let visible = self.visible(*x)
+                        || self.pg.declare_foreign_common(*x)
+                        || self.pg.use_foreign_module_var(*x);
                     if visible && !syms.contains(x) {
                         syms.push(*x);
                         covered.union_with(&set);

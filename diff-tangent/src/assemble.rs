@@ -51,6 +51,7 @@ pub(crate) fn run(
         out: prog.clone(),
         lang,
         active: Vec::new(),
+        allocating: std::collections::BTreeSet::new(),
         dproc: HashMap::new(),
         dparams: HashMap::new(),
         dresult: HashMap::new(),
@@ -119,6 +120,9 @@ pub(crate) fn run(
                 ),
             ));
         }
+    }
+    if g.opts.adjoint {
+        g.diags.extend(allocating_call_refusals(prog, info, &g));
     }
     let heap = crate::heap_records::refusals(prog, info, &g.active, &g.active_fields);
     g.diags.extend(heap);
@@ -727,6 +731,13 @@ impl Gen<'_> {
         if self.opts.vector {
             u.decls.push(diffsizes_use());
         }
+        // The module's scope sees what its USE statements import, so that names printed
+        // in it (a component's kind `wp`, renamed from `real64`) are spelled as here.
+        for d in &u.decls {
+            if let Decl::Use(ui, _) = d {
+                self.out.scopes[scope].uses.push(ui.clone());
+            }
+        }
         u.decls.push(Decl::Implicit("implicit none".into()));
         for td in types {
             let d = self.type_decl(td, &mut u);
@@ -1022,3 +1033,31 @@ static double radtap_digamma(double x) {
     return r + log(x) - 0.5 / x
         - f * (1.0 / 12 - f * (1.0 / 120 - f * (1.0 / 252 - f * (1.0 / 240 - f / 132))));
 }";
+
+/// Adjoint mode: a call to a procedure that allocates or frees module variables with
+/// derivatives (`Gen::allocating`) is refused at the call. The forward sweep would run the
+/// primal procedure, so the derivative variables would never be allocated.
+fn allocating_call_refusals(prog: &Program, info: &ProgramInfo, g: &Gen) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for &p in &g.active {
+        let u = &prog.units[p];
+        for c in info.callgraph.sites_of(p) {
+            let radtap_flowgraph::Callee::Defined(l) = &c.callee else {
+                continue;
+            };
+            let Some(&q) = l.iter().find(|q| g.allocating.contains(q)) else {
+                continue;
+            };
+            let span = u.source_map.stmt.get(c.stmt).copied().unwrap_or_default();
+            out.push(Diagnostic::error(
+                Code::Unsupported,
+                span,
+                format!(
+                    "a call to `{}`, which allocates or frees module variables that carry derivatives, is not supported in adjoint mode yet",
+                    unit_name(prog, q)
+                ),
+            ));
+        }
+    }
+    out
+}

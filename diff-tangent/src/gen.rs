@@ -20,6 +20,9 @@ pub struct Gen<'a> {
     pub(crate) lang: Lang,
     /// Procedures that get a derivative version, in source order.
     pub active: Vec<UnitId>,
+    /// Active procedures with nothing active in them that allocate or free (maybe through
+    /// calls) a module variable with a derivative: calls to them always call the derivative.
+    pub allocating: BTreeSet<UnitId>,
     /// Derivative procedure name symbol of each active procedure.
     pub dproc: HashMap<UnitId, SymbolId>,
     /// Which parameters of each active procedure carry a derivative.
@@ -190,6 +193,7 @@ impl Gen<'_> {
                 self.active.push(u);
             }
         }
+        self.add_allocating_procedures();
         let nockp = self.nocheckpoint_wanted();
         for &p in &self.active.clone() {
             let pi = &self.info.procs[&p];
@@ -272,6 +276,92 @@ impl Gen<'_> {
                 self.split_procs.insert(p, (f, b));
             }
         }
+    }
+
+    /// Procedures that ALLOCATE or DEALLOCATE a module variable with a derivative (active in
+    /// some differentiated procedure) are differentiated too, though nothing in them is
+    /// active: their derivative allocates the derivative variable with the primal (an
+    /// `rk4_init` allocating module work arrays; called as the primal, the derivative
+    /// arrays were never allocated and the derivative code crashed).
+    fn add_allocating_procedures(&mut self) {
+        let mut active_globals: BTreeSet<u32> = BTreeSet::new();
+        for &p in &self.active {
+            let pi = &self.info.procs[&p];
+            for z in self.deriv_zones(p).iter() {
+                if let Some(gz) = pi.zones.global_of_local(z) {
+                    active_globals.insert(gz);
+                }
+            }
+        }
+        let has_derivative = |s: SymbolId| -> bool {
+            let sd = &self.prog.symbols[s];
+            let module = radtap_dataflow::zones::unit_of_scope(self.prog, sd.scope);
+            sd.common.is_none()
+                && module.is_some_and(|m| self.prog.units[m].kind == UnitKind::Module)
+                && self
+                    .info
+                    .globals
+                    .objects
+                    .get(&ObjKey::Sym(s))
+                    .is_some_and(|o| {
+                        (o.start..o.start + o.len).any(|z| active_globals.contains(&z))
+                    })
+        };
+        let mut more = BTreeSet::new();
+        for (u, ud) in self.prog.units.iter() {
+            if self.active.contains(&u)
+                || self
+                    .info
+                    .procs
+                    .get(&u)
+                    .is_none_or(|pi| pi.activity.is_none())
+            {
+                continue;
+            }
+            let allocates = ud.stmts.iter().any(|(_, st)| match &st.kind {
+                StmtKind::Memory { op, items, .. } if *op != MemOp::Nullify => {
+                    items.iter().any(|&it| {
+                        let base = match &ud.exprs[it] {
+                            Expr::Index { base, .. } => *base,
+                            _ => it,
+                        };
+                        matches!(ud.exprs[base], Expr::Name(s) if has_derivative(s))
+                    })
+                }
+                _ => false,
+            });
+            if allocates {
+                more.insert(u);
+            }
+        }
+        // Their callers, up the call graph.
+        loop {
+            let before = more.len();
+            for (u, _) in self.prog.units.iter() {
+                if more.contains(&u)
+                    || self.active.contains(&u)
+                    || self
+                        .info
+                        .procs
+                        .get(&u)
+                        .is_none_or(|pi| pi.activity.is_none())
+                {
+                    continue;
+                }
+                let calls = self.info.callgraph.sites_of(u).iter().any(|c| {
+                    matches!(&c.callee, radtap_flowgraph::Callee::Defined(l)
+                        if l.iter().any(|q| more.contains(q)))
+                });
+                if calls {
+                    more.insert(u);
+                }
+            }
+            if more.len() == before {
+                break;
+            }
+        }
+        self.active.extend(more.iter().copied());
+        self.allocating = more;
     }
 
     /// The procedures some call to which is not checkpointed: `$AD NOCHECKPOINT` on the

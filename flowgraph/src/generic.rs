@@ -2,7 +2,10 @@
 //! actual arguments (type, kind, rank), as the compiler does. A generic whose specifics
 //! cannot be told apart keeps all of them (the differentiators then refuse the call).
 
-use radtap_il::{Arg, BaseClass, Expr, ExprId, LitKind, Program, Subscript, SymbolKind, UnitId};
+use radtap_il::{
+    Arg, BaseClass, Decl, Expr, ExprId, Init, LitKind, Program, ScopeId, ScopeKind, Subscript,
+    SymbolId, SymbolKind, UnitId,
+};
 
 /// Elemental intrinsics whose result has the type, kind and rank of their first argument.
 const SAME_TYPE_INTRINSICS: &[&str] = &[
@@ -114,11 +117,18 @@ fn arg_ty(prog: &Program, unit: UnitId, e: ExprId) -> Option<ArgTy> {
     match &u.exprs[e] {
         Expr::Literal(l) => {
             let t = l.text.to_ascii_lowercase();
+            // `0.5_dp`: the kind named by a constant (of a module, maybe an intrinsic one).
+            let suffix = t
+                .rsplit_once('_')
+                .and_then(|(_, k)| literal_kind(prog, u.scope, k));
             let (base, bytes) = match l.kind {
-                LitKind::Int => (BaseClass::Integer, (!t.contains('_')).then_some(4)),
+                LitKind::Int => (
+                    BaseClass::Integer,
+                    if t.contains('_') { suffix } else { Some(4) },
+                ),
                 LitKind::Real => {
                     let bytes = if t.contains('_') {
-                        None
+                        suffix
                     } else if t.contains('d') {
                         Some(8)
                     } else {
@@ -174,7 +184,23 @@ fn arg_ty(prog: &Program, unit: UnitId, e: ExprId) -> Option<ArgTy> {
                 if SAME_TYPE_INTRINSICS.contains(&name.as_str()) {
                     return arg_ty(prog, unit, args.first()?.value);
                 }
-                return None;
+                // Conversions to real: `dble(x)`, `real(x, wp)` (kind as a named constant
+                // or a literal).
+                let rank = arg_ty(prog, unit, args.first()?.value).map(|t| t.rank);
+                let bytes = match (name.as_str(), args.as_slice()) {
+                    ("dble", [_]) => Some(8),
+                    ("real", [_, k]) => match &u.exprs[k.value] {
+                        Expr::Name(c) => const_value(prog, *c, 0).map(|v| v as u32),
+                        Expr::Literal(l) if l.kind == LitKind::Int => l.text.parse().ok(),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                return bytes.map(|b| ArgTy {
+                    base: BaseClass::Real,
+                    bytes: Some(b),
+                    rank: rank.unwrap_or(0),
+                });
             }
             let t = match fs.unit.and_then(|d| prog.units[d].result) {
                 Some(r) => prog.symbols[r].ty.as_ref()?,
@@ -214,6 +240,47 @@ fn arg_ty(prog: &Program, unit: UnitId, e: ExprId) -> Option<ArgTy> {
                 _ => None,
             }
         }
+        _ => None,
+    }
+}
+
+/// The value of kind `k` written after `_` in a literal as seen from `scope`: digits, or a
+/// named integer constant.
+fn literal_kind(prog: &Program, scope: ScopeId, k: &str) -> Option<u32> {
+    if !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()) {
+        return k.parse().ok();
+    }
+    let s = prog.lookup(scope, k)?;
+    const_value(prog, s, 0).and_then(|v| u32::try_from(v).ok())
+}
+
+/// The value of the integer named constant `s` when its initialisation is an integer literal
+/// or another such constant (`integer, parameter :: wp = real64`).
+fn const_value(prog: &Program, s: SymbolId, depth: u32) -> Option<i64> {
+    let sd = &prog.symbols[s];
+    if !(sd.kind == SymbolKind::Constant || sd.attrs.constant) || depth > 8 {
+        return None;
+    }
+    let mut sc = sd.scope;
+    let owner = loop {
+        match prog.scopes[sc].kind {
+            ScopeKind::Unit(u) => break u,
+            ScopeKind::Type(_) | ScopeKind::Global => return None,
+            ScopeKind::Block => sc = prog.scopes[sc].parent?,
+        }
+    };
+    let u = &prog.units[owner];
+    let init = u.decls.iter().find_map(|d| match d {
+        Decl::Var(v) => v.entities.iter().find_map(|e| match (&e.init, e.sym == s) {
+            (Some(Init::Expr(x)), true) => Some(*x),
+            _ => None,
+        }),
+        Decl::Parameter(ps) => ps.iter().find_map(|(p, x)| (*p == s).then_some(*x)),
+        _ => None,
+    })?;
+    match &u.exprs[init] {
+        Expr::Literal(l) if l.kind == LitKind::Int && !l.text.contains('_') => l.text.parse().ok(),
+        Expr::Name(c) => const_value(prog, *c, depth + 1),
         _ => None,
     }
 }

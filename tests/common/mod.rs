@@ -163,6 +163,14 @@ pub const ADJOINT_UNSUPPORTED: &[(&str, &str)] = &[
         "e_f_save_counter.f90",
         "a function writing a SAVE variable, in an expression",
     ),
+    (
+        "rw_f77_linpack_lu.f",
+        "DAXPY on two columns of one array (arguments that may share memory)",
+    ),
+    (
+        "rw_f_rk4_module.f90",
+        "a call to a procedure allocating module arrays with derivatives (the RK4 work arrays)",
+    ),
 ];
 
 /// The corpus files, sorted.

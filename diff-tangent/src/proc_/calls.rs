@@ -99,7 +99,8 @@ impl<'a> ProcGen<'_, 'a> {
         let active_point = self.act.has_derivative[i];
         match site.map(|x| &x.callee) {
             Some(Callee::Defined(list))
-                if active_point && list.iter().any(|c| self.g.active.contains(c)) =>
+                if (active_point && list.iter().any(|c| self.g.active.contains(c)))
+                    || list.iter().any(|c| self.g.allocating.contains(c)) =>
             {
                 if list.len() != 1 {
                     let msg = format!(

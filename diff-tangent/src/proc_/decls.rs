@@ -36,6 +36,26 @@ impl<'g, 'a> ProcGen<'g, 'a> {
                 syms.push(*s);
             }
         }
+        // Module variables with a derivative that this unit allocates or frees, active here
+        // or not: their derivatives are allocated and freed with them.
+        for (_, st) in self.src.stmts.iter() {
+            if let StmtKind::Memory { op, items, .. } = &st.kind {
+                if *op == MemOp::Nullify {
+                    continue;
+                }
+                for &it in items {
+                    let base = match &self.src.exprs[it] {
+                        Expr::Index { base, .. } => *base,
+                        _ => it,
+                    };
+                    if let Expr::Name(s) = self.src.exprs[base] {
+                        if self.g.dglobal.contains_key(&s) && !syms.contains(&s) {
+                            syms.push(s);
+                        }
+                    }
+                }
+            }
+        }
         // The head's -fixinterface and unused-but-listed parameters.
         let flags = self.g.dparams[&self.p].clone();
         for (&s, &f) in self.src.params.iter().zip(&flags) {
@@ -454,11 +474,38 @@ impl<'g, 'a> ProcGen<'g, 'a> {
                         }
                     }
                 }
+                // A DIMENSION statement gives no type: the derivative of an implicitly typed
+                // array dimensioned there is declared below with the implicitly typed
+                // variables (marking it declared here left `xd` undeclared).
                 Decl::Attr(a) => {
                     decls.push(c.decl(&mut self.u, d));
-                    if a.keyword == "dimension" {
-                        for it in &a.items {
-                            declared.insert(it.sym);
+                    // `allocatable :: w(:)` after `real(8) :: w`: the derivative takes its
+                    // shape in its type statement (derivative_decl) and the attribute here
+                    // (`allocatable :: wd`), or it could not be allocated.
+                    if matches!(a.keyword.as_str(), "allocatable" | "pointer" | "target") {
+                        let items: Vec<AttrItem> = a
+                            .items
+                            .iter()
+                            .filter(|it| !it.common)
+                            .filter_map(|it| {
+                                let ds = *self.dvar.get(&it.sym)?;
+                                let skip = (self.sweep == Sweep::Fwd
+                                    && self.src.params.contains(&it.sym))
+                                    || self.g.dglobal.contains_key(&it.sym)
+                                    || self.g.prog.symbols[it.sym].common.is_some();
+                                (!skip).then_some(AttrItem {
+                                    sym: ds,
+                                    dims: None,
+                                    common: false,
+                                })
+                            })
+                            .collect();
+                        if !items.is_empty() {
+                            decls.push(Decl::Attr(AttrStmt {
+                                keyword: a.keyword.clone(),
+                                double_colon: true,
+                                items,
+                            }));
                         }
                     }
                 }
@@ -607,6 +654,16 @@ impl<'a> ProcGen<'_, 'a> {
                 let mut e2 = e.clone();
                 e2.sym = ds;
                 e2.init = None;
+                // `DOUBLE PRECISION X` with the shape in a DIMENSION statement: the
+                // derivative takes the shape here (no DIMENSION statement names it).
+                let shaped = v.attrs.iter().any(|a| matches!(a, Attr::Dimension(_)));
+                if e2.dims.is_none() && !shaped {
+                    if let Some(t) = &self.g.prog.symbols[e.sym].ty {
+                        if !t.dims.is_empty() {
+                            e2.dims = Some(t.dims.clone());
+                        }
+                    }
+                }
                 Some(e2)
             })
             .collect();

@@ -1,6 +1,7 @@
-//! COMMON blocks a callee uses that this procedure does not declare: the adjoint must record
-//! their members around a call that overwrites them (the values its backward sweep needs),
-//! so the derivative unit declares the block as the callee does (Tapenade does the same).
+//! COMMON blocks and module variables a callee uses that this procedure does not see: the
+//! adjoint must record them around a call that overwrites them (the values its backward
+//! sweep needs), so the derivative unit declares the block as the callee does, or USEs the
+//! module variable by name (Tapenade does the same).
 
 use super::*;
 use radtap_il::visit::{decl_exprs, expr_children};
@@ -124,5 +125,82 @@ impl ProcGen<'_, '_> {
             self.u.decls.push(d);
         }
         true
+    }
+
+    /// Makes the module variable `x`, which this procedure does not see (its module is not
+    /// USEd here, or USEd with an ONLY list without it), visible in this derivative unit by
+    /// `use m, only: x`. Returns false where that cannot be done: `x` is no variable of a
+    /// module of the program, it is PRIVATE, or its name means something else here.
+    pub fn use_foreign_module_var(&mut self, x: SymbolId) -> bool {
+        let prog = self.g.prog;
+        if self.lang != Lang::Fortran {
+            return false;
+        }
+        let sym = &prog.symbols[x];
+        if sym.kind != SymbolKind::Variable || sym.attrs.constant {
+            return false;
+        }
+        let Some(owner) = radtap_dataflow::zones::unit_of_scope(prog, sym.scope) else {
+            return false;
+        };
+        let m = &prog.units[owner];
+        if m.kind != UnitKind::Module {
+            return false;
+        }
+        let msc = &prog.scopes[m.scope];
+        if sym.attrs.private || (msc.default_private && !sym.attrs.public) {
+            return false;
+        }
+        let name = sym.spelling.clone();
+        let mname = crate::generator::unit_name(prog, owner).to_string();
+        let already = self.u.decls.iter().any(|d| {
+            matches!(d, Decl::Use(ui, _) if ui.unit == Some(owner)
+                && ui.names.iter().any(|(l, _)| l.eq_ignore_ascii_case(&name)))
+        });
+        if already {
+            return true;
+        }
+        if prog
+            .lookup(self.src.scope, &key(Lang::Fortran, &name))
+            .is_some()
+            || self.u_has_name(&name)
+        {
+            return false;
+        }
+        let d = Decl::Use(
+            UseImport {
+                module: mname.to_ascii_lowercase(),
+                unit: Some(owner),
+                only: true,
+                names: vec![(name.clone(), name.clone())],
+            },
+            format!("use {mname}, only: {name}"),
+        );
+        // USE statements come first: after the last one, or after the leading comments.
+        let at = match self
+            .u
+            .decls
+            .iter()
+            .rposition(|d| matches!(d, Decl::Use(..)))
+        {
+            Some(i) => i + 1,
+            None => self
+                .u
+                .decls
+                .iter()
+                .position(|d| !matches!(d, Decl::Comment(_)))
+                .unwrap_or(self.u.decls.len()),
+        };
+        self.u.decls.insert(at, d);
+        true
+    }
+
+    /// Whether a symbol of the derivative unit being built is spelled `name`.
+    fn u_has_name(&self, name: &str) -> bool {
+        let sc = self.u.scope;
+        self.g.out.scopes[sc]
+            .names
+            .keys()
+            .any(|k| k.eq_ignore_ascii_case(name))
     }
 }

@@ -339,6 +339,7 @@ impl<'a> ProcGen<'_, 'a> {
     /// differentiable memory of the caller (through its arguments or globals).
     pub fn call_writes_differentiable(&self, s: StmtId, callees: &[UnitId]) -> bool {
         let mut found_map = false;
+        let deriv = self.g.deriv_zones(self.p);
         for (j, p) in self.pi.point.iter().enumerate() {
             if p.stmt != s {
                 continue;
@@ -355,9 +356,12 @@ impl<'a> ProcGen<'_, 'a> {
                     let Some(Some(tgt)) = m.tgt.get(z.0 as usize) else {
                         continue;
                     };
+                    // Only memory with a derivative in this procedure would lose it: a
+                    // SAVEd table the function fills from constants is real data that is
+                    // active nowhere here (nothing to keep up to date).
                     if tgt
                         .iter()
-                        .any(|&t| self.pi.zones.differentiable.contains(t))
+                        .any(|&t| self.pi.zones.differentiable.contains(t) && deriv.contains(t))
                     {
                         return true;
                     }
