@@ -102,7 +102,7 @@ pub(crate) fn unsupported(
             (k, Part::Whole) => {
                 // The analyses see no callee behind a binding (its effects are unknown to
                 // them, activity included): refused in every differentiated procedure.
-                if let Some(b) = binding_call(u, k, &bindings) {
+                if let Some(b) = binding_call(u, k, bindings) {
                     out.push(Diagnostic::error(
                         Code::Unsupported,
                         span,
