@@ -85,9 +85,10 @@ pub(crate) fn run(
     g.choose_globals();
     g.diags
         .extend(crate::refuse::host_associated_dummies(prog, info));
+    let facts = crate::refuse::ProgramFacts::new(prog);
     for &p in &g.active.clone() {
         g.diags
-            .extend(crate::refuse::unsupported(prog, &info.procs[&p], p));
+            .extend(crate::refuse::unsupported(prog, &facts, &info.procs[&p], p));
         g.diags
             .extend(crate::refuse::private_of_module(prog, p, &g.active));
         g.diags.extend(crate::refuse::unreachable_dummy_actuals(
