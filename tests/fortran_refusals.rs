@@ -47,7 +47,9 @@ fn all_modes(dir: &str, file: &str, head: &str, vars: &str, outvars: &str) -> Ve
 
 fn assert_refused(name: &str, text: &str, head: &str, at: &str, msg: &str) {
     let (dir, f) = scratch(name, text);
-    for (code, err) in all_modes(&dir, &f, head, "x", "y") {
+    let runs = all_modes(&dir, &f, head, "x", "y");
+    let _ = std::fs::remove_dir_all(&dir);
+    for (code, err) in runs {
         assert_eq!(code, 1, "{err}");
         assert!(
             err.contains(&format!("{name}.f90:{at}: error[AD020]")) && err.contains(msg),
@@ -182,7 +184,9 @@ fn a_whole_array_read_into_an_active_array_is_warned_about() {
 end subroutine head
 ";
     let (dir, f) = scratch("readarr", text);
-    for (code, err) in all_modes(&dir, &f, "head", "x", "y") {
+    let runs = all_modes(&dir, &f, "head", "x", "y");
+    let _ = std::fs::remove_dir_all(&dir);
+    for (code, err) in runs {
         assert_eq!(code, 0, "{err}");
         assert!(err.contains("readarr.f90:4:3: warning[AD071]"), "{err}");
     }
