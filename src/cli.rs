@@ -131,7 +131,7 @@ pub struct Cli {
     pub nocheckpoint: bool,
     /// Turn off an optimization (activity, spareinit, splitdiff, mergediff, tbr, snapshot, diffliveness,
     /// deadcontrol, recomputeintermediates, induction, sharepartials, everyoptim); tbr,
-    /// diffliveness, induction, sharepartials and deadcontrol have an effect.
+    /// snapshot, diffliveness, induction, sharepartials and deadcontrol have an effect.
     #[arg(long = "nooptim")]
     pub nooptim: Vec<String>,
     /// Print the IL of every unit instead of writing files.

@@ -31,6 +31,7 @@ const BISECT: &[&str] = &[
     "induction",
     "sharepartials",
     "deadcontrol",
+    "snapshot",
 ];
 
 /// The command line's entry point (`execute` in lib.rs), which runs a nested command line.

@@ -488,3 +488,48 @@ fn a_local_initialised_in_its_declaration_is_recorded() {
     assert!(body.contains("call pushreal8(u)"), "{body}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Candidate 1 of the speed3 round: a checkpointed call re-run backwards restores only the
+/// snapshot values it reads on entry. `centre` overwrites `t` without reading it, `scale`
+/// overwrites `v` (and `e(k)`) but reads `u`, `acc` reads `s`: only `u` and `s` are read
+/// again (`look`) before the adjoint calls; the unread part is recorded below the read part
+/// and still popped after the call. `-nooptim snapshot` restores the whole snapshot again.
+/// Numbers: both programs go through the corpus suites.
+#[test]
+fn a_rerun_restores_only_what_the_callee_reads_on_entry() {
+    let c = adjoint_text("tests/tangent/c_rerun_entry_reads.c", &[], "rerun");
+    let body = &c[c.find("void chain_b(").unwrap()..];
+    assert!(
+        !body.contains("Repeat") && !body.contains("lookReal8Array(t"),
+        "{body}"
+    );
+    assert!(
+        body.contains(
+            "lookReal8Array(u, n);\n        scale_b(n, t, tb, u, ub, v, vb);\n        popReal8Array(u, n);\n        popReal8Array(v, n);\n        centre_b("
+        ),
+        "{body}"
+    );
+    assert!(body.contains("lookReal8(&s);\n        acc_b("), "{body}");
+    let c0 = adjoint_text(
+        "tests/tangent/c_rerun_entry_reads.c",
+        &["-nooptim", "snapshot"],
+        "rerun0",
+    );
+    let body0 = &c0[c0.find("void chain_b(").unwrap()..];
+    assert!(
+        body0.contains("lookReal8Array(t, n);\n        centre_b("),
+        "{body0}"
+    );
+    assert_eq!(body0.matches("adStack_startRepeat()").count(), 1, "{body0}");
+    let f = adjoint_text("tests/tangent/f_rerun_entry_reads.f90", &[], "frerun");
+    let f = &f[f.find("subroutine fchain_b(").unwrap()..];
+    assert_eq!(f.matches("call look").count(), 2, "{f}");
+    assert!(f.contains("call lookreal8array(u, size(u))\n"), "{f}");
+    assert!(f.contains("call lookreal8(s)\n"), "{f}");
+    let f0 = adjoint_text(
+        "tests/tangent/f_rerun_entry_reads.f90",
+        &["-nooptim", "snapshot"],
+        "frerun0",
+    );
+    assert!(f0.contains("call lookreal8array(t, size(t))"), "{f0}");
+}

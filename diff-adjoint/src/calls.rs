@@ -45,15 +45,39 @@ impl<'a> Adj<'_, '_, 'a> {
             // need are recorded.
             rec.intersect_with(&self.pg.act.tbr_before[i].clone());
         }
-        // Element arguments recorded as elements, not whole arrays (`slices.rs`).
         let one_callee = match site.map(|x| &x.callee) {
             Some(Callee::Defined(l)) if l.len() == 1 => Some(l[0]),
             _ => None,
         };
-        let (epush, epop) = self.slice_element_args(i, one_callee, args, &mut rec);
-        let (mut push, mut pop) = self.snapshot(s, &rec);
+        // A checkpointed call re-run backwards reads on entry only what the call reads (the
+        // callee's upward-exposed reads mapped through the call, and the actuals): the rest
+        // of the snapshot is recorded first and not restored before the re-run
+        // (`reread_needs`); the pop after the adjoint call restores it for what comes before.
+        let rerun = split.is_none()
+            && active_point
+            && matches!(site.map(|x| &x.callee),
+                Some(Callee::Defined(l)) if l.iter().any(|c| self.pg.g.active.contains(c)));
+        let (mut unread, mut needed) = if rerun && self.pg.g.opts.snapshot_needs {
+            self.reread_needs(i, &rec)
+        } else {
+            (self.pg.pi.zones.empty(), rec)
+        };
+        // Element arguments recorded as elements, not whole arrays (`slices.rs`).
+        let (uepush, uepop) = self.slice_element_args(i, one_callee, args, &mut unread);
+        let (epush, epop) = self.slice_element_args(i, one_callee, args, &mut needed);
+        let (mut push, mut pop) = self.snapshot(s, &needed);
+        let (upush, upop) = if unread.is_empty() {
+            (Vec::new(), Vec::new())
+        } else {
+            self.snapshot(s, &unread)
+        };
         push.splice(0..0, epush);
+        push.splice(0..0, upush);
+        push.splice(0..0, uepush);
         pop.extend(epop);
+        let reread_len = pop.len();
+        pop.extend(upop);
+        pop.extend(uepop);
         let callee = match site.map(|x| &x.callee) {
             Some(Callee::Defined(list))
                 if active_point && list.iter().any(|c| self.pg.g.active.contains(c)) =>
@@ -110,8 +134,8 @@ impl<'a> Adj<'_, '_, 'a> {
             return r;
         }
         // Backward: restore the snapshot for the re-run, call g_b, restore it again.
-        if !pop.is_empty() {
-            let reread = self.reread_snapshot(&pop);
+        if reread_len > 0 {
+            let reread = self.reread_snapshot(&pop[..reread_len]);
             r.bwd.extend(reread);
         }
         let mut pre = Vec::new();

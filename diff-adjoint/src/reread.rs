@@ -3,10 +3,44 @@
 //! the pop after the adjoint call); a snapshot of several values goes through a repeat mark,
 //! `adStack_startRepeat(); pops; adStack_resetRepeat(); adStack_endRepeat();`. A look costs
 //! what a pop costs; a mark saves and restores the stack's state.
+//!
+//! Only what the re-run reads on entry is restored (`-nooptim snapshot` restores it all):
+//! a value the callee overwrites before reading it (an `out` array) is restored by the pop
+//! after the adjoint call, for the statements before the call, and not before it.
 
 use crate::*;
 
 impl Adj<'_, '_, '_> {
+    /// The zones of the snapshot `rec` of the call at point `i` split into those the call
+    /// never reads on entry (not restored before the re-run) and the others, whole objects
+    /// at a time (a snapshot records whole objects).
+    pub(crate) fn reread_needs(&self, i: usize, rec: &ZoneSet) -> (ZoneSet, ZoneSet) {
+        let reads = &self.pg.pi.effects[i].reads;
+        let mut needed = self.pg.pi.zones.empty();
+        for o in self.pg.pi.zones.objects.values() {
+            let set = self.pg.pi.zones.obj_set(o).and(rec);
+            if set.intersects(reads) {
+                needed.union_with(&set);
+            }
+        }
+        // Zones outside every object (none expected) stay needed.
+        let mut unread = rec.clone();
+        unread.subtract(&needed);
+        for o in self.pg.pi.zones.objects.values() {
+            let set = self.pg.pi.zones.obj_set(o);
+            if set.intersects(&needed) {
+                unread.subtract(&set);
+            }
+        }
+        let mut outside = rec.clone();
+        for o in self.pg.pi.zones.objects.values() {
+            outside.subtract(&self.pg.pi.zones.obj_set(o));
+        }
+        needed.union_with(&outside);
+        unread.subtract(&outside);
+        (unread, needed)
+    }
+
     /// The statements restoring the snapshot popped by `pop` while leaving it on the stack.
     pub(crate) fn reread_snapshot(&mut self, pop: &[StmtId]) -> Vec<StmtId> {
         if let [p] = pop {

@@ -92,6 +92,10 @@ pub struct Options {
     /// its backward sweep first) is kept whole, with no control code pushed and popped at
     /// once (`-nooptim deadcontrol` keeps the codes).
     pub joint_branches: bool,
+    /// Adjoint mode: before a checkpointed call is re-run backwards, only the snapshot values
+    /// the call reads on entry are restored; the values it overwrites before reading them
+    /// are not (`-nooptim snapshot` restores the whole snapshot).
+    pub snapshot_needs: bool,
 }
 
 impl Options {
@@ -112,6 +116,7 @@ impl Options {
             induction: true,
             share_partials: true,
             joint_branches: true,
+            snapshot_needs: true,
         }
     }
 
@@ -132,6 +137,7 @@ impl Options {
             induction: true,
             share_partials: true,
             joint_branches: true,
+            snapshot_needs: true,
         }
     }
 }

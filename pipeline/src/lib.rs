@@ -282,6 +282,7 @@ pub fn check_request(req: &Request) -> Result<Vec<String>, Failure> {
         "induction",
         "sharepartials",
         "deadcontrol",
+        "snapshot",
         "everyoptim",
     ];
     let mut warnings = Vec::new();
@@ -294,7 +295,7 @@ pub fn check_request(req: &Request) -> Result<Vec<String>, Failure> {
             )));
         } else if !DONE.contains(&l.as_str()) {
             warnings.push(format!(
-                "-nooptim {n} has no effect yet (only tbr, diffliveness, induction, sharepartials and deadcontrol can be turned off)"
+                "-nooptim {n} has no effect yet (only tbr, diffliveness, induction, sharepartials, deadcontrol and snapshot can be turned off)"
             ));
         }
     }
@@ -696,6 +697,7 @@ fn adjoint_options(o: &DiffOptions) -> Result<radtap_diff_tangent::Options, Fail
     opts.induction = !optim_off(o, "induction");
     opts.share_partials = !optim_off(o, "sharepartials");
     opts.joint_branches = !optim_off(o, "deadcontrol");
+    opts.snapshot_needs = !optim_off(o, "snapshot");
     opts.split = o.nocheckpoint;
     opts.sizes = sizes(o)?;
     if let Some(p) = &o.adjvarname {
