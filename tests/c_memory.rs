@@ -11,7 +11,8 @@ use radtap_il::Lang;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The corpus programs that allocate memory.
+/// The corpus programs that allocate memory, and the ADBench-style objectives of issue 17
+/// (`c_ba_objective` allocates nothing but walks its arrays through pointers).
 const HEAP_PROGRAMS: &[&str] = &[
     "c_malloc_work.c",
     "c_malloc_rows.c",
@@ -23,6 +24,7 @@ const HEAP_PROGRAMS: &[&str] = &[
     "c_member_snapshot.c",
     "e_c_matrix_helpers.c",
     "c_gmm_objective.c",
+    "c_ba_objective.c",
     "c_lstm_objective.c",
     "c_hand_skin.c",
     "c_logreg_objective.c",
