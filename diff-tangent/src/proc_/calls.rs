@@ -457,6 +457,27 @@ impl<'a> ProcGen<'_, 'a> {
         }
     }
 
+    /// The derivative item of an ALLOCATE/DEALLOCATE of a Fortran record component
+    /// (`r%w(n)`, `r%w`) that has a derivative, in direction `nd` in vector mode.
+    pub(crate) fn component_alloc_item(&mut self, it: ExprId, op: MemOp) -> Option<ExprId> {
+        if self.lang != Lang::Fortran || !matches!(op, MemOp::Allocate | MemOp::Deallocate) {
+            return None;
+        }
+        let src = self.src;
+        match &src.exprs[it] {
+            Expr::Index { base, subs } if matches!(src.exprs[*base], Expr::Field { .. }) => {
+                if op != MemOp::Allocate {
+                    return None;
+                }
+                let db = self.dref(*base, Dir::Nd)?;
+                let subs2 = subs.iter().map(|x| self.cp_sub(x)).collect();
+                Some(self.b().index(db, subs2))
+            }
+            Expr::Field { .. } => self.dref(it, Dir::Nd),
+            _ => None,
+        }
+    }
+
     /// A C declaration statement: the primal declaration, then the derivatives of its
     /// entities (initialised with the tangent of the initialiser).
     pub(crate) fn decl_rule(&mut self, s: StmtId, d: &'a Decl) -> Vec<StmtId> {
