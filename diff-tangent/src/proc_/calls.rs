@@ -333,7 +333,14 @@ impl<'a> ProcGen<'_, 'a> {
                     },
                 };
                 if formal_array && !matches!(src.exprs[a], Expr::Name(_)) {
-                    self.error(s, Code::Unsupported, "an inactive array element or section passed to an array dummy that has a derivative is not supported yet; pass a whole array");
+                    // An element or section is inactive here; any other actual is an
+                    // expression (`1.1*t`, `-g`), which may well be active.
+                    let msg = if matches!(src.exprs[a], Expr::Index { .. } | Expr::Field { .. }) {
+                        "an inactive array element or section passed to an array dummy that has a derivative is not supported yet; pass a whole array"
+                    } else {
+                        "an array expression passed to an array dummy that has a derivative is not supported yet; assign it to an array variable and pass that"
+                    };
+                    self.error(s, Code::Unsupported, msg);
                 }
                 let t = self.temp("dummyzerod", kind);
                 if self.lang == Lang::Fortran {
