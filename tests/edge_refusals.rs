@@ -70,6 +70,18 @@ const REFUSED: &[Case] = &[
         "unsupported construct: operator/assignment interfaces",
     ),
     (
+        "edge_refused/rw_f_abstract_quadrature.f90",
+        D_B,
+        "rw_f_abstract_quadrature.f90:32:7: error[AD020]",
+        "a call through the dummy procedure `f` to `gamma_like`, whose derivative is out of reach of this procedure's derivative (its module does not use `gamma_like`'s module), is not differentiated yet",
+    ),
+    (
+        "edge_refused/rw_f_heun_expr_actual.f90",
+        D_B,
+        "rw_f_heun_expr_actual.f90:36:5: error[AD020]",
+        "an array expression passed to an array dummy that has a",
+    ),
+    (
         "edge_refused/rw_f_private_helpers.f90",
         D_B,
         "rw_f_private_helpers.f90:29:5: error[AD020]",
@@ -315,6 +327,30 @@ const REFUSED: &[Case] = &[
         B,
         "rw_f_rk4_module.f90:66:3: error[AD020]",
         "a call to `rk4_init`, which allocates or frees module variables that carry derivatives, is not supported in adjoint mode yet",
+    ),
+    (
+        "tangent/rw_f_dft_passive_complex.f90",
+        B,
+        "rw_f_dft_passive_complex.f90:36:5: error[AD020]",
+        "recording `w` (its type) is not supported in adjoint mode yet",
+    ),
+    (
+        "tangent/rw_f_heat_ftcs_state.f90",
+        B,
+        "rw_f_heat_ftcs_state.f90:65:5: error[AD020]",
+        "recording a pointer or allocatable component of the derived-type variable `rod` is not supported in adjoint mode yet",
+    ),
+    (
+        "tangent/rw_f_nn_dense.f90",
+        B,
+        "rw_f_nn_dense.f90:22:5: error[AD020]",
+        "the adjoint of this `matmul` is not supported in adjoint mode yet",
+    ),
+    (
+        "tangent/rw_f_plastic_law.f90",
+        B,
+        "rw_f_plastic_law.f90:66:5: error[AD020]",
+        "recording a whole derived-type value is not supported in adjoint mode yet",
     ),
 ];
 

@@ -288,7 +288,15 @@ impl<'a> Adj<'_, '_, 'a> {
                             },
                         };
                         if formal_array && !matches!(self.pg.src.exprs[a.value], Expr::Name(_)) {
-                            self.pg.error(s, Code::Unsupported, "an inactive array element or section passed to an array dummy that has an adjoint is not supported yet; pass a whole array");
+                            let msg = if matches!(
+                                self.pg.src.exprs[a.value],
+                                Expr::Index { .. } | Expr::Field { .. }
+                            ) {
+                                "an inactive array element or section passed to an array dummy that has an adjoint is not supported yet; pass a whole array"
+                            } else {
+                                "an array expression passed to an array dummy that has an adjoint is not supported yet; assign it to an array variable and pass that"
+                            };
+                            self.pg.error(s, Code::Unsupported, msg);
                         }
                         let t = self
                             .pg

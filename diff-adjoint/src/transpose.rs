@@ -115,7 +115,14 @@ impl<'a> Adj<'_, '_, 'a> {
                     "real" | "dble" | "float" | "sngl" | "dfloat" if !args.is_empty() => {
                         self.transpose(args[0].value, seed, seed_rank, marks, out)
                     }
-                    "sum" if args.len() == 1 => self.transpose(args[0].value, seed, 0, marks, out),
+                    // A whole-array sum used inside an array expression (`y = x/sum(x)`)
+                    // has an array seed: every element's seed reaches the one sum, so the
+                    // seed is summed (passing it on as it was gave each element only its
+                    // own share: a silently wrong adjoint).
+                    "sum" if args.len() == 1 => {
+                        let s = self.scalar_seed(seed, seed_rank);
+                        self.transpose(args[0].value, s, 0, marks, out)
+                    }
                     // sum(a, dim=k): the seed spread back along dimension k.
                     // sum(a, mask=m): the seed where m holds.
                     "sum"
@@ -126,6 +133,7 @@ impl<'a> Adj<'_, '_, 'a> {
                                 .is_some_and(|k| k.eq_ignore_ascii_case("mask")) =>
                     {
                         let a = args[0].value;
+                        let seed = self.scalar_seed(seed, seed_rank);
                         let m = self.dup(args[1].value);
                         let z = self.pg.b().zero(self.zero_kind);
                         let r = self.out_rank(a);
@@ -220,6 +228,7 @@ impl<'a> Adj<'_, '_, 'a> {
                         } else {
                             (b, a)
                         };
+                        let seed = self.scalar_seed(seed, seed_rank);
                         let f = self.dup(other);
                         let sd = self.pg.b().factor(seed);
                         let s = self.pg.b().mul(f, sd);
@@ -229,6 +238,17 @@ impl<'a> Adj<'_, '_, 'a> {
                 }
             }
             _ => Err("the adjoint of this expression".into()),
+        }
+    }
+
+    /// The seed of a scalar-valued reduction (`sum(x)`, `sum(x, mask=m)`, `dot_product`):
+    /// when the reduction sits in an array expression (`y = x/sum(x)`) the seed is an
+    /// array, and every element's seed reaches the one scalar, so it is summed.
+    fn scalar_seed(&mut self, seed: ExprId, seed_rank: usize) -> ExprId {
+        if self.pg.lang == Lang::Fortran && seed_rank.max(self.out_rank(seed)) > 0 {
+            self.pg.b().call("sum", vec![seed])
+        } else {
+            seed
         }
     }
 
@@ -275,6 +295,7 @@ impl<'a> Adj<'_, '_, 'a> {
                     "matmul" => (ra(0) + ra(1)).saturating_sub(2).max(1),
                     "sum" | "product" | "maxval" | "minval" if args.len() == 1 => 0,
                     "sum" | "product" | "maxval" | "minval" => ra(0).saturating_sub(1),
+                    "count" | "norm2" | "any" | "all" if args.len() == 1 => 0,
                     "dot_product" | "size" => 0,
                     "spread" => ra(0) + 1,
                     _ => ra(0),

@@ -619,6 +619,7 @@ impl Gen<'_> {
         u.parent = parent;
         u.params = src.params.clone();
         u.result = src.result;
+        u.explicit_result = src.explicit_result;
         u.header_type = src.header_type.as_ref().map(|t| c.spec(&mut u, t));
         u.ret_derived = c.ops(&mut u, &src.ret_derived);
         u.attrs = src.attrs.clone();

@@ -609,11 +609,22 @@ impl Gen<'_> {
                     v2.spec.keyword = "struct".into();
                 }
             }
-            // Derivative components keep the primal names (`xd%f`).
+            // Derivative components keep the primal names (`xd%f`). A real component with a
+            // default value (`real :: lost = 0.0`) starts each record at that constant, so its
+            // derivative starts at zero: the derivative component keeps an initializer, which
+            // `type_decl` makes a zero (dropping it left the derivative undefined).
+            let zero_init = self.lang == Lang::Fortran
+                && matches!(v.spec.class, BaseClass::Real | BaseClass::Complex)
+                && !v
+                    .attrs
+                    .iter()
+                    .any(|a| matches!(a, Attr::Keyword(k) if k == "pointer" || k == "allocatable"));
             v2.entities = ents
                 .into_iter()
                 .map(|mut e| {
-                    e.init = None;
+                    if !(zero_init && matches!(e.init, Some(Init::Expr(_)))) {
+                        e.init = None;
+                    }
                     e
                 })
                 .collect();
@@ -650,12 +661,26 @@ impl Gen<'_> {
         let (dt, _) = self.derivative_type(primal);
         let src = &self.prog.units[self.prog.typedefs[primal].unit];
         let c = Copier { src };
-        let fields: Vec<Decl> = self.out.typedefs[dt]
+        let mut fields: Vec<Decl> = self.out.typedefs[dt]
             .fields
             .clone()
             .iter()
             .map(|f| c.decl(dst, f))
             .collect();
+        // The initializers kept by `derivative_type` (primal default values) become zeros.
+        for f in &mut fields {
+            let Decl::Var(v) = f else { continue };
+            for e in &mut v.entities {
+                if let Some(Init::Expr(_)) = e.init {
+                    let z = crate::build::B {
+                        u: &mut *dst,
+                        lang: self.lang,
+                    }
+                    .real("0.0", 0);
+                    e.init = Some(Init::Expr(z));
+                }
+            }
+        }
         let mut def = self.out.typedefs[dt].clone();
         def.fields = fields;
         def.unit = UnitId::from_raw(self.out.units.len() as u32); // patched by the caller

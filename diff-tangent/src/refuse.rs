@@ -3,8 +3,10 @@
 //!
 //! - Complex values that carry derivatives: the derivative table and statement rules are
 //!   written for real values (`real(w)`, `aimag(w)`, `conjg(w)`, `abs(w)` of a complex `w`
-//!   have no rule), so a point that reads or writes an active value and involves a complex
-//!   variable, literal or complex intrinsic is refused.
+//!   have no rule), so a point that reads or writes an active value and holds a complex
+//!   value or complex intrinsic reading a variable that may carry a derivative is refused.
+//!   A passive complex value (a twiddle factor taken apart by `real(w)`, `aimag(w)`) is a
+//!   constant there and is kept.
 //! - ASSOCIATE whose selector involves a non-integer variable: an associate name that aliases
 //!   a variable is a separate symbol for the analyses, so writes through it would be lost and
 //!   its derivative would not alias the variable's.
@@ -33,6 +35,12 @@ use radtap_flowgraph::Part;
 use radtap_il::visit::{expr_children, stmt_children};
 use radtap_il::*;
 use std::collections::HashMap;
+
+/// The intrinsics of `COMPLEX_INTRINSICS` whose result is complex (the others, `aimag`,
+/// `cabs`, ..., take a complex value apart into a real one).
+const COMPLEX_RESULT_INTRINSICS: &[&str] = &[
+    "cmplx", "dcmplx", "complex", "conjg", "dconjg", "conj", "cexp", "clog", "csqrt", "cpow",
+];
 
 /// Intrinsics that make, take apart or transform complex values.
 const COMPLEX_INTRINSICS: &[&str] = &[
@@ -132,7 +140,17 @@ pub(crate) fn unsupported(
                         "TRANSFER of a value that may carry a derivative is not differentiated: the derivative would be lost; use an assignment or a conversion intrinsic",
                     ));
                 }
-                if active && point_is_complex(prog, u, k) {
+                // A complex value that carries no derivative (passive twiddle factors read
+                // through `real(w)`, `aimag(w)`) is a constant: only complex values reading
+                // or writing a variable that may carry a derivative are refused.
+                let carries = |s: SymbolId| {
+                    !integer_like(prog, s)
+                        && pi.zones.sym_zones(s).is_none_or(|z| {
+                            z.intersects(&act.varied_before[i])
+                                || z.intersects(&act.active_after[i])
+                        })
+                };
+                if active && point_is_complex(prog, u, k, &carries) {
                     out.push(Diagnostic::error(
                         Code::Unsupported,
                         span,
@@ -377,32 +395,98 @@ fn expr_transfers_real(prog: &Program, u: &UnitData, e: ExprId) -> bool {
 
 /// Whether the expressions of a simple statement (not those of nested statements) involve a
 /// complex variable, literal or intrinsic.
-fn point_is_complex(prog: &Program, u: &UnitData, k: &StmtKind) -> bool {
+fn point_is_complex(
+    prog: &Program,
+    u: &UnitData,
+    k: &StmtKind,
+    carries: &dyn Fn(SymbolId) -> bool,
+) -> bool {
     let mut exprs = Vec::new();
     stmt_children(k, &mut |e| exprs.push(e), &mut |_| {});
-    exprs.into_iter().any(|e| expr_is_complex(prog, u, e))
+    exprs
+        .into_iter()
+        .any(|e| active_complex(prog, u, e, carries))
 }
 
-fn expr_is_complex(prog: &Program, u: &UnitData, e: ExprId) -> bool {
-    let here = match &u.exprs[e] {
-        Expr::Name(s) => prog.symbols[*s]
-            .ty
-            .as_ref()
-            .is_some_and(|t| t.base == BaseClass::Complex),
+/// Whether `e` holds a complex value (or a complex intrinsic) that reads a variable that may
+/// carry a derivative.
+fn active_complex(
+    prog: &Program,
+    u: &UnitData,
+    e: ExprId,
+    carries: &dyn Fn(SymbolId) -> bool,
+) -> bool {
+    if (complex_valued(prog, u, e) || complex_intrinsic(prog, u, e))
+        && data_names_in(u, e).into_iter().any(carries)
+    {
+        return true;
+    }
+    let mut kids = Vec::new();
+    expr_children(&u.exprs[e], &mut |c| kids.push(c));
+    kids.into_iter()
+        .any(|c| active_complex(prog, u, c, carries))
+}
+
+fn is_complex_sym(prog: &Program, s: SymbolId) -> bool {
+    prog.symbols[s]
+        .ty
+        .as_ref()
+        .is_some_and(|t| t.base == BaseClass::Complex)
+}
+
+fn complex_intrinsic(prog: &Program, u: &UnitData, e: ExprId) -> bool {
+    let Expr::Call { callee, .. } = &u.exprs[e] else {
+        return false;
+    };
+    let name = match &u.exprs[*callee] {
+        Expr::Name(s) => prog.symbols[*s].spelling.to_ascii_lowercase(),
+        Expr::Opaque(s) => s.to_ascii_lowercase(),
+        _ => String::new(),
+    };
+    COMPLEX_INTRINSICS.contains(&name.as_str())
+}
+
+/// Whether an expression is (or, for the conservative cases, may be) complex-valued: a
+/// complex variable, element or literal, a complex intrinsic or function, an operation
+/// with a complex operand, a component of a record holding complex data.
+fn complex_valued(prog: &Program, u: &UnitData, e: ExprId) -> bool {
+    match &u.exprs[e] {
+        Expr::Name(s) => is_complex_sym(prog, *s),
         Expr::Literal(l) => l.kind == LitKind::Complex,
+        Expr::Index { base, .. } => complex_valued(prog, u, *base),
         Expr::Call { callee, .. } => {
             let name = match &u.exprs[*callee] {
                 Expr::Name(s) => prog.symbols[*s].spelling.to_ascii_lowercase(),
                 Expr::Opaque(s) => s.to_ascii_lowercase(),
                 _ => String::new(),
             };
-            COMPLEX_INTRINSICS.contains(&name.as_str())
+            COMPLEX_RESULT_INTRINSICS.contains(&name.as_str())
+                || matches!(&u.exprs[*callee], Expr::Name(s) if is_complex_sym(prog, *s))
         }
-        _ => false,
-    };
-    let mut kids = Vec::new();
-    expr_children(&u.exprs[e], &mut |c| kids.push(c));
-    here || kids.into_iter().any(|c| expr_is_complex(prog, u, c))
+        Expr::Binary { .. } | Expr::Unary { .. } | Expr::Paren(_) => {
+            let mut kids = Vec::new();
+            expr_children(&u.exprs[e], &mut |c| kids.push(c));
+            kids.into_iter().any(|c| complex_valued(prog, u, c))
+        }
+        // Anything else (components, conditionals, ...): complex if it names complex data.
+        _ => names_in(u, e).into_iter().any(|s| is_complex_sym(prog, s)),
+    }
+}
+
+/// The variables an expression names, leaving out the procedures it calls.
+fn data_names_in(u: &UnitData, e: ExprId) -> Vec<SymbolId> {
+    match &u.exprs[e] {
+        Expr::Name(s) => vec![*s],
+        Expr::Call { args, .. } => args
+            .iter()
+            .flat_map(|a| data_names_in(u, a.value))
+            .collect(),
+        x => {
+            let mut kids = Vec::new();
+            expr_children(x, &mut |c| kids.push(c));
+            kids.into_iter().flat_map(|c| data_names_in(u, c)).collect()
+        }
+    }
 }
 
 /// The variables an expression names.

@@ -171,6 +171,22 @@ pub const ADJOINT_UNSUPPORTED: &[(&str, &str)] = &[
         "rw_f_rk4_module.f90",
         "a call to a procedure allocating module arrays with derivatives (the RK4 work arrays)",
     ),
+    (
+        "rw_f_dft_passive_complex.f90",
+        "recording a passive complex array (the twiddle factors) overwritten in a loop",
+    ),
+    (
+        "rw_f_heat_ftcs_state.f90",
+        "recording a record with an allocatable component (the rod state) around a call",
+    ),
+    (
+        "rw_f_nn_dense.f90",
+        "`matmul` of a record's allocatable component (the layer weights)",
+    ),
+    (
+        "rw_f_plastic_law.f90",
+        "recording a whole derived-type value (a material record returned by a function)",
+    ),
 ];
 
 /// The corpus files, sorted.

@@ -333,7 +333,14 @@ impl<'a> ProcGen<'_, 'a> {
                     },
                 };
                 if formal_array && !matches!(src.exprs[a], Expr::Name(_)) {
-                    self.error(s, Code::Unsupported, "an inactive array element or section passed to an array dummy that has a derivative is not supported yet; pass a whole array");
+                    // An element or section is inactive here; any other actual is an
+                    // expression (`1.1*t`, `-g`), which may well be active.
+                    let msg = if matches!(src.exprs[a], Expr::Index { .. } | Expr::Field { .. }) {
+                        "an inactive array element or section passed to an array dummy that has a derivative is not supported yet; pass a whole array"
+                    } else {
+                        "an array expression passed to an array dummy that has a derivative is not supported yet; assign it to an array variable and pass that"
+                    };
+                    self.error(s, Code::Unsupported, msg);
                 }
                 let t = self.temp("dummyzerod", kind);
                 if self.lang == Lang::Fortran {
@@ -453,6 +460,27 @@ impl<'a> ProcGen<'_, 'a> {
                 let ds = *self.dvar.get(s)?;
                 Some(self.b().name(ds))
             }
+            _ => None,
+        }
+    }
+
+    /// The derivative item of an ALLOCATE/DEALLOCATE of a Fortran record component
+    /// (`r%w(n)`, `r%w`) that has a derivative, in direction `nd` in vector mode.
+    pub(crate) fn component_alloc_item(&mut self, it: ExprId, op: MemOp) -> Option<ExprId> {
+        if self.lang != Lang::Fortran || !matches!(op, MemOp::Allocate | MemOp::Deallocate) {
+            return None;
+        }
+        let src = self.src;
+        match &src.exprs[it] {
+            Expr::Index { base, subs } if matches!(src.exprs[*base], Expr::Field { .. }) => {
+                if op != MemOp::Allocate {
+                    return None;
+                }
+                let db = self.dref(*base, Dir::Nd)?;
+                let subs2 = subs.iter().map(|x| self.cp_sub(x)).collect();
+                Some(self.b().index(db, subs2))
+            }
+            Expr::Field { .. } => self.dref(it, Dir::Nd),
             _ => None,
         }
     }

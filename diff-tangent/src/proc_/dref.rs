@@ -302,7 +302,7 @@ impl<'a> ProcGen<'_, 'a> {
         }
     }
 
-    fn cp_sub(&mut self, s: &Subscript) -> Subscript {
+    pub(crate) fn cp_sub(&mut self, s: &Subscript) -> Subscript {
         match s {
             Subscript::Index(e) => Subscript::Index(self.cp(*e)),
             Subscript::Range(a, b, c) => Subscript::Range(

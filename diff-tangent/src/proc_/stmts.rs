@@ -345,10 +345,28 @@ impl<'a> ProcGen<'_, 'a> {
             StmtKind::Memory { op, items, options } => {
                 let mut out = vec![self.copy_stmt(s)];
                 let mut ditems = Vec::new();
+                let mut per_dir = Vec::new();
                 for &it in items {
                     if let Some(d) = self.alloc_item(it, *op) {
                         ditems.push(d);
+                    } else if let Some(d) = self.component_alloc_item(it, *op) {
+                        // `allocate(r%w(n))`: the derivative component `rd%w` (one per
+                        // direction, `rd(nd)%w`) is allocated alike; left unallocated, the
+                        // derivative code wrote through an unallocated array.
+                        let st = stmt(
+                            &mut self.u,
+                            StmtKind::Memory {
+                                op: *op,
+                                items: vec![d],
+                                options: Vec::new(),
+                            },
+                        );
+                        per_dir.push(st);
                     }
+                }
+                if !per_dir.is_empty() {
+                    let v = self.dir(per_dir);
+                    out.extend(v);
                 }
                 if !ditems.is_empty() {
                     let _ = options;
