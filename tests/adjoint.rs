@@ -785,6 +785,7 @@ fn fp_loop_peak_stack_does_not_depend_on_the_iteration_count() {
     for (name, tight) in [
         ("f_fp_loop.f90", "1.0d-15"),
         ("f_fp_loop_exit.f90", "1.0d-15"),
+        ("f_fp_loop_exit_first.f90", "1.0d-15"),
         ("c_fp_loop.c", "1.0e-15"),
         ("c_fp_loop_break.c", "1.0e-15"),
         ("c_fp_loop_for.c", "1.0e-15"),
