@@ -405,7 +405,37 @@ fn point_is_complex(
     stmt_children(k, &mut |e| exprs.push(e), &mut |_| {});
     exprs
         .into_iter()
-        .any(|e| active_complex(prog, u, e, carries))
+        .any(|e| mentions_complex(prog, u, e) && active_complex(prog, u, e, carries))
+}
+
+/// Whether anything in `e` is complex at all (a complex name or literal, a call of a complex
+/// intrinsic or of one with a complex result): one iterative walk, so that the per-node
+/// search of [`active_complex`] (quadratic in the size of the expression) only runs on the
+/// rare expressions that need it (a sum of 20,000 terms took 40 s).
+fn mentions_complex(prog: &Program, u: &UnitData, e: ExprId) -> bool {
+    let mut todo = vec![e];
+    while let Some(x) = todo.pop() {
+        match &u.exprs[x] {
+            Expr::Name(s) if is_complex_sym(prog, *s) => return true,
+            Expr::Literal(l) if l.kind == LitKind::Complex => return true,
+            Expr::Call { callee, .. } => {
+                let name = match &u.exprs[*callee] {
+                    Expr::Name(s) => prog.symbols[*s].spelling.to_ascii_lowercase(),
+                    Expr::Opaque(s) => s.to_ascii_lowercase(),
+                    _ => String::new(),
+                };
+                if COMPLEX_RESULT_INTRINSICS.contains(&name.as_str())
+                    || COMPLEX_INTRINSICS.contains(&name.as_str())
+                    || matches!(&u.exprs[*callee], Expr::Name(s) if is_complex_sym(prog, *s))
+                {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+        expr_children(&u.exprs[x], &mut |c| todo.push(c));
+    }
+    false
 }
 
 /// Whether `e` holds a complex value (or a complex intrinsic) that reads a variable that may
