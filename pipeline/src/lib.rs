@@ -862,10 +862,10 @@ mod tests {
             primal: true,
             ..Modes::default()
         });
-        req.options.nooptim = vec!["tbr".into(), "snapshot".into()];
+        req.options.nooptim = vec!["tbr".into(), "recomputeintermediates".into()];
         let w = check_request(&req).expect("a valid request");
         assert_eq!(w.len(), 1, "{w:?}");
-        assert!(w[0].starts_with("-nooptim snapshot has no effect yet"));
+        assert!(w[0].starts_with("-nooptim recomputeintermediates has no effect yet"));
         req.options.nooptim.push("bogus".into());
         let e = check_request(&req).expect_err("an unknown name is a bad command line");
         assert!(
