@@ -261,6 +261,14 @@ fn deep(shape: &str, n: usize) -> (String, &'static str) {
             ),
             "c",
         ),
+        // Distinct terms of one adjoint target: none can merge with another.
+        "cdistinct" => (
+            format!(
+                "void f(double x, const double *c, double *y) {{ *y = x*c[0]{}; }}\n",
+                (1..n).map(|i| format!(" + x*c[{i}]")).collect::<String>()
+            ),
+            "c",
+        ),
         "fsum" => {
             // 20 terms a line, continued.
             let line = vec!["x"; 20].join(" + ");
@@ -518,8 +526,9 @@ fn nested_ifs_cost_linear_solver_work() {
 }
 
 /// Item 2, transposition: the adjoint of 400 nested `sin(` (35 s before: every node walked
-/// its subtree for markers) and of a 20,000-term sum (each contribution searched the markers)
-/// within a generous bound, and output linear in the input.
+/// its subtree for markers), of a 20,000-term sum (each contribution searched the markers)
+/// and of a 20,000-term sum of distinct products (like terms searched pairwise) within a
+/// generous bound, and output linear in the input.
 #[test]
 fn adjoint_of_nested_intrinsics_and_long_sums_is_not_quadratic() {
     let dir = scratch("transpose");
@@ -535,6 +544,10 @@ fn adjoint_of_nested_intrinsics_and_long_sums_is_not_quadratic() {
         sizes[1] < 5 * sizes[0],
         "adjoint sizes {sizes:?} for 5,000 and 20,000 terms"
     );
+    // 20,000 distinct contributions to `x̄`: like terms were searched pairwise (169 s).
+    let (code, err, secs) = run_deep(&dir, "cdistinct", 20_000, "-b");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(secs < 20.0, "cdistinct 20000 -b: {secs:.1} s");
     let (code, err, secs) = run_deep(&dir, "fsin", 400, "-b");
     assert_eq!(code, Some(0), "{err}");
     assert!(secs < 20.0, "fsin 400 -b: {secs:.1} s");

@@ -127,6 +127,36 @@ impl<'a> Adj<'_, '_, 'a> {
         }
     }
 
+    /// A structural hash of an output expression, equal for any two that [`Self::same_out`]
+    /// calls the same (one iterative walk: terms may nest deeply).
+    fn out_key(&self, e: ExprId) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        let mut stack = vec![e];
+        while let Some(e) = stack.pop() {
+            let x = &self.pg.u.exprs[e];
+            std::mem::discriminant(x).hash(&mut h);
+            match x {
+                Expr::Name(p) => p.hash(&mut h),
+                Expr::Literal(p) => p.text.hash(&mut h),
+                Expr::Opaque(p) => p.hash(&mut h),
+                Expr::Field { field, arrow, .. } => (field, arrow).hash(&mut h),
+                Expr::Unary { op, .. } => std::mem::discriminant(op).hash(&mut h),
+                Expr::Binary { op, .. } => std::mem::discriminant(op).hash(&mut h),
+                Expr::Index { subs, .. } => {
+                    for p in subs {
+                        std::mem::discriminant(p).hash(&mut h);
+                    }
+                }
+                _ => {}
+            }
+            let before = stack.len();
+            radtap_il::visit::expr_children(x, &mut |k| stack.push(k));
+            (stack.len() - before).hash(&mut h);
+        }
+        h.finish()
+    }
+
     /// Whether two expressions of the output unit are the same, written alike.
     fn same_out(&self, a: ExprId, b: ExprId) -> bool {
         let (x, y) = (&self.pg.u.exprs[a], &self.pg.u.exprs[b]);
@@ -157,6 +187,14 @@ impl<'a> Adj<'_, '_, 'a> {
                         .iter()
                         .zip(s2)
                         .any(|(p, q)| std::mem::discriminant(p) != std::mem::discriminant(q)) =>
+            {
+                false
+            }
+            (Expr::Cast { ty: t1, .. }, Expr::Cast { ty: t2, .. }) if t1 != t2 => false,
+            (Expr::SizeofType(t1), Expr::SizeofType(t2)) => t1 == t2,
+            (Expr::Call { args: a1, .. }, Expr::Call { args: a2, .. })
+                if a1.len() != a2.len()
+                    || a1.iter().zip(a2).any(|(p, q)| p.keyword != q.keyword) =>
             {
                 false
             }
@@ -646,6 +684,7 @@ impl<'a> Adj<'_, '_, 'a> {
             return None;
         }
         let mut groups: Vec<(ExprId, Vec<ExprId>, bool)> = Vec::new();
+        let mut alike = Alike::default();
         // Each marker's source reference, the first listed (a search per contribution was
         // quadratic in the number of terms).
         let mut src_of: HashMap<ExprId, ExprId> = HashMap::with_capacity(marks.len());
@@ -664,8 +703,8 @@ impl<'a> Adj<'_, '_, 'a> {
             } else {
                 c
             };
-            match groups.iter_mut().find(|g| self.same_out(g.0, m)) {
-                Some(g) => g.1.push(c),
+            match alike.find_or_add(self, m, groups.len()) {
+                Some(g) => groups[g].1.push(c),
                 None => groups.push((m, vec![c], self_marks.contains(&m))),
             }
         }
@@ -694,9 +733,10 @@ impl<'a> Adj<'_, '_, 'a> {
             return cs;
         }
         let mut merged: Vec<(ExprId, i64)> = Vec::new();
+        let mut alike = Alike::default();
         for c in cs {
-            match merged.iter_mut().find(|(d, _)| self.same_out(*d, c)) {
-                Some(m) => m.1 += 1,
+            match alike.find_or_add(self, c, merged.len()) {
+                Some(m) => merged[m].1 += 1,
                 None => merged.push((c, 1)),
             }
         }
@@ -1025,5 +1065,26 @@ impl Marks {
     /// True when `e` is one of the markers.
     pub(crate) fn contains(&self, e: &ExprId) -> bool {
         self.at.contains(e)
+    }
+}
+
+/// Expressions of the output unit seen so far, found again by structure: each is compared
+/// only with those of equal [`Adj::out_key`] (comparing with every earlier one was quadratic:
+/// a 20,000-term sum took minutes).
+#[derive(Default)]
+struct Alike {
+    buckets: HashMap<u64, Vec<(ExprId, usize)>>,
+}
+
+impl Alike {
+    /// The index recorded with an earlier expression written like `e`; otherwise records
+    /// `e` with `next` and gives `None`.
+    fn find_or_add(&mut self, adj: &Adj<'_, '_, '_>, e: ExprId, next: usize) -> Option<usize> {
+        let bucket = self.buckets.entry(adj.out_key(e)).or_default();
+        if let Some(&(_, i)) = bucket.iter().find(|(d, _)| adj.same_out(*d, e)) {
+            return Some(i);
+        }
+        bucket.push((e, next));
+        None
     }
 }

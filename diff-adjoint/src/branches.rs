@@ -158,16 +158,16 @@ impl<'a> Adj<'_, '_, 'a> {
         mid: Vec<StmtId>,
         mut bwd: Vec<StmtId>,
     ) -> Vec<StmtId> {
-        let joint = fwd.last().and_then(|l| {
-            let j = self.joint_ifs.get(l)?;
-            bwd.starts_with(&j.bwd_head).then_some(*l)
+        let joint = fwd.last().copied().filter(|l| {
+            self.joint_ifs
+                .get(l)
+                .is_some_and(|j| bwd.starts_with(&j.bwd_head))
         });
-        let Some(last) = joint else {
+        let Some(j) = joint.and_then(|l| self.joint_ifs.remove(&l)) else {
             fwd.extend(mid);
             fwd.extend(bwd);
             return fwd;
         };
-        let j = self.joint_ifs.remove(&last).expect("found above");
         fwd.pop();
         bwd.drain(..j.bwd_head.len());
         self.control_pops -= 1;

@@ -588,7 +588,9 @@ impl<'a> Adj<'_, '_, 'a> {
             let path = leaf.ok_or_else(|| {
                 format!("recording a pointer or allocatable component of the derived-type variable `{name}`")
             })?;
-            let leaf_sym = *path.last().expect("a leaf has a path");
+            let Some(&leaf_sym) = path.last() else {
+                return Err(format!("recording the derived-type variable `{name}`"));
+            };
             let ty = self.pg.prog().symbols[leaf_sym]
                 .ty
                 .clone()
