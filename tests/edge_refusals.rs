@@ -220,6 +220,18 @@ const REFUSED: &[Case] = &[
         "a reference to the array-valued function `twice`",
     ),
     (
+        "edge_refused/e_c_struct_result.c",
+        D_B,
+        "e_c_struct_result.c:21:5: error[AD020]",
+        "a reference to the function `moments`, which returns a struct by value, is not differentiated yet",
+    ),
+    (
+        "edge_refused/e_f_record_function.f90",
+        D_B,
+        "e_f_record_function.f90:21:5: error[AD020]",
+        "a reference to the function `mk`, whose result is of derived type, is not differentiated yet",
+    ),
+    (
         "edge_refused/e_c_pointer_to_array.c",
         D_B,
         "e_c_pointer_to_array.c:5:5: error[AD020]",

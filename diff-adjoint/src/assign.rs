@@ -386,7 +386,8 @@ impl<'a> Adj<'_, '_, 'a> {
             return;
         };
         if let Some(msg) = self.pg.function_reference_refusal(c, r, args) {
-            self.unsupported(s, &msg);
+            // A whole sentence already ("… is not differentiated yet; …").
+            self.pg.error(s, Code::Unsupported, &msg);
             return;
         }
         // Backwards the reference is recomputed and its adjoint run with no snapshot of

@@ -1193,6 +1193,19 @@ impl<'a> ProcGen<'_, 'a> {
             // OPTIONAL or a keyword argument they would land in the wrong dummy.
             return Some(format!("a reference to the function `{name}` with an omitted OPTIONAL argument or keyword arguments is not differentiated yet; pass every argument by position"));
         }
+        let record = prog.symbols[r].ty.as_ref().is_some_and(|t| {
+            matches!(t.base, BaseClass::Record(_))
+                || (self.lang == Lang::C && t.base == BaseClass::Opaque)
+        });
+        if record {
+            // The result temporaries and the derivative's return type are scalars: the
+            // output did not compile.
+            return Some(if self.lang == Lang::C {
+                format!("a reference to the function `{name}`, which returns a struct by value, is not differentiated yet; return it through a pointer argument")
+            } else {
+                format!("a reference to the function `{name}`, whose result is of derived type, is not differentiated yet; make it a subroutine with an intent(out) argument")
+            });
+        }
         if prog.symbols[r]
             .ty
             .as_ref()
