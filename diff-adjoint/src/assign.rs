@@ -15,7 +15,7 @@ impl<'a> Adj<'_, '_, 'a> {
         self.t_zones(t).is_some_and(|z| z.intersects(set))
     }
 
-    fn t_base(&self, t: Target) -> Option<SymbolId> {
+    pub(crate) fn t_base(&self, t: Target) -> Option<SymbolId> {
         match t {
             Target::Expr(e) => radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.p, e),
             Target::Sym(s) => Some(s),
@@ -320,11 +320,13 @@ impl<'a> Adj<'_, '_, 'a> {
             r.bwd.push(inv);
         } else if !rec.is_empty() {
             for &t in &targets {
-                match self.slot_of_target(t) {
-                    Ok(sl) => {
-                        let (a, b) = self.push_pop(&sl);
-                        r.fwd.push(a);
-                        r.bwd.insert(0, b);
+                match self.slots_of_target(t, &rec) {
+                    Ok(slots) => {
+                        for sl in slots {
+                            let (a, b) = self.push_pop(&sl);
+                            r.fwd.push(a);
+                            r.bwd.insert(0, b);
+                        }
                     }
                     Err(m) => {
                         let msg = format!("{m} is not supported in adjoint mode yet");
@@ -529,6 +531,16 @@ impl<'a> Adj<'_, '_, 'a> {
         let Some(ld) = self.t_dref(lhs) else {
             return Vec::new();
         };
+        let record = match lhs {
+            Target::Expr(l) => self.pg.record_of(l),
+            Target::Sym(x) => match self.pg.prog().symbols[x].ty.as_ref().map(|t| t.base) {
+                Some(BaseClass::Record(td)) => Some(td),
+                _ => None,
+            },
+        };
+        if let Some(td) = record {
+            return self.record_increments(s, lhs, td, ld, op, rhs, active);
+        }
         let k = self.t_kind(lhs);
         let mut out = Vec::new();
         if !active {
@@ -958,6 +970,12 @@ impl<'a> Adj<'_, '_, 'a> {
     pub(crate) fn adj_pointer_move(&mut self, s: StmtId, q: SymbolId, mv: PointerMove) -> Rev {
         let mut r = Rev::default();
         let dq = self.pg.dvar.get(&q).copied();
+        if dq.is_some() && self.pg.sweep != Sweep::Joint {
+            // `f_fwd` has no derivative pointer to move or record, and `f_bwd` would start
+            // from the caller's: the output referenced undeclared names.
+            self.pg.error(s, Code::Unsupported, "moving a pointer that has a derivative pointer in a procedure split into f_fwd and f_bwd (-nocheckpoint, or the NOCHECKPOINT directive) is not supported; keep its calls checkpointed");
+            return r;
+        }
         let mut ptrs = vec![q];
         ptrs.extend(dq);
         // A declaration's initialiser outside loops gives the pointer its first value:

@@ -77,6 +77,7 @@ mod shared;
 mod slices;
 mod sweeps;
 mod transpose;
+mod wholerec;
 
 use radtap_dataflow::{ObjKey, ProgramInfo, ZoneSet};
 use radtap_diff_tangent::generator::{

@@ -198,7 +198,7 @@ impl<'a> Adj<'_, '_, 'a> {
 
     /// The bytes of the Fortran string(s) `e` (copied): `len(e)`, times the element count
     /// (`n`, else `size(e)`) of an array.
-    fn string_bytes(&mut self, e: ExprId, rank: usize, n: Option<ExprId>) -> ExprId {
+    pub(crate) fn string_bytes(&mut self, e: ExprId, rank: usize, n: Option<ExprId>) -> ExprId {
         let p = self.dup(e);
         let len = self.pg.b().call("len", vec![p]);
         match (rank, n) {
@@ -632,7 +632,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// The component paths of the leaves of derived type `td`, in the zones' layout order
     /// (`Layouts::leaves`); `None` for a leaf that is not a plain value (a pointer or
     /// allocatable component, one zone for a whole nested record).
-    fn leaf_paths(
+    pub(crate) fn leaf_paths(
         &self,
         td: TypeDefId,
         prefix: &mut Vec<SymbolId>,

@@ -406,7 +406,7 @@ impl<'a> Adj<'_, '_, 'a> {
     }
 
     /// The active real leaves of a record type (component paths, with their bytes).
-    fn real_leaves(
+    pub(crate) fn real_leaves(
         &self,
         td: TypeDefId,
         path: &mut Vec<String>,

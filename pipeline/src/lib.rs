@@ -307,10 +307,12 @@ pub fn front(req: &Request) -> Analysed {
     let (mut program, mut diagnostics) = parse(req);
     check(&program, req, &mut diagnostics);
     // Internal procedures receive the host variables they use as arguments (`il::lift`), so
-    // the analyses and the generators see their effects at each call. Only for the modes
-    // that differentiate: `-p` alone writes the program as read.
+    // the analyses and the generators see their effects at each call; C increments inside
+    // statements become statements of their own (`il::incdec`). Only for the modes that
+    // differentiate: `-p` alone writes the program as read.
     let m = &req.modes;
     if !diagnostics.iter().any(|d| d.is_error()) && (m.tangent || m.adjoint || m.dump_analysis) {
+        radtap_il::incdec::split_increments(&mut program);
         diagnostics.extend(radtap_il::lift::lift_host_association(&mut program));
     }
     let info = analyse(&program, req, &mut diagnostics);

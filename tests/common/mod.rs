@@ -183,10 +183,6 @@ pub const ADJOINT_UNSUPPORTED: &[(&str, &str)] = &[
         "rw_f_nn_dense.f90",
         "`matmul` of a record's allocatable component (the layer weights)",
     ),
-    (
-        "rw_f_plastic_law.f90",
-        "recording a whole derived-type value (a material record returned by a function)",
-    ),
 ];
 
 /// The corpus files, sorted.

@@ -580,6 +580,34 @@ impl<'a> ProcGen<'_, 'a> {
                 .ty
                 .as_ref()
                 .is_some_and(|t| t.pointers > 0);
+            let record = self.prog().symbols[prim.sym].ty.as_ref().is_some_and(|t| {
+                matches!(t.base, BaseClass::Record(_)) && t.pointers == 0 && t.dims.is_empty()
+            });
+            if record && matches!(self.src.exprs[init], Expr::ArrayCtor { .. }) {
+                // A struct's brace list is positional over all its members; the derivative
+                // struct has only the active ones (`{0.0, 0.0, 0}` gave it one too many, and
+                // an active list would put values in the wrong members).
+                let active = pid.is_some_and(|i| {
+                    self.act.active_after[i].intersects(
+                        &self
+                            .pi
+                            .zones
+                            .sym_zones(prim.sym)
+                            .unwrap_or_else(|| self.pi.zones.empty()),
+                    )
+                });
+                if active && self.tan(init).is_some() {
+                    self.error(s, Code::Unsupported, "a brace initializer of a struct with values that carry derivatives is not supported; assign its members one by one");
+                }
+                let z = self.b().int(0);
+                let all = self.b().e(Expr::ArrayCtor {
+                    items: vec![z],
+                    old_style: false,
+                    type_spec: None,
+                });
+                e.init = Some(Init::Expr(all));
+                continue;
+            }
             let val = if is_ptr {
                 // `Matrix *m = get_new_matrix(r, c);`: the shadow block, then its members
                 // (`shadow.rs`).

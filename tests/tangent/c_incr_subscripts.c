@@ -1,7 +1,7 @@
 // radtap: -head incs -vars "x" -outvars "y"
 // sizes: n=6 x=n y=n
-// side effects in subscripts: y[k++] = ..., x[j--], a pre-increment in an
-// index, and an assignment used as a value in a for header.
+// Side effects in subscripts: y[k++] = ..., x[j--], a pre-increment in an index (il::incdec
+// makes each increment a statement of its own: refused before).
 void incs(int n, const double *x, double *y)
 {
     int k = 0, j = n - 1, i;

@@ -1,0 +1,250 @@
+//! C increments inside statements become statements of their own before differentiation:
+//! `*q++ = e;` becomes `*q = e; q++;`, `w[++k] = e;` becomes `++k; w[k] = e;`, `double v =
+//! *p++;` becomes `double v = *p; p++;`, `f(a, n++);` becomes `f(a, n); n++;`.
+//!
+//! Published C walks arrays this way; inside a differentiated statement the increment would
+//! be lost or done twice by the derivative statements, so it was refused. The split computes
+//! what the original computes when the incremented variable is named nowhere else in the
+//! statement (C leaves `a[i] = i++` unsequenced anyway), is a variable of this procedure
+//! (a called function cannot read it in the middle of the statement), and the increment is
+//! evaluated unconditionally: not under `?:`, the right of `&&`/`||`, a comma expression, a
+//! nested assignment or `sizeof`. Everything else is left as written (and refused where it
+//! matters, as before). Only assignments, call statements and declarations with
+//! initialisers inside statement blocks are split: a `for` header or a condition is not a
+//! place for a statement.
+
+use crate::ir::*;
+use crate::visit::expr_children;
+use std::collections::{HashMap, HashSet};
+
+/// Splits the increments of every C unit (see the module doc).
+pub fn split_increments(prog: &mut Program) {
+    let units: Vec<UnitId> = prog
+        .units
+        .iter()
+        .filter(|(_, u)| u.lang == Lang::C)
+        .map(|(id, _)| id)
+        .collect();
+    for id in units {
+        let owned = scopes_of_unit(prog, prog.units[id].scope);
+        split_unit(&mut prog.units[id], |s: SymbolId| {
+            owned.contains(&prog.symbols[s].scope)
+        });
+    }
+}
+
+/// The scopes whose symbols belong to the unit with scope `root`: `root` and the block
+/// scopes nested in it.
+fn scopes_of_unit(prog: &Program, root: ScopeId) -> HashSet<ScopeId> {
+    prog.scopes
+        .iter()
+        .filter(|(_, sd)| {
+            let mut p = sd.parent;
+            while let Some(q) = p {
+                if q == root {
+                    return true;
+                }
+                p = prog.scopes[q].parent;
+            }
+            false
+        })
+        .map(|(id, _)| id)
+        .chain(std::iter::once(root))
+        .collect()
+}
+
+/// The statements to insert before and after one statement.
+#[derive(Default)]
+struct Split {
+    pre: Vec<StmtId>,
+    post: Vec<StmtId>,
+}
+
+fn split_unit(u: &mut UnitData, owned: impl Fn(SymbolId) -> bool) {
+    // Statements that sit in a block (not a `for` header's init statement).
+    let mut in_block: Vec<StmtId> = u.body.clone();
+    for (_, st) in u.stmts.iter() {
+        each_block(&st.kind, &mut |b| in_block.extend(b.iter().copied()));
+    }
+    let mut splits: HashMap<StmtId, Split> = HashMap::new();
+    for s in in_block {
+        let roots: Vec<ExprId> = match &u.stmts[s].kind {
+            StmtKind::Assign { lhs, rhs, .. } => vec![*lhs, *rhs],
+            StmtKind::Call { args, .. } => args.iter().map(|a| a.value).collect(),
+            StmtKind::Decl(Decl::Var(v)) => v
+                .entities
+                .iter()
+                .filter_map(|e| match e.init {
+                    Some(Init::Expr(x)) => Some(x),
+                    _ => None,
+                })
+                .collect(),
+            _ => continue,
+        };
+        let found = increments(u, &roots, &owned);
+        if found.is_empty() {
+            continue;
+        }
+        let span = u.source_map.stmt.get(s).copied();
+        let mut split = Split::default();
+        for (e, v, inc, prefix) in found {
+            let espan = u.source_map.expr.get(e).copied();
+            // The reference takes the increment's place; the increment becomes a statement.
+            u.exprs[e] = Expr::Name(v);
+            let arg = u.exprs.alloc(Expr::Name(v));
+            let x = u.exprs.alloc(Expr::IncDec { inc, prefix, arg });
+            if let Some(sp) = espan {
+                u.source_map.expr.insert(arg, sp);
+                u.source_map.expr.insert(x, sp);
+            }
+            let t = u.stmts.alloc(Stmt::new(StmtKind::Expr(x)));
+            if let Some(sp) = span {
+                u.source_map.stmt.insert(t, sp);
+            }
+            if prefix {
+                split.pre.push(t);
+            } else {
+                split.post.push(t);
+            }
+        }
+        // A label and the leading comment go to the first statement of the sequence.
+        if let Some(&first) = split.pre.first() {
+            let label = u.stmts[s].label.take();
+            let comment = u.stmts[s].comment.take();
+            u.stmts[first].label = label;
+            u.stmts[first].comment = comment;
+        }
+        splits.insert(s, split);
+    }
+    if splits.is_empty() {
+        return;
+    }
+    let rewrite = |b: &mut Block| {
+        if !b.iter().any(|s| splits.contains_key(s)) {
+            return;
+        }
+        let mut out = Vec::with_capacity(b.len() + 2);
+        for &s in b.iter() {
+            match splits.get(&s) {
+                Some(sp) => {
+                    out.extend(sp.pre.iter().copied());
+                    out.push(s);
+                    out.extend(sp.post.iter().copied());
+                }
+                None => out.push(s),
+            }
+        }
+        *b = out;
+    };
+    rewrite(&mut u.body);
+    let ids: Vec<StmtId> = u.stmts.iter().map(|(id, _)| id).collect();
+    for id in ids {
+        each_block_mut(&mut u.stmts[id].kind, &mut |b| rewrite(b));
+    }
+}
+
+/// The increments of the expressions `roots` of one statement that can be split: `(node,
+/// variable, ++, prefix)`, in evaluation-independent source order.
+fn increments(
+    u: &UnitData,
+    roots: &[ExprId],
+    owned: &impl Fn(SymbolId) -> bool,
+) -> Vec<(ExprId, SymbolId, bool, bool)> {
+    // How often each variable is named anywhere in the statement.
+    let mut uses: HashMap<SymbolId, usize> = HashMap::new();
+    let mut stack: Vec<ExprId> = roots.to_vec();
+    while let Some(e) = stack.pop() {
+        if let Expr::Name(v) = u.exprs[e] {
+            *uses.entry(v).or_default() += 1;
+        }
+        expr_children(&u.exprs[e], &mut |k| stack.push(k));
+    }
+    let mut found = Vec::new();
+    let mut stack: Vec<ExprId> = roots.iter().rev().copied().collect();
+    while let Some(e) = stack.pop() {
+        let node = &u.exprs[e];
+        match node {
+            Expr::IncDec { inc, prefix, arg } => {
+                if let Expr::Name(v) = u.exprs[*arg] {
+                    if uses.get(&v) == Some(&1) && owned(v) {
+                        found.push((e, v, *inc, *prefix));
+                    }
+                }
+                continue;
+            }
+            // Evaluated conditionally, or sequenced inside the statement, or not at all.
+            Expr::Cond { cond, .. } => {
+                stack.push(*cond);
+                continue;
+            }
+            Expr::Binary {
+                op: BinOp::And | BinOp::Or,
+                lhs,
+                ..
+            } => {
+                stack.push(*lhs);
+                continue;
+            }
+            Expr::Comma(_)
+            | Expr::Assign { .. }
+            | Expr::Unary {
+                op: UnOp::Sizeof, ..
+            } => continue,
+            _ => {}
+        }
+        let mut kids = Vec::new();
+        expr_children(node, &mut |k| kids.push(k));
+        stack.extend(kids.into_iter().rev());
+    }
+    found
+}
+
+/// Calls `f` on each statement block directly inside statement kind `k`.
+fn each_block(k: &StmtKind, f: &mut dyn FnMut(&Block)) {
+    match k {
+        StmtKind::If {
+            arms, else_block, ..
+        }
+        | StmtKind::Where {
+            arms, else_block, ..
+        } => {
+            arms.iter().for_each(|(_, b)| f(b));
+            else_block.iter().for_each(f);
+        }
+        StmtKind::Do { body, .. }
+        | StmtKind::While { body, .. }
+        | StmtKind::DoWhile { body, .. }
+        | StmtKind::Loop { body }
+        | StmtKind::CFor { body, .. }
+        | StmtKind::Switch { body, .. }
+        | StmtKind::Forall { body, .. }
+        | StmtKind::Block { body, .. } => f(body),
+        StmtKind::Select { cases, .. } => cases.iter().for_each(|c| f(&c.body)),
+        _ => {}
+    }
+}
+
+/// [`each_block`], mutably.
+fn each_block_mut(k: &mut StmtKind, f: &mut dyn FnMut(&mut Block)) {
+    match k {
+        StmtKind::If {
+            arms, else_block, ..
+        }
+        | StmtKind::Where {
+            arms, else_block, ..
+        } => {
+            arms.iter_mut().for_each(|(_, b)| f(b));
+            else_block.iter_mut().for_each(f);
+        }
+        StmtKind::Do { body, .. }
+        | StmtKind::While { body, .. }
+        | StmtKind::DoWhile { body, .. }
+        | StmtKind::Loop { body }
+        | StmtKind::CFor { body, .. }
+        | StmtKind::Switch { body, .. }
+        | StmtKind::Forall { body, .. }
+        | StmtKind::Block { body, .. } => f(body),
+        StmtKind::Select { cases, .. } => cases.iter_mut().for_each(|c| f(&mut c.body)),
+        _ => {}
+    }
+}
