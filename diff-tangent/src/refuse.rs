@@ -1,12 +1,13 @@
 //! Constructs no mode differentiates yet, refused with AD020 at their statement before any
 //! derivative code is built, so that neither the tangent nor the adjoint can be silently wrong.
 //!
-//! - Complex values that carry derivatives: the derivative table and statement rules are
-//!   written for real values (`real(w)`, `aimag(w)`, `conjg(w)`, `abs(w)` of a complex `w`
-//!   have no rule), so a point that reads or writes an active value and holds a complex
-//!   value or complex intrinsic reading a variable that may carry a derivative is refused.
-//!   A passive complex value (a twiddle factor taken apart by `real(w)`, `aimag(w)`) is a
-//!   constant there and is kept.
+//! - C complex values that carry derivatives (`double complex`, `creal`, `cexp`, ...): the
+//!   C rules are written for real values, so a C point that reads or writes an active value
+//!   and holds a complex value or complex intrinsic reading a variable that may carry a
+//!   derivative is refused. A passive complex value is a constant there and is kept. Fortran
+//!   COMPLEX is differentiated (ARCHITECTURE.md, "Complex derivatives"), except as an
+//!   independent or dependent of the head ([`complex_head_variables`]): the harnesses that
+//!   prove derivatives are real-valued.
 //! - ASSOCIATE whose selector involves a non-integer variable: an associate name that aliases
 //!   a variable is a separate symbol for the analyses, so writes through it would be lost and
 //!   its derivative would not alias the variable's.
@@ -150,7 +151,9 @@ pub(crate) fn unsupported(
                                 || z.intersects(&act.active_after[i])
                         })
                 };
-                if active && point_is_complex(prog, u, k, &carries) {
+                // Fortran complex arithmetic is differentiated (ARCHITECTURE.md, "Complex
+                // derivatives"); C `double complex` is not yet.
+                if active && u.lang == Lang::C && point_is_complex(prog, u, k, &carries) {
                     out.push(Diagnostic::error(
                         Code::Unsupported,
                         span,
@@ -457,7 +460,7 @@ fn active_complex(
         .any(|c| active_complex(prog, u, c, carries))
 }
 
-fn is_complex_sym(prog: &Program, s: SymbolId) -> bool {
+pub(crate) fn is_complex_sym(prog: &Program, s: SymbolId) -> bool {
     prog.symbols[s]
         .ty
         .as_ref()
@@ -479,7 +482,7 @@ fn complex_intrinsic(prog: &Program, u: &UnitData, e: ExprId) -> bool {
 /// Whether an expression is (or, for the conservative cases, may be) complex-valued: a
 /// complex variable, element or literal, a complex intrinsic or function, an operation
 /// with a complex operand, a component of a record holding complex data.
-fn complex_valued(prog: &Program, u: &UnitData, e: ExprId) -> bool {
+pub(crate) fn complex_valued(prog: &Program, u: &UnitData, e: ExprId) -> bool {
     match &u.exprs[e] {
         Expr::Name(s) => is_complex_sym(prog, *s),
         Expr::Literal(l) => l.kind == LitKind::Complex,
@@ -861,4 +864,42 @@ fn reaches(prog: &Program, p: UnitId, c: UnitId) -> bool {
         at = prog.units[q].parent;
     }
     false
+}
+
+/// AD020 for each complex variable of a head that is an independent or a dependent: the
+/// validation and test harnesses give real seeds and read real derivatives, so a complex
+/// head argument's derivative would be half proven. Complex intermediates, locals, module
+/// variables, dummies of called procedures and function results are differentiated.
+pub(crate) fn complex_head_variables(prog: &Program, info: &ProgramInfo) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for h in &info.heads {
+        let Some(pi) = info.procs.get(&h.head) else {
+            continue;
+        };
+        let span = prog.units[h.head].source_map.header.unwrap_or_default();
+        for (s, sym) in prog.symbols.iter() {
+            if !is_complex_sym(prog, s) {
+                continue;
+            }
+            let Some(z) = pi.zones.sym_zones(s) else {
+                continue;
+            };
+            let listed = h
+                .independents
+                .iter()
+                .chain(h.dependents.iter())
+                .any(|(_, zs)| zs.intersects(&z));
+            if listed {
+                out.push(Diagnostic::error(
+                    Code::Unsupported,
+                    span,
+                    format!(
+                        "the complex variable `{}` as an independent or dependent of the head is not supported yet (complex intermediates are): pass its real and imaginary parts as real arguments",
+                        sym.spelling
+                    ),
+                ));
+            }
+        }
+    }
+    out
 }
