@@ -7,7 +7,9 @@
 //!   derivative is refused. A passive complex value is a constant there and is kept. Fortran
 //!   COMPLEX is differentiated (ARCHITECTURE.md, "Complex derivatives"), except as an
 //!   independent or dependent of the head ([`complex_head_variables`]): the harnesses that
-//!   prove derivatives are real-valued.
+//!   prove derivatives are real-valued. A complex component of a derived type in a statement
+//!   with derivatives is refused ([`complex_component_in`]): the complex rules know complex
+//!   values by the types of variables, and would treat it as a real.
 //! - ASSOCIATE whose selector involves a non-integer variable: an associate name that aliases
 //!   a variable is a separate symbol for the analyses, so writes through it would be lost and
 //!   its derivative would not alias the variable's.
@@ -151,6 +153,18 @@ pub(crate) fn unsupported(
                                 || z.intersects(&act.active_after[i])
                         })
                 };
+                // Complex components are not: the complex rules know complex values by the
+                // types of variables, so a complex component would be differentiated as a
+                // real (its adjoint factor left unconjugated).
+                if active && u.lang == Lang::Fortran {
+                    if let Some(c) = complex_component_in(prog, u, k) {
+                        out.push(Diagnostic::error(
+                            Code::Unsupported,
+                            span,
+                            format!("the complex component `%{c}` of a derived type in a statement with derivatives is not supported yet; copy it to a complex variable"),
+                        ));
+                    }
+                }
                 // Fortran complex arithmetic is differentiated (ARCHITECTURE.md, "Complex
                 // derivatives"); C `double complex` is not yet.
                 if active && u.lang == Lang::C && point_is_complex(prog, u, k, &carries) {
@@ -902,4 +916,68 @@ pub(crate) fn complex_head_variables(prog: &Program, info: &ProgramInfo) -> Vec<
         }
     }
     out
+}
+
+/// The first component reference `r%c` of statement `k` whose component is complex (not the
+/// `%re`/`%im` of a complex value), found through the record type of `r` where its
+/// declaration says it, else by the component's name in any derived type.
+fn complex_component_in(prog: &Program, u: &UnitData, k: &StmtKind) -> Option<String> {
+    let ty_complex = |s: SymbolId| {
+        prog.symbols[s]
+            .ty
+            .as_ref()
+            .is_some_and(|t| t.base == BaseClass::Complex)
+    };
+    let member = |td: TypeDefId, field: &str| {
+        prog.typedefs[td].fields.iter().find_map(|d| match d {
+            Decl::Var(v) => v
+                .entities
+                .iter()
+                .find(|x| prog.symbols[x.sym].spelling.eq_ignore_ascii_case(field))
+                .map(|x| x.sym),
+            _ => None,
+        })
+    };
+    // The record type of a reference (`s`, `a(i)`, `s%inner`), when known.
+    fn record_of(
+        prog: &Program,
+        u: &UnitData,
+        e: ExprId,
+        member: &dyn Fn(TypeDefId, &str) -> Option<SymbolId>,
+    ) -> Option<TypeDefId> {
+        let ty = |s: SymbolId| match prog.symbols[s].ty.as_ref()?.base {
+            BaseClass::Record(td) => Some(td),
+            _ => None,
+        };
+        match &u.exprs[e] {
+            Expr::Name(s) => ty(*s),
+            Expr::Index { base, .. } | Expr::Paren(base) => record_of(prog, u, *base, member),
+            Expr::Field { base, field, .. } => {
+                ty(member(record_of(prog, u, *base, member)?, field)?)
+            }
+            _ => None,
+        }
+    }
+    let mut exprs = Vec::new();
+    stmt_children(k, &mut |e| exprs.push(e), &mut |_| {});
+    let mut todo = exprs;
+    while let Some(e) = todo.pop() {
+        if let Expr::Field { base, field, .. } = &u.exprs[e] {
+            let complex = match record_of(prog, u, *base, &member) {
+                Some(td) => member(td, field).is_some_and(ty_complex),
+                None => {
+                    !complex_valued(prog, u, *base)
+                        && prog
+                            .typedefs
+                            .iter()
+                            .any(|(td, _)| member(td, field).is_some_and(ty_complex))
+                }
+            };
+            if complex {
+                return Some(field.clone());
+            }
+        }
+        expr_children(&u.exprs[e], &mut |c| todo.push(c));
+    }
+    None
 }
