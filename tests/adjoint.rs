@@ -817,6 +817,90 @@ fn fp_loop_peak_stack_does_not_depend_on_the_iteration_count() {
     }
 }
 
+/// FP-LOOP iterates the adjoint until the norm of the state's adjoint settles; the runtime's
+/// norm reads doubles, so a complex state would be half-measured and the loop could stop
+/// before its adjoint has converged. A complex FP-LOOP variable is reported (AD050 at the loop,
+/// exit 0) and the loop taped whole: no `adFixedPoint` call, every iteration recorded.
+#[test]
+fn fp_loop_over_complex_state_is_taped_whole() {
+    let dir = std::env::temp_dir().join(format!("radtap-fpcplx-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let d = dir.to_string_lossy().into_owned();
+    let s = dir.join("fpc.f90").to_string_lossy().into_owned();
+    std::fs::write(
+        &s,
+        "subroutine f(x, y)\n  real(8) :: x, y, e\n  complex(8) :: z\n  z = cmplx(x, 0.1d0, 8)\n  e = 1\n  !$AD FP-LOOP \"z\"\n  do while (e > 1.0d-14)\n    e = abs(0.5d0*cos(z)*x - z)\n    z = 0.5d0*cos(z)*x\n  end do\n  y = real(z, 8)\nend subroutine f\n",
+    )
+    .unwrap();
+    let (code, _, err) = radtap(&[
+        "-b", "-head", "f", "-vars", "x", "-outvars", "y", "-O", &d, &s,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("fpc.f90:7:3: warning[AD050]")
+            && err.contains("names `z`, which is not a real(8)/double variable or array: the loop is taped whole"),
+        "{err}"
+    );
+    let out = std::fs::read_to_string(dir.join("fpc_b.f90")).unwrap();
+    assert!(!out.to_lowercase().contains("adfixedpoint"), "{out}");
+    assert!(out.to_lowercase().contains("pushcomplex16"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Single-precision `complex` (default kind) has no corpus program (finite differences of
+/// single-precision intermediates cannot meet the corpus tolerances); its derivatives keep the
+/// kind of the variable they belong to in every mode, and `cmplx` without a kind keeps the
+/// primal's default kind, also where a complex(8) value is mixed in.
+#[test]
+fn single_precision_complex_derivatives_keep_their_kind() {
+    let dir = std::env::temp_dir().join(format!("radtap-cplx4-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let d = dir.to_string_lossy().into_owned();
+    let s = dir.join("s4.f90").to_string_lossy().into_owned();
+    std::fs::write(
+        &s,
+        "subroutine f(x, y)\n  implicit none\n  real(8), intent(in) :: x(2)\n  real(8), intent(out) :: y(3)\n  complex :: z, w\n  complex(8) :: u\n  z = cmplx(x(1), x(2))\n  w = exp(z)*z + conjg(z)/(z + 1.0)\n  u = cmplx(x(2), x(1), 8)*w\n  y(1) = real(w)\n  y(2) = aimag(u) + abs(w)\n  y(3) = dble(u*u)\nend subroutine f\n",
+    )
+    .unwrap();
+    let modes: [(&[&str], &str, &[&str]); 3] = [
+        (
+            &["-d"],
+            "s4_d.f90",
+            &[
+                "complex :: zd, wd\n",
+                "complex(8) :: ud\n",
+                "zd = cmplx(xd(1), xd(2), kind=kind(cmplx(x(1), x(2))))",
+                "ud = cmplx(xd(2), xd(1), 8)*w + cmplx(x(2), x(1), 8)*wd",
+            ],
+        ),
+        (
+            &["-d", "-vector", "-nbdirsmax", "4"],
+            "s4_dv.f90",
+            &[
+                "complex :: zd(nbdirsmax), wd(nbdirsmax)\n",
+                "complex(8) :: ud(nbdirsmax)\n",
+                "zd(nd) = cmplx(xd(nd, 1), xd(nd, 2), kind=kind(cmplx(x(1), x(2))))",
+            ],
+        ),
+        (
+            &["-b"],
+            "s4_b.f90",
+            &["complex :: zb, wb\n", "complex(8) :: ub\n"],
+        ),
+    ];
+    for (mode, out, wanted) in modes {
+        let mut args: Vec<&str> = mode.to_vec();
+        args.extend(["-head", "f", "-vars", "x", "-outvars", "y", "-O", &d, &s]);
+        let (code, _, err) = radtap(&args);
+        assert_eq!(code, 0, "{mode:?}: {err}");
+        let text = std::fs::read_to_string(dir.join(out)).unwrap();
+        for w in wanted {
+            assert!(text.contains(w), "{mode:?}: no `{w}` in\n{text}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `$AD FP-LOOP` where the adjoint cannot iterate one converged iteration safely is reported
 /// (AD050 at the loop, exit 0) and the loop taped whole (no `adFixedPoint` call): an active
 /// value carried from one iteration to the next that is not among the directive's variables

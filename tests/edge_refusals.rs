@@ -36,18 +36,6 @@ const REFUSED: &[Case] = &[
         "ASSOCIATE with a selector that may carry derivatives",
     ),
     (
-        "edge_refused/e_f_complex.f90",
-        D_B,
-        "e_f_complex.f90:8:3: error[AD020]",
-        "complex derivatives are not supported yet",
-    ),
-    (
-        "edge_refused/rw_f_complex_ladder.f90",
-        D_B,
-        "rw_f_complex_ladder.f90:21:5: error[AD020]",
-        "complex derivatives are not supported yet",
-    ),
-    (
         "edge_refused/rw_f_abstract_ode.f90",
         D_B,
         "rw_f_abstract_ode.f90:36:7: error[AD020]",
@@ -353,12 +341,6 @@ const REFUSED: &[Case] = &[
         B,
         "rw_f_rk4_module.f90:66:3: error[AD020]",
         "a call to `rk4_init`, which allocates or frees module variables that carry derivatives, is not supported in adjoint mode yet",
-    ),
-    (
-        "tangent/rw_f_dft_passive_complex.f90",
-        B,
-        "rw_f_dft_passive_complex.f90:36:5: error[AD020]",
-        "recording `w` (its type) is not supported in adjoint mode yet",
     ),
     (
         "tangent/rw_f_heat_ftcs_state.f90",

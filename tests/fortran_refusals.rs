@@ -409,3 +409,61 @@ end module tbm
         "a call through the type-bound procedure binding `%energy` is not differentiated yet",
     );
 }
+
+/// Complex values are known to the complex rules by the types of variables; a complex
+/// component of a derived type was differentiated as a real (`abs(p%c)` got the real `sign`
+/// rule, and the adjoint left a passive complex component factor unconjugated): a statement
+/// with derivatives that reads or writes a complex component is refused, active or passive.
+#[test]
+fn complex_components_of_derived_types_are_refused() {
+    let types = "module mc
+  implicit none
+  type pt
+    complex(8) :: c
+    real(8) :: r
+  end type pt
+end module mc
+";
+    let active = format!(
+        "{types}subroutine f(x, y)
+  use mc
+  implicit none
+  real(8), intent(in) :: x(2)
+  real(8), intent(out) :: y
+  type(pt) :: p
+  p%r = x(2)
+  p%c = cmplx(x(1), x(2), 8)
+  y = abs(p%c) + p%r
+end subroutine f
+"
+    );
+    assert_refused(
+        "cplxcomp",
+        &active,
+        "f",
+        "15:3",
+        "the complex component `%c` of a derived type in a statement with derivatives is not supported yet",
+    );
+    let passive = format!(
+        "{types}subroutine f(x, y)
+  use mc
+  implicit none
+  real(8), intent(in) :: x(2)
+  real(8), intent(out) :: y
+  type(pt) :: p
+  complex(8) :: z, w
+  p%c = (0.5d0, 2.0d0)
+  z = cmplx(x(1), x(2), 8)
+  w = z*p%c
+  y = aimag(w)
+end subroutine f
+"
+    );
+    assert_refused(
+        "cplxcomppas",
+        &passive,
+        "f",
+        "17:3",
+        "the complex component `%c` of a derived type in a statement with derivatives is not supported yet",
+    );
+}

@@ -602,13 +602,24 @@ impl<'a> Adj<'_, '_, 'a> {
                 self.pg.error(s, Code::Unsupported, "an array assignment whose right side overlaps its left side is not supported in adjoint mode yet");
                 return out;
             }
-            let tmp = self.pg.temp(
-                "tempb",
+            let complex = lbase.is_some_and(|b| {
+                self.pg.prog().symbols[b]
+                    .ty
+                    .as_ref()
+                    .is_some_and(|t| t.base == BaseClass::Complex)
+            });
+            let kind = if complex {
+                TempKind::Complex {
+                    bytes: k,
+                    deriv: true,
+                }
+            } else {
                 TempKind::Real {
                     bytes: k,
                     deriv: true,
-                },
-            );
+                }
+            };
+            let tmp = self.pg.temp("tempb", kind);
             let tn = self.pg.b().name(tmp);
             let mut l2 = self.dup(ld);
             if scalar_rhs {

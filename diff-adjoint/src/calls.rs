@@ -282,10 +282,7 @@ impl<'a> Adj<'_, '_, 'a> {
                                 sym: b,
                                 deriv: true,
                             },
-                            _ => TempKind::Real {
-                                bytes: kd,
-                                deriv: true,
-                            },
+                            _ => self.pg.deriv_temp_kind(a.value, kd),
                         };
                         if formal_array && !matches!(self.pg.src.exprs[a.value], Expr::Name(_)) {
                             let msg = if matches!(

@@ -119,6 +119,8 @@ impl<'a> Adj<'_, '_, 'a> {
         Some(match (ty.base, ty.bytes) {
             (BaseClass::Real, Some(4)) => "Real4",
             (BaseClass::Real, _) => "Real8",
+            (BaseClass::Complex, Some(8)) => "Complex8",
+            (BaseClass::Complex, _) => "Complex16",
             (BaseClass::Integer | BaseClass::Enum, Some(8)) => "Integer8",
             (BaseClass::Integer | BaseClass::Enum, _) => "Integer4",
             (BaseClass::Logical, _) => "Boolean",

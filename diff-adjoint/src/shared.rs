@@ -29,13 +29,18 @@ impl Adj<'_, '_, '_> {
         if self.pg.lang == Lang::Fortran && self.out_rank(seed) > 0 {
             return seed;
         }
-        let tmp = self.pg.temp(
-            "tempb",
+        let kind = if self.pg.complex_out(seed) {
+            TempKind::Complex {
+                bytes: self.zero_kind,
+                deriv: true,
+            }
+        } else {
             TempKind::Real {
                 bytes: self.zero_kind,
                 deriv: true,
-            },
-        );
+            }
+        };
+        let tmp = self.pg.temp("tempb", kind);
         let l = self.pg.b().name(tmp);
         let st = assign(&mut self.pg.u, l, seed);
         self.seed_temps.push(st);

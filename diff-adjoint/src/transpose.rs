@@ -15,6 +15,38 @@ impl<'a> Adj<'_, '_, 'a> {
         marks: &Marks,
         out: &mut Vec<(ExprId, ExprId, usize)>,
     ) -> Result<(), String> {
+        // The adjoint of a real value is real: a complex seed reaching a real-valued node
+        // (a real variable's derivative, `abs(c)`'s guarded partial, `real(ċ)`) keeps its real
+        // part, the transpose of the embedding of the reals into the complex numbers.
+        let seed = if self.pg.has_complex() && !self.pg.complex_out(t) && self.pg.complex_out(seed)
+        {
+            let t2 = self.dup(t);
+            let k = self.pg.b().call("kind", vec![t2]);
+            self.pg.b().call("real", vec![seed, k])
+        } else if self.pg.mixed_complex_kinds()
+            && self.pg.complex_out(t)
+            && self.pg.complex_out(seed)
+        {
+            // complex and complex(8) in one procedure: the seed in the kind of the node.
+            let t2 = self.dup(t);
+            let k = self.pg.b().call("kind", vec![t2]);
+            let callee = self.pg.b().opaque("cmplx");
+            self.pg.b().e(Expr::Call {
+                callee,
+                args: vec![
+                    Arg {
+                        keyword: None,
+                        value: seed,
+                    },
+                    Arg {
+                        keyword: Some("kind".into()),
+                        value: k,
+                    },
+                ],
+            })
+        } else {
+            seed
+        };
         if marks.contains(&t) {
             // `x(idx)` with an integer array `idx`: `xb(idx) = xb(idx) + s` keeps one of the
             // contributions of a repeated index, not their sum.
@@ -71,6 +103,8 @@ impl<'a> Adj<'_, '_, 'a> {
                     BinOp::Mul if ml != mr => {
                         let (m, other) = if ml { (lhs, rhs) } else { (rhs, lhs) };
                         let f = self.dup(other);
+                        // z̄ += conjg(u)·w̄ for w = z·u (complex).
+                        let f = self.conj_if_complex(f);
                         let f = self.pg.paren_if_compound(f);
                         let sd = self.pg.b().factor(seed);
                         let s = self.pg.b().mul(f, sd);
@@ -78,6 +112,7 @@ impl<'a> Adj<'_, '_, 'a> {
                     }
                     BinOp::Div if ml && !mr => {
                         let d = self.dup(rhs);
+                        let d = self.conj_if_complex(d);
                         let d = self.pg.paren_if_compound(d);
                         let sd = self.pg.b().factor(seed);
                         let s = self.pg.b().div(sd, d);
@@ -111,9 +146,66 @@ impl<'a> Adj<'_, '_, 'a> {
                     Expr::Name(s) => self.pg.g.out.symbols[*s].spelling.to_ascii_lowercase(),
                     _ => String::new(),
                 };
+                let complex_arg = args.first().is_some_and(|a| self.pg.complex_out(a.value));
                 match name.as_str() {
+                    // w = real(c) of a complex c: c̄ += cmplx(w̄, 0).
+                    "real" | "dble" | "float" | "sngl" | "dfloat" | "dreal" if complex_arg => {
+                        let s = self.real_part(seed, args[0].value);
+                        self.transpose(args[0].value, s, seed_rank, marks, out)
+                    }
                     "real" | "dble" | "float" | "sngl" | "dfloat" if !args.is_empty() => {
                         self.transpose(args[0].value, seed, seed_rank, marks, out)
+                    }
+                    // w = aimag(c): c̄ += cmplx(0, w̄).
+                    "aimag" | "dimag" | "imag" if args.len() == 1 => {
+                        let s = self.real_part(seed, args[0].value);
+                        let zero = self.pg.b().int(0);
+                        let a = self.dup(args[0].value);
+                        let kind = self.pg.b().call("kind", vec![a]);
+                        let s = self.pg.b().call("cmplx", vec![zero, s, kind]);
+                        self.transpose(args[0].value, s, seed_rank, marks, out)
+                    }
+                    // w = conjg(c): c̄ += conjg(w̄).
+                    "conjg" | "dconjg" if args.len() == 1 => {
+                        let s = self.conj_if_complex(seed);
+                        self.transpose(args[0].value, s, seed_rank, marks, out)
+                    }
+                    // w = cmplx(a, b[, kind]): ā += real(w̄), b̄ += aimag(w̄).
+                    "cmplx" | "dcmplx" | "complex" => {
+                        let seed = if self.has_marker(args[0].value, marks)
+                            && args.get(1).is_some_and(|a| self.has_marker(a.value, marks))
+                        {
+                            self.shared_seed(seed, seed_rank)
+                        } else {
+                            seed
+                        };
+                        for (i, a) in args.iter().enumerate() {
+                            let which = match a.keyword.as_deref().map(|k| k.to_ascii_lowercase()) {
+                                Some(k) if k == "x" => 0,
+                                Some(k) if k == "y" => 1,
+                                Some(_) => continue,
+                                None => i,
+                            };
+                            if which > 1 || !self.has_marker(a.value, marks) {
+                                continue;
+                            }
+                            let s = self.dup(seed);
+                            // A complex argument (`cmplx(c, kind=8)`) is converted whole; a
+                            // real first argument takes the real part where the seed reaches
+                            // it (the rule at the top), the second the imaginary part.
+                            let s = if which == 0 || self.pg.complex_out(a.value) {
+                                s
+                            } else if self.pg.complex_out(s) {
+                                let im = self.pg.b().call("aimag", vec![s]);
+                                let a2 = self.dup(a.value);
+                                let k = self.pg.b().call("kind", vec![a2]);
+                                self.pg.b().call("real", vec![im, k])
+                            } else {
+                                continue;
+                            };
+                            self.transpose(a.value, s, seed_rank, marks, out)?;
+                        }
+                        Ok(())
                     }
                     // A whole-array sum used inside an array expression (`y = x/sum(x)`)
                     // has an array seed: every element's seed reaches the one sum, so the
@@ -238,6 +330,26 @@ impl<'a> Adj<'_, '_, 'a> {
                 }
             }
             _ => Err("the adjoint of this expression".into()),
+        }
+    }
+
+    /// `conjg(e)` when `e` is complex, else `e` (the conjugate of a real is itself).
+    fn conj_if_complex(&mut self, e: ExprId) -> ExprId {
+        if self.pg.complex_out(e) {
+            self.pg.b().call("conjg", vec![e])
+        } else {
+            e
+        }
+    }
+
+    /// The real part of `e` in the kind of `like` when `e` is complex, else `e`.
+    fn real_part(&mut self, e: ExprId, like: ExprId) -> ExprId {
+        if self.pg.complex_out(e) {
+            let e2 = self.dup(like);
+            let k = self.pg.b().call("kind", vec![e2]);
+            self.pg.b().call("real", vec![e, k])
+        } else {
+            e
         }
     }
 

@@ -85,6 +85,8 @@ pub(crate) fn run(
     g.choose_globals();
     g.diags
         .extend(crate::refuse::host_associated_dummies(prog, info));
+    g.diags
+        .extend(crate::refuse::complex_head_variables(prog, info));
     let facts = crate::refuse::ProgramFacts::new(prog);
     for &p in &g.active.clone() {
         g.diags

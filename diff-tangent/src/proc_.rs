@@ -11,6 +11,7 @@ use std::collections::{HashMap, HashSet};
 
 mod alias;
 mod calls;
+mod complex;
 mod decls;
 mod dref;
 mod expr;
@@ -104,6 +105,8 @@ pub struct ProcGen<'g, 'a> {
     /// Set when an active argument reached an intrinsic radtap has no derivative rule for
     /// (or a form of one it does not differentiate): what it was, reported at the statement.
     no_rule: Option<String>,
+    /// Whether the primal unit holds anything complex (computed once, `has_complex`).
+    has_complex: std::cell::OnceCell<bool>,
     /// Direction loops built, which may be merged with their neighbours.
     dir_loops: HashSet<StmtId>,
     /// Function references hoisted out of the current statement: primal and derivative temp.
@@ -149,6 +152,9 @@ pub enum TempKind {
     /// A real scalar of this many bytes (a derivative when `deriv`, with the direction
     /// dimension in vector mode).
     Real { bytes: u32, deriv: bool },
+    /// A complex scalar whose parts have this many bytes (a derivative when `deriv`, with
+    /// the direction dimension in vector mode).
+    Complex { bytes: u32, deriv: bool },
     /// Like a primal variable (same type and shape); a derivative when `deriv`.
     Like { sym: SymbolId, deriv: bool },
     /// A default integer (adjoint mode: control codes, loop bounds, iteration counts).
@@ -208,6 +214,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             nd: None,
             nbdirs: None,
             temps: Vec::new(),
+            has_complex: std::cell::OnceCell::new(),
             extern_funcs: Vec::new(),
             entry_copies: Vec::new(),
             shared: Vec::new(),

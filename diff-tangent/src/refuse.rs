@@ -1,12 +1,15 @@
 //! Constructs no mode differentiates yet, refused with AD020 at their statement before any
 //! derivative code is built, so that neither the tangent nor the adjoint can be silently wrong.
 //!
-//! - Complex values that carry derivatives: the derivative table and statement rules are
-//!   written for real values (`real(w)`, `aimag(w)`, `conjg(w)`, `abs(w)` of a complex `w`
-//!   have no rule), so a point that reads or writes an active value and holds a complex
-//!   value or complex intrinsic reading a variable that may carry a derivative is refused.
-//!   A passive complex value (a twiddle factor taken apart by `real(w)`, `aimag(w)`) is a
-//!   constant there and is kept.
+//! - C complex values that carry derivatives (`double complex`, `creal`, `cexp`, ...): the
+//!   C rules are written for real values, so a C point that reads or writes an active value
+//!   and holds a complex value or complex intrinsic reading a variable that may carry a
+//!   derivative is refused. A passive complex value is a constant there and is kept. Fortran
+//!   COMPLEX is differentiated (ARCHITECTURE.md, "Complex derivatives"), except as an
+//!   independent or dependent of the head ([`complex_head_variables`]): the harnesses that
+//!   prove derivatives are real-valued. A complex component of a derived type in a statement
+//!   with derivatives is refused ([`complex_component_in`]): the complex rules know complex
+//!   values by the types of variables, and would treat it as a real.
 //! - ASSOCIATE whose selector involves a non-integer variable: an associate name that aliases
 //!   a variable is a separate symbol for the analyses, so writes through it would be lost and
 //!   its derivative would not alias the variable's.
@@ -150,7 +153,21 @@ pub(crate) fn unsupported(
                                 || z.intersects(&act.active_after[i])
                         })
                 };
-                if active && point_is_complex(prog, u, k, &carries) {
+                // Complex components are not: the complex rules know complex values by the
+                // types of variables, so a complex component would be differentiated as a
+                // real (its adjoint factor left unconjugated).
+                if active && u.lang == Lang::Fortran {
+                    if let Some(c) = complex_component_in(prog, u, k) {
+                        out.push(Diagnostic::error(
+                            Code::Unsupported,
+                            span,
+                            format!("the complex component `%{c}` of a derived type in a statement with derivatives is not supported yet; copy it to a complex variable"),
+                        ));
+                    }
+                }
+                // Fortran complex arithmetic is differentiated (ARCHITECTURE.md, "Complex
+                // derivatives"); C `double complex` is not yet.
+                if active && u.lang == Lang::C && point_is_complex(prog, u, k, &carries) {
                     out.push(Diagnostic::error(
                         Code::Unsupported,
                         span,
@@ -457,7 +474,7 @@ fn active_complex(
         .any(|c| active_complex(prog, u, c, carries))
 }
 
-fn is_complex_sym(prog: &Program, s: SymbolId) -> bool {
+pub(crate) fn is_complex_sym(prog: &Program, s: SymbolId) -> bool {
     prog.symbols[s]
         .ty
         .as_ref()
@@ -479,7 +496,7 @@ fn complex_intrinsic(prog: &Program, u: &UnitData, e: ExprId) -> bool {
 /// Whether an expression is (or, for the conservative cases, may be) complex-valued: a
 /// complex variable, element or literal, a complex intrinsic or function, an operation
 /// with a complex operand, a component of a record holding complex data.
-fn complex_valued(prog: &Program, u: &UnitData, e: ExprId) -> bool {
+pub(crate) fn complex_valued(prog: &Program, u: &UnitData, e: ExprId) -> bool {
     match &u.exprs[e] {
         Expr::Name(s) => is_complex_sym(prog, *s),
         Expr::Literal(l) => l.kind == LitKind::Complex,
@@ -861,4 +878,106 @@ fn reaches(prog: &Program, p: UnitId, c: UnitId) -> bool {
         at = prog.units[q].parent;
     }
     false
+}
+
+/// AD020 for each complex variable of a head that is an independent or a dependent: the
+/// validation and test harnesses give real seeds and read real derivatives, so a complex
+/// head argument's derivative would be half proven. Complex intermediates, locals, module
+/// variables, dummies of called procedures and function results are differentiated.
+pub(crate) fn complex_head_variables(prog: &Program, info: &ProgramInfo) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for h in &info.heads {
+        let Some(pi) = info.procs.get(&h.head) else {
+            continue;
+        };
+        let span = prog.units[h.head].source_map.header.unwrap_or_default();
+        for (s, sym) in prog.symbols.iter() {
+            if !is_complex_sym(prog, s) {
+                continue;
+            }
+            let Some(z) = pi.zones.sym_zones(s) else {
+                continue;
+            };
+            let listed = h
+                .independents
+                .iter()
+                .chain(h.dependents.iter())
+                .any(|(_, zs)| zs.intersects(&z));
+            if listed {
+                out.push(Diagnostic::error(
+                    Code::Unsupported,
+                    span,
+                    format!(
+                        "the complex variable `{}` as an independent or dependent of the head is not supported yet (complex intermediates are): pass its real and imaginary parts as real arguments",
+                        sym.spelling
+                    ),
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// The first component reference `r%c` of statement `k` whose component is complex (not the
+/// `%re`/`%im` of a complex value), found through the record type of `r` where its
+/// declaration says it, else by the component's name in any derived type.
+fn complex_component_in(prog: &Program, u: &UnitData, k: &StmtKind) -> Option<String> {
+    let ty_complex = |s: SymbolId| {
+        prog.symbols[s]
+            .ty
+            .as_ref()
+            .is_some_and(|t| t.base == BaseClass::Complex)
+    };
+    let member = |td: TypeDefId, field: &str| {
+        prog.typedefs[td].fields.iter().find_map(|d| match d {
+            Decl::Var(v) => v
+                .entities
+                .iter()
+                .find(|x| prog.symbols[x.sym].spelling.eq_ignore_ascii_case(field))
+                .map(|x| x.sym),
+            _ => None,
+        })
+    };
+    // The record type of a reference (`s`, `a(i)`, `s%inner`), when known.
+    fn record_of(
+        prog: &Program,
+        u: &UnitData,
+        e: ExprId,
+        member: &dyn Fn(TypeDefId, &str) -> Option<SymbolId>,
+    ) -> Option<TypeDefId> {
+        let ty = |s: SymbolId| match prog.symbols[s].ty.as_ref()?.base {
+            BaseClass::Record(td) => Some(td),
+            _ => None,
+        };
+        match &u.exprs[e] {
+            Expr::Name(s) => ty(*s),
+            Expr::Index { base, .. } | Expr::Paren(base) => record_of(prog, u, *base, member),
+            Expr::Field { base, field, .. } => {
+                ty(member(record_of(prog, u, *base, member)?, field)?)
+            }
+            _ => None,
+        }
+    }
+    let mut exprs = Vec::new();
+    stmt_children(k, &mut |e| exprs.push(e), &mut |_| {});
+    let mut todo = exprs;
+    while let Some(e) = todo.pop() {
+        if let Expr::Field { base, field, .. } = &u.exprs[e] {
+            let complex = match record_of(prog, u, *base, &member) {
+                Some(td) => member(td, field).is_some_and(ty_complex),
+                None => {
+                    !complex_valued(prog, u, *base)
+                        && prog
+                            .typedefs
+                            .iter()
+                            .any(|(td, _)| member(td, field).is_some_and(ty_complex))
+                }
+            };
+            if complex {
+                return Some(field.clone());
+            }
+        }
+        expr_children(&u.exprs[e], &mut |c| todo.push(c));
+    }
+    None
 }

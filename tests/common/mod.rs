@@ -172,10 +172,6 @@ pub const ADJOINT_UNSUPPORTED: &[(&str, &str)] = &[
         "a call to a procedure allocating module arrays with derivatives (the RK4 work arrays)",
     ),
     (
-        "rw_f_dft_passive_complex.f90",
-        "recording a passive complex array (the twiddle factors) overwritten in a loop",
-    ),
-    (
         "rw_f_heat_ftcs_state.f90",
         "recording a record with an allocatable component (the rod state) around a call",
     ),

@@ -305,13 +305,8 @@ impl<'a> ProcGen<'_, 'a> {
         let tan = if formal_array { None } else { self.tan(a) };
         match tan {
             Some(d) => {
-                let t = self.temp(
-                    "argd",
-                    TempKind::Real {
-                        bytes: k,
-                        deriv: true,
-                    },
-                );
+                let kind = self.deriv_temp_kind(a, k);
+                let t = self.temp("argd", kind);
                 let l = self.dvec_name(t);
                 let st = assign(&mut self.u, l, d);
                 let v = self.dir(vec![st]);
@@ -327,10 +322,7 @@ impl<'a> ProcGen<'_, 'a> {
                         sym: b,
                         deriv: true,
                     },
-                    _ => TempKind::Real {
-                        bytes: k,
-                        deriv: true,
-                    },
+                    _ => self.deriv_temp_kind(a, k),
                 };
                 if formal_array && !matches!(src.exprs[a], Expr::Name(_)) {
                     // An element or section is inactive here; any other actual is an

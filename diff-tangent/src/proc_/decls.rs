@@ -945,10 +945,15 @@ impl<'a> ProcGen<'_, 'a> {
                     entities: vec![plain_entity(s)],
                     double_colon: true,
                 },
-                TempKind::Real { bytes, deriv } => {
+                TempKind::Real { bytes, deriv } | TempKind::Complex { bytes, deriv } => {
+                    let complex = matches!(k, TempKind::Complex { .. });
                     let t = Type {
-                        base: BaseClass::Real,
-                        bytes: Some(bytes),
+                        base: if complex {
+                            BaseClass::Complex
+                        } else {
+                            BaseClass::Real
+                        },
+                        bytes: Some(if complex { 2 * bytes } else { bytes }),
                         dims: Vec::new(),
                         pointers: 0,
                     };
@@ -1075,7 +1080,21 @@ impl<'a> ProcGen<'_, 'a> {
 
     pub fn temp(&mut self, base: &str, kind: TempKind) -> SymbolId {
         let n = self.fresh(base);
-        let s = self.new_sym(&n, None);
+        // Complex temporaries carry their type, so that `complex_out` sees them.
+        let ty = match &kind {
+            TempKind::Complex { bytes, .. } => Some(Type {
+                base: BaseClass::Complex,
+                bytes: Some(2 * bytes),
+                dims: Vec::new(),
+                pointers: 0,
+            }),
+            TempKind::Like { sym, .. } => self.g.prog.symbols[*sym]
+                .ty
+                .clone()
+                .filter(|t| t.base == BaseClass::Complex),
+            TempKind::Real { .. } | TempKind::Int | TempKind::Mask { .. } => None,
+        };
+        let s = self.new_sym(&n, ty);
         self.temps.push((s, kind));
         s
     }

@@ -273,6 +273,18 @@ impl<'a> ProcGen<'_, 'a> {
                 }
             }
             BinOp::Pow => {
+                if (self.complex_src(a) && self.const_value(b).is_none_or(|v| v != v.trunc()))
+                    || self.complex_src(b)
+                {
+                    // A complex power with an exponent other than an integer constant: the
+                    // guards of the real rule compare the base with 0.
+                    if self.active_inside(a) || self.active_inside(b) {
+                        self.no_rule = Some(
+                            "a complex power whose exponent is not an integer constant".into(),
+                        );
+                    }
+                    return None;
+                }
                 let (da, db) = (self.tan(a), self.tan(b));
                 // The kind the partials are computed in (an integer exponent has kind 0).
                 let k = match self.kind_of(a).max(self.kind_of(b)) {
@@ -443,6 +455,9 @@ impl<'a> ProcGen<'_, 'a> {
             .map(|a| a.value)
             .collect();
         let k = self.real_kind(e);
+        if let Some(d) = self.tan_complex(e, &name, &pos, args) {
+            return d;
+        }
         let Some(row) = row else {
             if let Some(d) = self.tan_special(&name, &pos, args.len(), k) {
                 return d;
@@ -492,7 +507,12 @@ impl<'a> ProcGen<'_, 'a> {
                     let outer = self.cur_call.replace((e, row));
                     let mut partial = self.instantiate(&tpl, &pos, kx);
                     self.cur_call = outer;
-                    if self.vector && !self.is_trivial(partial) && self.rank_of(x) == 0 {
+                    // (A complex partial stays in the loop: the temporary is real.)
+                    if self.vector
+                        && !self.is_trivial(partial)
+                        && self.rank_of(x) == 0
+                        && !self.complex_src(x)
+                    {
                         // Computed once, before the direction loop.
                         let t = self.temp(
                             "temp",

@@ -573,10 +573,14 @@ impl<'a> ProcGen<'_, 'a> {
     }
 
     pub fn bytes_of_sym(&self, s: SymbolId) -> u32 {
+        // A complex variable: the kind of its parts.
         self.prog().symbols[s]
             .ty
             .as_ref()
-            .and_then(|t| t.bytes)
+            .and_then(|t| match t.base {
+                BaseClass::Complex => t.bytes.map(|b| b / 2),
+                _ => t.bytes,
+            })
             .filter(|&b| b == 4 || b == 8)
             .unwrap_or(8)
     }
@@ -633,6 +637,7 @@ impl<'a> ProcGen<'_, 'a> {
             } => match radtap_dataflow::zones::base_symbol(self.prog(), self.p, e) {
                 Some(s) => match self.prog().symbols[s].ty.as_ref().map(|t| t.base) {
                     Some(BaseClass::Real) => self.bytes_of_sym(s),
+                    Some(BaseClass::Complex) => self.bytes_of_sym(s),
                     Some(BaseClass::Integer) => 0,
                     _ => 8,
                 },
@@ -650,6 +655,10 @@ impl<'a> ProcGen<'_, 'a> {
                 let n = self.callee_name(*callee);
                 match n.as_str() {
                     "dble" | "dfloat" => 8,
+                    // `real(c)` of a complex `c` has `c`'s kind.
+                    "real" if args.len() == 1 && self.complex_src(args[0].value) => {
+                        self.complex_kind(args[0].value)
+                    }
                     "real" | "float" | "sngl" if args.len() == 1 => 4,
                     _ => args
                         .first()
@@ -942,13 +951,18 @@ impl<'a> ProcGen<'_, 'a> {
             let uses = std::mem::take(&mut self.shared[i].1);
             if uses.len() >= 2 {
                 let bytes = self.real_kind(e);
-                let t = self.temp(
-                    "temp",
+                let kind = if self.complex_src(e) {
+                    TempKind::Complex {
+                        bytes: self.complex_kind(e),
+                        deriv: false,
+                    }
+                } else {
                     TempKind::Real {
                         bytes,
                         deriv: false,
-                    },
-                );
+                    }
+                };
+                let t = self.temp("temp", kind);
                 for u in uses {
                     self.u.exprs[u] = Expr::Name(t);
                 }
@@ -1226,7 +1240,11 @@ impl<'a> ProcGen<'_, 'a> {
             .ty
             .as_ref()
             .is_some_and(|t| matches!(t.base, BaseClass::Integer | BaseClass::Logical));
-        let kind = if discrete {
+        let complex = self.prog().symbols[r]
+            .ty
+            .as_ref()
+            .is_some_and(|t| t.base == BaseClass::Complex);
+        let kind = if discrete || complex {
             TempKind::Like {
                 sym: r,
                 deriv: false,
@@ -1240,6 +1258,8 @@ impl<'a> ProcGen<'_, 'a> {
         let t = self.temp(&format!("{fname}_res"), kind.clone());
         let dkind = match kind {
             TempKind::Real { bytes, .. } => TempKind::Real { bytes, deriv: true },
+            // A complex result's derivative is complex of the same kind.
+            TempKind::Like { sym, .. } if complex => TempKind::Like { sym, deriv: true },
             // The derivative function of a discrete result returns a dummy of that type.
             other => other,
         };

@@ -3,8 +3,8 @@
 ! The input impedance and voltage gain of an RLC ladder network over a few frequencies,
 ! as a circuit or transmission-line code computes them in complex arithmetic: complex
 ! impedances jwL and 1/(jwC), series and parallel combinations, the magnitude of the
-! transfer function. radtap refuses complex values that carry derivatives (AD020 at the
-! first such statement): tests/edge_refusals.rs.
+! transfer function. Complex intermediates, complex function results and complex dummies
+! of called procedures carry complex derivatives (they were refused before).
 module ladder_kinds
   use iso_fortran_env, only: dp => real64
   implicit none
