@@ -76,12 +76,6 @@ const REFUSED: &[Case] = &[
         "a call through the dummy procedure `f` to `gamma_like`, whose derivative is out of reach of this procedure's derivative (its module does not use `gamma_like`'s module), is not differentiated yet",
     ),
     (
-        "edge_refused/rw_f_heun_expr_actual.f90",
-        D_B,
-        "rw_f_heun_expr_actual.f90:36:5: error[AD020]",
-        "an array expression passed to an array dummy that has a",
-    ),
-    (
         "edge_refused/rw_f_private_helpers.f90",
         D_B,
         "rw_f_private_helpers.f90:29:5: error[AD020]",

@@ -36,6 +36,7 @@ pub mod directives;
 pub mod dump;
 mod explain;
 pub mod extent;
+pub mod hoist;
 mod ir;
 pub mod lift;
 mod verify;
