@@ -58,12 +58,6 @@ const REFUSED: &[Case] = &[
         "a call through the dummy procedure `f`, which receives several different procedures,",
     ),
     (
-        "edge_refused/rw_f77_arith_if_bisect.f",
-        D_B,
-        "rw_f77_arith_if_bisect.f:38:10: error[AD020]",
-        "the statement function `PSAT` applied to active values is not differentiated yet",
-    ),
-    (
         "edge_refused/rw_f_vec3_operators.f90",
         D_B,
         "rw_f_vec3_operators.f90:15:13: error[AD020]",

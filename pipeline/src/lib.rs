@@ -313,9 +313,11 @@ pub fn front(req: &Request) -> Analysed {
     if !diagnostics.iter().any(|d| d.is_error()) && (m.tangent || m.adjoint || m.dump_analysis) {
         diagnostics.extend(radtap_il::lift::lift_host_association(&mut program));
     }
-    // An array expression given for an array dummy becomes a temporary assigned before the
-    // statement (`il::hoist`), an ordinary variable to the analyses and both modes.
+    // Statement functions are inlined (`il::stmtfn`), and an array expression given for an
+    // array dummy becomes a temporary assigned before the statement (`il::hoist`): ordinary
+    // expressions and variables to the analyses and both modes.
     if !diagnostics.iter().any(|d| d.is_error()) && (m.tangent || m.adjoint || m.dump_analysis) {
+        radtap_il::stmtfn::inline_statement_functions(&mut program);
         diagnostics.extend(radtap_il::hoist::hoist_array_actuals(&mut program));
     }
     let info = analyse(&program, req, &mut diagnostics);
