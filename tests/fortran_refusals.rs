@@ -356,20 +356,23 @@ end module pp
 }
 
 #[test]
-fn a_statement_function_applied_to_active_values_is_refused_by_name() {
+fn a_statement_function_it_cannot_inline_is_refused_by_name() {
     // It was AD070 "`q` has no body in the input files ... add its source file", which
-    // misled: the body is the statement function's.
+    // misled: the body is the statement function's. Statement functions with real and
+    // integer dummies are inlined now (`il::stmtfn`, f77_stmt_function_active.f in the
+    // corpus); a logical dummy is not, and the reference is refused by name.
     let text = "subroutine head(x, y)
-  real(8) :: x, y, q, u, v
-  q(u, v) = u*u + v**3
-  y = q(x, 2.0d0*x)
+  real(8) :: x, y, q, u
+  logical :: l
+  q(u, l) = merge(u*u, u**3, l)
+  y = q(x, .true.)
 end subroutine head
 ";
     assert_refused(
         "stmt_function",
         text,
         "head",
-        "4:3",
+        "5:3",
         "the statement function `q` applied to active values is not differentiated yet",
     );
 }
