@@ -70,12 +70,6 @@ const REFUSED: &[Case] = &[
         "a call through the dummy procedure `f` to `gamma_like`, whose derivative is out of reach of this procedure's derivative (its module does not use `gamma_like`'s module), is not differentiated yet",
     ),
     (
-        "edge_refused/rw_f_private_helpers.f90",
-        D_B,
-        "rw_f_private_helpers.f90:29:5: error[AD020]",
-        "`c_suth` is PRIVATE to module `visc_lib`, out of reach of the derivative module",
-    ),
-    (
         "edge_refused/e_f_elemental.f90",
         D_B,
         "e_f_elemental.f90:23:5: error[AD020]",

@@ -412,3 +412,26 @@ end module tbm
         "a call through the type-bound procedure binding `%energy` is not differentiated yet",
     );
 }
+
+/// PRIVATE module entities reached from a differentiated procedure are copied into the
+/// derivative module when a copy is the same thing (named constants, procedures without
+/// state); module state is not: a private module variable (a copy would be another
+/// variable), and a private procedure with a SAVE'd local (its copy would count its own
+/// calls), directly or through a copied procedure, stay refused at the statement.
+#[test]
+fn private_module_state_out_of_reach_of_the_derivative_is_refused() {
+    assert_refused(
+        "privvar",
+        "module pv\n  implicit none\n  private\n  public :: step\n  real(8) :: scale = 2.0d0\ncontains\n  subroutine step(x, y)\n    real(8), intent(in) :: x\n    real(8), intent(out) :: y\n    y = scale*x**2\n  end subroutine step\nend module pv\n",
+        "step",
+        "10:5",
+        "`scale` is PRIVATE to module `pv`, out of reach of the derivative module; a private module variable cannot be copied",
+    );
+    assert_refused(
+        "privsave",
+        "module ps\n  implicit none\n  private\n  public :: step\ncontains\n  integer function ncalls()\n    integer, save :: n = 0\n    n = n + 1\n    ncalls = n\n  end function ncalls\n  integer function twice()\n    twice = 2*ncalls()\n  end function twice\n  subroutine step(x, y)\n    real(8), intent(in) :: x\n    real(8), intent(out) :: y\n    y = x**2*twice()\n  end subroutine step\nend module ps\n",
+        "step",
+        "17:5",
+        "`ncalls` is PRIVATE to module `ps` (through `twice`), out of reach of the derivative module; a private procedure keeping state between calls",
+    );
+}
