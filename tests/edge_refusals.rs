@@ -52,22 +52,10 @@ const REFUSED: &[Case] = &[
         "complex derivatives are not supported yet",
     ),
     (
-        "edge_refused/rw_f_abstract_ode.f90",
-        D_B,
-        "rw_f_abstract_ode.f90:36:7: error[AD020]",
-        "a call through the dummy procedure `f`, which receives several different procedures,",
-    ),
-    (
         "edge_refused/rw_f_vec3_operators.f90",
         D_B,
         "rw_f_vec3_operators.f90:15:13: error[AD020]",
         "unsupported construct: operator/assignment interfaces",
-    ),
-    (
-        "edge_refused/rw_f_abstract_quadrature.f90",
-        D_B,
-        "rw_f_abstract_quadrature.f90:32:7: error[AD020]",
-        "a call through the dummy procedure `f` to `gamma_like`, whose derivative is out of reach of this procedure's derivative (its module does not use `gamma_like`'s module), is not differentiated yet",
     ),
     (
         "edge_refused/e_f_elemental.f90",

@@ -208,9 +208,8 @@ end subroutine head
     assert_refused("intfile", text, "head", "7:3", "internal file `buf`");
 }
 
-/// A library routine with a `procedure(iface)` dummy, called with `fsq` and with `fcu`:
-/// the derivative cannot call one derivative for both (until derivative procedures are
-/// passed as arguments), so the call through the dummy is refused.
+/// A library routine with a `procedure(iface)` dummy (`drive`), and one with two
+/// (`drive2`) or with an internal procedure (`drive3`), which are not specialised.
 const DUMMY_PROC_LIB: &str = "module fm
   implicit none
   abstract interface
@@ -226,12 +225,31 @@ contains
     real(8), intent(out) :: y
     call fcn(x, y)
   end subroutine drive
+  subroutine drive2(fcn, gcn, x, y)
+    procedure(f_iface) :: fcn, gcn
+    real(8), intent(in) :: x
+    real(8), intent(out) :: y
+    real(8) :: t
+    call fcn(x, t)
+    call gcn(t, y)
+  end subroutine drive2
+  subroutine drive3(fcn, x, y)
+    procedure(f_iface) :: fcn
+    real(8), intent(in) :: x
+    real(8), intent(out) :: y
+    call fcn(twice(x), y)
+  contains
+    real(8) function twice(v)
+      real(8), intent(in) :: v
+      twice = 2*v
+    end function twice
+  end subroutine drive3
 end module fm
 ";
 
-#[test]
-fn a_dummy_procedure_receiving_several_procedures_is_refused() {
-    let text = format!(
+/// The user's module (using the library) with `fsq` and `fcu`, and `head` calling `CALLS`.
+fn dummy_user(calls: &str) -> String {
+    format!(
         "{DUMMY_PROC_LIB}module fu
   use fm
   implicit none
@@ -239,7 +257,7 @@ contains
   subroutine fsq(x, y)
     real(8), intent(in) :: x
     real(8), intent(out) :: y
-    y = x*x
+    y = x*x + sin(x)
   end subroutine fsq
   subroutine fcu(x, y)
     real(8), intent(in) :: x
@@ -250,48 +268,55 @@ contains
     real(8), intent(in) :: x
     real(8), intent(out) :: y
     real(8) :: t
-    call drive(fsq, x, t)
-    call drive(fcu, t, y)
+{calls}
   end subroutine head
 end module fu
 "
-    );
-    assert_refused(
-        "dummy_several",
-        &text,
-        "head",
-        "14:5",
-        "a call through the dummy procedure `fcn`, which receives several different procedures",
+    )
+}
+
+/// `drive` receiving `fsq` and `fcu`, from a module that uses the library: specialised per
+/// actual procedure (`il::specialise`), each copy in the user's module (it was refused: the
+/// derivative could not call one derivative for both, nor reach the user's module). The
+/// numbers are checked on tests/tangent/f_dummy_procedure_actuals.f90 and rw_f_abstract_*.
+#[test]
+fn a_dummy_procedure_receiving_several_procedures_is_specialised() {
+    let text = dummy_user("    call drive(fsq, x, t)\n    call drive(fcu, t, y)");
+    let (dir, f) = scratch("dummy_several", &text);
+    let runs = all_modes(&dir, &f, "head", "x", "y");
+    let tangent = std::fs::read_to_string(format!("{dir}/dummy_several_d.f90")).unwrap_or_default();
+    let _ = std::fs::remove_dir_all(&dir);
+    for (code, err) in runs {
+        assert_eq!(code, 0, "{err}");
+    }
+    assert!(
+        tangent.contains("call drive_d(fsq, x, xd, t, td)")
+            && tangent.contains("call drive_d0(fcu, t, td, y, yd)")
+            && tangent.contains("call fsq_d(x, xd, y, yd)")
+            && tangent.contains("call fcu_d(x, xd, y, yd)"),
+        "{tangent}"
     );
 }
 
 #[test]
-fn a_dummy_procedure_whose_actual_derivative_is_out_of_reach_is_refused() {
-    // The user's function lives in a module that uses the library: the library's derivative
-    // module cannot call its derivative by name (the output did not link).
-    let text = format!(
-        "{DUMMY_PROC_LIB}module fu
-  use fm
-  implicit none
-contains
-  subroutine fsq(x, y)
-    real(8), intent(in) :: x
-    real(8), intent(out) :: y
-    y = x*x + sin(x)
-  end subroutine fsq
-  subroutine head(x, y)
-    real(8), intent(in) :: x
-    real(8), intent(out) :: y
-    call drive(fsq, x, y)
-  end subroutine head
-end module fu
-"
+fn a_dummy_procedure_that_is_not_specialised_is_refused() {
+    // Two dummy procedures called in one routine: not specialised, and each receives two
+    // procedures.
+    assert_refused(
+        "dummy_two",
+        &dummy_user("    call drive2(fsq, fcu, x, t)\n    call drive2(fcu, fsq, t, y)"),
+        "head",
+        "22:5",
+        "a call through the dummy procedure `fcn`, which receives several different procedures",
     );
+    // A routine with an internal procedure is not specialised: the user's function lives in
+    // a module that uses the library, whose derivative module cannot call its derivative by
+    // name (the output did not link).
     assert_refused(
         "dummy_reach",
-        &text,
+        &dummy_user("    call drive3(fsq, x, y)"),
         "head",
-        "14:5",
+        "28:5",
         "a call through the dummy procedure `fcn` to `fsq`, whose derivative is out of reach",
     );
 }

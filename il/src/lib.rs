@@ -39,6 +39,7 @@ pub mod extent;
 pub mod hoist;
 mod ir;
 pub mod lift;
+pub mod specialise;
 pub mod stmtfn;
 mod verify;
 pub mod visit;

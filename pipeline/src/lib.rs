@@ -319,6 +319,9 @@ pub fn front(req: &Request) -> Analysed {
     if !diagnostics.iter().any(|d| d.is_error()) && (m.tangent || m.adjoint || m.dump_analysis) {
         radtap_il::stmtfn::inline_statement_functions(&mut program);
         diagnostics.extend(radtap_il::hoist::hoist_array_actuals(&mut program));
+        // A procedure whose dummy procedure receives several procedures gets a copy per
+        // actual procedure (`il::specialise`), as Tapenade specialises.
+        radtap_il::specialise::specialise_dummy_procedures(&mut program);
     }
     let info = analyse(&program, req, &mut diagnostics);
     Analysed {
