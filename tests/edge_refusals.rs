@@ -36,40 +36,10 @@ const REFUSED: &[Case] = &[
         "ASSOCIATE with a selector that may carry derivatives",
     ),
     (
-        "edge_refused/rw_f_abstract_ode.f90",
-        D_B,
-        "rw_f_abstract_ode.f90:36:7: error[AD020]",
-        "a call through the dummy procedure `f`, which receives several different procedures,",
-    ),
-    (
-        "edge_refused/rw_f77_arith_if_bisect.f",
-        D_B,
-        "rw_f77_arith_if_bisect.f:38:10: error[AD020]",
-        "the statement function `PSAT` applied to active values is not differentiated yet",
-    ),
-    (
         "edge_refused/rw_f_vec3_operators.f90",
         D_B,
         "rw_f_vec3_operators.f90:15:13: error[AD020]",
         "unsupported construct: operator/assignment interfaces",
-    ),
-    (
-        "edge_refused/rw_f_abstract_quadrature.f90",
-        D_B,
-        "rw_f_abstract_quadrature.f90:32:7: error[AD020]",
-        "a call through the dummy procedure `f` to `gamma_like`, whose derivative is out of reach of this procedure's derivative (its module does not use `gamma_like`'s module), is not differentiated yet",
-    ),
-    (
-        "edge_refused/rw_f_heun_expr_actual.f90",
-        D_B,
-        "rw_f_heun_expr_actual.f90:36:5: error[AD020]",
-        "an array expression passed to an array dummy that has a",
-    ),
-    (
-        "edge_refused/rw_f_private_helpers.f90",
-        D_B,
-        "rw_f_private_helpers.f90:29:5: error[AD020]",
-        "`c_suth` is PRIVATE to module `visc_lib`, out of reach of the derivative module",
     ),
     (
         "edge_refused/e_f_elemental.f90",

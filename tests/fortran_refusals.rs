@@ -208,9 +208,8 @@ end subroutine head
     assert_refused("intfile", text, "head", "7:3", "internal file `buf`");
 }
 
-/// A library routine with a `procedure(iface)` dummy, called with `fsq` and with `fcu`:
-/// the derivative cannot call one derivative for both (until derivative procedures are
-/// passed as arguments), so the call through the dummy is refused.
+/// A library routine with a `procedure(iface)` dummy (`drive`), and one with two
+/// (`drive2`) or with an internal procedure (`drive3`), which are not specialised.
 const DUMMY_PROC_LIB: &str = "module fm
   implicit none
   abstract interface
@@ -226,12 +225,31 @@ contains
     real(8), intent(out) :: y
     call fcn(x, y)
   end subroutine drive
+  subroutine drive2(fcn, gcn, x, y)
+    procedure(f_iface) :: fcn, gcn
+    real(8), intent(in) :: x
+    real(8), intent(out) :: y
+    real(8) :: t
+    call fcn(x, t)
+    call gcn(t, y)
+  end subroutine drive2
+  subroutine drive3(fcn, x, y)
+    procedure(f_iface) :: fcn
+    real(8), intent(in) :: x
+    real(8), intent(out) :: y
+    call fcn(twice(x), y)
+  contains
+    real(8) function twice(v)
+      real(8), intent(in) :: v
+      twice = 2*v
+    end function twice
+  end subroutine drive3
 end module fm
 ";
 
-#[test]
-fn a_dummy_procedure_receiving_several_procedures_is_refused() {
-    let text = format!(
+/// The user's module (using the library) with `fsq` and `fcu`, and `head` calling `CALLS`.
+fn dummy_user(calls: &str) -> String {
+    format!(
         "{DUMMY_PROC_LIB}module fu
   use fm
   implicit none
@@ -239,7 +257,7 @@ contains
   subroutine fsq(x, y)
     real(8), intent(in) :: x
     real(8), intent(out) :: y
-    y = x*x
+    y = x*x + sin(x)
   end subroutine fsq
   subroutine fcu(x, y)
     real(8), intent(in) :: x
@@ -250,48 +268,55 @@ contains
     real(8), intent(in) :: x
     real(8), intent(out) :: y
     real(8) :: t
-    call drive(fsq, x, t)
-    call drive(fcu, t, y)
+{calls}
   end subroutine head
 end module fu
 "
-    );
-    assert_refused(
-        "dummy_several",
-        &text,
-        "head",
-        "14:5",
-        "a call through the dummy procedure `fcn`, which receives several different procedures",
+    )
+}
+
+/// `drive` receiving `fsq` and `fcu`, from a module that uses the library: specialised per
+/// actual procedure (`il::specialise`), each copy in the user's module (it was refused: the
+/// derivative could not call one derivative for both, nor reach the user's module). The
+/// numbers are checked on tests/tangent/f_dummy_procedure_actuals.f90 and rw_f_abstract_*.
+#[test]
+fn a_dummy_procedure_receiving_several_procedures_is_specialised() {
+    let text = dummy_user("    call drive(fsq, x, t)\n    call drive(fcu, t, y)");
+    let (dir, f) = scratch("dummy_several", &text);
+    let runs = all_modes(&dir, &f, "head", "x", "y");
+    let tangent = std::fs::read_to_string(format!("{dir}/dummy_several_d.f90")).unwrap_or_default();
+    let _ = std::fs::remove_dir_all(&dir);
+    for (code, err) in runs {
+        assert_eq!(code, 0, "{err}");
+    }
+    assert!(
+        tangent.contains("call drive_d(fsq, x, xd, t, td)")
+            && tangent.contains("call drive_d0(fcu, t, td, y, yd)")
+            && tangent.contains("call fsq_d(x, xd, y, yd)")
+            && tangent.contains("call fcu_d(x, xd, y, yd)"),
+        "{tangent}"
     );
 }
 
 #[test]
-fn a_dummy_procedure_whose_actual_derivative_is_out_of_reach_is_refused() {
-    // The user's function lives in a module that uses the library: the library's derivative
-    // module cannot call its derivative by name (the output did not link).
-    let text = format!(
-        "{DUMMY_PROC_LIB}module fu
-  use fm
-  implicit none
-contains
-  subroutine fsq(x, y)
-    real(8), intent(in) :: x
-    real(8), intent(out) :: y
-    y = x*x + sin(x)
-  end subroutine fsq
-  subroutine head(x, y)
-    real(8), intent(in) :: x
-    real(8), intent(out) :: y
-    call drive(fsq, x, y)
-  end subroutine head
-end module fu
-"
+fn a_dummy_procedure_that_is_not_specialised_is_refused() {
+    // Two dummy procedures called in one routine: not specialised, and each receives two
+    // procedures.
+    assert_refused(
+        "dummy_two",
+        &dummy_user("    call drive2(fsq, fcu, x, t)\n    call drive2(fcu, fsq, t, y)"),
+        "head",
+        "22:5",
+        "a call through the dummy procedure `fcn`, which receives several different procedures",
     );
+    // A routine with an internal procedure is not specialised: the user's function lives in
+    // a module that uses the library, whose derivative module cannot call its derivative by
+    // name (the output did not link).
     assert_refused(
         "dummy_reach",
-        &text,
+        &dummy_user("    call drive3(fsq, x, y)"),
         "head",
-        "14:5",
+        "28:5",
         "a call through the dummy procedure `fcn` to `fsq`, whose derivative is out of reach",
     );
 }
@@ -356,20 +381,23 @@ end module pp
 }
 
 #[test]
-fn a_statement_function_applied_to_active_values_is_refused_by_name() {
+fn a_statement_function_it_cannot_inline_is_refused_by_name() {
     // It was AD070 "`q` has no body in the input files ... add its source file", which
-    // misled: the body is the statement function's.
+    // misled: the body is the statement function's. Statement functions with real and
+    // integer dummies are inlined now (`il::stmtfn`, f77_stmt_function_active.f in the
+    // corpus); a logical dummy is not, and the reference is refused by name.
     let text = "subroutine head(x, y)
-  real(8) :: x, y, q, u, v
-  q(u, v) = u*u + v**3
-  y = q(x, 2.0d0*x)
+  real(8) :: x, y, q, u
+  logical :: l
+  q(u, l) = merge(u*u, u**3, l)
+  y = q(x, .true.)
 end subroutine head
 ";
     assert_refused(
         "stmt_function",
         text,
         "head",
-        "4:3",
+        "5:3",
         "the statement function `q` applied to active values is not differentiated yet",
     );
 }
@@ -465,5 +493,28 @@ end subroutine f
         "f",
         "17:3",
         "the complex component `%c` of a derived type in a statement with derivatives is not supported yet",
+    );
+}
+
+/// PRIVATE module entities reached from a differentiated procedure are copied into the
+/// derivative module when a copy is the same thing (named constants, procedures without
+/// state); module state is not: a private module variable (a copy would be another
+/// variable), and a private procedure with a SAVE'd local (its copy would count its own
+/// calls), directly or through a copied procedure, stay refused at the statement.
+#[test]
+fn private_module_state_out_of_reach_of_the_derivative_is_refused() {
+    assert_refused(
+        "privvar",
+        "module pv\n  implicit none\n  private\n  public :: step\n  real(8) :: scale = 2.0d0\ncontains\n  subroutine step(x, y)\n    real(8), intent(in) :: x\n    real(8), intent(out) :: y\n    y = scale*x**2\n  end subroutine step\nend module pv\n",
+        "step",
+        "10:5",
+        "`scale` is PRIVATE to module `pv`, out of reach of the derivative module; a private module variable cannot be copied",
+    );
+    assert_refused(
+        "privsave",
+        "module ps\n  implicit none\n  private\n  public :: step\ncontains\n  integer function ncalls()\n    integer, save :: n = 0\n    n = n + 1\n    ncalls = n\n  end function ncalls\n  integer function twice()\n    twice = 2*ncalls()\n  end function twice\n  subroutine step(x, y)\n    real(8), intent(in) :: x\n    real(8), intent(out) :: y\n    y = x**2*twice()\n  end subroutine step\nend module ps\n",
+        "step",
+        "17:5",
+        "`ncalls` is PRIVATE to module `ps` (through `twice`), out of reach of the derivative module; a private procedure keeping state between calls",
     );
 }

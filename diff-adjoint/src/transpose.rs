@@ -329,6 +329,9 @@ impl<'a> Adj<'_, '_, 'a> {
                     _ => Err(format!("the adjoint of `{name}`")),
                 }
             }
+            Expr::ArrayCtor { items, .. } => {
+                self.transpose_ctor(&items, seed, seed_rank, marks, out)
+            }
             _ => Err("the adjoint of this expression".into()),
         }
     }
@@ -350,6 +353,229 @@ impl<'a> Adj<'_, '_, 'a> {
             self.pg.b().call("real", vec![e, k])
         } else {
             e
+        }
+    }
+
+    /// An array constructor `[t1, t2, …]` of tangents: item k is elements `o_k ..
+    /// o_k + size(t_k) - 1` of the seed, `o_1 = 1` (a scalar item one element); a scalar
+    /// seed (the constructor was reduced) reaches every element as it is. Items of rank 2 or
+    /// more, implied DOs and seeds that cannot be subscripted are refused.
+    fn transpose_ctor(
+        &mut self,
+        items: &[ExprId],
+        seed: ExprId,
+        seed_rank: usize,
+        marks: &Marks,
+        out: &mut Vec<(ExprId, ExprId, usize)>,
+    ) -> Result<(), String> {
+        let refused = "the adjoint of this expression (an array constructor with an implied DO or an item of rank 2 or more)";
+        if items
+            .iter()
+            .any(|&i| matches!(self.pg.u.exprs[i], Expr::ImpliedDo { .. }) || self.out_rank(i) > 1)
+        {
+            return Err(refused.into());
+        }
+        let sr = seed_rank.max(self.out_rank(seed));
+        if sr == 0 {
+            for &i in items {
+                if self.has_marker(i, marks) {
+                    let s = self.dup(seed);
+                    self.transpose(i, s, 0, marks, out)?;
+                }
+            }
+            return Ok(());
+        }
+        if sr != 1 {
+            return Err(refused.into());
+        }
+        // The offset of the current item: a constant and the sizes of the array items before.
+        let mut constant = 1i64;
+        let mut sizes: Vec<ExprId> = Vec::new();
+        for &i in items {
+            let r = self.out_rank(i);
+            if self.has_marker(i, marks) {
+                let mut start = self.pg.b().int(constant);
+                for &z in &sizes {
+                    let z = self.size_of(z);
+                    start = self.pg.b().add(start, z);
+                }
+                let sub = if r == 0 {
+                    Subscript::Index(start)
+                } else {
+                    let z = self.size_of(i);
+                    let end = match self.int_lit(start) {
+                        Some(v) if v == 1 => z,
+                        Some(v) => {
+                            let c = self.pg.b().int(v - 1);
+                            self.pg.b().add(c, z)
+                        }
+                        None => {
+                            let start2 = self.dup(start);
+                            let end = self.pg.b().add(start2, z);
+                            self.minus_one(end)
+                        }
+                    };
+                    Subscript::Range(Some(start), Some(end), None)
+                };
+                let Some(s) = self.seed_part(seed, &sub) else {
+                    return Err(
+                        "the adjoint of an array constructor under this array expression".into(),
+                    );
+                };
+                self.transpose(i, s, r, marks, out)?;
+            }
+            if r == 0 {
+                constant += 1;
+            } else {
+                sizes.push(i);
+            }
+        }
+        Ok(())
+    }
+
+    /// `size(e)` of a copy of `e`.
+    fn size_of(&mut self, e: ExprId) -> ExprId {
+        let d = self.dup(e);
+        self.pg.b().call("size", vec![d])
+    }
+
+    /// Elements `sub` (counted from 1) of the rank-1 seed `seed`: the subscript is pushed
+    /// through parentheses, signs and operations with scalars down to an array variable or
+    /// a section `v(lo:hi)` (shifted by its lower bound). `None` for anything else.
+    fn seed_part(&mut self, seed: ExprId, sub: &Subscript) -> Option<ExprId> {
+        let node = self.pg.u.exprs[seed].clone();
+        match node {
+            Expr::Name(v) => {
+                let t = self.pg.g.out.symbols[v].ty.as_ref()?;
+                if t.dims.len() != 1 {
+                    return None;
+                }
+                let shifted = t.dims[0].lower.is_some();
+                let base = self.pg.b().name(v);
+                let sub = if shifted {
+                    let b2 = self.pg.b().name(v);
+                    let one = self.pg.b().int(1);
+                    let lb = self.pg.b().call("lbound", vec![b2, one]);
+                    let shift = self.minus_one(lb);
+                    self.shift_sub(sub, shift)
+                } else {
+                    self.dup_sub(sub)
+                };
+                Some(self.pg.b().index(base, vec![sub]))
+            }
+            Expr::Index { base, subs } => {
+                if !matches!(self.pg.u.exprs[base], Expr::Name(_)) {
+                    return None;
+                }
+                let ranges: Vec<usize> = (0..subs.len())
+                    .filter(|&k| matches!(subs[k], Subscript::Range(..)))
+                    .collect();
+                let [k] = ranges[..] else { return None };
+                let Subscript::Range(Some(lo), _, None) = subs[k] else {
+                    return None;
+                };
+                let mut new = Vec::new();
+                for (j, s) in subs.iter().enumerate() {
+                    if j == k {
+                        let lo = self.dup(lo);
+                        let shift = self.minus_one(lo);
+                        new.push(self.shift_sub(sub, shift));
+                    } else {
+                        new.push(self.dup_sub(s));
+                    }
+                }
+                let b = self.dup(base);
+                Some(self.pg.b().index(b, new))
+            }
+            // A factor `[u(1), b, a]` beside the seed: its k-th item.
+            Expr::ArrayCtor { items, .. } => {
+                let k = match sub {
+                    Subscript::Index(k) => self.int_lit(*k)?,
+                    Subscript::Range(..) => return None,
+                };
+                if items.iter().any(|&i| {
+                    self.out_rank(i) > 0 || matches!(self.pg.u.exprs[i], Expr::ImpliedDo { .. })
+                }) {
+                    return None;
+                }
+                let item = *items.get(usize::try_from(k - 1).ok()?)?;
+                let d = self.dup(item);
+                Some(self.pg.paren_if_compound(d))
+            }
+            Expr::Paren(a) => {
+                let a = self.seed_part(a, sub)?;
+                Some(self.pg.b().e(Expr::Paren(a)))
+            }
+            Expr::Unary { op, arg } => {
+                let a = self.seed_part(arg, sub)?;
+                Some(self.pg.b().e(Expr::Unary { op, arg: a }))
+            }
+            Expr::Binary { op, lhs, rhs } => {
+                let part = |this: &mut Self, x: ExprId| {
+                    if this.out_rank(x) == 0 {
+                        Some(this.dup(x))
+                    } else {
+                        this.seed_part(x, sub)
+                    }
+                };
+                let l = part(self, lhs)?;
+                let r = part(self, rhs)?;
+                Some(self.pg.b().e(Expr::Binary { op, lhs: l, rhs: r }))
+            }
+            _ => None,
+        }
+    }
+
+    /// The value of an integer literal (under parentheses).
+    fn int_lit(&self, e: ExprId) -> Option<i64> {
+        match &self.pg.u.exprs[e] {
+            Expr::Literal(l) if l.kind == LitKind::Int => l.text.parse().ok(),
+            Expr::Paren(a) => self.int_lit(*a),
+            _ => None,
+        }
+    }
+
+    /// `a - 1`, folded when `a` is an integer literal.
+    fn minus_one(&mut self, a: ExprId) -> ExprId {
+        if let Some(v) = self.int_lit(a) {
+            return self.pg.b().int(v - 1);
+        }
+        let a = self.pg.paren_if_compound(a);
+        let one = self.pg.b().int(1);
+        self.pg.b().bin(BinOp::Sub, a, one)
+    }
+
+    fn dup_sub(&mut self, s: &Subscript) -> Subscript {
+        match s {
+            Subscript::Index(i) => Subscript::Index(self.dup(*i)),
+            Subscript::Range(a, b, c) => Subscript::Range(
+                a.map(|x| self.dup(x)),
+                b.map(|x| self.dup(x)),
+                c.map(|x| self.dup(x)),
+            ),
+        }
+    }
+
+    /// Subscript `s` plus `shift` (an integer expression, used once per bound).
+    fn shift_sub(&mut self, s: &Subscript, shift: ExprId) -> Subscript {
+        let plus = |this: &mut Self, x: ExprId| {
+            if let (Some(a), Some(b)) = (this.int_lit(x), this.int_lit(shift)) {
+                return this.pg.b().int(a + b);
+            }
+            let x = this.dup(x);
+            if this.int_lit(shift) == Some(0) {
+                return x;
+            }
+            let sh = this.dup(shift);
+            this.pg.b().add(x, sh)
+        };
+        match s {
+            Subscript::Index(i) => Subscript::Index(plus(self, *i)),
+            Subscript::Range(a, b, c) => Subscript::Range(
+                a.map(|x| plus(self, x)),
+                b.map(|x| plus(self, x)),
+                c.map(|x| self.dup(x)),
+            ),
         }
     }
 
@@ -395,6 +621,7 @@ impl<'a> Adj<'_, '_, 'a> {
             }
             Expr::Paren(a) | Expr::Unary { arg: a, .. } => self.out_rank(*a),
             Expr::Binary { lhs, rhs, .. } => self.out_rank(*lhs).max(self.out_rank(*rhs)),
+            Expr::ArrayCtor { .. } if self.pg.lang == Lang::Fortran => 1,
             Expr::Call { callee, args } => {
                 let name = match &self.pg.u.exprs[*callee] {
                     Expr::Opaque(n) => n.to_ascii_lowercase(),

@@ -784,12 +784,53 @@ impl Gen<'_> {
             }
             u.decls.push(dd);
         }
+        // PRIVATE constants and procedures of the module its derivative procedures need,
+        // copied here as PRIVATE (`private_copy`; what cannot be copied was refused).
+        let copies = crate::private_copy::needed(prog, m, &procs, &self.active).unwrap_or_default();
+        for d in &src.decls {
+            let d = match d {
+                Decl::Var(v) => {
+                    let mut v = v.clone();
+                    v.entities.retain(|e| copies.consts.contains(&e.sym));
+                    if v.entities.is_empty() {
+                        continue;
+                    }
+                    Decl::Var(v)
+                }
+                Decl::Parameter(ps) => {
+                    let ps: Vec<_> = ps
+                        .iter()
+                        .filter(|(s, _)| copies.consts.contains(s))
+                        .cloned()
+                        .collect();
+                    if ps.is_empty() {
+                        continue;
+                    }
+                    Decl::Parameter(ps)
+                }
+                _ => continue,
+            };
+            let d = c.decl(&mut u, &d);
+            u.decls.push(d);
+        }
+        let copied: Vec<String> = (copies.consts.iter().copied())
+            .chain(copies.procs.iter().filter_map(|&q| prog.units[q].name))
+            .map(|s| prog.symbols[s].spelling.clone())
+            .collect();
+        if !copied.is_empty() {
+            u.decls
+                .push(Decl::Verbatim(format!("private :: {}", copied.join(", "))));
+        }
         u.parent = None;
         self.out.units[mid] = u;
         for p in procs {
             for d in self.proc_units(p, Some(mid), rules) {
                 self.out.units[mid].contains.push(d);
             }
+        }
+        for q in copies.procs {
+            let cq = self.copy_unit(q, Some(mid));
+            self.out.units[mid].contains.push(cq);
         }
         Some(mid)
     }

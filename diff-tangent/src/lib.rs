@@ -40,6 +40,7 @@ mod assemble;
 mod build;
 mod gen;
 mod heap_records;
+mod private_copy;
 mod proc_;
 mod refuse;
 pub mod table;

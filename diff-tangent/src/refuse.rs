@@ -730,11 +730,18 @@ pub(crate) fn private_of_module(prog: &Program, p: UnitId, active: &[UnitId]) ->
         let mut exprs = Vec::new();
         stmt_children(&st.kind, &mut |e| exprs.push(e), &mut |_| {});
         let mut hit = None;
+        // Named constants and procedures without state are copied into the derivative
+        // module (`private_copy`); what they reach must be copyable too.
         for e in exprs {
-            hit = names_in(u, e).into_iter().find(|&n| {
+            hit = names_in(u, e).into_iter().find_map(|n| {
                 let sd = &prog.symbols[n];
                 let hidden = sd.attrs.private || (msc.default_private && !sd.attrs.public);
-                sd.scope == mscope && hidden && !sd.unit.is_some_and(|q| active.contains(&q))
+                if sd.scope != mscope || !hidden || sd.unit.is_some_and(|q| active.contains(&q)) {
+                    return None;
+                }
+                crate::private_copy::needed_from(prog, m, vec![n], active)
+                    .err()
+                    .map(|b| (n, b))
             });
             if hit.is_some() {
                 break;
@@ -751,13 +758,23 @@ pub(crate) fn private_of_module(prog: &Program, p: UnitId, active: &[UnitId]) ->
                 continue;
             }
         }
-        if let Some(n) = hit {
+        if let Some((n, b)) = hit {
             let sp = u.source_map.stmt.get(s).copied().unwrap_or_default();
+            let through = if n == b {
+                String::new()
+            } else {
+                format!(" (through `{}`)", prog.symbols[n].spelling)
+            };
+            let what = if prog.symbols[b].kind == SymbolKind::Procedure {
+                "a private procedure keeping state between calls (SAVE, DATA, initialised locals) cannot be copied into the derivative module"
+            } else {
+                "a private module variable cannot be copied into the derivative module"
+            };
             let msg = format!(
-                "`{}` is PRIVATE to module `{}`, out of reach of the derivative module; referring to private entities of a module from its differentiated procedures is not supported yet (make `{}` PUBLIC)",
-                prog.symbols[n].spelling,
+                "`{}` is PRIVATE to module `{}`{through}, out of reach of the derivative module; {what}: referring to it from differentiated procedures is not supported yet (make `{}` PUBLIC)",
+                prog.symbols[b].spelling,
                 crate::generator::unit_name(prog, m),
-                prog.symbols[n].spelling
+                prog.symbols[b].spelling
             );
             out.push(Diagnostic::error(Code::Unsupported, sp, &msg));
         }

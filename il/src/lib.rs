@@ -36,9 +36,12 @@ pub mod directives;
 pub mod dump;
 mod explain;
 pub mod extent;
+pub mod hoist;
 pub mod incdec;
 mod ir;
 pub mod lift;
+pub mod specialise;
+pub mod stmtfn;
 mod verify;
 pub mod visit;
 

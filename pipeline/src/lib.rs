@@ -315,6 +315,16 @@ pub fn front(req: &Request) -> Analysed {
         radtap_il::incdec::split_increments(&mut program);
         diagnostics.extend(radtap_il::lift::lift_host_association(&mut program));
     }
+    // Statement functions are inlined (`il::stmtfn`), and an array expression given for an
+    // array dummy becomes a temporary assigned before the statement (`il::hoist`): ordinary
+    // expressions and variables to the analyses and both modes.
+    if !diagnostics.iter().any(|d| d.is_error()) && (m.tangent || m.adjoint || m.dump_analysis) {
+        radtap_il::stmtfn::inline_statement_functions(&mut program);
+        diagnostics.extend(radtap_il::hoist::hoist_array_actuals(&mut program));
+        // A procedure whose dummy procedure receives several procedures gets a copy per
+        // actual procedure (`il::specialise`), as Tapenade specialises.
+        radtap_il::specialise::specialise_dummy_procedures(&mut program);
+    }
     let info = analyse(&program, req, &mut diagnostics);
     Analysed {
         program,

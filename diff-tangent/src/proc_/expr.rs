@@ -88,9 +88,23 @@ impl<'a> ProcGen<'_, 'a> {
                     return None;
                 }
                 let k = self.real_kind(e);
+                // An item with no tangent is zeros of its size: a scalar zero in place of an
+                // array item would shift every later element.
                 let items = ds
                     .into_iter()
-                    .map(|d| d.unwrap_or_else(|| self.b().zero(k)))
+                    .zip(items.iter())
+                    .map(|(d, &i)| {
+                        d.unwrap_or_else(|| {
+                            let z = self.b().zero(k);
+                            if self.rank_of(i) > 0 {
+                                let c = self.cp(i);
+                                let c = self.paren_if_compound(c);
+                                self.b().bin(BinOp::Mul, z, c)
+                            } else {
+                                z
+                            }
+                        })
+                    })
                     .collect();
                 Some(self.b().e(Expr::ArrayCtor {
                     items,
@@ -119,9 +133,23 @@ impl<'a> ProcGen<'_, 'a> {
                     return None;
                 }
                 let k = self.real_kind(e);
+                // An item with no tangent is zeros of its size: a scalar zero in place of an
+                // array item would shift every later element.
                 let items = ds
                     .into_iter()
-                    .map(|d| d.unwrap_or_else(|| self.b().zero(k)))
+                    .zip(items.iter())
+                    .map(|(d, &i)| {
+                        d.unwrap_or_else(|| {
+                            let z = self.b().zero(k);
+                            if self.rank_of(i) > 0 {
+                                let c = self.cp(i);
+                                let c = self.paren_if_compound(c);
+                                self.b().bin(BinOp::Mul, z, c)
+                            } else {
+                                z
+                            }
+                        })
+                    })
                     .collect();
                 let (var, lo, hi) = (self.cp(*var), self.cp(*lo), self.cp(*hi));
                 let step = step.map(|x| self.cp(x));
@@ -783,6 +811,8 @@ impl<'a> ProcGen<'_, 'a> {
                 .map(|a| self.rank_of(a.value))
                 .max()
                 .unwrap_or(0),
+            // A Fortran array constructor is rank 1, whatever its items.
+            Expr::ArrayCtor { .. } => 1,
             _ => 0,
         }
     }

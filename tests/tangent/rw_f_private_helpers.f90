@@ -4,8 +4,8 @@
 ! written: private helper procedures (a central difference, a Sutherland-like
 ! viscosity law) called by the public routine, a private module constant, a public
 ! generic name over a private specific, and the head using only the public names.
-! radtap refuses the PRIVATE constant a differentiated procedure reads (the derivative
-! module cannot see it; AD020 at its use): tests/edge_refusals.rs.
+! The derivative module cannot see the PRIVATE constant a differentiated procedure reads:
+! it gets a PRIVATE copy of it (it was refused, AD020 at its use).
 module visc_lib
   use iso_fortran_env, only: wp => real64
   implicit none

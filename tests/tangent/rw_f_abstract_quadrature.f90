@@ -3,7 +3,9 @@
 ! An integration library in the style of QUADPACK wrappers: an abstract interface for
 ! the integrand with the parameters passed through a real array, a composite two-point
 ! Gauss rule taking `procedure(integrand_iface)` as a dummy, and a user module whose
-! density function is passed to it; the zeroth and first moments of the density.
+! density function is passed to it; the zeroth and first moments of the density. The
+! library cannot reach the user's module: `gauss2_composite` is specialised for the
+! density in the user's module (it was refused, AD020 at the call through the dummy).
 module quad_lib
   use iso_fortran_env, only: wp => real64
   implicit none

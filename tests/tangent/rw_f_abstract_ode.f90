@@ -4,8 +4,8 @@
 ! interface for the right-hand side f(t, y, k, dydt), a generic fixed-step Heun
 ! integrator taking it as a `procedure(rhs_iface)` dummy, two user models (one- and
 ! two-compartment) passed to it, and a loss on observations. The dummy procedure
-! receives two procedures (the two models), which radtap refuses (AD020 at each call
-! through it): tests/edge_refusals.rs.
+! receives two procedures (the two models): `heun` is specialised per model (it was
+! refused, AD020 at each call through the dummy).
 module pk_kinds
   use iso_fortran_env, only: real64
   implicit none

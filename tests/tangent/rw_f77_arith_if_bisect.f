@@ -7,9 +7,9 @@ C     function, the Clausius-Clapeyron latent-heat correction evaluated
 C     after the root is bracketed to machine tolerance, a LOGICAL flag,
 C     and implicit REAL*8 typing.  The root is refined by two Newton
 C     steps so that it is differentiable to full precision (the
-C     bisection alone is piecewise constant in P).  radtap refuses the
-C     statement functions applied to active values (AD020 at their use:
-C     tests/edge_refusals.rs).
+C     bisection alone is piecewise constant in P).  The statement
+C     functions applied to active values are inlined before the
+C     analyses (il::stmtfn).
       SUBROUTINE TSAT(NIT, P, HV, T, Q)
       IMPLICIT REAL*8 (A-H, O-Z)
       INTEGER NIT, IT

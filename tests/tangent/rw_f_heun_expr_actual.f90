@@ -2,9 +2,8 @@
 ! sizes: n=4 nsteps=5
 ! Heun's method for a decay chain written the way textbook codes pass stage values: the
 ! predictor state is an array expression given directly as the actual argument
-! (`call rhs(n, y + h*k1, rate, k2)`). An array expression passed to an array dummy
-! with a derivative is refused (AD020 at the call), never differentiated as if it were
-! inactive.
+! (`call rhs(n, y + h*k1, rate, k2)`). The actual becomes a temporary assigned before
+! the call (`il::hoist`), so both modes differentiate it like any array assignment.
 module decay_rhs
   use iso_fortran_env, only: wp => real64
   implicit none
