@@ -567,6 +567,7 @@ fn loops_with_jumps_keep_their_structure() {
     for (file, tag) in [
         ("tests/tangent/f_struct_jumps.f90", "fsj"),
         ("tests/tangent/c_struct_jumps.c", "csj"),
+        ("tests/tangent/f_do_forever_exit.f90", "fdf"),
     ] {
         let t = adjoint_text(file, &[], tag);
         assert!(!t.contains("go to") && !t.contains("goto"), "{t}");

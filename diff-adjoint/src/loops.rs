@@ -291,6 +291,10 @@ impl<'a> Adj<'_, '_, 'a> {
         body: Block,
         test_after: bool,
     ) -> StmtId {
+        // A DO without loop control (`structjumps.rs`): no condition to write in Fortran.
+        if cond.is_none() && !test_after && self.pg.lang == Lang::Fortran {
+            return self.pg.new_like(st, StmtKind::Loop { body });
+        }
         let cond = cond.unwrap_or_else(|| self.pg.b().int(1));
         if test_after {
             self.pg.new_like(st, StmtKind::DoWhile { body, cond })

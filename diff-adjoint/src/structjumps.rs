@@ -15,8 +15,8 @@
 //! counted loop runs all of them (its usual reversal); a loop left by EXIT/`break` counts
 //! the iterations it starts (`ad_count`, incremented first in the body, pushed after the
 //! loop) and runs its variable back from `from + ad_count − 1` (`DO i = ad_count, 1, -1`);
-//! a DO WHILE or `while` loop counts its iterations first in the body, since CYCLE skips
-//! the end. The iteration that left by EXIT has its guard bits set, so the rest of its body
+//! a DO WHILE, `while` or DO without loop control (which only EXIT ends) counts its
+//! iterations first in the body, since CYCLE skips the end. The iteration that left by EXIT has its guard bits set, so the rest of its body
 //! is skipped backwards.
 //!
 //! What this form cannot take keeps the flow-graph lowering: GOTOs, a jump out of several
@@ -98,6 +98,7 @@ impl<'a> Adj<'_, '_, 'a> {
                     | StmtKind::While { .. }
                     | StmtKind::DoWhile { .. }
                     | StmtKind::CFor { .. }
+                    | StmtKind::Loop { .. }
             )
             && self.jump_walk(s, &mut Vec::new())
     }
@@ -129,8 +130,9 @@ impl<'a> Adj<'_, '_, 'a> {
                     return false;
                 }
             }
+            // A DO without loop control ends only by a jump: one of its own EXITs.
+            StmtKind::Loop { body } if !self.escapes(body, true) => return false,
             StmtKind::Switch { .. }
-            | StmtKind::Loop { .. }
             | StmtKind::Goto(_)
             | StmtKind::ComputedGoto { .. }
             | StmtKind::ArithIf { .. }
@@ -155,6 +157,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 | StmtKind::While { .. }
                 | StmtKind::DoWhile { .. }
                 | StmtKind::CFor { .. }
+                | StmtKind::Loop { .. }
         );
         if is_loop {
             loops.push(x);
@@ -171,8 +174,8 @@ impl<'a> Adj<'_, '_, 'a> {
         ok
     }
 
-    /// A loop a jump goes to: a DO with a constant step, DO WHILE, `while`, `do … while`, a
-    /// C `for` without a step or a simple counted one.
+    /// A loop a jump goes to: a DO with a constant step, DO WHILE, a DO without loop
+    /// control, `while`, `do … while`, a C `for` without a step or a simple counted one.
     fn jump_loop_form_ok(&self, l: StmtId) -> bool {
         match &self.pg.src.stmts[l].kind {
             StmtKind::Do { step, .. } => step.is_none_or(|x| {
@@ -180,7 +183,7 @@ impl<'a> Adj<'_, '_, 'a> {
                     .const_value(x)
                     .is_some_and(|v| v != 0.0 && v.fract() == 0.0)
             }),
-            StmtKind::While { .. } | StmtKind::DoWhile { .. } => true,
+            StmtKind::While { .. } | StmtKind::DoWhile { .. } | StmtKind::Loop { .. } => true,
             StmtKind::CFor {
                 init,
                 cond,
@@ -630,6 +633,8 @@ impl<'a> Adj<'_, '_, 'a> {
             StmtKind::DoWhile { body, cond } => {
                 self.adj_counted(s, None, Some(*cond), body, None, true)
             }
+            // Counted like a DO WHILE; written back without a condition.
+            StmtKind::Loop { body } => self.adj_counted(s, None, None, body, None, false),
             StmtKind::CFor {
                 init,
                 cond,
