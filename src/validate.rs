@@ -32,6 +32,7 @@ const BISECT: &[&str] = &[
     "sharepartials",
     "deadcontrol",
     "snapshot",
+    "structuredjumps",
 ];
 
 /// The command line's entry point (`execute` in lib.rs), which runs a nested command line.

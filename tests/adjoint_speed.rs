@@ -549,3 +549,39 @@ fn a_rerun_restores_only_what_the_callee_reads_on_entry() {
     );
     assert!(f0.contains("call lookreal8array(t, size(t))"), "{f0}");
 }
+
+/// Item 8: loops with EXIT/CYCLE or `break`/`continue` keep their structure in the adjoint:
+/// the forward sweep runs the loop as written with control bits, the backward sweep is a
+/// loop over the iterations started; no `goto`. `-nooptim structuredjumps` lowers them to
+/// basic blocks again. Numbers: the four programs go through the corpus suites.
+#[test]
+fn loops_with_jumps_keep_their_structure() {
+    let f = adjoint_text("tests/tangent/f_do_exit.f90", &[], "doexit");
+    insta::assert_snapshot!("f_do_exit_b", f);
+    assert!(!f.contains("go to") && !f.contains("goto"), "{f}");
+    assert!(f.contains("do i = ad_count, 1, -1"), "{f}");
+    let c = adjoint_text("tests/tangent/c_for_break.c", &[], "forbreak");
+    insta::assert_snapshot!("c_for_break_b", c);
+    assert!(!c.contains("goto"), "{c}");
+    assert!(c.contains("for (i = ad_count - 1; i >= 0; --i)"), "{c}");
+    for (file, tag) in [
+        ("tests/tangent/f_struct_jumps.f90", "fsj"),
+        ("tests/tangent/c_struct_jumps.c", "csj"),
+        ("tests/tangent/f_do_forever_exit.f90", "fdf"),
+    ] {
+        let t = adjoint_text(file, &[], tag);
+        assert!(!t.contains("go to") && !t.contains("goto"), "{t}");
+    }
+    let f0 = adjoint_text(
+        "tests/tangent/f_do_exit.f90",
+        &["-nooptim", "structuredjumps"],
+        "doexit0",
+    );
+    assert!(f0.contains("go to"), "{f0}");
+    let c0 = adjoint_text(
+        "tests/tangent/c_for_break.c",
+        &["-nooptim", "structuredjumps"],
+        "forbreak0",
+    );
+    assert!(c0.contains("goto"), "{c0}");
+}

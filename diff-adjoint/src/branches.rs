@@ -60,6 +60,19 @@ impl<'a> Adj<'_, '_, 'a> {
         self.rt(&format!("pushControl{bits}b"), vec![c])
     }
 
+    /// The forward code of arm `k`: its control code pushed at its end, and before every
+    /// jump that leaves it inside a loop reversed with its jumps (`structjumps.rs`).
+    fn arm_control(&mut self, mut f: Vec<StmtId>, bits: u32, k: usize) -> Vec<StmtId> {
+        if self.jump_loops > 0 {
+            f = self.push_before_jumps(f, bits, k);
+            if self.ends_with_jump(&f) {
+                return f;
+            }
+        }
+        f.push(self.push_control(bits, k));
+        f
+    }
+
     pub(crate) fn pop_control(&mut self, bits: u32, v: SymbolId) -> StmtId {
         self.control_pops += 1;
         let n = self.pg.b().name(v);
@@ -105,7 +118,7 @@ impl<'a> Adj<'_, '_, 'a> {
         for (k, r) in revs.into_iter().enumerate() {
             let mut f = r.fwd;
             if any_bwd {
-                f.push(self.push_control(bits, k));
+                f = self.arm_control(f, bits, k);
             }
             fwd_blocks.push(f);
             bwds.push(r.bwd);
@@ -236,7 +249,7 @@ impl<'a> Adj<'_, '_, 'a> {
         for (k, (r, vs)) in revs.into_iter().zip(values).enumerate() {
             let mut f = r.fwd;
             if any_bwd {
-                f.push(self.push_control(bits, k));
+                f = self.arm_control(f, bits, k);
             }
             if !f.is_empty() || k < cases.len() {
                 new_cases.push(Case {

@@ -206,6 +206,11 @@ impl<'a> Adj<'_, '_, 'a> {
         let last = src.body.last().copied();
         let mut found = false;
         subtree(src, &src.body, &mut |x| match &src.stmts[x].kind {
+            // A GOTO acting as EXIT/CYCLE of a loop reversed structurally stays in the loop.
+            StmtKind::Goto(_)
+                if self.loop_gotos.get(&x).is_some_and(|g| {
+                    self.pg.g.opts.structured_jumps && self.structured_jump_loop(g.outermost)
+                }) => {}
             StmtKind::Goto(_) | StmtKind::ComputedGoto { .. } | StmtKind::ArithIf { .. } => {
                 found = true
             }
@@ -232,7 +237,8 @@ impl<'a> Adj<'_, '_, 'a> {
             if matches!(
                 src.stmts[x].kind,
                 StmtKind::Exit(_) | StmtKind::Cycle(_) | StmtKind::Break | StmtKind::CContinue
-            ) {
+            ) || self.loop_gotos.contains_key(&x)
+            {
                 found = true;
             }
         });

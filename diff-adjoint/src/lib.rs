@@ -34,7 +34,8 @@
 //! - `memory.rs` — declarations, ALLOCATE, `malloc`/`free`, Fortran pointer association;
 //! - `calls.rs` — checkpointed and split calls; `slices.rs` — their snapshots cut to the
 //!   element an argument passes;
-//! - `jumps.rs` — flow-graph reversal of code with jumps;
+//! - `jumps.rs` — flow-graph reversal of code with jumps; `structjumps.rs` — loops with
+//!   EXIT/CYCLE/`break`/`continue` reversed without it, the loops kept;
 //! - `masked.rs` — WHERE and FORALL;
 //! - `induction.rs` — integer counters rebuilt backwards instead of pushed, loop variables'
 //!   entry values recorded only when read outside their loops, first values not recorded;
@@ -75,6 +76,7 @@ mod regions;
 mod reread;
 mod shared;
 mod slices;
+mod structjumps;
 mod sweeps;
 mod transpose;
 mod wholerec;
@@ -168,6 +170,21 @@ struct Adj<'p, 'g, 'a> {
     /// How many `popControl` statements were built (the branch variable is declared only
     /// when one is left).
     control_pops: usize,
+    /// How many loops reversed structurally with their jumps (`structjumps.rs`) enclose the
+    /// statement being reversed: their EXIT/CYCLE are copied, and blocks guard what follows
+    /// a jump.
+    jump_loops: usize,
+    /// F77 GOTOs that act as a CYCLE (to the CONTINUE ending their loop) or an EXIT (to the
+    /// statement just after it): whether it leaves, its loop, and the outermost loop around
+    /// it (`structjumps.rs`, `loop_gotos`).
+    loop_gotos: HashMap<StmtId, LoopGoto>,
+}
+
+/// A GOTO that acts as an EXIT or a CYCLE of its innermost loop.
+#[derive(Clone, Copy)]
+pub(crate) struct LoopGoto {
+    pub(crate) leaves: bool,
+    pub(crate) outermost: StmtId,
 }
 
 /// An IF reversed through a control code, kept to be rebuilt whole at the turn.
@@ -185,6 +202,7 @@ struct JointIf {
 impl<'p, 'g, 'a> Adj<'p, 'g, 'a> {
     fn new(pg: &'p mut ProcGen<'g, 'a>) -> Self {
         let n = pg.pi.zones.len();
+        let loop_gotos = structjumps::loop_gotos(pg.src);
         Adj {
             pg,
             written_anywhere: ZoneSet::new(n),
@@ -205,6 +223,8 @@ impl<'p, 'g, 'a> Adj<'p, 'g, 'a> {
             restored_vars: ZoneSet::new(n),
             joint_ifs: HashMap::new(),
             control_pops: 0,
+            jump_loops: 0,
+            loop_gotos,
         }
     }
 }

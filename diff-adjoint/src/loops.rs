@@ -64,6 +64,14 @@ impl<'a> Adj<'_, '_, 'a> {
         if let Some(o) = outer {
             self.restored_vars = o;
         }
+        // Left by EXIT: not every iteration ran (`structjumps.rs`).
+        if self.jump_loops > 0 && self.escapes(body, true) {
+            let keep = match self.pg.src.exprs[var] {
+                Expr::Name(x) => self.loop_var_read_outside(x),
+                _ => true,
+            };
+            return self.adj_do_leaving(s, var, start, end, step, r, keep);
+        }
         let v = self.pg.cp(var);
         // A loop whose body has nothing left in the forward sweep still runs there when
         // something after it reads the value it leaves in its variable.
@@ -257,7 +265,13 @@ impl<'a> Adj<'_, '_, 'a> {
         let (c1, c2) = (self.pg.b().name(count), self.pg.b().name(count));
         let one = self.pg.b().int(1);
         let inc = self.pg.b().bin(BinOp::Add, c2, one);
-        body_f.push(assign(&mut self.pg.u, c1, inc));
+        let inc = assign(&mut self.pg.u, c1, inc);
+        // CYCLE/`continue`/EXIT skip the end of the body: counted first (`structjumps.rs`).
+        if self.jump_loops > 0 && self.escapes(body, false) {
+            body_f.insert(0, inc);
+        } else {
+            body_f.push(inc);
+        }
         let lp = self.loop_stmt(st, cond, body_f, test_after);
         fwd.push(lp);
         let cn = self.pg.b().name(count);
@@ -277,6 +291,10 @@ impl<'a> Adj<'_, '_, 'a> {
         body: Block,
         test_after: bool,
     ) -> StmtId {
+        // A DO without loop control (`structjumps.rs`): no condition to write in Fortran.
+        if cond.is_none() && !test_after && self.pg.lang == Lang::Fortran {
+            return self.pg.new_like(st, StmtKind::Loop { body });
+        }
         let cond = cond.unwrap_or_else(|| self.pg.b().int(1));
         if test_after {
             self.pg.new_like(st, StmtKind::DoWhile { body, cond })
@@ -543,6 +561,10 @@ impl<'a> Adj<'_, '_, 'a> {
             );
             before.fwd.push(lp);
             return before;
+        }
+        // Left by `break`: not every iteration ran (`structjumps.rs`).
+        if self.jump_loops > 0 && self.escapes(body, true) {
+            return self.adj_cfor_leaving(s, &c, init, cond, step, r, before);
         }
         let mut fwd = std::mem::take(&mut before.fwd);
         let mut bwd = Vec::new();

@@ -56,6 +56,26 @@ impl<'a> Adj<'_, '_, 'a> {
                     k = end;
                     r
                 }
+                // A jump may leave `b[k]` (a loop reversed with its jumps, `structjumps.rs`):
+                // the rest of the block runs backwards only when it was not taken.
+                None if self.jump_loops > 0 && self.escapes(&b[k..k + 1], false) => {
+                    let j = self.rev_stmt(b[k]);
+                    let direct = matches!(
+                        self.pg.src.stmts[b[k]].kind,
+                        StmtKind::Exit(_)
+                            | StmtKind::Cycle(_)
+                            | StmtKind::Break
+                            | StmtKind::CContinue
+                            | StmtKind::Goto(_)
+                    );
+                    let rest = if direct {
+                        Rev::default()
+                    } else {
+                        self.rev_range(b, k + 1, hi, regions, outer)
+                    };
+                    k = hi;
+                    self.guard_rest(j, rest)
+                }
                 None => {
                     let r = self.rev_stmt(b[k]);
                     k += 1;

@@ -180,9 +180,18 @@ impl<'a> Adj<'_, '_, 'a> {
         if let Some(r) = self.try_fp_loop(s) {
             return r;
         }
-        if self.needs_lowering(s) {
+        // A loop with EXIT/CYCLE/`break`/`continue` keeps its structure when it can
+        // (`structjumps.rs`); else it is lowered to basic blocks.
+        let structured = self.needs_lowering(s) && self.structured_jump_loop(s);
+        if self.needs_lowering(s) && !structured {
             self.warn_regions_ignored(std::slice::from_ref(&s));
             return self.lower_region(std::slice::from_ref(&s), false);
+        }
+        if structured {
+            self.jump_loops += 1;
+            let r = self.rev_loop(s);
+            self.jump_loops -= 1;
+            return r;
         }
         if has_nocheckpoint(&st.directives) {
             let call = match &st.kind {
@@ -315,6 +324,27 @@ impl<'a> Adj<'_, '_, 'a> {
             StmtKind::Block { .. } => self.unsupported(s, "a BLOCK construct with declarations"),
             StmtKind::Switch { .. } => self.unsupported(s, "a C switch"),
             StmtKind::Loop { .. } => self.unsupported(s, "a loop without a condition"),
+            // Inside a loop reversed with its jumps: copied forward, guarded backwards
+            // (`guard_rest`).
+            StmtKind::Exit(_) | StmtKind::Break | StmtKind::Cycle(_) | StmtKind::CContinue
+                if self.jump_loops > 0 =>
+            {
+                self.fwd_only(s)
+            }
+            // A GOTO acting as EXIT/CYCLE there: written as one, so the forward sweep's
+            // pushes after the loop are not jumped over.
+            StmtKind::Goto(_) if self.jump_loops > 0 && self.loop_gotos.contains_key(&s) => {
+                let leaves = self.loop_gotos[&s].leaves;
+                let k = if leaves {
+                    StmtKind::Exit(None)
+                } else {
+                    StmtKind::Cycle(None)
+                };
+                Rev {
+                    fwd: vec![self.pg.new_like(st, k)],
+                    bwd: Vec::new(),
+                }
+            }
             StmtKind::Exit(_) | StmtKind::Break => self.unsupported(s, "EXIT/break"),
             StmtKind::Cycle(_) | StmtKind::CContinue => self.unsupported(s, "CYCLE/continue"),
             StmtKind::Goto(_) | StmtKind::ComputedGoto { .. } | StmtKind::ArithIf { .. } => {

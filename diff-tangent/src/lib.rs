@@ -97,6 +97,10 @@ pub struct Options {
     /// the call reads on entry are restored; the values it overwrites before reading them
     /// are not (`-nooptim snapshot` restores the whole snapshot).
     pub snapshot_needs: bool,
+    /// Adjoint mode: loops with EXIT/CYCLE or `break`/`continue` are reversed as loops, the
+    /// code after a jump guarded by a control bit (`-nooptim structuredjumps` lowers them to
+    /// basic blocks and `goto`s).
+    pub structured_jumps: bool,
 }
 
 impl Options {
@@ -118,6 +122,7 @@ impl Options {
             share_partials: true,
             joint_branches: true,
             snapshot_needs: true,
+            structured_jumps: true,
         }
     }
 
@@ -139,6 +144,7 @@ impl Options {
             share_partials: true,
             joint_branches: true,
             snapshot_needs: true,
+            structured_jumps: true,
         }
     }
 }

@@ -274,6 +274,7 @@ pub fn check_request(req: &Request) -> Result<Vec<String>, Failure> {
         "recomputeintermediates",
         "induction",
         "sharepartials",
+        "structuredjumps",
         "everyoptim",
     ];
     const DONE: &[&str] = &[
@@ -283,6 +284,7 @@ pub fn check_request(req: &Request) -> Result<Vec<String>, Failure> {
         "sharepartials",
         "deadcontrol",
         "snapshot",
+        "structuredjumps",
         "everyoptim",
     ];
     let mut warnings = Vec::new();
@@ -295,7 +297,7 @@ pub fn check_request(req: &Request) -> Result<Vec<String>, Failure> {
             )));
         } else if !DONE.contains(&l.as_str()) {
             warnings.push(format!(
-                "-nooptim {n} has no effect yet (only tbr, diffliveness, induction, sharepartials, deadcontrol and snapshot can be turned off)"
+                "-nooptim {n} has no effect yet (only tbr, diffliveness, induction, sharepartials, deadcontrol, snapshot and structuredjumps can be turned off)"
             ));
         }
     }
@@ -710,6 +712,7 @@ fn adjoint_options(o: &DiffOptions) -> Result<radtap_diff_tangent::Options, Fail
     opts.share_partials = !optim_off(o, "sharepartials");
     opts.joint_branches = !optim_off(o, "deadcontrol");
     opts.snapshot_needs = !optim_off(o, "snapshot");
+    opts.structured_jumps = !optim_off(o, "structuredjumps");
     opts.split = o.nocheckpoint;
     opts.sizes = sizes(o)?;
     if let Some(p) = &o.adjvarname {
