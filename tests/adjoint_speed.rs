@@ -12,15 +12,11 @@ use common::*;
 use std::path::Path;
 
 /// gfortran warnings that name a local the adjoint never pushes and reads only where it was
-/// set: `advance` in rw_f_particle_records.f90 leaves by `if (.not. p%active) return`, so
-/// `re` and `tau` are set in the forward sweep's branch 1 and read in the backward sweep's
-/// branch 1 (after `popcontrol1b`), a correlation gfortran's flow analysis does not see.
-/// A known weakness of the output (zero-initialising such locals would silence it), listed
-/// here by name so every other warning still fails the test.
-const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
-    ("rw_f_particle_records.f90", "re"),
-    ("rw_f_particle_records.f90", "tau"),
-];
+/// set, by program and local: none left. (`advance` in rw_f_particle_records.f90 leaves by
+/// `if (.not. p%active) return`, so `re` and `tau` are set in the forward sweep's branch 1 and
+/// read in the backward sweep's branch 1, a correlation gfortran's flow analysis does not
+/// see; the adjoint now zeroes such locals first, `jump_local_zeros` in diff-adjoint.)
+const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[];
 
 /// Adjoint code of one corpus program compiled with -O2 -Wall: the warnings about
 /// uninitialised values, if any.
@@ -584,4 +580,83 @@ fn loops_with_jumps_keep_their_structure() {
         "forbreak0",
     );
     assert!(c0.contains("goto"), "{c0}");
+}
+
+/// Main lead of the speed6 round: an array a callee overwrites entirely before reading it
+/// (`fill_then_scan` sets `out[0 .. n)` in a first loop, then reads and updates `out[j]`,
+/// `j` in `[1, n)`) is not restored before the call's re-run, and not recorded at all where
+/// nothing else needs its old values (`t`, used linearly after the call); `w`, read by a
+/// product after the call, is still recorded (pushed, popped after the adjoint call) but not
+/// looked at before it. The callees that keep some of the caller's values still record and
+/// restore them: `fill_part` (writes `out[0 .. n-1)`, reads `out[n-1]`), `read_first` (reads
+/// `out[0]` first), `fill_if` (writes under a condition). `-nooptim snapshot` records and
+/// restores `t` and `w` again. Numbers: both corpus programs go through the corpus suites
+/// (a wrong kill fails their dot-product test).
+#[test]
+fn an_array_the_callee_overwrites_before_reading_is_not_restored() {
+    let c = adjoint_text("tests/tangent/c_callee_overwrites.c", &[], "kill");
+    let body = &c[c.find("void overwrite_calls_b(").unwrap()..];
+    assert!(!body.contains("Real8Array(t,"), "{body}");
+    assert!(!body.contains("lookReal8Array(w,"), "{body}");
+    assert_eq!(body.matches("pushReal8Array(w, n);").count(), 1, "{body}");
+    assert!(
+        body.contains("fill_then_scan_b(n, x, xb, w, wb);\n        popReal8Array(w, n);"),
+        "{body}"
+    );
+    for (arr, n, callee) in [
+        ("u", "n", "fill_part"),
+        ("v", "8", "read_first"),
+        ("z", "8", "fill_if"),
+    ] {
+        let restore = format!("lookReal8Array({arr}, {n});\n        {callee}_b(");
+        assert!(body.contains(&restore), "{restore}\n{body}");
+        assert!(
+            body.contains(&format!("pushReal8Array({arr}, {n});")),
+            "{body}"
+        );
+    }
+    let c0 = adjoint_text(
+        "tests/tangent/c_callee_overwrites.c",
+        &["-nooptim", "snapshot"],
+        "kill0",
+    );
+    let body0 = &c0[c0.find("void overwrite_calls_b(").unwrap()..];
+    assert!(body0.contains("pushReal8Array(t, n);"), "{body0}");
+    assert!(
+        body0.contains("lookReal8Array(w, n);\n        fill_then_scan_b("),
+        "{body0}"
+    );
+}
+
+/// The second item of the speed6 round: a Fortran procedure reversed on basic blocks (here an
+/// early RETURN) zeroes its plain locals the derivatives read before the forward sweep
+/// (`advance` in rw_f_particle_records.f90: `re`, `tau`), so gfortran's -Wall no longer warns
+/// (`no_adjoint_of_the_corpus_reads_an_uninitialised_value`, whose list of known false
+/// positives is now empty). A SAVE with no list keeps every local's value from the previous
+/// call: such a unit gets no zeroing, which would change what it computes.
+#[test]
+fn fortran_locals_read_after_a_jump_are_zeroed_unless_saved() {
+    let f = "tests/tangent/rw_f_particle_records.f90";
+    let b = adjoint_text(f, &[], "zero");
+    let adv = &b[b.find("subroutine advance_b(").unwrap()..];
+    let adv = &adv[..adv.find("end subroutine advance_b").unwrap()];
+    assert!(
+        adv.contains("re = 0.0_8\n    tau = 0.0_8\n    if (.not. p%active)"),
+        "{adv}"
+    );
+    assert!(!adv.contains("mass_ratio = 0"), "{adv}");
+    let text = std::fs::read_to_string(f).unwrap();
+    let decl = "    real(wp) :: re, tau, mass_ratio\n";
+    assert!(text.contains(decl));
+    let saved = text.replace(decl, &format!("{decl}    save\n"));
+    let dir = std::env::temp_dir().join(format!("radtap-speed-{}-savedsrc", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let g = dir.join("saved.f90");
+    std::fs::write(&g, saved).unwrap();
+    let b = adjoint_text(g.to_str().unwrap(), &[], "save");
+    let _ = std::fs::remove_dir_all(&dir);
+    let adv = &b[b.find("subroutine advance_b(").unwrap()..];
+    let adv = &adv[..adv.find("end subroutine advance_b").unwrap()];
+    assert!(!adv.contains("re = 0.0_8"), "{adv}");
+    assert!(!adv.contains("tau = 0.0_8"), "{adv}");
 }

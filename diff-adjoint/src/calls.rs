@@ -57,11 +57,50 @@ impl<'a> Adj<'_, '_, 'a> {
             && active_point
             && matches!(site.map(|x| &x.callee),
                 Some(Callee::Defined(l)) if l.iter().any(|c| self.pg.g.active.contains(c)));
+        // What the callee overwrites before reading it through one pointer argument
+        // (`killed_on_entry`): not restored before the re-run, and not recorded at all when
+        // nothing before the call needs its value either: an array of this procedure, or a
+        // block it allocates and frees (no caller sees them), that is not to be recorded
+        // before the call, or that no other statement's adjoint reads (then TBR holds it
+        // only because of this call's own read on entry, which the callee's first loop
+        // overwrites).
+        let killed = match one_callee {
+            Some(c) if rerun && self.pg.g.opts.snapshot_needs => {
+                self.killed_on_entry(c, args, &rec)
+            }
+            _ => self.pg.pi.zones.empty(),
+        };
+        for (key, o) in self.pg.pi.zones.objects.iter() {
+            let set = self.pg.pi.zones.obj_set(o);
+            let private = match key {
+                ObjKey::Sym(_) => true,
+                ObjKey::Heap(..) => self.freed_locals.iter().any(|p| {
+                    self.pg
+                        .pi
+                        .zones
+                        .pts
+                        .get(p)
+                        .is_some_and(|ks| ks[..] == [*key])
+                }),
+                ObjKey::Pointee(_) => false,
+            };
+            if !set.intersects(&killed) || !private {
+                continue;
+            }
+            let uses = &self.pg.act.deriv_uses;
+            let elsewhere = (0..uses.len()).any(|j| j != i && uses[j].intersects(&set));
+            if !elsewhere || !set.intersects(&self.pg.act.tbr_before[i]) {
+                rec.subtract(&set);
+            }
+        }
         let (mut unread, mut needed) = if rerun && self.pg.g.opts.snapshot_needs {
             self.reread_needs(i, &rec)
         } else {
             (self.pg.pi.zones.empty(), rec)
         };
+        let moved = needed.and(&killed);
+        needed.subtract(&moved);
+        unread.union_with(&moved);
         // Element arguments recorded as elements, not whole arrays (`slices.rs`).
         let (uepush, uepop) = self.slice_element_args(i, one_callee, args, &mut unread);
         let (epush, epop) = self.slice_element_args(i, one_callee, args, &mut needed);

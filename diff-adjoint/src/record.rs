@@ -115,6 +115,87 @@ impl<'a> Adj<'_, '_, 'a> {
         out
     }
 
+    /// `v = 0` for each Fortran scalar local (real or integer) whose value the derivative
+    /// computations read, in a procedure whose body is reversed on basic blocks (an early
+    /// RETURN, GOTO, EXIT): such a local may be set in the forward sweep and read in the
+    /// backward sweep only along one branch of a control bit, a correlation gfortran's flow
+    /// analysis does not see ("may be used uninitialized"). The C adjoint zeroes its recorded
+    /// locals the same way ([`Self::recorded_local_zeros`]). Locals with a value from their
+    /// declaration (an initialisation, SAVE) are left alone, and a unit with DATA, EQUIVALENCE
+    /// or a SAVE of everything gets none: zeroing them would change the program.
+    pub(crate) fn jump_local_zeros(&mut self) -> Vec<StmtId> {
+        let mut out = Vec::new();
+        if self.pg.lang != Lang::Fortran || !self.body_has_jumps() {
+            return out;
+        }
+        let src = self.pg.src;
+        let mut read = self.pg.pi.zones.empty();
+        for u in &self.pg.act.deriv_uses {
+            read.union_with(u);
+        }
+        let mut initialised = HashSet::new();
+        for d in &src.decls {
+            match d {
+                Decl::Var(vd) => initialised.extend(
+                    vd.entities
+                        .iter()
+                        .filter(|e| e.init.is_some())
+                        .map(|e| e.sym),
+                ),
+                // DATA and EQUIVALENCE may give a local a value before the first statement;
+                // a SAVE with no list saves every local, whose value then carries over from
+                // the previous call.
+                Decl::Data(_) | Decl::Equivalence(_) => return out,
+                Decl::Attr(a) if a.keyword == "save" && a.items.is_empty() => return out,
+                _ => {}
+            }
+        }
+        let mut vars: Vec<SymbolId> = self
+            .pg
+            .pi
+            .zones
+            .objects
+            .keys()
+            .filter_map(|k| match k {
+                ObjKey::Sym(x) => Some(*x),
+                _ => None,
+            })
+            .collect();
+        vars.sort();
+        vars.dedup();
+        for v in vars {
+            let sd = &self.pg.prog().symbols[v];
+            let Some(ty) = sd.ty.as_ref() else { continue };
+            let plain = sd.kind == SymbolKind::Variable
+                && !sd.attrs.dummy
+                && !sd.attrs.save
+                && !sd.attrs.pointer
+                && !sd.attrs.allocatable
+                && sd.common.is_none()
+                && Some(v) != src.result
+                && ty.dims.is_empty()
+                && matches!(ty.base, BaseClass::Real | BaseClass::Integer);
+            let used = self
+                .pg
+                .pi
+                .zones
+                .sym_zones(v)
+                .is_some_and(|z| z.intersects(&read));
+            // Declared in the unit's own scope (a BLOCK's local is not visible at the start).
+            let top = sd.scope == src.scope;
+            if !plain || !used || !top || !self.own_local(v) || initialised.contains(&v) {
+                continue;
+            }
+            let zero = match ty.base {
+                BaseClass::Real => self.pg.b().zero(ty.bytes.unwrap_or(8)),
+                _ => self.pg.b().int(0),
+            };
+            let l = self.pg.b().name(v);
+            out.push(assign(&mut self.pg.u, l, zero));
+        }
+        out
+    }
+
     pub(crate) fn suffix_of(ty: &Type) -> Option<&'static str> {
         Some(match (ty.base, ty.bytes) {
             (BaseClass::Real, Some(4)) => "Real4",

@@ -68,6 +68,7 @@ impl<'a> Adj<'_, '_, 'a> {
         match self.pg.sweep {
             Sweep::Joint => {
                 let mut out = self.recorded_local_zeros();
+                out.extend(self.jump_local_zeros());
                 let pro = self.bwd_prologue();
                 let joint = self.join_at_turn(r.fwd, pro, r.bwd);
                 out.extend(joint);

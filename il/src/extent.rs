@@ -448,6 +448,34 @@ impl Walk<'_, '_> {
         Some(cur)
     }
 
+    /// The smallest value of `p` over the loops around: [`Self::maxima`] with the other
+    /// ends.
+    fn minima(&self, p: Poly) -> Option<Vec<Poly>> {
+        let mut cur = vec![p];
+        for (v, lo, hi) in self.loops.iter().rev() {
+            let mut next = Vec::new();
+            for q in cur {
+                if !q.mentions(*v) {
+                    next.push(q);
+                    continue;
+                }
+                match q.slope_sign(*v) {
+                    Some(true) => next.push(q.subst(*v, lo)?),
+                    Some(false) => next.push(q.subst(*v, hi)?),
+                    None => {
+                        next.push(q.subst(*v, hi)?);
+                        next.push(q.subst(*v, lo)?);
+                    }
+                }
+            }
+            if next.len() > 4 {
+                return None;
+            }
+            cur = next;
+        }
+        Some(cur)
+    }
+
     /// The smallest value of `p` over the loops around is surely `>= 0`.
     fn min_nonneg(&self, p: &Poly) -> bool {
         let mut cur = vec![p.clone()];
@@ -1110,4 +1138,201 @@ pub fn disjoint_parts(
         })
     };
     apart(&ok, &ol, extent(k)) || apart(&ol, &ok, extent(l))
+}
+
+/// Whether C unit `unit` writes every element of `*ptr` it reads before reading it (issue 21:
+/// `Qtimesx(d, …, out)` sets `out[0 .. d)` in a first loop, then reads and updates `out[j]`
+/// for `j` in `[1, d)`), so a re-run of a call never reads the values the caller's array held
+/// before it. `false` whenever anything is unknown.
+///
+/// The rule, all of it required: `ptr` is a pointer parameter never assigned nor
+/// address-taken, the unit has no jump (`break`, `continue`, `goto`, an early `return`);
+/// statements of the body's top level that do not mention `ptr` come first, then a loop
+/// `for (i = a; i < b; i++) ptr[i + c] = e;` (one assignment, `e`, the bounds and `c` a
+/// constant mentioning neither `ptr` nor anything but literals, the counter and parameters
+/// never assigned), which sets `ptr[a + c .. b - 1 + c]` whenever it runs; every later
+/// mention of `ptr` is a subscript `ptr[k]` whose smallest and largest values over the loops
+/// around it (known ranges only) lie in that interval by a constant margin, so an access that
+/// runs reads an element the loop set (the subscript in range implies the loop ran over it).
+/// Other pointer parameters are taken to point elsewhere (the caller checks its arguments).
+pub fn written_before_read(prog: &Program, unit: UnitId, ptr: SymbolId) -> bool {
+    let u = &prog.units[unit];
+    let one_pointer = prog.symbols[ptr]
+        .ty
+        .as_ref()
+        .is_some_and(|t| t.pointers == 1 && t.dims.is_empty());
+    if u.lang != Lang::C || !u.params.contains(&ptr) || !one_pointer || jumps(u) {
+        return false;
+    }
+    let fixed = fixed_params(u);
+    if !fixed.contains(&ptr) {
+        return false;
+    }
+    let macros = int_macros(prog);
+    let mut busy = HashSet::new();
+    let mut w = Walk {
+        prog,
+        macros: &macros,
+        u,
+        ptr,
+        mode: Mode::Exact,
+        fixed,
+        loops: Vec::new(),
+        cond: 0,
+        his: Vec::new(),
+        lost: false,
+        busy: &mut busy,
+    };
+    let mentions = |s: StmtId| {
+        let mut found = false;
+        let mut todo = vec![s];
+        while let Some(x) = todo.pop() {
+            stmt_children(
+                &u.stmts[x].kind,
+                &mut |e| {
+                    let mut es = vec![e];
+                    while let Some(y) = es.pop() {
+                        if matches!(u.exprs[y], Expr::Name(n) if n == ptr) {
+                            found = true;
+                        }
+                        expr_children(&u.exprs[y], &mut |c| es.push(c));
+                    }
+                },
+                &mut |c| todo.push(c),
+            );
+        }
+        found
+    };
+    let mut rest = u.body.iter().copied().skip_while(|&s| !mentions(s));
+    let Some(first) = rest.next() else {
+        return false;
+    };
+    // The killing loop and the interval it sets.
+    let StmtKind::CFor {
+        init,
+        cond,
+        step,
+        body,
+        ..
+    } = &u.stmts[first].kind
+    else {
+        return false;
+    };
+    let Some((var, lo, hi)) = w.for_range(*init, *cond, *step, body) else {
+        return false;
+    };
+    let [one] = body[..] else {
+        return false;
+    };
+    let StmtKind::Assign { lhs, op: None, rhs } = &u.stmts[one].kind else {
+        return false;
+    };
+    let Expr::Index { base, subs } = &u.exprs[*lhs] else {
+        return false;
+    };
+    let ([Subscript::Index(k)], true) = (&subs[..], w.is_ptr(*base)) else {
+        return false;
+    };
+    // Only the subscript of the target may mention `ptr`: the rest of the loop must not.
+    let mut inner = false;
+    let mut todo = vec![*rhs, *k];
+    todo.extend(init.iter().filter_map(|&i| match &u.stmts[i].kind {
+        StmtKind::Assign { rhs, .. } => Some(*rhs),
+        _ => None,
+    }));
+    todo.extend(cond.iter().chain(step.iter()).copied());
+    while let Some(y) = todo.pop() {
+        if matches!(u.exprs[y], Expr::Name(n) if n == ptr) {
+            inner = true;
+        }
+        expr_children(&u.exprs[y], &mut |c| todo.push(c));
+    }
+    if inner || init.is_some_and(|i| !matches!(u.stmts[i].kind, StmtKind::Assign { .. })) {
+        return false;
+    }
+    w.loops.push((var, lo.clone(), hi.clone()));
+    let shift = w
+        .poly(*k)
+        .and_then(|p| p.add(&Poly::var(var), -1))
+        .filter(|p| p.0.keys().all(|m| m.is_empty()));
+    w.loops.pop();
+    let Some(shift) = shift else {
+        return false;
+    };
+    let (Some(lo), Some(hi)) = (lo.add(&shift, 1), hi.add(&shift, 1)) else {
+        return false;
+    };
+    let mut ok = true;
+    for s in rest {
+        ok &= in_interval(&mut w, s, &lo, &hi);
+    }
+    ok
+}
+
+/// Whether every mention of the walk's pointer in statement `s` is a subscript whose range
+/// lies in `[lo, hi]` by a constant margin (loop counters of known ranges only).
+fn in_interval(w: &mut Walk<'_, '_>, s: StmtId, lo: &Poly, hi: &Poly) -> bool {
+    let u = w.u;
+    let kind = &u.stmts[s].kind;
+    if let StmtKind::CFor {
+        init,
+        cond,
+        step,
+        body,
+        ..
+    } = kind
+    {
+        let heads = init.iter().all(|&i| in_interval(w, i, lo, hi))
+            && cond
+                .iter()
+                .chain(step.iter())
+                .all(|&e| expr_in_interval(w, e, lo, hi));
+        if !heads {
+            return false;
+        }
+        let range = w.for_range(*init, *cond, *step, body);
+        let pushed = range.is_some();
+        if let Some(r) = range {
+            w.loops.push(r);
+        }
+        let ok = body.iter().all(|&b| in_interval(w, b, lo, hi));
+        if pushed {
+            w.loops.pop();
+        }
+        return ok;
+    }
+    let mut exprs = Vec::new();
+    let mut subs = Vec::new();
+    stmt_children(kind, &mut |e| exprs.push(e), &mut |c| subs.push(c));
+    exprs.iter().all(|&e| expr_in_interval(w, e, lo, hi))
+        && subs.iter().all(|&c| in_interval(w, c, lo, hi))
+}
+
+/// [`in_interval`] for an expression.
+fn expr_in_interval(w: &Walk<'_, '_>, e: ExprId, lo: &Poly, hi: &Poly) -> bool {
+    let u = w.u;
+    match &u.exprs[e] {
+        Expr::Name(n) => *n != w.ptr,
+        Expr::Index { base, subs } if w.is_ptr(*base) => {
+            let [Subscript::Index(k)] = &subs[..] else {
+                return false;
+            };
+            let Some(p) = w.poly(*k) else {
+                return false;
+            };
+            let constant_nonneg =
+                |d: Option<Poly>| d.is_some_and(|d| d.0.keys().all(|m| m.is_empty()) && d.nonneg());
+            let (Some(mins), Some(maxs)) = (w.minima(p.clone()), w.maxima(p)) else {
+                return false;
+            };
+            mins.iter().all(|m| constant_nonneg(m.add(lo, -1)))
+                && maxs.iter().all(|m| constant_nonneg(hi.add(m, -1)))
+                && expr_in_interval(w, *k, lo, hi)
+        }
+        other => {
+            let mut ok = true;
+            expr_children(other, &mut |c| ok &= expr_in_interval(w, c, lo, hi));
+            ok
+        }
+    }
 }
