@@ -925,13 +925,16 @@ impl Eval<'_> {
     /// The value of an expression, recording side effects of calls and C assignments.
     fn value(&mut self, e: ExprId) -> Val {
         let none = || Val::default();
-        match self.u.exprs[e].clone() {
+        // Matched by reference: `u` outlives `self`'s borrow (cloning the node was one
+        // allocation per literal and per call's arguments).
+        let u = self.u;
+        match &u.exprs[e] {
             Expr::Literal(_) | Expr::Opaque(_) | Expr::SizeofType(_) => Val {
                 reads: self.empty(),
                 ..none()
             },
             Expr::Name(s) => {
-                if crate::zones::named_constant(self.prog, s) {
+                if crate::zones::named_constant(self.prog, *s) {
                     return Val {
                         reads: self.empty(),
                         ..none()
@@ -953,27 +956,27 @@ impl Eval<'_> {
                 },
             },
             Expr::Unary { op, arg } => match op {
-                UnOp::Neg | UnOp::Plus => self.value(arg),
-                UnOp::Not | UnOp::BitNot | UnOp::Sizeof => self.value(arg).nondiff(),
+                UnOp::Neg | UnOp::Plus => self.value(*arg),
+                UnOp::Not | UnOp::BitNot | UnOp::Sizeof => self.value(*arg).nondiff(),
                 UnOp::AddrOf => self.addr_value(e),
                 UnOp::Deref => {
-                    let r = self.deref(arg);
+                    let r = self.deref(*arg);
                     self.ref_value(&r)
                 }
             },
             Expr::Binary { op, lhs, rhs } => {
-                let a = self.value(lhs);
-                let b = self.value(rhs);
-                self.binary(op, a, b)
+                let a = self.value(*lhs);
+                let b = self.value(*rhs);
+                self.binary(*op, a, b)
             }
-            Expr::Paren(a) => self.value(a),
-            Expr::Call { args, .. } => self.call_value(e, &args),
+            Expr::Paren(a) => self.value(*a),
+            Expr::Call { args, .. } => self.call_value(e, args),
             Expr::ArrayCtor { items, .. } | Expr::Comma(items) => {
                 let mut v = Val {
                     reads: self.empty(),
                     ..none()
                 };
-                for i in items {
+                for &i in items {
                     v = v.union(self.value(i));
                 }
                 v
@@ -989,17 +992,17 @@ impl Eval<'_> {
                     reads: self.empty(),
                     ..none()
                 };
-                for i in items {
+                for &i in items {
                     v = v.union(self.value(i));
                 }
-                let mut ctl = self.value(lo).union(self.value(hi)).nondiff();
-                if let Some(s) = step {
+                let mut ctl = self.value(*lo).union(self.value(*hi)).nondiff();
+                if let Some(s) = *step {
                     ctl = ctl.union(self.value(s)).nondiff();
                 }
                 v.union(ctl)
             }
             Expr::Cast { ty, arg } => {
-                let v = self.value(arg);
+                let v = self.value(*arg);
                 let real = ty.derived.is_empty()
                     && matches!(ty.spec.class, BaseClass::Real | BaseClass::Complex);
                 if real {
@@ -1009,18 +1012,18 @@ impl Eval<'_> {
                 }
             }
             Expr::Cond { cond, then, else_ } => {
-                let c = self.value(cond).nondiff();
-                let v = self.value(then).union(self.value(else_));
+                let c = self.value(*cond).nondiff();
+                let v = self.value(*then).union(self.value(*else_));
                 let uses = c.reads.clone();
                 v.with_uses(&uses).union(c)
             }
             Expr::Assign { op, lhs, rhs } => {
                 // The value of `a = e` is the value written, not `a` before the statement
                 // (the point's effect reads zones as they were before it).
-                if let Some(v) = self.assign(lhs, op, rhs) {
+                if let Some(v) = self.assign(*lhs, *op, *rhs) {
                     return v;
                 }
-                match self.reference(lhs, false) {
+                match self.reference(*lhs, false) {
                     Some(r) => self.ref_value(&r),
                     None => Val {
                         reads: self.empty(),
@@ -1029,15 +1032,15 @@ impl Eval<'_> {
                 }
             }
             Expr::IncDec { arg, .. } => {
-                let v = self.value(arg);
-                if let Some(mut r) = self.reference(arg, true) {
+                let v = self.value(*arg);
+                if let Some(mut r) = self.reference(*arg, true) {
                     r.total = false;
                     self.write(&r, &v);
                 }
                 v
             }
-            Expr::CompoundLit { init, .. } => self.value(init),
-            Expr::Designated { value, .. } => self.value(value),
+            Expr::CompoundLit { init, .. } => self.value(*init),
+            Expr::Designated { value, .. } => self.value(*value),
         }
     }
 

@@ -10,6 +10,7 @@
 //! share; declarations, functions, statements, expressions and casts are in the submodules.
 
 use crate::fortran::parse_directive;
+use crate::ts::Field;
 use crate::ts::{named_children, span, text};
 use radtap_il::*;
 use std::collections::HashSet;
@@ -135,7 +136,7 @@ impl<'a, 's> CLower<'a, 's> {
                 decls.push(Decl::Preproc(self.t(ch).trim_end().to_string()))
             }
             "preproc_function_def" => {
-                if let Some(n) = ch.child_by_field_name("name") {
+                if let Some(n) = ch.field("name") {
                     self.macros.insert(self.t(n).to_string());
                 }
                 decls.push(Decl::Preproc(self.t(ch).trim_end().to_string()));

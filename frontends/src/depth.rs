@@ -55,11 +55,63 @@ fn is_block(kind: &str) -> bool {
     )
 }
 
+/// Kind flags of a syntax node, looked up by kind id (see [`kinds`]).
+const BINARY: u8 = 1;
+const BLOCK: u8 = 2;
+const ELSE_CLAUSE: u8 = 4;
+const IF_STATEMENT: u8 = 8;
+const DO_STATEMENT: u8 = 16;
+const DO_LOOP: u8 = 32;
+const COMPOUND: u8 = 64;
+
+/// The flags of every node kind of the tree's language, indexed by kind id: the kind names
+/// classified once per file rather than compared as strings at every node (`Node::kind`
+/// validates the name as UTF-8 on each call).
+fn kinds(root: Node) -> Vec<u8> {
+    let lang = root.language();
+    (0..lang.node_kind_count())
+        .map(|id| {
+            let Some(k) = u16::try_from(id)
+                .ok()
+                .and_then(|id| lang.node_kind_for_id(id))
+            else {
+                return 0;
+            };
+            let mut f = 0;
+            for (yes, flag) in [
+                (is_binary(k), BINARY),
+                (is_block(k), BLOCK),
+                (k == "else_clause", ELSE_CLAUSE),
+                (k == "if_statement", IF_STATEMENT),
+                (k == "do_statement", DO_STATEMENT),
+                (k == "do_loop", DO_LOOP),
+                (k == "compound_statement", COMPOUND),
+            ] {
+                if yes {
+                    f |= flag;
+                }
+            }
+            f
+        })
+        .collect()
+}
+
 /// Checks the tree under `root`; the first place a limit is passed gives AD014 there.
+///
+/// One cursor walks the tree in preorder (source order), so the first construct past a limit
+/// is the one reported; the measures of the nodes on the path from the root are kept in a
+/// stack beside it. (A cursor per node, as `Node::walk` makes, allocates for each node: it
+/// was 15% of `-p`.)
 pub(crate) fn check(root: Node, file: u32, line_map: Option<&[u32]>) -> Option<Diagnostic> {
-    // (node, nesting, blocks, depth) of the nodes still to visit.
-    let mut stack = vec![(root, 0usize, 0usize, 0usize)];
-    while let Some((n, nest, blocks, depth)) = stack.pop() {
+    let flags = kinds(root);
+    let flag = |n: Node| flags.get(usize::from(n.kind_id())).copied().unwrap_or(0);
+    let left = root.language().field_id_for_name("left");
+    let mut c = root.walk();
+    // (kind flags, nesting, blocks, depth) of the ancestors of the cursor's node.
+    let mut path: Vec<(u8, usize, usize, usize)> = Vec::new();
+    let (mut nest, mut blocks, mut depth) = (0usize, 0usize, 0usize);
+    loop {
+        let n = c.node();
         let over = if nest > MAX_NESTING {
             Some(format!(
                 "nesting deeper than {MAX_NESTING} levels of expressions and statements"
@@ -80,33 +132,35 @@ pub(crate) fn check(root: Node, file: u32, line_map: Option<&[u32]>) -> Option<D
                 format!("{what}: radtap cannot process it; split it into smaller parts"),
             ));
         }
-        let kind = n.kind();
-        let mut c = n.walk();
-        if !c.goto_first_child() {
-            continue;
-        }
-        // Pushed in order, popped last first: reversed afterwards so that the first
-        // construct past a limit in source order is the one reported.
-        let from = stack.len();
-        loop {
-            let child = c.node();
-            let chain = (is_binary(kind) && c.field_name() == Some("left"))
-                || kind == "else_clause"
-                || (kind == "if_statement" && child.kind() == "else_clause");
-            let step = usize::from(!chain);
-            // A C block that is the body of a control statement is the same level.
-            // Fortran's `do_statement` is the header of a `do_loop` (C's is a loop).
-            let block = is_block(child.kind())
-                && !chain
-                && !(child.kind() == "do_statement" && kind == "do_loop")
-                && !(child.kind() == "compound_statement"
-                    && (is_block(kind) || kind == "else_clause"));
-            stack.push((child, nest + step, blocks + usize::from(block), depth + 1));
-            if !c.goto_next_sibling() {
-                break;
+        // The next node in preorder: the first child, else the next sibling of the node or
+        // of its nearest ancestor that has one.
+        if c.goto_first_child() {
+            path.push((flag(n), nest, blocks, depth));
+        } else {
+            loop {
+                if path.is_empty() {
+                    return None;
+                }
+                if c.goto_next_sibling() {
+                    break;
+                }
+                c.goto_parent();
+                path.pop();
             }
         }
-        stack[from..].reverse();
+        let &(kind, pn, pb, pd) = path.last()?;
+        let ck = flag(c.node());
+        let chain = (kind & BINARY != 0 && left.is_some() && c.field_id() == left)
+            || kind & ELSE_CLAUSE != 0
+            || (kind & IF_STATEMENT != 0 && ck & ELSE_CLAUSE != 0);
+        // A C block that is the body of a control statement is the same level.
+        // Fortran's `do_statement` is the header of a `do_loop` (C's is a loop).
+        let block = ck & BLOCK != 0
+            && !chain
+            && !(ck & DO_STATEMENT != 0 && kind & DO_LOOP != 0)
+            && !(ck & COMPOUND != 0 && kind & (BLOCK | ELSE_CLAUSE) != 0);
+        nest = pn + usize::from(!chain);
+        blocks = pb + usize::from(block);
+        depth = pd + 1;
     }
-    None
 }

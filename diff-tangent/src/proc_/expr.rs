@@ -519,7 +519,7 @@ impl<'a> ProcGen<'_, 'a> {
                 // which the frontend accepts) is refused here, never indexed past its end.
                 let needed = partials
                     .iter()
-                    .filter_map(|p| max_arg(&table::parse(p)))
+                    .filter_map(|p| max_arg(&table::parsed(p)))
                     .max();
                 if needed.is_some_and(|n| n >= pos.len()) {
                     self.lost_value =
@@ -530,7 +530,7 @@ impl<'a> ProcGen<'_, 'a> {
                 for (i, p) in partials.iter().enumerate() {
                     let Some(&x) = pos.get(i) else { break };
                     let Some(dx) = self.tan(x) else { continue };
-                    let tpl = table::parse(p);
+                    let tpl = table::parsed(p);
                     let kx = self.real_kind(x);
                     let outer = self.cur_call.replace((e, row));
                     let mut partial = self.instantiate(&tpl, &pos, kx);

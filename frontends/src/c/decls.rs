@@ -3,6 +3,7 @@
 //! and the type names of casts and `sizeof`.
 
 use super::{sym_c, CLower, HEADER_NAMES};
+use crate::ts::Field;
 use crate::ts::{children_with_fields, named_children};
 use radtap_il::*;
 use tree_sitter::Node;
@@ -91,10 +92,10 @@ impl<'a, 's> CLower<'a, 's> {
                     _ => "enum",
                 };
                 ts.keyword = kw.to_string();
-                let name = t.child_by_field_name("name").map(|n| self.t(n).to_string());
+                let name = t.field("name").map(|n| self.t(n).to_string());
                 ts.name = name.clone();
                 let tag_key = name.as_ref().map(|n| format!("{kw} {n}"));
-                if let Some(body) = t.child_by_field_name("body") {
+                if let Some(body) = t.field("body") {
                     let td = self.record(kw, name.clone(), body);
                     ts.inline_def = Some(td);
                     ts.class = if kw == "enum" {
@@ -161,11 +162,11 @@ impl<'a, 's> CLower<'a, 's> {
                 if e.kind() != "enumerator" {
                     continue;
                 }
-                let Some(nn) = e.child_by_field_name("name") else {
+                let Some(nn) = e.field("name") else {
                     continue;
                 };
                 let name = self.t(nn).to_string();
-                let value = e.child_by_field_name("value").map(|v| self.expr(v));
+                let value = e.field("value").map(|v| self.expr(v));
                 let mut d = sym_c(&name, SymbolKind::Constant, self.scope);
                 d.ty = Some(Type {
                     base: BaseClass::Integer,
@@ -229,10 +230,10 @@ impl<'a, 's> CLower<'a, 's> {
                         .map(|c| self.t(c).to_string())
                         .collect();
                     ops.push(DeclOp::Pointer(quals));
-                    d = d.child_by_field_name("declarator")?;
+                    d = d.field("declarator")?;
                 }
                 "array_declarator" | "abstract_array_declarator" => {
-                    let size = d.child_by_field_name("size").map(|s| self.expr(s));
+                    let size = d.field("size").map(|s| self.expr(s));
                     let has_static = children_with_fields(d)
                         .iter()
                         .any(|(_, c)| self.t(*c) == "static" || c.kind() == "type_qualifier");
@@ -240,18 +241,18 @@ impl<'a, 's> CLower<'a, 's> {
                         self.unsupported(d, "`static`/qualifiers inside array brackets");
                     }
                     ops.push(DeclOp::Array(size));
-                    match d.child_by_field_name("declarator") {
+                    match d.field("declarator") {
                         Some(x) => d = x,
                         None => return None,
                     }
                 }
                 "function_declarator" | "abstract_function_declarator" => {
-                    let (params, variadic) = match d.child_by_field_name("parameters") {
+                    let (params, variadic) = match d.field("parameters") {
                         Some(pl) => self.param_list(pl),
                         None => (vec![], false),
                     };
                     ops.push(DeclOp::Function(params, variadic));
-                    match d.child_by_field_name("declarator") {
+                    match d.field("declarator") {
                         Some(x) => d = x,
                         None => return None,
                     }
@@ -262,7 +263,7 @@ impl<'a, 's> CLower<'a, 's> {
                         .find(|c| c.kind() != "comment")?;
                 }
                 "init_declarator" => {
-                    d = d.child_by_field_name("declarator")?;
+                    d = d.field("declarator")?;
                 }
                 _ => {
                     self.unsupported(d, &format!("declarator `{}`", d.kind()));
@@ -281,7 +282,7 @@ impl<'a, 's> CLower<'a, 's> {
                 "parameter_declaration" => {
                     let (spec, _) = self.decl_spec(p);
                     let mut ops = Vec::new();
-                    let name = match p.child_by_field_name("declarator") {
+                    let name = match p.field("declarator") {
                         Some(d) => self
                             .declarator_ops(d, &mut ops)
                             .map(|n| self.t(n).to_string()),
@@ -391,7 +392,7 @@ impl<'a, 's> CLower<'a, 's> {
         {
             self.p.symbols[sym].attrs.constant = true;
         }
-        let init = match (d.kind(), d.child_by_field_name("value")) {
+        let init = match (d.kind(), d.field("value")) {
             ("init_declarator", Some(v)) => Some(Init::Expr(self.expr(v))),
             _ => None,
         };
@@ -425,7 +426,7 @@ impl<'a, 's> CLower<'a, 's> {
     pub(super) fn type_descriptor(&mut self, td: Node) -> CParam {
         let (spec, _) = self.decl_spec(td);
         let mut ops = Vec::new();
-        if let Some(d) = td.child_by_field_name("declarator") {
+        if let Some(d) = td.field("declarator") {
             self.declarator_ops(d, &mut ops);
         }
         CParam {

@@ -2,6 +2,7 @@
 //! subscripts, members, casts, `sizeof`, conditionals, comma expressions and initializers.
 
 use super::{c_number_kind, compound_op, sym_c, CLower, BARE_TYPE_MARK, CAST_MARK, HEADER_NAMES};
+use crate::ts::Field;
 use crate::ts::{children_with_fields, named_children};
 use radtap_il::*;
 use tree_sitter::Node;
@@ -158,10 +159,10 @@ impl<'a, 's> CLower<'a, 's> {
                 self.opaque(n)
             }
             "update_expression" => {
-                let Some(a) = n.child_by_field_name("argument") else {
+                let Some(a) = n.field("argument") else {
                     return self.opaque(n);
                 };
-                let op_node = n.child_by_field_name("operator");
+                let op_node = n.field("operator");
                 let inc = op_node.is_some_and(|o| self.t(o) == "++");
                 let prefix = op_node.is_some_and(|o| o.start_byte() < a.start_byte());
                 let arg = self.lvalue(a);
@@ -169,13 +170,10 @@ impl<'a, 's> CLower<'a, 's> {
             }
             "assignment_expression" => {
                 let op = n
-                    .child_by_field_name("operator")
+                    .field("operator")
                     .map(|o| self.t(o).to_string())
                     .unwrap_or_default();
-                let (Some(l), Some(r)) = (
-                    n.child_by_field_name("left"),
-                    n.child_by_field_name("right"),
-                ) else {
+                let (Some(l), Some(r)) = (n.field("left"), n.field("right")) else {
                     return self.opaque(n);
                 };
                 let lhs = self.lvalue(l);
@@ -190,10 +188,10 @@ impl<'a, 's> CLower<'a, 's> {
                 )
             }
             "call_expression" => {
-                let Some(f) = n.child_by_field_name("function") else {
+                let Some(f) = n.field("function") else {
                     return self.opaque(n);
                 };
-                let al = n.child_by_field_name("arguments");
+                let al = n.field("arguments");
                 let args: Vec<Arg> = match al {
                     Some(al) => named_children(al)
                         .into_iter()
@@ -232,10 +230,7 @@ impl<'a, 's> CLower<'a, 's> {
                 self.alloc(Expr::Call { callee, args }, n)
             }
             "subscript_expression" => {
-                let (Some(a), Some(i)) = (
-                    n.child_by_field_name("argument"),
-                    n.child_by_field_name("index"),
-                ) else {
+                let (Some(a), Some(i)) = (n.field("argument"), n.field("index")) else {
                     return self.opaque(n);
                 };
                 let base = self.expr(a);
@@ -249,20 +244,15 @@ impl<'a, 's> CLower<'a, 's> {
                 )
             }
             "field_expression" => {
-                let (Some(a), Some(f)) = (
-                    n.child_by_field_name("argument"),
-                    n.child_by_field_name("field"),
-                ) else {
+                let (Some(a), Some(f)) = (n.field("argument"), n.field("field")) else {
                     return self.opaque(n);
                 };
-                let arrow = n
-                    .child_by_field_name("operator")
-                    .is_some_and(|o| self.t(o) == "->");
+                let arrow = n.field("operator").is_some_and(|o| self.t(o) == "->");
                 let base = self.expr(a);
                 let field = self.t(f).to_string();
                 self.alloc(Expr::Field { base, field, arrow }, n)
             }
-            "sizeof_expression" => match n.child_by_field_name("type") {
+            "sizeof_expression" => match n.field("type") {
                 Some(t) => {
                     let ty = self.type_descriptor(t);
                     self.alloc(Expr::SizeofType(Box::new(ty)), n)
@@ -271,9 +261,9 @@ impl<'a, 's> CLower<'a, 's> {
             },
             "conditional_expression" => {
                 let (Some(c), Some(a), Some(b)) = (
-                    n.child_by_field_name("condition"),
-                    n.child_by_field_name("consequence"),
-                    n.child_by_field_name("alternative"),
+                    n.field("condition"),
+                    n.field("consequence"),
+                    n.field("alternative"),
                 ) else {
                     return self.opaque(n);
                 };
@@ -285,10 +275,7 @@ impl<'a, 's> CLower<'a, 's> {
             "comma_expression" => {
                 let mut items = Vec::new();
                 let mut cur = n;
-                while let (Some(l), Some(r)) = (
-                    cur.child_by_field_name("left"),
-                    cur.child_by_field_name("right"),
-                ) {
+                while let (Some(l), Some(r)) = (cur.field("left"), cur.field("right")) {
                     items.push(self.expr(l));
                     if r.kind() == "comma_expression" {
                         cur = r;
@@ -321,17 +308,14 @@ impl<'a, 's> CLower<'a, 's> {
                         designators.push(self.t(c).split_whitespace().collect::<String>());
                     }
                 }
-                let Some(v) = n.child_by_field_name("value") else {
+                let Some(v) = n.field("value") else {
                     return self.opaque(n);
                 };
                 let value = self.expr(v);
                 self.alloc(Expr::Designated { designators, value }, n)
             }
             "compound_literal_expression" => {
-                let (Some(t), Some(v)) = (
-                    n.child_by_field_name("type"),
-                    n.child_by_field_name("value"),
-                ) else {
+                let (Some(t), Some(v)) = (n.field("type"), n.field("value")) else {
                     return self.opaque(n);
                 };
                 let ty = self.type_descriptor(t);

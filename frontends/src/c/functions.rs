@@ -3,13 +3,14 @@
 
 use super::{sym_c, CLower};
 use crate::ts::named_children;
+use crate::ts::Field;
 use radtap_il::*;
 use tree_sitter::Node;
 
 impl<'a, 's> CLower<'a, 's> {
     pub(super) fn function(&mut self, n: Node) -> Option<UnitId> {
         let (spec, attrs) = self.decl_spec(n);
-        let decl = n.child_by_field_name("declarator")?;
+        let decl = n.field("declarator")?;
         // Pointers above the function declarator are part of the return type.
         let mut ret_ops = Vec::new();
         let mut d = decl;
@@ -20,13 +21,13 @@ impl<'a, 's> CLower<'a, 's> {
                 .map(|c| self.t(c).to_string())
                 .collect();
             ret_ops.push(DeclOp::Pointer(quals));
-            d = d.child_by_field_name("declarator")?;
+            d = d.field("declarator")?;
         }
         if d.kind() != "function_declarator" {
             self.unsupported(d, "this function declarator");
             return None;
         }
-        let name_node = d.child_by_field_name("declarator")?;
+        let name_node = d.field("declarator")?;
         if name_node.kind() != "identifier" {
             self.unsupported(
                 name_node,
@@ -106,7 +107,7 @@ impl<'a, 's> CLower<'a, 's> {
             self.p.units[uid].result = Some(r);
         }
         // Parameters: symbols in the function scope, in order (VLA bounds may name earlier ones).
-        if let Some(pl) = d.child_by_field_name("parameters") {
+        if let Some(pl) = d.field("parameters") {
             let kids = named_children(pl);
             if kids.len() == 1
                 && kids[0].kind() == "parameter_declaration"
@@ -119,7 +120,7 @@ impl<'a, 's> CLower<'a, 's> {
                         "parameter_declaration" => {
                             let (pspec, _) = self.decl_spec(p);
                             let mut ops = Vec::new();
-                            let pname = match p.child_by_field_name("declarator") {
+                            let pname = match p.field("declarator") {
                                 Some(dd) => self.declarator_ops(dd, &mut ops),
                                 None => None,
                             };
@@ -152,7 +153,7 @@ impl<'a, 's> CLower<'a, 's> {
                 }
             }
         }
-        if let Some(body) = n.child_by_field_name("body") {
+        if let Some(body) = n.field("body") {
             let b = self.compound_items(body);
             self.p.units[uid].body = b;
         }

@@ -11,6 +11,7 @@
 
 use super::{c_number_kind, CLower, CAST_MARK};
 use crate::ts::named_children;
+use crate::ts::Field;
 use radtap_il::*;
 use tree_sitter::Node;
 
@@ -78,8 +79,8 @@ fn prefix_op(t: &str) -> Option<UnOp> {
 
 /// The argument of a postfix `x++`/`x--` when tree-sitter put a prefix operator tree there.
 fn postfix_on_operator(n: Node) -> Option<Node> {
-    let a = n.child_by_field_name("argument")?;
-    let o = n.child_by_field_name("operator")?;
+    let a = n.field("argument")?;
+    let o = n.field("operator")?;
     let prefix_tree = matches!(
         a.kind(),
         "unary_expression" | "pointer_expression" | "cast_expression" | "sizeof_expression"
@@ -107,7 +108,7 @@ impl<'a, 's> CLower<'a, 's> {
             "binary_expression" | "unary_expression" | "pointer_expression" | "cast_expression" => {
                 true
             }
-            "sizeof_expression" => n.child_by_field_name("value").is_some(),
+            "sizeof_expression" => n.field("value").is_some(),
             // tree-sitter reads `-a[i]++` as `(-a[i])++`: postfix binds tighter.
             "update_expression" => postfix_on_operator(n).is_some(),
             _ => false,
@@ -184,11 +185,9 @@ impl<'a, 's> CLower<'a, 's> {
             }
             match n.kind() {
                 "binary_expression" => {
-                    let (Some(l), Some(o), Some(r)) = (
-                        n.child_by_field_name("left"),
-                        n.child_by_field_name("operator"),
-                        n.child_by_field_name("right"),
-                    ) else {
+                    let (Some(l), Some(o), Some(r)) =
+                        (n.field("left"), n.field("operator"), n.field("right"))
+                    else {
                         let e = self.opaque(n);
                         toks.push(tok(TokKind::Atom { e, cast_name: None }, n, n));
                         continue;
@@ -196,27 +195,21 @@ impl<'a, 's> CLower<'a, 's> {
                     stack.extend([r, o, l].map(Item::Node));
                 }
                 "unary_expression" | "pointer_expression" => {
-                    let (Some(o), Some(a)) = (
-                        n.child_by_field_name("operator"),
-                        n.child_by_field_name("argument"),
-                    ) else {
+                    let (Some(o), Some(a)) = (n.field("operator"), n.field("argument")) else {
                         let e = self.opaque(n);
                         toks.push(tok(TokKind::Atom { e, cast_name: None }, n, n));
                         continue;
                     };
                     stack.extend([a, o].map(Item::Node));
                 }
-                "sizeof_expression" if n.child_by_field_name("value").is_some() => {
-                    let v = n.child_by_field_name("value").unwrap_or(n);
+                "sizeof_expression" if n.field("value").is_some() => {
+                    let v = n.field("value").unwrap_or(n);
                     let kw = n.child(0).unwrap_or(n);
                     toks.push(tok(TokKind::Op("sizeof"), kw, kw));
                     stack.push(Item::Node(v));
                 }
                 "cast_expression" => {
-                    let (Some(t), Some(v)) = (
-                        n.child_by_field_name("type"),
-                        n.child_by_field_name("value"),
-                    ) else {
+                    let (Some(t), Some(v)) = (n.field("type"), n.field("value")) else {
                         let e = self.opaque(n);
                         toks.push(tok(TokKind::Atom { e, cast_name: None }, n, n));
                         continue;
@@ -289,9 +282,7 @@ impl<'a, 's> CLower<'a, 's> {
 
     /// `x++` / `x--` on the operand that ends the tokens so far (`-a[i]++` is `-(a[i]++)`).
     fn apply_postfix<'t>(&mut self, toks: &mut [Tok<'t>], u: Node<'t>) {
-        let inc = u
-            .child_by_field_name("operator")
-            .is_some_and(|o| self.t(o) == "++");
+        let inc = u.field("operator").is_some_and(|o| self.t(o) == "++");
         match toks.last_mut() {
             Some(Tok {
                 kind: TokKind::Atom { e, .. },

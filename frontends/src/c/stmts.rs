@@ -4,6 +4,7 @@
 
 use super::{compound_op, CLower};
 use crate::fortran::parse_directive;
+use crate::ts::Field;
 use crate::ts::{named_children, trails};
 use radtap_il::*;
 use tree_sitter::Node;
@@ -97,10 +98,10 @@ impl<'a, 's> CLower<'a, 's> {
                 }
             }
             "case_statement" => {
-                let value = n.child_by_field_name("value").map(|v| self.expr(v));
+                let value = n.field("value").map(|v| self.expr(v));
                 let s = self.push(StmtKind::CaseLabel(value), n, label);
                 out.push(s);
-                let vnode = n.child_by_field_name("value");
+                let vnode = n.field("value");
                 for c in named_children(n) {
                     if Some(c) == vnode {
                         continue;
@@ -109,9 +110,7 @@ impl<'a, 's> CLower<'a, 's> {
                 }
             }
             "labeled_statement" => {
-                let l = n
-                    .child_by_field_name("label")
-                    .map(|x| self.t(x).to_string());
+                let l = n.field("label").map(|x| self.t(x).to_string());
                 let inner = named_children(n)
                     .into_iter()
                     .find(|c| c.kind() != "statement_identifier" && c.kind() != "comment");
@@ -174,10 +173,10 @@ impl<'a, 's> CLower<'a, 's> {
                 let mut else_block = None;
                 let mut cur = n;
                 loop {
-                    let cond = self.paren(cur.child_by_field_name("condition")?);
-                    let b = self.body(cur.child_by_field_name("consequence")?);
+                    let cond = self.paren(cur.field("condition")?);
+                    let b = self.body(cur.field("consequence")?);
                     arms.push((cond, b));
-                    match cur.child_by_field_name("alternative") {
+                    match cur.field("alternative") {
                         None => break,
                         Some(alt) => {
                             let inner = named_children(alt)
@@ -205,7 +204,7 @@ impl<'a, 's> CLower<'a, 's> {
                     .p
                     .scopes
                     .alloc(ScopeData::new(ScopeKind::Block, Some(outer)));
-                let init = match n.child_by_field_name("initializer") {
+                let init = match n.field("initializer") {
                     Some(i) if i.kind() == "declaration" => {
                         let v = self.declaration(i)?;
                         Some(self.push(StmtKind::Decl(Decl::var(v)), i, None))
@@ -216,9 +215,9 @@ impl<'a, 's> CLower<'a, 's> {
                     }
                     None => None,
                 };
-                let cond = n.child_by_field_name("condition").map(|c| self.expr(c));
-                let step = n.child_by_field_name("update").map(|c| self.expr(c));
-                let body = self.body(n.child_by_field_name("body")?);
+                let cond = n.field("condition").map(|c| self.expr(c));
+                let step = n.field("update").map(|c| self.expr(c));
+                let body = self.body(n.field("body")?);
                 self.scope = outer;
                 StmtKind::CFor {
                     init,
@@ -229,8 +228,8 @@ impl<'a, 's> CLower<'a, 's> {
                 }
             }
             "while_statement" => {
-                let cond = self.paren(n.child_by_field_name("condition")?);
-                let body = self.body(n.child_by_field_name("body")?);
+                let cond = self.paren(n.field("condition")?);
+                let body = self.body(n.field("body")?);
                 StmtKind::While {
                     cond,
                     body,
@@ -238,18 +237,18 @@ impl<'a, 's> CLower<'a, 's> {
                 }
             }
             "do_statement" => {
-                let body = self.body(n.child_by_field_name("body")?);
-                let cond = self.paren(n.child_by_field_name("condition")?);
+                let body = self.body(n.field("body")?);
+                let cond = self.paren(n.field("condition")?);
                 StmtKind::DoWhile { body, cond }
             }
             "switch_statement" => {
-                let expr = self.paren(n.child_by_field_name("condition")?);
-                let body = self.body(n.child_by_field_name("body")?);
+                let expr = self.paren(n.field("condition")?);
+                let body = self.body(n.field("body")?);
                 StmtKind::Switch { expr, body }
             }
             "break_statement" => StmtKind::Break,
             "continue_statement" => StmtKind::CContinue,
-            "goto_statement" => StmtKind::Goto(self.t(n.child_by_field_name("label")?).to_string()),
+            "goto_statement" => StmtKind::Goto(self.t(n.field("label")?).to_string()),
             "return_statement" => StmtKind::Return(
                 named_children(n)
                     .into_iter()
@@ -301,13 +300,10 @@ impl<'a, 's> CLower<'a, 's> {
         match e.kind() {
             "assignment_expression" => {
                 let op = e
-                    .child_by_field_name("operator")
+                    .field("operator")
                     .map(|o| self.t(o).to_string())
                     .unwrap_or_default();
-                let (Some(l), Some(r)) = (
-                    e.child_by_field_name("left"),
-                    e.child_by_field_name("right"),
-                ) else {
+                let (Some(l), Some(r)) = (e.field("left"), e.field("right")) else {
                     return StmtKind::Expr(self.opaque(e));
                 };
                 let lhs = self.lvalue(l);

@@ -3,6 +3,7 @@
 
 use super::FortranLowering;
 use crate::ts::named_children;
+use crate::ts::Field;
 use radtap_il::*;
 use tree_sitter::Node;
 
@@ -101,9 +102,7 @@ impl<'a, 't> FortranLowering<'a, 't> {
         let ds = *kids.iter().find(|c| c.kind() == "do_statement")?;
         let cn = self.construct_name(n);
         let dirs = std::mem::take(&mut self.pending_dirs);
-        let term_label = ds
-            .child_by_field_name("do_label")
-            .map(|l| self.t(l).trim().to_string());
+        let term_label = ds.field("do_label").map(|l| self.t(l).trim().to_string());
         let body_nodes: Vec<Node> = kids
             .iter()
             .copied()
@@ -250,7 +249,7 @@ impl<'a, 't> FortranLowering<'a, 't> {
             return None;
         }
         let header = *parts.iter().find(|x| x.kind() == "concurrent_header")?;
-        if let Some(t) = header.child_by_field_name("type") {
+        if let Some(t) = header.field("type") {
             self.unsupported(t, "DO CONCURRENT with a type-spec");
             return None;
         }
@@ -262,14 +261,11 @@ impl<'a, 't> FortranLowering<'a, 't> {
                     let var = named_children(x)
                         .into_iter()
                         .find(|v| v.kind() == "identifier")?;
-                    let (Some(lo), Some(hi)) = (
-                        x.child_by_field_name("initial"),
-                        x.child_by_field_name("final"),
-                    ) else {
+                    let (Some(lo), Some(hi)) = (x.field("initial"), x.field("final")) else {
                         self.unsupported(x, "this DO CONCURRENT control");
                         return None;
                     };
-                    let step = x.child_by_field_name("step");
+                    let step = x.field("step");
                     controls.push((var, lo, hi, step));
                 }
                 "concurrent_mask" => {

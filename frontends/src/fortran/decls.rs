@@ -2,6 +2,7 @@
 //! attributes, initial values, DATA, COMMON, and attribute statements (DIMENSION, SAVE, ...).
 
 use super::{key, normalize_ws, sym_data, type_of_spec, FortranLowering};
+use crate::ts::Field;
 use crate::ts::{children_with_fields, named_children};
 use radtap_il::*;
 use tree_sitter::Node;
@@ -207,8 +208,8 @@ impl<'a, 't> FortranLowering<'a, 't> {
                 })
             }
             "init_declarator" | "pointer_init_declarator" | "data_declarator" => {
-                let left = d.child_by_field_name("left")?;
-                let right = d.child_by_field_name("right")?;
+                let left = d.field("left")?;
+                let right = d.field("right")?;
                 let mut en = self.lower_entity(left)?;
                 en.init = Some(match d.kind() {
                     "init_declarator" => Init::Expr(self.expr(right)),

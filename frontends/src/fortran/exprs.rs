@@ -2,6 +2,7 @@
 //! constructors and implied DO, and the allocation of expressions with their spans.
 
 use super::{normalize_continuations, normalize_ws, sym_data, FortranLowering};
+use crate::ts::Field;
 use crate::ts::{children_with_fields, named_children};
 use radtap_il::*;
 use tree_sitter::Node;
@@ -99,7 +100,7 @@ impl<'a, 't> FortranLowering<'a, 't> {
             }
             "math_expression" => {
                 let op_t = n
-                    .child_by_field_name("operator")
+                    .field("operator")
                     .map(|o| self.t(o).to_string())
                     .unwrap_or_default();
                 if op_t == "**" {
@@ -118,11 +119,11 @@ impl<'a, 't> FortranLowering<'a, 't> {
                 self.binary(n, op)
             }
             "unary_expression" => {
-                let op_t = match n.child_by_field_name("operator").or_else(|| n.child(0)) {
+                let op_t = match n.field("operator").or_else(|| n.child(0)) {
                     Some(o) => self.t(o).to_string(),
                     None => String::new(),
                 };
-                if n.child_by_field_name("argument").is_none() {
+                if n.field("argument").is_none() {
                     // `-2.0` in a DATA value: the sign is part of the constant.
                     let t = self.t(n).split_whitespace().collect::<String>();
                     let is_real = t.contains(['.', 'e', 'E', 'd', 'D']);
@@ -137,7 +138,7 @@ impl<'a, 't> FortranLowering<'a, 't> {
                         return self.opaque(n);
                     }
                 };
-                let Some(a) = n.child_by_field_name("argument") else {
+                let Some(a) = n.field("argument") else {
                     return self.opaque(n);
                 };
                 let arg = self.expr(a);
@@ -145,14 +146,11 @@ impl<'a, 't> FortranLowering<'a, 't> {
             }
             "logical_expression" => {
                 let op_t = n
-                    .child_by_field_name("operator")
+                    .field("operator")
                     .map(|o| self.t(o).to_ascii_lowercase())
                     .unwrap_or_default();
                 if op_t == ".not." {
-                    let Some(a) = n
-                        .child_by_field_name("argument")
-                        .or_else(|| n.child_by_field_name("right"))
-                    else {
+                    let Some(a) = n.field("argument").or_else(|| n.field("right")) else {
                         return self.opaque(n);
                     };
                     let arg = self.expr(a);
@@ -168,7 +166,7 @@ impl<'a, 't> FortranLowering<'a, 't> {
             }
             "relational_expression" => {
                 let op_t = n
-                    .child_by_field_name("operator")
+                    .field("operator")
                     .map(|o| self.t(o).to_ascii_lowercase())
                     .unwrap_or_default();
                 let sp = if op_t.starts_with('.') {
@@ -291,10 +289,7 @@ impl<'a, 't> FortranLowering<'a, 't> {
     }
 
     fn binary(&mut self, n: Node<'t>, op: BinOp) -> ExprId {
-        let (Some(l), Some(r)) = (
-            n.child_by_field_name("left"),
-            n.child_by_field_name("right"),
-        ) else {
+        let (Some(l), Some(r)) = (n.field("left"), n.field("right")) else {
             return self.opaque(n);
         };
         let lhs = self.expr(l);
@@ -308,17 +303,12 @@ impl<'a, 't> FortranLowering<'a, 't> {
         let mut cur = n;
         loop {
             let is_pow = cur.kind() == "math_expression"
-                && cur
-                    .child_by_field_name("operator")
-                    .is_some_and(|o| self.t(o) == "**");
+                && cur.field("operator").is_some_and(|o| self.t(o) == "**");
             if !is_pow {
                 operands.push(cur);
                 break;
             }
-            let (Some(l), Some(r)) = (
-                cur.child_by_field_name("left"),
-                cur.child_by_field_name("right"),
-            ) else {
+            let (Some(l), Some(r)) = (cur.field("left"), cur.field("right")) else {
                 return self.opaque(n);
             };
             operands.push(r);

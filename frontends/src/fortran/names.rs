@@ -4,6 +4,7 @@
 use super::{is_intrinsic_module, key, sym_data, FortranLowering};
 use crate::intrinsics::is_fortran_intrinsic;
 use crate::ts::named_children;
+use crate::ts::Field;
 use radtap_il::*;
 use tree_sitter::Node;
 
@@ -27,8 +28,8 @@ impl<'a, 't> FortranLowering<'a, 't> {
     }
 
     pub(super) fn keyword_arg(&mut self, c: Node<'t>) -> Arg {
-        let keyword = c.child_by_field_name("name").map(|k| self.t(k).to_string());
-        let value = match c.child_by_field_name("value") {
+        let keyword = c.field("name").map(|k| self.t(k).to_string());
+        let value = match c.field("value") {
             Some(v) if v.kind() == "assumed_size" => self.alloc_expr(Expr::Opaque("*".into()), v),
             Some(v) => self.expr(v),
             None => self.opaque(c),

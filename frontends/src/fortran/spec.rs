@@ -6,6 +6,7 @@ use super::{
     is_intrinsic_module, key, normalize_ws, parse_directive, type_of_spec, FortranLowering,
     STATEMENT_KINDS,
 };
+use crate::ts::Field;
 use crate::ts::{children_with_fields, named_children, text, trails};
 use radtap_il::*;
 use std::collections::HashMap;
@@ -170,7 +171,7 @@ impl<'a, 't> FortranLowering<'a, 't> {
     }
 
     fn is_statement_function(&self, c: Node) -> bool {
-        let Some(lhs) = c.child_by_field_name("left") else {
+        let Some(lhs) = c.field("left") else {
             return false;
         };
         if lhs.kind() != "call_expression" {
@@ -198,8 +199,8 @@ impl<'a, 't> FortranLowering<'a, 't> {
     }
 
     fn lower_stmt_function(&mut self, c: Node<'t>) -> Option<Decl> {
-        let lhs = c.child_by_field_name("left")?;
-        let rhs = c.child_by_field_name("right")?;
+        let lhs = c.field("left")?;
+        let rhs = c.field("right")?;
         let kids = named_children(lhs);
         let name = self.get_or_create(self.scope(), kids[0], SymbolKind::StatementFunction);
         self.p.symbols[name].kind = SymbolKind::StatementFunction;
@@ -264,10 +265,7 @@ impl<'a, 't> FortranLowering<'a, 't> {
         match c.kind() {
             "use_statement" => decls.push(self.lower_use(c)),
             "implicit_statement" => decls.push(self.lower_implicit(c)),
-            "variable_declaration"
-                if c.child_by_field_name("type")
-                    .is_some_and(|t| t.kind() == "procedure") =>
-            {
+            "variable_declaration" if c.field("type").is_some_and(|t| t.kind() == "procedure") => {
                 if let Some(d) = self.lower_procedure_decl(c) {
                     decls.push(d);
                 }
@@ -487,7 +485,7 @@ impl<'a, 't> FortranLowering<'a, 't> {
                         self.p.scopes[scope].parent = Some(outer_scope);
                     }
                     if let Some(h) = kids.first() {
-                        if let Some(nn) = h.child_by_field_name("name") {
+                        if let Some(nn) = h.field("name") {
                             let s = self.get_or_create(outer_scope, nn, SymbolKind::Procedure);
                             if self.p.symbols[s].kind != SymbolKind::Generic {
                                 self.p.symbols[s].kind = SymbolKind::Procedure;

@@ -6,6 +6,7 @@
 use super::{
     key, normalize_continuations, parse_directive, sym_data, FortranLowering, STATEMENT_KINDS,
 };
+use crate::ts::Field;
 use crate::ts::{children_with_fields, named_children, trails};
 use radtap_il::*;
 use tree_sitter::Node;
@@ -176,8 +177,8 @@ impl<'a, 't> FortranLowering<'a, 't> {
         let k = n.kind();
         let kind = match k {
             "assignment_statement" => {
-                let lhs = self.expr(n.child_by_field_name("left")?);
-                let rhs = self.expr(n.child_by_field_name("right")?);
+                let lhs = self.expr(n.field("left")?);
+                let rhs = self.expr(n.field("right")?);
                 StmtKind::Assign { lhs, op: None, rhs }
             }
             "pointer_association_statement" => {
@@ -193,7 +194,7 @@ impl<'a, 't> FortranLowering<'a, 't> {
                 }
             }
             "subroutine_call" => {
-                let callee_node = n.child_by_field_name("subroutine")?;
+                let callee_node = n.field("subroutine")?;
                 let callee = self.callee(callee_node, true);
                 let al = named_children(n)
                     .into_iter()
@@ -424,7 +425,7 @@ impl<'a, 't> FortranLowering<'a, 't> {
                 StmtKind::Format(normalize_continuations(inner))
             }
             "entry_statement" => {
-                let nn = n.child_by_field_name("name")?;
+                let nn = n.field("name")?;
                 let scope = self.scope();
                 let spelling = self.t(nn).to_string();
                 let g = self.global;
@@ -434,7 +435,7 @@ impl<'a, 't> FortranLowering<'a, 't> {
                     sym_data(&spelling, SymbolKind::Procedure, g),
                 );
                 let mut params = Vec::new();
-                if let Some(ps) = n.child_by_field_name("parameters") {
+                if let Some(ps) = n.field("parameters") {
                     for pn in named_children(ps) {
                         params.push(self.get_or_create(scope, pn, SymbolKind::Variable));
                     }
@@ -451,10 +452,7 @@ impl<'a, 't> FortranLowering<'a, 't> {
                 let mut associations = Vec::new();
                 if let Some(al) = kids.iter().find(|c| c.kind() == "association_list") {
                     for a in named_children(*al) {
-                        let (Some(nm), Some(sel)) = (
-                            a.child_by_field_name("name"),
-                            a.child_by_field_name("selector"),
-                        ) else {
+                        let (Some(nm), Some(sel)) = (a.field("name"), a.field("selector")) else {
                             continue;
                         };
                         let e = self.expr(sel);

@@ -3,6 +3,7 @@
 //! constants), and derived-type definitions.
 
 use super::{key, normalize_ws, FortranLowering};
+use crate::ts::Field;
 use crate::ts::{children_with_fields, named_children};
 use radtap_il::*;
 use tree_sitter::Node;
@@ -128,11 +129,8 @@ impl<'a, 't> FortranLowering<'a, 't> {
         }
         for c in named {
             if c.kind() == "keyword_argument" {
-                let name = c
-                    .child_by_field_name("name")
-                    .map(|x| key(self.t(x)))
-                    .unwrap_or_default();
-                let Some(v) = c.child_by_field_name("value") else {
+                let name = c.field("name").map(|x| key(self.t(x))).unwrap_or_default();
+                let Some(v) = c.field("value") else {
                     continue;
                 };
                 if name == "len" {

@@ -2,6 +2,7 @@
 //! procedure names, lowers the header (dummies, result, prefixes) and checks END names.
 
 use super::{key, parse_directive, sym_data, type_of_spec, FortranLowering, Pending};
+use crate::ts::Field;
 use crate::ts::{children_with_fields, named_children};
 use radtap_il::*;
 use tree_sitter::Node;
@@ -46,7 +47,7 @@ impl<'a, 't> FortranLowering<'a, 't> {
             let hsp = self.sp(h);
             self.p.units[uid].source_map.header = Some(hsp);
             let name_node = h
-                .child_by_field_name("name")
+                .field("name")
                 .or_else(|| named_children(h).into_iter().find(|c| c.kind() == "name"));
             if let Some(nn) = name_node {
                 let spelling = self.t(nn).to_string();
@@ -204,7 +205,7 @@ impl<'a, 't> FortranLowering<'a, 't> {
             }
         }
         if self.p.units[uid].kind == UnitKind::Function && self.p.units[uid].result.is_none() {
-            if let Some(nn) = h.child_by_field_name("name") {
+            if let Some(nn) = h.field("name") {
                 let spelling = self.t(nn).to_string();
                 let s = self.p.add_symbol(
                     scope,
