@@ -978,53 +978,6 @@ int main(void)
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// A differentiated module procedure calling a PRIVATE procedure of its module (that is not
-/// differentiated itself): the derivative module gets a PRIVATE copy of it, and the output
-/// compiles in every mode (it was refused at the call; a private procedure with state is
-/// still refused: tests/fortran_refusals.rs). An active private procedure (`sq`) has its
-/// derivative in the derivative module.
-#[test]
-fn private_module_procedure_called_from_derivative_is_copied() {
-    let src = "module props\n  implicit none\n  private\n  public :: step\ncontains\n  integer function ifloor(v)\n    real(8), intent(in) :: v\n    ifloor = int(floor(v))\n  end function ifloor\n  real(8) function sq(v)\n    real(8), intent(in) :: v\n    sq = v*v\n  end function sq\n  subroutine step(x, y)\n    real(8), intent(in) :: x\n    real(8), intent(out) :: y\n    integer :: k\n    k = ifloor(x*0.1d0) + 1\n    y = sq(x)*k\n  end subroutine step\nend module props\n";
-    let (dir, f) = scratch("privcall", src);
-    let d = dir.to_string_lossy().into_owned();
-    let gf = |args: &[&str]| {
-        let out = Command::new("gfortran")
-            .args(args)
-            .current_dir(&dir)
-            .output()
-            .expect("run gfortran");
-        assert!(
-            out.status.success(),
-            "{args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-    };
-    gf(&["-c", "privcall.f90"]);
-    for (mode, file) in [
-        (&["-d"][..], "privcall_d.f90"),
-        (&["-d", "--vector"][..], "privcall_dv.f90"),
-    ] {
-        let mut args = mode.to_vec();
-        args.extend(["-head", "step", "-vars", "x", "-outvars", "y", "-O", &d, &f]);
-        let (code, _, err) = radtap(&args);
-        assert_eq!(code, 0, "{err}");
-        let text = std::fs::read_to_string(dir.join(file)).unwrap_or_default();
-        assert!(
-            text.contains("private :: ifloor") && text.contains(" sq_d"),
-            "{text}"
-        );
-        if !file.ends_with("_dv.f90") {
-            gf(&["-fsyntax-only", file]);
-        }
-    }
-    let (code, _, err) = radtap(&[
-        "-b", "-head", "step", "-vars", "x", "-outvars", "y", "-O", &d, &f,
-    ]);
-    assert_eq!(code, 0, "{err}");
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
 /// The user's comments stay where they were: the comment above a procedure goes above its
 /// derivative, a comment ending a declaration's or a statement's line ends the line of its
 /// copy (not the derivative declaration's), and the result compiles. They were dropped, and
