@@ -256,7 +256,7 @@ impl<'a> Adj<'_, '_, 'a> {
             let kw = a
                 .keyword
                 .as_ref()
-                .map(|k| pattern(&self.pg.g.opts.var_pattern, k));
+                .map(|k| self.pg.g.dummy_name(&pattern(&self.pg.g.opts.var_pattern, k)));
             let d = if self.pg.lang == Lang::C && !c_by_value {
                 // An address: the adjoint address, or a zero temporary like the variable.
                 match self.pg.dptr(a.value) {

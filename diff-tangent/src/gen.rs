@@ -120,6 +120,20 @@ impl Gen<'_> {
         (n, i)
     }
 
+    /// The name a derivative procedure gives the derivative dummy named after `base` (its
+    /// dummy's name under the variable pattern): the first of `base`, `base0`, … that no name
+    /// of the program takes, as `ProcGen::deriv_name` chooses it. A keyword actual argument
+    /// names the derivative dummy by it (`yb` taken by a caller's local makes it `yb0`).
+    pub fn dummy_name(&self, base: &str) -> String {
+        let mut n = base.to_string();
+        let mut i = 0;
+        while self.taken.contains(&key(self.lang, &n)) {
+            n = format!("{base}{i}");
+            i += 1;
+        }
+        n
+    }
+
     /// A fresh program-wide name.
     pub(crate) fn fresh_global(&mut self, base: &str) -> String {
         let mut none = HashSet::new();

@@ -211,7 +211,7 @@ impl<'a> ProcGen<'_, 'a> {
             let kw = a
                 .keyword
                 .as_ref()
-                .map(|k| pattern(&self.g.opts.var_pattern, k));
+                .map(|k| self.g.dummy_name(&pattern(&self.g.opts.var_pattern, k)));
             let d = self.derivative_actual(s, a.value, formal_array, by_pointer, formal_read, pre);
             out.push(Arg {
                 keyword: kw,
