@@ -32,6 +32,9 @@
 //! - `assign.rs`, `transpose.rs` — assignments and the transposition of their tangent;
 //! - `branches.rs`, `loops.rs` — IF/SELECT and loop reversal;
 //! - `memory.rs` — declarations, ALLOCATE, `malloc`/`free`, Fortran pointer association;
+//! - `init_pairs.rs` — calls to an initialisation routine allocating module arrays and to the
+//!   finalisation freeing them (`Gen::alloc_calls`): adjoint arrays allocated beside the one,
+//!   the other delayed to the backward sweep;
 //! - `calls.rs` — checkpointed and split calls; `slices.rs` — their snapshots cut to the
 //!   element an argument passes;
 //! - `jumps.rs` — flow-graph reversal of code with jumps;
@@ -64,6 +67,7 @@ mod calls;
 mod fploop;
 mod iiloop;
 mod induction;
+mod init_pairs;
 mod jumps;
 mod loops;
 mod masked;

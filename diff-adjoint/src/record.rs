@@ -797,7 +797,7 @@ impl<'a> Adj<'_, '_, 'a> {
 
     /// Whether a variable can be named in this procedure: its own, a parameter, a variable
     /// of a module it uses or lives in, a C global.
-    fn visible(&self, x: SymbolId) -> bool {
+    pub(crate) fn visible(&self, x: SymbolId) -> bool {
         if self.pg.src.params.contains(&x) {
             return true;
         }

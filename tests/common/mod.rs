@@ -168,10 +168,6 @@ pub const ADJOINT_UNSUPPORTED: &[(&str, &str)] = &[
         "DAXPY on two columns of one array (arguments that may share memory)",
     ),
     (
-        "rw_f_rk4_module.f90",
-        "a call to a procedure allocating module arrays with derivatives (the RK4 work arrays)",
-    ),
-    (
         "rw_f_dft_passive_complex.f90",
         "recording a passive complex array (the twiddle factors) overwritten in a loop",
     ),
