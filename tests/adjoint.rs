@@ -377,6 +377,20 @@ fn chained_assignment_reading_a_target_is_refused() {
     );
 }
 
+/// An ELSEWHERE mask that reads what an earlier arm wrote other than element by element
+/// (here through a reduction, which sees the written values) is still refused at its line;
+/// read element by element it is differentiated (`tests/tangent/f_where_deferred_masks.f90`).
+#[test]
+fn elsewhere_mask_reading_a_written_array_through_a_reduction_is_refused() {
+    assert_adjoint_refused(
+        "elsewhere_sum.f90",
+        "subroutine f(x, y)\n  real(8), intent(inout) :: x(4)\n  real(8), intent(out) :: y\n  where (x < 1.0d0)\n    x = x*x\n  elsewhere (x > sum(x)/4)\n    x = sin(x)\n  end where\n  y = sum(x)\nend subroutine f\n",
+        "x y",
+        ":4:3:",
+        "other than element by element",
+    );
+}
+
 /// Fortran pointers whose associations cannot be re-established backwards (associated inside
 /// a loop, or a dummy pointer) are refused at their line.
 #[test]

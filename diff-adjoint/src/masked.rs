@@ -178,6 +178,60 @@ impl<'a> Adj<'_, '_, 'a> {
         }
     }
 
+    /// Whether every reference in `e` to a variable of `written` is a whole-array name read
+    /// element by element: under operators and elemental intrinsics only (not in a section,
+    /// an element, a component, a reduction or a call of the program).
+    fn elementwise_in(&self, e: ExprId, written: &HashSet<SymbolId>, elemental: bool) -> bool {
+        let mut ok = true;
+        match &self.pg.src.exprs[e] {
+            Expr::Name(v) => return elemental || !written.contains(v),
+            Expr::Unary { .. } | Expr::Binary { .. } | Expr::Paren(_) => {
+                radtap_il::visit::expr_children(&self.pg.src.exprs[e], &mut |k| {
+                    ok &= self.elementwise_in(k, written, elemental)
+                });
+            }
+            Expr::Call { callee, args } => {
+                let name = self.pg.callee_name(*callee).to_ascii_lowercase();
+                let intrinsic_elemental = self.pg.prog().lookup(self.pg.src.scope, &name).is_none()
+                    && matches!(
+                        name.as_str(),
+                        "abs"
+                            | "min"
+                            | "max"
+                            | "sqrt"
+                            | "exp"
+                            | "log"
+                            | "log10"
+                            | "sin"
+                            | "cos"
+                            | "tan"
+                            | "atan"
+                            | "tanh"
+                            | "sinh"
+                            | "cosh"
+                            | "real"
+                            | "dble"
+                            | "int"
+                            | "nint"
+                            | "floor"
+                            | "ceiling"
+                            | "mod"
+                            | "sign"
+                            | "merge"
+                    );
+                for a in args {
+                    ok &= self.elementwise_in(a.value, written, elemental && intrinsic_elemental);
+                }
+            }
+            other => {
+                radtap_il::visit::expr_children(other, &mut |k| {
+                    ok &= self.elementwise_in(k, written, false)
+                });
+            }
+        }
+        ok
+    }
+
     /// Symbols an expression reads.
     fn names_in(&self, e: ExprId, out: &mut HashSet<SymbolId>) {
         let mut stack = vec![e];
@@ -197,7 +251,11 @@ impl<'a> Adj<'_, '_, 'a> {
                 Expr::Name(v) => {
                     let t = self.pg.prog().symbols[*v].ty.as_ref()?;
                     if !t.dims.is_empty() {
-                        let fixed = t.dims.iter().all(|d| matches!(d.upper, DimUpper::Expr(_)));
+                        // Fixed extents, or (Fortran) deferred ones: the temporary is then
+                        // allocatable, allocated by the mask's assignment (`mask_push_pop`).
+                        let fixed = t.dims.iter().all(|d| matches!(d.upper, DimUpper::Expr(_)))
+                            || (self.pg.lang == Lang::Fortran
+                                && t.dims.iter().all(|d| d.upper == DimUpper::Deferred));
                         return fixed.then_some(*v);
                     }
                 }
@@ -232,9 +290,16 @@ impl<'a> Adj<'_, '_, 'a> {
             if let Some(m) = m {
                 let mut r = HashSet::new();
                 self.names_in(*m, &mut r);
-                if r.iter().any(|v| written_before.contains(v)) {
-                    return self
-                        .unsupported(s, "an ELSEWHERE mask reading what an earlier arm wrote");
+                // Read element by element, what an earlier arm wrote is seen only where that
+                // arm's mask held, and there this mask does not apply (the pending mask):
+                // evaluating it before the construct gives the same control mask.
+                if r.iter().any(|v| written_before.contains(v))
+                    && !self.elementwise_in(*m, &written_before, true)
+                {
+                    return self.unsupported(
+                        s,
+                        "an ELSEWHERE mask reading what an earlier arm wrote other than element by element",
+                    );
                 }
             }
             let mut in_arm: HashSet<SymbolId> = HashSet::new();
@@ -304,6 +369,8 @@ impl<'a> Adj<'_, '_, 'a> {
         let mut out = records;
         // The masks, when the backward sweep needs them, into recorded temporaries.
         let mut mask_syms = Vec::new();
+        // The statements restoring the masks, at the front of `restores`.
+        let mut n_masks = 0;
         if any_bwd {
             for (m, _) in arms {
                 let Some(shape) = self.mask_shape(*m) else {
@@ -317,13 +384,46 @@ impl<'a> Adj<'_, '_, 'a> {
                 out.push(assign(&mut self.pg.u, tl, mc));
                 mask_syms.push(t);
             }
-            for &t in &mask_syms {
+            for (k, &t) in mask_syms.iter().enumerate() {
                 let (a, b) = self.mask_push_pop(t);
                 out.push(a);
                 restores.insert(0, b);
+                n_masks += 1;
+                if self.deferred_mask(arms[k].0) {
+                    // An allocatable temporary: a split backward sweep (another call of the
+                    // procedure) pops into it before anything allocated it there.
+                    let (n1, n2) = (self.pg.b().name(t), self.pg.b().name(t));
+                    let allocated = self.pg.b().call("allocated", vec![n1]);
+                    let cond = self.pg.b().e(Expr::Unary {
+                        op: UnOp::Not,
+                        arg: allocated,
+                    });
+                    let like = self.pg.cp(arms[k].0);
+                    let alloc = stmt(
+                        &mut self.pg.u,
+                        StmtKind::Memory {
+                            op: MemOp::Allocate,
+                            items: vec![n2],
+                            options: vec![Arg {
+                                keyword: Some("mold".into()),
+                                value: like,
+                            }],
+                        },
+                    );
+                    let guard = stmt(
+                        &mut self.pg.u,
+                        StmtKind::If {
+                            arms: vec![(cond, vec![alloc])],
+                            else_block: None,
+                            logical: true,
+                            braces: Vec::new(),
+                        },
+                    );
+                    restores.insert(0, guard);
+                    n_masks += 1;
+                }
             }
         }
-        let n_masks = mask_syms.len();
         let build = |pg: &mut Self, mut blocks: Vec<Block>, recorded: bool| -> StmtId {
             let else_b = if else_block.is_some() {
                 blocks.pop()
@@ -364,6 +464,17 @@ impl<'a> Adj<'_, '_, 'a> {
             bwd.push(w);
         }
         Rev { fwd: out, bwd }
+    }
+
+    /// Whether the mask `m` takes its shape from an array of deferred shape (its recorded
+    /// temporary is allocatable).
+    fn deferred_mask(&self, m: ExprId) -> bool {
+        self.mask_shape(m).is_some_and(|v| {
+            self.pg.prog().symbols[v]
+                .ty
+                .as_ref()
+                .is_some_and(|t| t.dims.iter().any(|d| d.upper == DimUpper::Deferred))
+        })
     }
 
     fn mask_push_pop(&mut self, t: SymbolId) -> (StmtId, StmtId) {

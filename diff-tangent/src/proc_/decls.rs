@@ -1012,6 +1012,11 @@ impl<'a> ProcGen<'_, 'a> {
                             src: &self.g.prog.units[owner],
                         };
                         let dims = c.dims(&mut self.u, &t.dims);
+                        // A mask shaped like an allocatable or assumed-shape array: an
+                        // allocatable temporary, allocated by the assignment of the mask.
+                        if mask && t.dims.iter().any(|d| d.upper == DimUpper::Deferred) {
+                            v.attrs.push(Attr::Keyword("allocatable".into()));
+                        }
                         match self.lang {
                             Lang::Fortran => v.entities[0].dims = Some(dims),
                             Lang::C => {
