@@ -377,6 +377,51 @@ fn chained_assignment_reading_a_target_is_refused() {
     );
 }
 
+/// The derivatives of globals live in static storage: a head's tangent and adjoint clear
+/// those that are no inputs on entry (the adjoint at the start of its backward sweep), so a
+/// second call gives the same derivatives. Here a module accumulator and a COMMON one that the
+/// head does not declare are reset by primal calls (`rg_reset` has no derivative at all):
+/// before, the second tangent and the second adjoint added the first run's derivatives
+/// (silently wrong: 16.50 instead of 6.735).
+#[test]
+fn head_called_twice_gives_the_same_derivatives() {
+    let dir = std::env::temp_dir().join(format!("radtap-twice-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("rg.f90");
+    std::fs::write(&src, SRC).unwrap();
+    let opts: Vec<String> = ["-head", "f", "-vars", "x", "-outvars", "y"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    for (mode, drv) in [("-d", DRV_D), ("-b", DRV_B)] {
+        let o = run_cli(&src, &opts, &[mode, "-o", "gen"], &dir);
+        assert_eq!(o.status, 0, "{}", o.stderr);
+        let tag = &mode[1..];
+        std::fs::write(dir.join(format!("drv_{tag}.f90")), drv).unwrap();
+        let srcs = [
+            src.clone(),
+            dir.join(format!("gen_{tag}.f90")),
+            dir.join(format!("drv_{tag}.f90")),
+        ];
+        let out = build(&dir, Lang::Fortran, &srcs, &format!("drv_{tag}"))
+            .unwrap_or_else(|e| panic!("{mode}: {e}"));
+        let v: Vec<f64> = out.split_whitespace().map(|t| t.parse().unwrap()).collect();
+        let (first, second) = v.split_at(v.len() / 2);
+        assert_eq!(
+            first, second,
+            "{mode}: first call {first:?}, second {second:?}"
+        );
+        if mode == "-d" {
+            assert!((first[0] - 6.735).abs() < 1e-12, "{first:?}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    const SRC: &str = "module rg_mod\n  implicit none\n  real(8) :: acc\ncontains\n  subroutine rg_reset()\n    acc = 0.0d0\n  end subroutine rg_reset\n  subroutine rg_add(v)\n    real(8), intent(in) :: v\n    acc = acc + v*v\n  end subroutine rg_add\nend module rg_mod\n\nsubroutine rg_creset()\n  double precision tot\n  common /rgc/ tot\n  tot = 1.0d0\nend subroutine rg_creset\n\nsubroutine rg_cadd(v, t)\n  double precision v, t, tot\n  common /rgc/ tot\n  tot = tot*v\n  t = tot\nend subroutine rg_cadd\n\nsubroutine f(x, y)\n  use rg_mod\n  implicit none\n  real(8), intent(in) :: x(2)\n  real(8), intent(out) :: y\n  real(8) :: t\n  integer :: k\n  call rg_reset()\n  call rg_creset()\n  do k = 1, 3\n    call rg_add(x(1))\n    call rg_cadd(x(2), t)\n  end do\n  y = acc + t\nend subroutine f\n";
+    const DRV_D: &str = "program drv\n  implicit none\n  real(8) :: x(2), xd(2), y, yd1, yd2\n  x = [0.7d0, 1.3d0]\n  xd = [1.0d0, 0.5d0]\n  call f_d(x, xd, y, yd1)\n  call f_d(x, xd, y, yd2)\n  print '(2es25.16)', yd1, yd2\nend program drv\n";
+    const DRV_B: &str = "program drv\n  implicit none\n  real(8) :: x(2), xb1(2), xb2(2), y, yb\n  x = [0.7d0, 1.3d0]\n  yb = 1.0d0\n  call f_b(x, xb1, y, yb)\n  yb = 1.0d0\n  call f_b(x, xb2, y, yb)\n  print '(4es25.16)', xb1, xb2\nend program drv\n";
+}
+
 /// An ELSEWHERE mask that reads what an earlier arm wrote other than element by element
 /// (here through a reduction, which sees the written values) is still refused at its line;
 /// read element by element it is differentiated (`tests/tangent/f_where_deferred_masks.f90`).

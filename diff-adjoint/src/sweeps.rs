@@ -331,9 +331,27 @@ impl<'a> Adj<'_, '_, 'a> {
     // ------------------------------------------------------------------ runtime calls
 
     /// Start of the backward sweep: local adjoints and the head's pure-input adjoints are
-    /// zero.
+    /// zero, and in a head the adjoints of the globals that are no dependents (static
+    /// storage keeping what a previous run left, `zero_global_derivatives`).
     fn bwd_prologue(&mut self) -> Vec<StmtId> {
         let mut out = Vec::new();
+        let deps = self
+            .pg
+            .g
+            .info
+            .heads
+            .iter()
+            .find(|h| h.head == self.pg.p)
+            .map(|h| {
+                let mut d = self.pg.pi.zones.empty();
+                for (_, z) in &h.dependents {
+                    d.union_with(z);
+                }
+                d
+            });
+        if let Some(deps) = deps {
+            out.extend(self.pg.zero_global_derivatives(&deps));
+        }
         let mut syms: Vec<(SymbolId, SymbolId)> =
             self.pg.dvar.iter().map(|(a, b)| (*a, *b)).collect();
         syms.sort();
