@@ -422,6 +422,62 @@ fn head_called_twice_gives_the_same_derivatives() {
     const DRV_B: &str = "program drv\n  implicit none\n  real(8) :: x(2), xb1(2), xb2(2), y, yb\n  x = [0.7d0, 1.3d0]\n  yb = 1.0d0\n  call f_b(x, xb1, y, yb)\n  yb = 1.0d0\n  call f_b(x, xb2, y, yb)\n  print '(4es25.16)', xb1, xb2\nend program drv\n";
 }
 
+/// The same for C globals (file-scope scalars and arrays, in scalar and vector mode): a head
+/// clears their derivatives on entry (the adjoint at the start of its backward sweep). Before,
+/// a second call of `f_d` gave 10.374 instead of 5.67, and the adjoint likewise added the
+/// first run's adjoints of `acc`, `tot` and `arr`.
+#[test]
+fn c_head_called_twice_gives_the_same_derivatives() {
+    let dir = std::env::temp_dir().join(format!("radtap-twice-c-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("rg.c");
+    std::fs::write(&src, SRC).unwrap();
+    let opts: Vec<String> = ["-head", "f", "-vars", "x", "-outvars", "y"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    for (mode, drv) in [("-d", DRV_D), ("-dv", DRV_DV), ("-b", DRV_B)] {
+        let flags: &[&str] = match mode {
+            "-dv" => &["-d", "-vector", "-nbdirsmax", "2"],
+            m => &[m],
+        };
+        let mut extra = flags.to_vec();
+        extra.extend(["-o", "gen"]);
+        let o = run_cli(&src, &opts, &extra, &dir);
+        assert_eq!(o.status, 0, "{}", o.stderr);
+        let tag = &mode[1..];
+        std::fs::write(dir.join(format!("drv_{tag}.c")), drv).unwrap();
+        let srcs = [
+            src.clone(),
+            dir.join(format!("gen_{tag}.c")),
+            dir.join(format!("drv_{tag}.c")),
+        ];
+        let out = build(&dir, Lang::C, &srcs, &format!("drv_{tag}"))
+            .unwrap_or_else(|e| panic!("{mode}: {e}"));
+        let v: Vec<f64> = out.split_whitespace().map(|t| t.parse().unwrap()).collect();
+        let (first, second) = v.split_at(v.len() / 2);
+        assert_eq!(
+            first, second,
+            "{mode}: first call {first:?}, second {second:?}"
+        );
+        // y = 3 x0² + x0³ + 3 x0 x1, ẋ = (1, 0.5): ẏ = 6x0 + 3x0² + 3x1 + 1.5x0 = 10.62.
+        if mode == "-d" {
+            assert!((first[0] - 10.62).abs() < 1e-12, "{first:?}");
+        }
+        if mode == "-b" {
+            // x̄ = ∇y = (6x0 + 3x0² + 3x1, 3x0).
+            assert!((first[0] - 9.57).abs() < 1e-12, "{first:?}");
+            assert!((first[1] - 2.1).abs() < 1e-12, "{first:?}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    const SRC: &str = "double acc;\ndouble tot = 1.0;\ndouble arr[4];\nvoid reset(void) {\n  int i;\n  acc = 0.0;\n  tot = 1.0;\n  for (i = 0; i < 4; i++) arr[i] = 0.0;\n}\nvoid add(double v, double w) {\n  acc = acc + v * v;\n  tot = tot * v;\n  arr[2] = arr[2] + w;\n}\nvoid f(double *x, double *y) {\n  int k;\n  reset();\n  for (k = 0; k < 3; k++) add(x[0], x[1] * x[0]);\n  *y = acc + tot + arr[2];\n}\n";
+    const DRV_D: &str = "#include <stdio.h>\nvoid f_d(double *x, double *xd, double *y, double *yd);\nint main(void) {\n  double x[2] = {0.7, 1.3}, xd[2] = {1.0, 0.5}, y, yd1, yd2;\n  f_d(x, xd, &y, &yd1);\n  f_d(x, xd, &y, &yd2);\n  printf(\"%.16e %.16e\\n\", yd1, yd2);\n  return 0;\n}\n";
+    const DRV_DV: &str = "#include <stdio.h>\nvoid f_dv(double *x, double (*xd)[2], double *y, double (*yd)[2], int nbdirs);\nint main(void) {\n  double x[2] = {0.7, 1.3}, xd[2][2] = {{1.0, 0.0}, {0.5, 1.0}}, y, yd1[1][2], yd2[1][2];\n  f_dv(x, xd, &y, yd1, 2);\n  f_dv(x, xd, &y, yd2, 2);\n  printf(\"%.16e %.16e %.16e %.16e\\n\", yd1[0][0], yd1[0][1], yd2[0][0], yd2[0][1]);\n  return 0;\n}\n";
+    const DRV_B: &str = "#include <stdio.h>\nvoid f_b(double *x, double *xb, double *y, double *yb);\nint main(void) {\n  double x[2] = {0.7, 1.3}, xb1[2] = {0.0, 0.0}, xb2[2] = {0.0, 0.0}, y, yb = 1.0;\n  f_b(x, xb1, &y, &yb);\n  yb = 1.0;\n  f_b(x, xb2, &y, &yb);\n  printf(\"%.16e %.16e %.16e %.16e\\n\", xb1[0], xb1[1], xb2[0], xb2[1]);\n  return 0;\n}\n";
+}
+
 /// An ELSEWHERE mask that reads what an earlier arm wrote other than element by element
 /// (here through a reduction, which sees the written values) is still refused at its line;
 /// read element by element it is differentiated (`tests/tangent/f_where_deferred_masks.f90`).

@@ -247,8 +247,11 @@ impl ProcGen<'_, '_> {
     /// adjoint) as the last run ended, and a second run of the head gave another result.
     pub fn zero_global_derivatives(&mut self, keep: &ZoneSet) -> Vec<StmtId> {
         let mut out = Vec::new();
-        if self.lang != Lang::Fortran || !self.g.info.heads.iter().any(|h| h.head == self.p) {
+        if !self.g.info.heads.iter().any(|h| h.head == self.p) {
             return out;
+        }
+        if self.lang == Lang::C {
+            return self.zero_c_global_derivatives(keep);
         }
         let prog = self.g.prog;
         let dz = self.g.deriv_zones(self.p);
@@ -302,6 +305,65 @@ impl ProcGen<'_, '_> {
                 );
             }
             out.push(st);
+        }
+        out
+    }
+
+    /// The C globals (file-scope variables, `extern` ones included) whose derivative is
+    /// live in this head and holds no zone of `keep`: `gd = 0.0` for a scalar, and for an
+    /// array (or any global in vector mode, where a direction dimension is added)
+    /// `for (i = 0; i < sizeof(gd)/sizeof(double); ++i) ((double *)gd)[i] = 0.0;`. Real
+    /// globals only: a struct global's derivative is not cleared yet.
+    fn zero_c_global_derivatives(&mut self, keep: &ZoneSet) -> Vec<StmtId> {
+        let mut out = Vec::new();
+        let prog = self.g.prog;
+        let dz = self.g.deriv_zones(self.p);
+        let mut globals: Vec<SymbolId> = self
+            .pi
+            .zones
+            .objects
+            .iter()
+            .filter_map(|(k, o)| match k {
+                ObjKey::Sym(x) => {
+                    let z = self.pi.zones.obj_set(o);
+                    (z.intersects(&dz) && !z.intersects(keep)).then_some(*x)
+                }
+                _ => None,
+            })
+            .collect();
+        globals.sort();
+        globals.dedup();
+        for x in globals {
+            let Some(&ds) = self.g.dglobal.get(&x) else {
+                continue;
+            };
+            let sd = &prog.symbols[x];
+            let Some(ty) = sd.ty.clone() else { continue };
+            if ty.pointers > 0 || !matches!(ty.base, BaseClass::Real) {
+                continue;
+            }
+            let bytes = ty.bytes.unwrap_or(8);
+            if ty.dims.is_empty() && !self.vector {
+                let (l, z) = (self.b().name(ds), self.b().zero(bytes));
+                out.push(assign(&mut self.u, l, z));
+                continue;
+            }
+            let cty = match bytes {
+                4 => "float",
+                16 => "long double",
+                _ => "double",
+            };
+            let dn = self.g.out.symbols[ds].spelling.clone();
+            let i = self.temp("i", TempKind::Int);
+            let iv = self.b().name(i);
+            let base = self.b().opaque(&format!("(({cty} *){dn})"));
+            let elem = self.b().index(base, vec![Subscript::Index(iv)]);
+            let z = self.b().zero(bytes);
+            let body = vec![assign(&mut self.u, elem, z)];
+            let bound = self
+                .b()
+                .opaque(&format!("(int)(sizeof({dn})/sizeof({cty}))"));
+            out.push(self.c_count_loop(i, bound, body, false));
         }
         out
     }
