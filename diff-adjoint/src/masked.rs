@@ -328,6 +328,7 @@ impl<'a> Adj<'_, '_, 'a> {
         // The arms' sweeps: records and restores outside, assignments inside.
         let mut records = Vec::new();
         let mut restores = Vec::new();
+        let mut reductions: HashSet<StmtId> = HashSet::new();
         let mut fwd_arms = Vec::new();
         let mut bwd_arms = Vec::new();
         let errors = self.pg.g.diags.len();
@@ -346,11 +347,24 @@ impl<'a> Adj<'_, '_, 'a> {
                 for bs in r.bwd {
                     match &self.pg.u.stmts[bs].kind {
                         StmtKind::Assign { lhs, rhs, .. } => {
-                            if self.out_rank(*lhs) == 0 || self.calls_sum(*rhs) {
+                            // `sb = sb + sum(e)`, the adjoint of a scalar read by an array
+                            // assignment: moved out of the WHERE with the mask given to each
+                            // SUM, in a WHERE of one arm.
+                            let (lhs, rhs) = (*lhs, *rhs);
+                            let reduction = self.out_rank(lhs) == 0;
+                            if (reduction
+                                && !(arms.len() == 1
+                                    && else_block.is_none()
+                                    && self.maskable_sums(rhs)))
+                                || (!reduction && self.calls_sum(rhs))
+                            {
                                 return self.unsupported(
                                     x,
                                     "an adjoint inside WHERE that reduces an array into a scalar",
                                 );
+                            }
+                            if reduction {
+                                reductions.insert(bs);
                             }
                             part.push(bs)
                         }
@@ -459,7 +473,28 @@ impl<'a> Adj<'_, '_, 'a> {
         // adjoint WHERE.
         let mut bwd: Vec<StmtId> = restores[..n_masks].to_vec();
         bwd.extend(restores[n_masks..].iter().rev());
-        if any_bwd {
+        if any_bwd && !reductions.is_empty() {
+            // One arm: runs of array statements in `where (mask)`, the reductions between
+            // them with `mask=` on their SUMs, in the order of the backward sweep.
+            let arm = bwd_arms.pop().unwrap_or_default();
+            let mut run = Vec::new();
+            for bs in arm {
+                if reductions.contains(&bs) {
+                    if !run.is_empty() {
+                        let w = build(self, vec![std::mem::take(&mut run)], true);
+                        bwd.push(w);
+                    }
+                    self.mask_sums(bs, mask_syms[0]);
+                    bwd.push(bs);
+                } else {
+                    run.push(bs);
+                }
+            }
+            if !run.is_empty() {
+                let w = build(self, vec![run], true);
+                bwd.push(w);
+            }
+        } else if any_bwd {
             let w = build(self, bwd_arms, true);
             bwd.push(w);
         }
@@ -488,6 +523,72 @@ impl<'a> Adj<'_, '_, 'a> {
             self.rt("pushBooleanArray", vec![a, s1]),
             self.rt("popBooleanArray", vec![b, s2]),
         )
+    }
+
+    /// Whether the scalar `e` reads arrays only through one-argument SUMs (and no
+    /// DOT_PRODUCT or PRODUCT), so that giving each SUM a mask restricts it to the elements
+    /// a WHERE arm assigns.
+    fn maskable_sums(&self, e: ExprId) -> bool {
+        match &self.pg.u.exprs[e] {
+            Expr::Call { callee, args } => {
+                let name = match &self.pg.u.exprs[*callee] {
+                    Expr::Opaque(n) => n.to_ascii_lowercase(),
+                    Expr::Name(s) => self.pg.g.out.symbols[*s].spelling.to_ascii_lowercase(),
+                    _ => String::new(),
+                };
+                if name == "sum" {
+                    return args.len() == 1 && args[0].keyword.is_none();
+                }
+                if self.out_rank(e) > 0 || matches!(name.as_str(), "dot_product" | "product") {
+                    return false;
+                }
+                args.iter().all(|a| self.maskable_sums(a.value))
+            }
+            _ => {
+                if self.out_rank(e) > 0 {
+                    return false;
+                }
+                let mut ok = true;
+                radtap_il::visit::expr_children(&self.pg.u.exprs[e], &mut |k| {
+                    ok &= self.maskable_sums(k)
+                });
+                ok
+            }
+        }
+    }
+
+    /// Gives every SUM of the right-hand side of assignment `s` the argument `mask=m`.
+    fn mask_sums(&mut self, s: StmtId, m: SymbolId) {
+        let StmtKind::Assign { rhs, .. } = self.pg.u.stmts[s].kind else {
+            return;
+        };
+        let mut stack = vec![rhs];
+        let mut sums = Vec::new();
+        while let Some(x) = stack.pop() {
+            if let Expr::Call { callee, args } = &self.pg.u.exprs[x] {
+                let is_sum = match &self.pg.u.exprs[*callee] {
+                    Expr::Opaque(n) => n.eq_ignore_ascii_case("sum"),
+                    Expr::Name(s) => self.pg.g.out.symbols[*s]
+                        .spelling
+                        .eq_ignore_ascii_case("sum"),
+                    _ => false,
+                };
+                if is_sum && args.len() == 1 {
+                    sums.push(x);
+                    continue;
+                }
+            }
+            radtap_il::visit::expr_children(&self.pg.u.exprs[x], &mut |k| stack.push(k));
+        }
+        for x in sums {
+            let value = self.pg.b().name(m);
+            if let Expr::Call { args, .. } = &mut self.pg.u.exprs[x] {
+                args.push(Arg {
+                    keyword: Some("mask".into()),
+                    value,
+                });
+            }
+        }
     }
 
     fn calls_sum(&self, e: ExprId) -> bool {
