@@ -131,6 +131,9 @@ struct Adj<'p, 'g, 'a> {
     c_return_value: Option<ExprId>,
     /// The statements inside a loop.
     in_loop: HashSet<StmtId>,
+    /// Split mode: local allocatable arrays the forward sweep allocates; the backward sweep
+    /// (another call) allocates them again with the bounds they had (`split_local_arrays`).
+    split_allocs: Vec<SymbolId>,
     /// The last label made up for reversed jumps.
     next_label: u32,
     /// C: names of the declarations hoisted to the top of the body.
@@ -194,6 +197,7 @@ impl<'p, 'g, 'a> Adj<'p, 'g, 'a> {
             branch: None,
             c_return_value: None,
             in_loop: HashSet::new(),
+            split_allocs: Vec::new(),
             next_label: 0,
             c_hoisted_names: HashSet::new(),
             freed_locals: HashSet::new(),

@@ -12,6 +12,9 @@
 !      components, set in an init routine and read everywhere later,
 !    * allocatable module arrays allocated in the init routine and
 !      deallocated in the finalisation routine,
+!    * generic field filters on assumed-shape arrays with a local
+!      allocatable work array (allocated after an early RETURN), array
+!      sections and a WHERE relaxation towards a computed mean,
 !    * a time loop calling climate forcing (surface mass balance with
 !      branches and a SELECT CASE on the scheme name), an Arrhenius
 !      rate factor with two temperature regimes, the SIA diffusivity
@@ -213,6 +216,65 @@ contains
     tm = t0_kelvin - beta_clausius*h
   end function pmp
 end module ice_utils
+
+!-----------------------------------------------------------------------
+!  ice_filters: field smoothing on whole 2-D arrays of any extent
+!  (assumed shape, a work array allocated per call, array sections)
+!-----------------------------------------------------------------------
+module ice_filters
+  use ice_params, only: dp, i4
+  implicit none
+contains
+
+  !> Five-point smoothing of the interior of a 2-D field, npass passes;
+  !> the centre keeps the weight `centre` (0.5 unless given), the four
+  !> neighbours share the rest.  The boundary rows are left as they are.
+  subroutine smooth_field(f, npass, centre)
+    real(dp), intent(inout) :: f(:, :)
+    integer(i4), intent(in) :: npass
+    real(dp), intent(in), optional :: centre
+    real(dp), allocatable :: work(:, :)
+    real(dp) :: wc, wn
+    integer(i4) :: n1, n2, ipass
+
+    n1 = size(f, 1)
+    n2 = size(f, 2)
+    if (n1 < 3 .or. n2 < 3) return
+    wc = 0.5_dp
+    if (present(centre)) wc = centre
+    wn = 0.25_dp*(1.0_dp - wc)
+    allocate(work(n1, n2))
+    do ipass = 1, npass
+      work = f
+      work(2:n1 - 1, 2:n2 - 1) = wc*f(2:n1 - 1, 2:n2 - 1) &
+          + wn*(f(1:n1 - 2, 2:n2 - 1) + f(3:n1, 2:n2 - 1) &
+          + f(2:n1 - 1, 1:n2 - 2) + f(2:n1 - 1, 3:n2))
+      f = work
+    end do
+    deallocate(work)
+  end subroutine smooth_field
+
+  !> Mean of a 2-D field over its interior cells.
+  function interior_mean(f) result(m)
+    real(dp), intent(in) :: f(:, :)
+    real(dp) :: m
+    integer(i4) :: n1, n2
+    n1 = size(f, 1)
+    n2 = size(f, 2)
+    m = sum(f(2:n1 - 1, 2:n2 - 1))/real((n1 - 2)*(n2 - 2), dp)
+  end function interior_mean
+
+  !> Relaxes the field towards its interior mean where the mask is off
+  !> (the margin cells, where the control is not constrained by data).
+  subroutine relax_to_mean(f, msk, rate)
+    real(dp), intent(inout) :: f(:, :)
+    integer(i4), intent(in) :: msk(:, :)
+    real(dp), intent(in) :: rate
+    real(dp) :: fm
+    fm = interior_mean(f)
+    where (msk == 0) f = f + rate*(fm - f)
+  end subroutine relax_to_mean
+end module ice_filters
 
 !=======================================================================
 !  Legacy FORTRAN 77 parts (kept as they were when imported from the
@@ -436,6 +498,7 @@ module ice_climate
   use ice_params
   use ice_vars
   use ice_utils, only: smooth_step
+  use ice_filters, only: smooth_field
   implicit none
 contains
 
@@ -485,6 +548,7 @@ contains
         smb(i, j) = smb(i, j) + 0.05_dp*smooth_step(zsurf(i, j), 2000.0_dp, 400.0_dp)
       end do
     end do
+    call smooth_field(smb, 1, centre=0.6_dp)
   end subroutine surface_mass_balance
 
   !> Degree-day scheme (not the default): melt from positive degree days.
@@ -567,6 +631,7 @@ module ice_dynamics
   use ice_params
   use ice_vars
   use ice_utils
+  use ice_filters
   implicit none
 contains
 
@@ -583,6 +648,9 @@ contains
         c_slide(i, j) = c_slide0*ctrl(i, j)**2
       end do
     end do
+    ! regularise the inverted field: smooth it, and tie the margin to the mean
+    call smooth_field(c_slide, 2)
+    call relax_to_mean(c_slide, mask, 0.5_dp)
   end subroutine set_sliding
 
   !> Diffusivity D = 2 A (rho g)^n H^(n+2) |grad s|^(n-1) / (n+2)
