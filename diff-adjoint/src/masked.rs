@@ -394,6 +394,13 @@ impl<'a> Adj<'_, '_, 'a> {
                     );
                 };
                 let t = self.pg.temp("ad_mask", TempKind::Mask { sym: shape });
+                if self.deferred_mask(*m) {
+                    // Allocated before the assignment: its reallocation check read the
+                    // bounds of a never-allocated array (gfortran -Wall: "used
+                    // uninitialized").
+                    let g = self.mask_alloc_guard(t, *m);
+                    out.push(g);
+                }
                 let (tl, mc) = (self.pg.b().name(t), self.pg.cp(*m));
                 out.push(assign(&mut self.pg.u, tl, mc));
                 mask_syms.push(t);
@@ -406,33 +413,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 if self.deferred_mask(arms[k].0) {
                     // An allocatable temporary: a split backward sweep (another call of the
                     // procedure) pops into it before anything allocated it there.
-                    let (n1, n2) = (self.pg.b().name(t), self.pg.b().name(t));
-                    let allocated = self.pg.b().call("allocated", vec![n1]);
-                    let cond = self.pg.b().e(Expr::Unary {
-                        op: UnOp::Not,
-                        arg: allocated,
-                    });
-                    let like = self.pg.cp(arms[k].0);
-                    let alloc = stmt(
-                        &mut self.pg.u,
-                        StmtKind::Memory {
-                            op: MemOp::Allocate,
-                            items: vec![n2],
-                            options: vec![Arg {
-                                keyword: Some("mold".into()),
-                                value: like,
-                            }],
-                        },
-                    );
-                    let guard = stmt(
-                        &mut self.pg.u,
-                        StmtKind::If {
-                            arms: vec![(cond, vec![alloc])],
-                            else_block: None,
-                            logical: true,
-                            braces: Vec::new(),
-                        },
-                    );
+                    let guard = self.mask_alloc_guard(t, arms[k].0);
                     restores.insert(0, guard);
                     n_masks += 1;
                 }
@@ -510,6 +491,38 @@ impl<'a> Adj<'_, '_, 'a> {
                 .as_ref()
                 .is_some_and(|t| t.dims.iter().any(|d| d.upper == DimUpper::Deferred))
         })
+    }
+
+    /// `if (.not. allocated(t)) allocate(t, mold=m)` for the allocatable temporary `t` of
+    /// mask `m`.
+    fn mask_alloc_guard(&mut self, t: SymbolId, m: ExprId) -> StmtId {
+        let (n1, n2) = (self.pg.b().name(t), self.pg.b().name(t));
+        let allocated = self.pg.b().call("allocated", vec![n1]);
+        let cond = self.pg.b().e(Expr::Unary {
+            op: UnOp::Not,
+            arg: allocated,
+        });
+        let like = self.pg.cp(m);
+        let alloc = stmt(
+            &mut self.pg.u,
+            StmtKind::Memory {
+                op: MemOp::Allocate,
+                items: vec![n2],
+                options: vec![Arg {
+                    keyword: Some("mold".into()),
+                    value: like,
+                }],
+            },
+        );
+        stmt(
+            &mut self.pg.u,
+            StmtKind::If {
+                arms: vec![(cond, vec![alloc])],
+                else_block: None,
+                logical: true,
+                braces: Vec::new(),
+            },
+        )
     }
 
     fn mask_push_pop(&mut self, t: SymbolId) -> (StmtId, StmtId) {
