@@ -377,6 +377,121 @@ fn chained_assignment_reading_a_target_is_refused() {
     );
 }
 
+/// The derivatives of globals live in static storage: a head's tangent and adjoint clear
+/// those that are no inputs on entry (the adjoint at the start of its backward sweep), so a
+/// second call gives the same derivatives. Here a module accumulator and a COMMON one that the
+/// head does not declare are reset by primal calls (`rg_reset` has no derivative at all):
+/// before, the second tangent and the second adjoint added the first run's derivatives
+/// (silently wrong: 16.50 instead of 6.735).
+#[test]
+fn head_called_twice_gives_the_same_derivatives() {
+    let dir = std::env::temp_dir().join(format!("radtap-twice-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("rg.f90");
+    std::fs::write(&src, SRC).unwrap();
+    let opts: Vec<String> = ["-head", "f", "-vars", "x", "-outvars", "y"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    for (mode, drv) in [("-d", DRV_D), ("-b", DRV_B)] {
+        let o = run_cli(&src, &opts, &[mode, "-o", "gen"], &dir);
+        assert_eq!(o.status, 0, "{}", o.stderr);
+        let tag = &mode[1..];
+        std::fs::write(dir.join(format!("drv_{tag}.f90")), drv).unwrap();
+        let srcs = [
+            src.clone(),
+            dir.join(format!("gen_{tag}.f90")),
+            dir.join(format!("drv_{tag}.f90")),
+        ];
+        let out = build(&dir, Lang::Fortran, &srcs, &format!("drv_{tag}"))
+            .unwrap_or_else(|e| panic!("{mode}: {e}"));
+        let v: Vec<f64> = out.split_whitespace().map(|t| t.parse().unwrap()).collect();
+        let (first, second) = v.split_at(v.len() / 2);
+        assert_eq!(
+            first, second,
+            "{mode}: first call {first:?}, second {second:?}"
+        );
+        if mode == "-d" {
+            assert!((first[0] - 6.735).abs() < 1e-12, "{first:?}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    const SRC: &str = "module rg_mod\n  implicit none\n  real(8) :: acc\ncontains\n  subroutine rg_reset()\n    acc = 0.0d0\n  end subroutine rg_reset\n  subroutine rg_add(v)\n    real(8), intent(in) :: v\n    acc = acc + v*v\n  end subroutine rg_add\nend module rg_mod\n\nsubroutine rg_creset()\n  double precision tot\n  common /rgc/ tot\n  tot = 1.0d0\nend subroutine rg_creset\n\nsubroutine rg_cadd(v, t)\n  double precision v, t, tot\n  common /rgc/ tot\n  tot = tot*v\n  t = tot\nend subroutine rg_cadd\n\nsubroutine f(x, y)\n  use rg_mod\n  implicit none\n  real(8), intent(in) :: x(2)\n  real(8), intent(out) :: y\n  real(8) :: t\n  integer :: k\n  call rg_reset()\n  call rg_creset()\n  do k = 1, 3\n    call rg_add(x(1))\n    call rg_cadd(x(2), t)\n  end do\n  y = acc + t\nend subroutine f\n";
+    const DRV_D: &str = "program drv\n  implicit none\n  real(8) :: x(2), xd(2), y, yd1, yd2\n  x = [0.7d0, 1.3d0]\n  xd = [1.0d0, 0.5d0]\n  call f_d(x, xd, y, yd1)\n  call f_d(x, xd, y, yd2)\n  print '(2es25.16)', yd1, yd2\nend program drv\n";
+    const DRV_B: &str = "program drv\n  implicit none\n  real(8) :: x(2), xb1(2), xb2(2), y, yb\n  x = [0.7d0, 1.3d0]\n  yb = 1.0d0\n  call f_b(x, xb1, y, yb)\n  yb = 1.0d0\n  call f_b(x, xb2, y, yb)\n  print '(4es25.16)', xb1, xb2\nend program drv\n";
+}
+
+/// The same for C globals (file-scope scalars and arrays, in scalar and vector mode): a head
+/// clears their derivatives on entry (the adjoint at the start of its backward sweep). Before,
+/// a second call of `f_d` gave 10.374 instead of 5.67, and the adjoint likewise added the
+/// first run's adjoints of `acc`, `tot` and `arr`.
+#[test]
+fn c_head_called_twice_gives_the_same_derivatives() {
+    let dir = std::env::temp_dir().join(format!("radtap-twice-c-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("rg.c");
+    std::fs::write(&src, SRC).unwrap();
+    let opts: Vec<String> = ["-head", "f", "-vars", "x", "-outvars", "y"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    for (mode, drv) in [("-d", DRV_D), ("-dv", DRV_DV), ("-b", DRV_B)] {
+        let flags: &[&str] = match mode {
+            "-dv" => &["-d", "-vector", "-nbdirsmax", "2"],
+            m => &[m],
+        };
+        let mut extra = flags.to_vec();
+        extra.extend(["-o", "gen"]);
+        let o = run_cli(&src, &opts, &extra, &dir);
+        assert_eq!(o.status, 0, "{}", o.stderr);
+        let tag = &mode[1..];
+        std::fs::write(dir.join(format!("drv_{tag}.c")), drv).unwrap();
+        let srcs = [
+            src.clone(),
+            dir.join(format!("gen_{tag}.c")),
+            dir.join(format!("drv_{tag}.c")),
+        ];
+        let out = build(&dir, Lang::C, &srcs, &format!("drv_{tag}"))
+            .unwrap_or_else(|e| panic!("{mode}: {e}"));
+        let v: Vec<f64> = out.split_whitespace().map(|t| t.parse().unwrap()).collect();
+        let (first, second) = v.split_at(v.len() / 2);
+        assert_eq!(
+            first, second,
+            "{mode}: first call {first:?}, second {second:?}"
+        );
+        // y = 3 x0² + x0³ + 3 x0 x1, ẋ = (1, 0.5): ẏ = 6x0 + 3x0² + 3x1 + 1.5x0 = 10.62.
+        if mode == "-d" {
+            assert!((first[0] - 10.62).abs() < 1e-12, "{first:?}");
+        }
+        if mode == "-b" {
+            // x̄ = ∇y = (6x0 + 3x0² + 3x1, 3x0).
+            assert!((first[0] - 9.57).abs() < 1e-12, "{first:?}");
+            assert!((first[1] - 2.1).abs() < 1e-12, "{first:?}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    const SRC: &str = "double acc;\ndouble tot = 1.0;\ndouble arr[4];\nvoid reset(void) {\n  int i;\n  acc = 0.0;\n  tot = 1.0;\n  for (i = 0; i < 4; i++) arr[i] = 0.0;\n}\nvoid add(double v, double w) {\n  acc = acc + v * v;\n  tot = tot * v;\n  arr[2] = arr[2] + w;\n}\nvoid f(double *x, double *y) {\n  int k;\n  reset();\n  for (k = 0; k < 3; k++) add(x[0], x[1] * x[0]);\n  *y = acc + tot + arr[2];\n}\n";
+    const DRV_D: &str = "#include <stdio.h>\nvoid f_d(double *x, double *xd, double *y, double *yd);\nint main(void) {\n  double x[2] = {0.7, 1.3}, xd[2] = {1.0, 0.5}, y, yd1, yd2;\n  f_d(x, xd, &y, &yd1);\n  f_d(x, xd, &y, &yd2);\n  printf(\"%.16e %.16e\\n\", yd1, yd2);\n  return 0;\n}\n";
+    const DRV_DV: &str = "#include <stdio.h>\nvoid f_dv(double *x, double (*xd)[2], double *y, double (*yd)[2], int nbdirs);\nint main(void) {\n  double x[2] = {0.7, 1.3}, xd[2][2] = {{1.0, 0.0}, {0.5, 1.0}}, y, yd1[1][2], yd2[1][2];\n  f_dv(x, xd, &y, yd1, 2);\n  f_dv(x, xd, &y, yd2, 2);\n  printf(\"%.16e %.16e %.16e %.16e\\n\", yd1[0][0], yd1[0][1], yd2[0][0], yd2[0][1]);\n  return 0;\n}\n";
+    const DRV_B: &str = "#include <stdio.h>\nvoid f_b(double *x, double *xb, double *y, double *yb);\nint main(void) {\n  double x[2] = {0.7, 1.3}, xb1[2] = {0.0, 0.0}, xb2[2] = {0.0, 0.0}, y, yb = 1.0;\n  f_b(x, xb1, &y, &yb);\n  yb = 1.0;\n  f_b(x, xb2, &y, &yb);\n  printf(\"%.16e %.16e %.16e %.16e\\n\", xb1[0], xb1[1], xb2[0], xb2[1]);\n  return 0;\n}\n";
+}
+
+/// An ELSEWHERE mask that reads what an earlier arm wrote other than element by element
+/// (here through a reduction, which sees the written values) is still refused at its line;
+/// read element by element it is differentiated (`tests/tangent/f_where_deferred_masks.f90`).
+#[test]
+fn elsewhere_mask_reading_a_written_array_through_a_reduction_is_refused() {
+    assert_adjoint_refused(
+        "elsewhere_sum.f90",
+        "subroutine f(x, y)\n  real(8), intent(inout) :: x(4)\n  real(8), intent(out) :: y\n  where (x < 1.0d0)\n    x = x*x\n  elsewhere (x > sum(x)/4)\n    x = sin(x)\n  end where\n  y = sum(x)\nend subroutine f\n",
+        "x y",
+        ":4:3:",
+        "other than element by element",
+    );
+}
+
 /// Fortran pointers whose associations cannot be re-established backwards (associated inside
 /// a loop, or a dummy pointer) are refused at their line.
 #[test]
@@ -975,9 +1090,12 @@ fn radtap(args: &[&str]) -> (i32, String, String) {
 
 /// In split mode (`-nocheckpoint`) the forward and backward sweeps of a procedure are two
 /// procedures: a local ALLOCATABLE array allocated by `g_fwd` is not allocated in `g_bwd`,
-/// which read it (a crash, or garbage). Refused at the ALLOCATE; joint mode differentiates it.
+/// which read it (a crash, or garbage). This was refused at the ALLOCATE; now `g_fwd` hands
+/// the bounds over and `g_bwd` allocates the array and its adjoint before popping the values
+/// into it (the numbers: `tests/tangent/f_split_local_allocatable.f90`, this program, and
+/// `f_local_allocatable_return.f90`, split = joint). A SAVE local is still refused.
 #[test]
-fn local_allocatable_in_a_split_procedure_is_refused() {
+fn local_allocatable_in_a_split_procedure_is_allocated_by_the_backward_sweep() {
     let dir = std::env::temp_dir().join(format!("radtap-splitalloc-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let src = dir.join("sa.f90");
@@ -1012,16 +1130,38 @@ end module sa
         .iter()
         .map(|s| s.to_string())
         .collect();
-    let o = run_cli(&src, &opts, &["-b", "-nocheckpoint"], &dir.join("split"));
-    assert_eq!(o.status, 1, "{}", o.stderr);
+    let o = run_cli(
+        &src,
+        &opts,
+        &["-b", "-nocheckpoint", "-o", "sa"],
+        &dir.join("split"),
+    );
+    assert_eq!(o.status, 0, "{}", o.stderr);
+    let code = std::fs::read_to_string(dir.join("split/sa_b.f90")).unwrap();
+    let bwd = &code[code.find("subroutine g_bwd").expect("g_bwd")..];
+    let (alloc, pop) = (
+        bwd.find("allocate(buf(").expect("buf allocated"),
+        bwd.find("call popreal8array(buf").expect("buf popped"),
+    );
+    assert!(alloc < pop, "{bwd}");
+    assert!(bwd.contains("allocate(bufb("), "{bwd}");
+    let o = run_cli(&src, &opts, &["-b"], &dir.join("joint"));
+    assert_eq!(o.status, 0, "{}", o.stderr);
+    // A SAVE local would stay allocated in the forward sweep: still refused.
+    let text = std::fs::read_to_string(&src).unwrap();
+    std::fs::write(
+        &src,
+        text.replace("allocatable :: buf(:)", "allocatable, save :: buf(:)"),
+    )
+    .unwrap();
+    let o = run_cli(&src, &opts, &["-b", "-nocheckpoint"], &dir.join("save"));
     assert!(
-        o.stderr.contains("sa.f90:8:5: error[AD020]")
+        o.status == 1
+            && o.stderr.contains("sa.f90:8:5: error[AD020]")
             && o.stderr
-                .contains("ALLOCATE of a local array in a procedure differentiated in split mode"),
+                .contains("ALLOCATE of a SAVE or pointer local array"),
         "{}",
         o.stderr
     );
-    let o = run_cli(&src, &opts, &["-b"], &dir.join("joint"));
-    assert_eq!(o.status, 0, "{}", o.stderr);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -12,11 +12,28 @@ use common::*;
 use std::path::Path;
 
 /// gfortran warnings that name a local the adjoint never pushes and reads only where it was
-/// set, by program and local: none left. (`advance` in rw_f_particle_records.f90 leaves by
+/// set, by program and local. (`advance` in rw_f_particle_records.f90 leaves by
 /// `if (.not. p%active) return`, so `re` and `tau` are set in the forward sweep's branch 1 and
 /// read in the backward sweep's branch 1, a correlation gfortran's flow analysis does not
-/// see; the adjoint now zeroes such locals first, `jump_local_zeros` in diff-adjoint.)
-const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[];
+/// see; the adjoint now zeroes such scalar locals first, `jump_local_zeros` in diff-adjoint.)
+/// What remains is the same correlation on the descriptors of local allocatable arrays:
+/// `smooth_field` of rw_f_icesheet_sia.f90 and `smooth_sq` of f_local_allocatable_return.f90
+/// leave by an early RETURN before allocating `work`/`w` (and their adjoints), which the
+/// backward sweep reads and frees only in branch 1; `apply_boundary` allocates its WHERE mask
+/// `ad_mask` in one arm of a SELECT CASE and the backward sweep reads it in the same arm.
+/// Listed by name so every other warning still fails the test.
+const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
+    ("rw_f_icesheet_sia.f90", "wc"),
+    ("rw_f_icesheet_sia.f90", "wn"),
+    ("rw_f_icesheet_sia.f90", "workb.offset"),
+    ("rw_f_icesheet_sia.f90", "ad_mask.offset"),
+    ("rw_f_icesheet_sia.f90", "ad_mask.dim[0].ubound"),
+    ("rw_f_icesheet_sia.f90", "ad_mask.dim[1].ubound"),
+    ("rw_f_icesheet_sia.f90", "ad_mask.dim[1].stride"),
+    ("f_local_allocatable_return.f90", "w.offset"),
+    ("f_local_allocatable_return.f90", "w.dim[1].stride"),
+    ("f_local_allocatable_return.f90", "wb.dim[1].ubound"),
+];
 
 /// Adjoint code of one corpus program compiled with -O2 -Wall: the warnings about
 /// uninitialised values, if any.

@@ -162,12 +162,6 @@ const REFUSED: &[Case] = &[
         "a C brace initialiser with non-constant values",
     ),
     (
-        "edge_refused/e_f_optional_function.f90",
-        D_B,
-        "e_f_optional_function.f90:16:5: error[AD020]",
-        "a reference to the function `g` with an omitted OPTIONAL argument",
-    ),
-    (
         "edge_refused/e_f_array_function.f90",
         D_B,
         "e_f_array_function.f90:14:5: error[AD020]",
@@ -305,12 +299,6 @@ const REFUSED: &[Case] = &[
         B,
         "rw_f77_linpack_lu.f:52:16: error[AD020]",
         "a call to `DAXPY` whose arguments 3 and 5 may share memory it writes",
-    ),
-    (
-        "tangent/rw_f_rk4_module.f90",
-        B,
-        "rw_f_rk4_module.f90:66:3: error[AD020]",
-        "a call to `rk4_init`, which allocates or frees module variables that carry derivatives, is not supported in adjoint mode yet",
     ),
     (
         "tangent/rw_f_heat_ftcs_state.f90",

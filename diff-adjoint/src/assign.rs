@@ -387,7 +387,7 @@ impl<'a> Adj<'_, '_, 'a> {
         let Expr::Call { args, .. } = &self.pg.src.exprs[e] else {
             return;
         };
-        if let Some(msg) = self.pg.function_reference_refusal(c, r, args) {
+        if let Some(msg) = self.pg.function_reference_refusal(c, r) {
             // A whole sentence already ("… is not differentiated yet; …").
             self.pg.error(s, Code::Unsupported, &msg);
             return;
@@ -459,7 +459,7 @@ impl<'a> Adj<'_, '_, 'a> {
         let mut new_args = self.adjoint_args(s, c, args, &mut pre, &mut post);
         let tbn = self.pg.b().name(tb);
         new_args.push(Arg {
-            keyword: None,
+            keyword: self.pg.result_keywords(c, r, args).map(|[_, rb, _]| rb),
             value: tbn,
         });
         let callee = {

@@ -10,6 +10,9 @@ impl<'a> Adj<'_, '_, 'a> {
         if let Some(r) = self.adj_deallocation(s) {
             return r;
         }
+        if let Some(r) = self.adj_alloc_pair(s) {
+            return r;
+        }
         // Any other deallocation of a block with a shadow would free memory the backward
         // sweep still reads.
         if let (Some(_), [a]) = (self.pg.deallocator_of(callee), args) {

@@ -182,6 +182,32 @@ impl Lowering {
 }
 
 /// Whether `k` transfers control other than to the next statement.
+/// Whether some GOTO (computed, arithmetic IF) in `stmts` goes to a label at or before it in
+/// source order: the only way the lowered code can cycle outside its loop constructs.
+fn jumps_back(src: &UnitData, stmts: &[StmtId]) -> bool {
+    fn walk(src: &UnitData, b: &[StmtId], seen: &mut HashSet<String>) -> bool {
+        for &x in b {
+            let st = &src.stmts[x];
+            if let Some(l) = &st.label {
+                seen.insert(l.clone());
+            }
+            let back = match &st.kind {
+                StmtKind::Goto(l) => seen.contains(l),
+                StmtKind::ComputedGoto { labels, .. } => labels.iter().any(|l| seen.contains(l)),
+                StmtKind::ArithIf { labels, .. } => labels.iter().any(|l| seen.contains(l)),
+                _ => false,
+            };
+            let mut kids = Vec::new();
+            radtap_il::visit::stmt_children(&st.kind, &mut |_| {}, &mut |k| kids.push(k));
+            if back || walk(src, &kids, seen) {
+                return true;
+            }
+        }
+        false
+    }
+    walk(src, stmts, &mut HashSet::new())
+}
+
 fn is_jump(k: &StmtKind) -> bool {
     matches!(
         k,
@@ -316,8 +342,13 @@ impl<'a> Adj<'_, '_, 'a> {
             return Rev::default();
         }
         let mut targets = BTreeSet::new();
+        // Its statements run more than once only where a jump goes back (loop constructs
+        // inside are marked already): an early RETURN alone leaves an ALLOCATE run once.
+        let may_loop = jumps_back(src, stmts);
         subtree(src, stmts, &mut |x| {
-            self.in_loop.insert(x);
+            if may_loop {
+                self.in_loop.insert(x);
+            }
             match &src.stmts[x].kind {
                 StmtKind::Goto(l) => {
                     targets.insert(l.clone());

@@ -32,6 +32,9 @@
 //! - `assign.rs`, `transpose.rs` — assignments and the transposition of their tangent;
 //! - `branches.rs`, `loops.rs` — IF/SELECT and loop reversal;
 //! - `memory.rs` — declarations, ALLOCATE, `malloc`/`free`, Fortran pointer association;
+//! - `init_pairs.rs` — calls to an initialisation routine allocating module arrays and to the
+//!   finalisation freeing them (`Gen::alloc_calls`): adjoint arrays allocated beside the one,
+//!   the other delayed to the backward sweep;
 //! - `calls.rs` — checkpointed and split calls; `slices.rs` — their snapshots cut to the
 //!   element an argument passes;
 //! - `jumps.rs` — flow-graph reversal of code with jumps; `structjumps.rs` — loops with
@@ -65,6 +68,7 @@ mod calls;
 mod fploop;
 mod iiloop;
 mod induction;
+mod init_pairs;
 mod jumps;
 mod loops;
 mod masked;
@@ -130,6 +134,9 @@ struct Adj<'p, 'g, 'a> {
     c_return_value: Option<ExprId>,
     /// The statements inside a loop.
     in_loop: HashSet<StmtId>,
+    /// Split mode: local allocatable arrays the forward sweep allocates; the backward sweep
+    /// (another call) allocates them again with the bounds they had (`split_local_arrays`).
+    split_allocs: Vec<SymbolId>,
     /// The last label made up for reversed jumps.
     next_label: u32,
     /// C: names of the declarations hoisted to the top of the body.
@@ -209,6 +216,7 @@ impl<'p, 'g, 'a> Adj<'p, 'g, 'a> {
             branch: None,
             c_return_value: None,
             in_loop: HashSet::new(),
+            split_allocs: Vec::new(),
             next_label: 0,
             c_hoisted_names: HashSet::new(),
             freed_locals: HashSet::new(),

@@ -178,6 +178,60 @@ impl<'a> Adj<'_, '_, 'a> {
         }
     }
 
+    /// Whether every reference in `e` to a variable of `written` is a whole-array name read
+    /// element by element: under operators and elemental intrinsics only (not in a section,
+    /// an element, a component, a reduction or a call of the program).
+    fn elementwise_in(&self, e: ExprId, written: &HashSet<SymbolId>, elemental: bool) -> bool {
+        let mut ok = true;
+        match &self.pg.src.exprs[e] {
+            Expr::Name(v) => return elemental || !written.contains(v),
+            Expr::Unary { .. } | Expr::Binary { .. } | Expr::Paren(_) => {
+                radtap_il::visit::expr_children(&self.pg.src.exprs[e], &mut |k| {
+                    ok &= self.elementwise_in(k, written, elemental)
+                });
+            }
+            Expr::Call { callee, args } => {
+                let name = self.pg.callee_name(*callee).to_ascii_lowercase();
+                let intrinsic_elemental = self.pg.prog().lookup(self.pg.src.scope, &name).is_none()
+                    && matches!(
+                        name.as_str(),
+                        "abs"
+                            | "min"
+                            | "max"
+                            | "sqrt"
+                            | "exp"
+                            | "log"
+                            | "log10"
+                            | "sin"
+                            | "cos"
+                            | "tan"
+                            | "atan"
+                            | "tanh"
+                            | "sinh"
+                            | "cosh"
+                            | "real"
+                            | "dble"
+                            | "int"
+                            | "nint"
+                            | "floor"
+                            | "ceiling"
+                            | "mod"
+                            | "sign"
+                            | "merge"
+                    );
+                for a in args {
+                    ok &= self.elementwise_in(a.value, written, elemental && intrinsic_elemental);
+                }
+            }
+            other => {
+                radtap_il::visit::expr_children(other, &mut |k| {
+                    ok &= self.elementwise_in(k, written, false)
+                });
+            }
+        }
+        ok
+    }
+
     /// Symbols an expression reads.
     fn names_in(&self, e: ExprId, out: &mut HashSet<SymbolId>) {
         let mut stack = vec![e];
@@ -197,7 +251,11 @@ impl<'a> Adj<'_, '_, 'a> {
                 Expr::Name(v) => {
                     let t = self.pg.prog().symbols[*v].ty.as_ref()?;
                     if !t.dims.is_empty() {
-                        let fixed = t.dims.iter().all(|d| matches!(d.upper, DimUpper::Expr(_)));
+                        // Fixed extents, or (Fortran) deferred ones: the temporary is then
+                        // allocatable, allocated by the mask's assignment (`mask_push_pop`).
+                        let fixed = t.dims.iter().all(|d| matches!(d.upper, DimUpper::Expr(_)))
+                            || (self.pg.lang == Lang::Fortran
+                                && t.dims.iter().all(|d| d.upper == DimUpper::Deferred));
                         return fixed.then_some(*v);
                     }
                 }
@@ -232,9 +290,16 @@ impl<'a> Adj<'_, '_, 'a> {
             if let Some(m) = m {
                 let mut r = HashSet::new();
                 self.names_in(*m, &mut r);
-                if r.iter().any(|v| written_before.contains(v)) {
-                    return self
-                        .unsupported(s, "an ELSEWHERE mask reading what an earlier arm wrote");
+                // Read element by element, what an earlier arm wrote is seen only where that
+                // arm's mask held, and there this mask does not apply (the pending mask):
+                // evaluating it before the construct gives the same control mask.
+                if r.iter().any(|v| written_before.contains(v))
+                    && !self.elementwise_in(*m, &written_before, true)
+                {
+                    return self.unsupported(
+                        s,
+                        "an ELSEWHERE mask reading what an earlier arm wrote other than element by element",
+                    );
                 }
             }
             let mut in_arm: HashSet<SymbolId> = HashSet::new();
@@ -263,6 +328,7 @@ impl<'a> Adj<'_, '_, 'a> {
         // The arms' sweeps: records and restores outside, assignments inside.
         let mut records = Vec::new();
         let mut restores = Vec::new();
+        let mut reductions: HashSet<StmtId> = HashSet::new();
         let mut fwd_arms = Vec::new();
         let mut bwd_arms = Vec::new();
         let errors = self.pg.g.diags.len();
@@ -281,11 +347,24 @@ impl<'a> Adj<'_, '_, 'a> {
                 for bs in r.bwd {
                     match &self.pg.u.stmts[bs].kind {
                         StmtKind::Assign { lhs, rhs, .. } => {
-                            if self.out_rank(*lhs) == 0 || self.calls_sum(*rhs) {
+                            // `sb = sb + sum(e)`, the adjoint of a scalar read by an array
+                            // assignment: moved out of the WHERE with the mask given to each
+                            // SUM, in a WHERE of one arm.
+                            let (lhs, rhs) = (*lhs, *rhs);
+                            let reduction = self.out_rank(lhs) == 0;
+                            if (reduction
+                                && !(arms.len() == 1
+                                    && else_block.is_none()
+                                    && self.maskable_sums(rhs)))
+                                || (!reduction && self.calls_sum(rhs))
+                            {
                                 return self.unsupported(
                                     x,
                                     "an adjoint inside WHERE that reduces an array into a scalar",
                                 );
+                            }
+                            if reduction {
+                                reductions.insert(bs);
                             }
                             part.push(bs)
                         }
@@ -304,6 +383,8 @@ impl<'a> Adj<'_, '_, 'a> {
         let mut out = records;
         // The masks, when the backward sweep needs them, into recorded temporaries.
         let mut mask_syms = Vec::new();
+        // The statements restoring the masks, at the front of `restores`.
+        let mut n_masks = 0;
         if any_bwd {
             for (m, _) in arms {
                 let Some(shape) = self.mask_shape(*m) else {
@@ -313,17 +394,31 @@ impl<'a> Adj<'_, '_, 'a> {
                     );
                 };
                 let t = self.pg.temp("ad_mask", TempKind::Mask { sym: shape });
+                if self.deferred_mask(*m) {
+                    // Allocated before the assignment: its reallocation check read the
+                    // bounds of a never-allocated array (gfortran -Wall: "used
+                    // uninitialized").
+                    let g = self.mask_alloc_guard(t, *m);
+                    out.push(g);
+                }
                 let (tl, mc) = (self.pg.b().name(t), self.pg.cp(*m));
                 out.push(assign(&mut self.pg.u, tl, mc));
                 mask_syms.push(t);
             }
-            for &t in &mask_syms {
+            for (k, &t) in mask_syms.iter().enumerate() {
                 let (a, b) = self.mask_push_pop(t);
                 out.push(a);
                 restores.insert(0, b);
+                n_masks += 1;
+                if self.deferred_mask(arms[k].0) {
+                    // An allocatable temporary: a split backward sweep (another call of the
+                    // procedure) pops into it before anything allocated it there.
+                    let guard = self.mask_alloc_guard(t, arms[k].0);
+                    restores.insert(0, guard);
+                    n_masks += 1;
+                }
             }
         }
-        let n_masks = mask_syms.len();
         let build = |pg: &mut Self, mut blocks: Vec<Block>, recorded: bool| -> StmtId {
             let else_b = if else_block.is_some() {
                 blocks.pop()
@@ -359,11 +454,75 @@ impl<'a> Adj<'_, '_, 'a> {
         // adjoint WHERE.
         let mut bwd: Vec<StmtId> = restores[..n_masks].to_vec();
         bwd.extend(restores[n_masks..].iter().rev());
-        if any_bwd {
+        if any_bwd && !reductions.is_empty() {
+            // One arm: runs of array statements in `where (mask)`, the reductions between
+            // them with `mask=` on their SUMs, in the order of the backward sweep.
+            let arm = bwd_arms.pop().unwrap_or_default();
+            let mut run = Vec::new();
+            for bs in arm {
+                if reductions.contains(&bs) {
+                    if !run.is_empty() {
+                        let w = build(self, vec![std::mem::take(&mut run)], true);
+                        bwd.push(w);
+                    }
+                    self.mask_sums(bs, mask_syms[0]);
+                    bwd.push(bs);
+                } else {
+                    run.push(bs);
+                }
+            }
+            if !run.is_empty() {
+                let w = build(self, vec![run], true);
+                bwd.push(w);
+            }
+        } else if any_bwd {
             let w = build(self, bwd_arms, true);
             bwd.push(w);
         }
         Rev { fwd: out, bwd }
+    }
+
+    /// Whether the mask `m` takes its shape from an array of deferred shape (its recorded
+    /// temporary is allocatable).
+    fn deferred_mask(&self, m: ExprId) -> bool {
+        self.mask_shape(m).is_some_and(|v| {
+            self.pg.prog().symbols[v]
+                .ty
+                .as_ref()
+                .is_some_and(|t| t.dims.iter().any(|d| d.upper == DimUpper::Deferred))
+        })
+    }
+
+    /// `if (.not. allocated(t)) allocate(t, mold=m)` for the allocatable temporary `t` of
+    /// mask `m`.
+    fn mask_alloc_guard(&mut self, t: SymbolId, m: ExprId) -> StmtId {
+        let (n1, n2) = (self.pg.b().name(t), self.pg.b().name(t));
+        let allocated = self.pg.b().call("allocated", vec![n1]);
+        let cond = self.pg.b().e(Expr::Unary {
+            op: UnOp::Not,
+            arg: allocated,
+        });
+        let like = self.pg.cp(m);
+        let alloc = stmt(
+            &mut self.pg.u,
+            StmtKind::Memory {
+                op: MemOp::Allocate,
+                items: vec![n2],
+                options: vec![Arg {
+                    keyword: Some("mold".into()),
+                    value: like,
+                }],
+            },
+        );
+        stmt(
+            &mut self.pg.u,
+            StmtKind::If {
+                arms: vec![(cond, vec![alloc])],
+                else_block: None,
+                logical: true,
+                braces: Vec::new(),
+            },
+        )
     }
 
     fn mask_push_pop(&mut self, t: SymbolId) -> (StmtId, StmtId) {
@@ -377,6 +536,72 @@ impl<'a> Adj<'_, '_, 'a> {
             self.rt("pushBooleanArray", vec![a, s1]),
             self.rt("popBooleanArray", vec![b, s2]),
         )
+    }
+
+    /// Whether the scalar `e` reads arrays only through one-argument SUMs (and no
+    /// DOT_PRODUCT or PRODUCT), so that giving each SUM a mask restricts it to the elements
+    /// a WHERE arm assigns.
+    fn maskable_sums(&self, e: ExprId) -> bool {
+        match &self.pg.u.exprs[e] {
+            Expr::Call { callee, args } => {
+                let name = match &self.pg.u.exprs[*callee] {
+                    Expr::Opaque(n) => n.to_ascii_lowercase(),
+                    Expr::Name(s) => self.pg.g.out.symbols[*s].spelling.to_ascii_lowercase(),
+                    _ => String::new(),
+                };
+                if name == "sum" {
+                    return args.len() == 1 && args[0].keyword.is_none();
+                }
+                if self.out_rank(e) > 0 || matches!(name.as_str(), "dot_product" | "product") {
+                    return false;
+                }
+                args.iter().all(|a| self.maskable_sums(a.value))
+            }
+            _ => {
+                if self.out_rank(e) > 0 {
+                    return false;
+                }
+                let mut ok = true;
+                radtap_il::visit::expr_children(&self.pg.u.exprs[e], &mut |k| {
+                    ok &= self.maskable_sums(k)
+                });
+                ok
+            }
+        }
+    }
+
+    /// Gives every SUM of the right-hand side of assignment `s` the argument `mask=m`.
+    fn mask_sums(&mut self, s: StmtId, m: SymbolId) {
+        let StmtKind::Assign { rhs, .. } = self.pg.u.stmts[s].kind else {
+            return;
+        };
+        let mut stack = vec![rhs];
+        let mut sums = Vec::new();
+        while let Some(x) = stack.pop() {
+            if let Expr::Call { callee, args } = &self.pg.u.exprs[x] {
+                let is_sum = match &self.pg.u.exprs[*callee] {
+                    Expr::Opaque(n) => n.eq_ignore_ascii_case("sum"),
+                    Expr::Name(s) => self.pg.g.out.symbols[*s]
+                        .spelling
+                        .eq_ignore_ascii_case("sum"),
+                    _ => false,
+                };
+                if is_sum && args.len() == 1 {
+                    sums.push(x);
+                    continue;
+                }
+            }
+            radtap_il::visit::expr_children(&self.pg.u.exprs[x], &mut |k| stack.push(k));
+        }
+        for x in sums {
+            let value = self.pg.b().name(m);
+            if let Expr::Call { args, .. } = &mut self.pg.u.exprs[x] {
+                args.push(Arg {
+                    keyword: Some("mask".into()),
+                    value,
+                });
+            }
+        }
     }
 
     fn calls_sum(&self, e: ExprId) -> bool {

@@ -437,22 +437,32 @@ impl<'a> Adj<'_, '_, 'a> {
                     return self.unsupported(s, "ALLOCATE inside a loop");
                 }
                 // In split mode the forward and backward sweeps are two procedures: a local
-                // array allocated by one is not the other's (it was read unallocated).
-                if self.pg.sweep != Sweep::Joint
-                    && self.pg.lang == Lang::Fortran
-                    && items.iter().any(|&it| {
+                // array allocated by one is not the other's. The backward sweep allocates it
+                // again, with its adjoint, with the bounds the forward sweep hands over
+                // (`split_local_arrays`); a SAVE one would stay allocated: refused.
+                if self.pg.sweep != Sweep::Joint && self.pg.lang == Lang::Fortran {
+                    for &it in items {
                         let base = match &self.pg.src.exprs[it] {
                             Expr::Index { base, .. } => *base,
                             _ => it,
                         };
-                        radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.p, base)
-                            .is_some_and(|b| self.own_local(b))
-                    })
-                {
-                    return self.unsupported(
-                        s,
-                        "ALLOCATE of a local array in a procedure differentiated in split mode (-nocheckpoint)",
-                    );
+                        let Some(b) =
+                            radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.p, base)
+                                .filter(|&b| self.own_local(b))
+                        else {
+                            continue;
+                        };
+                        let sd = &self.pg.prog().symbols[b];
+                        if sd.attrs.save || !sd.attrs.allocatable || sd.attrs.pointer {
+                            return self.unsupported(
+                                s,
+                                "ALLOCATE of a SAVE or pointer local array in a procedure differentiated in split mode (-nocheckpoint)",
+                            );
+                        }
+                        if !self.split_allocs.contains(&b) {
+                            self.split_allocs.push(b);
+                        }
+                    }
                 }
                 let mut r = self.fwd_only(s);
                 let mut ditems = Vec::new();

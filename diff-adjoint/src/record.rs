@@ -522,6 +522,10 @@ impl<'a> Adj<'_, '_, 'a> {
                     if visible && !syms.contains(x) {
                         syms.push(*x);
                         covered.union_with(&set);
+                    } else if !visible && self.save_local_read_by_dead_code_only(*x) {
+                        // Nothing a derivative needs reads it: its value when the backward
+                        // sweep runs the callee again does not matter.
+                        covered.union_with(&set);
                     }
                 }
                 ObjKey::Pointee(x) => {
@@ -882,7 +886,7 @@ impl<'a> Adj<'_, '_, 'a> {
 
     /// Whether a variable can be named in this procedure: its own, a parameter, a variable
     /// of a module it uses or lives in, a C global.
-    fn visible(&self, x: SymbolId) -> bool {
+    pub(crate) fn visible(&self, x: SymbolId) -> bool {
         if self.pg.src.params.contains(&x) {
             return true;
         }
@@ -908,6 +912,41 @@ impl<'a> Adj<'_, '_, 'a> {
             }
             _ => false,
         }
+    }
+
+    /// Whether `x` is a SAVE local of another procedure (a call counter, a "warned once"
+    /// flag) that only statements dead for derivatives read. A caller cannot record it
+    /// around a call (it is not visible there), and need not: the derivative code never
+    /// reads it, so the value a checkpointed callee sees when it runs again backwards
+    /// cannot change a derivative. A procedure with internal procedures (which could read
+    /// it by host association) does not qualify.
+    fn save_local_read_by_dead_code_only(&self, x: SymbolId) -> bool {
+        let prog = self.pg.prog();
+        let sd = &prog.symbols[x];
+        let Some(o) = radtap_dataflow::zones::unit_of_scope(prog, sd.scope) else {
+            return false;
+        };
+        if o == self.pg.p
+            || !sd.attrs.save
+            || prog.units[o].params.contains(&x)
+            || !matches!(
+                prog.units[o].kind,
+                UnitKind::Subroutine | UnitKind::Function
+            )
+            || prog.units.iter().any(|(_, u)| u.parent == Some(o))
+        {
+            return false;
+        }
+        let Some(oi) = self.pg.g.info.procs.get(&o) else {
+            return false;
+        };
+        let (Some(act), Some(z)) = (&oi.activity, oi.zones.sym_zones(x)) else {
+            return false;
+        };
+        !oi.effects
+            .iter()
+            .zip(&act.live)
+            .any(|(e, &live)| live && e.reads.intersects(&z))
     }
 
     /// Zones point `i` must record before it runs.

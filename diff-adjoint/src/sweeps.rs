@@ -104,6 +104,120 @@ impl<'a> Adj<'_, '_, 'a> {
         }
     }
 
+    /// Split mode, the local allocatable arrays the forward sweep allocated (`split_allocs`):
+    /// at its end `if (allocated(w)) then push lbound/ubound of each dimension, 1 else 0`;
+    /// at the start of the backward sweep, popped and, when allocated,
+    /// `allocate(w(l1:u1, ...), wb(l1:u1, ...)); wb = 0`. The backward sweep deallocates
+    /// both where it passes the ALLOCATE, as in joint mode.
+    fn split_local_arrays(&mut self) -> (Vec<StmtId>, Vec<StmtId>) {
+        let (mut push, mut pop) = (Vec::new(), Vec::new());
+        for x in self.split_allocs.clone() {
+            let rank = self.pg.prog().symbols[x]
+                .ty
+                .as_ref()
+                .map_or(0, |t| t.dims.len());
+            // Forward: the bounds, then the flag.
+            let mut fwd_then = Vec::new();
+            for k in 1..=rank as i64 {
+                for f in ["lbound", "ubound"] {
+                    let (n, kk) = (self.pg.b().name(x), self.pg.b().int(k));
+                    let c = self.pg.b().call(f, vec![n, kk]);
+                    fwd_then.push(self.int_push(c));
+                }
+            }
+            let one = self.pg.b().int(1);
+            fwd_then.push(self.int_push(one));
+            let zero = self.pg.b().int(0);
+            let fwd_else = vec![self.int_push(zero)];
+            let n = self.pg.b().name(x);
+            let cond = self.pg.b().call("allocated", vec![n]);
+            push.push(stmt(
+                &mut self.pg.u,
+                StmtKind::If {
+                    arms: vec![(cond, fwd_then)],
+                    else_block: Some(fwd_else),
+                    logical: false,
+                    braces: Vec::new(),
+                },
+            ));
+            // Backward: the flag, the bounds in reverse, the allocations.
+            let flag = self.pg.temp("ad_alloc", TempKind::Int);
+            let mut popped = vec![self.int_pop(flag)];
+            let mut bounds = Vec::new();
+            for _ in 0..rank {
+                let lo = self.pg.temp("ad_lb", TempKind::Int);
+                let hi = self.pg.temp("ad_ub", TempKind::Int);
+                bounds.push((lo, hi));
+            }
+            let mut then = Vec::new();
+            for &(lo, hi) in bounds.iter().rev() {
+                then.push(self.int_pop(hi));
+                then.push(self.int_pop(lo));
+            }
+            let mut arrays = vec![x];
+            arrays.extend(self.pg.dvar.get(&x).copied());
+            for (j, &a) in arrays.iter().enumerate() {
+                let subs = bounds
+                    .iter()
+                    .map(|&(lo, hi)| {
+                        let (l, h) = (self.pg.b().name(lo), self.pg.b().name(hi));
+                        Subscript::Range(Some(l), Some(h), None)
+                    })
+                    .collect();
+                let base = self.pg.b().name(a);
+                let item = self.pg.b().index(base, subs);
+                then.push(stmt(
+                    &mut self.pg.u,
+                    StmtKind::Memory {
+                        op: MemOp::Allocate,
+                        items: vec![item],
+                        options: Vec::new(),
+                    },
+                ));
+                if j > 0 {
+                    let k = self.pg.prog().symbols[x]
+                        .ty
+                        .as_ref()
+                        .and_then(|t| t.bytes)
+                        .unwrap_or(8);
+                    let (d, z) = (self.pg.b().name(a), self.pg.b().zero(k));
+                    then.push(assign(&mut self.pg.u, d, z));
+                }
+            }
+            let (f, one) = (self.pg.b().name(flag), self.pg.b().int(1));
+            let cond = self.pg.b().bin(BinOp::Eq(RelSpell::Symbol), f, one);
+            popped.push(stmt(
+                &mut self.pg.u,
+                StmtKind::If {
+                    arms: vec![(cond, then)],
+                    else_block: None,
+                    logical: false,
+                    braces: Vec::new(),
+                },
+            ));
+            // Pushed after the arrays before it: popped before them.
+            pop.splice(0..0, popped);
+        }
+        (push, pop)
+    }
+
+    /// Whether statement `s` of the unit being built names `x` (in any expression).
+    fn stmt_mentions(&self, s: StmtId, x: SymbolId) -> bool {
+        let mut exprs = Vec::new();
+        radtap_il::visit::stmt_children(
+            &self.pg.u.stmts[s].kind,
+            &mut |e| exprs.push(e),
+            &mut |_| {},
+        );
+        while let Some(e) = exprs.pop() {
+            if matches!(self.pg.u.exprs[e], Expr::Name(y) if y == x) {
+                return true;
+            }
+            radtap_il::visit::expr_children(&self.pg.u.exprs[e], &mut |k| exprs.push(k));
+        }
+        false
+    }
+
     /// Split mode: what the backward sweep reads that may be lost between the sweeps —
     /// locals, and values the procedure writes and does not read first (its callers only
     /// keep the values it reads on entry).
@@ -124,6 +238,32 @@ impl<'a> Adj<'_, '_, 'a> {
         need.intersect_with(&keep);
         let sp = self.pg.src.source_map.header.unwrap_or_default();
         let (mut push, mut pop) = self.snapshot_at(sp, &need);
+        // Local allocatable arrays: allocated again (bounds pushed last, popped first) before
+        // anything is popped into them.
+        // What is recorded of them (values the backward sweep reads) only when allocated: an
+        // early RETURN may have left them unallocated.
+        for x in self.split_allocs.clone() {
+            for v in [&mut push, &mut pop] {
+                for st in v.iter_mut() {
+                    if self.stmt_mentions(*st, x) {
+                        let n = self.pg.b().name(x);
+                        let cond = self.pg.b().call("allocated", vec![n]);
+                        *st = stmt(
+                            &mut self.pg.u,
+                            StmtKind::If {
+                                arms: vec![(cond, vec![*st])],
+                                else_block: None,
+                                logical: false,
+                                braces: Vec::new(),
+                            },
+                        );
+                    }
+                }
+            }
+        }
+        let (apush, apop) = self.split_local_arrays();
+        push.extend(apush);
+        pop.splice(0..0, apop);
         // C blocks this procedure allocates and frees: their free waits for the backward
         // sweep, which is another function here, so the pointers to them (and to their
         // adjoints) go over with the rest (the backward sweep read through uninitialised
@@ -362,9 +502,27 @@ impl<'a> Adj<'_, '_, 'a> {
     // ------------------------------------------------------------------ runtime calls
 
     /// Start of the backward sweep: local adjoints and the head's pure-input adjoints are
-    /// zero.
+    /// zero, and in a head the adjoints of the globals that are no dependents (static
+    /// storage keeping what a previous run left, `zero_global_derivatives`).
     fn bwd_prologue(&mut self) -> Vec<StmtId> {
         let mut out = Vec::new();
+        let deps = self
+            .pg
+            .g
+            .info
+            .heads
+            .iter()
+            .find(|h| h.head == self.pg.p)
+            .map(|h| {
+                let mut d = self.pg.pi.zones.empty();
+                for (_, z) in &h.dependents {
+                    d.union_with(z);
+                }
+                d
+            });
+        if let Some(deps) = deps {
+            out.extend(self.pg.zero_global_derivatives(&deps));
+        }
         let mut syms: Vec<(SymbolId, SymbolId)> =
             self.pg.dvar.iter().map(|(a, b)| (*a, *b)).collect();
         syms.sort();

@@ -52,6 +52,7 @@ pub(crate) fn run(
         lang,
         active: Vec::new(),
         allocating: std::collections::BTreeSet::new(),
+        alloc_calls: HashMap::new(),
         dproc: HashMap::new(),
         dparams: HashMap::new(),
         dresult: HashMap::new(),
@@ -1080,7 +1081,8 @@ static double radtap_digamma(double x) {
 }";
 
 /// Adjoint mode: a call to a procedure that allocates or frees module variables with
-/// derivatives (`Gen::allocating`) is refused at the call. The forward sweep would run the
+/// derivatives (`Gen::allocating`) is refused at the call, unless it is one half of an
+/// initialisation / finalisation pair (`Gen::alloc_calls`). The forward sweep would run the
 /// primal procedure, so the derivative variables would never be allocated.
 fn allocating_call_refusals(prog: &Program, info: &ProgramInfo, g: &Gen) -> Vec<Diagnostic> {
     let mut out = Vec::new();
@@ -1093,6 +1095,9 @@ fn allocating_call_refusals(prog: &Program, info: &ProgramInfo, g: &Gen) -> Vec<
             let Some(&q) = l.iter().find(|q| g.allocating.contains(q)) else {
                 continue;
             };
+            if g.alloc_calls.contains_key(&(p, c.stmt)) {
+                continue;
+            }
             let span = u.source_map.stmt.get(c.stmt).copied().unwrap_or_default();
             out.push(Diagnostic::error(
                 Code::Unsupported,

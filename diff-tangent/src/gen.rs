@@ -23,6 +23,9 @@ pub struct Gen<'a> {
     /// Active procedures with nothing active in them that allocate or free (maybe through
     /// calls) a module variable with a derivative: calls to them always call the derivative.
     pub allocating: BTreeSet<UnitId>,
+    /// Adjoint mode: the calls to allocating procedures handled as an initialisation /
+    /// finalisation pair (`alloc_pairs.rs`), by (caller, call statement).
+    pub alloc_calls: HashMap<(UnitId, StmtId), AllocCall>,
     /// Derivative procedure name symbol of each active procedure.
     pub dproc: HashMap<UnitId, SymbolId>,
     /// Which parameters of each active procedure carry a derivative.
@@ -65,6 +68,31 @@ pub struct Gen<'a> {
     pub primal_copies: HashMap<UnitId, SymbolId>,
     /// The generated units of each procedure (derivatives, sweeps, primal copy), in order.
     pub(crate) generated: Vec<(UnitId, UnitId)>,
+}
+
+/// A call the adjoint handles as one half of an initialisation / finalisation pair.
+#[derive(Clone, Debug)]
+pub enum AllocCall {
+    /// `call init()`: allocates the module arrays `allocated`; the backward sweep frees their
+    /// adjoints, and the primal arrays of `freed` (those a later finalisation frees), where
+    /// it passes this call.
+    Init {
+        callee: UnitId,
+        allocated: Vec<SymbolId>,
+        freed: Vec<SymbolId>,
+    },
+    /// `call finalize()`: only frees arrays an initialisation allocated; delayed to the
+    /// backward sweep.
+    Final { callee: UnitId },
+}
+
+impl AllocCall {
+    /// The procedure called.
+    pub fn callee(&self) -> UnitId {
+        match self {
+            AllocCall::Init { callee, .. } | AllocCall::Final { callee } => *callee,
+        }
+    }
 }
 
 /// The name of a unit.
@@ -208,6 +236,9 @@ impl Gen<'_> {
             }
         }
         self.add_allocating_procedures();
+        if self.opts.adjoint {
+            self.pair_allocating_calls();
+        }
         let nockp = self.nocheckpoint_wanted();
         for &p in &self.active.clone() {
             let pi = &self.info.procs[&p];

@@ -36,6 +36,7 @@
 //!
 //! The intrinsic derivatives come from one table ([`table`]) shared by both languages.
 
+mod alloc_pairs;
 mod assemble;
 mod build;
 mod gen;
@@ -235,7 +236,7 @@ pub fn differentiate(
 /// The invariant every rule keeps: the primal IL is never changed.
 pub mod generator {
     pub use crate::build::{assign, stmt, B};
-    pub use crate::gen::{has_nocheckpoint, key, pattern, unit_name, Gen};
+    pub use crate::gen::{has_nocheckpoint, key, pattern, unit_name, AllocCall, Gen};
     pub use crate::proc_::{BodyRules, Dir, ProcGen, Sweep, TangentRules, TempKind};
 
     use crate::{Options, Output};

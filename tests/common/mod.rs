@@ -168,10 +168,6 @@ pub const ADJOINT_UNSUPPORTED: &[(&str, &str)] = &[
         "DAXPY on two columns of one array (arguments that may share memory)",
     ),
     (
-        "rw_f_rk4_module.f90",
-        "a call to a procedure allocating module arrays with derivatives (the RK4 work arrays)",
-    ),
-    (
         "rw_f_heat_ftcs_state.f90",
         "recording a record with an allocatable component (the rod state) around a call",
     ),

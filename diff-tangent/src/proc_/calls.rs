@@ -100,7 +100,8 @@ impl<'a> ProcGen<'_, 'a> {
         match site.map(|x| &x.callee) {
             Some(Callee::Defined(list))
                 if (active_point && list.iter().any(|c| self.g.active.contains(c)))
-                    || list.iter().any(|c| self.g.allocating.contains(c)) =>
+                    || list.iter().any(|c| self.g.allocating.contains(c))
+                    || list.iter().any(|&c| self.writes_global_derivative(c)) =>
             {
                 if list.len() != 1 {
                     let msg = format!(
@@ -157,6 +158,25 @@ impl<'a> ProcGen<'_, 'a> {
         }
         self.hoisted.clear();
         out
+    }
+
+    /// Whether the active procedure `q` may write a module variable, COMMON member or SAVE
+    /// local that carries a derivative in it. Called where nothing it reads varies, the
+    /// primal `q` would leave that global's derivative as it was, though the value `q` writes
+    /// there depends on no independent: `call vaccum(h, 0)` resetting an accumulator in
+    /// COMMON whose derivative later accumulates kept the previous run's derivative (a
+    /// second call of the head gave another tangent). Its derivative procedure sets it.
+    pub(crate) fn writes_global_derivative(&self, q: UnitId) -> bool {
+        if !self.g.active.contains(&q) {
+            return false;
+        }
+        let Some(qi) = self.g.info.procs.get(&q) else {
+            return false;
+        };
+        let mut w = self.g.deriv_zones(q);
+        w.intersect_with(&qi.summary.writes);
+        let writes_one = w.iter().any(|z| qi.zones.global_of_local(z).is_some());
+        writes_one
     }
 
     /// The argument list of a call to `c`'s derivative: each actual, followed by its

@@ -765,7 +765,7 @@ impl<'a> ProcGen<'_, 'a> {
 
     /// `common /blk_d/ ad, bd`: a derivative COMMON mirroring the primal one member for
     /// member, so every procedure lays it out alike.
-    fn derivative_common(
+    pub(crate) fn derivative_common(
         &mut self,
         blk: Option<SymbolId>,
         ents: &[Entity],
@@ -1017,6 +1017,11 @@ impl<'a> ProcGen<'_, 'a> {
                             src: &self.g.prog.units[owner],
                         };
                         let dims = c.dims(&mut self.u, &t.dims);
+                        // A mask shaped like an allocatable or assumed-shape array: an
+                        // allocatable temporary, allocated by the assignment of the mask.
+                        if mask && t.dims.iter().any(|d| d.upper == DimUpper::Deferred) {
+                            v.attrs.push(Attr::Keyword("allocatable".into()));
+                        }
                         match self.lang {
                             Lang::Fortran => v.entities[0].dims = Some(dims),
                             Lang::C => {
@@ -1220,6 +1225,7 @@ impl<'a> ProcGen<'_, 'a> {
         for (_, z) in &h.independents {
             indep.union_with(z);
         }
+        out.extend(self.zero_global_derivatives(&indep));
         // Whether the entry value of zones `z` may be read, or reach the exit in what the
         // procedure does not overwrite on every path (`y(1:n:2)` written, `y(2)` kept: its
         // derivative is zero, not the caller's).

@@ -195,6 +195,179 @@ impl ProcGen<'_, '_> {
         true
     }
 
+    /// The derivative of the global `x` (a module variable or a COMMON member) in this
+    /// unit, made visible here if it is not (a USE by name, or the COMMON block and its
+    /// derivative mirror declared as another procedure declares them); `None` where that
+    /// cannot be done.
+    fn visible_global_derivative(&mut self, x: SymbolId) -> Option<SymbolId> {
+        let prog = self.g.prog;
+        let sd = &prog.symbols[x];
+        if sd.common.is_none() {
+            let ds = *self.g.dglobal.get(&x)?;
+            let seen = prog.lookup(self.src.scope, &key(Lang::Fortran, &sd.spelling)) == Some(x);
+            return (seen || self.use_foreign_module_var(x)).then_some(ds);
+        }
+        if let Some(&d) = self.dvar.get(&x) {
+            return Some(d);
+        }
+        let blk = sd.common?;
+        let declared_here = self.src.decls.iter().any(|d| {
+            matches!(d, Decl::Common(bs) if bs.iter().any(|(b, es)| *b == Some(blk) && es.iter().any(|e| e.sym == x)))
+        });
+        if declared_here || !self.declare_foreign_common(x) {
+            return None;
+        }
+        // The block's mirror, declared as the procedure owning `x` declares its members.
+        let owner = radtap_dataflow::zones::unit_of_scope(prog, sd.scope)?;
+        let src = &prog.units[owner];
+        let members: Vec<Entity> = src
+            .decls
+            .iter()
+            .filter_map(|d| match d {
+                Decl::Common(bs) => Some(bs),
+                _ => None,
+            })
+            .flatten()
+            .filter(|(b, _)| *b == Some(blk))
+            .flat_map(|(_, es)| es.iter().cloned())
+            .collect();
+        let c = Copier { src };
+        let mut decls = Vec::new();
+        self.derivative_common(Some(blk), &members, &c, &mut decls);
+        self.u.decls.extend(decls);
+        self.dvar.get(&x).copied()
+    }
+
+    /// At a head's entry: `vd = 0` for every module variable and COMMON member `v` with a
+    /// derivative here, except those holding zones of `keep` (the independents in tangent
+    /// mode, the dependents in adjoint mode). Only those are inputs (DESIGN.md); the others'
+    /// derivatives live in static storage that keeps what a previous run left there, which
+    /// the code reads as zero wherever the global does not vary: a primal call resetting
+    /// an accumulator (`call reset()`, `call vaccum(h, 0)`) left its derivative (or
+    /// adjoint) as the last run ended, and a second run of the head gave another result.
+    pub fn zero_global_derivatives(&mut self, keep: &ZoneSet) -> Vec<StmtId> {
+        let mut out = Vec::new();
+        if !self.g.info.heads.iter().any(|h| h.head == self.p) {
+            return out;
+        }
+        if self.lang == Lang::C {
+            return self.zero_c_global_derivatives(keep);
+        }
+        let prog = self.g.prog;
+        let dz = self.g.deriv_zones(self.p);
+        let mut globals: Vec<SymbolId> = self
+            .pi
+            .zones
+            .objects
+            .iter()
+            .filter_map(|(k, o)| match k {
+                ObjKey::Sym(x) => {
+                    let z = self.pi.zones.obj_set(o);
+                    (z.intersects(&dz) && !z.intersects(keep)).then_some(*x)
+                }
+                _ => None,
+            })
+            .collect();
+        globals.sort();
+        globals.dedup();
+        for x in globals {
+            let sd = &prog.symbols[x];
+            let module = radtap_dataflow::zones::unit_of_scope(prog, sd.scope)
+                .is_some_and(|m| prog.units[m].kind == UnitKind::Module);
+            if !(module || sd.common.is_some()) || self.src.params.contains(&x) {
+                continue;
+            }
+            let Some(ty) = sd.ty.clone() else { continue };
+            if ty.pointers > 0
+                || sd.attrs.pointer
+                || !matches!(ty.base, BaseClass::Real | BaseClass::Complex)
+            {
+                continue;
+            }
+            let allocatable = sd.attrs.allocatable;
+            let Some(ds) = self.visible_global_derivative(x) else {
+                continue;
+            };
+            let (l, z) = (self.b().name(ds), self.b().zero(ty.bytes.unwrap_or(4)));
+            let mut st = assign(&mut self.u, l, z);
+            if allocatable {
+                // Allocated with the primal (maybe not yet).
+                let n = self.b().name(ds);
+                let cond = self.b().call("allocated", vec![n]);
+                st = stmt(
+                    &mut self.u,
+                    StmtKind::If {
+                        arms: vec![(cond, vec![st])],
+                        else_block: None,
+                        logical: true,
+                        braces: Vec::new(),
+                    },
+                );
+            }
+            out.push(st);
+        }
+        out
+    }
+
+    /// The C globals (file-scope variables, `extern` ones included) whose derivative is
+    /// live in this head and holds no zone of `keep`: `gd = 0.0` for a scalar, and for an
+    /// array (or any global in vector mode, where a direction dimension is added)
+    /// `for (i = 0; i < sizeof(gd)/sizeof(double); ++i) ((double *)gd)[i] = 0.0;`. Real
+    /// globals only: a struct global's derivative is not cleared yet.
+    fn zero_c_global_derivatives(&mut self, keep: &ZoneSet) -> Vec<StmtId> {
+        let mut out = Vec::new();
+        let prog = self.g.prog;
+        let dz = self.g.deriv_zones(self.p);
+        let mut globals: Vec<SymbolId> = self
+            .pi
+            .zones
+            .objects
+            .iter()
+            .filter_map(|(k, o)| match k {
+                ObjKey::Sym(x) => {
+                    let z = self.pi.zones.obj_set(o);
+                    (z.intersects(&dz) && !z.intersects(keep)).then_some(*x)
+                }
+                _ => None,
+            })
+            .collect();
+        globals.sort();
+        globals.dedup();
+        for x in globals {
+            let Some(&ds) = self.g.dglobal.get(&x) else {
+                continue;
+            };
+            let sd = &prog.symbols[x];
+            let Some(ty) = sd.ty.clone() else { continue };
+            if ty.pointers > 0 || !matches!(ty.base, BaseClass::Real) {
+                continue;
+            }
+            let bytes = ty.bytes.unwrap_or(8);
+            if ty.dims.is_empty() && !self.vector {
+                let (l, z) = (self.b().name(ds), self.b().zero(bytes));
+                out.push(assign(&mut self.u, l, z));
+                continue;
+            }
+            let cty = match bytes {
+                4 => "float",
+                16 => "long double",
+                _ => "double",
+            };
+            let dn = self.g.out.symbols[ds].spelling.clone();
+            let i = self.temp("i", TempKind::Int);
+            let iv = self.b().name(i);
+            let base = self.b().opaque(&format!("(({cty} *){dn})"));
+            let elem = self.b().index(base, vec![Subscript::Index(iv)]);
+            let z = self.b().zero(bytes);
+            let body = vec![assign(&mut self.u, elem, z)];
+            let bound = self
+                .b()
+                .opaque(&format!("(int)(sizeof({dn})/sizeof({cty}))"));
+            out.push(self.c_count_loop(i, bound, body, false));
+        }
+        out
+    }
+
     /// Whether a symbol of the derivative unit being built is spelled `name`.
     fn u_has_name(&self, name: &str) -> bool {
         let sc = self.u.scope;

@@ -1189,24 +1189,12 @@ impl<'a> ProcGen<'_, 'a> {
     /// `f_res`, its derivative `f_resd`/`f_resb`, and their size in bytes.
     /// Why a reference to differentiated function `c` (result `r`) with actual arguments
     /// `args` cannot be hoisted into a call of its derivative, if it cannot.
-    pub fn function_reference_refusal(
-        &self,
-        c: UnitId,
-        r: SymbolId,
-        args: &[Arg],
-    ) -> Option<String> {
+    pub fn function_reference_refusal(&self, c: UnitId, r: SymbolId) -> Option<String> {
         let prog = self.prog();
         let name = prog.units[c]
             .name
             .map(|n| prog.name(n).to_string())
             .unwrap_or_default();
-        if self.lang == Lang::Fortran
-            && (args.len() < prog.units[c].params.len() || args.iter().any(|a| a.keyword.is_some()))
-        {
-            // The result (and `nbdirs`) follow the arguments positionally: after an omitted
-            // OPTIONAL or a keyword argument they would land in the wrong dummy.
-            return Some(format!("a reference to the function `{name}` with an omitted OPTIONAL argument or keyword arguments is not differentiated yet; pass every argument by position"));
-        }
         let record = prog.symbols[r].ty.as_ref().is_some_and(|t| {
             matches!(t.base, BaseClass::Record(_))
                 || (self.lang == Lang::C && t.base == BaseClass::Opaque)
@@ -1229,6 +1217,25 @@ impl<'a> ProcGen<'_, 'a> {
             return Some(format!("a reference to the array-valued function `{name}` is not differentiated yet; make it a subroutine with an intent(out) array"));
         }
         None
+    }
+
+    /// The keywords of the arguments a hoisted reference to function `c` (result `r`) with
+    /// actuals `args` appends after them: the primal result, its derivative (or adjoint) and
+    /// `nbdirs`. After an omitted OPTIONAL or a keyword argument they cannot follow
+    /// positionally (they would land in the wrong dummy), so they go by the names the
+    /// derivative unit gives those dummies (`decls.rs`: the result keeps its name, its
+    /// derivative follows the variable pattern, as keyword derivative actuals assume);
+    /// `None` when every actual is positional.
+    pub fn result_keywords(&self, c: UnitId, r: SymbolId, args: &[Arg]) -> Option<[String; 3]> {
+        let prog = self.prog();
+        let positional =
+            args.len() >= prog.units[c].params.len() && args.iter().all(|a| a.keyword.is_none());
+        if self.lang != Lang::Fortran || positional {
+            return None;
+        }
+        let rn = prog.symbols[r].spelling.clone();
+        let rd = pattern(&self.g.opts.var_pattern, &rn);
+        Some([rn, rd, "nbdirs".to_string()])
     }
 
     pub fn result_temps(&mut self, c: UnitId, r: SymbolId) -> (SymbolId, SymbolId, u32) {
@@ -1285,11 +1292,13 @@ impl<'a> ProcGen<'_, 'a> {
         let Expr::Call { args, .. } = &self.src.exprs[e] else {
             return;
         };
-        if let Some(msg) = self.function_reference_refusal(c, r, args) {
+        if let Some(msg) = self.function_reference_refusal(c, r) {
             self.error(s, Code::Unsupported, &msg);
             return;
         }
         let (t, td, bytes) = self.result_temps(c, r);
+        let kw = self.result_keywords(c, r, args);
+        let kw = |k: usize| kw.as_ref().map(|n| n[k].clone());
         let mut pre = Vec::new();
         let mut new_args = self.derivative_args(s, c, args, &mut pre);
         let dsym = self.g.dproc[&c];
@@ -1304,7 +1313,7 @@ impl<'a> ProcGen<'_, 'a> {
             tn
         };
         new_args.push(Arg {
-            keyword: None,
+            keyword: kw(0),
             value: tn,
         });
         out.extend(pre);
@@ -1313,7 +1322,7 @@ impl<'a> ProcGen<'_, 'a> {
             if self.result_type(r, bytes).base == BaseClass::Real {
                 let tdn = self.b().name(td);
                 new_args.push(Arg {
-                    keyword: None,
+                    keyword: kw(1),
                     value: tdn,
                 });
             }
@@ -1322,7 +1331,7 @@ impl<'a> ProcGen<'_, 'a> {
                 self.b().name(v)
             };
             new_args.push(Arg {
-                keyword: None,
+                keyword: kw(2),
                 value: nb,
             });
             out.push(stmt(
