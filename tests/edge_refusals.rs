@@ -183,7 +183,7 @@ const REFUSED: &[Case] = &[
         "edge_refused/e_c_split_pointer_walk.c",
         SPLIT,
         "e_c_split_pointer_walk.c:10:9: error[AD020]",
-        "moving a pointer that has a derivative pointer in a procedure split into f_fwd and f_bwd",
+        "moving a pointer argument that has a derivative pointer in a procedure split into f_fwd and f_bwd",
     ),
     (
         "edge_refused/e_c_struct_brace_active.c",

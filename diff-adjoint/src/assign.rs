@@ -981,10 +981,10 @@ impl<'a> Adj<'_, '_, 'a> {
     pub(crate) fn adj_pointer_move(&mut self, s: StmtId, q: SymbolId, mv: PointerMove) -> Rev {
         let mut r = Rev::default();
         let dq = self.pg.dvar.get(&q).copied();
-        if dq.is_some() && self.pg.sweep != Sweep::Joint {
-            // `f_fwd` has no derivative pointer to move or record, and `f_bwd` would start
-            // from the caller's: the output referenced undeclared names.
-            self.pg.error(s, Code::Unsupported, "moving a pointer that has a derivative pointer in a procedure split into f_fwd and f_bwd (-nocheckpoint, or the NOCHECKPOINT directive) is not supported; keep its calls checkpointed");
+        if dq.is_some() && self.pg.sweep != Sweep::Joint && self.pg.src.params.contains(&q) {
+            // A pointer argument: `f_fwd` has no derivative argument to move or record, and
+            // `f_bwd` would start from the caller's: the output referenced undeclared names.
+            self.pg.error(s, Code::Unsupported, "moving a pointer argument that has a derivative pointer in a procedure split into f_fwd and f_bwd (-nocheckpoint, or the NOCHECKPOINT directive) is not supported; keep its calls checkpointed");
             return r;
         }
         let mut ptrs = vec![q];

@@ -256,10 +256,11 @@ impl<'a> Adj<'_, '_, 'a> {
                 && formal_ty
                     .as_ref()
                     .is_some_and(|t| t.pointers == 0 && t.dims.is_empty());
-            let kw = a
-                .keyword
-                .as_ref()
-                .map(|k| self.pg.g.dummy_name(&pattern(&self.pg.g.opts.var_pattern, k)));
+            let kw = a.keyword.as_ref().map(|k| {
+                self.pg
+                    .g
+                    .dummy_name(&pattern(&self.pg.g.opts.var_pattern, k))
+            });
             let d = if self.pg.lang == Lang::C && !c_by_value {
                 // An address: the adjoint address, or a zero temporary like the variable.
                 match self.pg.dptr(a.value) {
