@@ -281,7 +281,7 @@ impl<'a> Adj<'_, '_, 'a> {
 
     /// The bytes of the Fortran string(s) `e` (copied): `len(e)`, times the element count
     /// (`n`, else `size(e)`) of an array.
-    pub(crate) fn string_bytes(&mut self, e: ExprId, rank: usize, n: Option<ExprId>) -> ExprId {
+    fn string_bytes(&mut self, e: ExprId, rank: usize, n: Option<ExprId>) -> ExprId {
         let p = self.dup(e);
         let len = self.pg.b().call("len", vec![p]);
         match (rank, n) {
@@ -689,31 +689,45 @@ impl<'a> Adj<'_, '_, 'a> {
             }
             let suffix = Self::suffix_of(&ty)
                 .ok_or_else(|| format!("recording a component of `{name}` (its type)"))?;
-            let mut primal = self.pg.b().name(x);
-            for f in &path {
-                let field = self.pg.prog().symbols[*f].spelling.clone();
-                primal = self.pg.b().e(Expr::Field {
-                    base: primal,
-                    field,
-                    arrow: false,
-                });
-            }
-            let rank = whole_rank + ty.dims.len();
-            let count = if ty.base == BaseClass::Character {
-                Some(self.string_bytes(primal, rank, None))
-            } else if rank > 0 {
-                let p = self.dup(primal);
-                Some(self.pg.b().call("size", vec![p]))
-            } else {
-                None
-            };
-            out.push(Slot {
-                primal,
-                suffix,
-                count,
-            });
+            let base = self.pg.b().name(x);
+            out.push(self.component_slot(base, &path, &ty, whole_rank, suffix));
         }
         Ok(out)
+    }
+
+    /// The slot of component `path` (leaf type `ty`) of the record reference `base` (built in
+    /// the output unit) of rank `whole_rank`: a string's bytes, an array's `size`.
+    pub(crate) fn component_slot(
+        &mut self,
+        base: ExprId,
+        path: &[SymbolId],
+        ty: &Type,
+        whole_rank: usize,
+        suffix: &'static str,
+    ) -> Slot {
+        let mut primal = base;
+        for f in path {
+            let field = self.pg.prog().symbols[*f].spelling.clone();
+            primal = self.pg.b().e(Expr::Field {
+                base: primal,
+                field,
+                arrow: false,
+            });
+        }
+        let rank = whole_rank + ty.dims.len();
+        let count = if ty.base == BaseClass::Character {
+            Some(self.string_bytes(primal, rank, None))
+        } else if rank > 0 {
+            let p = self.dup(primal);
+            Some(self.pg.b().call("size", vec![p]))
+        } else {
+            None
+        };
+        Slot {
+            primal,
+            suffix,
+            count,
+        }
     }
 
     /// The component paths of the leaves of derived type `td`, in the zones' layout order

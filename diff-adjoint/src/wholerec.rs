@@ -156,29 +156,8 @@ impl<'a> Adj<'_, '_, 'a> {
                 return Err("recording an array component of an array of derived type".into());
             }
             let suffix = Self::suffix_of(&ty).ok_or("recording a component of this type")?;
-            let mut primal = self.pg.cp(e);
-            for f in &path {
-                let field = self.pg.prog().symbols[*f].spelling.clone();
-                primal = self.pg.b().e(Expr::Field {
-                    base: primal,
-                    field,
-                    arrow: false,
-                });
-            }
-            let rank = rank + ty.dims.len();
-            let count = if ty.base == BaseClass::Character {
-                Some(self.string_bytes(primal, rank, None))
-            } else if rank > 0 {
-                let p = self.dup(primal);
-                Some(self.pg.b().call("size", vec![p]))
-            } else {
-                None
-            };
-            out.push(Slot {
-                primal,
-                suffix,
-                count,
-            });
+            let base = self.pg.cp(e);
+            out.push(self.component_slot(base, &path, &ty, rank, suffix));
         }
         Ok(out)
     }
