@@ -80,26 +80,7 @@ impl<'a> Adj<'_, '_, 'a> {
             _ => true,
         };
         if r.bwd.is_empty() {
-            if r.fwd.is_empty() && !keep {
-                return Rev::default();
-            }
-            let (a, b) = (self.pg.cp(start), self.pg.cp(end));
-            let c = step.map(|x| self.pg.cp(x));
-            let lp = self.pg.new_like(
-                st,
-                StmtKind::Do {
-                    var: v,
-                    start: a,
-                    end: b,
-                    step: c,
-                    body: r.fwd,
-                    term_label: None,
-                },
-            );
-            return Rev {
-                fwd: vec![lp],
-                bwd: Vec::new(),
-            };
+            return self.forward_only_do(st, v, start, end, step, r.fwd, keep);
         }
         let var_zones = self
             .pg
@@ -665,4 +646,41 @@ impl<'a> Adj<'_, '_, 'a> {
     }
 
     // ------------------------------------------------------------------ declarations, memory
+}
+
+impl<'a> Adj<'_, '_, 'a> {
+    /// A DO loop with nothing to do backwards: its forward body under the same header, or
+    /// nothing when that body is empty and nothing after reads the variable it leaves (`keep`).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn forward_only_do(
+        &mut self,
+        st: &Stmt,
+        v: ExprId,
+        start: ExprId,
+        end: ExprId,
+        step: Option<ExprId>,
+        fwd: Vec<StmtId>,
+        keep: bool,
+    ) -> Rev {
+        if fwd.is_empty() && !keep {
+            return Rev::default();
+        }
+        let (a, b) = (self.pg.cp(start), self.pg.cp(end));
+        let c = step.map(|x| self.pg.cp(x));
+        let lp = self.pg.new_like(
+            st,
+            StmtKind::Do {
+                var: v,
+                start: a,
+                end: b,
+                step: c,
+                body: fwd,
+                term_label: None,
+            },
+        );
+        Rev {
+            fwd: vec![lp],
+            bwd: Vec::new(),
+        }
+    }
 }

@@ -407,26 +407,7 @@ impl<'a> Adj<'_, '_, 'a> {
         let st = &self.pg.src.stmts[s];
         let v = self.pg.cp(var);
         if r.bwd.is_empty() {
-            if r.fwd.is_empty() && !keep {
-                return Rev::default();
-            }
-            let (a, b) = (self.pg.cp(start), self.pg.cp(end));
-            let c = step.map(|x| self.pg.cp(x));
-            let lp = self.pg.new_like(
-                st,
-                StmtKind::Do {
-                    var: v,
-                    start: a,
-                    end: b,
-                    step: c,
-                    body: r.fwd,
-                    term_label: None,
-                },
-            );
-            return Rev {
-                fwd: vec![lp],
-                bwd: Vec::new(),
-            };
+            return self.forward_only_do(st, v, start, end, step, r.fwd, keep);
         }
         let stepv = step
             .and_then(|x| self.pg.const_value(x))
