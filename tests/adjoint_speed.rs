@@ -193,10 +193,12 @@ fn function_results_no_adjoint_reads_are_not_recomputed() {
     let count = |t: &str, s: &str| t.matches(s).count();
     let t = adjoint_text("tests/tangent/c_function_results_backward.c", &[], "r");
     let body = &t[t.find("void fres_b(").unwrap()..];
-    // Forward: 4 references to sq; backward: `sq(x) * x[0]` and the nested `sq2(sq(x))` only.
-    assert_eq!(count(body, "sq_nodiff("), 6, "{body}");
-    assert_eq!(count(body, "lse_nodiff("), 1, "{body}");
-    assert_eq!(count(body, "sq2_nodiff("), 1, "{body}");
+    // Forward: none (the primal `y` is no output of the adjoint, and `sq`, `lse`, `sq2` have
+    // no side effects: their references go with the statements); backward: `sq(x) * x[0]`
+    // and the inner value of the nested `sq2(sq(x))` only.
+    assert_eq!(count(body, "sq_nodiff("), 2, "{body}");
+    assert_eq!(count(body, "lse_nodiff("), 0, "{body}");
+    assert_eq!(count(body, "sq2_nodiff("), 0, "{body}");
     let t0 = adjoint_text(
         "tests/tangent/c_function_results_backward.c",
         &["-nooptim", "diffliveness"],
@@ -206,6 +208,33 @@ fn function_results_no_adjoint_reads_are_not_recomputed() {
     assert_eq!(count(body0, "sq_nodiff("), 8, "{body0}");
     assert_eq!(count(body0, "sq2_nodiff("), 2, "{body0}");
     assert_eq!(count(body0, "lse_nodiff("), 2, "{body0}");
+}
+
+/// Item 2, calls: a statement whose value no derivative needs goes from the forward sweep
+/// with the references it makes to functions without side effects (`lse`, `norm2`: the loop
+/// summing them goes whole), while references to functions that change a static counter, a
+/// global or an argument stay. Numbers: c_dead_calls.c in the corpus suites (dropping
+/// `counted(1.5)` would make the second call return a different weight: the dot-product test
+/// against the tangent, which keeps every call, would fail).
+#[test]
+fn dead_calls_without_side_effects_leave_the_forward_sweep() {
+    let count = |t: &str, s: &str| t.matches(s).count();
+    let t = adjoint_text("tests/tangent/c_dead_calls.c", &[], "dc");
+    let body = &t[t.find("void dead_calls_b(").unwrap()..];
+    // `lse` once, recomputed backwards where `y[0]`'s adjoint reads it; `norm2` never.
+    assert_eq!(count(body, "lse_nodiff("), 1, "{body}");
+    assert_eq!(count(body, "norm2_nodiff("), 0, "{body}");
+    assert!(!body.contains("for (i = 0; i < 3; i++)"), "{body}");
+    assert_eq!(count(body, "counted("), 2, "{body}");
+    assert_eq!(count(body, "remember("), 1, "{body}");
+    assert_eq!(count(body, "bump("), 1, "{body}");
+    let t0 = adjoint_text(
+        "tests/tangent/c_dead_calls.c",
+        &["-nooptim", "diffliveness"],
+        "dc0",
+    );
+    let body0 = &t0[t0.find("void dead_calls_b(").unwrap()..];
+    assert_eq!(count(body0, "norm2_nodiff("), 3, "{body0}");
 }
 
 /// Item 4: a checkpoint's snapshot of one value is read again with `look`, not through a

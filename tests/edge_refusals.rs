@@ -168,6 +168,18 @@ const REFUSED: &[Case] = &[
         "a reference to the array-valued function `twice`",
     ),
     (
+        "edge_refused/e_c_file_static_shared.c",
+        D_B,
+        "e_c_file_static_shared.c:16:5: error[AD020]",
+        "`remember` uses the file-scope `static` variable `last`",
+    ),
+    (
+        "edge_refused/e_c_struct_array_member_copy.c",
+        B,
+        "e_c_struct_array_member_copy.c:8:5: error[AD020]",
+        "the assignment of a whole struct with the array member `s`",
+    ),
+    (
         "edge_refused/e_c_struct_result.c",
         D_B,
         "e_c_struct_result.c:21:5: error[AD020]",

@@ -36,7 +36,7 @@ pub use zoneset::{Relation, ZoneId, ZoneMap, ZoneSet};
 use radtap_flowgraph::{CallGraph, Callee, FlowGraph, Point};
 use radtap_il::{Code, Diagnostic, Program, SymbolId, UnitId};
 use std::cell::RefCell;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 /// What a procedure does to its interface zones, seen from a caller.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,6 +84,9 @@ pub(crate) struct Env<'a> {
     pub(crate) zones: &'a HashMap<UnitId, ProcZones>,
     pub(crate) summaries: &'a HashMap<UnitId, Summary>,
     pub(crate) layouts: &'a RefCell<zones::Layouts>,
+    /// Functions whose calls have no effect besides their result
+    /// ([`effects::side_effect_free`]), known so far bottom-up.
+    pub(crate) free: &'a HashSet<UnitId>,
 }
 
 /// Which derivative code the analyses prepare.
@@ -230,12 +233,13 @@ impl ProgramInfo {
     /// dereference) may touch; `None` when `e` is not a reference to memory.
     pub fn ref_zones(&self, prog: &Program, unit: UnitId, e: radtap_il::ExprId) -> Option<ZoneSet> {
         let info = self.procs.get(&unit)?;
-        let (zones, summaries) = (HashMap::new(), HashMap::new());
+        let (zones, summaries, free) = (HashMap::new(), HashMap::new(), HashSet::new());
         let env = Env {
             prog,
             zones: &zones,
             summaries: &summaries,
             layouts: &self.layouts,
+            free: &free,
         };
         effects::reference_zones(&env, unit, &info.zones, e)
     }
@@ -285,8 +289,13 @@ pub fn analyze(prog: &Program, requests: &[Request], mode: Mode) -> (ProgramInfo
     // Summaries bottom-up; recursive SCCs iterate to a fixpoint.
     let mut summaries: HashMap<UnitId, Summary> = HashMap::new();
     let mut effects: HashMap<UnitId, Vec<Effect>> = HashMap::new();
+    let mut free: HashSet<UnitId> = HashSet::new();
     for scc in &callgraph.sccs {
         let recursive = scc.len() > 1 || callgraph.is_recursive(scc[0]);
+        if !recursive && effects::side_effect_free(prog, scc[0], callgraph.sites_of(scc[0]), &free)
+        {
+            free.insert(scc[0]);
+        }
         for &p in scc {
             summaries.insert(p, Summary::empty(zones_map[&p].len()));
         }
@@ -298,6 +307,7 @@ pub fn analyze(prog: &Program, requests: &[Request], mode: Mode) -> (ProgramInfo
                     zones: &zones_map,
                     summaries: &summaries,
                     layouts: &layouts,
+                    free: &free,
                 };
                 let effs = effects::point_effects(
                     &env,

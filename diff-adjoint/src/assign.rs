@@ -307,8 +307,16 @@ impl<'a> Adj<'_, '_, 'a> {
                 );
             }
         }
+        // A statement sliced away takes its hoisted function references with it: only a
+        // call without side effects makes a point sliceable, and the backward sweep
+        // recomputes a result its adjoint reads.
+        let hoisted = std::mem::take(&mut h.fwd);
         let mut r = Rev {
-            fwd: std::mem::take(&mut h.fwd),
+            fwd: if self.is_live(i) || h.split {
+                hoisted
+            } else {
+                Vec::new()
+            },
             bwd: Vec::new(),
         };
         let inverse = match targets.len() {

@@ -479,7 +479,13 @@ impl<'a> Adj<'_, '_, 'a> {
                     if owner_local {
                         prim.push(self.pg.cp(base));
                     }
-                    if let Some(d) = self.pg.alloc_item(it, MemOp::Allocate) {
+                    // A record component (`allocate(a%x(n))`) has its derivative allocated
+                    // as in the tangent (`ab%x(n)`).
+                    let d = match self.pg.alloc_item(it, MemOp::Allocate) {
+                        Some(d) => Some(d),
+                        None => self.pg.component_alloc_item(it, MemOp::Allocate),
+                    };
+                    if let Some(d) = d {
                         ditems.push(d);
                         if let Some(db) = self.pg.dref(base, Dir::Nd) {
                             let k = self.pg.real_kind(base);

@@ -575,7 +575,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 BaseClass::Record(td) => {
                     let mut paths = Vec::new();
                     self.real_leaves(td, &mut Vec::new(), &mut paths, 0);
-                    for (path, k) in paths {
+                    for (path, k, _) in paths {
                         let mut e = self.pg.b().name(d);
                         for f in path {
                             e = self.pg.b().e(Expr::Field {
@@ -599,7 +599,7 @@ impl<'a> Adj<'_, '_, 'a> {
         &self,
         td: TypeDefId,
         path: &mut Vec<String>,
-        out: &mut Vec<(Vec<String>, u32)>,
+        out: &mut Vec<(Vec<String>, u32, bool)>,
         depth: u32,
     ) {
         if depth > 8 {
@@ -618,7 +618,9 @@ impl<'a> Adj<'_, '_, 'a> {
                 };
                 path.push(name);
                 match t.base {
-                    BaseClass::Real => out.push((path.clone(), t.bytes.unwrap_or(4))),
+                    BaseClass::Real => {
+                        out.push((path.clone(), t.bytes.unwrap_or(4), !t.dims.is_empty()))
+                    }
                     BaseClass::Record(inner) => self.real_leaves(inner, path, out, depth + 1),
                     _ => {}
                 }

@@ -69,8 +69,16 @@ impl<'a> Adj<'_, '_, 'a> {
         };
         let mut leaves = Vec::new();
         self.real_leaves(td, &mut Vec::new(), &mut leaves, 0);
+        if self.pg.lang == Lang::C {
+            if let Some((path, _, _)) = leaves.iter().find(|l| l.2) {
+                // C arrays cannot be added or zeroed as wholes (`qb.s = 0.0` did not compile).
+                let msg = format!("the assignment of a whole struct with the array member `{}` is not supported in adjoint mode yet (assign its members one by one)", path.join("."));
+                self.pg.error(s, Code::Unsupported, &msg);
+                return Vec::new();
+            }
+        }
         let mut out = Vec::new();
-        for (path, k) in leaves {
+        for (path, k, _) in leaves {
             if let Some(rd) = rd {
                 let target = self.leaf(rd, &path);
                 let cur = self.leaf(rd, &path);

@@ -88,6 +88,8 @@ pub(crate) fn run(
         .extend(crate::refuse::host_associated_dummies(prog, info));
     g.diags
         .extend(crate::refuse::complex_head_variables(prog, info));
+    g.diags
+        .extend(crate::refuse::file_static_shared(prog, info));
     let facts = crate::refuse::ProgramFacts::new(prog);
     for &p in &g.active.clone() {
         g.diags
@@ -744,6 +746,44 @@ impl Gen<'_> {
             }
         }
         u.decls.push(Decl::Implicit("implicit none".into()));
+        // PRIVATE constants and procedures of the module its derivative procedures need,
+        // copied here as PRIVATE (`private_copy`; what cannot be copied was refused); the
+        // constants first, as the derivative types and variables may use them (`real(dp)`).
+        let copies = crate::private_copy::needed(prog, m, &procs, &self.active).unwrap_or_default();
+        for d in &src.decls {
+            let d = match d {
+                Decl::Var(v) => {
+                    let mut v = v.clone();
+                    v.entities.retain(|e| copies.consts.contains(&e.sym));
+                    if v.entities.is_empty() {
+                        continue;
+                    }
+                    Decl::Var(v)
+                }
+                Decl::Parameter(ps) => {
+                    let ps: Vec<_> = ps
+                        .iter()
+                        .filter(|(s, _)| copies.consts.contains(s))
+                        .cloned()
+                        .collect();
+                    if ps.is_empty() {
+                        continue;
+                    }
+                    Decl::Parameter(ps)
+                }
+                _ => continue,
+            };
+            let d = Copier { src }.decl(&mut u, &d);
+            u.decls.push(d);
+        }
+        let copied: Vec<String> = (copies.consts.iter().copied())
+            .chain(copies.procs.iter().filter_map(|&q| prog.units[q].name))
+            .map(|s| prog.symbols[s].spelling.clone())
+            .collect();
+        if !copied.is_empty() {
+            u.decls
+                .push(Decl::Verbatim(format!("private :: {}", copied.join(", "))));
+        }
         for td in types {
             let d = self.type_decl(td, &mut u);
             if let Decl::TypeDef(id) = d {
@@ -784,43 +824,6 @@ impl Gen<'_> {
                 }
             }
             u.decls.push(dd);
-        }
-        // PRIVATE constants and procedures of the module its derivative procedures need,
-        // copied here as PRIVATE (`private_copy`; what cannot be copied was refused).
-        let copies = crate::private_copy::needed(prog, m, &procs, &self.active).unwrap_or_default();
-        for d in &src.decls {
-            let d = match d {
-                Decl::Var(v) => {
-                    let mut v = v.clone();
-                    v.entities.retain(|e| copies.consts.contains(&e.sym));
-                    if v.entities.is_empty() {
-                        continue;
-                    }
-                    Decl::Var(v)
-                }
-                Decl::Parameter(ps) => {
-                    let ps: Vec<_> = ps
-                        .iter()
-                        .filter(|(s, _)| copies.consts.contains(s))
-                        .cloned()
-                        .collect();
-                    if ps.is_empty() {
-                        continue;
-                    }
-                    Decl::Parameter(ps)
-                }
-                _ => continue,
-            };
-            let d = c.decl(&mut u, &d);
-            u.decls.push(d);
-        }
-        let copied: Vec<String> = (copies.consts.iter().copied())
-            .chain(copies.procs.iter().filter_map(|&q| prog.units[q].name))
-            .map(|s| prog.symbols[s].spelling.clone())
-            .collect();
-        if !copied.is_empty() {
-            u.decls
-                .push(Decl::Verbatim(format!("private :: {}", copied.join(", "))));
         }
         u.parent = None;
         self.out.units[mid] = u;

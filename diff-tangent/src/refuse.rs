@@ -998,3 +998,101 @@ fn complex_component_in(prog: &Program, u: &UnitData, k: &StmtKind) -> Option<St
     }
     None
 }
+
+/// C file-scope `static` variables the derivative file would hold a copy of its own of,
+/// apart from the one the original functions set: the generated file declares them again
+/// (internal linkage cannot be shared across files), so when a head writes one and a function
+/// that is not itself `static` (called in the original file, not copied) reads or writes it,
+/// or such a function writes one the head reads, the two files see different values: a
+/// silently wrong derivative. Refused at the first call of that function, with the remedy.
+pub(crate) fn file_static_shared(prog: &Program, info: &ProgramInfo) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    // Global zone ranges of the file-static, non-const variables.
+    let mut statics: Vec<(SymbolId, std::ops::Range<u32>)> = Vec::new();
+    for (k, o) in &info.globals.objects {
+        let radtap_dataflow::zones::ObjKey::Sym(s) = k else {
+            continue;
+        };
+        let d = &prog.symbols[*s];
+        let file = radtap_dataflow::zones::unit_of_scope(prog, d.scope)
+            .is_some_and(|m| prog.units[m].kind == UnitKind::CFile);
+        if file && d.attrs.save && !d.attrs.constant {
+            statics.push((*s, o.start..o.start + o.len));
+        }
+    }
+    if statics.is_empty() {
+        return out;
+    }
+    let globals_of = |p: UnitId, writes_only: bool| -> std::collections::BTreeSet<u32> {
+        let pi = &info.procs[&p];
+        let mut set = pi.summary.writes.clone();
+        if !writes_only {
+            set.union_with(&pi.summary.reads);
+        }
+        set.iter()
+            .filter_map(|z| pi.zones.global_of_local(z))
+            .collect()
+    };
+    let heads: Vec<UnitId> = info.heads.iter().map(|h| h.head).collect();
+    let mut head_writes = std::collections::BTreeSet::new();
+    let mut head_uses = std::collections::BTreeSet::new();
+    for &h in &heads {
+        if info.procs.contains_key(&h) {
+            head_writes.extend(globals_of(h, true));
+            head_uses.extend(globals_of(h, false));
+        }
+    }
+    let mut reach: Vec<UnitId> = heads.clone();
+    let mut reached: std::collections::HashSet<UnitId> = reach.iter().copied().collect();
+    let mut i = 0;
+    while i < reach.len() {
+        let p = reach[i];
+        i += 1;
+        for c in info.callgraph.sites_of(p) {
+            let Callee::Defined(list) = &c.callee else {
+                continue;
+            };
+            for &q in list {
+                let u = &prog.units[q];
+                let outside = u.lang == Lang::C
+                    && !heads.contains(&q)
+                    && !u.attrs.prefixes.iter().any(|x| x == "static")
+                    && info.procs.contains_key(&q);
+                if outside {
+                    let (w, uses) = (globals_of(q, true), globals_of(q, false));
+                    let shared = statics.iter().find(|(_, r)| {
+                        r.clone().any(|z| {
+                            (head_writes.contains(&z) && uses.contains(&z))
+                                || (w.contains(&z) && head_uses.contains(&z))
+                        })
+                    });
+                    if let Some((s, _)) = shared {
+                        let caller = &prog.units[p];
+                        let span = caller
+                            .source_map
+                            .stmt
+                            .get(c.stmt)
+                            .copied()
+                            .unwrap_or_default();
+                        out.push(Diagnostic::error(
+                            Code::Unsupported,
+                            span,
+                            format!(
+                                "`{}` uses the file-scope `static` variable `{}`, which the differentiated code uses too: the generated file would hold a copy of its own, apart from the one `{}` sees in the original file; declare `{}` without `static` (external linkage) so both files share it",
+                                crate::gen::unit_name(prog, q),
+                                prog.name(*s),
+                                crate::gen::unit_name(prog, q),
+                                prog.name(*s)
+                            ),
+                        ));
+                        return out;
+                    }
+                }
+                if reached.insert(q) {
+                    reach.push(q);
+                }
+            }
+        }
+    }
+    out
+}

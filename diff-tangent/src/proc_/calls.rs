@@ -478,7 +478,7 @@ impl<'a> ProcGen<'_, 'a> {
 
     /// The derivative item of an ALLOCATE/DEALLOCATE of a Fortran record component
     /// (`r%w(n)`, `r%w`) that has a derivative, in direction `nd` in vector mode.
-    pub(crate) fn component_alloc_item(&mut self, it: ExprId, op: MemOp) -> Option<ExprId> {
+    pub fn component_alloc_item(&mut self, it: ExprId, op: MemOp) -> Option<ExprId> {
         if self.lang != Lang::Fortran || !matches!(op, MemOp::Allocate | MemOp::Deallocate) {
             return None;
         }

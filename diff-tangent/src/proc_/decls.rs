@@ -587,7 +587,12 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             if self.vector && Some(s) != self.src.result.filter(|_| !self.vector) {
                 add_direction_dim(&mut self.u, &mut v);
             }
-            if self.src.params.contains(&s) || (self.adjoint && Some(s) == self.src.result) {
+            // An INTENT for derivative dummies only: a passive dummy's derivative is a local
+            // of the derivative (`Wd` of a work array `W` that is no independent).
+            let dummy = self.u.params.contains(&ds);
+            if (self.src.params.contains(&s) && dummy)
+                || (self.adjoint && Some(s) == self.src.result)
+            {
                 v.attrs.push(Attr::Intent(Intent::InOut));
             }
             decls.push(Decl::var(v));

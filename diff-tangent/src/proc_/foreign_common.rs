@@ -291,15 +291,56 @@ impl ProcGen<'_, '_> {
             let (l, z) = (self.b().name(ds), self.b().zero(ty.bytes.unwrap_or(4)));
             let mut st = assign(&mut self.u, l, z);
             if allocatable {
-                // Allocated with the primal (maybe not yet).
+                // The derivative is allocated with the primal, at its ALLOCATE; but a primal
+                // already allocated on entry (by an earlier primal run, or before a guard
+                // `if (.not. allocated(w)) allocate(w(n))`) would leave it unallocated: give
+                // it the primal's bounds here.
+                //   if (allocated(wd)) deallocate(wd)
+                //   if (allocated(w)) then
+                //     allocate(wd, mold=w)
+                //     wd = 0
+                //   end if
                 let n = self.b().name(ds);
                 let cond = self.b().call("allocated", vec![n]);
+                let n = self.b().name(ds);
+                let free = stmt(
+                    &mut self.u,
+                    StmtKind::Memory {
+                        op: MemOp::Deallocate,
+                        items: vec![n],
+                        options: Vec::new(),
+                    },
+                );
+                let free = stmt(
+                    &mut self.u,
+                    StmtKind::If {
+                        arms: vec![(cond, vec![free])],
+                        else_block: None,
+                        logical: true,
+                        braces: Vec::new(),
+                    },
+                );
+                out.push(free);
+                let (n, m) = (self.b().name(ds), self.b().name(x));
+                let alloc = stmt(
+                    &mut self.u,
+                    StmtKind::Memory {
+                        op: MemOp::Allocate,
+                        items: vec![n],
+                        options: vec![Arg {
+                            keyword: Some("mold".into()),
+                            value: m,
+                        }],
+                    },
+                );
+                let m = self.b().name(x);
+                let cond = self.b().call("allocated", vec![m]);
                 st = stmt(
                     &mut self.u,
                     StmtKind::If {
-                        arms: vec![(cond, vec![st])],
+                        arms: vec![(cond, vec![alloc, st])],
                         else_block: None,
-                        logical: true,
+                        logical: false,
                         braces: Vec::new(),
                     },
                 );
