@@ -24,6 +24,12 @@ const D: &[&[&str]] = &[&["-d"], &["-d", "-vector"]];
 
 const REFUSED: &[Case] = &[
     (
+        "edge_refused/e_c_macro_statement.c",
+        D_B,
+        "e_c_macro_statement.c:11:5: error[AD070]",
+        "the macro `ACC` has a body that is not an expression",
+    ),
+    (
         "edge_refused/e_c_ternary_call.c",
         D_B,
         "e_c_ternary_call.c:16:5: error[AD020]",

@@ -13,13 +13,14 @@ use crate::fortran::parse_directive;
 use crate::ts::Field;
 use crate::ts::{named_children, span, text};
 use radtap_il::*;
-use std::collections::HashSet;
+use std::collections::HashMap;
 use tree_sitter::Node;
 
 mod casts;
 mod decls;
 mod exprs;
 mod functions;
+mod macros;
 mod operators;
 mod stmts;
 
@@ -32,13 +33,27 @@ struct CLower<'a, 's> {
     file_unit: UnitId,
     unit: UnitId,
     scope: ScopeId,
-    macros: HashSet<String>,
+    macros: Macros,
     pending_dirs: Vec<Directive>,
     /// Names of the parameters read so far in a prototype's parameter list: a VLA bound
     /// there (`double f(int n, double x[n]);`) names one of them, kept as written.
     proto_params: Vec<String>,
     line_map: Option<&'s [u32]>,
+    /// Where every node lowered is located, when lowering a macro's expansion (the use).
+    span_at: Option<Span>,
+    /// How many macro expansions enclose the one being lowered.
+    macro_depth: u32,
 }
+
+/// A `#define`: the parameters of a function-like macro, and the body.
+#[derive(Clone, Debug)]
+pub(crate) struct MacroDef {
+    pub(crate) params: Option<Vec<String>>,
+    pub(crate) body: String,
+}
+
+/// The macros known, by name.
+pub(crate) type Macros = HashMap<String, MacroDef>;
 
 /// Names from the C library headers that may be used without a declaration in the file.
 const HEADER_NAMES: &[&str] = &["stdout", "stderr", "stdin", "errno", "size_t", "FILE"];
@@ -50,24 +65,24 @@ const CAST_MARK: &str = "\u{1}cast";
 const BARE_TYPE_MARK: &str = "\u{1}type";
 
 /// What [`lower_c_file`] lowers: one C file, its scope's parent (the global scope, or the
-/// last header's scope), and the function-like macros of the headers it sees.
+/// last header's scope), and the macros of the headers it sees.
 pub(crate) struct CFileIn<'s, 't> {
     pub(crate) file: u32,
     pub(crate) src: &'s str,
     pub(crate) root: Node<'t>,
     pub(crate) global: ScopeId,
     pub(crate) parent: ScopeId,
-    pub(crate) macros: HashSet<String>,
+    pub(crate) macros: Macros,
     pub(crate) line_map: Option<&'s [u32]>,
 }
 
-/// Lowers one C file; returns its items, its file scope and the function-like macros known
+/// Lowers one C file; returns its items, its file scope and the macros known
 /// at its end (the ones it was given and its own).
 pub(crate) fn lower_c_file(
     p: &mut Program,
     diags: &mut Vec<Diagnostic>,
     input: CFileIn,
-) -> (Vec<FileItem>, ScopeId, HashSet<String>) {
+) -> (Vec<FileItem>, ScopeId, Macros) {
     let CFileIn {
         file,
         src,
@@ -97,6 +112,8 @@ pub(crate) fn lower_c_file(
         pending_dirs: vec![],
         proto_params: vec![],
         line_map,
+        span_at: None,
+        macro_depth: 0,
     };
     let mut decls = Vec::new();
     for ch in named_children(root) {
@@ -116,6 +133,9 @@ impl<'a, 's> CLower<'a, 's> {
         text(n, self.src)
     }
     pub(crate) fn sp(&self, n: Node) -> Span {
+        if let Some(at) = self.span_at {
+            return at;
+        }
         span(n, self.file, self.line_map)
     }
     fn unsupported(&mut self, n: Node, what: &str) {
@@ -132,12 +152,23 @@ impl<'a, 's> CLower<'a, 's> {
 
     fn top_item(&mut self, ch: Node, decls: &mut Vec<Decl>) {
         match ch.kind() {
-            "preproc_include" | "preproc_def" | "preproc_call" => {
+            "preproc_include" | "preproc_call" => {
                 decls.push(Decl::Preproc(self.t(ch).trim_end().to_string()))
             }
-            "preproc_function_def" => {
+            "preproc_def" | "preproc_function_def" => {
                 if let Some(n) = ch.field("name") {
-                    self.macros.insert(self.t(n).to_string());
+                    let params = ch.field("parameters").map(|ps| {
+                        let mut cur = ps.walk();
+                        ps.children(&mut cur)
+                            .filter(|p| matches!(p.kind(), "identifier" | "..."))
+                            .map(|p| self.t(p).to_string())
+                            .collect()
+                    });
+                    let body = ch.field("value").map(|v| self.t(v)).unwrap_or_default();
+                    // Line splices are blanks in the body.
+                    let body = body.replace("\\\r\n", " ").replace("\\\n", " ");
+                    let def = MacroDef { params, body };
+                    self.macros.insert(self.t(n).to_string(), def);
                 }
                 decls.push(Decl::Preproc(self.t(ch).trim_end().to_string()));
             }

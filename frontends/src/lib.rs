@@ -235,7 +235,7 @@ pub fn parse_program_with_headers(
     }
     // Headers first, each seeing the ones before it; then the inputs, seeing all headers.
     let mut parent = global;
-    let mut macros = std::collections::HashSet::new();
+    let mut macros = c::Macros::new();
     cfiles.sort_by_key(|p| !prog.files[p.file as usize].header);
     for p in &cfiles {
         if let Some(t) = &p.tree {

@@ -31,7 +31,10 @@ impl<'a, 's> CLower<'a, 's> {
             }
             return self.alloc(Expr::Name(s), n);
         }
-        if self.macros.contains(&name)
+        if let Some(e) = self.object_macro(n) {
+            return e;
+        }
+        if self.macros.contains_key(&name)
             || name
                 .chars()
                 .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
@@ -192,6 +195,9 @@ impl<'a, 's> CLower<'a, 's> {
                     return self.opaque(n);
                 };
                 let al = n.field("arguments");
+                if let Some(e) = self.function_macro(n, f, al) {
+                    return e;
+                }
                 let args: Vec<Arg> = match al {
                     Some(al) => named_children(al)
                         .into_iter()

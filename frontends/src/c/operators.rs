@@ -455,7 +455,10 @@ impl<'a, 's> CLower<'a, 's> {
     }
 
     fn alloc_span(&mut self, e: Expr, first: Node, last: Node) -> ExprId {
-        let sp = crate::ts::span_between(first, last, self.file, self.line_map);
+        let sp = match self.span_at {
+            Some(at) => at,
+            None => crate::ts::span_between(first, last, self.file, self.line_map),
+        };
         let u = self.u();
         let id = u.exprs.alloc(e);
         u.source_map.expr.insert(id, sp);

@@ -1,0 +1,275 @@
+//! Macro uses in expressions. A use of a macro whose expansion reads data (a variable, a
+//! function, anything but constants: `#define XFIRST x[0]`) is expanded: the body, with the
+//! arguments of a function-like macro substituted as cpp substitutes them (as text), is
+//! parsed on its own and lowered in the scope of the use, every node of it located at the
+//! use. Constant object-like macros (`#define N 3`, `#define EPS 1e-9`) stay names, so that
+//! an integer macro is a constant. A use that cannot be expanded (the body is no expression,
+//! or uses `#`/`##`) while its expansion may read data is refused, naming the macro.
+
+use super::CLower;
+use crate::ts::{named_children, Field};
+use radtap_il::*;
+use tree_sitter::Node;
+
+/// How deep macros may expand inside macros (a self-referential macro stops here).
+const MAX_DEPTH: u32 = 32;
+
+const C_WORDS: &[&str] = &[
+    "sizeof", "char", "short", "int", "long", "float", "double", "signed", "unsigned", "void",
+    "const", "volatile", "struct", "union", "enum", "_Bool", "restrict",
+];
+
+/// The identifiers of a macro body, in order (string and character literals skipped).
+fn identifiers(body: &str) -> Vec<(usize, usize)> {
+    let b = body.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c == b'"' || c == b'\'' {
+            i += 1;
+            while i < b.len() && b[i] != c {
+                if b[i] == b'\\' {
+                    i += 1;
+                }
+                i += 1;
+            }
+            i += 1;
+        } else if c.is_ascii_digit() || c == b'.' {
+            // A number, with its suffixes and exponents (`1e-9`, `0x1fUL`).
+            i += 1;
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'.' || b[i] == b'_') {
+                i += 1;
+            }
+        } else if c.is_ascii_alphabetic() || c == b'_' {
+            let s = i;
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                i += 1;
+            }
+            out.push((s, i));
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The body with each parameter replaced by its argument's text.
+fn substitute(body: &str, params: &[String], args: &[String]) -> String {
+    let mut out = String::new();
+    let mut last = 0;
+    for (s, e) in identifiers(body) {
+        if let Some(k) = params.iter().position(|p| p == &body[s..e]) {
+            out.push_str(&body[last..s]);
+            out.push_str(&args[k]);
+            last = e;
+        }
+    }
+    out.push_str(&body[last..]);
+    out
+}
+
+/// Node kinds that bind as one operand wherever they stand.
+const ATOMS: &[&str] = &[
+    "identifier",
+    "number_literal",
+    "string_literal",
+    "char_literal",
+    "true",
+    "false",
+    "null",
+    "subscript_expression",
+    "call_expression",
+    "field_expression",
+    "parenthesized_expression",
+];
+
+impl<'a, 's> CLower<'a, 's> {
+    /// Whether the expansion of the object-like or function-like macro `name` may read
+    /// data: its body names a declared variable or function, or another such macro.
+    fn macro_reads_data(&self, name: &str, depth: u32) -> bool {
+        let Some(def) = self.macros.get(name) else {
+            return false;
+        };
+        if depth > MAX_DEPTH {
+            return true;
+        }
+        let params = def.params.clone().unwrap_or_default();
+        identifiers(&def.body).into_iter().any(|(s, e)| {
+            let id = &def.body[s..e];
+            if params.iter().any(|p| p == id) || C_WORDS.contains(&id) {
+                return false;
+            }
+            match self.p.lookup(self.scope, id) {
+                Some(sym) => self.p.symbols[sym].kind != SymbolKind::Type,
+                None => {
+                    self.macros.get(id).is_some_and(|d| d.params.is_some())
+                        || self.macro_reads_data(id, depth + 1)
+                }
+            }
+        })
+    }
+
+    /// A use of the object-like macro `n` (an identifier): its expansion, or `None` when it
+    /// stays a name (a constant, or not a macro).
+    pub(super) fn object_macro(&mut self, n: Node) -> Option<ExprId> {
+        let name = self.t(n);
+        let def = self.macros.get(name)?;
+        if def.params.is_some() || !self.macro_reads_data(name, 0) {
+            return None;
+        }
+        let body = def.body.clone();
+        self.expand(name, &body, n)
+    }
+
+    /// A call `f(args)` of the function-like macro `f`: its expansion, or `None` when `f`
+    /// is no function-like macro.
+    pub(super) fn function_macro(&mut self, n: Node, f: Node, al: Option<Node>) -> Option<ExprId> {
+        if f.kind() != "identifier" {
+            return None;
+        }
+        let name = self.t(f);
+        let def = self.macros.get(name)?;
+        let mut params = def.params.clone()?;
+        let body = def.body.clone();
+        let mut args: Vec<String> = match al {
+            Some(al) => named_children(al)
+                .into_iter()
+                .filter(|c| c.kind() != "comment")
+                .map(|c| self.t(c).to_string())
+                .collect(),
+            None => vec![],
+        };
+        // `f(fmt, ...)`: `__VA_ARGS__` stands for the arguments from the `...` on.
+        if params.last().is_some_and(|p| p == "...") {
+            let k = params.len() - 1;
+            params[k] = "__VA_ARGS__".to_string();
+            if args.len() > k {
+                let rest = args.split_off(k).join(", ");
+                args.push(rest);
+            } else if args.len() == k {
+                args.push(String::new());
+            }
+        }
+        let no_args = params.is_empty() || (params.len() == 1 && args.is_empty());
+        if args.len() != params.len() && !no_args {
+            let sp = self.sp(n);
+            self.diags.push(Diagnostic::error(
+                Code::Syntax,
+                sp,
+                format!(
+                    "the macro `{name}` takes {} arguments, not {}",
+                    params.len(),
+                    args.len()
+                ),
+            ));
+            return Some(self.opaque(n));
+        }
+        let args = if args.is_empty() {
+            vec![String::new(); params.len()]
+        } else {
+            args
+        };
+        let text = substitute(&body, &params, &args);
+        self.expand(name, &text, n)
+    }
+
+    /// `None` (the use stays a call or a name, as an unknown function or a constant) when
+    /// the macro's body reads no data; otherwise the refusal.
+    fn refuse_macro(&mut self, name: &str, n: Node, why: &str) -> Option<ExprId> {
+        if !self.macro_reads_data(name, 0) {
+            return None;
+        }
+        let sp = self.sp(n);
+        self.diags.push(Diagnostic::error(
+            Code::NoDerivative,
+            sp,
+            format!("the macro `{name}` {why}: radtap cannot differentiate through it; write it as a function or expand it by hand"),
+        ));
+        Some(self.opaque(n))
+    }
+
+    /// Lowers the expansion `text` of the macro `name` used at `n` (`None`: the use stays
+    /// as it is written, see [`Self::refuse_macro`]).
+    fn expand(&mut self, name: &str, text: &str, n: Node) -> Option<ExprId> {
+        if self.macro_depth >= MAX_DEPTH {
+            return self.refuse_macro(name, n, "expands into itself");
+        }
+        if text.contains('#') {
+            return self.refuse_macro(name, n, "uses `#` or `##`");
+        }
+        let wrapped = format!("void radtap_macro_use(void) {{\n{text}\n;}}\n");
+        let mut parser = tree_sitter::Parser::new();
+        let language: tree_sitter::Language = tree_sitter_c::LANGUAGE.into();
+        let tree = match parser.set_language(&language) {
+            Ok(()) => parser.parse(&wrapped, None),
+            Err(_) => None,
+        };
+        let Some(tree) = tree else {
+            return self.refuse_macro(name, n, "could not be read");
+        };
+        let root = tree.root_node();
+        let stmts = root
+            .named_child(0)
+            .and_then(|f| f.field("body"))
+            .map(named_children)
+            .unwrap_or_default();
+        let expr = match stmts.as_slice() {
+            [s] if !root.has_error() && s.kind() == "expression_statement" => {
+                named_children(*s).into_iter().next()
+            }
+            _ => None,
+        };
+        let Some(expr) = expr else {
+            return self.refuse_macro(name, n, "has a body that is not an expression");
+        };
+        // cpp pastes the text: a body that is an operator expression would bind to the
+        // operators around the use, which lowering it as one operand would not do.
+        let atom = ATOMS.contains(&expr.kind());
+        let bound = n.parent().is_some_and(|p| {
+            matches!(
+                p.kind(),
+                "binary_expression"
+                    | "unary_expression"
+                    | "pointer_expression"
+                    | "cast_expression"
+                    | "update_expression"
+                    | "field_expression"
+                    | "sizeof_expression"
+            ) || (p.kind() == "subscript_expression" && p.field("argument") == Some(n))
+                || (p.kind() == "call_expression" && p.field("function") == Some(n))
+        });
+        if !atom && bound {
+            return self.refuse_macro(
+                name,
+                n,
+                "has a body that is not parenthesised, used as an operand",
+            );
+        }
+        let sp = self.sp(n);
+        let macros = std::mem::take(&mut self.macros);
+        let mut sub = CLower {
+            p: &mut *self.p,
+            diags: &mut *self.diags,
+            file: self.file,
+            src: &wrapped,
+            global: self.global,
+            file_unit: self.file_unit,
+            unit: self.unit,
+            scope: self.scope,
+            macros,
+            pending_dirs: vec![],
+            proto_params: self.proto_params.clone(),
+            line_map: self.line_map,
+            span_at: Some(sp),
+            macro_depth: self.macro_depth + 1,
+        };
+        let e = sub.expr(expr);
+        self.macros = std::mem::take(&mut sub.macros);
+        Some(if atom {
+            e
+        } else {
+            self.alloc(Expr::Paren(e), n)
+        })
+    }
+}
