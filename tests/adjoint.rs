@@ -646,7 +646,7 @@ fn heap_work_array_with_a_changing_count_is_refused() {
         "#include <math.h>\n#include <stdlib.h>\nstatic void g(int n, const double *x, double *t)\n{\n    int i;\n    for (i = 0; i < n; i++)\n        t[i] = sin(x[i]);\n}\nvoid f(int n, const double *x, double *y)\n{\n    double *t = malloc(n * sizeof(double));\n    int r, i;\n    n = n - 1;\n    *y = 0.0;\n    for (r = 0; r < 2; r++) {\n        g(n, x, t);\n        for (i = 0; i < n; i++)\n            *y += t[i] * t[i];\n    }\n    free(t);\n}\n",
         "y",
         ":16:9:",
-        "memory not visible in this procedure",
+        "in memory allocated at line 11 whose element count radtap cannot fix",
     );
 }
 

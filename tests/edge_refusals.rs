@@ -186,6 +186,12 @@ const REFUSED: &[Case] = &[
         "the assignment of a whole struct with the array member `s`",
     ),
     (
+        "edge_refused/e_f_structure_constructor.f90",
+        D,
+        "e_f_structure_constructor.f90:14:5: error[AD020]",
+        "the structure constructor `pt(...)` with active values",
+    ),
+    (
         "edge_refused/e_c_struct_result.c",
         D_B,
         "e_c_struct_result.c:21:5: error[AD020]",

@@ -22,6 +22,7 @@ mod dump;
 mod effects;
 mod impls;
 mod pointsto;
+mod purity;
 mod solver;
 pub mod zones;
 mod zoneset;
@@ -85,7 +86,7 @@ pub(crate) struct Env<'a> {
     pub(crate) summaries: &'a HashMap<UnitId, Summary>,
     pub(crate) layouts: &'a RefCell<zones::Layouts>,
     /// Functions whose calls have no effect besides their result
-    /// ([`effects::side_effect_free`]), known so far bottom-up.
+    /// ([`purity::side_effect_free`]), known so far bottom-up.
     pub(crate) free: &'a HashSet<UnitId>,
 }
 
@@ -292,8 +293,7 @@ pub fn analyze(prog: &Program, requests: &[Request], mode: Mode) -> (ProgramInfo
     let mut free: HashSet<UnitId> = HashSet::new();
     for scc in &callgraph.sccs {
         let recursive = scc.len() > 1 || callgraph.is_recursive(scc[0]);
-        if !recursive && effects::side_effect_free(prog, scc[0], callgraph.sites_of(scc[0]), &free)
-        {
+        if !recursive && purity::side_effect_free(prog, scc[0], callgraph.sites_of(scc[0]), &free) {
             free.insert(scc[0]);
         }
         for &p in scc {

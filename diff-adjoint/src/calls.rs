@@ -134,7 +134,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 Some(list[0])
             }
             Some(Callee::External(name)) if active_point => {
-                let msg = format!("`{name}` has no body in the input files and no derivative: the derivative through this call would be wrong; add its source file");
+                let msg = radtap_diff_tangent::no_body_message(self.pg.g.prog, name);
                 self.pg.error(s, Code::NoDerivative, &msg);
                 None
             }

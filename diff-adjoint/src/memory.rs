@@ -21,6 +21,8 @@ impl<'a> Adj<'_, '_, 'a> {
         while let Some(e) = todo.pop() {
             match &src.exprs[e] {
                 Expr::Name(n) => names.push(*n),
+                // An integer macro (`malloc(N * sizeof(double))`) is a constant.
+                Expr::Opaque(m) if self.pg.g.int_macros.contains_key(m) => {}
                 Expr::Call { .. } | Expr::Opaque(_) => return false,
                 other => radtap_il::visit::expr_children(other, &mut |c| todo.push(c)),
             }

@@ -587,7 +587,21 @@ impl<'a> Adj<'_, '_, 'a> {
                     }
                 }
             }
-            let msg = if ptrs.is_empty() {
+            // Or the blocks allocated here whose element count is not fixed.
+            let mut blocks: Vec<u32> = Vec::new();
+            for (k, o) in &self.pg.pi.zones.objects {
+                if let ObjKey::Heap(u, at) = k {
+                    if *u == self.pg.p && self.pg.pi.zones.obj_set(o).intersects(&rest) {
+                        blocks.extend(self.pg.src.source_map.stmt.get(*at).map(|sp| sp.line));
+                    }
+                }
+            }
+            let msg = if !blocks.is_empty() && ptrs.is_empty() {
+                format!(
+                    "values the adjoint needs here are in memory allocated at line {} whose element count radtap cannot fix (one local pointer set once by `malloc(count * sizeof(T))` or `calloc`, with a count over integer arguments, constants and integer macros that do not change)",
+                    blocks.iter().map(|l| l.to_string()).collect::<Vec<_>>().join(", ")
+                )
+            } else if ptrs.is_empty() {
                 "values the adjoint needs here cannot be recorded (memory not visible in this procedure)".to_string()
             } else {
                 format!(

@@ -44,6 +44,7 @@ mod heap_records;
 mod private_copy;
 mod proc_;
 mod refuse;
+pub use refuse::no_body_message;
 pub mod table;
 
 use radtap_dataflow::ProgramInfo;

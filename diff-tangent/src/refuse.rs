@@ -1096,3 +1096,21 @@ pub(crate) fn file_static_shared(prog: &Program, info: &ProgramInfo) -> Vec<Diag
     }
     out
 }
+
+/// The refusal of an active call to `name`, which has no body in the input files: a C
+/// function-like macro the frontend could not expand (its `#define` is in a file given),
+/// or a procedure whose source is missing.
+pub fn no_body_message(prog: &Program, name: &str) -> String {
+    let define = format!("#define {name}(");
+    let is_macro = prog.units.iter().any(|(_, u)| {
+        u.kind == UnitKind::CFile
+            && u.decls.iter().any(|d| {
+                matches!(d, Decl::Preproc(l) if l.split_whitespace().collect::<Vec<_>>().join(" ").starts_with(&define))
+            })
+    });
+    if is_macro {
+        format!("the macro `{name}` has a body that is not an expression (a statement, or `#`/`##`): radtap cannot differentiate through it; write it as a function or expand it by hand")
+    } else {
+        format!("`{name}` has no body in the input files and no derivative: the derivative through this call would be wrong; add its source file")
+    }
+}

@@ -147,7 +147,7 @@ impl<'a> ProcGen<'_, 'a> {
                 out.push(call);
             }
             Some(Callee::External(name)) if active_point => {
-                let msg = format!("`{name}` has no body in the input files and no derivative: the derivative through this call would be wrong; add its source file");
+                let msg = crate::no_body_message(self.g.prog, name);
                 self.error(s, Code::NoDerivative, &msg);
                 out.push(self.copy_stmt(s));
             }

@@ -297,7 +297,7 @@ impl ProcGen<'_, '_> {
                 // it the primal's bounds here.
                 //   if (allocated(wd)) deallocate(wd)
                 //   if (allocated(w)) then
-                //     allocate(wd, mold=w)
+                //     allocate(wd(lbound(w,1):ubound(w,1)))
                 //     wd = 0
                 //   end if
                 let n = self.b().name(ds);
@@ -321,16 +321,32 @@ impl ProcGen<'_, '_> {
                     },
                 );
                 out.push(free);
-                let (n, m) = (self.b().name(ds), self.b().name(x));
+                // `allocate(wd(lbound(w,1):ubound(w,1), ...))`, the directions first in vector
+                // mode (`mold=` cannot add that dimension).
+                let mut subs = Vec::new();
+                if self.vector {
+                    let n = self.b().opaque("nbdirsmax");
+                    subs.push(Subscript::Index(n));
+                }
+                for k in 1..=ty.dims.len() as i64 {
+                    let (w, kk) = (self.b().name(x), self.b().int(k));
+                    let lo = self.b().call("lbound", vec![w, kk]);
+                    let (w, kk) = (self.b().name(x), self.b().int(k));
+                    let hi = self.b().call("ubound", vec![w, kk]);
+                    subs.push(Subscript::Range(Some(lo), Some(hi), None));
+                }
+                let n = self.b().name(ds);
+                let item = if subs.is_empty() {
+                    n
+                } else {
+                    self.b().index(n, subs)
+                };
                 let alloc = stmt(
                     &mut self.u,
                     StmtKind::Memory {
                         op: MemOp::Allocate,
-                        items: vec![n],
-                        options: vec![Arg {
-                            keyword: Some("mold".into()),
-                            value: m,
-                        }],
+                        items: vec![item],
+                        options: Vec::new(),
                     },
                 );
                 let m = self.b().name(x);

@@ -1150,11 +1150,20 @@ impl<'a> ProcGen<'_, 'a> {
                         matches!(d, Decl::StmtFunction { name: f, .. }
                             if self.g.prog.symbols[*f].spelling.eq_ignore_ascii_case(name))
                     });
+                    let constructor = self.lang == Lang::Fortran
+                        && self.g.prog.typedefs.iter().any(|(_, t)| {
+                            t.name
+                                .as_deref()
+                                .is_some_and(|n| n.eq_ignore_ascii_case(name))
+                        });
                     if stmt_function {
                         let msg = format!("the statement function `{name}` applied to active values is not differentiated yet; write it as a module or internal function");
                         self.error(s, Code::Unsupported, &msg);
+                    } else if constructor {
+                        let msg = format!("the structure constructor `{name}(...)` with active values is not differentiated yet; assign the components one by one");
+                        self.error(s, Code::Unsupported, &msg);
                     } else {
-                        let msg = format!("`{name}` has no body in the input files and no derivative: the derivative through this call would be wrong; add its source file");
+                        let msg = crate::no_body_message(self.g.prog, name);
                         self.error(s, Code::NoDerivative, &msg);
                     }
                 }
