@@ -31,7 +31,7 @@
 use crate::zoneset::{ZoneId, ZoneSet};
 use radtap_il::{
     BaseClass, Decl, Dim, DimUpper, Expr, ExprId, Init, Lang, LitKind, Program, ScopeId, ScopeKind,
-    StmtKind, SymbolId, SymbolKind, TypeDefId, UnitId, UnitKind,
+    StmtKind, Subscript, SymbolId, SymbolKind, TypeDefId, UnitId, UnitKind,
 };
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -1097,4 +1097,105 @@ pub(crate) fn build_proc_zones(
         address_taken: Vec::new(),
         equivalenced,
     }
+}
+
+/// Byte offset of the storage unit `e` names (`v`, `v(i, j)`) from the start of `v`, when
+/// its subscripts, bounds and element size are constants.
+fn equiv_offset(prog: &Program, unit: UnitId, e: ExprId) -> Option<i64> {
+    let u = &prog.units[unit];
+    let (s, subs) = match &u.exprs[e] {
+        Expr::Name(s) => return Some(0).filter(|_| prog.symbols[*s].ty.is_some()),
+        Expr::Index { base, subs } => match u.exprs[*base] {
+            Expr::Name(s) => (s, subs),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    let ty = prog.symbols[s].ty.as_ref()?;
+    let elem = ty.bytes? as i64;
+    if subs.len() != ty.dims.len() {
+        return None;
+    }
+    let owner = unit_of_scope(prog, prog.symbols[s].scope)?;
+    let (mut off, mut stride) = (0i64, 1i64);
+    for (sub, d) in subs.iter().zip(&ty.dims) {
+        let Subscript::Index(i) = sub else {
+            return None;
+        };
+        let i = const_int(prog, unit, *i, 0)?;
+        let lo = match d.lower {
+            Some(l) => const_int(prog, owner, l, 0)?,
+            None => 1,
+        };
+        off += (i - lo) * stride;
+        if let DimUpper::Expr(up) = d.upper {
+            stride *= (const_int(prog, owner, up, 0)? - lo + 1).max(0);
+        }
+    }
+    Some(off * elem)
+}
+
+/// An EQUIVALENCE set of `unit` placing a variable outside the COMMON block it is
+/// equivalenced into, as the unit declares the block (before its start, or extending it past
+/// its end): the set's first member, the variable and the block. Only decided when the
+/// subscripts, bounds and sizes are constants.
+pub fn equivalence_outside_common(
+    prog: &Program,
+    unit: UnitId,
+) -> Option<(ExprId, SymbolId, SymbolId)> {
+    let u = &prog.units[unit];
+    // Offsets of the COMMON members in this unit, and each block's size.
+    let mut at: HashMap<SymbolId, i64> = HashMap::new();
+    let mut size: HashMap<SymbolId, i64> = HashMap::new();
+    for d in &u.decls {
+        let Decl::Common(list) = d else { continue };
+        for (_, ents) in list {
+            for e in ents {
+                let Some(b) = prog.symbols[e.sym].common else {
+                    continue;
+                };
+                let n = size.entry(b).or_insert(0);
+                if *n < 0 {
+                    continue;
+                }
+                at.insert(e.sym, *n);
+                match sym_bytes(prog, e.sym) {
+                    Some(k) => *n += k,
+                    None => *n = -1, // unknown from here on
+                }
+            }
+        }
+    }
+    for d in &u.decls {
+        let Decl::Equivalence(sets) = d else { continue };
+        for set in sets {
+            // The set's member in a COMMON block, at a known byte of the block.
+            let anchor = set.iter().find_map(|&e| {
+                let s = base_symbol(prog, unit, e)?;
+                let b = prog.symbols[s].common?;
+                Some((b, *at.get(&s)? + equiv_offset(prog, unit, e)?))
+            });
+            let Some((b, pos)) = anchor else { continue };
+            let total = size.get(&b).copied().unwrap_or(-1);
+            if total < 0 {
+                continue;
+            }
+            for &e in set {
+                let Some(s) = base_symbol(prog, unit, e) else {
+                    continue;
+                };
+                if prog.symbols[s].common.is_some() {
+                    continue;
+                }
+                let (Some(off), Some(n)) = (equiv_offset(prog, unit, e), sym_bytes(prog, s)) else {
+                    continue;
+                };
+                let start = pos - off;
+                if start < 0 || start + n > total {
+                    return Some((set[0], s, b));
+                }
+            }
+        }
+    }
+    None
 }
