@@ -554,7 +554,7 @@ fn constructs_with_wrong_derivatives_are_refused_at_their_line() {
             "subroutine f(x, y)\n  real(8), intent(in) :: x(2)\n  real(8), intent(out) :: y\n  real(8) :: a\n  real(4) :: c(2)\n  equivalence (a, c(1))\n  a = x(1)*x(2)\n  y = c(2)\nend subroutine f\n",
             "x",
             ":6:16: error[AD020]",
-            "EQUIVALENCE of a, c",
+            "EQUIVALENCE of a, c with a derivative: members of different types are not supported",
         ),
         (
             "equiv_module.f90",

@@ -30,6 +30,12 @@ const REFUSED: &[Case] = &[
         "the macro `ACC` has a body that is not an expression",
     ),
     (
+        "edge_refused/e_f77_equiv_extends_common.f",
+        D_B,
+        "e_f77_equiv_extends_common.f:10:20: error[AD020]",
+        "EQUIVALENCE of `FL` extends COMMON /H/ beyond the block as declared here",
+    ),
+    (
         "edge_refused/e_c_ternary_call.c",
         D_B,
         "e_c_ternary_call.c:16:5: error[AD020]",

@@ -565,7 +565,7 @@ impl Eval<'_> {
             };
             let r = Ref {
                 objs: vec![o],
-                total: true,
+                total: !self.pz.equivalenced.contains(&e.sym),
                 addr: self.empty(),
             };
             self.write(&r, &val);
@@ -770,7 +770,8 @@ impl Eval<'_> {
                 let o = self.pz.objects.get(&ObjKey::Sym(*s)).copied()?;
                 Some(Ref {
                     objs: vec![o],
-                    total: true,
+                    // A member of an EQUIVALENCE writes part of its group's storage.
+                    total: !self.pz.equivalenced.contains(s),
                     addr: self.empty(),
                 })
             }

@@ -6,7 +6,11 @@
 //!   order so that every field path (`s%f`, `s%g%h`) is a contiguous range of zones.
 //! - One zone per *fragment* of a COMMON block: the byte boundaries of every declaration of
 //!   the block in every unit cut it into pieces, and each member covers a contiguous range of
-//!   pieces. EQUIVALENCE groups are cut the same way.
+//!   pieces.
+//! - One zone per EQUIVALENCE group of a procedure's own variables (sets sharing a member are
+//!   one group); a group holding a COMMON member gives its other members the zones of the
+//!   whole block as this unit declares it. A write through any member of a group is partial
+//!   (`ProcZones::equivalenced`): it never kills the storage the other names see.
 //! - Global zones (module variables, C file-scope variables, COMMON fragments, SAVE and C
 //!   `static` locals, variables of a host used by its internal procedures) are numbered once
 //!   for the program. Each procedure's zone space is its own zones (dummies, result, locals,
@@ -27,7 +31,7 @@
 use crate::zoneset::{ZoneId, ZoneSet};
 use radtap_il::{
     BaseClass, Decl, Dim, DimUpper, Expr, ExprId, Init, Lang, LitKind, Program, ScopeId, ScopeKind,
-    StmtKind, SymbolId, SymbolKind, TypeDefId, UnitId, UnitKind,
+    StmtKind, Subscript, SymbolId, SymbolKind, TypeDefId, UnitId, UnitKind,
 };
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -641,6 +645,9 @@ pub struct ProcZones {
     pub differentiable: ZoneSet,
     /// Objects whose address is taken in the procedure.
     pub address_taken: Vec<ObjKey>,
+    /// Members of the procedure's EQUIVALENCE groups: their zones hold the storage of every
+    /// member, so a write through one name is partial.
+    pub equivalenced: BTreeSet<SymbolId>,
 }
 
 impl ProcZones {
@@ -888,32 +895,63 @@ pub(crate) fn build_proc_zones(
             }
         }
     }
-    // EQUIVALENCE: members of a group share one zone.
-    let mut equiv_of: HashMap<SymbolId, usize> = HashMap::new();
+    // EQUIVALENCE: members of a group share one zone; sets with a member in common are one
+    // group (`(a, b), (c, d), (b, c)` is one group of four).
     let mut groups: Vec<Vec<SymbolId>> = Vec::new();
     for d in &u.decls {
         let Decl::Equivalence(gs) = d else { continue };
         for g in gs {
-            let syms: Vec<SymbolId> = g
-                .iter()
-                .filter_map(|&e| base_symbol(prog, unit, e))
-                .collect();
-            let existing = syms.iter().find_map(|s| equiv_of.get(s).copied());
-            let gi = existing.unwrap_or_else(|| {
-                groups.push(Vec::new());
-                groups.len() - 1
-            });
-            for s in syms {
-                if !groups[gi].contains(&s) {
-                    groups[gi].push(s);
+            let mut merged: Vec<SymbolId> = Vec::new();
+            for &e in g {
+                if let Some(s) = base_symbol(prog, unit, e) {
+                    if !merged.contains(&s) {
+                        merged.push(s);
+                    }
                 }
-                equiv_of.insert(s, gi);
             }
+            // Earlier groups' members first, so names keep the declaration order.
+            let mut joined: Vec<SymbolId> = Vec::new();
+            let mut i = 0;
+            while i < groups.len() {
+                if groups[i].iter().any(|s| merged.contains(s)) {
+                    joined.extend(groups.remove(i));
+                } else {
+                    i += 1;
+                }
+            }
+            for s in merged {
+                if !joined.contains(&s) {
+                    joined.push(s);
+                }
+            }
+            groups.push(joined);
         }
     }
+    // Every member of a group: a write through one name writes only part of the storage the
+    // group's zone stands for, so it never kills that zone.
+    let equivalenced: BTreeSet<SymbolId> = groups.iter().flatten().copied().collect();
+    // Groups equivalenced into a COMMON block: their members outside the block share the
+    // zones of the whole block (as declared in this unit), mapped once the globals are.
+    let mut into_common: Vec<(SymbolId, Vec<SymbolId>)> = Vec::new();
     for g in &groups {
-        if g.iter().any(|s| prog.symbols[*s].common.is_some()) {
-            continue; // equivalenced into a COMMON block: the block's zones cover it
+        if let Some(b) = g.iter().find_map(|s| prog.symbols[*s].common) {
+            // The block's members declared here all have global zones this unit uses.
+            let covered = g.iter().all(|s| {
+                prog.symbols[*s].common != Some(b)
+                    || globals.objects.get(&ObjKey::Sym(*s)).is_some_and(|o| {
+                        (o.start..o.start + o.len).all(|z| globals_used.contains(&z))
+                    })
+            });
+            if !covered {
+                continue; // not expected; the locals keep zones of their own
+            }
+            let locals: Vec<SymbolId> = g
+                .iter()
+                .copied()
+                .filter(|s| prog.symbols[*s].common.is_none())
+                .collect();
+            into_common.push((b, locals));
+            continue;
         }
         let name = g
             .iter()
@@ -939,6 +977,9 @@ pub(crate) fn build_proc_zones(
         }
     }
     for &s in &own {
+        if into_common.iter().any(|(_, l)| l.contains(&s)) {
+            continue;
+        }
         let (leaves, rec, scalar) = sym_leaves(prog, lay, s, prog.name(s));
         add(
             &mut zones,
@@ -998,6 +1039,28 @@ pub(crate) fn build_proc_zones(
             }
         }
     }
+    // Locals equivalenced into a COMMON block: every zone of the block this unit declares
+    // (contiguous: a block's global zones are, and this unit uses all of them).
+    for (b, locals) in &into_common {
+        let range = objects
+            .iter()
+            .filter(|(k, _)| {
+                matches!(k, ObjKey::Sym(s) if prog.symbols[*s].common == Some(*b)
+                    && unit_of_scope(prog, prog.symbols[*s].scope) == Some(unit))
+            })
+            .map(|(_, o)| (o.start, o.start + o.len))
+            .reduce(|(a, b), (c, d)| (a.min(c), b.max(d)));
+        for &s in locals {
+            let Some((lo, hi)) = range else { continue };
+            let obj = Obj {
+                start: lo,
+                len: hi - lo,
+                rec: None,
+                scalar: false,
+            };
+            objects.insert(ObjKey::Sym(s), obj);
+        }
+    }
     // Names as spelled in this unit for COMMON members of one fragment. Other units'
     // spellings of the same fragment may be among the objects too: this unit's win, then
     // the first declared, so the names never depend on hash order.
@@ -1032,5 +1095,107 @@ pub(crate) fn build_proc_zones(
         pts: BTreeMap::new(),
         differentiable,
         address_taken: Vec::new(),
+        equivalenced,
     }
+}
+
+/// Byte offset of the storage unit `e` names (`v`, `v(i, j)`) from the start of `v`, when
+/// its subscripts, bounds and element size are constants.
+fn equiv_offset(prog: &Program, unit: UnitId, e: ExprId) -> Option<i64> {
+    let u = &prog.units[unit];
+    let (s, subs) = match &u.exprs[e] {
+        Expr::Name(s) => return Some(0).filter(|_| prog.symbols[*s].ty.is_some()),
+        Expr::Index { base, subs } => match u.exprs[*base] {
+            Expr::Name(s) => (s, subs),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    let ty = prog.symbols[s].ty.as_ref()?;
+    let elem = ty.bytes? as i64;
+    if subs.len() != ty.dims.len() {
+        return None;
+    }
+    let owner = unit_of_scope(prog, prog.symbols[s].scope)?;
+    let (mut off, mut stride) = (0i64, 1i64);
+    for (sub, d) in subs.iter().zip(&ty.dims) {
+        let Subscript::Index(i) = sub else {
+            return None;
+        };
+        let i = const_int(prog, unit, *i, 0)?;
+        let lo = match d.lower {
+            Some(l) => const_int(prog, owner, l, 0)?,
+            None => 1,
+        };
+        off += (i - lo) * stride;
+        if let DimUpper::Expr(up) = d.upper {
+            stride *= (const_int(prog, owner, up, 0)? - lo + 1).max(0);
+        }
+    }
+    Some(off * elem)
+}
+
+/// An EQUIVALENCE set of `unit` placing a variable outside the COMMON block it is
+/// equivalenced into, as the unit declares the block (before its start, or extending it past
+/// its end): the set's first member, the variable and the block. Only decided when the
+/// subscripts, bounds and sizes are constants.
+pub fn equivalence_outside_common(
+    prog: &Program,
+    unit: UnitId,
+) -> Option<(ExprId, SymbolId, SymbolId)> {
+    let u = &prog.units[unit];
+    // Offsets of the COMMON members in this unit, and each block's size.
+    let mut at: HashMap<SymbolId, i64> = HashMap::new();
+    let mut size: HashMap<SymbolId, i64> = HashMap::new();
+    for d in &u.decls {
+        let Decl::Common(list) = d else { continue };
+        for (_, ents) in list {
+            for e in ents {
+                let Some(b) = prog.symbols[e.sym].common else {
+                    continue;
+                };
+                let n = size.entry(b).or_insert(0);
+                if *n < 0 {
+                    continue;
+                }
+                at.insert(e.sym, *n);
+                match sym_bytes(prog, e.sym) {
+                    Some(k) => *n += k,
+                    None => *n = -1, // unknown from here on
+                }
+            }
+        }
+    }
+    for d in &u.decls {
+        let Decl::Equivalence(sets) = d else { continue };
+        for set in sets {
+            // The set's member in a COMMON block, at a known byte of the block.
+            let anchor = set.iter().find_map(|&e| {
+                let s = base_symbol(prog, unit, e)?;
+                let b = prog.symbols[s].common?;
+                Some((b, *at.get(&s)? + equiv_offset(prog, unit, e)?))
+            });
+            let Some((b, pos)) = anchor else { continue };
+            let total = size.get(&b).copied().unwrap_or(-1);
+            if total < 0 {
+                continue;
+            }
+            for &e in set {
+                let Some(s) = base_symbol(prog, unit, e) else {
+                    continue;
+                };
+                if prog.symbols[s].common.is_some() {
+                    continue;
+                }
+                let (Some(off), Some(n)) = (equiv_offset(prog, unit, e), sym_bytes(prog, s)) else {
+                    continue;
+                };
+                let start = pos - off;
+                if start < 0 || start + n > total {
+                    return Some((set[0], s, b));
+                }
+            }
+        }
+    }
+    None
 }

@@ -154,7 +154,10 @@ impl<'a> Adj<'_, '_, 'a> {
         if self.pg.lang == Lang::Fortran {
             let array = xs.ty.as_ref().is_some_and(|t| !t.dims.is_empty());
             let mine = src.params.contains(&x) || self.own_local(x);
-            if !(array && mine && xs.common.is_none() && !xs.attrs.pointer) {
+            // An equivalenced array shares storage with other names: its elements are not
+            // the only way to them.
+            let alone = xs.common.is_none() && !self.pg.pi.zones.equivalenced.contains(&x);
+            if !(array && mine && alone && !xs.attrs.pointer) {
                 return None;
             }
         }

@@ -660,6 +660,16 @@ impl<'a> Adj<'_, '_, 'a> {
     }
 
     /// Whether `x` is declared in this procedure and is not one of its dummies.
+    /// A COMMON member, or a local equivalenced into a COMMON block (whose zones are the
+    /// block's): its storage, adjoint included, outlives the procedure.
+    pub(crate) fn in_global_storage(&self, x: SymbolId) -> bool {
+        let z = &self.pg.pi.zones;
+        self.pg.prog().symbols[x].common.is_some()
+            || z.objects
+                .get(&radtap_dataflow::zones::ObjKey::Sym(x))
+                .is_some_and(|o| o.start >= z.global_base)
+    }
+
     pub(crate) fn own_local(&self, x: SymbolId) -> bool {
         !self.pg.src.params.contains(&x)
             && radtap_dataflow::zones::unit_of_scope(

@@ -69,7 +69,8 @@ impl<'a> Adj<'_, '_, 'a> {
             let xs = &prog.symbols[x];
             let array = xs.ty.as_ref().is_some_and(|t| !t.dims.is_empty());
             let mine = src.params.contains(&x) || self.own_local(x);
-            if !(scalar_formal && array && mine && xs.common.is_none() && !xs.attrs.pointer) {
+            let alone = xs.common.is_none() && !self.pg.pi.zones.equivalenced.contains(&x);
+            if !(scalar_formal && array && mine && alone && !xs.attrs.pointer) {
                 continue;
             }
             if bases

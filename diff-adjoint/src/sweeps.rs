@@ -527,7 +527,7 @@ impl<'a> Adj<'_, '_, 'a> {
             self.pg.dvar.iter().map(|(a, b)| (*a, *b)).collect();
         syms.sort();
         for (s, d) in syms {
-            if self.pg.g.dglobal.contains_key(&s) || self.pg.prog().symbols[s].common.is_some() {
+            if self.pg.g.dglobal.contains_key(&s) || self.in_global_storage(s) {
                 continue;
             }
             if Some(s) == self.pg.src.result {

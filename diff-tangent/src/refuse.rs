@@ -81,6 +81,7 @@ pub(crate) fn unsupported(
     let u = &prog.units[p];
     let mut out = Vec::new();
     foreign_equivalence(prog, &facts.equivalenced, p, &mut out);
+    common_extension(prog, p, &mut out);
     internal_file_round_trip(prog, pi, p, &mut out);
     // A set: a list searched at every point was quadratic in the procedure's length.
     let mut seen = std::collections::HashSet::new();
@@ -380,6 +381,27 @@ fn foreign_equivalence(
             ),
         ));
     }
+}
+
+/// An EQUIVALENCE that extends a COMMON block past its end (or before its start) as `p`
+/// declares it: the analyses give the equivalenced variable the zones of the block as
+/// declared in `p`, so what it writes in the extension would not reach another unit's longer
+/// declaration of the block. Refused at the EQUIVALENCE.
+fn common_extension(prog: &Program, p: UnitId, out: &mut Vec<Diagnostic>) {
+    let Some((e, s, b)) = radtap_dataflow::zones::equivalence_outside_common(prog, p) else {
+        return;
+    };
+    let u = &prog.units[p];
+    let sp = u.source_map.expr.get(e).copied().unwrap_or_default();
+    out.push(Diagnostic::error(
+        Code::Unsupported,
+        sp,
+        format!(
+            "EQUIVALENCE of `{}` extends COMMON /{}/ beyond the block as declared here; declare the whole block in every unit instead",
+            prog.name(s),
+            prog.name(b)
+        ),
+    ));
 }
 
 /// Whether the expressions of a simple statement (not those of nested statements) hold a

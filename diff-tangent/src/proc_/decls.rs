@@ -744,10 +744,25 @@ impl<'a> ProcGen<'_, 'a> {
                     .flatten()
                     .map(|&s| prog.name(s).to_string())
                     .collect();
-                let msg = format!(
-                    "EQUIVALENCE of {} with a derivative: members of different types, or some without a derivative, are not supported; equivalence only variables of one real type",
-                    names.join(", ")
-                );
+                let without: Vec<String> = syms
+                    .iter()
+                    .flatten()
+                    .filter(|s| !self.dvar.contains_key(s))
+                    .map(|&s| prog.name(s).to_string())
+                    .collect();
+                // Say which of the two it is: a wrong reason sends the user the wrong way.
+                let msg = if !same_type {
+                    format!(
+                        "EQUIVALENCE of {} with a derivative: members of different types are not supported; equivalence only variables of one real type",
+                        names.join(", ")
+                    )
+                } else {
+                    format!(
+                        "EQUIVALENCE of {} with a derivative: {} would have no derivative sharing its storage, which is not supported",
+                        names.join(", "),
+                        without.join(", ")
+                    )
+                };
                 self.g
                     .diags
                     .push(Diagnostic::error(Code::Unsupported, sp, &msg));
