@@ -589,7 +589,8 @@ fn integer_like(prog: &Program, s: SymbolId) -> bool {
 
 /// Calls, from the procedures the heads reach, to a procedure whose internal procedures use
 /// its non-integer dummy arguments by host association.
-pub(crate) fn host_associated_dummies(prog: &Program, info: &ProgramInfo) -> Vec<Diagnostic> {
+/// The heads and every procedure they may call, heads first.
+fn reached_from_heads(info: &ProgramInfo) -> Vec<UnitId> {
     let mut reach: Vec<UnitId> = info.heads.iter().map(|h| h.head).collect();
     let mut reached: std::collections::HashSet<UnitId> = reach.iter().copied().collect();
     let mut i = 0;
@@ -606,6 +607,11 @@ pub(crate) fn host_associated_dummies(prog: &Program, info: &ProgramInfo) -> Vec
             }
         }
     }
+    reach
+}
+
+pub(crate) fn host_associated_dummies(prog: &Program, info: &ProgramInfo) -> Vec<Diagnostic> {
+    let reach = reached_from_heads(info);
     // The internal procedures of each unit, found once: looking for them among all units at
     // every call site was quadratic in the number of procedures.
     let mut internals: HashMap<UnitId, Vec<UnitId>> = HashMap::new();
@@ -1064,12 +1070,7 @@ pub(crate) fn file_static_shared(prog: &Program, info: &ProgramInfo) -> Vec<Diag
             head_uses.extend(globals_of(h, false));
         }
     }
-    let mut reach: Vec<UnitId> = heads.clone();
-    let mut reached: std::collections::HashSet<UnitId> = reach.iter().copied().collect();
-    let mut i = 0;
-    while i < reach.len() {
-        let p = reach[i];
-        i += 1;
+    for p in reached_from_heads(info) {
         for c in info.callgraph.sites_of(p) {
             let Callee::Defined(list) = &c.callee else {
                 continue;
@@ -1109,9 +1110,6 @@ pub(crate) fn file_static_shared(prog: &Program, info: &ProgramInfo) -> Vec<Diag
                         ));
                         return out;
                     }
-                }
-                if reached.insert(q) {
-                    reach.push(q);
                 }
             }
         }
