@@ -843,6 +843,7 @@ impl Gen<'_> {
                     c.sort();
                     c
                 },
+                active_fields: self.active_fields.clone(),
             });
         }
         out

@@ -48,7 +48,7 @@ pub use refuse::no_body_message;
 pub mod table;
 
 use radtap_dataflow::ProgramInfo;
-use radtap_il::{Diagnostic, Program, SymbolId, UnitId};
+use radtap_il::{Diagnostic, Program, SymbolId, TypeDefId, UnitId};
 
 /// What to generate and how to name it.
 #[derive(Clone, Debug)]
@@ -191,6 +191,9 @@ pub struct Interface {
     /// The head's derivative COMMON blocks: (primal block name, `None` for blank COMMON;
     /// derivative block name). Each mirrors its primal block member for member.
     pub commons: Vec<(Option<String>, String)>,
+    /// The components of each record type that have a derivative (the derivative type has
+    /// only those), spelled as the type declares them.
+    pub active_fields: std::collections::HashMap<TypeDefId, std::collections::HashSet<String>>,
 }
 
 /// Differentiates the heads analysed in `info` (which must come from

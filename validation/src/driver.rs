@@ -150,7 +150,7 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
             .flat_map(|a| a.elems.iter().map(move |e| (a, e)))
             .enumerate()
         {
-            if a.deriv.is_none() {
+            if !a.has_deriv(e) {
                 continue;
             }
             for (slot, &d) in dirs.iter().enumerate() {
@@ -174,10 +174,8 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
             for e in &a.elems {
                 let x = match deriv {
                     None => acc(a, e),
-                    Some(d) => match &a.deriv {
-                        Some(_) => dacc(a, e, d),
-                        None => "0.0".into(),
-                    },
+                    Some(d) if a.has_deriv(e) => dacc(a, e, d),
+                    Some(_) => "0.0".into(),
                 };
                 if c {
                     let _ = writeln!(
@@ -373,7 +371,7 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                 };
                 set_inputs(&mut body, 0.0);
                 for (a, e) in h.inputs().flat_map(|a| a.elems.iter().map(move |e| (a, e))) {
-                    if a.deriv.is_some() {
+                    if a.has_deriv(e) {
                         // Independents' adjoints may be incremented (the caller zeroes
                         // them); dependents' are set below; the others are not inputs and
                         // get a poison value the adjoint must ignore.
@@ -390,7 +388,7 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                             |y| y.get(k).copied().unwrap_or(0.0),
                         );
                         let w = lit(if run == 0 || run == j + 1 { v } else { 0.0 });
-                        if a.deriv.is_some() {
+                        if a.has_deriv(e) {
                             let _ = writeln!(body, "  {} = {w}{stmt_end}", dacc(a, e, 1));
                         }
                         if run == 0 {
@@ -410,7 +408,13 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                         if run == 0 {
                             show(&mut body, "X", &a.name, k, &lit(spec.values.dir(1, k)));
                         }
-                        show(&mut body, &format!("B{suffix}"), &a.name, k, &dacc(a, e, 1));
+                        // A record member the derivative type lacks has no adjoint: zero.
+                        let b = if a.has_deriv(e) {
+                            dacc(a, e, 1)
+                        } else {
+                            lit(0.0)
+                        };
+                        show(&mut body, &format!("B{suffix}"), &a.name, k, &b);
                     }
                 }
                 let bytes = if c {

@@ -3,7 +3,7 @@
 
 use crate::extent;
 use radtap_il::*;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// One real head argument (or the function result), flattened to element accesses.
 pub struct RealArg {
@@ -29,9 +29,17 @@ pub struct RealArg {
     /// The values from `-value` (or `-context`): one for every element, or one per element
     /// (else the pseudo-random sequence).
     pub value: Option<Vec<f64>>,
+    /// Elements of a record argument whose member the derivative type does not have (a
+    /// member no derivative flows through).
+    pub passive: Vec<String>,
 }
 
 impl RealArg {
+    /// Whether element `e` (an `elems` suffix) has a derivative to set or read.
+    pub fn has_deriv(&self, e: &str) -> bool {
+        self.deriv.is_some() && !self.passive.iter().any(|p| p == e)
+    }
+
     /// The `-value` of element `j` (in `elems` order), if given.
     pub fn given(&self, j: usize) -> Option<f64> {
         match self.value.as_deref() {
@@ -379,13 +387,15 @@ fn cartesian(ext: &[(i64, i64)], c: bool) -> Vec<String> {
         .collect()
 }
 
-/// The real leaves of a record type: `%f`, `%v(2)` / `.f`, `.v[1]`.
+/// The real leaves of a record type: `%f`, `%v(2)` / `.f`, `.v[1]`, each with whether the
+/// derivative type has it (`active`: the members with a derivative, per type).
 fn record_leaves(
     p: &Program,
     td: TypeDefId,
     c: bool,
     env: &HashMap<String, i64>,
-) -> Result<Vec<String>, String> {
+    active: &HashMap<TypeDefId, HashSet<String>>,
+) -> Result<Vec<(String, bool)>, String> {
     let t = &p.typedefs[td];
     let mut out = Vec::new();
     let sep = if c { "." } else { "%" };
@@ -394,6 +404,9 @@ fn record_leaves(
         for en in &v.entities {
             let s = &p.symbols[en.sym];
             let Some(ty) = &s.ty else { continue };
+            let has = active
+                .get(&td)
+                .is_some_and(|a| a.iter().any(|x| x.eq_ignore_ascii_case(&s.spelling)));
             match ty.base {
                 BaseClass::Real if ty.bytes.is_some_and(|b| b != 8) => {
                     return Err(format!(
@@ -413,12 +426,12 @@ fn record_leaves(
                         })?);
                     }
                     for e in cartesian(&ext, c) {
-                        out.push(format!("{sep}{}{e}", s.spelling));
+                        out.push((format!("{sep}{}{e}", s.spelling), has));
                     }
                 }
                 BaseClass::Record(inner) if ty.dims.is_empty() => {
-                    for l in record_leaves(p, inner, c, env)? {
-                        out.push(format!("{sep}{}{l}", s.spelling));
+                    for (l, inner_has) in record_leaves(p, inner, c, env, active)? {
+                        out.push((format!("{sep}{}{l}", s.spelling), has && inner_has));
                     }
                 }
                 _ => {}
@@ -670,9 +683,18 @@ pub fn describe_with(
                 value = Some(vec![x]);
             }
         }
+        let mut passive = Vec::new();
         let (elems, record) = match ty.base {
             BaseClass::Record(td) => (
-                record_leaves(p, td, c, &env)?,
+                {
+                    let leaves = record_leaves(p, td, c, &env, &iface.active_fields)?;
+                    passive = leaves
+                        .iter()
+                        .filter(|l| !l.1)
+                        .map(|l| l.0.clone())
+                        .collect();
+                    leaves.into_iter().map(|l| l.0).collect()
+                },
                 Some(match &p.typedefs[td].name {
                     Some(n) if c => format!("struct {n}"),
                     Some(n) => n.clone(),
@@ -705,6 +727,7 @@ pub fn describe_with(
             assumed_shape: assumed && !c,
             home: None,
             value,
+            passive,
         }));
     }
     // The driver's own variables (the function result and its derivative) get names no
@@ -777,6 +800,7 @@ pub fn describe_with(
             assumed_shape: false,
             home: None,
             value: None,
+            passive: Vec::new(),
         })
     } else {
         None
@@ -1173,6 +1197,7 @@ fn describe_globals(
                 Some(v) => Some(value_list(&n, &v, count)?),
                 None => None,
             },
+            passive: Vec::new(),
         });
     }
     Ok((globals, commons))
