@@ -71,12 +71,14 @@ pub(crate) fn side_effect_free(
     }
     for d in &u.decls {
         match d {
-            Decl::Var(v) if u.lang == Lang::Fortran => {
-                if v.entities.iter().any(|en| {
-                    en.init.is_some() && prog.symbols[en.sym].kind != SymbolKind::Constant
-                }) {
-                    return false;
-                }
+            // An initialised Fortran local is implicitly SAVE.
+            Decl::Var(v)
+                if u.lang == Lang::Fortran
+                    && v.entities.iter().any(|en| {
+                        en.init.is_some() && prog.symbols[en.sym].kind != SymbolKind::Constant
+                    }) =>
+            {
+                return false
             }
             Decl::Common(_) | Decl::Equivalence(_) | Decl::Data(_) => return false,
             Decl::Attr(a) if a.keyword == "save" => return false,

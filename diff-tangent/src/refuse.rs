@@ -37,7 +37,7 @@ use radtap_flowgraph::Callee;
 use radtap_flowgraph::Part;
 use radtap_il::visit::{expr_children, stmt_children};
 use radtap_il::*;
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
 /// The intrinsics of `COMPLEX_INTRINSICS` whose result is complex (the others, `aimag`,
 /// `cabs`, ..., take a complex value apart into a real one).
@@ -1051,7 +1051,7 @@ pub(crate) fn file_static_shared(prog: &Program, info: &ProgramInfo) -> Vec<Diag
     if statics.is_empty() {
         return out;
     }
-    let globals_of = |p: UnitId, writes_only: bool| -> std::collections::BTreeSet<u32> {
+    let globals_of = |p: UnitId, writes_only: bool| -> BTreeSet<u32> {
         let pi = &info.procs[&p];
         let mut set = pi.summary.writes.clone();
         if !writes_only {
@@ -1062,14 +1062,16 @@ pub(crate) fn file_static_shared(prog: &Program, info: &ProgramInfo) -> Vec<Diag
             .collect()
     };
     let heads: Vec<UnitId> = info.heads.iter().map(|h| h.head).collect();
-    let mut head_writes = std::collections::BTreeSet::new();
-    let mut head_uses = std::collections::BTreeSet::new();
+    let mut head_writes = BTreeSet::new();
+    let mut head_uses = BTreeSet::new();
     for &h in &heads {
         if info.procs.contains_key(&h) {
             head_writes.extend(globals_of(h, true));
             head_uses.extend(globals_of(h, false));
         }
     }
+    // Each callee's global zones, computed once however many calls it has.
+    let mut seen: HashMap<UnitId, (BTreeSet<u32>, BTreeSet<u32>)> = HashMap::new();
     for p in reached_from_heads(info) {
         for c in info.callgraph.sites_of(p) {
             let Callee::Defined(list) = &c.callee else {
@@ -1082,7 +1084,9 @@ pub(crate) fn file_static_shared(prog: &Program, info: &ProgramInfo) -> Vec<Diag
                     && !u.attrs.prefixes.iter().any(|x| x == "static")
                     && info.procs.contains_key(&q);
                 if outside {
-                    let (w, uses) = (globals_of(q, true), globals_of(q, false));
+                    let (w, uses) = seen
+                        .entry(q)
+                        .or_insert_with(|| (globals_of(q, true), globals_of(q, false)));
                     let shared = statics.iter().find(|(_, r)| {
                         r.clone().any(|z| {
                             (head_writes.contains(&z) && uses.contains(&z))

@@ -371,8 +371,10 @@ impl<'a> ProcGen<'_, 'a> {
             }
             "real" | "dble" | "dreal" | "float" | "sngl" | "aimag" | "dimag" | "imag" | "conjg"
             | "dconjg"
-                if first_complex
-                    || matches!(name, "aimag" | "dimag" | "imag" | "conjg" | "dconjg") =>
+                if !pos.is_empty()
+                    && !args.is_empty()
+                    && (first_complex
+                        || matches!(name, "aimag" | "dimag" | "imag" | "conjg" | "dconjg")) =>
             {
                 // Real-linear: f(c)˙ = f(ċ), the other arguments (a kind) kept.
                 let Some(d) = self.tan(pos[0]) else {

@@ -238,22 +238,9 @@ impl ProcGen<'_, '_> {
         self.dvar.get(&x).copied()
     }
 
-    /// At a head's entry: `vd = 0` for every module variable and COMMON member `v` with a
-    /// derivative here, except those holding zones of `keep` (the independents in tangent
-    /// mode, the dependents in adjoint mode). Only those are inputs (DESIGN.md); the others'
-    /// derivatives live in static storage that keeps what a previous run left there, which
-    /// the code reads as zero wherever the global does not vary: a primal call resetting
-    /// an accumulator (`call reset()`, `call vaccum(h, 0)`) left its derivative (or
-    /// adjoint) as the last run ended, and a second run of the head gave another result.
-    pub fn zero_global_derivatives(&mut self, keep: &ZoneSet) -> Vec<StmtId> {
-        let mut out = Vec::new();
-        if !self.g.info.heads.iter().any(|h| h.head == self.p) {
-            return out;
-        }
-        if self.lang == Lang::C {
-            return self.zero_c_global_derivatives(keep);
-        }
-        let prog = self.g.prog;
+    /// The variables (sorted) with a derivative in this procedure that hold no zone of
+    /// `keep`: those whose derivative a head clears on entry.
+    fn cleared_globals(&self, keep: &ZoneSet) -> Vec<SymbolId> {
         let dz = self.g.deriv_zones(self.p);
         let mut globals: Vec<SymbolId> = self
             .pi
@@ -270,6 +257,26 @@ impl ProcGen<'_, '_> {
             .collect();
         globals.sort();
         globals.dedup();
+        globals
+    }
+
+    /// At a head's entry: `vd = 0` for every module variable and COMMON member `v` with a
+    /// derivative here, except those holding zones of `keep` (the independents in tangent
+    /// mode, the dependents in adjoint mode). Only those are inputs (DESIGN.md); the others'
+    /// derivatives live in static storage that keeps what a previous run left there, which
+    /// the code reads as zero wherever the global does not vary: a primal call resetting
+    /// an accumulator (`call reset()`, `call vaccum(h, 0)`) left its derivative (or
+    /// adjoint) as the last run ended, and a second run of the head gave another result.
+    pub fn zero_global_derivatives(&mut self, keep: &ZoneSet) -> Vec<StmtId> {
+        let mut out = Vec::new();
+        if !self.g.info.heads.iter().any(|h| h.head == self.p) {
+            return out;
+        }
+        if self.lang == Lang::C {
+            return self.zero_c_global_derivatives(keep);
+        }
+        let prog = self.g.prog;
+        let globals = self.cleared_globals(keep);
         for x in globals {
             let sd = &prog.symbols[x];
             let module = radtap_dataflow::zones::unit_of_scope(prog, sd.scope)
@@ -374,22 +381,7 @@ impl ProcGen<'_, '_> {
     fn zero_c_global_derivatives(&mut self, keep: &ZoneSet) -> Vec<StmtId> {
         let mut out = Vec::new();
         let prog = self.g.prog;
-        let dz = self.g.deriv_zones(self.p);
-        let mut globals: Vec<SymbolId> = self
-            .pi
-            .zones
-            .objects
-            .iter()
-            .filter_map(|(k, o)| match k {
-                ObjKey::Sym(x) => {
-                    let z = self.pi.zones.obj_set(o);
-                    (z.intersects(&dz) && !z.intersects(keep)).then_some(*x)
-                }
-                _ => None,
-            })
-            .collect();
-        globals.sort();
-        globals.dedup();
+        let globals = self.cleared_globals(keep);
         for x in globals {
             let Some(&ds) = self.g.dglobal.get(&x) else {
                 continue;
