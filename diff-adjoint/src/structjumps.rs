@@ -26,8 +26,8 @@
 
 use crate::*;
 
-/// The GOTOs of `src` that act as a CYCLE of their innermost loop (to the CONTINUE that
-/// ends it) or an EXIT (to the statement just after it, in the same block).
+/// The GOTOs of `src` that act as a CYCLE of their innermost loop (to a CONTINUE of the run
+/// of CONTINUEs that ends its body) or an EXIT (to the statement just after it, in the same block).
 pub(crate) fn loop_gotos(src: &UnitData) -> HashMap<StmtId, LoopGoto> {
     fn walk<'s>(
         src: &'s UnitData,
@@ -38,20 +38,17 @@ pub(crate) fn loop_gotos(src: &UnitData) -> HashMap<StmtId, LoopGoto> {
         for (k, &x) in block.iter().enumerate() {
             let kind = &src.stmts[x].kind;
             if let (StmtKind::Goto(l), Some(&(lp, parent, at))) = (kind, loops.last()) {
+                // To a CONTINUE in the run of CONTINUEs that ends the body (the loop's
+                // terminal, or `10 CONTINUE` just before `20 CONTINUE`).
                 let cycle = match &src.stmts[lp].kind {
-                    StmtKind::Do {
-                        body,
-                        term_label: Some(t),
-                        ..
-                    }
-                    | StmtKind::While {
-                        body,
-                        term_label: Some(t),
-                        ..
-                    } if t == l => body.last().is_some_and(|&e| {
-                        matches!(src.stmts[e].kind, StmtKind::Continue)
-                            && src.stmts[e].label.as_ref() == Some(l)
-                    }),
+                    StmtKind::Do { body, .. } | StmtKind::While { body, .. } => body
+                        .iter()
+                        .position(|&e| src.stmts[e].label.as_ref() == Some(l))
+                        .is_some_and(|p| {
+                            body[p..]
+                                .iter()
+                                .all(|&e| matches!(src.stmts[e].kind, StmtKind::Continue))
+                        }),
                     _ => false,
                 };
                 let exit = parent

@@ -36,6 +36,7 @@ pub mod directives;
 pub mod dump;
 mod explain;
 pub mod extent;
+pub mod fwdgoto;
 pub mod hoist;
 pub mod incdec;
 mod ir;

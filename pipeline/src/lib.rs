@@ -326,6 +326,9 @@ pub fn front(req: &Request) -> Analysed {
         // A procedure whose dummy procedure receives several procedures gets a copy per
         // actual procedure (`il::specialise`), as Tapenade specialises.
         radtap_il::specialise::specialise_dummy_procedures(&mut program);
+        // `IF (c) GOTO 15` over statements of one block becomes an IF construct
+        // (`il::fwdgoto`): the adjoint keeps the loop around it structured.
+        radtap_il::fwdgoto::structure_forward_gotos(&mut program);
     }
     let info = analyse(&program, req, &mut diagnostics);
     Analysed {
