@@ -156,6 +156,32 @@ pub fn block_regions(stmts: &Arena<Stmt>, block: &[StmtId]) -> (Vec<Region>, Vec
     (out, problems)
 }
 
+/// Calls `f` on each block directly inside a statement, mutably, in the order of
+/// [`child_blocks`].
+pub fn child_blocks_mut(k: &mut StmtKind, f: &mut dyn FnMut(&mut Block)) {
+    match k {
+        StmtKind::If {
+            arms, else_block, ..
+        }
+        | StmtKind::Where {
+            arms, else_block, ..
+        } => {
+            arms.iter_mut().for_each(|(_, b)| f(b));
+            else_block.iter_mut().for_each(f);
+        }
+        StmtKind::Do { body, .. }
+        | StmtKind::While { body, .. }
+        | StmtKind::DoWhile { body, .. }
+        | StmtKind::Loop { body }
+        | StmtKind::CFor { body, .. }
+        | StmtKind::Switch { body, .. }
+        | StmtKind::Forall { body, .. }
+        | StmtKind::Block { body, .. } => f(body),
+        StmtKind::Select { cases, .. } => cases.iter_mut().for_each(|c| f(&mut c.body)),
+        _ => {}
+    }
+}
+
 /// The blocks directly inside a statement (arms, bodies), in source order.
 pub fn child_blocks(s: &StmtKind) -> Vec<&Block> {
     match s {

@@ -192,7 +192,7 @@ fn rewrite_one(u: &mut UnitData) -> bool {
         None => u.body = nb,
         Some(o) => {
             let mut i = 0;
-            each_block_mut(&mut u.stmts[o].kind, &mut |b| {
+            crate::directives::child_blocks_mut(&mut u.stmts[o].kind, &mut |b| {
                 if i == bi {
                     *b = nb.clone();
                 }
@@ -201,30 +201,4 @@ fn rewrite_one(u: &mut UnitData) -> bool {
         }
     }
     true
-}
-
-/// Calls `f` on each block directly inside `k`, in the order of
-/// [`crate::directives::child_blocks`].
-fn each_block_mut(k: &mut StmtKind, f: &mut dyn FnMut(&mut Block)) {
-    match k {
-        StmtKind::If {
-            arms, else_block, ..
-        }
-        | StmtKind::Where {
-            arms, else_block, ..
-        } => {
-            arms.iter_mut().for_each(|(_, b)| f(b));
-            else_block.iter_mut().for_each(f);
-        }
-        StmtKind::Do { body, .. }
-        | StmtKind::While { body, .. }
-        | StmtKind::DoWhile { body, .. }
-        | StmtKind::Loop { body }
-        | StmtKind::CFor { body, .. }
-        | StmtKind::Switch { body, .. }
-        | StmtKind::Forall { body, .. }
-        | StmtKind::Block { body, .. } => f(body),
-        StmtKind::Select { cases, .. } => cases.iter_mut().for_each(|c| f(&mut c.body)),
-        _ => {}
-    }
 }

@@ -64,7 +64,9 @@ fn split_unit(u: &mut UnitData, owned: impl Fn(SymbolId) -> bool) {
     // Statements that sit in a block (not a `for` header's init statement).
     let mut in_block: Vec<StmtId> = u.body.clone();
     for (_, st) in u.stmts.iter() {
-        each_block(&st.kind, &mut |b| in_block.extend(b.iter().copied()));
+        for b in crate::directives::child_blocks(&st.kind) {
+            in_block.extend(b.iter().copied());
+        }
     }
     let mut splits: HashMap<StmtId, Split> = HashMap::new();
     for s in in_block {
@@ -139,7 +141,7 @@ fn split_unit(u: &mut UnitData, owned: impl Fn(SymbolId) -> bool) {
     rewrite(&mut u.body);
     let ids: Vec<StmtId> = u.stmts.iter().map(|(id, _)| id).collect();
     for id in ids {
-        each_block_mut(&mut u.stmts[id].kind, &mut |b| rewrite(b));
+        crate::directives::child_blocks_mut(&mut u.stmts[id].kind, &mut |b| rewrite(b));
     }
 }
 
@@ -197,54 +199,4 @@ fn increments(
         stack.extend(kids.into_iter().rev());
     }
     found
-}
-
-/// Calls `f` on each statement block directly inside statement kind `k`.
-fn each_block(k: &StmtKind, f: &mut dyn FnMut(&Block)) {
-    match k {
-        StmtKind::If {
-            arms, else_block, ..
-        }
-        | StmtKind::Where {
-            arms, else_block, ..
-        } => {
-            arms.iter().for_each(|(_, b)| f(b));
-            else_block.iter().for_each(f);
-        }
-        StmtKind::Do { body, .. }
-        | StmtKind::While { body, .. }
-        | StmtKind::DoWhile { body, .. }
-        | StmtKind::Loop { body }
-        | StmtKind::CFor { body, .. }
-        | StmtKind::Switch { body, .. }
-        | StmtKind::Forall { body, .. }
-        | StmtKind::Block { body, .. } => f(body),
-        StmtKind::Select { cases, .. } => cases.iter().for_each(|c| f(&c.body)),
-        _ => {}
-    }
-}
-
-/// [`each_block`], mutably.
-fn each_block_mut(k: &mut StmtKind, f: &mut dyn FnMut(&mut Block)) {
-    match k {
-        StmtKind::If {
-            arms, else_block, ..
-        }
-        | StmtKind::Where {
-            arms, else_block, ..
-        } => {
-            arms.iter_mut().for_each(|(_, b)| f(b));
-            else_block.iter_mut().for_each(f);
-        }
-        StmtKind::Do { body, .. }
-        | StmtKind::While { body, .. }
-        | StmtKind::DoWhile { body, .. }
-        | StmtKind::Loop { body }
-        | StmtKind::CFor { body, .. }
-        | StmtKind::Switch { body, .. }
-        | StmtKind::Forall { body, .. }
-        | StmtKind::Block { body, .. } => f(body),
-        StmtKind::Select { cases, .. } => cases.iter_mut().for_each(|c| f(&mut c.body)),
-        _ => {}
-    }
 }
