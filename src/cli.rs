@@ -130,8 +130,8 @@ pub struct Cli {
     #[arg(long = "nocheckpoint")]
     pub nocheckpoint: bool,
     /// Turn off an optimization (activity, spareinit, splitdiff, mergediff, tbr, snapshot, diffliveness,
-    /// deadcontrol, recomputeintermediates, induction, sharepartials, everyoptim); tbr,
-    /// snapshot, diffliveness, induction, sharepartials and deadcontrol have an effect.
+    /// deadcontrol, recomputeintermediates, induction, sharepartials, structuredjumps,
+    /// everyoptim); all but activity, spareinit, splitdiff and mergediff have an effect.
     #[arg(long = "nooptim")]
     pub nooptim: Vec<String>,
     /// Print the IL of every unit instead of writing files.

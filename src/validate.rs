@@ -33,6 +33,7 @@ const BISECT: &[&str] = &[
     "deadcontrol",
     "snapshot",
     "structuredjumps",
+    "recomputeintermediates",
 ];
 
 /// The command line's entry point (`execute` in lib.rs), which runs a nested command line.

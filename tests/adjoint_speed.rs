@@ -570,9 +570,10 @@ fn a_rerun_restores_only_what_the_callee_reads_on_entry() {
         "{body}"
     );
     assert!(body.contains("lookReal8(&s);\n        acc_b("), "{body}");
+    // `centre` is also run again instead of recording `t` (`recompute.rs`): off here.
     let c0 = adjoint_text(
         "tests/tangent/c_rerun_entry_reads.c",
-        &["-nooptim", "snapshot"],
+        &["-nooptim", "snapshot", "-nooptim", "recomputeintermediates"],
         "rerun0",
     );
     let body0 = &c0[c0.find("void chain_b(").unwrap()..];
@@ -717,4 +718,70 @@ fn fortran_locals_read_after_a_jump_are_zeroed_unless_saved() {
     let adv = &adv[..adv.find("end subroutine advance_b").unwrap()];
     assert!(!adv.contains("re = 0.0_8"), "{adv}");
     assert!(!adv.contains("tau = 0.0_8"), "{adv}");
+}
+
+/// The speed7 round: a cheap call filling a work array (`center(n, &x[k*n], m, xc)`, GMM's
+/// `subtract`) runs again in the backward sweep before the adjoint of the statement reading
+/// the array, instead of the array being pushed and popped (`recompute.rs`). The arrays of
+/// the same loop that break one condition each stay recorded: `xp` (another statement
+/// writes it between the call and its reader), `xr` (read before the call, at the next
+/// iteration), `xs` (the call reads `a`, which changes before `xs` is read), `xe` (the callee
+/// calls `exp`), `xv` (the count of elements written changes with `k`). Each of those
+/// conditions, removed, fails the corpus suites' dot-product test of this program.
+/// `-nooptim recomputeintermediates` records `xc` again.
+#[test]
+fn a_cheap_call_filling_a_work_array_is_run_again_instead_of_recorded() {
+    let c = adjoint_text("tests/tangent/c_recompute_work.c", &[], "recompute");
+    let body = &c[c.find("void work_arrays_b(").unwrap()..];
+    assert!(!body.contains("Real8Array(xc,"), "{body}");
+    assert_eq!(
+        body.matches("center_nodiff(n, &x[k * n], m, xc);").count(),
+        2,
+        "{body}"
+    );
+    assert!(
+        body.contains(
+            "center_nodiff(n, &x[k * n], m, xc);\n        weigh_res = weigh_nodiff(n, xc);"
+        ),
+        "{body}"
+    );
+    for arr in ["xp, n", "xr, n", "xs, n", "xe, n", "xv, "] {
+        assert!(
+            body.contains(&format!("pushReal8Array({arr}")),
+            "{arr}\n{body}"
+        );
+        assert!(
+            body.contains(&format!("popReal8Array({arr}")),
+            "{arr}\n{body}"
+        );
+    }
+    let c0 = adjoint_text(
+        "tests/tangent/c_recompute_work.c",
+        &["-nooptim", "recomputeintermediates"],
+        "recompute0",
+    );
+    let body0 = &c0[c0.find("void work_arrays_b(").unwrap()..];
+    assert!(body0.contains("pushReal8Array(xc, n);"), "{body0}");
+    assert!(body0.contains("popReal8Array(xc, n);"), "{body0}");
+    assert_eq!(
+        body0.matches("center_nodiff(n, &x[k * n], m, xc);").count(),
+        1,
+        "{body0}"
+    );
+}
+
+/// Split mode (the speed7 round): a work block a procedure allocates and frees keeps its
+/// values until its backward sweep frees it, so its forward sweep pushes only the pointers
+/// (`pushPointer8`), not the block's values (LSTM's `gates`: 4 b values per cell). Numbers:
+/// the corpus suites compare this program's split and joint gradients with finite
+/// differences.
+#[test]
+fn a_split_procedure_does_not_record_the_work_block_it_keeps() {
+    let c = adjoint_text("tests/tangent/c_split_work_block.c", &[], "splitblock");
+    let fwd = &c[c.find("void cell_fwd(").unwrap()..];
+    let fwd = &fwd[..fwd.find("\n}\n").unwrap()];
+    assert!(fwd.contains("pushPointer8((void *)g);"), "{fwd}");
+    assert!(!fwd.contains("Array(g,"), "{fwd}");
+    let bwd = &c[c.find("void cell_bwd(").unwrap()..];
+    assert!(!bwd.contains("Array(g,"), "{bwd}");
 }

@@ -43,6 +43,9 @@ impl<'a> Adj<'_, '_, 'a> {
         });
         let mut rec = self.to_record(i);
         self.drop_unset_locals(s, &mut rec);
+        if let Some(v) = self.recomputed.get(&s) {
+            rec.subtract(v);
+        }
         if split.is_some() {
             // g_bwd restores what it reads itself: only the values the statements before
             // need are recorded.

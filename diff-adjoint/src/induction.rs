@@ -145,7 +145,7 @@ impl Adj<'_, '_, '_> {
 
     /// Whether the procedure has anything the jump lowering reverses (GOTO, early RETURN,
     /// EXIT/CYCLE/`break`/`continue`, `switch`).
-    fn has_any_jump(&mut self) -> bool {
+    pub(crate) fn has_any_jump(&mut self) -> bool {
         if let Some(j) = self.ind.jumps {
             return j;
         }

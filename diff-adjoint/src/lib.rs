@@ -74,6 +74,7 @@ mod loops;
 mod masked;
 mod memory;
 mod prune;
+mod recompute;
 mod record;
 mod records;
 mod regions;
@@ -185,6 +186,9 @@ struct Adj<'p, 'g, 'a> {
     /// statement just after it): whether it leaves, its loop, and the outermost loop around
     /// it (`structjumps.rs`, `loop_gotos`).
     loop_gotos: HashMap<StmtId, LoopGoto>,
+    /// Calls run again in the backward sweep instead of recorded (`recompute.rs`), with the
+    /// zones their snapshot leaves out.
+    recomputed: HashMap<StmtId, ZoneSet>,
 }
 
 /// A GOTO that acts as an EXIT or a CYCLE of its innermost loop.
@@ -233,6 +237,7 @@ impl<'p, 'g, 'a> Adj<'p, 'g, 'a> {
             control_pops: 0,
             jump_loops: 0,
             loop_gotos,
+            recomputed: HashMap::new(),
         }
     }
 }

@@ -44,6 +44,7 @@ impl<'a> Adj<'_, '_, 'a> {
     ) -> Rev {
         let mut fwd = Vec::new();
         let mut parts = Vec::new();
+        let plan = self.recompute_plan(b, lo, hi);
         let mut k = lo;
         while k < hi {
             let found = regions
@@ -84,6 +85,11 @@ impl<'a> Adj<'_, '_, 'a> {
             };
             fwd.extend(r.fwd);
             parts.push(r.bwd);
+        }
+        // Calls run again just before the adjoint of their last reader (`recompute.rs`).
+        for x in plan {
+            let again = self.pg.copy_stmt(b[x.call]);
+            parts[x.before - lo].insert(0, again);
         }
         let bwd = parts.into_iter().rev().flatten().collect();
         Rev { fwd, bwd }

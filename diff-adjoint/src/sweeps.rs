@@ -236,6 +236,30 @@ impl<'a> Adj<'_, '_, 'a> {
             }
         }
         need.intersect_with(&keep);
+        // A block this procedure allocates and frees keeps its values until the backward
+        // sweep frees it (the free waits, the pointers go over below): nothing else reaches
+        // it when only this procedure's own pointers point to it, so neither it nor (as the
+        // values behind it) the pointer is recorded.
+        for &x in &self.freed_locals {
+            let zones = &self.pg.pi.zones;
+            let Some([key @ ObjKey::Heap(u, _)]) = zones.pts.get(&x).map(|v| &v[..]) else {
+                continue;
+            };
+            let foreign = zones
+                .pts
+                .iter()
+                .any(|(n, ks)| ks.contains(key) && !self.own_local(*n));
+            if *u != self.pg.p || foreign {
+                continue;
+            }
+            if let Some(o) = zones.objects.get(key) {
+                need.subtract(&zones.obj_set(o));
+            }
+            // The pointer itself goes over with the held pointers below.
+            if let Some(z) = zones.sym_zones(x) {
+                need.subtract(&z);
+            }
+        }
         let sp = self.pg.src.source_map.header.unwrap_or_default();
         let (mut push, mut pop) = self.snapshot_at(sp, &need);
         // Local allocatable arrays: allocated again (bounds pushed last, popped first) before

@@ -103,6 +103,9 @@ pub struct Options {
     /// code after a jump guarded by a control bit (`-nooptim structuredjumps` lowers them to
     /// basic blocks and `goto`s).
     pub structured_jumps: bool,
+    /// Adjoint mode: a cheap C call filling a work array is run again in the backward sweep
+    /// instead of the array being recorded (`-nooptim recomputeintermediates` records it).
+    pub recompute: bool,
 }
 
 impl Options {
@@ -125,6 +128,7 @@ impl Options {
             joint_branches: true,
             snapshot_needs: true,
             structured_jumps: true,
+            recompute: true,
         }
     }
 
@@ -147,6 +151,7 @@ impl Options {
             joint_branches: true,
             snapshot_needs: true,
             structured_jumps: true,
+            recompute: true,
         }
     }
 }

@@ -285,6 +285,7 @@ pub fn check_request(req: &Request) -> Result<Vec<String>, Failure> {
         "deadcontrol",
         "snapshot",
         "structuredjumps",
+        "recomputeintermediates",
         "everyoptim",
     ];
     let mut warnings = Vec::new();
@@ -297,7 +298,7 @@ pub fn check_request(req: &Request) -> Result<Vec<String>, Failure> {
             )));
         } else if !DONE.contains(&l.as_str()) {
             warnings.push(format!(
-                "-nooptim {n} has no effect yet (only tbr, diffliveness, induction, sharepartials, deadcontrol, snapshot and structuredjumps can be turned off)"
+                "-nooptim {n} has no effect yet (only tbr, diffliveness, induction, sharepartials, deadcontrol, snapshot, structuredjumps and recomputeintermediates can be turned off)"
             ));
         }
     }
@@ -716,6 +717,7 @@ fn adjoint_options(o: &DiffOptions) -> Result<radtap_diff_tangent::Options, Fail
     opts.joint_branches = !optim_off(o, "deadcontrol");
     opts.snapshot_needs = !optim_off(o, "snapshot");
     opts.structured_jumps = !optim_off(o, "structuredjumps");
+    opts.recompute = !optim_off(o, "recomputeintermediates");
     opts.split = o.nocheckpoint;
     opts.sizes = sizes(o)?;
     if let Some(p) = &o.adjvarname {
@@ -880,10 +882,10 @@ mod tests {
             primal: true,
             ..Modes::default()
         });
-        req.options.nooptim = vec!["tbr".into(), "recomputeintermediates".into()];
+        req.options.nooptim = vec!["tbr".into(), "mergediff".into()];
         let w = check_request(&req).expect("a valid request");
         assert_eq!(w.len(), 1, "{w:?}");
-        assert!(w[0].starts_with("-nooptim recomputeintermediates has no effect yet"));
+        assert!(w[0].starts_with("-nooptim mergediff has no effect yet"));
         req.options.nooptim.push("bogus".into());
         let e = check_request(&req).expect_err("an unknown name is a bad command line");
         assert!(
