@@ -46,15 +46,19 @@ impl<'a> Adj<'_, '_, 'a> {
         if let Some(v) = self.recomputed.get(&s) {
             rec.subtract(v);
         }
-        if split.is_some() {
-            // g_bwd restores what it reads itself: only the values the statements before
-            // need are recorded.
-            rec.intersect_with(&self.pg.act.tbr_before[i].clone());
-        }
         let one_callee = match site.map(|x| &x.callee) {
             Some(Callee::Defined(l)) if l.len() == 1 => Some(l[0]),
             _ => None,
         };
+        if split.is_some() {
+            // g_bwd restores what it reads itself: only the values the statements before
+            // need are recorded, and not those g_bwd puts back anyway.
+            rec.intersect_with(&self.pg.act.tbr_before[i].clone());
+            if let Some(c) = one_callee {
+                let back = self.restored_by_callee(i, c);
+                rec.subtract(&back);
+            }
+        }
         // A checkpointed call re-run backwards reads on entry only what the call reads (the
         // callee's upward-exposed reads mapped through the call, and the actuals): the rest
         // of the snapshot is recorded first and not restored before the re-run
@@ -205,6 +209,70 @@ impl<'a> Adj<'_, '_, 'a> {
         r.bwd.extend(post);
         r.bwd.extend(pop);
         r
+    }
+
+    /// The caller's zones a split call `c` at point `i` writes that `c_bwd` restores itself
+    /// to their values before the call: each zone of `c` that only assignments write, each
+    /// of which records it first (its `to_record` holds it; `-nooptim tbr` records every
+    /// write), mapped through the call. The caller then need not record them for the
+    /// statements before (LSTM's `lstm_model_fwd` pushes each `hc[i]` it overwrites; the
+    /// caller pushed the whole slice `&s[j*2*b]` again). C procedures with no directive only
+    /// (regions and special loops record otherwise).
+    fn restored_by_callee(&self, i: usize, c: UnitId) -> ZoneSet {
+        let mut out = self.pg.pi.zones.empty();
+        let prog = self.pg.prog();
+        let cu = &prog.units[c];
+        let Some(cpi) = self.pg.g.info.procs.get(&c) else {
+            return out;
+        };
+        let Some(cact) = &cpi.activity else {
+            return out;
+        };
+        if self.pg.lang != Lang::C
+            || cu.lang != Lang::C
+            || cu.stmts.iter().any(|(_, st)| !st.directives.is_empty())
+        {
+            return out;
+        }
+        let mut written = cpi.zones.empty();
+        let mut unrestored = cpi.zones.empty();
+        for (p, e) in cpi.effects.iter().enumerate() {
+            if e.writes.is_empty() {
+                continue;
+            }
+            written.union_with(&e.writes);
+            if e.calls {
+                unrestored.union_with(&e.writes);
+                continue;
+            }
+            if self.pg.g.opts.tbr {
+                let mut rec = cact.tbr_before[p].clone();
+                rec.union_with(&cact.deriv_uses[p]);
+                let mut miss = e.writes.clone();
+                miss.subtract(&rec);
+                unrestored.union_with(&miss);
+            }
+        }
+        let mut lost = self.pg.pi.zones.empty();
+        for m in &self.pg.pi.effects[i].call_maps {
+            if m.callee != c || m.in_expr {
+                continue;
+            }
+            for z in written.iter() {
+                let Some(Some(t)) = m.tgt.get(z.index()) else {
+                    continue;
+                };
+                for &y in t {
+                    if unrestored.contains(z) {
+                        lost.insert(y);
+                    } else {
+                        out.insert(y);
+                    }
+                }
+            }
+        }
+        out.subtract(&lost);
+        out
     }
 
     pub(crate) fn dup_stmt(&mut self, s: StmtId) -> StmtId {
