@@ -791,3 +791,30 @@ fn a_split_procedure_does_not_record_the_work_block_it_keeps() {
     assert!(!cells.contains("Array(h,"), "{cells}");
     assert!(cells.contains("cell_fwd(n, w, h, x);"), "{cells}");
 }
+
+/// Item 1 in split mode (the speed7 round): a callee's counter stepped by a constant is
+/// undone backwards in `tri_mul_bwd` (its final value goes over with the locals `exit_record`
+/// pushes), not pushed at each step by `tri_mul_fwd`; `-nooptim induction` pushes it again.
+/// Numbers: the corpus suites run this program split and joint.
+#[test]
+fn split_sweeps_rebuild_counters_backwards_too() {
+    let c = adjoint_text(
+        "tests/tangent/c_split_counters.c",
+        &["-nocheckpoint"],
+        "splitk",
+    );
+    let fwd = &c[c.find("void tri_mul_fwd(").unwrap()..];
+    let fwd = &fwd[..fwd.find("\n}\n").unwrap()];
+    assert_eq!(fwd.matches("pushInteger4(k)").count(), 1, "{fwd}");
+    assert!(fwd.ends_with("pushInteger4(k);"), "{fwd}");
+    let bwd = &c[c.find("void tri_mul_bwd(").unwrap()..];
+    assert!(bwd.contains("k = k - 1;"), "{bwd}");
+    let c0 = adjoint_text(
+        "tests/tangent/c_split_counters.c",
+        &["-nocheckpoint", "-nooptim", "induction"],
+        "splitk0",
+    );
+    let fwd0 = &c0[c0.find("void tri_mul_fwd(").unwrap()..];
+    let fwd0 = &fwd0[..fwd0.find("\n}\n").unwrap()];
+    assert!(fwd0.matches("pushInteger4(k)").count() >= 2, "{fwd0}");
+}

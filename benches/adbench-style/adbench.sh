@@ -17,7 +17,7 @@
 # Usage: benches/adbench-style/adbench.sh [gmm|lstm|ba ...]
 # Environment: RADTAP (default target/release/radtap), TAPENADE (default
 # ../shared/peers/tapenade-3.16 from the repository root), REPEAT (5), KEEP=1 keeps the scratch
-# directory, CFLAGS (-O3).
+# directory, CFLAGS (-O3), RADTAP_FLAGS (extra radtap options, e.g. -nocheckpoint).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -72,7 +72,7 @@ for k in "${kernels[@]}"; do
     d=$scratch/$name
     mkdir -p "$d/rt" "$d/tap"
     # shellcheck disable=SC2086
-    "$RADTAP" -b -head "$head" -vars "$vars" -outvars "$outvar" $sizeopts "$here/$name.c" -O "$d/rt" \
+    "$RADTAP" -b ${RADTAP_FLAGS:-} -head "$head" -vars "$vars" -outvars "$outvar" $sizeopts "$here/$name.c" -O "$d/rt" \
         >"$d/rt.log" 2>&1 || { cat "$d/rt.log" >&2; die "radtap failed on $name"; }
     "$RADTAP" runtime -O "$d/rt" >/dev/null 2>&1
     (cd "$d/tap" && "$TAPENADE/bin/tapenade" -b -head "$head($outvar)/($vars)" "$here/$name.c" -O "$d/tap" \

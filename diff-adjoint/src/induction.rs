@@ -16,8 +16,9 @@
 //!   procedure is such a step (all of them then undone in reverse order) except writes at the
 //!   top level of the body before every statement holding a step (run once, before any step:
 //!   when the backward sweep reaches them every step has been undone), the variable is a
-//!   local of the procedure, the sweeps run in one procedure (joint mode), and the procedure
-//!   has no jumps (whose lowering reverses its own way). Then *every* step of the variable
+//!   local of the procedure, and the procedure has no jumps (whose lowering reverses its own
+//!   way). In split mode the final value goes from `f_fwd` to `f_bwd` with the other locals
+//!   the backward sweep reads (`exit_record`). Then *every* step of the variable
 //!   is undone, not only the recorded ones: a step left in place would shift the value that
 //!   the inverse of an earlier step starts from.
 
@@ -218,11 +219,7 @@ impl Adj<'_, '_, '_> {
 
     fn find_inverted(&mut self) -> HashSet<SymbolId> {
         let mut out = HashSet::new();
-        if !self.pg.g.opts.induction
-            || self.pg.sweep != Sweep::Joint
-            || self.pg.g.opts.split
-            || self.has_any_jump()
-        {
+        if !self.pg.g.opts.induction || self.has_any_jump() {
             return out;
         }
         let src = self.pg.src;
