@@ -212,9 +212,9 @@ impl<'a> Adj<'_, '_, 'a> {
     }
 
     /// The caller's zones a split call `c` at point `i` writes that `c_bwd` restores itself
-    /// to their values before the call: each zone of `c` that only assignments write, each
-    /// of which records it first (its `to_record` holds it; `-nooptim tbr` records every
-    /// write), mapped through the call. The caller then need not record them for the
+    /// to their values before the call, when every write of `c` outside its own locals and
+    /// blocks is a plain assignment recording what it overwrites first (its `to_record`
+    /// holds it; `-nooptim tbr` records every write): those zones mapped through the call. The caller then need not record them for the
     /// statements before (LSTM's `lstm_model_fwd` pushes each `hc[i]` it overwrites; the
     /// caller pushed the whole slice `&s[j*2*b]` again). C procedures with no directive only
     /// (regions and special loops record otherwise).
@@ -234,44 +234,76 @@ impl<'a> Adj<'_, '_, 'a> {
         {
             return out;
         }
+        // The callee's own zones (its locals, and blocks it allocates that only its locals
+        // point to) are not the caller's business; every other zone it writes must be
+        // written by plain assignments only, each recording it first, or nothing is
+        // counted restored (a write by a call or a loop header, or one not recorded, may
+        // reach any of the caller's zones through an alias).
+        let own = |z: radtap_dataflow::ZoneId| {
+            cpi.zones.objects.iter().any(|(k, o)| {
+                let mine = match k {
+                    ObjKey::Sym(x) => {
+                        !cu.params.contains(x)
+                            && radtap_dataflow::zones::unit_of_scope(prog, prog.symbols[*x].scope)
+                                == Some(c)
+                    }
+                    ObjKey::Heap(u, _) => {
+                        *u == c
+                            && !cpi.zones.pts.iter().any(|(n, ks)| {
+                                ks.contains(k)
+                                    && (cu.params.contains(n)
+                                        || radtap_dataflow::zones::unit_of_scope(
+                                            prog,
+                                            prog.symbols[*n].scope,
+                                        ) != Some(c))
+                            })
+                    }
+                    ObjKey::Pointee(_) => false,
+                };
+                mine && cpi.zones.obj_set(o).contains(z)
+            })
+        };
         let mut written = cpi.zones.empty();
-        let mut unrestored = cpi.zones.empty();
         for (p, e) in cpi.effects.iter().enumerate() {
-            if e.writes.is_empty() {
+            let mut ext = e.writes.clone();
+            for z in e.writes.iter() {
+                if own(z) {
+                    ext.remove(z);
+                }
+            }
+            if ext.is_empty() {
                 continue;
             }
-            written.union_with(&e.writes);
-            if e.calls {
-                unrestored.union_with(&e.writes);
-                continue;
+            let pt = cpi.point[p];
+            let plain = pt.part == Part::Whole
+                && matches!(cu.stmts[pt.stmt].kind, StmtKind::Assign { .. })
+                && !e.calls;
+            if !plain {
+                return out;
             }
             if self.pg.g.opts.tbr {
                 let mut rec = cact.tbr_before[p].clone();
                 rec.union_with(&cact.deriv_uses[p]);
-                let mut miss = e.writes.clone();
+                let mut miss = ext.clone();
                 miss.subtract(&rec);
-                unrestored.union_with(&miss);
+                if !miss.is_empty() {
+                    return out;
+                }
             }
+            written.union_with(&ext);
         }
-        let mut lost = self.pg.pi.zones.empty();
         for m in &self.pg.pi.effects[i].call_maps {
             if m.callee != c || m.in_expr {
                 continue;
             }
             for z in written.iter() {
-                let Some(Some(t)) = m.tgt.get(z.index()) else {
-                    continue;
-                };
-                for &y in t {
-                    if unrestored.contains(z) {
-                        lost.insert(y);
-                    } else {
+                if let Some(Some(t)) = m.tgt.get(z.index()) {
+                    for &y in t {
                         out.insert(y);
                     }
                 }
             }
         }
-        out.subtract(&lost);
         out
     }
 

@@ -15,6 +15,9 @@
 //!   anything of it (`killed_on_entry`: the re-run does not depend on the old values), and
 //!   no other statement of the procedure writes `V` (so the elements the callee leaves alone
 //!   hold the same values throughout both sweeps);
+//! - no other call gets `V`'s address while the program has a pointer or record of static
+//!   storage (a callee could keep the address and a later one write through it unseen), nor
+//!   a call returning a pointer;
 //! - every statement that reads `V`, or whose adjoint reads it, lies among the statements
 //!   of the block after the call (the last of them is where the call runs again);
 //! - its scalar arguments (which bound the elements the callee writes) name only variables
@@ -117,7 +120,7 @@ impl<'a> Adj<'_, '_, 'a> {
             }
             _ => false,
         });
-        if !bare {
+        if !bare || self.address_may_escape(s, key) {
             return None;
         }
         // Only this call writes V; its readers lie in b[p+1..=q].
@@ -193,6 +196,66 @@ impl<'a> Adj<'_, '_, 'a> {
             }
         }
         moving.is_empty().then_some((q, v))
+    }
+
+    /// Whether a call other than `s` may keep the address of object `key` where a later call
+    /// writes through it unseen (a callee storing it in a global or `static` pointer, or
+    /// returning it): the address goes to a call other than `s` while the program has a
+    /// pointer or record of static storage, or to a call returning a pointer.
+    fn address_may_escape(&self, s: StmtId, key: ObjKey) -> bool {
+        let prog = self.pg.prog();
+        let src = self.pg.src;
+        let zones = &self.pg.pi.zones;
+        let lasting = prog.symbols.iter().any(|(_, d)| {
+            let global = radtap_dataflow::zones::unit_of_scope(prog, d.scope).is_none_or(|u| {
+                !matches!(
+                    prog.units[u].kind,
+                    UnitKind::Subroutine | UnitKind::Function
+                )
+            });
+            let pointerish =
+                d.ty.as_ref()
+                    .is_some_and(|t| t.pointers > 0 || matches!(t.base, BaseClass::Record(_)));
+            pointerish && (global || d.attrs.save) && d.kind == SymbolKind::Variable
+        });
+        let reaches = |e: ExprId| {
+            let mut todo = vec![e];
+            while let Some(y) = todo.pop() {
+                if let Expr::Name(n) = src.exprs[y] {
+                    if ObjKey::Sym(n) == key
+                        || zones.pts.get(&n).is_some_and(|ks| ks.contains(&key))
+                    {
+                        return true;
+                    }
+                }
+                radtap_il::visit::expr_children(&src.exprs[y], &mut |k| todo.push(k));
+            }
+            false
+        };
+        for site in self.pg.g.info.callgraph.sites_of(self.pg.p) {
+            let args = match site.expr {
+                Some(e) => match &src.exprs[e] {
+                    Expr::Call { args, .. } => args,
+                    _ => continue,
+                },
+                None if site.stmt == s || self.delayed_free(site.stmt) => continue,
+                None => match &src.stmts[site.stmt].kind {
+                    StmtKind::Call { args, .. } => args,
+                    _ => continue,
+                },
+            };
+            if !args.iter().any(|a| reaches(a.value)) {
+                continue;
+            }
+            let returns_pointer = match &site.callee {
+                Callee::Defined(l) => l.iter().any(|&c| !prog.units[c].ret_derived.is_empty()),
+                _ => true,
+            };
+            if lasting || returns_pointer {
+                return true;
+            }
+        }
+        false
     }
 
     /// Whether `t` is a `free` of the body's top level, which waits for the backward sweep.
