@@ -794,7 +794,8 @@ fn a_split_procedure_does_not_record_the_work_block_it_keeps() {
 
 /// Item 1 in split mode (the speed7 round): a callee's counter stepped by a constant is
 /// undone backwards in `tri_mul_bwd` (its final value goes over with the locals `exit_record`
-/// pushes), not pushed at each step by `tri_mul_fwd`; `-nooptim induction` pushes it again.
+/// pushes), not pushed at each step by `tri_mul_fwd`, and its loop variables' final values do
+/// not go over; `-nooptim induction` pushes them all again.
 /// Numbers: the corpus suites run this program split and joint.
 #[test]
 fn split_sweeps_rebuild_counters_backwards_too() {
@@ -807,6 +808,12 @@ fn split_sweeps_rebuild_counters_backwards_too() {
     let fwd = &fwd[..fwd.find("\n}\n").unwrap()];
     assert_eq!(fwd.matches("pushInteger4(k)").count(), 1, "{fwd}");
     assert!(fwd.ends_with("pushInteger4(k);"), "{fwd}");
+    // The loop variables `i`, `j`: read only inside their loops, which `tri_mul_bwd` runs
+    // backwards setting them; their final values do not go over.
+    assert!(
+        !fwd.contains("pushInteger4(i)") && !fwd.contains("pushInteger4(j)"),
+        "{fwd}"
+    );
     let bwd = &c[c.find("void tri_mul_bwd(").unwrap()..];
     assert!(bwd.contains("k = k - 1;"), "{bwd}");
     let c0 = adjoint_text(

@@ -83,6 +83,13 @@ impl Adj<'_, '_, '_> {
         Some(old)
     }
 
+    /// Whether `var` is the variable of counted loops and nothing outside them reads it (the
+    /// primal or the adjoint): the backward loops set it before any use.
+    pub(crate) fn read_only_in_its_loops(&mut self, var: SymbolId) -> bool {
+        self.loops_over(var);
+        !self.ind.loops_over[&var].is_empty() && !self.loop_var_read_outside(var)
+    }
+
     /// Whether anything outside the counted loops over `var` — the primal or the adjoint —
     /// reads `var`: then a loop over `var` must run in the forward sweep even when its body
     /// has nothing left there, for the value it leaves in `var`.

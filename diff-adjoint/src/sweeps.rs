@@ -260,6 +260,33 @@ impl<'a> Adj<'_, '_, 'a> {
                 need.subtract(&z);
             }
         }
+        // A loop variable that nothing outside the counted loops over it reads: the backward
+        // loops set it before any use, its final value is not needed (`pushInteger4(i)` at
+        // the end of every `f_fwd`).
+        if self.pg.g.opts.induction && !self.has_any_jump() {
+            let vars: Vec<SymbolId> = self
+                .pg
+                .pi
+                .zones
+                .objects
+                .keys()
+                .filter_map(|k| match k {
+                    ObjKey::Sym(x) if self.own_local(*x) => Some(*x),
+                    _ => None,
+                })
+                .collect();
+            for x in vars {
+                let Some(z) = self.pg.pi.zones.sym_zones(x) else {
+                    continue;
+                };
+                if !z.intersects(&need) {
+                    continue;
+                }
+                if self.read_only_in_its_loops(x) {
+                    need.subtract(&z);
+                }
+            }
+        }
         let sp = self.pg.src.source_map.header.unwrap_or_default();
         let (mut push, mut pop) = self.snapshot_at(sp, &need);
         // Local allocatable arrays: allocated again (bounds pushed last, popped first) before
