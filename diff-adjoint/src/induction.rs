@@ -311,18 +311,7 @@ impl Adj<'_, '_, '_> {
         if rec.is_empty() {
             return;
         }
-        let syms: Vec<SymbolId> = self
-            .pg
-            .pi
-            .zones
-            .objects
-            .iter()
-            .filter_map(|(k, _)| match k {
-                ObjKey::Sym(x) => Some(*x),
-                _ => None,
-            })
-            .collect();
-        for v in syms {
+        for v in self.zone_symbols() {
             let Some(vz) = self.pg.pi.zones.sym_zones(v) else {
                 continue;
             };

@@ -150,19 +150,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 _ => {}
             }
         }
-        let mut vars: Vec<SymbolId> = self
-            .pg
-            .pi
-            .zones
-            .objects
-            .keys()
-            .filter_map(|k| match k {
-                ObjKey::Sym(x) => Some(*x),
-                _ => None,
-            })
-            .collect();
-        vars.sort();
-        vars.dedup();
+        let vars = self.zone_symbols();
         for v in vars {
             let sd = &self.pg.prog().symbols[v];
             let Some(ty) = sd.ty.as_ref() else { continue };
@@ -547,19 +535,9 @@ impl<'a> Adj<'_, '_, 'a> {
                         continue;
                     }
                     let holders: Vec<SymbolId> = self
-                        .pg
-                        .pi
-                        .zones
-                        .objects
-                        .keys()
-                        .filter_map(|k| match k {
-                            ObjKey::Sym(x)
-                                if self.malloc_extent(*x).is_some_and(|(a, _)| a == *at) =>
-                            {
-                                Some(*x)
-                            }
-                            _ => None,
-                        })
+                        .zone_symbols()
+                        .into_iter()
+                        .filter(|&x| self.malloc_extent(x).is_some_and(|(a, _)| a == *at))
                         .collect();
                     // Two pointers set by one declaration share the site: neither is all.
                     let holder = match holders[..] {
@@ -975,6 +953,24 @@ impl<'a> Adj<'_, '_, 'a> {
             .iter()
             .zip(&act.live)
             .any(|(e, &live)| live && e.reads.intersects(&z))
+    }
+
+    /// The variables owning zones of this procedure, in symbol order.
+    pub(crate) fn zone_symbols(&self) -> Vec<SymbolId> {
+        let mut vars: Vec<SymbolId> = self
+            .pg
+            .pi
+            .zones
+            .objects
+            .keys()
+            .filter_map(|k| match k {
+                ObjKey::Sym(x) => Some(*x),
+                _ => None,
+            })
+            .collect();
+        vars.sort();
+        vars.dedup();
+        vars
     }
 
     /// Zones point `i` must record before it runs.

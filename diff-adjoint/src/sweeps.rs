@@ -264,18 +264,10 @@ impl<'a> Adj<'_, '_, 'a> {
         // loops set it before any use, its final value is not needed (`pushInteger4(i)` at
         // the end of every `f_fwd`).
         if self.pg.g.opts.induction && !self.has_any_jump() {
-            let vars: Vec<SymbolId> = self
-                .pg
-                .pi
-                .zones
-                .objects
-                .keys()
-                .filter_map(|k| match k {
-                    ObjKey::Sym(x) if self.own_local(*x) => Some(*x),
-                    _ => None,
-                })
-                .collect();
-            for x in vars {
+            for x in self.zone_symbols() {
+                if !self.own_local(x) {
+                    continue;
+                }
                 let Some(z) = self.pg.pi.zones.sym_zones(x) else {
                     continue;
                 };
