@@ -214,10 +214,11 @@ impl<'a> Adj<'_, '_, 'a> {
     /// The caller's zones a split call `c` at point `i` writes that `c_bwd` restores itself
     /// to their values before the call, when every write of `c` outside its own locals and
     /// blocks is a plain assignment recording what it overwrites first (its `to_record`
-    /// holds it; `-nooptim tbr` records every write): those zones mapped through the call. The caller then need not record them for the
-    /// statements before (LSTM's `lstm_model_fwd` pushes each `hc[i]` it overwrites; the
-    /// caller pushed the whole slice `&s[j*2*b]` again). C procedures with no directive only
-    /// (regions and special loops record otherwise).
+    /// holds it; `-nooptim tbr` records every write): those zones mapped through the call.
+    /// The caller then need not record them for the statements before (LSTM's
+    /// `lstm_model_fwd` pushes each `hc[i]` it overwrites; the caller pushed the whole slice
+    /// `&s[j*2*b]` again). C procedures with no directive only (regions and special loops
+    /// record otherwise).
     fn restored_by_callee(&self, i: usize, c: UnitId) -> ZoneSet {
         let mut out = self.pg.pi.zones.empty();
         let prog = self.pg.prog();
@@ -239,38 +240,32 @@ impl<'a> Adj<'_, '_, 'a> {
         // written by plain assignments only, each recording it first, or nothing is
         // counted restored (a write by a call or a loop header, or one not recorded, may
         // reach any of the caller's zones through an alias).
-        let own = |z: radtap_dataflow::ZoneId| {
-            cpi.zones.objects.iter().any(|(k, o)| {
-                let mine = match k {
-                    ObjKey::Sym(x) => {
-                        !cu.params.contains(x)
-                            && radtap_dataflow::zones::unit_of_scope(prog, prog.symbols[*x].scope)
-                                == Some(c)
-                    }
-                    ObjKey::Heap(u, _) => {
-                        *u == c
-                            && !cpi.zones.pts.iter().any(|(n, ks)| {
-                                ks.contains(k)
-                                    && (cu.params.contains(n)
-                                        || radtap_dataflow::zones::unit_of_scope(
-                                            prog,
-                                            prog.symbols[*n].scope,
-                                        ) != Some(c))
-                            })
-                    }
-                    ObjKey::Pointee(_) => false,
-                };
-                mine && cpi.zones.obj_set(o).contains(z)
-            })
+        let local = |x: SymbolId| {
+            !cu.params.contains(&x)
+                && radtap_dataflow::zones::unit_of_scope(prog, prog.symbols[x].scope) == Some(c)
         };
+        let mut own = cpi.zones.empty();
+        for (k, o) in &cpi.zones.objects {
+            let mine = match k {
+                ObjKey::Sym(x) => local(*x),
+                ObjKey::Heap(u, _) => {
+                    *u == c
+                        && !cpi
+                            .zones
+                            .pts
+                            .iter()
+                            .any(|(n, ks)| ks.contains(k) && !local(*n))
+                }
+                ObjKey::Pointee(_) => false,
+            };
+            if mine {
+                own.union_with(&cpi.zones.obj_set(o));
+            }
+        }
         let mut written = cpi.zones.empty();
         for (p, e) in cpi.effects.iter().enumerate() {
             let mut ext = e.writes.clone();
-            for z in e.writes.iter() {
-                if own(z) {
-                    ext.remove(z);
-                }
-            }
+            ext.subtract(&own);
             if ext.is_empty() {
                 continue;
             }

@@ -7,7 +7,7 @@
 //! `d` subtractions, and nothing goes on the stack.
 //!
 //! The rule, all of it required (anything unknown keeps the recording):
-//! - joint mode, a block with no directive region and no jump leaving a statement;
+//! - joint mode, a procedure with no jump, a block with no directive region;
 //! - the statement is a call of a C procedure of the file whose body has no call and no loop
 //!   inside a loop (its cost is of the order of the values it writes);
 //! - the call writes one object `V` only: an array of this procedure or a block it
@@ -28,7 +28,7 @@
 //!   set only by statements of the body's top level before the one holding the block.
 
 use crate::*;
-use radtap_il::directives::block_regions;
+use radtap_il::directives::Region;
 
 /// A call run again in the backward sweep: the statement of the block and the index of the
 /// last statement reading what it writes.
@@ -45,14 +45,14 @@ impl<'a> Adj<'_, '_, 'a> {
         b: &'a [StmtId],
         lo: usize,
         hi: usize,
+        regions: &[Region],
     ) -> Vec<Recompute> {
         let mut out = Vec::new();
         if !self.pg.g.opts.recompute
             || self.pg.lang != Lang::C
             || !matches!(self.pg.sweep, Sweep::Joint)
-            || self.jump_loops > 0
             || self.has_any_jump()
-            || !block_regions(&self.pg.src.stmts, b).0.is_empty()
+            || !regions.is_empty()
         {
             return out;
         }

@@ -44,7 +44,7 @@ impl<'a> Adj<'_, '_, 'a> {
     ) -> Rev {
         let mut fwd = Vec::new();
         let mut parts = Vec::new();
-        let plan = self.recompute_plan(b, lo, hi);
+        let plan = self.recompute_plan(b, lo, hi, regions);
         let mut k = lo;
         while k < hi {
             let found = regions

@@ -123,7 +123,8 @@ fn rewrite_one(u: &mut UnitData) -> bool {
     blocks.extend(u.stmts.iter().map(|(id, _)| Some(id)));
     // Every block of the unit is tried; the innermost match is the one with the shortest
     // region.
-    let mut best: Option<(Option<StmtId>, usize, usize, usize)> = None; // owner, block index, k, m
+    // Owner, block index, the block, k, m, the GOTO's condition.
+    let mut best: Option<(Option<StmtId>, usize, Block, usize, usize, ExprId)> = None;
     for owner in blocks {
         let lists: Vec<Block> = match owner {
             None => vec![u.body.clone()],
@@ -134,7 +135,7 @@ fn rewrite_one(u: &mut UnitData) -> bool {
         };
         for (bi, b) in lists.iter().enumerate() {
             for (k, &s) in b.iter().enumerate() {
-                let Some((_, l)) = goto_if(u, s) else {
+                let Some((cond, l)) = goto_if(u, s) else {
                     continue;
                 };
                 let Some(m) = (k + 1..b.len())
@@ -153,21 +154,19 @@ fn rewrite_one(u: &mut UnitData) -> bool {
                 if !region_closed(u, &b[k + 1..m], &t, io) {
                     continue;
                 }
-                if best.is_none_or(|(_, _, bk, bm)| m - k < bm - bk) {
-                    best = Some((owner, bi, k, m));
+                if best
+                    .as_ref()
+                    .is_none_or(|(_, _, _, bk, bm, _)| m - k < bm - bk)
+                {
+                    best = Some((owner, bi, b.clone(), k, m, cond));
                 }
             }
         }
     }
-    let Some((owner, bi, k, m)) = best else {
+    let Some((owner, bi, block, k, m, cond)) = best else {
         return false;
     };
-    let block: Block = match owner {
-        None => u.body.clone(),
-        Some(s) => crate::directives::child_blocks(&u.stmts[s].kind)[bi].clone(),
-    };
     let s = block[k];
-    let (cond, _) = goto_if(u, s).expect("checked above");
     // The GOTO leaves the tree: a CONTINUE no walk over the arena takes for a jump.
     if let StmtKind::If { arms, .. } = &u.stmts[s].kind {
         let g = arms[0].1[0];
