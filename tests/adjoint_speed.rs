@@ -825,3 +825,42 @@ fn split_sweeps_rebuild_counters_backwards_too() {
     let fwd0 = &fwd0[..fwd0.find("\n}\n").unwrap()];
     assert!(fwd0.matches("pushInteger4(k)").count() >= 2, "{fwd0}");
 }
+
+/// The speed8 round: an intrinsic result the primal stored and nothing overwrites is read
+/// back by the adjoint instead of being computed again (`extent::stored_until_adjoint`; LSTM's
+/// `tanh` gate, whose partial is `1 - t*t`): `g[i]` (`exp`), `g[n + i]` (`tanh`) and
+/// `g[2 * n + i]` (`sqrt`), stored apart in one loop. The arrays that break one condition
+/// each (`a` overwritten by a later loop, `b` by the same loop at another iteration, `c`
+/// through another pointer, `d` by a call) are evaluated again; reading any of them back
+/// fails the corpus suites' dot-product test of this program (verified by mutation).
+/// `-nooptim sharepartials` evaluates them all again.
+#[test]
+fn stored_intrinsic_results_are_read_back_not_evaluated_again() {
+    let c = adjoint_text("tests/tangent/c_stored_result.c", &[], "stored");
+    let body = &c[c.find("void gated_b(").unwrap()..];
+    let (fwd, bwd) = body.split_at(body.find("--i)").unwrap());
+    assert!(
+        fwd.contains("g[n + i] = tanh(w[n + i] * x[i] + 0.1);"),
+        "{fwd}"
+    );
+    assert!(bwd.contains("temp = g[n + i];"), "{bwd}");
+    assert!(bwd.contains("= g[i] * gb[i];"), "{bwd}");
+    assert!(bwd.contains("(1 / (2 * g[2 * n + i]))"), "{bwd}");
+    for call in [
+        "exp(w[3 * n + i] - x[i])",
+        "tanh(w[4 * n + i] * x[i])",
+        "exp(0.3 * w[5 * n + i] * x[i])",
+        "tanh(x[i] * w[i])",
+    ] {
+        assert!(bwd.contains(call), "{call}\n{bwd}");
+    }
+    let c0 = adjoint_text(
+        "tests/tangent/c_stored_result.c",
+        &["-nooptim", "sharepartials"],
+        "stored0",
+    );
+    let bwd0 = &c0[c0.find("void gated_b(").unwrap()..];
+    let bwd0 = &bwd0[bwd0.find("--i)").unwrap()..];
+    assert!(bwd0.contains("tanh(w[n + i] * x[i] + 0.1)"), "{bwd0}");
+    assert!(!bwd0.contains("temp = g[n + i];"), "{bwd0}");
+}

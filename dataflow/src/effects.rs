@@ -661,6 +661,9 @@ impl Eval<'_> {
         for o in &r.objs {
             for z in o.start..o.start + o.len {
                 let t = ZoneId(z);
+                if self.pz.readonly.contains(t) {
+                    continue;
+                }
                 self.eff.writes.insert(t);
                 if total {
                     self.eff.kills.insert(t);
@@ -1353,6 +1356,9 @@ impl Eval<'_> {
             s.union_with(&addr_all);
             let ds = image(sum.diff_dep.row(t), &dsrc, me);
             for &ct in targets {
+                if self.pz.readonly.contains(ct) {
+                    continue;
+                }
                 self.eff.writes.insert(ct);
                 if *exact && sum.kills.contains(t) {
                     self.eff.kills.insert(ct);

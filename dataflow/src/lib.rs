@@ -35,7 +35,7 @@ pub use zones::{Globals, ObjKey, ProcZones, ZoneInfo};
 pub use zoneset::{Relation, ZoneId, ZoneMap, ZoneSet};
 
 use radtap_flowgraph::{CallGraph, Callee, FlowGraph, Point};
-use radtap_il::{Code, Diagnostic, Program, SymbolId, UnitId};
+use radtap_il::{Code, Decl, Diagnostic, Expr, Program, SymbolId, UnitId};
 use std::cell::RefCell;
 use std::collections::{BTreeSet, HashMap, HashSet};
 
@@ -315,7 +315,9 @@ pub fn analyze(prog: &Program, requests: &[Request], mode: Mode) -> (ProgramInfo
                     &zones_map[&p],
                     callgraph.sites_of(p),
                 );
-                let (s, v) = summarize(&graphs[&p], &zones_map[&p], &effs);
+                let (mut s, v) = summarize(&graphs[&p], &zones_map[&p], &effs);
+                s.reads
+                    .union_with(&declaration_reads(prog, p, &zones_map[&p]));
                 visits += v;
                 if summaries.get(&p) != Some(&s) {
                     changed = true;
@@ -417,6 +419,44 @@ fn interface(pz: &ProcZones) -> ZoneSet {
         }
     }
     s
+}
+
+/// The interface zones the unit's declarations read on entry: the variables in the bounds
+/// and lengths of its arrays and strings (`A(LDA,*)`, automatic `e(k)`, `e(d%n)`). Indexing
+/// `A(J,J)` reads `LDA` though no statement names it: without it in the summary, the
+/// caller's `LDA = 10` looked dead and was sliced away (a silently wrong derivative).
+fn declaration_reads(prog: &Program, unit: UnitId, pz: &ProcZones) -> ZoneSet {
+    let u = &prog.units[unit];
+    let mut out = pz.empty();
+    let mut todo = Vec::new();
+    for d in &u.decls {
+        if matches!(d, Decl::Var(_) | Decl::Attr(_) | Decl::Common(_)) {
+            radtap_il::visit::decl_exprs(d, &mut |e| todo.push(e));
+        }
+    }
+    while let Some(e) = todo.pop() {
+        if let Expr::Name(x) = u.exprs[e] {
+            // Bounds and lengths are integers, or fields of records (`e(d%n)`); a kind name
+            // (`real(wp) function f`, which the frontend may make a variable of `f`) or a
+            // named constant is no value a caller sets.
+            let bound = prog.symbols[x].ty.as_ref().is_some_and(|t| {
+                matches!(
+                    t.base,
+                    radtap_il::BaseClass::Integer | radtap_il::BaseClass::Record(_)
+                )
+            });
+            if let Some(o) = pz
+                .objects
+                .get(&ObjKey::Sym(x))
+                .filter(|_| bound && !zones::named_constant(prog, x))
+            {
+                out.union_with(&pz.obj_set(o));
+            }
+        }
+        radtap_il::visit::expr_children(&u.exprs[e], &mut |c| todo.push(c));
+    }
+    out.intersect_with(&interface(pz));
+    out
 }
 
 fn summarize(g: &FlowGraph, pz: &ProcZones, effs: &[Effect]) -> (Summary, usize) {

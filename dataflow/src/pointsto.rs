@@ -211,6 +211,16 @@ pub(crate) fn targets(
             }
         }
         Expr::Paren(a) | Expr::Cast { arg: a, .. } => targets(prog, unit, *a, pts),
+        // An array member converted to its address (`step(s.y)`, `f(p->y)`): inside the
+        // record. It was unknown, so a call through it was taken to reach every global and
+        // pointee but not `s` itself: its snapshot recorded the wrong memory.
+        Expr::Field { base, field, arrow } if array_member(prog, unit, *base, field, *arrow) => {
+            if *arrow {
+                targets(prog, unit, *base, pts)
+            } else {
+                base_or_unknown(prog, unit, e)
+            }
+        }
         Expr::Literal(_) => Targets::Objs(Vec::new()),
         Expr::Call { callee, .. } => match &u.exprs[*callee] {
             Expr::Name(s) if prog.name(*s).eq_ignore_ascii_case("null") => {
@@ -275,4 +285,32 @@ fn base_or_unknown(prog: &Program, unit: UnitId, e: ExprId) -> Targets {
         Expr::Paren(a) => base_or_unknown(prog, unit, *a),
         _ => Targets::Unknown,
     }
+}
+
+/// Whether `base.field` (`base->field` when `arrow`) is a C array member of a record, `base`
+/// a variable of the record type (a pointer to it when `arrow`).
+fn array_member(prog: &Program, unit: UnitId, base: ExprId, field: &str, arrow: bool) -> bool {
+    let u = &prog.units[unit];
+    let Expr::Name(b) = u.exprs[strip_parens(prog, unit, base)] else {
+        return false;
+    };
+    let Some(t) = prog.symbols[b].ty.as_ref() else {
+        return false;
+    };
+    let radtap_il::BaseClass::Record(td) = t.base else {
+        return false;
+    };
+    if u.lang != radtap_il::Lang::C || t.pointers != u32::from(arrow) || !t.dims.is_empty() {
+        return false;
+    }
+    prog.typedefs[td].fields.iter().any(|f| match f {
+        radtap_il::Decl::Var(v) => v.entities.iter().any(|x| {
+            prog.symbols[x.sym].spelling == field
+                && prog.symbols[x.sym]
+                    .ty
+                    .as_ref()
+                    .is_some_and(|ft| ft.pointers == 0 && !ft.dims.is_empty())
+        }),
+        _ => false,
+    })
 }

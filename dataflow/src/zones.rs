@@ -648,6 +648,11 @@ pub struct ProcZones {
     /// Members of the procedure's EQUIVALENCE groups: their zones hold the storage of every
     /// member, so a write through one name is partial.
     pub equivalenced: BTreeSet<SymbolId>,
+    /// Zones of C `const` objects of static storage (globals, `static const` locals): set
+    /// before the program runs and never written by a valid program, so no write through a
+    /// pointer or a call reaches them (a snapshot around a call popped into `static const
+    /// double c`, in read-only memory: a crash).
+    pub readonly: ZoneSet,
 }
 
 impl ProcZones {
@@ -1085,7 +1090,22 @@ pub(crate) fn build_proc_zones(
             differentiable.insert(ZoneId(i as u32));
         }
     }
+    let mut readonly = ZoneSet::new(zones.len());
+    for (k, o) in &objects {
+        if let ObjKey::Sym(x) = k {
+            let sd = &prog.symbols[*x];
+            let static_storage = o.start >= global_base || sd.attrs.save;
+            let c = unit_of_scope(prog, sd.scope).is_none_or(|q| prog.units[q].lang == Lang::C)
+                && u.lang == Lang::C;
+            if sd.attrs.constant && static_storage && c && sd.kind != SymbolKind::Constant {
+                for z in o.start..o.start + o.len {
+                    readonly.insert(ZoneId(z));
+                }
+            }
+        }
+    }
     ProcZones {
+        readonly,
         zones,
         objects,
         globals: globals_v,

@@ -355,9 +355,18 @@ impl<'a> Adj<'_, '_, 'a> {
             r.fwd.push(st);
         }
         let mut adj = Vec::new();
+        self.pg.stored_result = self.stored_result(
+            s,
+            i,
+            &targets,
+            op,
+            value,
+            inverse.is_some() || !rec.is_empty(),
+        );
         for &t in &targets {
             adj.extend(self.adjoint_increments(s, i, t, op, value));
         }
+        self.pg.stored_result = None;
         if !h.calls.is_empty() && !adj.is_empty() {
             let users: Vec<StmtId> = adj.iter().chain(&h.calls).copied().collect();
             let recompute = self.prune_recompute(std::mem::take(&mut h.recompute), &users);
@@ -377,6 +386,53 @@ impl<'a> Adj<'_, '_, 'a> {
         }
         self.pg.hoisted.clear();
         r
+    }
+
+    /// The intrinsic call `value` with the target `lhs` of `lhs = f(…)` when the value the
+    /// forward sweep stores there is still there when the adjoint of the statement runs, so
+    /// that the adjoint reads it instead of calling `f` again (issue 21: LSTM's
+    /// `temp = gates[3 * hsize + i]` for `tanh(…)`, whose partial is `1 - temp * temp`).
+    /// Joint sweeps of C procedures with no directive, the statement kept in the forward
+    /// sweep and nothing recorded or rebuilt at it; `extent::stored_until_adjoint` proves
+    /// that no later statement writes the element (`-nooptim sharepartials` turns it off with
+    /// the other shared intrinsic values).
+    fn stored_result(
+        &mut self,
+        s: StmtId,
+        i: usize,
+        targets: &[Target],
+        op: Option<BinOp>,
+        mut value: ExprId,
+        restored: bool,
+    ) -> Option<(ExprId, ExprId)> {
+        let [Target::Expr(lhs)] = targets else {
+            return None;
+        };
+        if !self.pg.g.opts.share_partials
+            || op.is_some()
+            || restored
+            || !self.is_live(i)
+            || self.pg.sweep != Sweep::Joint
+            || self.pg.lang != Lang::C
+            || self
+                .pg
+                .src
+                .stmts
+                .iter()
+                .any(|(_, st)| !st.directives.is_empty())
+        {
+            return None;
+        }
+        while let Expr::Paren(a) = self.pg.src.exprs[value] {
+            value = a;
+        }
+        if !matches!(self.pg.src.exprs[value], Expr::Call { .. })
+            || self.pg.differentiated_function(s, value).is_some()
+        {
+            return None;
+        }
+        radtap_il::extent::stored_until_adjoint(self.pg.prog(), self.pg.p, s)
+            .then_some((value, *lhs))
     }
 
     /// References to differentiated functions in `e` (innermost first): `t = f(a)` runs

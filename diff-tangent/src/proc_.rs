@@ -93,6 +93,11 @@ pub struct ProcGen<'g, 'a> {
     /// in a FORALL body holds the value of the last index for every index, and WHERE bodies
     /// take array assignments only).
     pub(crate) in_masked: bool,
+    /// Adjoint: the intrinsic call that is the whole right side of the assignment being
+    /// differentiated, with its target, when the value the primal stored there is still
+    /// there when the adjoint runs (`extent::stored_until_adjoint`): `resolve_shared` reads
+    /// the target instead of calling the intrinsic again.
+    pub stored_result: Option<(ExprId, ExprId)>,
     /// The intrinsic call whose partials are being built, with its table row.
     cur_call: Option<(ExprId, &'static table::Row)>,
     /// Set when an active real reference had no derivative to read (reported at the
@@ -219,6 +224,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             entry_copies: Vec::new(),
             shared: Vec::new(),
             shared_at: HashMap::new(),
+            stored_result: None,
             kinds: Default::default(),
             ranks: Default::default(),
             sizes: Default::default(),

@@ -30,6 +30,86 @@ pub fn split_increments(prog: &mut Program) {
         split_unit(&mut prog.units[id], |s: SymbolId| {
             owned.contains(&prog.symbols[s].scope)
         });
+        split_dependent_declarators(&mut prog.units[id]);
+    }
+}
+
+/// `double a = 2.0 * x[0], b = 1.0 - a;` becomes `double a = 2.0 * x[0]; double b = 1.0 -
+/// a;`: a declaration is one point of the analyses, whose reads are the values before it, so
+/// `b` was taken to depend on `a` before its initialisation (inactive: its derivative was
+/// dropped, a silently wrong gradient). Only declarations where a later initialiser names an
+/// earlier declarator are split.
+fn split_dependent_declarators(u: &mut UnitData) {
+    let mut in_block: Vec<StmtId> = u.body.clone();
+    for (_, st) in u.stmts.iter() {
+        for b in crate::directives::child_blocks(&st.kind) {
+            in_block.extend(b.iter().copied());
+        }
+    }
+    let mentions = |u: &UnitData, e: ExprId, syms: &[SymbolId]| {
+        let mut stack = vec![e];
+        while let Some(x) = stack.pop() {
+            if matches!(u.exprs[x], Expr::Name(v) if syms.contains(&v)) {
+                return true;
+            }
+            expr_children(&u.exprs[x], &mut |k| stack.push(k));
+        }
+        false
+    };
+    let mut splits: HashMap<StmtId, Vec<StmtId>> = HashMap::new();
+    for s in in_block {
+        let StmtKind::Decl(Decl::Var(v)) = &u.stmts[s].kind else {
+            continue;
+        };
+        let dependent = v.entities.iter().enumerate().any(|(k, e)| match e.init {
+            Some(Init::Expr(x)) => {
+                let earlier: Vec<SymbolId> = v.entities[..k].iter().map(|e| e.sym).collect();
+                mentions(u, x, &earlier)
+            }
+            _ => false,
+        });
+        if !dependent {
+            continue;
+        }
+        let v = (**v).clone();
+        let span = u.source_map.stmt.get(s).copied();
+        let mut seq = vec![s];
+        for e in v.entities.iter().skip(1) {
+            let one = VarDecl {
+                entities: vec![e.clone()],
+                ..v.clone()
+            };
+            let t = u.stmts.alloc(Stmt::new(StmtKind::Decl(Decl::var(one))));
+            if let Some(sp) = span {
+                u.source_map.stmt.insert(t, sp);
+            }
+            seq.push(t);
+        }
+        if let StmtKind::Decl(Decl::Var(first)) = &mut u.stmts[s].kind {
+            first.entities.truncate(1);
+        }
+        splits.insert(s, seq);
+    }
+    if splits.is_empty() {
+        return;
+    }
+    let rewrite = |b: &mut Block| {
+        if !b.iter().any(|s| splits.contains_key(s)) {
+            return;
+        }
+        let mut out = Vec::with_capacity(b.len() + 2);
+        for &s in b.iter() {
+            match splits.get(&s) {
+                Some(seq) => out.extend(seq.iter().copied()),
+                None => out.push(s),
+            }
+        }
+        *b = out;
+    };
+    rewrite(&mut u.body);
+    let ids: Vec<StmtId> = u.stmts.iter().map(|(id, _)| id).collect();
+    for id in ids {
+        crate::directives::child_blocks_mut(&mut u.stmts[id].kind, &mut |b| rewrite(b));
     }
 }
 

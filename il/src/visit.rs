@@ -46,7 +46,8 @@ pub fn expr_children(e: &Expr, f: &mut dyn FnMut(ExprId)) {
     }
 }
 
-fn subscript_children(s: &Subscript, f: &mut dyn FnMut(ExprId)) {
+/// Calls `f` on every expression of subscript `s`.
+pub fn subscript_children(s: &Subscript, f: &mut dyn FnMut(ExprId)) {
     match s {
         Subscript::Index(e) => f(*e),
         Subscript::Range(a, b, c) => [a, b, c].into_iter().flatten().for_each(|&e| f(e)),

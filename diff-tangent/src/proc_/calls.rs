@@ -116,6 +116,30 @@ impl<'a> ProcGen<'_, 'a> {
                 let mut pre = Vec::new();
                 let mut new_args = self.derivative_args(s, c, args, &mut pre);
                 out.extend(pre);
+                // A C function called for what it writes, its result dropped
+                // (`scale(x, n);`): its derivative still takes the primal result's address
+                // last (and the result's derivative in vector mode), as when it is hoisted
+                // out of an expression; the call left them out and did not compile.
+                let result = self.prog().units[c].result.filter(|_| self.lang == Lang::C);
+                if let Some(r) = result {
+                    let (t, td, bytes) = self.result_temps(c, r);
+                    let tn = self.b().name(t);
+                    let addr = self.b().e(Expr::Unary {
+                        op: UnOp::AddrOf,
+                        arg: tn,
+                    });
+                    new_args.push(Arg {
+                        keyword: None,
+                        value: addr,
+                    });
+                    if self.vector && self.result_type(r, bytes).base == BaseClass::Real {
+                        let tdn = self.b().name(td);
+                        new_args.push(Arg {
+                            keyword: None,
+                            value: tdn,
+                        });
+                    }
+                }
                 if self.vector {
                     let nb = {
                         let v = self.nbdirs.expect("vector");

@@ -947,7 +947,10 @@ impl<'a> ProcGen<'_, 'a> {
             let e = self.shared[i].0;
             // Copied as itself (its inner calls still stand for their placeholders).
             self.shared_at.remove(&e);
-            let call = self.cp(e);
+            let call = match self.stored_result {
+                Some((c, target)) if c == e => Copier { src: self.src }.expr(&mut self.u, target),
+                _ => self.cp(e),
+            };
             let uses = std::mem::take(&mut self.shared[i].1);
             if uses.len() >= 2 {
                 let bytes = self.real_kind(e);
