@@ -40,12 +40,7 @@ pub fn split_increments(prog: &mut Program) {
 /// dropped, a silently wrong gradient). Only declarations where a later initialiser names an
 /// earlier declarator are split.
 fn split_dependent_declarators(u: &mut UnitData) {
-    let mut in_block: Vec<StmtId> = u.body.clone();
-    for (_, st) in u.stmts.iter() {
-        for b in crate::directives::child_blocks(&st.kind) {
-            in_block.extend(b.iter().copied());
-        }
-    }
+    let in_block = block_statements(u);
     let mentions = |u: &UnitData, e: ExprId, syms: &[SymbolId]| {
         let mut stack = vec![e];
         while let Some(x) = stack.pop() {
@@ -93,6 +88,22 @@ fn split_dependent_declarators(u: &mut UnitData) {
     if splits.is_empty() {
         return;
     }
+    splice_blocks(u, &splits);
+}
+
+/// The statements that sit in a block of `u` (not a `for` header's init statement).
+fn block_statements(u: &UnitData) -> Vec<StmtId> {
+    let mut out: Vec<StmtId> = u.body.clone();
+    for (_, st) in u.stmts.iter() {
+        for b in crate::directives::child_blocks(&st.kind) {
+            out.extend(b.iter().copied());
+        }
+    }
+    out
+}
+
+/// Replaces each statement of `splits` in every block of `u` by its sequence.
+fn splice_blocks(u: &mut UnitData, splits: &HashMap<StmtId, Vec<StmtId>>) {
     let rewrite = |b: &mut Block| {
         if !b.iter().any(|s| splits.contains_key(s)) {
             return;
@@ -141,13 +152,7 @@ struct Split {
 }
 
 fn split_unit(u: &mut UnitData, owned: impl Fn(SymbolId) -> bool) {
-    // Statements that sit in a block (not a `for` header's init statement).
-    let mut in_block: Vec<StmtId> = u.body.clone();
-    for (_, st) in u.stmts.iter() {
-        for b in crate::directives::child_blocks(&st.kind) {
-            in_block.extend(b.iter().copied());
-        }
-    }
+    let in_block = block_statements(u);
     let mut splits: HashMap<StmtId, Split> = HashMap::new();
     for s in in_block {
         let roots: Vec<ExprId> = match &u.stmts[s].kind {
@@ -201,28 +206,16 @@ fn split_unit(u: &mut UnitData, owned: impl Fn(SymbolId) -> bool) {
     if splits.is_empty() {
         return;
     }
-    let rewrite = |b: &mut Block| {
-        if !b.iter().any(|s| splits.contains_key(s)) {
-            return;
-        }
-        let mut out = Vec::with_capacity(b.len() + 2);
-        for &s in b.iter() {
-            match splits.get(&s) {
-                Some(sp) => {
-                    out.extend(sp.pre.iter().copied());
-                    out.push(s);
-                    out.extend(sp.post.iter().copied());
-                }
-                None => out.push(s),
-            }
-        }
-        *b = out;
-    };
-    rewrite(&mut u.body);
-    let ids: Vec<StmtId> = u.stmts.iter().map(|(id, _)| id).collect();
-    for id in ids {
-        crate::directives::child_blocks_mut(&mut u.stmts[id].kind, &mut |b| rewrite(b));
-    }
+    let seqs: HashMap<StmtId, Vec<StmtId>> = splits
+        .into_iter()
+        .map(|(s, sp)| {
+            let mut seq = sp.pre;
+            seq.push(s);
+            seq.extend(sp.post);
+            (s, seq)
+        })
+        .collect();
+    splice_blocks(u, &seqs);
 }
 
 /// The increments of the expressions `roots` of one statement that can be split: `(node,
