@@ -431,7 +431,7 @@ impl<'a> Adj<'_, '_, 'a> {
         {
             return None;
         }
-        radtap_il::extent::stored_until_adjoint(self.pg.prog(), self.pg.p, s)
+        radtap_il::extent::stored::stored_until_adjoint(self.pg.prog(), self.pg.p, s)
             .then_some((value, *lhs))
     }
 

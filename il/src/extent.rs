@@ -23,10 +23,9 @@
 
 use crate::visit::{decl_exprs, expr_children, stmt_children};
 
-mod stored;
+pub mod stored;
 use crate::*;
 use std::collections::{BTreeMap, HashMap, HashSet};
-pub use stored::stored_until_adjoint;
 
 /// A polynomial with integer coefficients over integer symbols (each monomial a sorted list of
 /// symbols).
