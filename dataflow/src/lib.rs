@@ -299,6 +299,11 @@ pub fn analyze(prog: &Program, requests: &[Request], mode: Mode) -> (ProgramInfo
         for &p in scc {
             summaries.insert(p, Summary::empty(zones_map[&p].len()));
         }
+        // Fixed by the declarations: computed once, not at every round.
+        let decl_reads: HashMap<UnitId, ZoneSet> = scc
+            .iter()
+            .map(|&p| (p, declaration_reads(prog, p, &zones_map[&p])))
+            .collect();
         for _round in 0..50 {
             let mut changed = false;
             for &p in scc {
@@ -316,8 +321,7 @@ pub fn analyze(prog: &Program, requests: &[Request], mode: Mode) -> (ProgramInfo
                     callgraph.sites_of(p),
                 );
                 let (mut s, v) = summarize(&graphs[&p], &zones_map[&p], &effs);
-                s.reads
-                    .union_with(&declaration_reads(prog, p, &zones_map[&p]));
+                s.reads.union_with(&decl_reads[&p]);
                 visits += v;
                 if summaries.get(&p) != Some(&s) {
                     changed = true;

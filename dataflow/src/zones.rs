@@ -172,14 +172,8 @@ pub fn is_diff_base(b: BaseClass) -> bool {
 }
 
 /// The unit owning a scope (walking out of BLOCK scopes).
-pub fn unit_of_scope(prog: &Program, mut s: ScopeId) -> Option<UnitId> {
-    loop {
-        match prog.scopes[s].kind {
-            ScopeKind::Unit(u) => return Some(u),
-            ScopeKind::Type(_) | ScopeKind::Global => return None,
-            ScopeKind::Block => s = prog.scopes[s].parent?,
-        }
-    }
+pub fn unit_of_scope(prog: &Program, s: ScopeId) -> Option<UnitId> {
+    prog.unit_of_scope(s)
 }
 
 /// A named constant: a Fortran PARAMETER or C enumerator. C `const` objects are variables

@@ -414,6 +414,15 @@ impl<'a> Adj<'_, '_, 'a> {
             || !self.is_live(i)
             || self.pg.sweep != Sweep::Joint
             || self.pg.lang != Lang::C
+        {
+            return None;
+        }
+        while let Expr::Paren(a) = self.pg.src.exprs[value] {
+            value = a;
+        }
+        // The cheap tests first: the rest walks the whole procedure.
+        if !matches!(self.pg.src.exprs[value], Expr::Call { .. })
+            || self.pg.differentiated_function(s, value).is_some()
             || self
                 .pg
                 .src
@@ -423,15 +432,8 @@ impl<'a> Adj<'_, '_, 'a> {
         {
             return None;
         }
-        while let Expr::Paren(a) = self.pg.src.exprs[value] {
-            value = a;
-        }
-        if !matches!(self.pg.src.exprs[value], Expr::Call { .. })
-            || self.pg.differentiated_function(s, value).is_some()
-        {
-            return None;
-        }
-        radtap_il::extent::stored::stored_until_adjoint(self.pg.prog(), self.pg.p, s)
+        let g = &self.pg.g;
+        radtap_il::extent::stored::stored_until_adjoint(g.prog, &g.int_macros, self.pg.p, s)
             .then_some((value, *lhs))
     }
 

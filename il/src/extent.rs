@@ -234,19 +234,7 @@ fn infer(
         busy.remove(&(unit, ptr));
         return None;
     }
-    let mut w = Walk {
-        prog,
-        macros,
-        u,
-        ptr,
-        mode,
-        fixed: fixed_params(u),
-        loops: Vec::new(),
-        cond: 0,
-        his: Vec::new(),
-        lost: false,
-        busy,
-    };
+    let mut w = Walk::new(prog, macros, u, ptr, mode, busy);
     for &s in &u.body {
         w.stmt(s);
     }
@@ -376,6 +364,31 @@ struct Walk<'a, 'b> {
     his: Vec<Poly>,
     lost: bool,
     busy: &'b mut HashSet<(UnitId, SymbolId)>,
+}
+
+impl<'a, 'b> Walk<'a, 'b> {
+    fn new(
+        prog: &'a Program,
+        macros: &'a HashMap<String, i64>,
+        u: &'a UnitData,
+        ptr: SymbolId,
+        mode: Mode,
+        busy: &'b mut HashSet<(UnitId, SymbolId)>,
+    ) -> Self {
+        Walk {
+            prog,
+            macros,
+            u,
+            ptr,
+            mode,
+            fixed: fixed_params(u),
+            loops: Vec::new(),
+            cond: 0,
+            his: Vec::new(),
+            lost: false,
+            busy,
+        }
+    }
 }
 
 impl Walk<'_, '_> {
@@ -1166,25 +1179,12 @@ pub fn written_before_read(prog: &Program, unit: UnitId, ptr: SymbolId) -> bool 
     if u.lang != Lang::C || !u.params.contains(&ptr) || !one_pointer || jumps(u) {
         return false;
     }
-    let fixed = fixed_params(u);
-    if !fixed.contains(&ptr) {
-        return false;
-    }
     let macros = int_macros(prog);
     let mut busy = HashSet::new();
-    let mut w = Walk {
-        prog,
-        macros: &macros,
-        u,
-        ptr,
-        mode: Mode::Exact,
-        fixed,
-        loops: Vec::new(),
-        cond: 0,
-        his: Vec::new(),
-        lost: false,
-        busy: &mut busy,
-    };
+    let mut w = Walk::new(prog, &macros, u, ptr, Mode::Exact, &mut busy);
+    if !w.fixed.contains(&ptr) {
+        return false;
+    }
     let mentions = |s: StmtId| {
         let mut found = false;
         let mut todo = vec![s];

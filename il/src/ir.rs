@@ -1275,6 +1275,18 @@ fn use_spelling<'a>(u: &'a UseImport, inner: &'a str) -> Option<&'a str> {
 }
 
 impl Program {
+    /// The unit owning scope `s` (walking out of BLOCK scopes); `None` for global and type
+    /// scopes.
+    pub fn unit_of_scope(&self, mut s: ScopeId) -> Option<UnitId> {
+        loop {
+            match self.scopes[s].kind {
+                ScopeKind::Unit(u) => return Some(u),
+                ScopeKind::Type(_) | ScopeKind::Global => return None,
+                ScopeKind::Block => s = self.scopes[s].parent?,
+            }
+        }
+    }
+
     /// The name under which `sym` is visible in `scope`: its own spelling, or the local name
     /// of a `USE m, only: local => remote` rename.
     pub fn local_name(&self, scope: ScopeId, sym: SymbolId) -> &str {

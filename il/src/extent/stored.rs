@@ -19,7 +19,12 @@ use super::*;
 /// element of `p` either comes before that loop at the top level, or is a statement of the
 /// same loop body whose subscript's values over the loop lie wholly below or wholly above
 /// those of `k`, by a constant margin (the integer parameters taken as non-negative sizes).
-pub fn stored_until_adjoint(prog: &Program, unit: UnitId, s: StmtId) -> bool {
+pub fn stored_until_adjoint(
+    prog: &Program,
+    macros: &HashMap<String, i64>,
+    unit: UnitId,
+    s: StmtId,
+) -> bool {
     let u = &prog.units[unit];
     if u.lang != Lang::C || jumps(u) {
         return false;
@@ -39,7 +44,7 @@ pub fn stored_until_adjoint(prog: &Program, unit: UnitId, s: StmtId) -> bool {
         (t.pointers == 1 && t.dims.is_empty()) || (t.pointers == 0 && t.dims.len() == 1)
     });
     let local =
-        !u.params.contains(&p) && owning_unit(prog, sd.scope) == Some(unit) && !sd.attrs.save;
+        !u.params.contains(&p) && prog.unit_of_scope(sd.scope) == Some(unit) && !sd.attrs.save;
     if !shape_ok || !local {
         return false;
     }
@@ -59,21 +64,8 @@ pub fn stored_until_adjoint(prog: &Program, unit: UnitId, s: StmtId) -> bool {
     else {
         return false;
     };
-    let macros = int_macros(prog);
     let mut busy = HashSet::new();
-    let mut w = Walk {
-        prog,
-        macros: &macros,
-        u,
-        ptr: p,
-        mode: Mode::Exact,
-        fixed: fixed_params(u),
-        loops: Vec::new(),
-        cond: 0,
-        his: Vec::new(),
-        lost: false,
-        busy: &mut busy,
-    };
+    let mut w = Walk::new(prog, macros, u, p, Mode::Exact, &mut busy);
     let Some(range) = w.for_range(*init, *cond, *step, body) else {
         return false;
     };
@@ -226,15 +218,4 @@ fn writes_element(u: &UnitData, e: ExprId, p: SymbolId) -> bool {
         }
     }
     false
-}
-
-/// The unit owning a scope (walking out of block scopes).
-fn owning_unit(prog: &Program, mut s: ScopeId) -> Option<UnitId> {
-    loop {
-        match prog.scopes[s].kind {
-            ScopeKind::Unit(u) => return Some(u),
-            ScopeKind::Type(_) | ScopeKind::Global => return None,
-            ScopeKind::Block => s = prog.scopes[s].parent?,
-        }
-    }
 }
