@@ -122,23 +122,8 @@ impl<'a> ProcGen<'_, 'a> {
                 // out of an expression; the call left them out and did not compile.
                 let result = self.prog().units[c].result.filter(|_| self.lang == Lang::C);
                 if let Some(r) = result {
-                    let (t, td, bytes) = self.result_temps(c, r);
-                    let tn = self.b().name(t);
-                    let addr = self.b().e(Expr::Unary {
-                        op: UnOp::AddrOf,
-                        arg: tn,
-                    });
-                    new_args.push(Arg {
-                        keyword: None,
-                        value: addr,
-                    });
-                    if self.vector && self.result_type(r, bytes).base == BaseClass::Real {
-                        let tdn = self.b().name(td);
-                        new_args.push(Arg {
-                            keyword: None,
-                            value: tdn,
-                        });
-                    }
+                    let temps = self.result_temps(c, r);
+                    self.result_args(r, temps, &None, &mut new_args);
                 }
                 if self.vector {
                     let nb = {

@@ -1289,6 +1289,41 @@ impl<'a> ProcGen<'_, 'a> {
         (t, td, bytes)
     }
 
+    /// Pushes the arguments a derivative function `f_d` takes after the primal ones for its
+    /// result `r`: the primal result (its address in C), and in vector mode the result's
+    /// derivative when it is real, from the temporaries `result_temps` made. Keywords `kws`
+    /// when the call passes arguments by keyword.
+    pub(crate) fn result_args(
+        &mut self,
+        r: SymbolId,
+        (t, td, bytes): (SymbolId, SymbolId, u32),
+        kws: &Option<[String; 3]>,
+        new_args: &mut Vec<Arg>,
+    ) {
+        let kw = |k: usize| kws.as_ref().map(|n| n[k].clone());
+        let tn = self.b().name(t);
+        let tn = if self.lang == Lang::C {
+            self.b().e(Expr::Unary {
+                op: UnOp::AddrOf,
+                arg: tn,
+            })
+        } else {
+            tn
+        };
+        new_args.push(Arg {
+            keyword: kw(0),
+            value: tn,
+        });
+        // A discrete result has no derivative argument.
+        if self.vector && self.result_type(r, bytes).base == BaseClass::Real {
+            let tdn = self.b().name(td);
+            new_args.push(Arg {
+                keyword: kw(1),
+                value: tdn,
+            });
+        }
+    }
+
     /// Hoists references to differentiated functions out of `e` (innermost first):
     /// `ṫ = f_d(a, ȧ, t)` before the statement, and `t` stands for `f(a)` afterwards.
     pub(crate) fn hoist_calls(&mut self, s: StmtId, e: ExprId, out: &mut Vec<StmtId>) {
@@ -1308,36 +1343,16 @@ impl<'a> ProcGen<'_, 'a> {
             self.error(s, Code::Unsupported, &msg);
             return;
         }
-        let (t, td, bytes) = self.result_temps(c, r);
-        let kw = self.result_keywords(c, r, args);
-        let kw = |k: usize| kw.as_ref().map(|n| n[k].clone());
+        let temps @ (t, td, bytes) = self.result_temps(c, r);
+        let kws = self.result_keywords(c, r, args);
+        let kw = |k: usize| kws.as_ref().map(|n| n[k].clone());
         let mut pre = Vec::new();
         let mut new_args = self.derivative_args(s, c, args, &mut pre);
         let dsym = self.g.dproc[&c];
         let callee = self.b().name(dsym);
-        let tn = self.b().name(t);
-        let tn = if self.lang == Lang::C {
-            self.b().e(Expr::Unary {
-                op: UnOp::AddrOf,
-                arg: tn,
-            })
-        } else {
-            tn
-        };
-        new_args.push(Arg {
-            keyword: kw(0),
-            value: tn,
-        });
+        self.result_args(r, temps, &kws, &mut new_args);
         out.extend(pre);
         if self.vector {
-            // A discrete result has no derivative argument.
-            if self.result_type(r, bytes).base == BaseClass::Real {
-                let tdn = self.b().name(td);
-                new_args.push(Arg {
-                    keyword: kw(1),
-                    value: tdn,
-                });
-            }
             let nb = {
                 let v = self.nbdirs.expect("vector");
                 self.b().name(v)
