@@ -124,6 +124,23 @@ pub fn build_and_run(
     tc.run(dir, &exe)
 }
 
+/// Programs whose constructs vector tangent mode does not support yet, with a fragment of
+/// the refusal it must give instead (never code that does not compile): the tangent suites
+/// check the refusal and skip the vector run.
+pub const VECTOR_UNSUPPORTED: &[(&str, &str)] = &[(
+    "c_static_const_global.c",
+    "in vector mode, passing an array member of a record",
+)];
+
+/// The refusal vector mode must give for `path`, when it is listed in `VECTOR_UNSUPPORTED`.
+pub fn vector_refusal(path: &Path) -> Option<&'static str> {
+    let name = path.file_name()?.to_string_lossy();
+    VECTOR_UNSUPPORTED
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, m)| *m)
+}
+
 /// Programs whose constructs adjoint mode does not support yet, with the reason. Each must
 /// still be *refused* with a diagnostic (never wrong code): the suites check that too.
 /// Their located AD020 is asserted in `tests/edge_refusals.rs`.

@@ -250,6 +250,23 @@ impl<'a> ProcGen<'_, 'a> {
         out
     }
 
+    /// Whether the address `a` reaches its memory through a record member (`s.y`,
+    /// `&p->y[1]`, `s.y + 2`).
+    fn names_member(&self, a: ExprId) -> bool {
+        let mut e = a;
+        loop {
+            match &self.src.exprs[e] {
+                Expr::Field { .. } => return true,
+                Expr::Paren(x)
+                | Expr::Cast { arg: x, .. }
+                | Expr::Unary { arg: x, .. }
+                | Expr::Index { base: x, .. }
+                | Expr::Binary { lhs: x, .. } => e = *x,
+                _ => return false,
+            }
+        }
+    }
+
     fn derivative_actual(
         &mut self,
         s: StmtId,
@@ -266,6 +283,12 @@ impl<'a> ProcGen<'_, 'a> {
         let cur = self.cur.clone();
         // C: an address (`x`, `&v`, `a + i`) passes the derivative address.
         if self.lang == Lang::C && by_pointer {
+            // A vector derivative of a record is one record per direction: the elements of a
+            // member array (`s.y`) are not one `[i][direction]` array the callee could take.
+            if self.vector && has && self.names_member(a) {
+                self.error(s, Code::Unsupported, "in vector mode, passing an array member of a record with a derivative (`s.y`, `p->y`) to a procedure is not supported yet (its derivative is one record per direction); copy it into an array first");
+                return self.b().zero(8);
+            }
             if let Some(d) = self.dptr(a) {
                 return d;
             }
