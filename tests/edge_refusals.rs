@@ -24,6 +24,36 @@ const D: &[&[&str]] = &[&["-d"], &["-d", "-vector"]];
 
 const REFUSED: &[Case] = &[
     (
+        "edge_refused/e_f_pointer_component.f90",
+        D_B,
+        "e_f_pointer_component.f90:21:5: error[AD020]",
+        "the address of `y`, which may carry a derivative, is stored in a record member",
+    ),
+    (
+        "edge_refused/e_c_stored_address.c",
+        D_B,
+        "e_c_stored_address.c:38:5: error[AD020]",
+        "is stored in a record member or an array element here",
+    ),
+    (
+        "edge_refused/e_c_stored_address.c",
+        D_B,
+        "e_c_stored_address.c:30:5: error[AD020]",
+        "is stored in a record member or an array element here",
+    ),
+    (
+        "edge_refused/e_c_stored_address.c",
+        D_B,
+        "e_c_stored_address.c:43:5: error[AD020]",
+        "is stored in a record member or an array element here",
+    ),
+    (
+        "edge_refused/e_c_stored_address.c",
+        D_B,
+        "e_c_stored_address.c:47:9: error[AD020]",
+        "is stored in a record member or an array element here",
+    ),
+    (
         "edge_refused/e_c_macro_statement.c",
         D_B,
         "e_c_macro_statement.c:11:5: error[AD070]",

@@ -143,6 +143,246 @@ pub(crate) fn compute(prog: &Program, unit: UnitId, pz: &mut ProcZones) {
     }
     pz.pts = pts;
     pz.address_taken = taken;
+    pz.escapes = escapes(prog, unit, pz, &universe);
+}
+
+/// The statements of `unit` that store an address of memory with differentiable zones where
+/// the points-to sets do not follow it: through an assignment to anything but a pointer
+/// variable (`w.p = y`, `rows[0] = y`, `*pp = y`), or as an item of a brace initialiser
+/// (`view_t w = {y, 2}`); in Fortran, a pointer assignment to a component or an element
+/// (`w%p => y`). A fresh allocation stored there (`m->data = malloc(…)`) is not one: that
+/// memory is reached only through its record, which the analyses take it to be part of.
+fn escapes(
+    prog: &Program,
+    unit: UnitId,
+    pz: &ProcZones,
+    universe: &[ObjKey],
+) -> Vec<(radtap_il::StmtId, crate::ZoneSet)> {
+    let u = &prog.units[unit];
+    let mut out = Vec::new();
+    // A store into a pointer variable through its address (`*(&c) = g`, `*pp = g` with
+    // `pp = &c`) is one the points-to sets miss too, refused where that address is taken.
+    let into_pointer_variable = |lhs: ExprId| {
+        let base = match &u.exprs[strip_parens(prog, unit, lhs)] {
+            Expr::Unary {
+                op: UnOp::Deref,
+                arg,
+            } => *arg,
+            Expr::Index { base, .. } if is_pointer_base(prog, unit, *base) => *base,
+            _ => return false,
+        };
+        matches!(targets(prog, unit, base, &pz.pts), Targets::Objs(k)
+            if !k.is_empty() && k.iter().all(|k| matches!(k, ObjKey::Sym(s) if is_pointer(prog, *s))))
+    };
+    let not_a_name = |lhs: ExprId| {
+        !matches!(u.exprs[strip_parens(prog, unit, lhs)], Expr::Name(_))
+            && !into_pointer_variable(lhs)
+    };
+    for (sid, st) in u.stmts.iter() {
+        // Addresses stored: Fortran pointer assignments are addresses by construction; a C
+        // value stored is one only when its type says so.
+        let mut stored: Vec<ExprId> = Vec::new();
+        match &st.kind {
+            StmtKind::PointerAssign { lhs, rhs } if u.lang != radtap_il::Lang::C => {
+                if not_a_name(*lhs) {
+                    stored.push(*rhs);
+                }
+            }
+            _ if u.lang != radtap_il::Lang::C => {}
+            kind => {
+                let mut c_stored = Vec::new();
+                if let StmtKind::Assign { lhs, rhs, op: None } = kind {
+                    if not_a_name(*lhs) {
+                        c_stored.push(*rhs);
+                    }
+                }
+                let mut todo: Vec<ExprId> = Vec::new();
+                radtap_il::visit::stmt_children(kind, &mut |e| todo.push(e), &mut |_| {});
+                while let Some(e) = todo.pop() {
+                    match &u.exprs[e] {
+                        Expr::Assign { lhs, rhs, op: None } if not_a_name(*lhs) => {
+                            c_stored.push(*rhs)
+                        }
+                        Expr::ArrayCtor { items, .. } => {
+                            for &i in items {
+                                match &u.exprs[i] {
+                                    Expr::Designated { value, .. } => c_stored.push(*value),
+                                    _ => c_stored.push(i),
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
+                    radtap_il::visit::expr_children(&u.exprs[e], &mut |c| todo.push(c));
+                }
+                stored.extend(c_stored.into_iter().filter(|&v| {
+                    pointer_valued(prog, unit, v) && pointee_may_be_real(prog, unit, v)
+                }));
+            }
+        }
+        let mut zones = pz.empty();
+        for v in stored {
+            let keys = match targets(prog, unit, v, &pz.pts) {
+                Targets::Objs(k) => k,
+                Targets::Unknown => universe.to_vec(),
+            };
+            for k in keys {
+                if let Some(o) = pz.objects.get(&k) {
+                    zones.union_with(&pz.obj_set(o).and(&pz.differentiable));
+                }
+            }
+        }
+        if !zones.is_empty() {
+            out.push((sid, zones));
+        }
+    }
+    out
+}
+
+/// Whether the C expression `e` is an address (a pointer, an array converted to one, `&x`,
+/// pointer arithmetic), other than a fresh allocation.
+fn pointer_valued(prog: &Program, unit: UnitId, e: ExprId) -> bool {
+    indirections(prog, unit, e).is_none_or(|n| n > 0)
+}
+
+/// How many times the value of `e` can be dereferenced or subscripted (pointer levels plus
+/// array dimensions left); `None` when its type is not known. A fresh allocation counts as
+/// none: its memory is reached only through where it is stored.
+fn indirections(prog: &Program, unit: UnitId, e: ExprId) -> Option<usize> {
+    let u = &prog.units[unit];
+    let of = |t: &radtap_il::Type| t.pointers as usize + t.dims.len();
+    match &u.exprs[e] {
+        Expr::Name(s) => match prog.symbols[*s].kind {
+            radtap_il::SymbolKind::Variable | radtap_il::SymbolKind::Unknown => {
+                prog.symbols[*s].ty.as_ref().map(of)
+            }
+            _ => Some(0),
+        },
+        Expr::Unary {
+            op: UnOp::AddrOf, ..
+        } => Some(1),
+        Expr::Unary {
+            op: UnOp::Deref,
+            arg,
+        } => indirections(prog, unit, *arg).map(|n| n.saturating_sub(1)),
+        Expr::Binary {
+            op: BinOp::Add | BinOp::Sub,
+            lhs,
+            rhs,
+        } => {
+            let (a, b) = (
+                indirections(prog, unit, *lhs),
+                indirections(prog, unit, *rhs),
+            );
+            match (a, b) {
+                (Some(a), Some(b)) => Some(a.max(b)),
+                _ => None,
+            }
+        }
+        Expr::Paren(a) | Expr::Cast { arg: a, .. } | Expr::Assign { rhs: a, .. } => {
+            indirections(prog, unit, *a)
+        }
+        Expr::Cond { then, else_, .. } => {
+            let (a, b) = (
+                indirections(prog, unit, *then),
+                indirections(prog, unit, *else_),
+            );
+            match (a, b) {
+                (Some(a), Some(b)) => Some(a.max(b)),
+                _ => None,
+            }
+        }
+        Expr::Field { base, field, .. } => member_type(prog, unit, *base, field).map(of),
+        Expr::Index { base, subs } => {
+            indirections(prog, unit, *base).map(|n| n.saturating_sub(subs.len()))
+        }
+        Expr::Call { callee, .. } => {
+            if crate::zones::is_alloc_call(prog, unit, e) {
+                return Some(0);
+            }
+            match &u.exprs[*callee] {
+                // An intrinsic (`exp`, `fma`) has no declared type: a value.
+                Expr::Name(s) => Some(
+                    prog.symbols[*s]
+                        .ty
+                        .as_ref()
+                        .map_or(0, |t| t.pointers as usize),
+                ),
+                _ => None,
+            }
+        }
+        _ => Some(0),
+    }
+}
+
+/// Whether the address `e` may designate real data (false when the type it is read from
+/// says integer, logical or character).
+fn pointee_may_be_real(prog: &Program, unit: UnitId, e: ExprId) -> bool {
+    let u = &prog.units[unit];
+    let ty = match &u.exprs[strip_parens(prog, unit, e)] {
+        Expr::Name(s) => prog.symbols[*s].ty.as_ref(),
+        Expr::Field { base, field, .. } => member_type(prog, unit, *base, field),
+        Expr::Unary {
+            op: UnOp::AddrOf,
+            arg,
+        } => return pointee_may_be_real(prog, unit, *arg),
+        _ => None,
+    };
+    !ty.is_some_and(|t| {
+        matches!(
+            t.base,
+            radtap_il::BaseClass::Integer
+                | radtap_il::BaseClass::Logical
+                | radtap_il::BaseClass::Character
+                | radtap_il::BaseClass::Enum
+        )
+    })
+}
+
+/// The declared type of member `field` of the record `base` designates (`base` a record
+/// variable, a pointer to one, or an element of an array of them).
+fn member_type<'p>(
+    prog: &'p Program,
+    unit: UnitId,
+    base: ExprId,
+    field: &str,
+) -> Option<&'p radtap_il::Type> {
+    let u = &prog.units[unit];
+    let root = match &u.exprs[strip_parens(prog, unit, base)] {
+        Expr::Name(s) => *s,
+        Expr::Index { base, .. } => match &u.exprs[strip_parens(prog, unit, *base)] {
+            Expr::Name(s) => *s,
+            _ => return None,
+        },
+        Expr::Field {
+            base: inner,
+            field: f,
+            ..
+        } => {
+            let t = member_type(prog, unit, *inner, f)?;
+            return record_member(prog, t, field);
+        }
+        _ => return None,
+    };
+    record_member(prog, prog.symbols[root].ty.as_ref()?, field)
+}
+
+fn record_member<'p>(
+    prog: &'p Program,
+    t: &radtap_il::Type,
+    field: &str,
+) -> Option<&'p radtap_il::Type> {
+    let radtap_il::BaseClass::Record(td) = t.base else {
+        return None;
+    };
+    prog.typedefs[td].fields.iter().find_map(|f| match f {
+        radtap_il::Decl::Var(v) => v
+            .entities
+            .iter()
+            .find(|x| prog.symbols[x.sym].spelling == field)
+            .and_then(|x| prog.symbols[x.sym].ty.as_ref()),
+        _ => None,
+    })
 }
 
 /// Objects whose address is taken (`&v`, or an array converted to a pointer).

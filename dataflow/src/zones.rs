@@ -647,6 +647,12 @@ pub struct ProcZones {
     /// pointer or a call reaches them (a snapshot around a call popped into `static const
     /// double c`, in read-only memory: a crash).
     pub readonly: ZoneSet,
+    /// C statements that store the address of memory with differentiable zones somewhere the
+    /// analyses do not follow (a record member, an array element, `*pp`), with those zones
+    /// (every differentiable zone of the universe when the address is unknown). Filled by
+    /// `pointsto::compute`; the differentiators refuse them (a write through the stored
+    /// pointer in a callee would be seen as a write of the record, not of the memory).
+    pub escapes: Vec<(radtap_il::StmtId, ZoneSet)>,
 }
 
 impl ProcZones {
@@ -1110,6 +1116,7 @@ pub(crate) fn build_proc_zones(
         differentiable,
         address_taken: Vec::new(),
         equivalenced,
+        escapes: Vec::new(),
     }
 }
 

@@ -93,7 +93,7 @@ use radtap_diff_tangent::generator::{
 };
 use radtap_diff_tangent::{Options, Output};
 use radtap_flowgraph::{Callee, Part, Point};
-use radtap_il::copy::{expr_slots, Copier};
+use radtap_il::copy::Copier;
 use radtap_il::*;
 use std::collections::{HashMap, HashSet};
 

@@ -34,9 +34,7 @@ impl<'a> Adj<'_, '_, 'a> {
 
     /// A deep copy of an expression of the output unit.
     pub(crate) fn dup(&mut self, e: ExprId) -> ExprId {
-        let mut node = self.pg.u.exprs[e].clone();
-        expr_slots(&mut node, &mut |slot| *slot = self.dup(*slot));
-        self.pg.u.exprs.alloc(node)
+        self.pg.dup(e)
     }
 
     pub(crate) fn addr_of(&mut self, e: ExprId) -> ExprId {

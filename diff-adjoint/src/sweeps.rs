@@ -616,60 +616,13 @@ impl<'a> Adj<'_, '_, 'a> {
                     out.push(assign(&mut self.pg.u, l, z));
                 }
                 BaseClass::Record(td) => {
-                    let mut paths = Vec::new();
-                    self.real_leaves(td, &mut Vec::new(), &mut paths, 0);
-                    for (path, k, _) in paths {
-                        let mut e = self.pg.b().name(d);
-                        for f in path {
-                            e = self.pg.b().e(Expr::Field {
-                                base: e,
-                                field: f,
-                                arrow: false,
-                            });
-                        }
-                        let z = self.pg.b().zero(k);
-                        out.push(assign(&mut self.pg.u, e, z));
-                    }
+                    let e = self.pg.b().name(d);
+                    out.extend(self.pg.zero_record_leaves(e, td));
                 }
                 _ => {}
             }
         }
         out
-    }
-
-    /// The active real leaves of a record type (component paths, with their bytes).
-    pub(crate) fn real_leaves(
-        &self,
-        td: TypeDefId,
-        path: &mut Vec<String>,
-        out: &mut Vec<(Vec<String>, u32, bool)>,
-        depth: u32,
-    ) {
-        if depth > 8 {
-            return;
-        }
-        let active = self.pg.g.active_fields.get(&td);
-        for f in &self.pg.prog().typedefs[td].fields {
-            let Decl::Var(v) = f else { continue };
-            for e in &v.entities {
-                let name = self.pg.prog().symbols[e.sym].spelling.clone();
-                if !active.is_some_and(|a| a.iter().any(|x| x.eq_ignore_ascii_case(&name))) {
-                    continue;
-                }
-                let Some(t) = self.pg.prog().symbols[e.sym].ty.clone() else {
-                    continue;
-                };
-                path.push(name);
-                match t.base {
-                    BaseClass::Real => {
-                        out.push((path.clone(), t.bytes.unwrap_or(4), !t.dims.is_empty()))
-                    }
-                    BaseClass::Record(inner) => self.real_leaves(inner, path, out, depth + 1),
-                    _ => {}
-                }
-                path.pop();
-            }
-        }
     }
 
     /// End of the backward sweep: C by-value scalars hand their adjoint back through the

@@ -67,8 +67,7 @@ impl<'a> Adj<'_, '_, 'a> {
         } else {
             None
         };
-        let mut leaves = Vec::new();
-        self.real_leaves(td, &mut Vec::new(), &mut leaves, 0);
+        let leaves = self.pg.real_leaves(td);
         if self.pg.lang == Lang::C {
             if let Some((path, _, _)) = leaves.iter().find(|l| l.2) {
                 // C arrays cannot be added or zeroed as wholes (`qb.s = 0.0` did not compile).

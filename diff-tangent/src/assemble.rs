@@ -90,6 +90,7 @@ pub(crate) fn run(
         .extend(crate::refuse::complex_head_variables(prog, info));
     g.diags
         .extend(crate::refuse::file_static_shared(prog, info));
+    g.diags.extend(crate::refuse::stored_addresses(prog, info));
     let facts = crate::refuse::ProgramFacts::new(prog);
     for &p in &g.active.clone() {
         g.diags

@@ -151,7 +151,16 @@ pub(crate) fn needed_from(
             .unit
             .filter(|&q| prog.units[q].name == Some(s) && prog.units[m].contains.contains(&q));
         match (sd.kind, defined) {
-            (SymbolKind::Procedure, Some(q)) if active.contains(&q) => {}
+            // An active procedure has its derivatives here; its primal is copied too when it
+            // keeps no state, for the adjoint's forward sweeps call it (`call g(x, y)` before
+            // `g_b`, which did not compile). One with state keeps its primal out of reach
+            // (the tangent never calls it; a checkpointed call of it does not compile).
+            (SymbolKind::Procedure, Some(q)) if active.contains(&q) => {
+                if !has_state(prog, q) && !procs.contains(&q) {
+                    procs.push(q);
+                    todo.extend(unit_names(prog, q));
+                }
+            }
             (SymbolKind::Procedure, Some(q)) => {
                 if has_state(prog, q) {
                     return Err(s);

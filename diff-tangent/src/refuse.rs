@@ -590,6 +590,42 @@ fn integer_like(prog: &Program, s: SymbolId) -> bool {
 /// Calls, from the procedures the heads reach, to a procedure whose internal procedures use
 /// its non-integer dummy arguments by host association.
 /// The heads and every procedure they may call, heads first.
+/// C addresses of memory that may carry derivatives stored where the analyses do not follow
+/// them (`w.p = y`, `rows[0] = y`, `view_t w = {y, 2}`): a callee writing through `w->p`
+/// would be seen writing the record `w`, not `y`, so `y`'s derivative would be silently left
+/// alone (zones, `escapes`). Refused at the store, in every procedure reached from a head,
+/// when the stored memory is varied or useful somewhere in that procedure.
+pub(crate) fn stored_addresses(prog: &Program, info: &ProgramInfo) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for p in reached_from_heads(info) {
+        let Some(pi) = info.procs.get(&p) else {
+            continue;
+        };
+        let Some(act) = &pi.activity else { continue };
+        if pi.zones.escapes.is_empty() {
+            continue;
+        }
+        let mut carries = act.varied_in.clone();
+        carries.union_with(&act.useful_out);
+        for z in act.varied_before.iter().chain(&act.useful_after) {
+            carries.union_with(z);
+        }
+        let u = &prog.units[p];
+        for (s, zones) in &pi.zones.escapes {
+            let Some(z) = zones.and(&carries).iter().next() else {
+                continue;
+            };
+            let name = pi.zones.zones[z.index()].name.clone();
+            out.push(Diagnostic::error(
+                Code::Unsupported,
+                u.source_map.stmt.get(*s).copied().unwrap_or_default(),
+                format!("the address of `{name}`, which may carry a derivative, is stored in a record member or an array element here: radtap does not follow addresses stored in memory (a write through the copy, in this procedure or a callee, would be missed and the derivative silently wrong); pass the pointer itself as an argument"),
+            ));
+        }
+    }
+    out
+}
+
 fn reached_from_heads(info: &ProgramInfo) -> Vec<UnitId> {
     let mut reach: Vec<UnitId> = info.heads.iter().map(|h| h.head).collect();
     let mut reached: std::collections::HashSet<UnitId> = reach.iter().copied().collect();

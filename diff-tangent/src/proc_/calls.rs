@@ -342,9 +342,15 @@ impl<'a> ProcGen<'_, 'a> {
             if formal_read && !self.ref_in(a, &cur) {
                 // Implicit zero: the derivative variable may hold a stale value.
                 let k = self.real_kind(a);
+                let record = self.record_of(a).filter(|_| self.lang == Lang::Fortran);
                 if let Some(dl) = self.dref(a, if self.vector { Dir::All } else { Dir::Nd }) {
-                    let z = self.b().zero(k);
-                    pre.push(assign(&mut self.u, dl, z));
+                    match record {
+                        Some(td) => pre.extend(self.zero_record_leaves(dl, td)),
+                        None => {
+                            let z = self.b().zero(k);
+                            pre.push(assign(&mut self.u, dl, z));
+                        }
+                    }
                 }
             }
             let d = self.dref(a, dir);

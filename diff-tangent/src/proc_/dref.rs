@@ -173,6 +173,75 @@ impl<'a> ProcGen<'_, 'a> {
         }
     }
 
+    /// The active real leaves of record type `td`: component paths, their bytes, and whether
+    /// each is an array.
+    pub fn real_leaves(&self, td: TypeDefId) -> Vec<(Vec<String>, u32, bool)> {
+        let mut out = Vec::new();
+        self.real_leaves_under(td, &mut Vec::new(), &mut out, 0);
+        out
+    }
+
+    fn real_leaves_under(
+        &self,
+        td: TypeDefId,
+        path: &mut Vec<String>,
+        out: &mut Vec<(Vec<String>, u32, bool)>,
+        depth: u32,
+    ) {
+        if depth > 8 {
+            return;
+        }
+        let active = self.g.active_fields.get(&td);
+        for f in &self.prog().typedefs[td].fields {
+            let Decl::Var(v) = f else { continue };
+            for e in &v.entities {
+                let name = self.prog().symbols[e.sym].spelling.clone();
+                if !active.is_some_and(|a| a.iter().any(|x| x.eq_ignore_ascii_case(&name))) {
+                    continue;
+                }
+                let Some(t) = self.prog().symbols[e.sym].ty.clone() else {
+                    continue;
+                };
+                path.push(name);
+                match t.base {
+                    BaseClass::Real => {
+                        out.push((path.clone(), t.bytes.unwrap_or(4), !t.dims.is_empty()))
+                    }
+                    BaseClass::Record(inner) => self.real_leaves_under(inner, path, out, depth + 1),
+                    _ => {}
+                }
+                path.pop();
+            }
+        }
+    }
+
+    /// A deep copy of an expression of the output unit.
+    pub fn dup(&mut self, e: ExprId) -> ExprId {
+        let mut node = self.u.exprs[e].clone();
+        radtap_il::copy::expr_slots(&mut node, &mut |slot| *slot = self.dup(*slot));
+        self.u.exprs.alloc(node)
+    }
+
+    /// `d%p = 0` for every active real leaf `p` of record type `td`, `d` a derivative
+    /// reference of the output unit (a record derivative cannot be set to zero whole: a
+    /// scalar assigned to it does not compile).
+    pub fn zero_record_leaves(&mut self, d: ExprId, td: TypeDefId) -> Vec<StmtId> {
+        let mut out = Vec::new();
+        for (path, k, _) in self.real_leaves(td) {
+            let mut e = self.dup(d);
+            for f in path {
+                e = self.b().e(Expr::Field {
+                    base: e,
+                    field: f,
+                    arrow: false,
+                });
+            }
+            let z = self.b().zero(k);
+            out.push(assign(&mut self.u, e, z));
+        }
+        out
+    }
+
     /// The record type of a primal reference (`s`, `a(i)`, `s%inner`, `p->q`), if known.
     pub fn record_of(&self, e: ExprId) -> Option<TypeDefId> {
         let ty = |s: SymbolId| match self.prog().symbols[s].ty.as_ref()?.base {
