@@ -24,6 +24,12 @@ const D: &[&[&str]] = &[&["-d"], &["-d", "-vector"]];
 
 const REFUSED: &[Case] = &[
     (
+        "edge_refused/b_f_dummy_component_alloc.f90",
+        B,
+        "b_f_dummy_component_alloc.f90:16:5: error[AD020]",
+        "an ALLOCATE of the dummy argument `g` (or of its component) with a derivative",
+    ),
+    (
         "edge_refused/e_f_pointer_component.f90",
         D_B,
         "e_f_pointer_component.f90:21:5: error[AD020]",

@@ -487,6 +487,20 @@ impl<'a> Adj<'_, '_, 'a> {
                         Some(d) => Some(d),
                         None => self.pg.component_alloc_item(it, MemOp::Allocate),
                     };
+                    // A dummy's array (or component) allocated here: the adjoint runs this
+                    // ALLOCATE again in its forward sweep, on an array the primal run left
+                    // allocated, and clears the adjoint the caller hands in (a crash, or a
+                    // zero derivative).
+                    let head = self.pg.g.info.heads.iter().any(|h| h.head == self.pg.p);
+                    let dummy =
+                        radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.p, base)
+                            .filter(|b| self.pg.src.params.contains(b) && !self.paired_here(*b));
+                    if let (Some(b), Some(_), false) = (dummy, d, head) {
+                        let n = self.pg.name_of(b).to_string();
+                        let msg = format!("an ALLOCATE of the dummy argument `{n}` (or of its component) with a derivative, in a procedure called from the head, is not supported in adjoint mode yet: allocate it in the caller and pass it allocated");
+                        self.pg.error(s, Code::Unsupported, &msg);
+                        return Rev::default();
+                    }
                     if let Some(d) = d {
                         ditems.push(d);
                         if let Some(db) = self.pg.dref(base, Dir::Nd) {

@@ -607,12 +607,21 @@ impl<'a> Adj<'_, '_, 'a> {
                 }),
                 _ => self.slot_of_sym(x).map(|sl| vec![sl]),
             };
+            let allocatable = self.pg.lang == Lang::Fortran
+                && self.pg.prog().symbols[x].attrs.allocatable
+                && self.record_type_of(x).is_none();
             match slots {
                 Ok(slots) => {
                     for sl in slots {
                         let (a, b) = self.push_pop(&sl);
-                        push.push(a);
-                        pop.insert(0, b);
+                        if allocatable {
+                            let (a, b) = self.if_allocated(x, a, b);
+                            push.push(a);
+                            pop.splice(0..0, b);
+                        } else {
+                            push.push(a);
+                            pop.insert(0, b);
+                        }
                     }
                 }
                 Err(m) => {
@@ -625,6 +634,41 @@ impl<'a> Adj<'_, '_, 'a> {
             }
         }
         (push, pop)
+    }
+
+    /// The push `a` and pop `b` of the Fortran allocatable `x`, run only when `x` is
+    /// allocated at the push, its allocation status recorded beside it (a snapshot before the
+    /// call that allocates a module array pushed an unallocated array: a crash):
+    /// `if (allocated(x)) then; a; pushcontrol1b(1); else; pushcontrol1b(0); end if` and
+    /// `popcontrol1b(branch); if (branch == 1) b`.
+    fn if_allocated(&mut self, x: SymbolId, a: StmtId, b: StmtId) -> (StmtId, Vec<StmtId>) {
+        let n = self.pg.b().name(x);
+        let cond = self.pg.b().call("allocated", vec![n]);
+        let (yes, no) = (self.push_control(1, 1), self.push_control(1, 0));
+        let push = stmt(
+            &mut self.pg.u,
+            StmtKind::If {
+                arms: vec![(cond, vec![a, yes])],
+                else_block: Some(vec![no]),
+                logical: false,
+                braces: vec![true],
+            },
+        );
+        let v = self.branch_var();
+        let pop_bit = self.pop_control(1, v);
+        let bv = self.pg.b().name(v);
+        let one = self.pg.b().int(1);
+        let test = self.pg.b().bin(BinOp::Eq(RelSpell::Symbol), bv, one);
+        let pop_if = stmt(
+            &mut self.pg.u,
+            StmtKind::If {
+                arms: vec![(test, vec![b])],
+                else_block: None,
+                logical: false,
+                braces: vec![true],
+            },
+        );
+        (push, vec![pop_bit, pop_if])
     }
 
     /// The derived type of variable `s`, when it has one.
