@@ -24,6 +24,12 @@ const D: &[&[&str]] = &[&["-d"], &["-d", "-vector"]];
 
 const REFUSED: &[Case] = &[
     (
+        "edge_refused/e_c_split_row_pointer.c",
+        SPLIT,
+        "e_c_split_row_pointer.c:8:9: error[AD020]",
+        "the local pointer `row` set from the argument `X`, both with derivative pointers",
+    ),
+    (
         "edge_refused/b_f_dummy_component_alloc.f90",
         B,
         "b_f_dummy_component_alloc.f90:16:5: error[AD020]",

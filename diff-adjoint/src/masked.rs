@@ -233,7 +233,7 @@ impl<'a> Adj<'_, '_, 'a> {
     }
 
     /// Symbols an expression reads.
-    fn names_in(&self, e: ExprId, out: &mut HashSet<SymbolId>) {
+    pub(crate) fn names_in(&self, e: ExprId, out: &mut HashSet<SymbolId>) {
         let mut stack = vec![e];
         while let Some(x) = stack.pop() {
             if let Expr::Name(v) = self.pg.src.exprs[x] {

@@ -607,9 +607,11 @@ impl<'a> Adj<'_, '_, 'a> {
                 }),
                 _ => self.slot_of_sym(x).map(|sl| vec![sl]),
             };
+            // (A split-mode local array's record is guarded by `split_local_arrays`.)
             let allocatable = self.pg.lang == Lang::Fortran
                 && self.pg.prog().symbols[x].attrs.allocatable
-                && self.record_type_of(x).is_none();
+                && self.record_type_of(x).is_none()
+                && !self.split_allocs.contains(&x);
             match slots {
                 Ok(slots) => {
                     for sl in slots {

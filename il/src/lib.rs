@@ -34,6 +34,7 @@ pub mod copy;
 pub mod diag;
 pub mod directives;
 pub mod dump;
+pub mod early_return;
 mod explain;
 pub mod extent;
 pub mod fwdgoto;

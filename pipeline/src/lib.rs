@@ -330,6 +330,11 @@ pub fn front(req: &Request) -> Analysed {
         // `IF (c) GOTO 15` over statements of one block becomes an IF construct
         // (`il::fwdgoto`): the adjoint keeps the loop around it structured.
         radtap_il::fwdgoto::structure_forward_gotos(&mut program);
+        // C `return e` before a function's end becomes `result = e` in structured code
+        // (`il::early_return`), which the adjoint reverses; the tangent keeps it as written.
+        if m.adjoint {
+            radtap_il::early_return::structure_value_returns(&mut program);
+        }
     }
     let info = analyse(&program, req, &mut diagnostics);
     Analysed {
