@@ -313,9 +313,9 @@ const REFUSED: &[Case] = &[
         "recording the value this `for` step overwrites",
     ),
     (
-        "tangent/e_c_recursion.c",
+        "edge_refused/b_c_return_in_loop.c",
         B,
-        "e_c_recursion.c:7:9: error[AD020]",
+        "b_c_return_in_loop.c:13:13: error[AD020]",
         "a `return` with a value before the end of the function",
     ),
     (

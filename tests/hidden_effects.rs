@@ -141,6 +141,28 @@ const REFUSED: &[Case] = &[
         "memcpy.c:5:5: error[AD020]",
         "`memcpy` of active real data is not differentiated yet",
     ),
+    // Through a pointer the copy was dropped silently (no rule, no refusal): into an
+    // argument, and into a `malloc`'ed block.
+    (
+        "memcpy_arg.c",
+        "#include <string.h>\nvoid f(const double *x, double *y)\n{\n    memcpy(y, x, 3 * sizeof(double));\n    y[0] = y[0] * x[1];\n}\n",
+        "f",
+        "x",
+        "y",
+        &["-d", "-b"],
+        "memcpy_arg.c:4:5: error[AD020]",
+        "`memcpy` of active real data is not differentiated yet",
+    ),
+    (
+        "memcpy_heap.c",
+        "#include <string.h>\n#include <stdlib.h>\nvoid f(const double *x, double *y)\n{\n    double *a = (double *)malloc(3 * sizeof(double));\n    memmove(a, x, 3 * sizeof(double));\n    y[0] = a[0] * a[1];\n    free(a);\n}\n",
+        "f",
+        "x",
+        "y",
+        &["-d", "-b"],
+        "memcpy_heap.c:6:5: error[AD020]",
+        "`memmove` of active real data is not differentiated yet",
+    ),
     (
         "alias.c",
         "static void muladd(double *a, const double *b)\n{\n    *a = *a * *b + *b;\n}\n\nvoid f(double *x)\n{\n    muladd(x, x);\n}\n",

@@ -1056,24 +1056,26 @@ impl<'a> Adj<'_, '_, 'a> {
         if let (Some(_), Sweep::Fwd | Sweep::Bwd, PointerMove::Assign { rhs, .. }) =
             (dq, self.pg.sweep, mv)
         {
-            // `row = X + i*m` with `X` an argument with a derivative pointer: `f_fwd` sets
-            // `rowb = Xb + i*m` but has no `Xb` (the output did not compile).
-            let mut names = std::collections::HashSet::new();
-            self.names_in(rhs, &mut names);
-            let mut from_arg: Vec<SymbolId> = names
-                .into_iter()
-                .filter(|x| self.pg.src.params.contains(x) && self.pg.dvar.contains_key(x))
-                .collect();
-            from_arg.sort();
-            let from_arg = from_arg.first().copied();
-            if let Some(x) = from_arg {
-                let (qn, xn) = (
-                    self.pg.name_of(q).to_string(),
-                    self.pg.name_of(x).to_string(),
-                );
-                let msg = format!("the local pointer `{qn}` set from the argument `{xn}`, both with derivative pointers, in a procedure split into f_fwd and f_bwd (-nocheckpoint, or the NOCHECKPOINT directive) is not supported; keep its calls checkpointed");
-                self.pg.error(s, Code::Unsupported, &msg);
-                return r;
+            if !self.is_allocation(rhs) {
+                // `row = X + i*m` with `X` an argument with a derivative pointer: `f_fwd` sets
+                // `rowb = Xb + i*m` but has no `Xb` (the output did not compile).
+                let mut names = std::collections::HashSet::new();
+                self.names_in(rhs, &mut names);
+                let mut from_arg: Vec<SymbolId> = names
+                    .into_iter()
+                    .filter(|x| self.pg.src.params.contains(x) && self.pg.dvar.contains_key(x))
+                    .collect();
+                from_arg.sort();
+                let from_arg = from_arg.first().copied();
+                if let Some(x) = from_arg {
+                    let (qn, xn) = (
+                        self.pg.name_of(q).to_string(),
+                        self.pg.name_of(x).to_string(),
+                    );
+                    let msg = format!("the local pointer `{qn}` set from the argument `{xn}`, both with derivative pointers, in a procedure split into f_fwd and f_bwd (-nocheckpoint, or the NOCHECKPOINT directive) is not supported; keep its calls checkpointed");
+                    self.pg.error(s, Code::Unsupported, &msg);
+                    return r;
+                }
             }
         }
         let mut ptrs = vec![q];

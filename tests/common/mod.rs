@@ -150,7 +150,6 @@ pub const ADJOINT_UNSUPPORTED: &[(&str, &str)] = &[
         "a C brace initialiser with active values",
     ),
     ("e_c_for_multi.c", "a `for` step updating two variables"),
-    ("e_c_recursion.c", "a `return` with a value before the end"),
     (
         "e_c_static_counter.c",
         "a function writing a static local, in an expression",
