@@ -586,6 +586,9 @@ pub fn describe_with(
             .dims
             .iter()
             .any(|d| !matches!(d.upper, DimUpper::Expr(_)));
+        // Only `:` dims need an interface with an assumed shape; an assumed-size `x(*)`
+        // declared `x(:)` there received a descriptor for its data (NaN, or zeros).
+        let shape = ty.dims.iter().any(|d| d.upper == DimUpper::Deferred);
         let c_pointer = c && ty.pointers > 0;
         let extents: Vec<(i64, i64)> = if assumed || (c_pointer && ty.dims.is_empty()) {
             match sizes.get(&ln) {
@@ -661,7 +664,7 @@ pub fn describe_with(
                 extents,
                 c,
                 c_pointer,
-                assumed && !c,
+                shape && !c,
                 value_of(&ln),
             )?));
             continue;
@@ -724,7 +727,7 @@ pub fn describe_with(
             extents,
             record,
             c_pointer,
-            assumed_shape: assumed && !c,
+            assumed_shape: shape && !c,
             home: None,
             value,
             passive,
