@@ -2,7 +2,7 @@
 //! names, derivative modules, types and globals, and the layout of the generated file.
 
 use crate::{Interface, Options};
-use radtap_dataflow::{ObjKey, ProgramInfo, ZoneSet};
+use radtap_dataflow::{ObjKey, ProcZones, ProgramInfo, ZoneSet};
 use radtap_il::copy::Copier;
 use radtap_il::*;
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -283,6 +283,11 @@ impl Gen<'_> {
                     }
                 }
             }
+            recs.extend(
+                record_blocks(self.prog, &pi.zones, &d)
+                    .into_iter()
+                    .map(|(td, _)| td),
+            );
             self.dparams.insert(p, flags);
             self.pending_types.extend(recs);
             let r = self.prog.units[p].result.is_some_and(has);
@@ -566,6 +571,42 @@ impl Gen<'_> {
             for o in pz.objects.values() {
                 if let Some(td) = o.rec {
                     self.mark_fields(td, o.start, &d, 0);
+                }
+            }
+            for (td, _) in record_blocks(self.prog, pz, &d)
+                .into_iter()
+                .filter(|&(_, layout)| !layout)
+            {
+                self.mark_all_real_fields(td, 0);
+            }
+        }
+    }
+
+    /// Marks every real component of record type `td` (and of its record components).
+    fn mark_all_real_fields(&mut self, td: TypeDefId, depth: u32) {
+        if depth > 16 {
+            return;
+        }
+        for f in self.prog.typedefs[td].fields.clone() {
+            let Decl::Var(v) = f else { continue };
+            for e in &v.entities {
+                let sd = &self.prog.symbols[e.sym];
+                let name = sd.spelling.clone();
+                match sd.ty.as_ref().map(|t| (t.base, t.pointers)) {
+                    Some((BaseClass::Real, 0)) => {
+                        self.active_fields.entry(td).or_default().insert(name);
+                    }
+                    Some((BaseClass::Record(inner), 0)) => {
+                        self.mark_all_real_fields(inner, depth + 1);
+                        if self
+                            .active_fields
+                            .get(&inner)
+                            .is_some_and(|a| !a.is_empty())
+                        {
+                            self.active_fields.entry(td).or_default().insert(name);
+                        }
+                    }
+                    _ => {}
                 }
             }
         }
@@ -940,4 +981,33 @@ impl Gen<'_> {
             text,
         ))
     }
+}
+
+/// The record types of the heap blocks a pointer to records designates that carry
+/// derivatives (zones in `d`: `Body *b = malloc(n * sizeof(Body))`), each with whether the
+/// block's zones follow the record's layout (when not, one zone stands for the block and every
+/// real component gets a derivative). The derivative type was never emitted for them, and
+/// `struct Body_d` did not compile.
+fn record_blocks(prog: &Program, pz: &ProcZones, d: &ZoneSet) -> Vec<(TypeDefId, bool)> {
+    let mut out = Vec::new();
+    for (s, keys) in &pz.pts {
+        let Some(BaseClass::Record(td)) = prog.symbols[*s]
+            .ty
+            .as_ref()
+            .filter(|t| t.pointers > 0)
+            .map(|t| t.base)
+        else {
+            continue;
+        };
+        for k in keys {
+            let Some(o) = pz.objects.get(k).filter(|_| matches!(k, ObjKey::Heap(..))) else {
+                continue;
+            };
+            let entry = (td, o.rec.is_some());
+            if pz.obj_set(o).intersects(d) && !out.contains(&entry) {
+                out.push(entry);
+            }
+        }
+    }
+    out
 }
