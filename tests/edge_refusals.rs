@@ -24,6 +24,12 @@ const D: &[&[&str]] = &[&["-d"], &["-d", "-vector"]];
 
 const REFUSED: &[Case] = &[
     (
+        "edge_refused/e_f_private_type.f90",
+        D_B,
+        "e_f_private_type.f90:14:3: error[AD020]",
+        "the derived type `pair_t` is PRIVATE to module `pairs`",
+    ),
+    (
         "edge_refused/e_c_split_row_pointer.c",
         SPLIT,
         "e_c_split_row_pointer.c:8:9: error[AD020]",

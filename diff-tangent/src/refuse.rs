@@ -790,6 +790,31 @@ pub(crate) fn private_of_module(prog: &Program, p: UnitId, active: &[UnitId]) ->
     };
     let mscope = prog.units[m].scope;
     let msc = &prog.scopes[mscope];
+    // A PRIVATE derived type of the module that a variable of `p` has: the derivative module
+    // declares variables of it (`type(pair_t) :: p` in `f_d`) but cannot see it (the output
+    // did not compile). A copy would be another type.
+    let hidden_type = prog.scopes[u.scope].order.iter().find_map(|&x| {
+        let BaseClass::Record(td) = prog.symbols[x].ty.as_ref()?.base else {
+            return None;
+        };
+        let name = prog.record_type_name(td)?;
+        let t = prog
+            .lookup_local_chain(mscope, &name.to_ascii_lowercase())
+            .or_else(|| prog.lookup_local_chain(mscope, &name))?;
+        let sd = &prog.symbols[t];
+        let hidden = sd.attrs.private || (msc.default_private && !sd.attrs.public);
+        (sd.scope == mscope && sd.kind == SymbolKind::Type && hidden && prog.typedefs[td].unit == m)
+            .then_some(name)
+    });
+    if let Some(name) = hidden_type {
+        let sp = u.source_map.header.unwrap_or_default();
+        let msg = format!(
+            "the derived type `{name}` is PRIVATE to module `{}`, out of reach of the derivative module that declares its variables: differentiating procedures with variables of a private type is not supported yet (make `{name}` PUBLIC)",
+            crate::generator::unit_name(prog, m),
+        );
+        out.push(Diagnostic::error(Code::Unsupported, sp, &msg));
+        return out;
+    }
     for (s, st) in u.stmts.iter() {
         let mut exprs = Vec::new();
         stmt_children(&st.kind, &mut |e| exprs.push(e), &mut |_| {});
