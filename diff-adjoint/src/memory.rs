@@ -314,15 +314,13 @@ impl<'a> Adj<'_, '_, 'a> {
                 None => {}
             }
         }
-        // A scalar declared in a nested block is set on some paths of the forward sweep and
+        // A real scalar declared in a nested block is set on some paths of the forward sweep and
         // may be read on the matching ones of the backward sweep, a correlation gcc does not
         // see ("may be used uninitialized"): zeroed at the start like the recorded locals.
         if !self.pg.src.body.contains(&s) {
             for e in &hv.entities {
                 let scalar = self.pg.prog().symbols[e.sym].ty.as_ref().is_some_and(|t| {
-                    t.pointers == 0
-                        && t.dims.is_empty()
-                        && matches!(t.base, BaseClass::Real | BaseClass::Integer)
+                    t.pointers == 0 && t.dims.is_empty() && t.base == BaseClass::Real
                 });
                 if scalar && e.derived.is_empty() {
                     self.recorded_locals.insert(e.sym);
