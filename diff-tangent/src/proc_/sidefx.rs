@@ -336,7 +336,16 @@ impl<'a> ProcGen<'_, 'a> {
                 ObjKey::Pointee(x) => (x, "*"),
                 ObjKey::Heap(..) => continue,
             };
-            let outside = cz.params.contains(x) || o.start >= cz.global_base;
+            // A C parameter is a copy (`x = x * a` inside `scale(double x, …)`): writing
+            // it changes nothing of the caller's; what it points to does.
+            // (A record copy's adjoint is not handed back yet: still refused.)
+            let c_copy = self.prog().units[c].lang == Lang::C
+                && what.is_empty()
+                && self.prog().symbols[*x]
+                    .ty
+                    .as_ref()
+                    .is_some_and(|t| !matches!(t.base, BaseClass::Record(_)));
+            let outside = (cz.params.contains(x) && !c_copy) || o.start >= cz.global_base;
             if outside && Some(*x) != cz.result && cz.obj_set(o).intersects(&ci.summary.writes) {
                 found.push(format!("{what}{}", self.prog().symbols[*x].spelling));
             }
