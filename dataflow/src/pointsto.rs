@@ -265,32 +265,17 @@ fn indirections(prog: &Program, unit: UnitId, e: ExprId) -> Option<usize> {
             op: UnOp::Deref,
             arg,
         } => indirections(prog, unit, *arg).map(|n| n.saturating_sub(1)),
+        // Pointer arithmetic, or either value of `c ? p : q`.
         Expr::Binary {
             op: BinOp::Add | BinOp::Sub,
-            lhs,
-            rhs,
-        } => {
-            let (a, b) = (
-                indirections(prog, unit, *lhs),
-                indirections(prog, unit, *rhs),
-            );
-            match (a, b) {
-                (Some(a), Some(b)) => Some(a.max(b)),
-                _ => None,
-            }
+            lhs: a,
+            rhs: b,
         }
+        | Expr::Cond {
+            then: a, else_: b, ..
+        } => Some(indirections(prog, unit, *a)?.max(indirections(prog, unit, *b)?)),
         Expr::Paren(a) | Expr::Cast { arg: a, .. } | Expr::Assign { rhs: a, .. } => {
             indirections(prog, unit, *a)
-        }
-        Expr::Cond { then, else_, .. } => {
-            let (a, b) = (
-                indirections(prog, unit, *then),
-                indirections(prog, unit, *else_),
-            );
-            match (a, b) {
-                (Some(a), Some(b)) => Some(a.max(b)),
-                _ => None,
-            }
         }
         Expr::Field { base, field, .. } => member_type(prog, unit, *base, field).map(of),
         Expr::Index { base, subs } => {

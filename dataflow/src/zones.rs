@@ -647,8 +647,9 @@ pub struct ProcZones {
     /// pointer or a call reaches them (a snapshot around a call popped into `static const
     /// double c`, in read-only memory: a crash).
     pub readonly: ZoneSet,
-    /// C statements that store the address of memory with differentiable zones somewhere the
-    /// analyses do not follow (a record member, an array element, `*pp`), with those zones
+    /// Statements that store the address of memory with differentiable zones somewhere the
+    /// analyses do not follow (a C record member, array element, `*pp` or brace initialiser;
+    /// a Fortran pointer component or element), with those zones
     /// (every differentiable zone of the universe when the address is unknown). Filled by
     /// `pointsto::compute`; the differentiators refuse them (a write through the stored
     /// pointer in a callee would be seen as a write of the record, not of the memory).

@@ -1061,12 +1061,10 @@ impl<'a> Adj<'_, '_, 'a> {
                 // `rowb = Xb + i*m` but has no `Xb` (the output did not compile).
                 let mut names = std::collections::HashSet::new();
                 self.names_in(rhs, &mut names);
-                let mut from_arg: Vec<SymbolId> = names
+                let from_arg = names
                     .into_iter()
                     .filter(|x| self.pg.src.params.contains(x) && self.pg.dvar.contains_key(x))
-                    .collect();
-                from_arg.sort();
-                let from_arg = from_arg.first().copied();
+                    .min();
                 if let Some(x) = from_arg {
                     let (qn, xn) = (
                         self.pg.name_of(q).to_string(),

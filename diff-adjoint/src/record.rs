@@ -658,9 +658,7 @@ impl<'a> Adj<'_, '_, 'a> {
         );
         let v = self.branch_var();
         let pop_bit = self.pop_control(1, v);
-        let bv = self.pg.b().name(v);
-        let one = self.pg.b().int(1);
-        let test = self.pg.b().bin(BinOp::Eq(RelSpell::Symbol), bv, one);
+        let test = self.eq_test(v, 1);
         let pop_if = stmt(
             &mut self.pg.u,
             StmtKind::If {

@@ -171,16 +171,9 @@ impl Gen<'_> {
     }
 
     pub(crate) fn new_symbol(&mut self, scope: ScopeId, name: &str, ty: Option<Type>) -> SymbolId {
-        self.out.symbols.alloc(SymbolData {
-            spelling: name.to_string(),
-            kind: SymbolKind::Variable,
-            scope,
-            ty,
-            attrs: SymAttrs::default(),
-            unit: None,
-            common: None,
-            implicit_type: false,
-        })
+        self.out
+            .symbols
+            .alloc(SymbolData::variable(name, scope, ty))
     }
 
     /// Zones carrying a derivative anywhere in procedure `p`.

@@ -590,8 +590,8 @@ fn integer_like(prog: &Program, s: SymbolId) -> bool {
 /// Calls, from the procedures the heads reach, to a procedure whose internal procedures use
 /// its non-integer dummy arguments by host association.
 /// The heads and every procedure they may call, heads first.
-/// C addresses of memory that may carry derivatives stored where the analyses do not follow
-/// them (`w.p = y`, `rows[0] = y`, `view_t w = {y, 2}`): a callee writing through `w->p`
+/// Addresses of memory that may carry derivatives stored where the analyses do not follow
+/// them (`w.p = y`, `rows[0] = y`, `view_t w = {y, 2}`, `w%p => y`): a callee writing through `w->p`
 /// would be seen writing the record `w`, not `y`, so `y`'s derivative would be silently left
 /// alone (zones, `escapes`). Refused at the store, in every procedure reached from a head,
 /// when the stored memory is varied or useful somewhere in that procedure.
@@ -798,9 +798,7 @@ pub(crate) fn private_of_module(prog: &Program, p: UnitId, active: &[UnitId]) ->
             return None;
         };
         let name = prog.record_type_name(td)?;
-        let t = prog
-            .lookup_local_chain(mscope, &name.to_ascii_lowercase())
-            .or_else(|| prog.lookup_local_chain(mscope, &name))?;
+        let t = prog.lookup_local_chain(mscope, &name.to_ascii_lowercase())?;
         let sd = &prog.symbols[t];
         let hidden = sd.attrs.private || (msc.default_private && !sd.attrs.public);
         (sd.scope == mscope && sd.kind == SymbolKind::Type && hidden && prog.typedefs[td].unit == m)

@@ -53,16 +53,7 @@ fn rewrite_unit(prog: &mut Program, id: UnitId) {
         k += 1;
         name = format!("result{k}");
     }
-    let data = SymbolData {
-        spelling: name.clone(),
-        kind: SymbolKind::Variable,
-        scope,
-        ty,
-        attrs: SymAttrs::default(),
-        unit: None,
-        common: None,
-        implicit_type: false,
-    };
+    let data = SymbolData::variable(&name, scope, ty);
     let r = prog.add_symbol(scope, name, data);
     let u = &mut prog.units[id];
     let last_span = body.last().and_then(|s| u.source_map.stmt.get(*s).copied());

@@ -361,19 +361,11 @@ fn hoist_one(prog: &mut Program, uid: UnitId, s: StmtId, e: ExprId) -> Option<St
             }
         })
         .collect();
-    let data = SymbolData {
-        spelling: key.clone(),
-        kind: SymbolKind::Variable,
-        scope,
-        ty: ty.map(|mut t| {
-            t.dims = new_dims.clone();
-            t
-        }),
-        attrs: SymAttrs::default(),
-        unit: None,
-        common: None,
-        implicit_type: false,
-    };
+    let ty = ty.map(|mut t| {
+        t.dims = new_dims.clone();
+        t
+    });
+    let data = SymbolData::variable(&key, scope, ty);
     let t = prog.add_symbol(scope, key, data);
     let u = &mut prog.units[uid];
     let decl = Decl::var(VarDecl {

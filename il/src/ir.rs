@@ -266,6 +266,22 @@ pub struct SymbolData {
     pub implicit_type: bool,
 }
 
+impl SymbolData {
+    /// A variable named `spelling` of `scope`, with no attributes (a temporary, a new local).
+    pub fn variable(spelling: &str, scope: ScopeId, ty: Option<Type>) -> Self {
+        SymbolData {
+            spelling: spelling.to_string(),
+            kind: SymbolKind::Variable,
+            scope,
+            ty,
+            attrs: SymAttrs::default(),
+            unit: None,
+            common: None,
+            implicit_type: false,
+        }
+    }
+}
+
 /// Attributes that matter to analyses and to regenerating declarations.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SymAttrs {

@@ -452,10 +452,6 @@ fn lift_one(prog: &mut Program, host: &UnitData, q: UnitId, s: SymbolId) -> Symb
         t
     });
     let data = SymbolData {
-        spelling: sd.spelling.clone(),
-        kind: SymbolKind::Variable,
-        scope: qscope,
-        ty,
         attrs: SymAttrs {
             intent: None,
             dummy: true,
@@ -465,9 +461,7 @@ fn lift_one(prog: &mut Program, host: &UnitData, q: UnitId, s: SymbolId) -> Symb
             target: sd.attrs.target,
             ..SymAttrs::default()
         },
-        unit: None,
-        common: None,
-        implicit_type: false,
+        ..SymbolData::variable(&sd.spelling, qscope, ty)
     };
     let own = prog.add_symbol(qscope, sd.spelling.to_ascii_lowercase(), data);
     let decl = Decl::var(VarDecl {

@@ -264,14 +264,16 @@ impl<'a> ProcGen<'_, 'a> {
         // Through a pointer (`memcpy(y, x, …)` with `y` an argument or a `malloc`'ed block)
         // the reference names the pointer, not the memory: the point's own effects say what
         // it writes (the copy was dropped silently).
-        let carries = self.pi.point.iter().enumerate().any(|(j, p)| {
-            let e = &self.pi.effects[j];
-            p.stmt == s
-                && e.writes.intersects(&self.pi.zones.differentiable)
-                && (e.reads.intersects(&self.act.varied_before[j])
-                    || e.writes.intersects(&self.act.useful_after[j]))
-        });
-        ((self.differentiable_ref(x) && self.active_at(s, x)) || carries).then(|| format!("`{name}` of active real data is not differentiated yet (the derivatives of what it copies would be lost); copy with a loop"))
+        let carries = || {
+            self.pi.point.iter().enumerate().any(|(j, p)| {
+                let e = &self.pi.effects[j];
+                p.stmt == s
+                    && e.writes.intersects(&self.pi.zones.differentiable)
+                    && (e.reads.intersects(&self.act.varied_before[j])
+                        || e.writes.intersects(&self.act.useful_after[j]))
+            })
+        };
+        ((self.differentiable_ref(x) && self.active_at(s, x)) || carries()).then(|| format!("`{name}` of active real data is not differentiated yet (the derivatives of what it copies would be lost); copy with a loop"))
     }
 
     /// A call expression `e` that no rule keeps right where it stands.
