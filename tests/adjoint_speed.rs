@@ -521,6 +521,21 @@ fn a_callee_reaching_a_slice_of_an_array_records_the_slice() {
     assert!(!c.contains("pushReal8Array(s, "), "{c}");
 }
 
+/// Item 7 with two sections of one array (ADBench's LSTM cell takes `&s[j*2*b]` and
+/// `&s[j*2*b + b]`): the snapshot records both sections, not the whole of `s`, and the cell's
+/// last loop (writing the hidden state, which no adjoint statement reads) is not run in
+/// `lstm_model_b`. Numbers: the corpus suites (c_lstm_two_states.c).
+#[test]
+fn two_sections_of_one_array_are_recorded_as_sections() {
+    let c = adjoint_text("tests/tangent/c_lstm_two_states.c", &[], "lstm2");
+    assert!(c.contains("pushReal8Array(&s[j * 2 * b], b);"), "{c}");
+    assert!(c.contains("pushReal8Array(&s[j * 2 * b + b], b);"), "{c}");
+    assert!(!c.contains("pushReal8Array(s, "), "{c}");
+    let model = &c[c.find("void lstm_model_b(").unwrap()..];
+    let model = &model[..model.find("\n}\n").unwrap()];
+    assert!(!model.contains("hidden[i] = "), "{model}");
+}
+
 /// A Fortran local initialised in its declaration (implicitly SAVE: its value comes from the
 /// previous call, not from a statement) holds a value before the first statement that
 /// writes it: a checkpointed call or an assignment there records it (it was taken for a

@@ -21,23 +21,21 @@ double logsumexp(const double *vect, int sz)
     return log(sum);
 }
 
-/* One cell: hc holds the hidden state (hc[0..hsize)) then the cell state (hc[hsize..2*hsize)),
-   one array so that the two state vectors cannot be taken for aliases of each other. */
-void lstm_model(int hsize, const double *weight, const double *bias, double *hc,
-                const double *input)
+void lstm_model(int hsize, const double *weight, const double *bias, double *hidden,
+                double *cell, const double *input)
 {
     int i;
     double *gates = (double *)malloc(4 * hsize * sizeof(double));
     for (i = 0; i < hsize; i++) {
         gates[i] = sigmoid(input[i] * weight[i] + bias[i]);
-        gates[hsize + i] = sigmoid(hc[i] * weight[hsize + i] + bias[hsize + i]);
+        gates[hsize + i] = sigmoid(hidden[i] * weight[hsize + i] + bias[hsize + i]);
         gates[2 * hsize + i] = sigmoid(input[i] * weight[2 * hsize + i] + bias[2 * hsize + i]);
-        gates[3 * hsize + i] = tanh(hc[i] * weight[3 * hsize + i] + bias[3 * hsize + i]);
+        gates[3 * hsize + i] = tanh(hidden[i] * weight[3 * hsize + i] + bias[3 * hsize + i]);
     }
     for (i = 0; i < hsize; i++)
-        hc[hsize + i] = hc[hsize + i] * gates[i] + gates[hsize + i] * gates[3 * hsize + i];
+        cell[i] = cell[i] * gates[i] + gates[hsize + i] * gates[3 * hsize + i];
     for (i = 0; i < hsize; i++)
-        hc[i] = gates[2 * hsize + i] * tanh(hc[hsize + i]);
+        hidden[i] = gates[2 * hsize + i] * tanh(cell[i]);
     free(gates);
 }
 
@@ -48,7 +46,7 @@ void lstm_predict(int l, int b, const double *w, const double *w2, double *s, co
     for (i = 0; i < b; i++)
         x2[i] = x[i] * w2[i];
     for (j = 0; j < l; j++) {
-        lstm_model(b, &w[j * 8 * b], &w[j * 8 * b + 4 * b], &s[j * 2 * b], x2);
+        lstm_model(b, &w[j * 8 * b], &w[j * 8 * b + 4 * b], &s[j * 2 * b], &s[j * 2 * b + b], x2);
         for (i = 0; i < b; i++)
             x2[i] = s[j * 2 * b + i];
     }

@@ -131,9 +131,9 @@ impl<'a> Adj<'_, '_, 'a> {
     /// `v[0 .. m)` for an extent `m` the code of `g` shows over its integer parameters
     /// ([`radtap_il::extent`], exact mode) can write nothing of `s` but `s[e .. e + m)`: when
     /// `s` is an array or the memory behind a pointer dummy of this procedure that it never
-    /// moves (no global), no other argument is based on `s`, and `e` and the actual arguments
-    /// substituted in `m` read nothing the call writes, that section is recorded instead of
-    /// the whole `s`.
+    /// moves (no global), every other argument based on `s` is such a section too, and `e` and
+    /// the actual arguments substituted in `m` read nothing the call writes, the sections are
+    /// recorded instead of the whole `s`.
     fn slice_c_section_args(
         &mut self,
         i: usize,
@@ -151,6 +151,7 @@ impl<'a> Adj<'_, '_, 'a> {
             .iter()
             .map(|a| radtap_dataflow::zones::base_symbol(prog, self.pg.p, a.value))
             .collect();
+        let mut sections = Vec::new();
         for (k, a) in args.iter().enumerate() {
             let Some(&formal) = cu.params.get(k) else {
                 continue;
@@ -217,13 +218,6 @@ impl<'a> Adj<'_, '_, 'a> {
             if !mine || xs.attrs.save {
                 continue;
             }
-            if bases
-                .iter()
-                .enumerate()
-                .any(|(j, b)| j != k && *b == Some(x))
-            {
-                continue;
-            }
             let Some(zx) = self
                 .pg
                 .pi
@@ -288,7 +282,20 @@ impl<'a> Adj<'_, '_, 'a> {
                     Some(m) => self.pg.b().bin(BinOp::Add, m, t),
                 });
             }
-            let primal = self.pg.cp(a.value);
+            sections.push((k, x, zx, suffix, count));
+        }
+        // An array is sliced when every argument based on it is a section: the sections are
+        // recorded one after the other (`&s[k*2*b]` and `&s[k*2*b + b]` of ADBench's LSTM),
+        // popped in the reverse order, so elements in two of them get the same value twice.
+        let sliced: Vec<(usize, SymbolId)> = sections.iter().map(|s| (s.0, s.1)).collect();
+        let whole = |x: SymbolId| {
+            (0..bases.len()).any(|j| bases[j] == Some(x) && !sliced.contains(&(j, x)))
+        };
+        for (k, x, zx, suffix, count) in sections {
+            if whole(x) {
+                continue;
+            }
+            let primal = self.pg.cp(args[k].value);
             let sl = Slot {
                 primal,
                 suffix,
