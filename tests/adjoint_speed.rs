@@ -536,6 +536,40 @@ fn two_sections_of_one_array_are_recorded_as_sections() {
     assert!(!model.contains("hidden[i] = "), "{model}");
 }
 
+/// Intrinsic values stored in scalars are read back by the partials (`siblings.rs`):
+/// `sqrt`'s own value, `cos`/`sin` of the same argument each other's, a quotient its own;
+/// never a value whose argument was assigned in between, nor one computed in a loop.
+/// `-nooptim sharepartials` calls the intrinsics again. Numbers: the corpus suites
+/// (c_sibling_intrinsics.c).
+#[test]
+fn stored_scalar_intrinsics_are_read_back_by_their_siblings_partials() {
+    let c = adjoint_text("tests/tangent/c_sibling_intrinsics.c", &[], "sib");
+    let bwd = &c[c.find("yb[3] = 0.0;").unwrap()..];
+    for read in [
+        "(1 / (2 * theta))",
+        "(-sintheta) * costhetab",
+        "costheta * sinthetab",
+        "temp = inv;",
+        // phi is assigned between sphi = sin(phi) and cphi = cos(phi).
+        "(-sin(phi)) * cphib",
+        "cos(phi) * sphib",
+        // c = cos(x[i] * theta) in a loop.
+        "cos(x[i] * theta) * (c * accb)",
+    ] {
+        assert!(bwd.contains(read), "`{read}` in\n{bwd}");
+    }
+    for absent in ["sqrt(sq)", "cos(theta)", "sin(theta)", "1.0 / theta"] {
+        assert!(!bwd.contains(absent), "`{absent}` in\n{bwd}");
+    }
+    let c0 = adjoint_text(
+        "tests/tangent/c_sibling_intrinsics.c",
+        &["-nooptim", "sharepartials"],
+        "sib0",
+    );
+    let bwd0 = &c0[c0.find("yb[3] = 0.0;").unwrap()..];
+    assert!(bwd0.contains("cos(theta) * sinthetab"), "{bwd0}");
+}
+
 /// A Fortran local initialised in its declaration (implicitly SAVE: its value comes from the
 /// previous call, not from a statement) holds a value before the first statement that
 /// writes it: a checkpointed call or an assignment there records it (it was taken for a

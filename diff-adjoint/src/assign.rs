@@ -75,56 +75,7 @@ impl<'a> Adj<'_, '_, 'a> {
 
     /// Whether two primal references are the same access path, written alike.
     pub(crate) fn same_src(&self, a: ExprId, b: ExprId) -> bool {
-        let (x, y) = (&self.pg.src.exprs[a], &self.pg.src.exprs[b]);
-        match (x, y) {
-            (Expr::Name(p), Expr::Name(q)) => p == q,
-            (Expr::Literal(p), Expr::Literal(q)) => p.text == q.text,
-            (Expr::Paren(p), Expr::Paren(q)) => self.same_src(*p, *q),
-            (
-                Expr::Field {
-                    base: b1,
-                    field: f1,
-                    arrow: a1,
-                },
-                Expr::Field {
-                    base: b2,
-                    field: f2,
-                    arrow: a2,
-                },
-            ) => a1 == a2 && f1.eq_ignore_ascii_case(f2) && self.same_src(*b1, *b2),
-            (Expr::Unary { op: o1, arg: x1 }, Expr::Unary { op: o2, arg: x2 }) => {
-                o1 == o2 && self.same_src(*x1, *x2)
-            }
-            (
-                Expr::Binary {
-                    op: o1,
-                    lhs: l1,
-                    rhs: r1,
-                },
-                Expr::Binary {
-                    op: o2,
-                    lhs: l2,
-                    rhs: r2,
-                },
-            ) => o1 == o2 && self.same_src(*l1, *l2) && self.same_src(*r1, *r2),
-            (Expr::Index { base: b1, subs: s1 }, Expr::Index { base: b2, subs: s2 }) => {
-                self.same_src(*b1, *b2)
-                    && s1.len() == s2.len()
-                    && s1.iter().zip(s2).all(|(p, q)| match (p, q) {
-                        (Subscript::Index(p), Subscript::Index(q)) => self.same_src(*p, *q),
-                        (Subscript::Range(a1, b1, c1), Subscript::Range(a2, b2, c2)) => {
-                            let same = |x: &Option<ExprId>, y: &Option<ExprId>| match (x, y) {
-                                (None, None) => true,
-                                (Some(x), Some(y)) => self.same_src(*x, *y),
-                                _ => false,
-                            };
-                            same(a1, a2) && same(b1, b2) && same(c1, c2)
-                        }
-                        _ => false,
-                    })
-            }
-            _ => false,
-        }
+        self.pg.same_src(a, b)
     }
 
     /// A structural hash of an output expression, equal for any two that [`Self::same_out`]
@@ -363,10 +314,12 @@ impl<'a> Adj<'_, '_, 'a> {
             value,
             inverse.is_some() || !rec.is_empty(),
         );
+        self.pg.sibling_results = self.sibling_results(s, value);
         for &t in &targets {
             adj.extend(self.adjoint_increments(s, i, t, op, value));
         }
         self.pg.stored_result = None;
+        self.pg.sibling_results.clear();
         if !h.calls.is_empty() && !adj.is_empty() {
             let users: Vec<StmtId> = adj.iter().chain(&h.calls).copied().collect();
             let recompute = self.prune_recompute(std::mem::take(&mut h.recompute), &users);
@@ -394,8 +347,9 @@ impl<'a> Adj<'_, '_, 'a> {
     /// `temp = gates[3 * hsize + i]` for `tanh(…)`, whose partial is `1 - temp * temp`).
     /// Joint sweeps of C procedures with no directive, the statement kept in the forward
     /// sweep and nothing recorded or rebuilt at it; `extent::stored_until_adjoint` proves
-    /// that no later statement writes the element (`-nooptim sharepartials` turns it off with
-    /// the other shared intrinsic values).
+    /// that no later statement writes the element, `extent::stored::kept_scalars` the same of
+    /// a scalar (`theta = sqrt(sqtheta)`; `-nooptim sharepartials` turns both off with the
+    /// other shared intrinsic values).
     fn stored_result(
         &mut self,
         s: StmtId,
@@ -421,7 +375,14 @@ impl<'a> Adj<'_, '_, 'a> {
             value = a;
         }
         // The cheap tests first: the rest walks the whole procedure.
-        if !matches!(self.pg.src.exprs[value], Expr::Call { .. })
+        if !matches!(
+            self.pg.src.exprs[value],
+            Expr::Call { .. }
+                | Expr::Binary {
+                    op: BinOp::Div,
+                    ..
+                }
+        )
             || self.pg.differentiated_function(s, value).is_some()
             || self
                 .pg
@@ -432,9 +393,13 @@ impl<'a> Adj<'_, '_, 'a> {
         {
             return None;
         }
-        let g = &self.pg.g;
-        radtap_il::extent::stored::stored_until_adjoint(g.prog, &g.int_macros, self.pg.p, s)
-            .then_some((value, *lhs))
+        let kept = if matches!(self.pg.src.exprs[*lhs], Expr::Name(_)) {
+            self.kept().stores.contains_key(&s)
+        } else {
+            let g = &self.pg.g;
+            radtap_il::extent::stored::stored_until_adjoint(g.prog, &g.int_macros, self.pg.p, s)
+        };
+        kept.then_some((value, *lhs))
     }
 
     /// References to differentiated functions in `e` (innermost first): `t = f(a)` runs

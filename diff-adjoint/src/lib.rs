@@ -45,6 +45,8 @@
 //! - `prune.rs` — function results recomputed backwards only where an adjoint reads them;
 //! - `shared.rs` — a seed flowing into several references computed once into a temporary;
 //! - `reread.rs` — a snapshot of one value read again with `look` instead of a repeat mark.
+//! - `siblings.rs` — intrinsic values stored in scalars read back by the partials
+//!   (`costheta` for `sin(theta)`'s partial `cos(theta)`).
 //! - `regions.rs` — `$AD CHECKPOINT-START`/`-END` and `DO-NOT-DIFF` regions;
 //! - `binomial.rs` — `$AD BINOMIAL-CKP` time loops under the revolve schedule;
 //! - `fploop.rs` — `$AD FP-LOOP` fixed-point loops: one converged iteration taped, its
@@ -80,6 +82,7 @@ mod records;
 mod regions;
 mod reread;
 mod shared;
+mod siblings;
 mod slices;
 mod structjumps;
 mod sweeps;
@@ -157,6 +160,8 @@ struct Adj<'p, 'g, 'a> {
     /// The real kind (bytes) of the statement being transposed, for the zeros built beside
     /// its seed (`merge(s, 0.0, m)` must match `s`).
     zero_kind: u32,
+    /// Scalar stores kept until their adjoint (`siblings.rs`), on first use.
+    kept: Option<radtap_il::extent::stored::KeptScalars>,
     /// What `induction.rs` finds about integer counters, on first use.
     ind: induction::Cache,
     /// Scalar real seeds shared by several contributions are assigned to a temporary first
@@ -228,6 +233,7 @@ impl<'p, 'g, 'a> Adj<'p, 'g, 'a> {
             deallocated: HashMap::new(),
             recorded_locals: Default::default(),
             zero_kind: 8,
+            kept: None,
             ind: Default::default(),
             share_seeds: false,
             seed_temps: Vec::new(),

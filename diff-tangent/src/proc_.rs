@@ -98,6 +98,11 @@ pub struct ProcGen<'g, 'a> {
     /// there when the adjoint runs (`extent::stored_until_adjoint`): `resolve_shared` reads
     /// the target instead of calling the intrinsic again.
     pub stored_result: Option<(ExprId, ExprId)>,
+    /// Adjoint: intrinsic calls `w = g(a)` of other statements whose stored value `w` is
+    /// still there when the adjoint of the statement being differentiated runs, with their
+    /// target (`diff-adjoint`'s `siblings.rs`): a partial calling `g` on the same arguments
+    /// reads `w` instead (`sintheta = sin(theta)`'s partial `cos(theta)` is `costheta`).
+    pub sibling_results: Vec<(ExprId, ExprId)>,
     /// The intrinsic call whose partials are being built, with its table row.
     cur_call: Option<(ExprId, &'static table::Row)>,
     /// Set when an active real reference had no derivative to read (reported at the
@@ -229,6 +234,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             ranks: Default::default(),
             sizes: Default::default(),
             in_masked: false,
+            sibling_results: Vec::new(),
             cur_call: None,
             lost_derivative: false,
             lost_value: None,

@@ -433,6 +433,23 @@ impl<'a> ProcGen<'_, 'a> {
         same_args && (row.fortran.contains(&f) || row.c.contains(&f))
     }
 
+    /// The target of a [`ProcGen::sibling_results`] call `g(b…)` matching the template call
+    /// `f(x…)` over the arguments `args` of the call being differentiated: `g` spelled `f`,
+    /// each `b` written as the argument the template names.
+    fn sibling_result(&self, f: &str, a: &[Tpl], args: &[ExprId]) -> Option<ExprId> {
+        self.sibling_results.iter().find_map(|&(call, target)| {
+            let Expr::Call { callee, args: bs } = &self.src.exprs[call] else {
+                return None;
+            };
+            let same = self.callee_name(*callee) == f
+                && bs.len() == a.len()
+                && a.iter().zip(bs).all(|(t, b)| {
+                    matches!(t, Tpl::Arg(i) if args.get(*i).is_some_and(|&x| self.same_src(x, b.value)))
+                });
+            same.then_some(target)
+        })
+    }
+
     /// The value of a numeric literal (possibly negated or parenthesised), and whether it is
     /// an integer.
     fn number(&self, e: ExprId) -> Option<(f64, bool)> {
@@ -725,7 +742,7 @@ impl<'a> ProcGen<'_, 'a> {
         }
     }
 
-    fn is_intrinsic_call(&self, e: ExprId) -> bool {
+    pub fn is_intrinsic_call(&self, e: ExprId) -> bool {
         self.expr_call_site(e)
             .is_none_or(|c| matches!(&c.callee, Callee::Intrinsic(_)))
     }
@@ -887,6 +904,10 @@ impl<'a> ProcGen<'_, 'a> {
                 }
             }
             Tpl::Call(f, a) if self.is_current_call(f, a) => self.cp(self.cur_call.expect("set").0),
+            Tpl::Call(f, a) if self.sibling_result(f, a, args).is_some() => {
+                let target = self.sibling_result(f, a, args).expect("just found");
+                Copier { src: self.src }.expr(&mut self.u, target)
+            }
             Tpl::Call(f, a) => {
                 let xs: Vec<ExprId> = a.iter().map(|x| self.instantiate(x, args, kind)).collect();
                 match (f.as_str(), self.lang) {

@@ -219,3 +219,210 @@ fn writes_element(u: &UnitData, e: ExprId, p: SymbolId) -> bool {
     }
     false
 }
+
+/// The scalar stores of a C unit whose value stays until their adjoint (issue 21: bundle
+/// adjustment's `theta = sqrt(sqtheta)`, `costheta = cos(theta)`), and its plain locals.
+#[derive(Debug, Default)]
+pub struct KeptScalars {
+    /// Statements `v = e;` (`v` a plain local) that are the only assignment of `v` and run
+    /// at most once (no loop around them, no jump in the unit): nothing restores or
+    /// overwrites `v` between the forward run of the statement and its adjoint, so an adjoint
+    /// may read `v` back instead of evaluating `e` again. With `v`.
+    pub stores: HashMap<StmtId, SymbolId>,
+    /// Scalar local variables and by-value parameters that only their own name can change:
+    /// no pointer, not `static`, address never taken.
+    pub plain: HashSet<SymbolId>,
+    /// Each statement's position: the number of its block (a statement list of the unit, in
+    /// `blocks`) and its index there.
+    pub at: HashMap<StmtId, (usize, usize)>,
+    /// The blocks of the unit, its body first.
+    pub blocks: Vec<Vec<StmtId>>,
+}
+
+/// [`KeptScalars`] of `unit` (empty for Fortran and for units with jumps), in two walks.
+pub fn kept_scalars(prog: &Program, unit: UnitId) -> KeptScalars {
+    let u = &prog.units[unit];
+    let mut out = KeptScalars::default();
+    if u.lang != Lang::C || jumps(u) {
+        return out;
+    }
+    let mut writes: HashMap<SymbolId, usize> = HashMap::new();
+    let mut addressed: HashSet<SymbolId> = HashSet::new();
+    let mut mentioned: HashSet<SymbolId> = HashSet::new();
+    for (_, e) in u.exprs.iter() {
+        match e {
+            Expr::Unary {
+                op: UnOp::AddrOf,
+                arg,
+            } => {
+                let mut todo = vec![*arg];
+                while let Some(x) = todo.pop() {
+                    if let Expr::Name(n) = u.exprs[x] {
+                        addressed.insert(n);
+                    }
+                    expr_children(&u.exprs[x], &mut |c| todo.push(c));
+                }
+            }
+            Expr::Assign { lhs: a, .. } | Expr::IncDec { arg: a, .. } => {
+                if let Some(v) = root_name(u, *a) {
+                    *writes.entry(v).or_default() += 2;
+                }
+            }
+            Expr::Name(n) => {
+                mentioned.insert(*n);
+            }
+            _ => {}
+        }
+    }
+    let mut todo_blocks: Vec<&[StmtId]> = vec![&u.body[..]];
+    while let Some(b) = todo_blocks.pop() {
+        let n = out.blocks.len();
+        for (k, &t) in b.iter().enumerate() {
+            out.at.insert(t, (n, k));
+            child_blocks(&u.stmts[t].kind, &mut todo_blocks);
+        }
+        out.blocks.push(b.to_vec());
+    }
+    let mut single: Vec<(StmtId, SymbolId)> = Vec::new();
+    let mut todo: Vec<(StmtId, bool)> = u.body.iter().map(|&t| (t, false)).collect();
+    while let Some((t, looped)) = todo.pop() {
+        let kind = &u.stmts[t].kind;
+        match kind {
+            StmtKind::Assign { lhs, op, .. } => {
+                if let Some(v) = root_name(u, *lhs) {
+                    *writes.entry(v).or_default() += 1;
+                    if !looped && op.is_none() && matches!(u.exprs[*lhs], Expr::Name(_)) {
+                        single.push((t, v));
+                    }
+                }
+            }
+            StmtKind::Decl(Decl::Var(vd)) => {
+                for en in vd.entities.iter().filter(|en| en.init.is_some()) {
+                    *writes.entry(en.sym).or_default() += 2;
+                }
+            }
+            _ => {}
+        }
+        let here = looped
+            || matches!(
+                kind,
+                StmtKind::Do { .. }
+                    | StmtKind::While { .. }
+                    | StmtKind::Loop { .. }
+                    | StmtKind::CFor { .. }
+                    | StmtKind::DoWhile { .. }
+                    | StmtKind::Forall { .. }
+                    | StmtKind::Where { .. }
+            );
+        stmt_children(kind, &mut |_| {}, &mut |c| todo.push((c, here)));
+    }
+    for v in mentioned {
+        let sd = &prog.symbols[v];
+        let scalar = sd
+            .ty
+            .as_ref()
+            .is_some_and(|t| t.pointers == 0 && t.dims.is_empty());
+        if scalar
+            && prog.unit_of_scope(sd.scope) == Some(unit)
+            && !sd.attrs.save
+            && !addressed.contains(&v)
+        {
+            out.plain.insert(v);
+        }
+    }
+    for (t, v) in single {
+        if writes.get(&v) == Some(&1) && out.plain.contains(&v) {
+            out.stores.insert(t, v);
+        }
+    }
+    out
+}
+
+/// The variable an assignment target `x`, `(x)` names, if it is a plain name.
+fn root_name(u: &UnitData, mut e: ExprId) -> Option<SymbolId> {
+    loop {
+        match &u.exprs[e] {
+            Expr::Paren(a) => e = *a,
+            Expr::Name(n) => return Some(*n),
+            _ => return None,
+        }
+    }
+}
+
+/// The statement lists (blocks) directly inside statement kind `kind`.
+fn child_blocks<'u>(kind: &'u StmtKind, out: &mut Vec<&'u [StmtId]>) {
+    match kind {
+        StmtKind::If {
+            arms, else_block, ..
+        }
+        | StmtKind::Where {
+            arms, else_block, ..
+        } => {
+            out.extend(arms.iter().map(|(_, b)| &b[..]));
+            out.extend(else_block.iter().map(|b| &b[..]));
+        }
+        StmtKind::Do { body, .. }
+        | StmtKind::While { body, .. }
+        | StmtKind::Loop { body }
+        | StmtKind::CFor { body, .. }
+        | StmtKind::DoWhile { body, .. }
+        | StmtKind::Switch { body, .. }
+        | StmtKind::Forall { body, .. }
+        | StmtKind::Block { body, .. } => out.push(&body[..]),
+        StmtKind::Select { cases, .. } => out.extend(cases.iter().map(|c| &c.body[..])),
+        _ => {}
+    }
+}
+
+/// Whether statement `s` of `u` or one nested in it may assign one of the plain locals
+/// `vars` ([`plain_local`]: only their names can change them).
+pub fn writes_plain(u: &UnitData, s: StmtId, vars: &[SymbolId]) -> bool {
+    let mut todo = vec![s];
+    while let Some(t) = todo.pop() {
+        let kind = &u.stmts[t].kind;
+        if stmt_writes(u, kind, vars) {
+            return true;
+        }
+        stmt_children(kind, &mut |_| {}, &mut |c| todo.push(c));
+    }
+    false
+}
+
+/// Whether statement kind `kind` itself (not its nested statements) assigns one of `vars`,
+/// as its target, in an expression (`x = y = 0`, `k++`) or a declaration's initializer.
+fn stmt_writes(u: &UnitData, kind: &StmtKind, vars: &[SymbolId]) -> bool {
+    let named = |e: ExprId| vars.iter().any(|&v| mentions_sym(u, e, v));
+    let root_named = |mut e: ExprId| loop {
+        match &u.exprs[e] {
+            Expr::Paren(a) => e = *a,
+            Expr::Name(n) => return vars.contains(n),
+            _ => return false,
+        }
+    };
+    let mut exprs = Vec::new();
+    stmt_children(kind, &mut |e| exprs.push(e), &mut |_| {});
+    match kind {
+        StmtKind::Assign { lhs, .. } if root_named(*lhs) => return true,
+        StmtKind::Decl(d) => {
+            if let Decl::Var(vd) = d {
+                if vd.entities.iter().any(|en| vars.contains(&en.sym) && en.init.is_some()) {
+                    return true;
+                }
+            }
+            decl_exprs(d, &mut |e| exprs.push(e));
+        }
+        _ => {}
+    }
+    exprs.into_iter().any(|e| {
+        let mut todo = vec![e];
+        while let Some(x) = todo.pop() {
+            match &u.exprs[x] {
+                Expr::Assign { lhs: a, .. } | Expr::IncDec { arg: a, .. } if named(*a) => {
+                    return true;
+                }
+                other => expr_children(other, &mut |c| todo.push(c)),
+            }
+        }
+        false
+    })
+}
