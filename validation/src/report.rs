@@ -6,7 +6,8 @@
 //! error bound. Its status is
 //! - PASS when either agrees with the tangent within its tolerance;
 //! - FAIL only when the extrapolation converged (its error bound is small) and the tangent
-//!   differs from it beyond the tolerance plus that bound;
+//!   differs from it beyond the tolerance plus that bound, or when the differences at `h`
+//!   and `2h` agree (to 1e-4 relative) and the tangent differs from them;
 //! - INCONCLUSIVE when the extrapolation does not converge: the function is not smooth at
 //!   any step the arithmetic allows (overflowing growth, `sin` of a huge argument), so the
 //!   divided differences prove nothing either way;
@@ -170,11 +171,16 @@ impl Element {
         let rough = around.is_some_and(|(tp, tm)| {
             (tp + tm - 2.0 * t).abs() > TOL_FD * t.abs().max(tp.abs()).max(tm.abs())
         });
+        // The differences at h and 2h agreeing is convergence too, at the scale that matters:
+        // Ridders' large steps may leave the region where the function is smooth (a clamp, a
+        // branch a little away) while the tangent is wrong at the point (a zero tangent
+        // against differences of 0.6 at both steps was INCONCLUSIVE, not FAIL).
+        let classic_converged = estimate <= CONVERGED * big;
         let status = if classic_pass || ridders_pass {
             Status::Pass
         } else if rough {
             Status::Inconclusive
-        } else if converged {
+        } else if converged || classic_converged {
             Status::Fail
         } else {
             Status::Inconclusive
@@ -493,6 +499,12 @@ mod tests {
         let noisy = central(|x| (1e9 * x).sin(), 1.0);
         let e = Element::check("y".into(), 3.0, &[1.0], (1.0, 2.0, 0.0), &noisy, None);
         assert_eq!(e.status, Status::Inconclusive);
+        // Ridders does not converge, but the differences at h and 2h agree: a zero tangent
+        // against them is wrong.
+        let e = Element::check("y".into(), 0.0, &[1.0], (0.6, 0.6, 1e-12), &noisy, None);
+        assert_eq!(e.status, Status::Fail);
+        let e = Element::check("y".into(), 0.6, &[1.0], (0.6, 0.6, 1e-12), &noisy, None);
+        assert_eq!(e.status, Status::Pass);
         // Converged differences, but a derivative that jumps inside the step.
         let e = Element::check("y".into(), -c, &[1.0], (c, c, 0.0), &d, Some((c, -c)));
         assert_eq!(e.status, Status::Inconclusive);
