@@ -377,13 +377,8 @@ impl<'a> Adj<'_, '_, 'a> {
         // The cheap tests first: the rest walks the whole procedure.
         if !matches!(
             self.pg.src.exprs[value],
-            Expr::Call { .. }
-                | Expr::Binary {
-                    op: BinOp::Div,
-                    ..
-                }
-        )
-            || self.pg.differentiated_function(s, value).is_some()
+            Expr::Call { .. } | Expr::Binary { op: BinOp::Div, .. }
+        ) || self.pg.differentiated_function(s, value).is_some()
             || self
                 .pg
                 .src

@@ -405,7 +405,11 @@ fn stmt_writes(u: &UnitData, kind: &StmtKind, vars: &[SymbolId]) -> bool {
         StmtKind::Assign { lhs, .. } if root_named(*lhs) => return true,
         StmtKind::Decl(d) => {
             if let Decl::Var(vd) = d {
-                if vd.entities.iter().any(|en| vars.contains(&en.sym) && en.init.is_some()) {
+                if vd
+                    .entities
+                    .iter()
+                    .any(|en| vars.contains(&en.sym) && en.init.is_some())
+                {
                     return true;
                 }
             }
