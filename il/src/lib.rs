@@ -42,6 +42,7 @@ pub mod hoist;
 pub mod incdec;
 mod ir;
 pub mod lift;
+pub mod memcpy;
 pub mod specialise;
 pub mod stmtfn;
 mod verify;
