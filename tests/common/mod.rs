@@ -172,10 +172,6 @@ pub const ADJOINT_UNSUPPORTED: &[(&str, &str)] = &[
         "a function writing its argument, in an expression",
     ),
     (
-        "e_f_intent_inout_calls.f90",
-        "arguments that may share memory",
-    ),
-    (
         "e_f_save_counter.f90",
         "a function writing a SAVE variable, in an expression",
     ),

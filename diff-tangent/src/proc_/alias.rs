@@ -56,15 +56,23 @@ impl<'a> ProcGen<'_, 'a> {
             let Some(b) = base_symbol(prog, self.p, e) else {
                 continue;
             };
-            refs.push((k, written, b, e));
+            // A Fortran scalar dummy reaches its element only; an array dummy (or a C
+            // pointer) reaches the elements that follow too (sequence association).
+            let one = self.lang == Lang::Fortran
+                && prog.symbols[formal]
+                    .ty
+                    .as_ref()
+                    .is_some_and(|t| t.dims.is_empty() && !prog.symbols[formal].attrs.pointer);
+            refs.push((k, written, b, e, one));
         }
         let mut out = Vec::new();
-        for (i, &(k, wk, bk, ek)) in refs.iter().enumerate() {
-            for &(l, wl, bl, el) in &refs[i + 1..] {
+        for (i, &(k, wk, bk, ek, ok)) in refs.iter().enumerate() {
+            for &(l, wl, bl, el, ol) in &refs[i + 1..] {
                 if !(wk || wl)
                     || !self.may_share(bk, bl)
-                    || self.disjoint_elements(ek, el)
+                    || (ok && ol && self.disjoint_elements(ek, el))
                     || radtap_il::extent::disjoint_parts(prog, self.p, c, args, k, l)
+                    || radtap_il::extent::disjoint_pieces(prog, self.p, c, args, k, l)
                 {
                     continue;
                 }
@@ -95,7 +103,8 @@ impl<'a> ProcGen<'_, 'a> {
     }
 
     /// Whether `a` and `b` are elements of the same array with different constant
-    /// subscripts.
+    /// subscripts (disjoint when each is passed to a scalar dummy: `WA(1)` and `WA(2)` passed
+    /// to array dummies of `N` elements overlap).
     fn disjoint_elements(&self, a: ExprId, b: ExprId) -> bool {
         let (Expr::Index { subs: sa, .. }, Expr::Index { subs: sb, .. }) =
             (&self.src.exprs[a], &self.src.exprs[b])
