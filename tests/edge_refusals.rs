@@ -24,6 +24,12 @@ const D: &[&[&str]] = &[&["-d"], &["-d", "-vector"]];
 
 const REFUSED: &[Case] = &[
     (
+        "edge_refused/b_c_overlapping_sections.c",
+        B,
+        "b_c_overlapping_sections.c:20:5: error[AD020]",
+        "a call to `smooth` whose arguments 2 and 3 may share memory it writes",
+    ),
+    (
         "edge_refused/b_f77_work_pieces_overlap.f",
         B,
         "b_f77_work_pieces_overlap.f:13:7: error[AD020]",
