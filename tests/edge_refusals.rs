@@ -333,7 +333,7 @@ const REFUSED: &[Case] = &[
     (
         "edge_refused/b_c_return_in_loop.c",
         B,
-        "b_c_return_in_loop.c:13:13: error[AD020]",
+        "b_c_return_in_loop.c:15:17: error[AD020]",
         "a `return` with a value before the end of the function",
     ),
     (

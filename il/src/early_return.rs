@@ -4,10 +4,12 @@
 //! into its arm that does not, and the function ends with one `return r`. The adjoint reverses
 //! the structured code (a value returned early was refused).
 //!
-//! Only returns outside loops and `switch`es, in IF constructs, are rewritten, when what
-//! follows each IF goes to one open path (the statements would be copied into two arms
-//! otherwise) and every path ends by setting the result; a function with any other early
-//! return is left as written (the adjoint refuses it at the return).
+//! Only returns in IF constructs are rewritten, when what follows each IF goes to one open
+//! path (the statements would be copied into two arms otherwise) and every path ends by
+//! setting the result. A return in a loop (in IFs of its body, not in a nested loop or a
+//! `switch`) becomes `result = e; returned = 1; break;`, and what follows the loop runs under
+//! `if (returned == 0)` (a table lookup returning from its search loop). A function with any
+//! other early return is left as written (the adjoint refuses it at the return).
 
 use crate::diag::Span;
 use crate::ir::*;
@@ -46,41 +48,72 @@ fn rewrite_unit(prog: &mut Program, id: UnitId) {
     };
     let derived = u.ret_derived.clone();
     let scope = u.scope;
+    let needs_flag = loop_with_return(u);
     let ty = u.result.and_then(|r| prog.symbols[r].ty.clone());
-    let mut name = "result".to_string();
-    let mut k = 0;
-    while prog.lookup_local_chain(scope, &name).is_some() {
-        k += 1;
-        name = format!("result{k}");
-    }
-    let data = SymbolData::variable(&name, scope, ty);
-    let r = prog.add_symbol(scope, name, data);
+    let r = fresh_local(prog, scope, "result", ty);
+    let int = Type {
+        base: BaseClass::Integer,
+        bytes: Some(4),
+        dims: Vec::new(),
+        pointers: 0,
+    };
+    let flag = needs_flag.then(|| fresh_local(prog, scope, "returned", Some(int)));
     let u = &mut prog.units[id];
     let last_span = body.last().and_then(|s| u.source_map.stmt.get(*s).copied());
-    let mut new_body = rewrite(u, &body, &[], r);
-    let decl = Decl::var(VarDecl {
-        spec: header,
-        attrs: Vec::new(),
-        entities: vec![Entity {
-            sym: r,
-            dims: None,
+    let mut new_body = rewrite(u, &body, &[], r, flag);
+    let mut decls = vec![(header, r, derived)];
+    if let Some(f) = flag {
+        let spec = TypeSpec {
+            class: BaseClass::Integer,
+            keyword: "int".to_string(),
+            name: None,
+            kind: KindSel::Default,
             char_len: None,
-            derived,
-            init: None,
-        }],
-        double_colon: false,
-    });
-    let d = new_stmt(u, StmtKind::Decl(decl), last_span);
+            bytes: Some(4),
+            qualifiers: Vec::new(),
+            inline_def: None,
+        };
+        decls.push((spec, f, Vec::new()));
+    }
     // After the leading declarations, as the function's own are.
-    let at = new_body
+    let mut at = new_body
         .iter()
         .position(|&s| !matches!(u.stmts[s].kind, StmtKind::Decl(_)))
         .unwrap_or(new_body.len());
-    new_body.insert(at, d);
+    for (spec, sym, derived) in decls {
+        let decl = Decl::var(VarDecl {
+            spec,
+            attrs: Vec::new(),
+            entities: vec![Entity {
+                sym,
+                dims: None,
+                char_len: None,
+                derived,
+                init: None,
+            }],
+            double_colon: false,
+        });
+        let d = new_stmt(u, StmtKind::Decl(decl), last_span);
+        new_body.insert(at, d);
+        at += 1;
+    }
     let v = u.exprs.alloc(Expr::Name(r));
     let ret = new_stmt(u, StmtKind::Return(Some(v)), last_span);
     new_body.push(ret);
     u.body = new_body;
+}
+
+/// A new local variable of the unit scoped `scope`, named `base` or `base1`, `base2`, … (the
+/// first name free there).
+fn fresh_local(prog: &mut Program, scope: ScopeId, base: &str, ty: Option<Type>) -> SymbolId {
+    let mut name = base.to_string();
+    let mut k = 0;
+    while prog.lookup_local_chain(scope, &name).is_some() {
+        k += 1;
+        name = format!("{base}{k}");
+    }
+    let data = SymbolData::variable(&name, scope, ty);
+    prog.add_symbol(scope, name, data)
 }
 
 fn new_stmt(u: &mut UnitData, kind: StmtKind, span: Option<Span>) -> StmtId {
@@ -142,6 +175,15 @@ fn open_ends(u: &UnitData, b: &[StmtId], more: bool) -> Option<usize> {
                     _ => Some(m),
                 }
             }
+            // A loop whose returns leave it with `break`: its normal exit goes on to what
+            // follows, the paths that returned are done.
+            StmtKind::CFor { body, .. }
+            | StmtKind::While { body, .. }
+            | StmtKind::DoWhile { body, .. }
+                if loop_returns_only(u, body) =>
+            {
+                open_ends(u, rest, more)
+            }
             _ => None,
         };
     }
@@ -151,7 +193,13 @@ fn open_ends(u: &UnitData, b: &[StmtId], more: bool) -> Option<usize> {
 /// Block `b` rewritten (its [`open_ends`] allowed it) and followed by `then`: `return e` as
 /// `r = e`, what follows an IF with returns moved to its open point, the statements after a
 /// return dropped.
-fn rewrite(u: &mut UnitData, b: &[StmtId], then: &[StmtId], r: SymbolId) -> Vec<StmtId> {
+fn rewrite(
+    u: &mut UnitData,
+    b: &[StmtId],
+    then: &[StmtId],
+    r: SymbolId,
+    flag: Option<SymbolId>,
+) -> Vec<StmtId> {
     let mut out = Vec::new();
     for (i, &s) in b.iter().enumerate() {
         if !returns_in(u, s) {
@@ -179,11 +227,11 @@ fn rewrite(u: &mut UnitData, b: &[StmtId], then: &[StmtId], r: SymbolId) -> Vec<
             } => {
                 let mut new_arms = Vec::new();
                 for (c, blk) in &arms {
-                    let nb = rewrite(u, blk, &rest, r);
+                    let nb = rewrite(u, blk, &rest, r, flag);
                     new_arms.push((*c, nb));
                 }
                 let eb = else_block.unwrap_or_default();
-                let ne = rewrite(u, &eb, &rest, r);
+                let ne = rewrite(u, &eb, &rest, r, flag);
                 let braces = vec![true; new_arms.len() + 1];
                 u.stmts[s].kind = StmtKind::If {
                     arms: new_arms,
@@ -193,11 +241,179 @@ fn rewrite(u: &mut UnitData, b: &[StmtId], then: &[StmtId], r: SymbolId) -> Vec<
                 };
                 out.push(s);
             }
+            StmtKind::CFor { .. } | StmtKind::While { .. } | StmtKind::DoWhile { .. } => {
+                // `returned = 0; loop { … result = e; returned = 1; break; … }` and what
+                // follows only when no return ran: `if (returned == 0) { … }`.
+                let Some(flag) = flag else {
+                    out.push(s);
+                    return out;
+                };
+                let span = u.source_map.stmt.get(s).copied();
+                let zero = int_lit(u, "0");
+                let fl = u.exprs.alloc(Expr::Name(flag));
+                let clear = new_stmt(
+                    u,
+                    StmtKind::Assign {
+                        lhs: fl,
+                        op: None,
+                        rhs: zero,
+                    },
+                    span,
+                );
+                let mut kind = u.stmts[s].kind.clone();
+                if let StmtKind::CFor { body, .. }
+                | StmtKind::While { body, .. }
+                | StmtKind::DoWhile { body, .. } = &mut kind
+                {
+                    *body = breaking_returns(u, body, r, flag);
+                }
+                u.stmts[s].kind = kind;
+                out.push(clear);
+                out.push(s);
+                let tail = rewrite(u, &rest, &[], r, Some(flag));
+                if !tail.is_empty() {
+                    let fl = u.exprs.alloc(Expr::Name(flag));
+                    let zero = int_lit(u, "0");
+                    let cond = u.exprs.alloc(Expr::Binary {
+                        op: BinOp::Eq(RelSpell::Symbol),
+                        lhs: fl,
+                        rhs: zero,
+                    });
+                    out.push(new_stmt(
+                        u,
+                        StmtKind::If {
+                            arms: vec![(cond, tail)],
+                            else_block: None,
+                            logical: false,
+                            braces: vec![true],
+                        },
+                        span,
+                    ));
+                }
+            }
             _ => out.push(s),
         }
         return out;
     }
-    let tail = rewrite(u, then, &[], r);
+    let tail = rewrite(u, then, &[], r, flag);
     out.extend(tail);
     out
+}
+
+/// Loop body `b` with each `return e` (in IFs and blocks of it, see [`loop_returns_only`]) as
+/// `r = e; flag = 1; break;`.
+fn breaking_returns(u: &mut UnitData, b: &[StmtId], r: SymbolId, flag: SymbolId) -> Vec<StmtId> {
+    let mut out = Vec::new();
+    for &s in b {
+        if !returns_in(u, s) {
+            out.push(s);
+            continue;
+        }
+        let span = u.source_map.stmt.get(s).copied();
+        match u.stmts[s].kind.clone() {
+            StmtKind::Return(Some(e)) => {
+                let lhs = u.exprs.alloc(Expr::Name(r));
+                out.push(new_stmt(
+                    u,
+                    StmtKind::Assign {
+                        lhs,
+                        op: None,
+                        rhs: e,
+                    },
+                    span,
+                ));
+                let fl = u.exprs.alloc(Expr::Name(flag));
+                let one = int_lit(u, "1");
+                out.push(new_stmt(
+                    u,
+                    StmtKind::Assign {
+                        lhs: fl,
+                        op: None,
+                        rhs: one,
+                    },
+                    span,
+                ));
+                out.push(new_stmt(u, StmtKind::Break, span));
+            }
+            StmtKind::If {
+                arms,
+                else_block,
+                logical,
+                ..
+            } => {
+                let arms: Vec<(ExprId, Block)> = arms
+                    .iter()
+                    .map(|(c, blk)| (*c, breaking_returns(u, blk, r, flag)))
+                    .collect();
+                let else_block = else_block.map(|blk| breaking_returns(u, &blk, r, flag));
+                let braces = vec![true; arms.len() + 1];
+                u.stmts[s].kind = StmtKind::If {
+                    arms,
+                    else_block,
+                    logical,
+                    braces,
+                };
+                out.push(s);
+            }
+            StmtKind::Block {
+                scope,
+                decls,
+                body,
+                associations,
+                construct,
+            } => {
+                let body = breaking_returns(u, &body, r, flag);
+                u.stmts[s].kind = StmtKind::Block {
+                    scope,
+                    decls,
+                    body,
+                    associations,
+                    construct,
+                };
+                out.push(s);
+            }
+            _ => out.push(s),
+        }
+    }
+    out
+}
+
+/// Whether the returns of loop body `b` all return a value from IFs and blocks of the body
+/// itself: none in a nested loop or `switch` (a `break` there would leave that instead).
+fn loop_returns_only(u: &UnitData, b: &[StmtId]) -> bool {
+    b.iter().all(|&s| {
+        if !returns_in(u, s) {
+            return true;
+        }
+        match &u.stmts[s].kind {
+            StmtKind::Return(Some(_)) => true,
+            StmtKind::If {
+                arms, else_block, ..
+            } => {
+                arms.iter().all(|(_, blk)| loop_returns_only(u, blk))
+                    && else_block
+                        .as_ref()
+                        .is_none_or(|blk| loop_returns_only(u, blk))
+            }
+            StmtKind::Block { body, .. } => loop_returns_only(u, body),
+            _ => false,
+        }
+    })
+}
+
+/// Whether unit `u` has a loop holding a return (the rewrite then needs a flag).
+fn loop_with_return(u: &UnitData) -> bool {
+    u.stmts.iter().any(|(s, st)| {
+        matches!(
+            st.kind,
+            StmtKind::CFor { .. } | StmtKind::While { .. } | StmtKind::DoWhile { .. }
+        ) && returns_in(u, s)
+    })
+}
+
+fn int_lit(u: &mut UnitData, text: &str) -> ExprId {
+    u.exprs.alloc(Expr::Literal(Literal {
+        kind: LitKind::Int,
+        text: text.to_string(),
+    }))
 }

@@ -1,16 +1,19 @@
 // radtap: -head lookup -vars "x" -outvars "y"
 // sizes: x=1 y=1
-// A value returned from inside a search loop: the adjoint cannot restructure it around one
-// result (guards and if/else returns outside loops it can, `il::early_return`). Refused at
-// the return in adjoint mode; the tangent takes it.
+// A value returned from inside a nested loop: a `break` would leave the inner loop only, so
+// the adjoint cannot restructure it around one result (a return in one loop it can,
+// c_return_in_loop.c, `il::early_return`). Refused at the return in adjoint mode; the
+// tangent takes it.
 static const double knots[5] = {0.0, 0.5, 1.0, 1.5, 2.0};
 
 static double interp(double t)
 {
-    int k;
-    for (k = 0; k < 4; k++) {
-        if (t < knots[k + 1])
-            return (k + 1.0) * t * t - k * knots[k];
+    int k, j;
+    for (j = 0; j < 2; j++) {
+        for (k = 0; k < 4; k++) {
+            if (t < knots[k + 1] + j)
+                return (k + 1.0) * t * t - k * knots[k];
+        }
     }
     return 5.0 * t;
 }
