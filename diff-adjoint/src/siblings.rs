@@ -41,7 +41,7 @@ impl<'a> Adj<'_, '_, 'a> {
         if !self.pg.g.opts.share_partials
             || self.pg.sweep != Sweep::Joint
             || self.pg.lang != Lang::C
-            || !Self::calls_intrinsic(src, value)
+            || !Self::has_call(src, value)
         {
             return Vec::new();
         }
@@ -94,7 +94,7 @@ impl<'a> Adj<'_, '_, 'a> {
     }
 
     /// Whether `e` calls a function (a cheap test before the search).
-    fn calls_intrinsic(src: &UnitData, e: ExprId) -> bool {
+    fn has_call(src: &UnitData, e: ExprId) -> bool {
         let mut todo = vec![e];
         while let Some(x) = todo.pop() {
             if matches!(src.exprs[x], Expr::Call { .. }) {

@@ -322,24 +322,6 @@ pub enum Dir {
     Omit,
 }
 
-/// `integer` / `int`.
-fn int_spec(lang: Lang) -> TypeSpec {
-    TypeSpec {
-        class: BaseClass::Integer,
-        keyword: match lang {
-            Lang::Fortran => "integer",
-            Lang::C => "int",
-        }
-        .into(),
-        name: None,
-        kind: KindSel::Default,
-        char_len: None,
-        bytes: Some(4),
-        qualifiers: Vec::new(),
-        inline_def: None,
-    }
-}
-
 /// A type spec for a semantic type (implicitly typed Fortran variables, temporaries).
 fn spec_of_type(lang: Lang, t: &Type) -> TypeSpec {
     let bytes = t.bytes.unwrap_or(8);

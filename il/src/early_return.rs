@@ -11,7 +11,6 @@
 //! `if (returned == 0)` (a table lookup returning from its search loop). A function with any
 //! other early return is left as written (the adjoint refuses it at the return).
 
-use crate::diag::Span;
 use crate::ir::*;
 use crate::visit::stmt_children;
 
@@ -50,84 +49,26 @@ fn rewrite_unit(prog: &mut Program, id: UnitId) {
     let scope = u.scope;
     let needs_flag = loop_with_return(u);
     let ty = u.result.and_then(|r| prog.symbols[r].ty.clone());
-    let r = fresh_local(prog, scope, "result", ty);
-    let int = Type {
-        base: BaseClass::Integer,
-        bytes: Some(4),
-        dims: Vec::new(),
-        pointers: 0,
-    };
-    let flag = needs_flag.then(|| fresh_local(prog, scope, "returned", Some(int)));
+    let r = prog.add_fresh_variable(scope, "result", ty);
+    let flag = needs_flag.then(|| prog.add_fresh_variable(scope, "returned", Some(Type::int())));
     let u = &mut prog.units[id];
     let last_span = body.last().and_then(|s| u.source_map.stmt.get(*s).copied());
     let mut new_body = rewrite(u, &body, &[], r, flag);
-    let mut decls = vec![(header, r, derived)];
-    if let Some(f) = flag {
-        let spec = TypeSpec {
-            class: BaseClass::Integer,
-            keyword: "int".to_string(),
-            name: None,
-            kind: KindSel::Default,
-            char_len: None,
-            bytes: Some(4),
-            qualifiers: Vec::new(),
-            inline_def: None,
-        };
-        decls.push((spec, f, Vec::new()));
-    }
+    let mut decls = vec![Decl::one(header, r, derived)];
+    decls.extend(flag.map(|f| Decl::one(TypeSpec::int(Lang::C), f, Vec::new())));
     // After the leading declarations, as the function's own are.
-    let mut at = new_body
+    let at = new_body
         .iter()
         .position(|&s| !matches!(u.stmts[s].kind, StmtKind::Decl(_)))
         .unwrap_or(new_body.len());
-    for (spec, sym, derived) in decls {
-        let decl = Decl::var(VarDecl {
-            spec,
-            attrs: Vec::new(),
-            entities: vec![Entity {
-                sym,
-                dims: None,
-                char_len: None,
-                derived,
-                init: None,
-            }],
-            double_colon: false,
-        });
-        let d = new_stmt(u, StmtKind::Decl(decl), last_span);
-        new_body.insert(at, d);
-        at += 1;
+    for (k, decl) in decls.into_iter().enumerate() {
+        let d = u.new_stmt(StmtKind::Decl(decl), last_span);
+        new_body.insert(at + k, d);
     }
     let v = u.exprs.alloc(Expr::Name(r));
-    let ret = new_stmt(u, StmtKind::Return(Some(v)), last_span);
+    let ret = u.new_stmt(StmtKind::Return(Some(v)), last_span);
     new_body.push(ret);
     u.body = new_body;
-}
-
-/// A new local variable of the unit scoped `scope`, named `base` or `base1`, `base2`, … (the
-/// first name free there).
-fn fresh_local(prog: &mut Program, scope: ScopeId, base: &str, ty: Option<Type>) -> SymbolId {
-    let mut name = base.to_string();
-    let mut k = 0;
-    while prog.lookup_local_chain(scope, &name).is_some() {
-        k += 1;
-        name = format!("{base}{k}");
-    }
-    let data = SymbolData::variable(&name, scope, ty);
-    prog.add_symbol(scope, name, data)
-}
-
-fn new_stmt(u: &mut UnitData, kind: StmtKind, span: Option<Span>) -> StmtId {
-    let s = u.stmts.alloc(Stmt {
-        kind,
-        label: None,
-        construct_name: None,
-        directives: Vec::new(),
-        comment: None,
-    });
-    if let Some(sp) = span {
-        u.source_map.stmt.insert(s, sp);
-    }
-    s
 }
 
 fn is_return(u: &UnitData, s: StmtId) -> bool {
@@ -212,8 +153,7 @@ fn rewrite(
             StmtKind::Return(Some(e)) => {
                 let lhs = u.exprs.alloc(Expr::Name(r));
                 let span = u.source_map.stmt.get(s).copied();
-                out.push(new_stmt(
-                    u,
+                out.push(u.new_stmt(
                     StmtKind::Assign {
                         lhs,
                         op: None,
@@ -249,10 +189,9 @@ fn rewrite(
                     return out;
                 };
                 let span = u.source_map.stmt.get(s).copied();
-                let zero = int_lit(u, "0");
+                let zero = u.int_literal(0);
                 let fl = u.exprs.alloc(Expr::Name(flag));
-                let clear = new_stmt(
-                    u,
+                let clear = u.new_stmt(
                     StmtKind::Assign {
                         lhs: fl,
                         op: None,
@@ -273,14 +212,13 @@ fn rewrite(
                 let tail = rewrite(u, &rest, &[], r, Some(flag));
                 if !tail.is_empty() {
                     let fl = u.exprs.alloc(Expr::Name(flag));
-                    let zero = int_lit(u, "0");
+                    let zero = u.int_literal(0);
                     let cond = u.exprs.alloc(Expr::Binary {
                         op: BinOp::Eq(RelSpell::Symbol),
                         lhs: fl,
                         rhs: zero,
                     });
-                    out.push(new_stmt(
-                        u,
+                    out.push(u.new_stmt(
                         StmtKind::If {
                             arms: vec![(cond, tail)],
                             else_block: None,
@@ -313,8 +251,7 @@ fn breaking_returns(u: &mut UnitData, b: &[StmtId], r: SymbolId, flag: SymbolId)
         match u.stmts[s].kind.clone() {
             StmtKind::Return(Some(e)) => {
                 let lhs = u.exprs.alloc(Expr::Name(r));
-                out.push(new_stmt(
-                    u,
+                out.push(u.new_stmt(
                     StmtKind::Assign {
                         lhs,
                         op: None,
@@ -323,9 +260,8 @@ fn breaking_returns(u: &mut UnitData, b: &[StmtId], r: SymbolId, flag: SymbolId)
                     span,
                 ));
                 let fl = u.exprs.alloc(Expr::Name(flag));
-                let one = int_lit(u, "1");
-                out.push(new_stmt(
-                    u,
+                let one = u.int_literal(1);
+                out.push(u.new_stmt(
                     StmtKind::Assign {
                         lhs: fl,
                         op: None,
@@ -333,7 +269,7 @@ fn breaking_returns(u: &mut UnitData, b: &[StmtId], r: SymbolId, flag: SymbolId)
                     },
                     span,
                 ));
-                out.push(new_stmt(u, StmtKind::Break, span));
+                out.push(u.new_stmt(StmtKind::Break, span));
             }
             StmtKind::If {
                 arms,
@@ -409,11 +345,4 @@ fn loop_with_return(u: &UnitData) -> bool {
             StmtKind::CFor { .. } | StmtKind::While { .. } | StmtKind::DoWhile { .. }
         ) && returns_in(u, s)
     })
-}
-
-fn int_lit(u: &mut UnitData, text: &str) -> ExprId {
-    u.exprs.alloc(Expr::Literal(Literal {
-        kind: LitKind::Int,
-        text: text.to_string(),
-    }))
 }

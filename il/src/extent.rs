@@ -109,6 +109,14 @@ impl Poly {
     fn nonneg(&self) -> bool {
         self.0.values().all(|&c| c >= 0)
     }
+    fn is_const(&self) -> bool {
+        self.0.keys().all(|x| x.is_empty())
+    }
+    /// The elements between a part of `count` elements starting at `lo` and a part starting
+    /// at `hi`: `hi - lo - count` (non-negative: the parts are disjoint).
+    fn gap(hi: &Poly, lo: &Poly, count: &Poly) -> Option<Poly> {
+        hi.add(lo, -1)?.add(count, -1)
+    }
     fn eval(&self, val: &dyn Fn(SymbolId) -> Option<i64>) -> Option<i64> {
         let mut t = 0i64;
         for (k, c) in &self.0 {
@@ -1142,14 +1150,10 @@ pub fn disjoint_parts(
         Some(out)
     };
     // `hi - lo - E` a non-negative constant for every count `E` of the lower part.
-    let apart = |lo: &Poly, hi: &Poly, ext: Option<Vec<Poly>>| -> bool {
-        let Some(ext) = ext else { return false };
-        let Some(d) = hi.add(lo, -1) else {
-            return false;
-        };
-        ext.iter().all(|e| {
-            d.add(e, -1)
-                .is_some_and(|m| m.0.keys().all(|x| x.is_empty()) && m.nonneg())
+    let apart = |lo: &Poly, hi: &Poly, ext: Option<Vec<Poly>>| {
+        ext.is_some_and(|ext| {
+            ext.iter()
+                .all(|e| Poly::gap(hi, lo, e).is_some_and(|m| m.is_const() && m.nonneg()))
         })
     };
     apart(&ok, &ol, extent(k)) || apart(&ol, &ok, extent(l))
@@ -1226,11 +1230,7 @@ pub fn disjoint_pieces(
     };
     // `hi - lo - E` non-negative: every coefficient, the integers being sizes (`WA(2*N+1)`
     // after `WA(1)` of `N` elements leaves `N` between them).
-    let apart = |lo: &Poly, hi: &Poly, e: &Poly| {
-        hi.add(lo, -1)
-            .and_then(|d| d.add(e, -1))
-            .is_some_and(|m| m.nonneg())
-    };
+    let apart = |lo: &Poly, hi: &Poly, e: &Poly| Poly::gap(hi, lo, e).is_some_and(|m| m.nonneg());
     ak == al && (apart(&ok, &ol, &ck) || apart(&ol, &ok, &cl))
 }
 

@@ -395,19 +395,11 @@ fn hoist_one(prog: &mut Program, uid: UnitId, s: StmtId, e: ExprId) -> Option<St
     }
     u.exprs[e] = Expr::Name(t);
     let lhs = u.exprs.alloc(Expr::Name(t));
-    let st = u.stmts.alloc(Stmt {
-        kind: StmtKind::Assign {
-            lhs,
-            op: None,
-            rhs: moved,
-        },
-        label: None,
-        construct_name: None,
-        directives: Vec::new(),
-        comment: None,
-    });
-    if let Some(sp) = u.source_map.stmt.get(s).copied() {
-        u.source_map.stmt.insert(st, sp);
-    }
-    Some(st)
+    let span = u.source_map.stmt.get(s).copied();
+    let kind = StmtKind::Assign {
+        lhs,
+        op: None,
+        rhs: moved,
+    };
+    Some(u.new_stmt(kind, span))
 }

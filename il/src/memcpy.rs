@@ -14,7 +14,6 @@
 //! `sizeof(T) * n` or `sizeof(T)` with `T` that type (`double`, `*p`, `p[0]`). Anything else is
 //! left as written (and refused where its data is active).
 
-use crate::diag::Span;
 use crate::ir::*;
 use crate::visit::stmt_children;
 
@@ -57,27 +56,13 @@ fn lower_unit(prog: &mut Program, id: UnitId) {
         return;
     }
     let scope = prog.units[id].scope;
-    let mut name = "icopy".to_string();
-    let mut k = 0;
-    while prog.lookup_local_chain(scope, &name).is_some() {
-        k += 1;
-        name = format!("icopy{k}");
-    }
-    let int = Type {
-        base: BaseClass::Integer,
-        bytes: Some(4),
-        dims: Vec::new(),
-        pointers: 0,
-    };
-    let data = SymbolData::variable(&name, scope, Some(int));
-    let i = prog.add_symbol(scope, name, data);
+    let i = prog.add_fresh_variable(scope, "icopy", Some(Type::int()));
     let u = &mut prog.units[id];
     for c in copies {
         let span = u.source_map.stmt.get(c.stmt).copied();
-        let zero = lit(u, LitKind::Int, "0");
+        let zero = u.int_literal(0);
         let iv = u.exprs.alloc(Expr::Name(i));
-        let init = new_stmt(
-            u,
+        let init = u.new_stmt(
             StmtKind::Assign {
                 lhs: iv,
                 op: None,
@@ -88,7 +73,7 @@ fn lower_unit(prog: &mut Program, id: UnitId) {
         let iv = u.exprs.alloc(Expr::Name(i));
         let count = match c.count {
             Some(n) => n,
-            None => lit(u, LitKind::Int, "1"),
+            None => u.int_literal(1),
         };
         let cond = u.exprs.alloc(Expr::Binary {
             op: BinOp::Lt(RelSpell::Symbol),
@@ -103,7 +88,7 @@ fn lower_unit(prog: &mut Program, id: UnitId) {
         });
         let lhs = element(u, c.dst, i);
         let rhs = element(u, c.src, i);
-        let copy = new_stmt(u, StmtKind::Assign { lhs, op: None, rhs }, span);
+        let copy = u.new_stmt(StmtKind::Assign { lhs, op: None, rhs }, span);
         u.stmts[c.stmt].kind = StmtKind::CFor {
             init: Some(init),
             cond: Some(cond),
@@ -113,33 +98,12 @@ fn lower_unit(prog: &mut Program, id: UnitId) {
         };
     }
     // The counter's declaration, after the leading declarations.
-    let spec = TypeSpec {
-        class: BaseClass::Integer,
-        keyword: "int".to_string(),
-        name: None,
-        kind: KindSel::Default,
-        char_len: None,
-        bytes: Some(4),
-        qualifiers: Vec::new(),
-        inline_def: None,
-    };
-    let decl = Decl::var(VarDecl {
-        spec,
-        attrs: Vec::new(),
-        entities: vec![Entity {
-            sym: i,
-            dims: None,
-            char_len: None,
-            derived: Vec::new(),
-            init: None,
-        }],
-        double_colon: false,
-    });
+    let decl = Decl::one(TypeSpec::int(Lang::C), i, Vec::new());
     let span = u
         .body
         .first()
         .and_then(|s| u.source_map.stmt.get(*s).copied());
-    let d = new_stmt(u, StmtKind::Decl(decl), span);
+    let d = u.new_stmt(StmtKind::Decl(decl), span);
     let at = u
         .body
         .iter()
@@ -165,27 +129,6 @@ fn element(u: &mut UnitData, (p, off): (SymbolId, Option<ExprId>), i: SymbolId) 
         base,
         subs: vec![Subscript::Index(sub)],
     })
-}
-
-fn lit(u: &mut UnitData, kind: LitKind, text: &str) -> ExprId {
-    u.exprs.alloc(Expr::Literal(Literal {
-        kind,
-        text: text.to_string(),
-    }))
-}
-
-fn new_stmt(u: &mut UnitData, kind: StmtKind, span: Option<Span>) -> StmtId {
-    let s = u.stmts.alloc(Stmt {
-        kind,
-        label: None,
-        construct_name: None,
-        directives: Vec::new(),
-        comment: None,
-    });
-    if let Some(sp) = span {
-        u.source_map.stmt.insert(s, sp);
-    }
-    s
 }
 
 /// The copy statement `s` is, when it is one this pass rewrites.

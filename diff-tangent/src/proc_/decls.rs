@@ -233,7 +233,10 @@ impl<'g, 'a> ProcGen<'g, 'a> {
         }
         if self.lang == Lang::C && (src.kind == UnitKind::Subroutine || self.vector || self.adjoint)
         {
-            let mut void = src.header_type.clone().unwrap_or_else(|| int_spec(Lang::C));
+            let mut void = src
+                .header_type
+                .clone()
+                .unwrap_or_else(|| TypeSpec::int(Lang::C));
             void.keyword = "void".into();
             void.class = BaseClass::Void;
             void.name = None;
@@ -340,7 +343,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             self.u.params.push(s);
             if self.lang == Lang::C {
                 self.u.c_params.push(CParam {
-                    spec: int_spec(Lang::C),
+                    spec: TypeSpec::int(Lang::C),
                     name: Some(n),
                     derived: Vec::new(),
                     dims: Vec::new(),
@@ -600,7 +603,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
         if let Some(nb) = self.nbdirs {
             if self.lang == Lang::Fortran {
                 decls.push(Decl::var(VarDecl {
-                    spec: int_spec(Lang::Fortran),
+                    spec: TypeSpec::int(Lang::Fortran),
                     attrs: vec![Attr::Intent(Intent::In)],
                     entities: vec![plain_entity(nb)],
                     double_colon: true,
@@ -609,7 +612,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
         }
         if let Some(nd) = self.nd {
             let v = VarDecl {
-                spec: int_spec(self.lang),
+                spec: TypeSpec::int(self.lang),
                 attrs: Vec::new(),
                 entities: vec![plain_entity(nd)],
                 double_colon: true,
@@ -960,7 +963,7 @@ impl<'a> ProcGen<'_, 'a> {
         for (s, k) in temps {
             let mut v = match k {
                 TempKind::Int => VarDecl {
-                    spec: int_spec(self.lang),
+                    spec: TypeSpec::int(self.lang),
                     attrs: Vec::new(),
                     entities: vec![plain_entity(s)],
                     double_colon: true,

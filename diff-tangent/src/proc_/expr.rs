@@ -904,11 +904,10 @@ impl<'a> ProcGen<'_, 'a> {
                 }
             }
             Tpl::Call(f, a) if self.is_current_call(f, a) => self.cp(self.cur_call.expect("set").0),
-            Tpl::Call(f, a) if self.sibling_result(f, a, args).is_some() => {
-                let target = self.sibling_result(f, a, args).expect("just found");
-                Copier { src: self.src }.expr(&mut self.u, target)
-            }
             Tpl::Call(f, a) => {
+                if let Some(target) = self.sibling_result(f, a, args) {
+                    return Copier { src: self.src }.expr(&mut self.u, target);
+                }
                 let xs: Vec<ExprId> = a.iter().map(|x| self.instantiate(x, args, kind)).collect();
                 match (f.as_str(), self.lang) {
                     ("sgn", Lang::Fortran) => {
