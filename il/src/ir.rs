@@ -402,38 +402,6 @@ pub struct TypeSpec {
     pub inline_def: Option<TypeDefId>,
 }
 
-impl TypeSpec {
-    /// `integer` (Fortran) / `int` (C), four bytes.
-    pub fn int(lang: Lang) -> TypeSpec {
-        TypeSpec {
-            class: BaseClass::Integer,
-            keyword: match lang {
-                Lang::Fortran => "integer",
-                Lang::C => "int",
-            }
-            .into(),
-            name: None,
-            kind: KindSel::Default,
-            char_len: None,
-            bytes: Some(4),
-            qualifiers: Vec::new(),
-            inline_def: None,
-        }
-    }
-}
-
-impl Type {
-    /// A four-byte integer scalar.
-    pub fn int() -> Type {
-        Type {
-            base: BaseClass::Integer,
-            bytes: Some(4),
-            dims: Vec::new(),
-            pointers: 0,
-        }
-    }
-}
-
 /// A kind selector.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum KindSel {
@@ -556,23 +524,6 @@ impl Decl {
     /// A type declaration (boxed: a declaration inline made every statement node 272 bytes).
     pub fn var(v: VarDecl) -> Decl {
         Decl::Var(Box::new(v))
-    }
-
-    /// The declaration of one variable `sym` of type `spec` (C derivations `derived`), with
-    /// no initializer.
-    pub fn one(spec: TypeSpec, sym: SymbolId, derived: Vec<DeclOp>) -> Decl {
-        Decl::var(VarDecl {
-            spec,
-            attrs: Vec::new(),
-            entities: vec![Entity {
-                sym,
-                dims: None,
-                char_len: None,
-                derived,
-                init: None,
-            }],
-            double_colon: false,
-        })
     }
 }
 
@@ -1272,29 +1223,6 @@ pub enum RelSpell {
 }
 
 impl UnitData {
-    /// A new statement of this unit (no label, directive or comment), located at `span`.
-    pub fn new_stmt(&mut self, kind: StmtKind, span: Option<Span>) -> StmtId {
-        let s = self.stmts.alloc(Stmt {
-            kind,
-            label: None,
-            construct_name: None,
-            directives: Vec::new(),
-            comment: None,
-        });
-        if let Some(sp) = span {
-            self.source_map.stmt.insert(s, sp);
-        }
-        s
-    }
-
-    /// A new integer literal of this unit (`0`, `1`).
-    pub fn int_literal(&mut self, v: i64) -> ExprId {
-        self.exprs.alloc(Expr::Literal(Literal {
-            kind: LitKind::Int,
-            text: v.to_string(),
-        }))
-    }
-
     /// A fresh unit with empty arenas.
     pub fn new(kind: UnitKind, lang: Lang, scope: ScopeId) -> Self {
         UnitData {
@@ -1363,19 +1291,6 @@ fn use_spelling<'a>(u: &'a UseImport, inner: &'a str) -> Option<&'a str> {
 }
 
 impl Program {
-    /// A new variable of type `ty` in `scope`, named `base`, or `base1`, `base2`, … (the first
-    /// name free there).
-    pub fn add_fresh_variable(&mut self, scope: ScopeId, base: &str, ty: Option<Type>) -> SymbolId {
-        let mut name = base.to_string();
-        let mut k = 0;
-        while self.lookup_local_chain(scope, &name).is_some() {
-            k += 1;
-            name = format!("{base}{k}");
-        }
-        let data = SymbolData::variable(&name, scope, ty);
-        self.add_symbol(scope, name, data)
-    }
-
     /// The unit owning scope `s` (walking out of BLOCK scopes); `None` for global and type
     /// scopes.
     pub fn unit_of_scope(&self, mut s: ScopeId) -> Option<UnitId> {

@@ -42,6 +42,7 @@ pub mod hoist;
 pub mod incdec;
 mod ir;
 pub mod lift;
+mod make;
 pub mod memcpy;
 pub mod specialise;
 pub mod stmtfn;
