@@ -24,6 +24,12 @@ const D: &[&[&str]] = &[&["-d"], &["-d", "-vector"]];
 
 const REFUSED: &[Case] = &[
     (
+        "edge_refused/b_c_rotated_buffer_twice.c",
+        B,
+        "b_c_rotated_buffer_twice.c:26:9: error[AD020]",
+        "a call to `relax` whose arguments 2 and 3 may share memory it writes",
+    ),
+    (
         "edge_refused/b_c_overlapping_sections.c",
         B,
         "b_c_overlapping_sections.c:20:5: error[AD020]",

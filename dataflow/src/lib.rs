@@ -23,6 +23,7 @@ mod effects;
 mod impls;
 mod pointsto;
 mod purity;
+pub mod rotation;
 mod solver;
 pub mod zones;
 mod zoneset;

@@ -654,6 +654,10 @@ pub struct ProcZones {
     /// `pointsto::compute`; the differentiators refuse them (a write through the stored
     /// pointer in a callee would be seen as a write of the record, not of the memory).
     pub escapes: Vec<(radtap_il::StmtId, ZoneSet)>,
+    /// C pointers that take turns on blocks they allocated once (`tmp = u; u = unew;
+    /// unew = tmp;`): within a group they never designate the same block
+    /// ([`crate::rotation`]). Filled by `pointsto::compute`.
+    pub rotations: Vec<crate::rotation::Rotation>,
 }
 
 impl ProcZones {
@@ -1118,6 +1122,7 @@ pub(crate) fn build_proc_zones(
         address_taken: Vec::new(),
         equivalenced,
         escapes: Vec::new(),
+        rotations: Vec::new(),
     }
 }
 

@@ -1002,6 +1002,51 @@ impl<'a> Adj<'_, '_, 'a> {
         (t.pointers > 0 && t.dims.is_empty()).then_some(q)
     }
 
+    /// The backward sweep of statement `s` of a rotation `t = x1; x1 = x2; …; xk = t;`
+    /// (`radtap_dataflow::rotation`) whose temporary only rotates: the rotation run
+    /// backwards, `t = xk; xk = x(k-1)` for the last statement, `xi = x(i-1)` for the middle
+    /// ones, `x1 = t` for the second, nothing for the first; on the pointers and on their
+    /// derivatives alike. Nothing is recorded. `None` when `s` is no such statement, or when
+    /// some of the pointers have a derivative and others do not.
+    fn undo_rotation(&mut self, s: StmtId) -> Option<Vec<StmtId>> {
+        let rotations = &self.pg.pi.zones.rotations;
+        let (c, i) = rotations.iter().find_map(|r| r.cycle_of(s))?;
+        if !c.temp_only_rotates {
+            return None;
+        }
+        let k = c.chain.len();
+        let x = |j: usize| c.chain[j - 1];
+        let moves: Vec<(SymbolId, SymbolId)> = match i {
+            0 => Vec::new(),
+            1 => vec![(x(1), c.temp)],
+            _ if i == k => vec![(c.temp, x(k)), (x(k), x(k - 1))],
+            _ => vec![(x(i), x(i - 1))],
+        };
+        let all: Vec<SymbolId> = std::iter::once(c.temp)
+            .chain(c.chain.iter().copied())
+            .collect();
+        let derivs: Vec<Option<SymbolId>> =
+            all.iter().map(|v| self.pg.dvar.get(v).copied()).collect();
+        let with_derivs = derivs.iter().all(Option::is_some);
+        if !with_derivs && derivs.iter().any(Option::is_some) {
+            return None;
+        }
+        let mut out = Vec::new();
+        for (l, rr) in moves {
+            let mut pairs = vec![(l, rr)];
+            if with_derivs {
+                pairs.push((self.pg.dvar[&l], self.pg.dvar[&rr]));
+            }
+            for (l, rr) in pairs {
+                let lhs = self.pg.b().name(l);
+                let rhs = self.pg.b().name(rr);
+                let e = self.pg.b().e(Expr::Assign { op: None, lhs, rhs });
+                out.push(stmt(&mut self.pg.u, StmtKind::Expr(e)));
+            }
+        }
+        Some(out)
+    }
+
     /// `p = e`, `p += k`, `p++` on a C pointer: forwards, the pointer and its derivative
     /// are recorded, then both move; backwards, both are restored.
     pub(crate) fn adj_pointer_move(&mut self, s: StmtId, q: SymbolId, mv: PointerMove) -> Rev {
@@ -1044,6 +1089,9 @@ impl<'a> Adj<'_, '_, 'a> {
             && !self.enclosing_loop(s))
             || (matches!(mv, PointerMove::Assign { op: None, .. })
                 && self.first_value_of_local(s, q));
+        let undone = self.undo_rotation(s);
+        let first = first || undone.is_some();
+        r.bwd.extend(undone.unwrap_or_default());
         for &v in ptrs.iter().filter(|_| !first) {
             let name = self.pg.g.out.symbols[v].spelling.clone();
             let a = self.pg.b().opaque(&format!("(void *){name}"));

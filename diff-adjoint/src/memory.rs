@@ -130,8 +130,46 @@ impl<'a> Adj<'_, '_, 'a> {
     /// its pointee type, or from a call to an allocator (`radtap_il::alloc`) allocating so
     /// (`A` then over the call's arguments), its address is never taken, and `A` reads only
     /// parameters the procedure never changes (so `p[0 .. A)` is the whole block wherever it
-    /// is recorded).
+    /// is recorded). A member of a rotation group (`radtap_dataflow::rotation`: `tmp = u;
+    /// u = unew; unew = tmp;`) is assigned by its rotations too: it designates one of the
+    /// group's blocks, all of which must have the same count.
     pub(crate) fn malloc_extent(&self, p: SymbolId) -> Option<(StmtId, Count)> {
+        let rotations = &self.pg.pi.zones.rotations;
+        let Some(r) = rotations.iter().find(|r| r.has(p)) else {
+            return self.allocated_once(p, &[]);
+        };
+        let own = self.allocated_once(p, &r.swaps)?;
+        r.members
+            .iter()
+            .all(|&(m, _)| {
+                self.allocated_once(m, &r.swaps)
+                    .is_some_and(|(_, c)| self.same_count(c, own.1))
+            })
+            .then_some(own)
+    }
+
+    /// Whether two element counts are written the same.
+    fn same_count(&self, a: Count, b: Count) -> bool {
+        match (a, b) {
+            (Count::Here(x), Count::Here(y)) => self.pg.same_src(x, y),
+            (
+                Count::Called {
+                    unit: ua,
+                    count: ca,
+                    call: xa,
+                },
+                Count::Called {
+                    unit: ub,
+                    count: cb,
+                    call: xb,
+                },
+            ) => ua == ub && ca == cb && self.pg.same_src(xa, xb),
+            _ => false,
+        }
+    }
+
+    /// [`Self::malloc_extent`] of a pointer assigned once outside statements `skip`.
+    fn allocated_once(&self, p: SymbolId, skip: &[StmtId]) -> Option<(StmtId, Count)> {
         let src = self.pg.src;
         let prog = self.pg.prog();
         if src.params.contains(&p) {
@@ -159,7 +197,7 @@ impl<'a> Adj<'_, '_, 'a> {
             return None;
         }
         let mut sets = Vec::new();
-        for (sid, st) in src.stmts.iter() {
+        for (sid, st) in src.stmts.iter().filter(|(sid, _)| !skip.contains(sid)) {
             match &st.kind {
                 StmtKind::Assign { lhs, rhs, .. } | StmtKind::PointerAssign { lhs, rhs }
                     if is_p(*lhs) =>

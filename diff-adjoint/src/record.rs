@@ -542,10 +542,21 @@ impl<'a> Adj<'_, '_, 'a> {
                         [x] => Some(x),
                         _ => None,
                     };
-                    if let Some(x) = holder {
+                    // Pointers rotating over their blocks (`tmp = u; u = unew; unew = tmp`):
+                    // the block may be any member's now, and the members hold all the
+                    // group's blocks between them.
+                    let group =
+                        holder.and_then(|x| self.pg.pi.zones.rotations.iter().find(|r| r.has(x)));
+                    let holders: Vec<SymbolId> = match group {
+                        Some(r) => r.members.iter().map(|&(m, _)| m).collect(),
+                        None => holder.into_iter().collect(),
+                    };
+                    for &x in &holders {
                         if !syms.contains(&x) {
                             syms.push(x);
                         }
+                    }
+                    if !holders.is_empty() {
                         covered.union_with(&set);
                     }
                 }

@@ -83,9 +83,14 @@ impl<'a> ProcGen<'_, 'a> {
     }
 
     /// Whether variables `a` and `b` may name the same differentiable memory (the same
-    /// variable, or pointers whose targets may meet).
+    /// variable, or pointers whose targets may meet, unless they are members of one rotation
+    /// group: `radtap_dataflow::rotation`).
     fn may_share(&self, a: SymbolId, b: SymbolId) -> bool {
         let z = &self.pi.zones;
+        if a != b && z.rotations.iter().any(|r| r.has(a) && r.has(b)) {
+            // Pointers rotating over their blocks never designate the same one.
+            return false;
+        }
         let reach = |s: SymbolId| -> Vec<ObjKey> {
             let mut v = vec![ObjKey::Sym(s)];
             if let Some(p) = z.pts.get(&s) {
