@@ -144,7 +144,7 @@ pub(crate) fn compute(prog: &Program, unit: UnitId, pz: &mut ProcZones) {
     pz.pts = pts;
     pz.address_taken = taken;
     pz.escapes = escapes(prog, unit, pz, &universe);
-    pz.rotations = crate::rotation::find(prog, unit);
+    pz.rotations = crate::rotation::find(prog, unit, &|e| is_alloc_call(prog, unit, e));
 }
 
 /// The statements of `unit` that store an address of memory with differentiable zones where

@@ -17,7 +17,6 @@
 //! designate pairwise distinct blocks, each one of the group's allocations, for the rest of
 //! the function (until a `free`, after which a valid program does not use them).
 
-use crate::zones::{is_alloc_call, strip_parens};
 use radtap_il::directives::for_each_block;
 use radtap_il::{Decl, Expr, ExprId, Init, Program, StmtId, StmtKind, SymbolId, UnOp, UnitId};
 use std::collections::BTreeMap;
@@ -66,15 +65,21 @@ impl Rotation {
     }
 }
 
-/// The rotation groups of C function `unit`.
-pub fn find(prog: &Program, unit: UnitId) -> Vec<Rotation> {
+/// The rotation groups of C function `unit`; `is_alloc_call` tells the expressions that
+/// allocate a fresh block.
+pub fn find(prog: &Program, unit: UnitId, is_alloc_call: &dyn Fn(ExprId) -> bool) -> Vec<Rotation> {
     let u = &prog.units[unit];
     if u.lang != radtap_il::Lang::C {
         return Vec::new();
     }
-    let name_of = |e: ExprId| match &u.exprs[strip_parens(prog, unit, e)] {
-        Expr::Name(s) => Some(*s),
-        _ => None,
+    let name_of = |mut e: ExprId| {
+        while let Expr::Paren(a) = &u.exprs[e] {
+            e = *a;
+        }
+        match &u.exprs[e] {
+            Expr::Name(s) => Some(*s),
+            _ => None,
+        }
     };
     // Rotations: (temporary, members in order, statements).
     let mut rotations: Vec<(SymbolId, Vec<SymbolId>, Vec<StmtId>)> = Vec::new();
@@ -162,9 +167,8 @@ pub fn find(prog: &Program, unit: UnitId) -> Vec<Rotation> {
         match &st.kind {
             StmtKind::Assign { lhs, rhs, op } => {
                 if let Some(p) = name_of(*lhs).filter(|p| members.contains(p)) {
-                    let fresh = op.is_none()
-                        && is_alloc_call(prog, unit, *rhs)
-                        && !is_realloc(prog, unit, *rhs);
+                    let fresh =
+                        op.is_none() && is_alloc_call(*rhs) && !is_realloc(prog, unit, *rhs);
                     if fresh {
                         alloc.entry(p).or_default().push(sid);
                     } else {
@@ -175,7 +179,7 @@ pub fn find(prog: &Program, unit: UnitId) -> Vec<Rotation> {
             StmtKind::Decl(Decl::Var(v)) => {
                 for e in &v.entities {
                     if let (Some(Init::Expr(i)), true) = (&e.init, members.contains(&e.sym)) {
-                        if is_alloc_call(prog, unit, *i) && !is_realloc(prog, unit, *i) {
+                        if is_alloc_call(*i) && !is_realloc(prog, unit, *i) {
                             alloc.entry(e.sym).or_default().push(sid);
                         } else {
                             bad.push(e.sym);
