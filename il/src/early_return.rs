@@ -8,8 +8,10 @@
 //! path (the statements would be copied into two arms otherwise) and every path ends by
 //! setting the result. A return in a loop (in IFs of its body, not in a nested loop or a
 //! `switch`) becomes `result = e; returned = 1; break;`, and what follows the loop runs under
-//! `if (returned == 0)` (a table lookup returning from its search loop). A function with any
-//! other early return is left as written (the adjoint refuses it at the return).
+//! `if (returned == 0)` (a table lookup returning from its search loop). A `switch` is left
+//! by `break` the same way; one that always returns (`default:` present, no `break`, a
+//! return last: an activation selector) needs no flag. A function with any other early
+//! return is left as written (the adjoint refuses it at the return).
 
 use crate::ir::*;
 use crate::visit::stmt_children;
@@ -118,9 +120,17 @@ fn open_ends(u: &UnitData, b: &[StmtId], more: bool) -> Option<usize> {
             }
             // A loop whose returns leave it with `break`: its normal exit goes on to what
             // follows, the paths that returned are done.
+            // A `switch` every path of which returns (`default:` present, no `break`, a
+            // return last): nothing goes on after it.
+            StmtKind::Switch { body, .. }
+                if loop_returns_only(u, body) && switch_always_returns(u, body) =>
+            {
+                Some(0)
+            }
             StmtKind::CFor { body, .. }
             | StmtKind::While { body, .. }
             | StmtKind::DoWhile { body, .. }
+            | StmtKind::Switch { body, .. }
                 if loop_returns_only(u, body) =>
             {
                 open_ends(u, rest, more)
@@ -181,9 +191,22 @@ fn rewrite(
                 };
                 out.push(s);
             }
-            StmtKind::CFor { .. } | StmtKind::While { .. } | StmtKind::DoWhile { .. } => {
+            StmtKind::Switch { body, .. } if switch_always_returns(u, &body) => {
+                // `switch (k) { case …: result = e; break; … default: result = e; break; }`:
+                // nothing follows it.
+                let body = breaking_returns(u, &body, r, None);
+                if let StmtKind::Switch { body: b, .. } = &mut u.stmts[s].kind {
+                    *b = body;
+                }
+                out.push(s);
+            }
+            StmtKind::CFor { .. }
+            | StmtKind::While { .. }
+            | StmtKind::DoWhile { .. }
+            | StmtKind::Switch { .. } => {
                 // `returned = 0; loop { … result = e; returned = 1; break; … }` and what
-                // follows only when no return ran: `if (returned == 0) { … }`.
+                // follows only when no return ran: `if (returned == 0) { … }`. A `switch`
+                // is left by `break` the same way.
                 let Some(flag) = flag else {
                     out.push(s);
                     return out;
@@ -202,9 +225,10 @@ fn rewrite(
                 let mut kind = u.stmts[s].kind.clone();
                 if let StmtKind::CFor { body, .. }
                 | StmtKind::While { body, .. }
-                | StmtKind::DoWhile { body, .. } = &mut kind
+                | StmtKind::DoWhile { body, .. }
+                | StmtKind::Switch { body, .. } = &mut kind
                 {
-                    *body = breaking_returns(u, body, r, flag);
+                    *body = breaking_returns(u, body, r, Some(flag));
                 }
                 u.stmts[s].kind = kind;
                 out.push(clear);
@@ -233,14 +257,21 @@ fn rewrite(
         }
         return out;
     }
-    let tail = rewrite(u, then, &[], r, flag);
-    out.extend(tail);
+    if !then.is_empty() {
+        let tail = rewrite(u, then, &[], r, flag);
+        out.extend(tail);
+    }
     out
 }
 
-/// Loop body `b` with each `return e` (in IFs and blocks of it, see [`loop_returns_only`]) as
-/// `r = e; flag = 1; break;`.
-fn breaking_returns(u: &mut UnitData, b: &[StmtId], r: SymbolId, flag: SymbolId) -> Vec<StmtId> {
+/// Loop or `switch` body `b` with each `return e` (in IFs and blocks of it, see
+/// [`loop_returns_only`]) as `r = e; flag = 1; break;` (`r = e; break;` without a flag).
+fn breaking_returns(
+    u: &mut UnitData,
+    b: &[StmtId],
+    r: SymbolId,
+    flag: Option<SymbolId>,
+) -> Vec<StmtId> {
     let mut out = Vec::new();
     for &s in b {
         if !returns_in(u, s) {
@@ -259,16 +290,18 @@ fn breaking_returns(u: &mut UnitData, b: &[StmtId], r: SymbolId, flag: SymbolId)
                     },
                     span,
                 ));
-                let fl = u.exprs.alloc(Expr::Name(flag));
-                let one = u.int_literal(1);
-                out.push(u.new_stmt(
-                    StmtKind::Assign {
-                        lhs: fl,
-                        op: None,
-                        rhs: one,
-                    },
-                    span,
-                ));
+                if let Some(flag) = flag {
+                    let fl = u.exprs.alloc(Expr::Name(flag));
+                    let one = u.int_literal(1);
+                    out.push(u.new_stmt(
+                        StmtKind::Assign {
+                            lhs: fl,
+                            op: None,
+                            rhs: one,
+                        },
+                        span,
+                    ));
+                }
                 out.push(u.new_stmt(StmtKind::Break, span));
             }
             StmtKind::If {
@@ -337,12 +370,47 @@ fn loop_returns_only(u: &UnitData, b: &[StmtId]) -> bool {
     })
 }
 
-/// Whether unit `u` has a loop holding a return (the rewrite then needs a flag).
+/// Whether a `switch` with body `b` always returns: it has a `default:` label, its last
+/// statement is a return, and nothing leaves it otherwise (no `break` or `goto` in it
+/// outside nested loops and switches, where a `break` leaves those).
+fn switch_always_returns(u: &UnitData, b: &[StmtId]) -> bool {
+    fn leaves(u: &UnitData, s: StmtId) -> bool {
+        match &u.stmts[s].kind {
+            StmtKind::Break | StmtKind::Goto(_) => true,
+            StmtKind::CFor { .. }
+            | StmtKind::While { .. }
+            | StmtKind::DoWhile { .. }
+            | StmtKind::Switch { .. } => {
+                let mut goto = false;
+                let mut todo = vec![s];
+                while let Some(t) = todo.pop() {
+                    goto |= matches!(u.stmts[t].kind, StmtKind::Goto(_));
+                    stmt_children(&u.stmts[t].kind, &mut |_| {}, &mut |k| todo.push(k));
+                }
+                goto
+            }
+            k => {
+                let mut kids = Vec::new();
+                stmt_children(k, &mut |_| {}, &mut |c| kids.push(c));
+                kids.into_iter().any(|c| leaves(u, c))
+            }
+        }
+    }
+    b.iter()
+        .any(|&s| matches!(u.stmts[s].kind, StmtKind::CaseLabel(None)))
+        && b.last().is_some_and(|&s| is_return(u, s))
+        && !b.iter().any(|&s| leaves(u, s))
+}
+
+/// Whether unit `u` has a loop, or a `switch` that does not always return, holding a
+/// return (the rewrite then needs a flag).
 fn loop_with_return(u: &UnitData) -> bool {
     u.stmts.iter().any(|(s, st)| {
-        matches!(
-            st.kind,
-            StmtKind::CFor { .. } | StmtKind::While { .. } | StmtKind::DoWhile { .. }
-        ) && returns_in(u, s)
+        let exits = match &st.kind {
+            StmtKind::CFor { .. } | StmtKind::While { .. } | StmtKind::DoWhile { .. } => true,
+            StmtKind::Switch { body, .. } => !switch_always_returns(u, body),
+            _ => false,
+        };
+        exits && returns_in(u, s)
     })
 }
