@@ -382,7 +382,9 @@ fn chained_assignment_reading_a_target_is_refused() {
 /// second call gives the same derivatives. Here a module accumulator and a COMMON one that the
 /// head does not declare are reset by primal calls (`rg_reset` has no derivative at all):
 /// before, the second tangent and the second adjoint added the first run's derivatives
-/// (silently wrong: 16.50 instead of 6.735).
+/// (silently wrong: 16.50 instead of 6.735). And a delay line keeps the previous run's value
+/// in a local saved by its initialiser: the state a run starts from is a constant of the
+/// run, so its saved derivative starts each run at zero (`saved.rs`).
 #[test]
 fn head_called_twice_gives_the_same_derivatives() {
     let dir = std::env::temp_dir().join(format!("radtap-twice-{}", std::process::id()));
@@ -417,7 +419,7 @@ fn head_called_twice_gives_the_same_derivatives() {
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
-    const SRC: &str = "module rg_mod\n  implicit none\n  real(8) :: acc\ncontains\n  subroutine rg_reset()\n    acc = 0.0d0\n  end subroutine rg_reset\n  subroutine rg_add(v)\n    real(8), intent(in) :: v\n    acc = acc + v*v\n  end subroutine rg_add\nend module rg_mod\n\nsubroutine rg_creset()\n  double precision tot\n  common /rgc/ tot\n  tot = 1.0d0\nend subroutine rg_creset\n\nsubroutine rg_cadd(v, t)\n  double precision v, t, tot\n  common /rgc/ tot\n  tot = tot*v\n  t = tot\nend subroutine rg_cadd\n\nsubroutine f(x, y)\n  use rg_mod\n  implicit none\n  real(8), intent(in) :: x(2)\n  real(8), intent(out) :: y\n  real(8) :: t\n  integer :: k\n  call rg_reset()\n  call rg_creset()\n  do k = 1, 3\n    call rg_add(x(1))\n    call rg_cadd(x(2), t)\n  end do\n  y = acc + t\nend subroutine f\n";
+    const SRC: &str = "module rg_mod\n  implicit none\n  real(8) :: acc\ncontains\n  subroutine rg_reset()\n    acc = 0.0d0\n  end subroutine rg_reset\n  subroutine rg_add(v)\n    real(8), intent(in) :: v\n    acc = acc + v*v\n  end subroutine rg_add\nend module rg_mod\n\nsubroutine rg_creset()\n  double precision tot\n  common /rgc/ tot\n  tot = 1.0d0\nend subroutine rg_creset\n\nsubroutine rg_cadd(v, t)\n  double precision v, t, tot\n  common /rgc/ tot\n  tot = tot*v\n  t = tot\nend subroutine rg_cadd\n\nsubroutine delay(v, d)\n  real(8), intent(in) :: v\n  real(8), intent(out) :: d\n  real(8) :: s = 0.0d0\n  d = s\n  s = v*v\nend subroutine delay\n\nsubroutine f(x, y)\n  use rg_mod\n  implicit none\n  real(8), intent(in) :: x(2)\n  real(8), intent(out) :: y\n  real(8) :: t, d\n  integer :: k\n  call rg_reset()\n  call rg_creset()\n  do k = 1, 3\n    call rg_add(x(1))\n    call rg_cadd(x(2), t)\n  end do\n  call delay(x(1), d)\n  y = acc + t + d\nend subroutine f\n";
     const DRV_D: &str = "program drv\n  implicit none\n  real(8) :: x(2), xd(2), y, yd1, yd2\n  x = [0.7d0, 1.3d0]\n  xd = [1.0d0, 0.5d0]\n  call f_d(x, xd, y, yd1)\n  call f_d(x, xd, y, yd2)\n  print '(2es25.16)', yd1, yd2\nend program drv\n";
     const DRV_B: &str = "program drv\n  implicit none\n  real(8) :: x(2), xb1(2), xb2(2), y, yb\n  x = [0.7d0, 1.3d0]\n  yb = 1.0d0\n  call f_b(x, xb1, y, yb)\n  yb = 1.0d0\n  call f_b(x, xb2, y, yb)\n  print '(4es25.16)', xb1, xb2\nend program drv\n";
 }

@@ -24,6 +24,18 @@ const D: &[&[&str]] = &[&["-d"], &["-d", "-vector"]];
 
 const REFUSED: &[Case] = &[
     (
+        "edge_refused/b_c_countdown_condition.c",
+        B,
+        "b_c_countdown_condition.c:10:5: error[AD020]",
+        "a condition that changes a variable the derivatives read",
+    ),
+    (
+        "edge_refused/e_c_row_pointers.c",
+        D_B,
+        "e_c_row_pointers.c:17:13: error[AD020]",
+        "real data reached through a pointer loaded from memory",
+    ),
+    (
         "edge_refused/b_c_rotated_buffer_twice.c",
         B,
         "b_c_rotated_buffer_twice.c:26:9: error[AD020]",

@@ -133,15 +133,27 @@ const REFUSED: &[Case] = &[
     ),
     (
         "memcpy.c",
-        // A byte count radtap does not read as elements (`n * sizeof(T)` is written as its
-        // loop, `il::memcpy`; c_memcpy_copies.c in the corpus).
-        "#include <string.h>\nvoid f(const double *x, double *y)\n{\n    double a[3];\n    memcpy(a, x, sizeof a);\n    a[1] = a[1] * a[0];\n    y[0] = a[1] + a[2] * a[2];\n}\n",
+        // A byte count radtap does not read as elements (`n * sizeof(T)` and `sizeof a` are
+        // written as their loop, `il::memcpy`; c_memcpy_copies.c in the corpus).
+        "#include <string.h>\nvoid f(const double *x, double *y)\n{\n    double a[3];\n    memcpy(a, x, 3 * 8);\n    a[1] = a[1] * a[0];\n    y[0] = a[1] + a[2] * a[2];\n}\n",
         "f",
         "x",
         "y",
         &["-d", "-b"],
         "memcpy.c:5:5: error[AD020]",
         "`memcpy` of active real data is not differentiated yet",
+    ),
+    // memset of anything but zero bytes (`memset(a, 0, …)` is written as its loop), over
+    // active data: its derivative was silently kept.
+    (
+        "memset.c",
+        "#include <string.h>\nvoid f(const double *x, double *y)\n{\n    double a[3];\n    a[0] = x[0];\n    a[1] = x[1];\n    memset(a, 255, 2 * sizeof(double));\n    a[2] = a[0] * x[1];\n    y[0] = a[1] + a[2];\n}\n",
+        "f",
+        "x",
+        "y",
+        &["-d", "-b"],
+        "memset.c:7:5: error[AD020]",
+        "`memset` of active real data is not differentiated yet",
     ),
     // Through a pointer the copy was dropped silently (no rule, no refusal): into an
     // argument, and into a `malloc`'ed block.

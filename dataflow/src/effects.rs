@@ -1200,8 +1200,20 @@ impl Eval<'_> {
     }
 
     /// C `memcpy`/`memmove`: the values behind the source land behind the destination,
-    /// derivatives with them (what the copy writes depends on what it reads).
+    /// derivatives with them (what the copy writes depends on what it reads); `memset`
+    /// writes a constant there.
     fn copy_through(&mut self, name: &str, args: &[Arg]) {
+        if name == "memset" && self.u.lang == Lang::C && !args.is_empty() {
+            // The bytes behind the destination are set to a constant: written, depending on
+            // nothing (its derivative is zero after).
+            let mut dst = self.deref(args[0].value);
+            dst.total = false;
+            let v = Val {
+                reads: self.empty(),
+                ..Val::default()
+            };
+            self.write(&dst, &v);
+        }
         if matches!(name, "memcpy" | "memmove") && self.u.lang == Lang::C && args.len() >= 2 {
             let src = self.deref(args[1].value);
             let v = self.ref_value(&src);

@@ -10,8 +10,9 @@
 //!   allocator of the program, in a statement at the top level of the body that comes
 //!   before every rotation;
 //! - are otherwise assigned only by rotations: consecutive statements of one block
-//!   `t = x1; x1 = x2; …; xk = t;` (the first may be the declaration `T *t = x1;`), with
-//!   `x1 … xk` distinct members and `t` none.
+//!   `t = x1; x1 = x2; …; xk = t;` (the first may be the declaration `T *t = x1;`), none
+//!   labelled but the first (a jump into it would run part of it), with `x1 … xk` distinct
+//!   members and `t` none.
 //!
 //! A rotation permutes the members' values, so once the allocations have run the members
 //! designate pairwise distinct blocks, each one of the group's allocations, for the rest of
@@ -99,6 +100,10 @@ pub fn find(prog: &Program, unit: UnitId, is_alloc_call: &dyn Fn(ExprId) -> bool
             let mut chain = vec![x1];
             let mut stmts = vec![b[i]];
             for &s in &b[i + 1..] {
+                // A jump to a label inside would run part of the rotation only.
+                if u.stmts[s].label.is_some() {
+                    break;
+                }
                 let StmtKind::Assign {
                     lhs, rhs, op: None, ..
                 } = &u.stmts[s].kind

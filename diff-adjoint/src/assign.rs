@@ -275,6 +275,26 @@ impl<'a> Adj<'_, '_, 'a> {
             _ => None,
         };
         let rec = self.to_record(i);
+        // What the statement writes besides its targets (`k = get(i, &ph)` writes `ph`
+        // through a call with no derivative): recorded whole around it, as a call's
+        // snapshot (its old value was lost, and the backward sweep used the last one).
+        // A call writing into the target's own array (`c[k] = setc(i, &c[j])`) writes more
+        // of it than the target: the array is recorded whole then.
+        let written_bases = self.call_written_bases(value);
+        let mut others = rec.clone();
+        for &t in &targets {
+            let shared = self.t_base(t).is_some_and(|b| written_bases.contains(&b));
+            match self.t_zones(t) {
+                Some(z) if !shared => others.subtract(&z),
+                Some(_) => {}
+                None => others = self.pg.pi.zones.empty(),
+            }
+        }
+        if !others.is_empty() && h.calls.is_empty() {
+            let (push, pop) = self.snapshot(s, &others);
+            r.fwd.extend(push);
+            r.bwd.splice(0..0, pop);
+        }
         if let Some(inv) = inverse {
             r.bwd.push(inv);
         } else if !rec.is_empty() {
@@ -1000,6 +1020,25 @@ impl<'a> Adj<'_, '_, 'a> {
         }
         let t = self.pg.prog().symbols[q].ty.as_ref()?;
         (t.pointers > 0 && t.dims.is_empty()).then_some(q)
+    }
+
+    /// The base variables of the actual arguments through which the calls in `e` may write.
+    fn call_written_bases(&self, e: ExprId) -> Vec<SymbolId> {
+        let mut out = Vec::new();
+        let mut todo = vec![e];
+        while let Some(x) = todo.pop() {
+            if let Expr::Call { args, .. } = &self.pg.src.exprs[x] {
+                if let Some(site) = self.pg.expr_call_site(x) {
+                    if let Callee::Defined(list) = &site.callee {
+                        for &c in list {
+                            out.extend(self.pg.written_arg_bases(c, args));
+                        }
+                    }
+                }
+            }
+            radtap_il::visit::expr_children(&self.pg.src.exprs[x], &mut |k| todo.push(k));
+        }
+        out
     }
 
     /// The backward sweep of statement `s` of a rotation `t = x1; x1 = x2; …; xk = t;`

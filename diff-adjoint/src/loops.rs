@@ -611,38 +611,76 @@ impl<'a> Adj<'_, '_, 'a> {
             first = self.pg.b().name(from);
             last = self.pg.b().name(to);
         }
-        let v = self.pg.b().name(c.var);
-        let init_e = self.pg.b().e(Expr::Assign {
-            op: None,
-            lhs: v,
-            rhs: last,
-        });
-        let init = stmt(&mut self.pg.u, StmtKind::Expr(init_e));
-        let v2 = self.pg.b().name(c.var);
         let first = self.pg.paren_if_compound(first);
-        let cond = if c.up {
-            self.pg.b().bin(BinOp::Ge(RelSpell::Symbol), v2, first)
+        let (init, cond, step) = if c.up && self.unsigned_counter(c.var) {
+            // `for (var = last + 1; var-- > first;)`: an unsigned counter is never below a
+            // first value of 0 (`var >= 0` looped for ever).
+            let last = self.pg.paren_if_compound(last);
+            let one = self.pg.b().int(1);
+            let past = self.pg.b().bin(BinOp::Add, last, one);
+            let v = self.pg.b().name(c.var);
+            let init_e = self.pg.b().e(Expr::Assign {
+                op: None,
+                lhs: v,
+                rhs: past,
+            });
+            let init = stmt(&mut self.pg.u, StmtKind::Expr(init_e));
+            let v2 = self.pg.b().name(c.var);
+            let dec = self.pg.b().e(Expr::IncDec {
+                inc: false,
+                prefix: false,
+                arg: v2,
+            });
+            let cond = self.pg.b().bin(BinOp::Gt(RelSpell::Symbol), dec, first);
+            (init, cond, None)
         } else {
-            self.pg.b().bin(BinOp::Le(RelSpell::Symbol), v2, first)
+            let v = self.pg.b().name(c.var);
+            let init_e = self.pg.b().e(Expr::Assign {
+                op: None,
+                lhs: v,
+                rhs: last,
+            });
+            let init = stmt(&mut self.pg.u, StmtKind::Expr(init_e));
+            let v2 = self.pg.b().name(c.var);
+            let cond = if c.up {
+                self.pg.b().bin(BinOp::Ge(RelSpell::Symbol), v2, first)
+            } else {
+                self.pg.b().bin(BinOp::Le(RelSpell::Symbol), v2, first)
+            };
+            let v3 = self.pg.b().name(c.var);
+            let step = self.pg.b().e(Expr::IncDec {
+                inc: !c.up,
+                prefix: true,
+                arg: v3,
+            });
+            (init, cond, Some(step))
         };
-        let v3 = self.pg.b().name(c.var);
-        let step = self.pg.b().e(Expr::IncDec {
-            inc: !c.up,
-            prefix: true,
-            arg: v3,
-        });
         bwd.push(stmt(
             &mut self.pg.u,
             StmtKind::CFor {
                 init: Some(init),
                 cond: Some(cond),
-                step: Some(step),
+                step,
                 body: r.bwd,
                 braced: true,
             },
         ));
         bwd.append(&mut before.bwd);
         Rev { fwd, bwd }
+    }
+
+    /// Whether C loop counter `v` is declared with an unsigned type (`size_t`, `unsigned`,
+    /// `uint32_t`).
+    fn unsigned_counter(&self, v: SymbolId) -> bool {
+        self.pg.src.stmts.iter().any(|(_, st)| match &st.kind {
+            StmtKind::Decl(Decl::Var(d)) if d.entities.iter().any(|e| e.sym == v) => {
+                let k = &d.spec.keyword;
+                k.contains("unsigned")
+                    || k == "size_t"
+                    || (k.starts_with("uint") && k.ends_with("_t"))
+            }
+            _ => false,
+        })
     }
 
     // ------------------------------------------------------------------ declarations, memory

@@ -413,9 +413,17 @@ impl<'a> Adj<'_, '_, 'a> {
                     e.init = None;
                     continue;
                 }
-                let z = if matches!(e.derived.first(), Some(DeclOp::Pointer(_))) {
+                // The rank of the primal's type: its declarator's and its typedef's
+                // (`vec3 d` is an array).
+                let rank_of_type = primal
+                    .and_then(|p| self.pg.prog().symbols[p].ty.as_ref())
+                    .map_or(0, |t| t.dims.len());
+                let pointer_type = primal
+                    .and_then(|p| self.pg.prog().symbols[p].ty.as_ref())
+                    .is_some_and(|t| t.pointers > 0 && t.dims.is_empty());
+                let z = if matches!(e.derived.first(), Some(DeclOp::Pointer(_))) || pointer_type {
                     Init::Expr(self.pg.b().int(0))
-                } else if e.derived.iter().any(|o| matches!(o, DeclOp::Array(_))) {
+                } else if rank_of_type > 0 {
                     // `{0}`: the universal zero initialiser, for arrays of structs too;
                     // `{{0.0}}` for `double a[3][4]` (-Wmissing-braces).
                     let z = if matches!(dv.spec.class, BaseClass::Record(_)) {
@@ -426,10 +434,7 @@ impl<'a> Adj<'_, '_, 'a> {
                     let rank = if matches!(dv.spec.class, BaseClass::Record(_)) {
                         1
                     } else {
-                        e.derived
-                            .iter()
-                            .filter(|o| matches!(o, DeclOp::Array(_)))
-                            .count()
+                        rank_of_type
                     };
                     let mut z = z;
                     for _ in 0..rank {
@@ -925,6 +930,8 @@ pub(crate) fn alloc_count(prog: &Program, u: &UnitData, rhs: ExprId, ty: &Type) 
         Expr::SizeofType(cp) => {
             cp.derived.is_empty()
                 && cp.dims.is_empty()
+                // A typedef name may be an array type (`sizeof(vec3)`); records are whole.
+                && (cp.spec.c_keywords_only() || matches!(cp.spec.class, BaseClass::Record(_)))
                 && cp.spec.class == ty.base
                 && cp.spec.bytes == ty.bytes
         }

@@ -65,7 +65,7 @@ impl<'a> Adj<'_, '_, 'a> {
         } else {
             self.rev_block(body)
         };
-        match self.pg.sweep {
+        let mut body = match self.pg.sweep {
             Sweep::Joint => {
                 let mut out = self.recorded_local_zeros();
                 out.extend(self.jump_local_zeros());
@@ -101,6 +101,40 @@ impl<'a> Adj<'_, '_, 'a> {
                 out.extend(epi);
                 out
             }
+        };
+        self.keep_formats(&mut body);
+        body
+    }
+
+    /// Fortran: the FORMAT statements of the primal, with their labels, at the end of the
+    /// body (the sweeps leave them out: one after a final RETURN was dropped, one between
+    /// statements lost its label to the next statement), where a WRITE kept in the forward
+    /// sweep finds them (the output did not compile).
+    fn keep_formats(&mut self, body: &mut Vec<StmtId>) {
+        if self.pg.lang != Lang::Fortran {
+            return;
+        }
+        let mut have = HashSet::new();
+        let mut todo: Vec<StmtId> = body.clone();
+        while let Some(s) = todo.pop() {
+            let st = &self.pg.u.stmts[s];
+            if let (StmtKind::Format(_), Some(l)) = (&st.kind, &st.label) {
+                have.insert(l.clone());
+            }
+            radtap_il::visit::stmt_children(&st.kind, &mut |_| {}, &mut |c| todo.push(c));
+        }
+        let src = self.pg.src;
+        let mut formats: Vec<StmtId> = src
+            .stmts
+            .iter()
+            .filter(|(_, st)| matches!(st.kind, StmtKind::Format(_)))
+            .filter(|(_, st)| st.label.as_ref().is_some_and(|l| !have.contains(l)))
+            .map(|(s, _)| s)
+            .collect();
+        formats.sort();
+        for f in formats {
+            let c = self.pg.copy_stmt(f);
+            body.push(c);
         }
     }
 
@@ -494,11 +528,11 @@ impl<'a> Adj<'_, '_, 'a> {
                 }
                 r
             }
-            StmtKind::Comment(_)
-            | StmtKind::Continue
-            | StmtKind::Empty
-            | StmtKind::Format(_)
-            | StmtKind::Stop { .. } => self.fwd_only(s),
+            // FORMAT statements go to the end of the body (`keep_formats`), with their label.
+            StmtKind::Format(_) => Rev::default(),
+            StmtKind::Comment(_) | StmtKind::Continue | StmtKind::Empty | StmtKind::Stop { .. } => {
+                self.fwd_only(s)
+            }
             StmtKind::Where {
                 arms, else_block, ..
             } => self.adj_where(s, arms, else_block.as_ref()),
@@ -566,6 +600,7 @@ impl<'a> Adj<'_, '_, 'a> {
         if let Some(deps) = deps {
             out.extend(self.pg.zero_global_derivatives(&deps));
         }
+        out.extend(self.pg.reset_saved_derivatives());
         let mut syms: Vec<(SymbolId, SymbolId)> =
             self.pg.dvar.iter().map(|(a, b)| (*a, *b)).collect();
         syms.sort();

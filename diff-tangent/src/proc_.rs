@@ -17,6 +17,7 @@ mod dref;
 mod expr;
 mod foreign_common;
 mod nodiff;
+mod saved;
 mod shadow;
 mod sidefx;
 mod stmts;
@@ -36,6 +37,7 @@ impl BodyRules for TangentRules {
     fn body(&self, pg: &mut ProcGen<'_, '_>) -> Block {
         let src = pg.src;
         let mut body = pg.zero_non_independent_derivatives();
+        body.extend(pg.reset_saved_derivatives());
         body.extend(pg.block(&src.body));
         body
     }
@@ -135,6 +137,10 @@ pub struct ProcGen<'g, 'a> {
     deriv_only: bool,
     /// Adjoint mode: `f_b` with a forward and a backward sweep.
     adjoint: bool,
+    /// Fortran: the counter of head runs (in its COMMON block) and, in a procedure with
+    /// saved derivatives, the run they were last zeroed in (`saved.rs`).
+    run_counter: Option<SymbolId>,
+    run_seen: Option<SymbolId>,
     /// Adjoint mode: while a tangent is built for transposition, the derivative references
     /// it contains (output expression, primal reference).
     pub markers: Option<Vec<(ExprId, ExprId)>>,
@@ -248,6 +254,8 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             digamma_declared: false,
             deriv_only: false,
             adjoint: false,
+            run_counter: None,
+            run_seen: None,
             markers: None,
             adj_by_ptr: Vec::new(),
             sweep,

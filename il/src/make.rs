@@ -50,6 +50,27 @@ impl Decl {
 }
 
 impl TypeSpec {
+    /// Whether a C type is spelled with keywords only (`double`, `unsigned long`), not with
+    /// a typedef name, whose type may be an array (`sizeof(vec3)` is three elements).
+    pub fn c_keywords_only(&self) -> bool {
+        !self.keyword.is_empty()
+            && self.keyword.split_whitespace().all(|w| {
+                matches!(
+                    w,
+                    "unsigned"
+                        | "signed"
+                        | "short"
+                        | "long"
+                        | "int"
+                        | "char"
+                        | "float"
+                        | "double"
+                        | "_Bool"
+                        | "_Complex"
+                )
+            })
+    }
+
     /// `integer` (Fortran) / `int` (C), four bytes.
     pub fn int(lang: Lang) -> TypeSpec {
         TypeSpec {

@@ -11,8 +11,11 @@
 //! value unused) of `memcpy` (not `memmove`, whose ranges may overlap) whose destination and
 //! source are `p`, `&p[e]` or `p + e` with `p` a local, parameter or global pointer or
 //! one-dimensional array of the same real type, and whose size is `n * sizeof(T)`,
-//! `sizeof(T) * n` or `sizeof(T)` with `T` that type (`double`, `*p`, `p[0]`). Anything else is
-//! left as written (and refused where its data is active).
+//! `sizeof(T) * n` or `sizeof(T)` with `T` that type (`double`, `*p`, `p[0]`), or `sizeof a`
+//! for a destination `a` that is an array of the function with a constant extent. A
+//! `memset(p, 0, size)` with the same destination and size forms becomes `p[i] = 0.0` (the
+//! derivatives of what it clears were kept). Anything else is left as written (and refused
+//! where its data is active).
 
 use crate::ir::*;
 use crate::visit::stmt_children;
@@ -30,13 +33,21 @@ pub fn lower_real_copies(prog: &mut Program) {
     }
 }
 
-/// A copy found: its statement, destination and source (variable, offset), element count
-/// (`None`: one).
+/// A copy found: its statement, destination and source (variable, offset; `None`: the zero
+/// of `memset`), element count.
 struct Copy {
     stmt: StmtId,
     dst: (SymbolId, Option<ExprId>),
-    src: (SymbolId, Option<ExprId>),
-    count: Option<ExprId>,
+    src: Option<(SymbolId, Option<ExprId>)>,
+    count: Count,
+}
+
+/// An element count: one, an expression of the call, or the constant extent of an array
+/// named by `sizeof a`.
+enum Count {
+    One,
+    Expr(ExprId),
+    Const(i64),
 }
 
 fn lower_unit(prog: &mut Program, id: UnitId) {
@@ -72,8 +83,9 @@ fn lower_unit(prog: &mut Program, id: UnitId) {
         );
         let iv = u.exprs.alloc(Expr::Name(i));
         let count = match c.count {
-            Some(n) => n,
-            None => u.int_literal(1),
+            Count::Expr(n) => n,
+            Count::One => u.int_literal(1),
+            Count::Const(k) => u.int_literal(k),
         };
         let cond = u.exprs.alloc(Expr::Binary {
             op: BinOp::Lt(RelSpell::Symbol),
@@ -87,7 +99,13 @@ fn lower_unit(prog: &mut Program, id: UnitId) {
             arg: iv,
         });
         let lhs = element(u, c.dst, i);
-        let rhs = element(u, c.src, i);
+        let rhs = match c.src {
+            Some(src) => element(u, src, i),
+            None => u.exprs.alloc(Expr::Literal(Literal {
+                kind: LitKind::Real,
+                text: "0.0".into(),
+            })),
+        };
         let copy = u.new_stmt(StmtKind::Assign { lhs, op: None, rhs }, span);
         u.stmts[c.stmt].kind = StmtKind::CFor {
             init: Some(init),
@@ -139,22 +157,61 @@ fn copy_of(prog: &Program, u: &UnitData, s: StmtId) -> Option<Copy> {
     let Expr::Name(f) = u.exprs[*callee] else {
         return None;
     };
-    if prog.symbols[f].spelling != "memcpy" || args.len() != 3 || prog.symbols[f].unit.is_some() {
+    let name = prog.symbols[f].spelling.as_str();
+    if !matches!(name, "memcpy" | "memset") || args.len() != 3 || prog.symbols[f].unit.is_some() {
         return None;
     }
     let dst = array_ref(prog, u, args[0].value)?;
-    let src = array_ref(prog, u, args[1].value)?;
-    let (td, ts) = (elem_type(prog, dst.0)?, elem_type(prog, src.0)?);
-    if td != ts {
+    let td = elem_type(prog, dst.0)?;
+    let src = if name == "memcpy" {
+        let src = array_ref(prog, u, args[1].value)?;
+        if elem_type(prog, src.0)? != td {
+            return None;
+        }
+        Some(src)
+    } else {
+        // `memset(p, 0, …)`: all bytes zero is the real zero; any other byte is not a
+        // value a loop of the element type writes.
+        match &u.exprs[unparen(u, args[1].value)] {
+            Expr::Literal(l) if l.kind == LitKind::Int && l.text == "0" => None,
+            _ => return None,
+        }
+    };
+    let mut vars = vec![dst.0];
+    vars.extend(src.map(|s| s.0));
+    let count = element_count(prog, u, args[2].value, td, &vars)?;
+    if matches!(count, Count::Const(_)) && dst.1.is_some() {
+        // `sizeof a` from an offset would run past the end.
         return None;
     }
-    let count = element_count(u, args[2].value, td, &[dst.0, src.0])?;
     Some(Copy {
         stmt: s,
         dst,
         src,
         count,
     })
+}
+
+/// `Count::Const(k)` for a one-dimensional array of this unit declared `T a[k]`.
+fn array_extent(prog: &Program, u: &UnitData, a: SymbolId) -> Option<Count> {
+    let t = prog.symbols[a].ty.as_ref()?;
+    if t.pointers != 0 || t.dims.len() != 1 || t.dims[0].lower.is_some() {
+        return None;
+    }
+    let declared_here = u.stmts.iter().any(|(_, st)| match &st.kind {
+        StmtKind::Decl(Decl::Var(v)) => v.entities.iter().any(|e| e.sym == a),
+        _ => false,
+    });
+    let DimUpper::Expr(x) = t.dims[0].upper else {
+        return None;
+    };
+    if !declared_here {
+        return None;
+    }
+    match &u.exprs[unparen(u, x)] {
+        Expr::Literal(l) if l.kind == LitKind::Int => l.text.parse().ok().map(Count::Const),
+        _ => None,
+    }
 }
 
 /// `p`, `&p[e]`, `p + e` (parenthesised or not): the variable and the offset.
@@ -192,12 +249,28 @@ fn elem_type(prog: &Program, p: SymbolId) -> Option<u32> {
     (shape && t.base == BaseClass::Real).then_some(t.bytes?)
 }
 
-/// The element count of a byte size `n * sizeof(T)`, `sizeof(T) * n`, `sizeof(T)` (`None`
-/// for one element), `T` of `bytes` bytes: a real type, or `*p`, `p[0]` of one of `vars`.
-fn element_count(u: &UnitData, e: ExprId, bytes: u32, vars: &[SymbolId]) -> Option<Option<ExprId>> {
+/// The element count of a byte size `n * sizeof(T)`, `sizeof(T) * n`, `sizeof(T)` (one
+/// element), `T` of `bytes` bytes: a real type, or `*p`, `p[0]` of one of `vars`; or
+/// `sizeof a` of the first of `vars`, an array of this unit of constant extent.
+fn element_count(
+    prog: &Program,
+    u: &UnitData,
+    e: ExprId,
+    bytes: u32,
+    vars: &[SymbolId],
+) -> Option<Count> {
     let e = unparen(u, e);
     if is_sizeof(u, e, bytes, vars) {
-        return Some(None);
+        return Some(Count::One);
+    }
+    if let Expr::Unary {
+        op: UnOp::Sizeof,
+        arg,
+    } = &u.exprs[e]
+    {
+        if matches!(&u.exprs[unparen(u, *arg)], Expr::Name(a) if *a == vars[0]) {
+            return array_extent(prog, u, vars[0]);
+        }
     }
     let Expr::Binary {
         op: BinOp::Mul,
@@ -208,9 +281,9 @@ fn element_count(u: &UnitData, e: ExprId, bytes: u32, vars: &[SymbolId]) -> Opti
         return None;
     };
     if is_sizeof(u, *rhs, bytes, vars) {
-        Some(Some(*lhs))
+        Some(Count::Expr(*lhs))
     } else if is_sizeof(u, *lhs, bytes, vars) {
-        Some(Some(*rhs))
+        Some(Count::Expr(*rhs))
     } else {
         None
     }
@@ -222,6 +295,7 @@ fn is_sizeof(u: &UnitData, e: ExprId, bytes: u32, vars: &[SymbolId]) -> bool {
         Expr::SizeofType(p) => {
             p.derived.is_empty()
                 && p.dims.is_empty()
+                && p.spec.c_keywords_only()
                 && p.spec.class == BaseClass::Real
                 && p.spec.bytes == Some(bytes)
         }

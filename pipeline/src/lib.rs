@@ -330,8 +330,9 @@ pub fn front(req: &Request) -> Analysed {
         // `IF (c) GOTO 15` over statements of one block becomes an IF construct
         // (`il::fwdgoto`): the adjoint keeps the loop around it structured.
         radtap_il::fwdgoto::structure_forward_gotos(&mut program);
-        // C `memcpy` of real arrays becomes the loop it is (`il::memcpy`): the derivatives of
-        // what it copies follow element by element.
+        // C `memcpy` and `memset(p, 0, …)` of real arrays become the loops they are
+        // (`il::memcpy`): the derivatives of what they copy or clear follow element by
+        // element.
         radtap_il::memcpy::lower_real_copies(&mut program);
         // C `return e` before a function's end becomes `result = e` in structured code
         // (`il::early_return`), which the adjoint reverses; the tangent keeps it as written.

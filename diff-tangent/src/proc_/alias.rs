@@ -82,6 +82,31 @@ impl<'a> ProcGen<'_, 'a> {
         out
     }
 
+    /// The base variables of the actual arguments of the call to `c` through which `c` may
+    /// write (`&c[j]` given to a pointer the callee writes through: `c`).
+    pub fn written_arg_bases(&self, c: UnitId, args: &[Arg]) -> Vec<SymbolId> {
+        let prog = self.prog();
+        let cu = &prog.units[c];
+        let Some(ci) = self.g.info.procs.get(&c) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for (k, a) in args.iter().enumerate() {
+            let Some(&formal) = cu.params.get(k).filter(|_| a.keyword.is_none()) else {
+                continue;
+            };
+            let zones = match ci.zones.objects.get(&ObjKey::Pointee(formal)) {
+                Some(o) => Some(ci.zones.obj_set(o)),
+                None if self.lang == Lang::Fortran => ci.zones.sym_zones(formal),
+                None => None,
+            };
+            if zones.is_some_and(|z| ci.summary.writes.intersects(&z)) {
+                out.extend(base_symbol(prog, self.p, a.value));
+            }
+        }
+        out
+    }
+
     /// Whether variables `a` and `b` may name the same differentiable memory (the same
     /// variable, or pointers whose targets may meet, unless they are members of one rotation
     /// group: `radtap_dataflow::rotation`).

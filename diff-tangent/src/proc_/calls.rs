@@ -312,7 +312,9 @@ impl<'a> ProcGen<'_, 'a> {
                 .ty
                 .as_ref()
                 .is_some_and(|t| t.dims.is_empty() && t.pointers == 0);
-            return if is_scalar && !self.vector {
+            // A scalar's temporary by its address; in vector mode that is the address of
+            // its direction array (`double (*)[NBDirsMax]`), as for a variable.
+            return if is_scalar {
                 self.b().e(Expr::Unary {
                     op: UnOp::AddrOf,
                     arg: tn,

@@ -622,6 +622,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
                 Lang::C => self.c_local_decls.push(Decl::var(v)),
             }
         }
+        decls.extend(self.saved_derivative_decls());
         // C functions keep their declarations in the body.
         match self.lang {
             Lang::Fortran => self.u.decls = decls,
@@ -1063,9 +1064,29 @@ impl<'a> ProcGen<'_, 'a> {
                 }
             };
             if self.lang == Lang::C {
-                // Zero-initialised so a dummy derivative needs no statement.
-                if v.entities[0].derived.is_empty() && !matches!(v.spec.class, BaseClass::Record(_))
+                // Zero-initialised so a dummy derivative needs no statement: `= 0.0`, and
+                // `= {0}` for arrays and records (a dummy derivative array was left holding
+                // what the stack held, and the tangent read it).
+                // Integer literals and `NBDirsMax` (vector mode): not variable-length.
+                let constant_extents = v.entities[0].derived.iter().all(|op| {
+                    matches!(op, DeclOp::Array(Some(e))
+                        if matches!(&self.u.exprs[*e],
+                            Expr::Literal(l) if l.kind == LitKind::Int)
+                            || matches!(&self.u.exprs[*e], Expr::Opaque(_)))
+                });
+                if !constant_extents {
+                    // A variable-length array cannot be initialised in C.
+                } else if !v.entities[0].derived.is_empty()
+                    || matches!(v.spec.class, BaseClass::Record(_))
                 {
+                    let zero = self.u.int_literal(0);
+                    let braces = self.u.exprs.alloc(Expr::ArrayCtor {
+                        items: vec![zero],
+                        old_style: false,
+                        type_spec: None,
+                    });
+                    v.entities[0].init = Some(Init::Expr(braces));
+                } else {
                     let mut b = B {
                         u: &mut self.u,
                         lang: Lang::C,

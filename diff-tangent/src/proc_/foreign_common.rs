@@ -275,6 +275,7 @@ impl ProcGen<'_, '_> {
         if self.lang == Lang::C {
             return self.zero_c_global_derivatives(keep);
         }
+        out.extend(self.next_run());
         let prog = self.g.prog;
         let globals = self.cleared_globals(keep);
         for x in globals {

@@ -133,6 +133,35 @@ impl<'a> ProcGen<'_, 'a> {
             | StmtKind::Entry { .. }
             | StmtKind::Comment(_) => {}
         }
+        if let Some(msg) = self.loaded_pointer_store(s) {
+            self.error(s, Code::Unsupported, &msg);
+            return true;
+        }
+        if self.adjoint {
+            // The adjoint records what statements overwrite, not what a test does: the
+            // backward sweep of `for (i = n; i-- > 0;)` ran with the last `i`.
+            let tests: Vec<ExprId> = match &st.kind {
+                StmtKind::If { arms, .. } => arms.iter().map(|(c, _)| *c).collect(),
+                StmtKind::While { cond, .. } | StmtKind::DoWhile { cond, .. } => vec![*cond],
+                StmtKind::CFor { cond, .. } => cond.iter().copied().collect(),
+                _ => Vec::new(),
+            };
+            // A variable only the test reads (`while (k++ < n)`) needs no value backwards.
+            let needed = |t: ExprId| match self.g.info.ref_zones(self.prog(), self.p, t) {
+                Some(z) => self.act.deriv_uses.iter().any(|u| u.intersects(&z)),
+                None => true,
+            };
+            let mut todo = tests;
+            while let Some(e) = todo.pop() {
+                if let Expr::Assign { lhs: t, .. } | Expr::IncDec { arg: t, .. } = src.exprs[e] {
+                    if needed(t) {
+                        self.error(s, Code::Unsupported, "a condition that changes a variable the derivatives read (`i-- > 0` with `x[i]` in the loop) is not supported in adjoint mode yet; change it in a statement of its own (in the loop body, or before the test)");
+                        return true;
+                    }
+                }
+                radtap_il::visit::expr_children(&src.exprs[e], &mut |k| todo.push(k));
+            }
+        }
         if let StmtKind::Call { callee, args, .. } = &st.kind {
             let name = self.callee_name(*callee);
             if let Some(msg) = self.copy_refusal(s, &name, args) {
@@ -237,6 +266,110 @@ impl<'a> ProcGen<'_, 'a> {
         })
     }
 
+    /// C: whether reference `e` reaches real data through a pointer loaded from memory
+    /// (`a[i][j]` with `double **a` or `double *a[3]`: rows allocated one by one), which the
+    /// zones do not follow (the value stored there lost its derivative). Members of records
+    /// (`m->data[i]`) are followed: the record owns the block.
+    fn through_loaded_pointer(&self, e: ExprId) -> bool {
+        if self.lang != Lang::C {
+            return false;
+        }
+        let src = self.src;
+        let mut depth = 0usize;
+        let mut x = e;
+        loop {
+            match &src.exprs[x] {
+                Expr::Index { base, subs } => {
+                    depth += subs.len();
+                    x = *base;
+                }
+                Expr::Unary {
+                    op: UnOp::Deref,
+                    arg,
+                } => {
+                    depth += 1;
+                    x = *arg;
+                }
+                Expr::Paren(a) => x = *a,
+                Expr::Name(n) => {
+                    let Some(t) = self.prog().symbols[*n].ty.as_ref() else {
+                        return false;
+                    };
+                    // The accesses after the array's own dimensions dereference pointers;
+                    // all but the first of those were loaded from memory, and so is the
+                    // first when it follows an array dimension.
+                    let dims = t.dims.len();
+                    return t.base == BaseClass::Real
+                        && depth >= 2
+                        && depth > dims
+                        && t.pointers as usize + dims >= depth;
+                }
+                _ => return false,
+            }
+        }
+    }
+
+    /// An active real value stored through a pointer loaded from memory, or such a pointer
+    /// passed to a differentiated procedure (see [`Self::through_loaded_pointer`]).
+    fn loaded_pointer_store(&self, s: StmtId) -> Option<String> {
+        if self.lang != Lang::C {
+            return None;
+        }
+        let st = &self.src.stmts[s];
+        let varied_here = || {
+            self.pi.point.iter().enumerate().any(|(j, p)| {
+                p.stmt == s
+                    && self.pi.effects[j]
+                        .reads
+                        .intersects(&self.act.varied_before[j])
+            })
+        };
+        let msg = "real data reached through a pointer loaded from memory (`a[i][j]` with `double **a` or `double *a[n]`, rows allocated one by one) is not differentiated: its derivative would be lost; store the matrix in one block (`a[i*n + j]`)";
+        match &st.kind {
+            StmtKind::Assign { lhs, .. } if self.through_loaded_pointer(*lhs) && varied_here() => {
+                Some(msg.to_string())
+            }
+            _ => {
+                let mut args = Vec::new();
+                let mut todo = Vec::new();
+                radtap_il::visit::stmt_children(&st.kind, &mut |e| todo.push(e), &mut |_| {});
+                if let StmtKind::Call { args: a, .. } = &st.kind {
+                    args.extend(a.iter().map(|a| a.value));
+                }
+                while let Some(e) = todo.pop() {
+                    if let Expr::Call { args: a, .. } = &self.src.exprs[e] {
+                        args.extend(a.iter().map(|a| a.value));
+                    }
+                    radtap_il::visit::expr_children(&self.src.exprs[e], &mut |k| todo.push(k));
+                }
+                // `a[i]` passed where `a[i][j]` would be reached.
+                let row = |v: ExprId| {
+                    let mut x = v;
+                    while let Expr::Paren(a) = &self.src.exprs[x] {
+                        x = *a;
+                    }
+                    match &self.src.exprs[x] {
+                        Expr::Index { base, .. } => {
+                            let mut b = *base;
+                            while let Expr::Paren(a) = &self.src.exprs[b] {
+                                b = *a;
+                            }
+                            matches!(&self.src.exprs[b], Expr::Name(n)
+                            if self.prog().symbols[*n].ty.as_ref().is_some_and(|t| {
+                                t.base == BaseClass::Real
+                                    && t.pointers as usize + t.dims.len() >= 2
+                                    && t.pointers >= 1
+                            }))
+                        }
+                        _ => false,
+                    }
+                };
+                let differentiated = self.pid(s).is_some_and(|i| self.act.has_derivative[i]);
+                (differentiated && args.into_iter().any(row)).then(|| msg.to_string())
+            }
+        }
+    }
+
     /// Whether reference `e` may touch differentiable memory.
     fn differentiable_ref(&self, e: ExprId) -> bool {
         match self.g.info.ref_zones(self.prog(), self.p, e) {
@@ -245,10 +378,11 @@ impl<'a> ProcGen<'_, 'a> {
         }
     }
 
-    /// C `memcpy`/`memmove` into active real data: no rule copies the derivatives with the
-    /// values, so they would be lost (refused until one does).
+    /// C `memcpy`/`memmove`/`memset` into active real data that `radtap_il::memcpy` did not
+    /// write as a loop: no rule copies (or clears) the derivatives with the values, so they
+    /// would be lost (refused until one does).
     fn copy_refusal(&self, s: StmtId, name: &str, args: &[Arg]) -> Option<String> {
-        if self.lang != Lang::C || !matches!(name, "memcpy" | "memmove") {
+        if self.lang != Lang::C || !matches!(name, "memcpy" | "memmove" | "memset") {
             return None;
         }
         let mut x = args.first()?.value;
@@ -273,7 +407,13 @@ impl<'a> ProcGen<'_, 'a> {
                         || e.writes.intersects(&self.act.useful_after[j]))
             })
         };
-        ((self.differentiable_ref(x) && self.active_at(s, x)) || carries()).then(|| format!("`{name}` of active real data is not differentiated yet (the derivatives of what it copies would be lost); copy with a loop"))
+        let what = if name == "memset" {
+            "the derivatives of what it clears would be kept); clear with a loop"
+        } else {
+            "the derivatives of what it copies would be lost); copy with a loop"
+        };
+        ((self.differentiable_ref(x) && self.active_at(s, x)) || carries())
+            .then(|| format!("`{name}` of active real data is not differentiated yet ({what}"))
     }
 
     /// A call expression `e` that no rule keeps right where it stands.

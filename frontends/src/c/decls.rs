@@ -307,6 +307,61 @@ impl<'a, 's> CLower<'a, 's> {
         (out, variadic)
     }
 
+    /// [`Self::type_of`] with the shape of a typedef name in `spec` put in: `vec4 u` with
+    /// `typedef double vec4[4]` is `double u[4]`, `vec4 m[10]` is `double m[10][4]`, `dptr p`
+    /// with `typedef double *dptr` is `double *p` (they were taken for scalars: a `vec4`
+    /// parameter was a `double` by value, and its derivative was lost).
+    pub(super) fn typed(&mut self, spec: &TypeSpec, ops: &[DeclOp], at: Node) -> Type {
+        let mut ty = Self::type_of(spec, ops);
+        let named = (spec.name.is_none() && spec.inline_def.is_none())
+            .then(|| self.p.lookup(self.scope, &spec.keyword))
+            .flatten()
+            .filter(|&s| self.p.symbols[s].kind == SymbolKind::Type);
+        let Some(s) = named else { return ty };
+        let Some(t) = self.p.symbols[s].ty.clone() else {
+            return ty;
+        };
+        if !t.dims.is_empty() && ty.pointers > 0 {
+            // `vec4 *p`: a pointer to arrays, which the types here cannot tell from an array
+            // of pointers.
+            self.unsupported(
+                at,
+                &format!(
+                    "a pointer to the array type `{}` (`T (*p)[n]`)",
+                    spec.keyword
+                ),
+            );
+            return ty;
+        }
+        // The typedef's extents are expressions of the unit that declared it: copied here.
+        let owner = self
+            .p
+            .unit_of_scope(self.p.symbols[s].scope)
+            .unwrap_or(self.file_unit);
+        for d in t.dims {
+            let lower = d.lower.map(|e| self.copy_expr(owner, e));
+            let upper = match d.upper {
+                DimUpper::Expr(e) => DimUpper::Expr(self.copy_expr(owner, e)),
+                u => u,
+            };
+            // The declarator's extents come first: `vec4 m[10]` is `m[10][4]`.
+            ty.dims.push(Dim { lower, upper });
+        }
+        ty.pointers += t.pointers;
+        ty
+    }
+
+    /// Expression `e` of unit `from`, copied into the current unit (the same node when it is
+    /// the current unit).
+    fn copy_expr(&mut self, from: UnitId, e: ExprId) -> ExprId {
+        if from == self.unit {
+            return e;
+        }
+        let mut node = self.p.units[from].exprs[e].clone();
+        radtap_il::copy::expr_slots(&mut node, &mut |slot| *slot = self.copy_expr(from, *slot));
+        self.p.units[self.unit].exprs.alloc(node)
+    }
+
     pub(super) fn type_of(spec: &TypeSpec, ops: &[DeclOp]) -> Type {
         let mut dims = Vec::new();
         let mut pointers = 0;
@@ -375,9 +430,9 @@ impl<'a, 's> CLower<'a, 's> {
                 .p
                 .add_symbol(self.scope, name.clone(), sym_c(&name, kind, self.scope)),
         };
-        let mut ty = Self::type_of(spec, &ops);
+        let mut ty = self.typed(spec, &ops, d);
         if is_func {
-            ty = Self::type_of(spec, &ops[..ops.len() - 1]);
+            ty = self.typed(spec, &ops[..ops.len() - 1], d);
         }
         self.p.symbols[sym].ty = Some(ty);
         for a in attrs {

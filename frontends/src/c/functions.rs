@@ -77,7 +77,7 @@ impl<'a, 's> CLower<'a, 's> {
         };
         self.p.symbols[sym].kind = SymbolKind::Procedure;
         self.p.symbols[sym].unit = Some(uid);
-        self.p.symbols[sym].ty = Some(Self::type_of(&spec, &ret_ops));
+        self.p.symbols[sym].ty = Some(self.typed(&spec, &ret_ops, n));
         let save = (self.unit, self.scope);
         self.unit = uid;
         self.scope = fscope;
@@ -134,8 +134,11 @@ impl<'a, 's> CLower<'a, 's> {
                             let pname = self.t(pn).to_string();
                             let mut sd = sym_c(&pname, SymbolKind::Variable, fscope);
                             sd.attrs.dummy = true;
-                            sd.attrs.value = ops.is_empty();
-                            sd.ty = Some(Self::type_of(&pspec, &ops));
+                            let ty = self.typed(&pspec, &ops, p);
+                            // By value: a scalar (an array, also one named by a typedef,
+                            // is passed by its address).
+                            sd.attrs.value = ty.dims.is_empty() && ty.pointers == 0;
+                            sd.ty = Some(ty);
                             let s = self.p.add_symbol(fscope, pname.clone(), sd);
                             let u = &mut self.p.units[uid];
                             u.params.push(s);

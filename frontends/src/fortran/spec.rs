@@ -168,6 +168,65 @@ impl<'a, 't> FortranLowering<'a, 't> {
         self.pending[i].body_start = idx;
         self.unit().decls = decls;
         self.finish_implicit_types();
+        self.mark_implicit_save();
+    }
+
+    /// A procedure's local initialised in its declaration or by DATA is saved (F2008
+    /// 5.3.16), and a SAVE without a list saves every local: each is marked SAVE like one a
+    /// SAVE statement names, so the analyses see its value
+    /// carried from one call to the next and its derivative is saved too.
+    fn mark_implicit_save(&mut self) {
+        fn base(u: &UnitData, e: ExprId, out: &mut Vec<SymbolId>) {
+            match &u.exprs[e] {
+                Expr::Name(s) => out.push(*s),
+                Expr::Index { base: b, .. } | Expr::Paren(b) => base(u, *b, out),
+                Expr::ImpliedDo { items, .. } => {
+                    for &i in items {
+                        base(u, i, out);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let Some(id) = self.cur_unit else { return };
+        let u = &self.p.units[id];
+        if !matches!(u.kind, UnitKind::Subroutine | UnitKind::Function) {
+            return;
+        }
+        let mut saved = Vec::new();
+        for d in &u.decls {
+            match d {
+                Decl::Var(v) => saved.extend(
+                    v.entities
+                        .iter()
+                        .filter(|e| matches!(e.init, Some(Init::Expr(_))))
+                        .map(|e| e.sym),
+                ),
+                Decl::Data(sets) => {
+                    for set in sets {
+                        for &o in &set.objects {
+                            base(u, o, &mut saved);
+                        }
+                    }
+                }
+                // SAVE without a list: every local.
+                Decl::Attr(a) if a.keyword == "save" && a.items.is_empty() => {
+                    saved.extend(self.p.scopes[u.scope].order.iter().copied());
+                }
+                _ => {}
+            }
+        }
+        for s in saved {
+            let sd = &mut self.p.symbols[s];
+            if sd.kind == SymbolKind::Variable
+                && !sd.attrs.constant
+                && !sd.attrs.dummy
+                && !sd.attrs.pointer
+                && sd.common.is_none()
+            {
+                sd.attrs.save = true;
+            }
+        }
     }
 
     fn is_statement_function(&self, c: Node) -> bool {

@@ -1,0 +1,175 @@
+//! Fortran locals saved from one call to the next (a SAVE statement or attribute, a SAVE
+//! without a list, DATA, an initialiser) whose values carry a derivative: the derivative is
+//! saved with the value, so a filter's recurrence keeps its derivative from one call to
+//! the next. Each run of a head starts from the state the previous runs left, a constant of
+//! this run: the saved derivatives start each run at zero. A head counts its runs in
+//! `common /radtap_generation/`; a procedure with saved derivatives zeroes them when it
+//! first runs in a new run of a head (on entry of the tangent, at the start of the backward
+//! sweep of the adjoint), remembering the run in a saved local.
+
+use super::*;
+
+/// The COMMON block, and its variable, that count the runs of the heads.
+const RUNS: &str = "radtap_generation";
+
+impl<'a> ProcGen<'_, 'a> {
+    /// The saved locals of this procedure that carry a derivative, with the derivative.
+    fn saved_with_derivative(&self) -> Vec<(SymbolId, SymbolId)> {
+        if self.lang != Lang::Fortran {
+            return Vec::new();
+        }
+        let mut out: Vec<(SymbolId, SymbolId)> = self
+            .dvar
+            .iter()
+            .filter(|(s, _)| self.saved_local(**s))
+            .map(|(s, d)| (*s, *d))
+            .collect();
+        out.sort();
+        out
+    }
+
+    fn saved_local(&self, s: SymbolId) -> bool {
+        let sd = &self.g.prog.symbols[s];
+        sd.attrs.save
+            && sd.kind == SymbolKind::Variable
+            && !self.src.params.contains(&s)
+            && sd.common.is_none()
+            && !self.g.dglobal.contains_key(&s)
+            && radtap_dataflow::zones::unit_of_scope(self.g.prog, sd.scope) == Some(self.p)
+    }
+
+    /// Whether some procedure being differentiated has a saved real local (a head then
+    /// counts its runs).
+    fn program_has_saved_state(&self) -> bool {
+        let prog = self.g.prog;
+        self.g.active.iter().any(|&p| {
+            let u = &prog.units[p];
+            u.lang == Lang::Fortran
+                && prog.scopes[u.scope].order.iter().any(|&s| {
+                    let sd = &prog.symbols[s];
+                    sd.attrs.save
+                        && sd.kind == SymbolKind::Variable
+                        && !sd.attrs.dummy
+                        && sd.common.is_none()
+                        && sd
+                            .ty
+                            .as_ref()
+                            .is_some_and(|t| matches!(t.base, BaseClass::Real | BaseClass::Complex))
+                })
+        })
+    }
+
+    /// The declarations this module adds: `save :: sd` for derivatives of locals saved
+    /// without a SAVE attribute on their type statement (which the derivative's declaration
+    /// copies) or a SAVE without a list (which saves them already); the run counter with its
+    /// COMMON block where it is used; `integer, save :: radtap_seen = -1`.
+    pub(crate) fn saved_derivative_decls(&mut self) -> Vec<Decl> {
+        let mut decls = Vec::new();
+        if self.lang != Lang::Fortran {
+            return decls;
+        }
+        let saved = self.saved_with_derivative();
+        let is_head = self.g.info.heads.iter().any(|h| h.head == self.p);
+        if saved.is_empty() && !(is_head && self.program_has_saved_state()) {
+            return decls;
+        }
+        let save = Attr::Keyword("save".into());
+        let mut by_attr = HashSet::new();
+        let mut bare = false;
+        for d in &self.src.decls {
+            match d {
+                Decl::Attr(a) if a.keyword == "save" && a.items.is_empty() => bare = true,
+                Decl::Var(v) if v.attrs.contains(&save) => {
+                    by_attr.extend(v.entities.iter().map(|e| e.sym))
+                }
+                _ => {}
+            }
+        }
+        let items: Vec<AttrItem> = saved
+            .iter()
+            .filter(|(s, _)| !bare && !by_attr.contains(s))
+            .map(|&(_, d)| AttrItem {
+                sym: d,
+                dims: None,
+                common: false,
+            })
+            .collect();
+        if !items.is_empty() {
+            decls.push(Decl::Attr(AttrStmt {
+                keyword: "save".into(),
+                double_colon: true,
+                items,
+            }));
+        }
+        // The run counter, in its COMMON block.
+        let n = self.fresh(RUNS);
+        let counter = self.new_sym(&n, Some(Type::int()));
+        let block = self.g.new_symbol(self.u.scope, RUNS, None);
+        self.g.out.symbols[block].kind = SymbolKind::Common;
+        decls.push(Decl::one(TypeSpec::int(Lang::Fortran), counter, Vec::new()));
+        decls.push(Decl::Common(vec![(
+            Some(block),
+            vec![plain_entity(counter)],
+        )]));
+        self.run_counter = Some(counter);
+        if !saved.is_empty() {
+            let n = self.fresh("radtap_seen");
+            let seen = self.new_sym(&n, Some(Type::int()));
+            let minus_one = self.u.int_literal(-1);
+            let mut d = Decl::one(TypeSpec::int(Lang::Fortran), seen, Vec::new());
+            if let Decl::Var(v) = &mut d {
+                v.double_colon = true;
+                v.attrs.push(save);
+                v.entities[0].init = Some(Init::Expr(minus_one));
+            }
+            decls.push(d);
+            self.run_seen = Some(seen);
+        }
+        decls
+    }
+
+    /// A head: `radtap_generation = radtap_generation + 1`, a new run.
+    pub(crate) fn next_run(&mut self) -> Vec<StmtId> {
+        let Some(c) = self.run_counter else {
+            return Vec::new();
+        };
+        let (l, r, one) = (self.b().name(c), self.b().name(c), self.b().int(1));
+        let sum = self.b().bin(BinOp::Add, r, one);
+        vec![assign(&mut self.u, l, sum)]
+    }
+
+    /// `if (radtap_seen /= radtap_generation) then; sd = 0; …; radtap_seen =
+    /// radtap_generation; end if`: the saved derivatives start a run of a head at zero.
+    pub fn reset_saved_derivatives(&mut self) -> Vec<StmtId> {
+        let (Some(c), Some(seen)) = (self.run_counter, self.run_seen) else {
+            return Vec::new();
+        };
+        let mut body = Vec::new();
+        for (s, d) in self.saved_with_derivative() {
+            let Some(ty) = self.g.prog.symbols[s].ty.clone() else {
+                continue;
+            };
+            let l = self.b().name(d);
+            match ty.base {
+                BaseClass::Record(td) => body.extend(self.zero_record_leaves(l, td)),
+                _ => {
+                    let z = self.b().zero(ty.bytes.unwrap_or(4));
+                    body.push(assign(&mut self.u, l, z));
+                }
+            }
+        }
+        let (l, r) = (self.b().name(seen), self.b().name(c));
+        body.push(assign(&mut self.u, l, r));
+        let (a, b) = (self.b().name(seen), self.b().name(c));
+        let cond = self.b().bin(BinOp::Ne(RelSpell::Symbol), a, b);
+        vec![stmt(
+            &mut self.u,
+            StmtKind::If {
+                arms: vec![(cond, body)],
+                else_block: None,
+                logical: false,
+                braces: Vec::new(),
+            },
+        )]
+    }
+}
