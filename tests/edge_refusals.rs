@@ -24,6 +24,12 @@ const D: &[&[&str]] = &[&["-d"], &["-d", "-vector"]];
 
 const REFUSED: &[Case] = &[
     (
+        "edge_refused/b_f_saved_allocatable.f90",
+        B,
+        "b_f_saved_allocatable.f90:10:3: error[AD020]",
+        "the saved allocatable or pointer array `s` carries a derivative",
+    ),
+    (
         "edge_refused/b_c_countdown_condition.c",
         B,
         "b_c_countdown_condition.c:10:5: error[AD020]",

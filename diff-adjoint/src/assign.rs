@@ -278,12 +278,14 @@ impl<'a> Adj<'_, '_, 'a> {
         // What the statement writes besides its targets (`k = get(i, &ph)` writes `ph`
         // through a call with no derivative): recorded whole around it, as a call's
         // snapshot (its old value was lost, and the backward sweep used the last one).
-        // A call writing into the target's own array (`c[k] = setc(i, &c[j])`) writes more
-        // of it than the target: the array is recorded whole then.
+        // A call writing into the target's own array (`c[k] = setc(i, &c[j])`, or through
+        // another pointer, or a global) writes more of it than the target: the target's
+        // memory is recorded whole when a call with side effects may reach it.
         let written_bases = self.call_written_bases(value);
+        let effects = self.calls_with_side_effects(value);
         let mut others = rec.clone();
         for &t in &targets {
-            let shared = self.t_base(t).is_some_and(|b| written_bases.contains(&b));
+            let shared = effects || self.t_base(t).is_some_and(|b| written_bases.contains(&b));
             match self.t_zones(t) {
                 Some(z) if !shared => others.subtract(&z),
                 Some(_) => {}
@@ -1020,6 +1022,24 @@ impl<'a> Adj<'_, '_, 'a> {
         }
         let t = self.pg.prog().symbols[q].ty.as_ref()?;
         (t.pointers > 0 && t.dims.is_empty()).then_some(q)
+    }
+
+    /// Whether a call in `e` writes memory outside its callee (`side_effect_of`).
+    fn calls_with_side_effects(&self, e: ExprId) -> bool {
+        let mut todo = vec![e];
+        while let Some(x) = todo.pop() {
+            if let Expr::Call { .. } = &self.pg.src.exprs[x] {
+                if let Some(site) = self.pg.expr_call_site(x) {
+                    if let Callee::Defined(list) = &site.callee {
+                        if list.iter().any(|&c| self.pg.side_effect_of(c).is_some()) {
+                            return true;
+                        }
+                    }
+                }
+            }
+            radtap_il::visit::expr_children(&self.pg.src.exprs[x], &mut |k| todo.push(k));
+        }
+        false
     }
 
     /// The base variables of the actual arguments through which the calls in `e` may write.

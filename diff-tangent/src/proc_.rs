@@ -141,6 +141,8 @@ pub struct ProcGen<'g, 'a> {
     /// saved derivatives, the run they were last zeroed in (`saved.rs`).
     run_counter: Option<SymbolId>,
     run_seen: Option<SymbolId>,
+    /// A head that starts the runs (`saved.rs` `counts_runs`).
+    counts: bool,
     /// Adjoint mode: while a tangent is built for transposition, the derivative references
     /// it contains (output expression, primal reference).
     pub markers: Option<Vec<(ExprId, ExprId)>>,
@@ -256,6 +258,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             adjoint: false,
             run_counter: None,
             run_seen: None,
+            counts: false,
             markers: None,
             adj_by_ptr: Vec::new(),
             sweep,

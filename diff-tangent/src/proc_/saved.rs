@@ -51,10 +51,12 @@ impl<'a> ProcGen<'_, 'a> {
                         && sd.kind == SymbolKind::Variable
                         && !sd.attrs.dummy
                         && sd.common.is_none()
-                        && sd
-                            .ty
-                            .as_ref()
-                            .is_some_and(|t| matches!(t.base, BaseClass::Real | BaseClass::Complex))
+                        && sd.ty.as_ref().is_some_and(|t| {
+                            matches!(
+                                t.base,
+                                BaseClass::Real | BaseClass::Complex | BaseClass::Record(_)
+                            )
+                        })
                 })
         })
     }
@@ -69,8 +71,8 @@ impl<'a> ProcGen<'_, 'a> {
             return decls;
         }
         let saved = self.saved_with_derivative();
-        let is_head = self.g.info.heads.iter().any(|h| h.head == self.p);
-        if saved.is_empty() && !(is_head && self.program_has_saved_state()) {
+        let counts = self.counts_runs();
+        if saved.is_empty() && !counts {
             return decls;
         }
         let save = Attr::Keyword("save".into());
@@ -83,6 +85,25 @@ impl<'a> ProcGen<'_, 'a> {
                     by_attr.extend(v.entities.iter().map(|e| e.sym))
                 }
                 _ => {}
+            }
+        }
+        self.counts = counts;
+        if self.adjoint {
+            // The adjoint allocates such an array again where it passes its ALLOCATE and
+            // frees it backwards, with the adjoint carried to the previous call.
+            let prog = self.g.prog;
+            if let Some(&(x, _)) = saved
+                .iter()
+                .find(|(x, _)| prog.symbols[*x].attrs.allocatable || prog.symbols[*x].attrs.pointer)
+            {
+                let msg = format!(
+                    "the saved allocatable or pointer array `{}` carries a derivative from one call to the next: not supported in adjoint mode yet",
+                    prog.symbols[x].spelling
+                );
+                let sp = self.src.source_map.header.unwrap_or_default();
+                self.g
+                    .diags
+                    .push(Diagnostic::error(Code::Unsupported, sp, &msg));
             }
         }
         let items: Vec<AttrItem> = saved
@@ -119,7 +140,10 @@ impl<'a> ProcGen<'_, 'a> {
             let mut d = Decl::one(TypeSpec::int(Lang::Fortran), seen, Vec::new());
             if let Decl::Var(v) = &mut d {
                 v.double_colon = true;
-                v.attrs.push(save);
+                // Under a SAVE without a list, a SAVE attribute is a duplicate.
+                if !bare {
+                    v.attrs.push(save);
+                }
                 v.entities[0].init = Some(Init::Expr(minus_one));
             }
             decls.push(d);
@@ -128,9 +152,26 @@ impl<'a> ProcGen<'_, 'a> {
         decls
     }
 
+    /// Whether this procedure starts the runs: a head, when some procedure being
+    /// differentiated has saved state, that no procedure being differentiated calls (a head
+    /// called inside another head's run would zero the saved derivatives in the middle of
+    /// it; called from outside, it does not start a new run then: a known gap).
+    fn counts_runs(&self) -> bool {
+        self.lang == Lang::Fortran
+            && self.g.info.heads.iter().any(|h| h.head == self.p)
+            && self.program_has_saved_state()
+            && !self
+                .g
+                .info
+                .callgraph
+                .callers(self.p)
+                .iter()
+                .any(|c| self.g.active.contains(c))
+    }
+
     /// A head: `radtap_generation = radtap_generation + 1`, a new run.
     pub(crate) fn next_run(&mut self) -> Vec<StmtId> {
-        let Some(c) = self.run_counter else {
+        let (Some(c), true) = (self.run_counter, self.counts) else {
             return Vec::new();
         };
         let (l, r, one) = (self.b().name(c), self.b().name(c), self.b().int(1));
@@ -150,12 +191,34 @@ impl<'a> ProcGen<'_, 'a> {
                 continue;
             };
             let l = self.b().name(d);
-            match ty.base {
-                BaseClass::Record(td) => body.extend(self.zero_record_leaves(l, td)),
+            let zero = match ty.base {
+                BaseClass::Record(td) => self.zero_record_leaves(l, td),
                 _ => {
                     let z = self.b().zero(ty.bytes.unwrap_or(4));
-                    body.push(assign(&mut self.u, l, z));
+                    vec![assign(&mut self.u, l, z)]
                 }
+            };
+            let sd = &self.g.prog.symbols[s];
+            if sd.attrs.allocatable || sd.attrs.pointer {
+                // Not allocated before the first call allocates it.
+                let n = self.b().name(d);
+                let test = if sd.attrs.pointer {
+                    "associated"
+                } else {
+                    "allocated"
+                };
+                let cond = self.b().call(test, vec![n]);
+                body.push(stmt(
+                    &mut self.u,
+                    StmtKind::If {
+                        arms: vec![(cond, zero)],
+                        else_block: None,
+                        logical: false,
+                        braces: Vec::new(),
+                    },
+                ));
+            } else {
+                body.extend(zero);
             }
         }
         let (l, r) = (self.b().name(seen), self.b().name(c));

@@ -153,7 +153,25 @@ impl<'a> ProcGen<'_, 'a> {
             };
             let mut todo = tests;
             while let Some(e) = todo.pop() {
-                if let Expr::Assign { lhs: t, .. } | Expr::IncDec { arg: t, .. } = src.exprs[e] {
+                // What the test changes: assignment and `++`/`--` targets, and variables
+                // whose address a call in it receives (`while (next(&i))`).
+                let mut changed = Vec::new();
+                match &src.exprs[e] {
+                    Expr::Assign { lhs: t, .. } | Expr::IncDec { arg: t, .. } => changed.push(*t),
+                    Expr::Call { args, .. } => {
+                        for a in args {
+                            if let Expr::Unary {
+                                op: UnOp::AddrOf,
+                                arg,
+                            } = src.exprs[a.value]
+                            {
+                                changed.push(arg);
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+                for t in changed {
                     if needed(t) {
                         self.error(s, Code::Unsupported, "a condition that changes a variable the derivatives read (`i-- > 0` with `x[i]` in the loop) is not supported in adjoint mode yet; change it in a statement of its own (in the loop body, or before the test)");
                         return true;
@@ -291,6 +309,24 @@ impl<'a> ProcGen<'_, 'a> {
                     x = *arg;
                 }
                 Expr::Paren(a) => x = *a,
+                // `*(a[i] + j)`, `*(a + i)`: the pointer operand of pointer arithmetic.
+                Expr::Binary {
+                    op: BinOp::Add | BinOp::Sub,
+                    lhs,
+                    rhs,
+                } => {
+                    let pointerish = |e: ExprId| {
+                        radtap_dataflow::zones::base_symbol(self.prog(), self.p, e).is_some_and(
+                            |b| {
+                                self.prog().symbols[b]
+                                    .ty
+                                    .as_ref()
+                                    .is_some_and(|t| t.pointers > 0 || !t.dims.is_empty())
+                            },
+                        )
+                    };
+                    x = if pointerish(*lhs) { *lhs } else { *rhs };
+                }
                 Expr::Name(n) => {
                     let Some(t) = self.prog().symbols[*n].ty.as_ref() else {
                         return false;
@@ -325,10 +361,23 @@ impl<'a> ProcGen<'_, 'a> {
             })
         };
         let msg = "real data reached through a pointer loaded from memory (`a[i][j]` with `double **a` or `double *a[n]`, rows allocated one by one) is not differentiated: its derivative would be lost; store the matrix in one block (`a[i*n + j]`)";
-        match &st.kind {
-            StmtKind::Assign { lhs, .. } if self.through_loaded_pointer(*lhs) && varied_here() => {
-                Some(msg.to_string())
+        // Targets: the statement's, and those of assignments inside it (`t = a[i][j] = v`).
+        let mut targets = Vec::new();
+        if let StmtKind::Assign { lhs, .. } = &st.kind {
+            targets.push(*lhs);
+        }
+        let mut todo = Vec::new();
+        radtap_il::visit::stmt_children(&st.kind, &mut |e| todo.push(e), &mut |_| {});
+        while let Some(e) = todo.pop() {
+            if let Expr::Assign { lhs, .. } = &self.src.exprs[e] {
+                targets.push(*lhs);
             }
+            radtap_il::visit::expr_children(&self.src.exprs[e], &mut |k| todo.push(k));
+        }
+        if targets.iter().any(|&t| self.through_loaded_pointer(t)) && varied_here() {
+            return Some(msg.to_string());
+        }
+        match &st.kind {
             _ => {
                 let mut args = Vec::new();
                 let mut todo = Vec::new();
