@@ -60,10 +60,6 @@ impl Rotation {
     pub fn has(&self, s: SymbolId) -> bool {
         self.members.iter().any(|&(m, _)| m == s)
     }
-    /// The allocation statement of member `s`.
-    pub fn allocation_of(&self, s: SymbolId) -> Option<StmtId> {
-        self.members.iter().find(|&&(m, _)| m == s).map(|&(_, a)| a)
-    }
 }
 
 /// The rotation groups of C function `unit`; `is_alloc_call` tells the expressions that

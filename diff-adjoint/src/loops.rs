@@ -612,36 +612,36 @@ impl<'a> Adj<'_, '_, 'a> {
             last = self.pg.b().name(to);
         }
         let first = self.pg.paren_if_compound(first);
-        let (init, cond, step) = if c.up && self.unsigned_counter(c.var) {
-            // `for (var = last + 1; var-- > first;)`: an unsigned counter is never below a
-            // first value of 0 (`var >= 0` looped for ever).
+        // `for (var = last; var >= first; --var)` (mirrored when counting down); over an
+        // unsigned counter `for (var = last + 1; var-- > first;)`: it is never below a first
+        // value of 0 (`var >= 0` looped for ever).
+        let unsigned = c.up && self.unsigned_counter(c.var);
+        let start = if unsigned {
             let last = self.pg.paren_if_compound(last);
             let one = self.pg.b().int(1);
-            let past = self.pg.b().bin(BinOp::Add, last, one);
-            let v = self.pg.b().name(c.var);
-            let init_e = self.pg.b().e(Expr::Assign {
-                op: None,
-                lhs: v,
-                rhs: past,
-            });
-            let init = stmt(&mut self.pg.u, StmtKind::Expr(init_e));
-            let v2 = self.pg.b().name(c.var);
+            self.pg.b().bin(BinOp::Add, last, one)
+        } else {
+            last
+        };
+        let v = self.pg.b().name(c.var);
+        let init_e = self.pg.b().e(Expr::Assign {
+            op: None,
+            lhs: v,
+            rhs: start,
+        });
+        let init = stmt(&mut self.pg.u, StmtKind::Expr(init_e));
+        let v2 = self.pg.b().name(c.var);
+        let (cond, step) = if unsigned {
             let dec = self.pg.b().e(Expr::IncDec {
                 inc: false,
                 prefix: false,
                 arg: v2,
             });
-            let cond = self.pg.b().bin(BinOp::Gt(RelSpell::Symbol), dec, first);
-            (init, cond, None)
+            (
+                self.pg.b().bin(BinOp::Gt(RelSpell::Symbol), dec, first),
+                None,
+            )
         } else {
-            let v = self.pg.b().name(c.var);
-            let init_e = self.pg.b().e(Expr::Assign {
-                op: None,
-                lhs: v,
-                rhs: last,
-            });
-            let init = stmt(&mut self.pg.u, StmtKind::Expr(init_e));
-            let v2 = self.pg.b().name(c.var);
             let cond = if c.up {
                 self.pg.b().bin(BinOp::Ge(RelSpell::Symbol), v2, first)
             } else {
@@ -653,7 +653,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 prefix: true,
                 arg: v3,
             });
-            (init, cond, Some(step))
+            (cond, Some(step))
         };
         bwd.push(stmt(
             &mut self.pg.u,

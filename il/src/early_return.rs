@@ -161,16 +161,8 @@ fn rewrite(
         rest.extend_from_slice(then);
         match u.stmts[s].kind.clone() {
             StmtKind::Return(Some(e)) => {
-                let lhs = u.exprs.alloc(Expr::Name(r));
                 let span = u.source_map.stmt.get(s).copied();
-                out.push(u.new_stmt(
-                    StmtKind::Assign {
-                        lhs,
-                        op: None,
-                        rhs: e,
-                    },
-                    span,
-                ));
+                out.push(u.assign_var(r, e, span));
             }
             StmtKind::If {
                 arms, else_block, ..
@@ -213,15 +205,7 @@ fn rewrite(
                 };
                 let span = u.source_map.stmt.get(s).copied();
                 let zero = u.int_literal(0);
-                let fl = u.exprs.alloc(Expr::Name(flag));
-                let clear = u.new_stmt(
-                    StmtKind::Assign {
-                        lhs: fl,
-                        op: None,
-                        rhs: zero,
-                    },
-                    span,
-                );
+                let clear = u.assign_var(flag, zero, span);
                 let mut kind = u.stmts[s].kind.clone();
                 if let StmtKind::CFor { body, .. }
                 | StmtKind::While { body, .. }
@@ -281,26 +265,10 @@ fn breaking_returns(
         let span = u.source_map.stmt.get(s).copied();
         match u.stmts[s].kind.clone() {
             StmtKind::Return(Some(e)) => {
-                let lhs = u.exprs.alloc(Expr::Name(r));
-                out.push(u.new_stmt(
-                    StmtKind::Assign {
-                        lhs,
-                        op: None,
-                        rhs: e,
-                    },
-                    span,
-                ));
+                out.push(u.assign_var(r, e, span));
                 if let Some(flag) = flag {
-                    let fl = u.exprs.alloc(Expr::Name(flag));
                     let one = u.int_literal(1);
-                    out.push(u.new_stmt(
-                        StmtKind::Assign {
-                            lhs: fl,
-                            op: None,
-                            rhs: one,
-                        },
-                        span,
-                    ));
+                    out.push(u.assign_var(flag, one, span));
                 }
                 out.push(u.new_stmt(StmtKind::Break, span));
             }

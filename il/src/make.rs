@@ -21,6 +21,19 @@ impl UnitData {
         s
     }
 
+    /// A new statement `var = value` of this unit, located at `span`.
+    pub fn assign_var(&mut self, var: SymbolId, value: ExprId, span: Option<Span>) -> StmtId {
+        let lhs = self.exprs.alloc(Expr::Name(var));
+        self.new_stmt(
+            StmtKind::Assign {
+                lhs,
+                op: None,
+                rhs: value,
+            },
+            span,
+        )
+    }
+
     /// A new integer literal of this unit (`0`, `1`).
     pub fn int_literal(&mut self, v: i64) -> ExprId {
         self.exprs.alloc(Expr::Literal(Literal {

@@ -72,15 +72,7 @@ fn lower_unit(prog: &mut Program, id: UnitId) {
     for c in copies {
         let span = u.source_map.stmt.get(c.stmt).copied();
         let zero = u.int_literal(0);
-        let iv = u.exprs.alloc(Expr::Name(i));
-        let init = u.new_stmt(
-            StmtKind::Assign {
-                lhs: iv,
-                op: None,
-                rhs: zero,
-            },
-            span,
-        );
+        let init = u.assign_var(i, zero, span);
         let iv = u.exprs.alloc(Expr::Name(i));
         let count = match c.count {
             Count::Expr(n) => n,
