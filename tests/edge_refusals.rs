@@ -24,6 +24,42 @@ const D: &[&[&str]] = &[&["-d"], &["-d", "-vector"]];
 
 const REFUSED: &[Case] = &[
     (
+        "edge_refused/b_c_split_value_changed.c",
+        SPLIT,
+        "b_c_split_value_changed.c:11:5: error[AD020]",
+        "passing by value what the call changes (`sq(z, &z)`)",
+    ),
+    (
+        "edge_refused/e_c_function_pointer_call.c",
+        D_B,
+        "e_c_function_pointer_call.c:13:5: error[AD070]",
+        "a call through a function pointer carries derivatives",
+    ),
+    (
+        "edge_refused/e_c_union_members.c",
+        D_B,
+        "e_c_union_members.c:11:1: error[AD020]",
+        "the union `(anonymous)` holds values that carry derivatives",
+    ),
+    (
+        "edge_refused/e_f_saved_table_filled_by_original.f90",
+        D_B,
+        "e_f_saved_table_filled_by_original.f90:21:5: error[AD020]",
+        "`setk` keeps `memory` from one call to the next, and this call runs the original `setk`",
+    ),
+    (
+        "edge_refused/b_f_saved_state_needed_by_adjoint.f90",
+        B,
+        "b_f_saved_state_needed_by_adjoint.f90:10:3: error[AD020]",
+        "a checkpointed call runs the original `source` forwards and `source_b` backwards",
+    ),
+    (
+        "edge_refused/b_f_saved_state_in_checkpoint.f90",
+        B,
+        "b_f_saved_state_in_checkpoint.f90:24:5: error[AD020]",
+        "are in `s` (saved in `step`), which `mid` cannot record",
+    ),
+    (
         "edge_refused/b_f_saved_allocatable.f90",
         B,
         "b_f_saved_allocatable.f90:10:3: error[AD020]",
@@ -122,8 +158,8 @@ const REFUSED: &[Case] = &[
     (
         "edge_refused/e_c_ternary_call.c",
         D_B,
-        "e_c_ternary_call.c:16:5: error[AD020]",
-        "a call to the differentiated function `sq` in an operand evaluated only on a condition",
+        "e_c_ternary_call.c:18:5: error[AD020]",
+        "a call to the differentiated function `cube` in an operand evaluated only on a condition",
     ),
     (
         "edge_refused/e_f_associate.f90",

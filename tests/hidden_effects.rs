@@ -93,7 +93,7 @@ const REFUSED: &[Case] = &[
     ),
     (
         "ternary.c",
-        "static double sq(double t) { return t * t; }\n\nvoid f(double x, double *y)\n{\n    *y = x > 0.0 ? sq(x) : x;\n}\n",
+        "static double sq(double t) { return t * t; }\n\nvoid f(double x, double *y)\n{\n    *y = 2.0 * (x > 0.0 ? sq(x) : x);\n}\n",
         "f",
         "x",
         "y",
@@ -113,7 +113,7 @@ const REFUSED: &[Case] = &[
     ),
     (
         "nodiff_writes.c",
-        "static long pick(double *x, int n) {\n  long b = 0;\n  for (int i = 1; i < n; i++) if (x[i] > x[b]) b = i;\n  x[0] = x[0] * 2.0;\n  return b;\n}\nvoid f(double *x, int n, double *y) {\n  *y = x[pick(x, n)] * x[1] + (double)pick(x, n);\n}\n",
+        "static long pick(double *x, int n) {\n  long b = 0;\n  for (int i = 1; i < n; i++) if (x[i] > x[b]) b = i;\n  x[0] = x[0] * 2.0;\n  return b;\n}\nvoid f(double *x, int n, double *y) {\n  *y = x[pick(x, n)] * x[1];\n}\n",
         "f",
         "x",
         "y",

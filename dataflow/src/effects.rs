@@ -21,6 +21,8 @@ use radtap_il::{
 };
 use std::collections::{BTreeMap, HashMap};
 
+mod library;
+
 /// The effect of one point.
 #[derive(Clone, Debug, Default)]
 pub struct Effect {
@@ -555,6 +557,10 @@ impl Eval<'_> {
             let Some(Init::Expr(i)) = e.init else {
                 continue;
             };
+            // A `static` (saved) local's initialiser runs once, before the program: no write.
+            if self.prog.symbols[e.sym].attrs.save {
+                continue;
+            }
             let Some(o) = self.pz.objects.get(&ObjKey::Sym(e.sym)).copied() else {
                 continue;
             };
@@ -572,7 +578,6 @@ impl Eval<'_> {
         }
     }
 
-    /// `lhs op= rhs`.
     /// The effect of `lhs (op)= rhs`; returns the value written (the value of the
     /// assignment as a C expression), when it is one value.
     fn assign(&mut self, lhs: ExprId, op: Option<BinOp>, rhs: ExprId) -> Option<Val> {
@@ -594,10 +599,11 @@ impl Eval<'_> {
         // C `p = q` moves the pointer; Fortran `p = e` (p a POINTER) assigns its target.
         let ptr_lhs = self.u.lang == Lang::C
             && matches!(self.u.exprs[lhs], Expr::Name(s) if is_pointer(self.prog, s));
-        let mut v = if ptr_lhs {
-            self.addr_value(rhs).nondiff()
-        } else {
-            self.value(rhs)
+        let mut v = match (ptr_lhs, op) {
+            // `p = q` moves to an address; `p -= off` by an integer (it read nothing).
+            (true, None) => self.addr_value(rhs).nondiff(),
+            (true, Some(_)) => self.value(rhs).nondiff(),
+            (false, _) => self.value(rhs),
         };
         if let Some(op) = op {
             let old = self.ref_value(&r);
@@ -1161,6 +1167,11 @@ impl Eval<'_> {
                 for a in args {
                     let v = self.value(a.value);
                     all = all.union(v);
+                    if external && self.u.lang == Lang::C && self.is_pointer_value(a.value) {
+                        // What an unknown C function is given the address of, it may read.
+                        let pointee = self.deref(a.value);
+                        all = all.union(self.ref_value(&pointee));
+                    }
                     let r = if self.u.lang == Lang::Fortran {
                         if stmt || external {
                             self.reference(a.value, false)
@@ -1196,47 +1207,6 @@ impl Eval<'_> {
                     all.nondiff()
                 }
             }
-        }
-    }
-
-    /// C `memcpy`/`memmove`: the values behind the source land behind the destination,
-    /// derivatives with them (what the copy writes depends on what it reads); `memset`
-    /// writes a constant there.
-    fn copy_through(&mut self, name: &str, args: &[Arg]) {
-        if name == "memset" && self.u.lang == Lang::C && !args.is_empty() {
-            // The bytes behind the destination are set to a constant: written, depending on
-            // nothing (its derivative is zero after).
-            let mut dst = self.deref(args[0].value);
-            dst.total = false;
-            let v = Val {
-                reads: self.empty(),
-                ..Val::default()
-            };
-            self.write(&dst, &v);
-        }
-        if matches!(name, "memcpy" | "memmove") && self.u.lang == Lang::C && args.len() >= 2 {
-            let src = self.deref(args[1].value);
-            let v = self.ref_value(&src);
-            let mut dst = self.deref(args[0].value);
-            dst.total = false;
-            self.write(&dst, &v);
-        }
-    }
-
-    fn is_pointer_value(&self, e: ExprId) -> bool {
-        match &self.u.exprs[e] {
-            Expr::Unary {
-                op: UnOp::AddrOf, ..
-            } => true,
-            Expr::Name(s) => {
-                let t = self.prog.symbols[*s].ty.as_ref();
-                t.is_some_and(|t| t.pointers > 0 || !t.dims.is_empty())
-            }
-            Expr::Binary { lhs, rhs, .. } => {
-                self.is_pointer_value(*lhs) || self.is_pointer_value(*rhs)
-            }
-            Expr::Cast { arg, .. } | Expr::Paren(arg) => self.is_pointer_value(*arg),
-            _ => false,
         }
     }
 

@@ -20,6 +20,7 @@
 
 mod dump;
 mod effects;
+mod exposed;
 mod impls;
 mod pointsto;
 mod purity;
@@ -733,6 +734,19 @@ fn activity(infos: &mut HashMap<UnitId, ProcInfo>, heads: &[HeadInfo], mode: Mod
         // Calling contexts of callees.
         let mut grown = Vec::new();
         for (id, e) in effs.iter().enumerate() {
+            // Several calls in one statement (`smooth(x[0]) + smooth(x[1])`): what one call
+            // makes varied may reach the next one's entry, what the next one reads may be
+            // useful at the previous one's exit. The statement is one point of the flow
+            // graph, so each call sees what is varied before or after it, and useful before
+            // or after it (the first call's state change was read as passive by the second).
+            let (vb_id, ua_id) = if e.call_maps.len() > 1 {
+                let (mut v, mut u) = (vb[id].clone(), ua_after[id].clone());
+                v.union_with(&va_after[id]);
+                u.union_with(&ub[id]);
+                (v, u)
+            } else {
+                (vb[id].clone(), ua_after[id].clone())
+            };
             for m in &e.call_maps {
                 let Some(cinfo) = infos.get(&m.callee) else {
                     continue;
@@ -742,19 +756,19 @@ fn activity(infos: &mut HashMap<UnitId, ProcInfo>, heads: &[HeadInfo], mode: Mod
                 let mut cu = cz.empty();
                 for (z, s) in m.src.iter().enumerate() {
                     if let Some(s) = s {
-                        if s.intersects(&vb[id]) && cz.differentiable.contains(ZoneId(z as u32)) {
+                        if s.intersects(&vb_id) && cz.differentiable.contains(ZoneId(z as u32)) {
                             cv.insert(ZoneId(z as u32));
                         }
                     }
                 }
                 for (z, t) in m.tgt.iter().enumerate() {
                     if let Some(t) = t {
-                        if t.iter().any(|x| ua_after[id].contains(*x)) {
+                        if t.iter().any(|x| ua_id.contains(*x)) {
                             cu.insert(ZoneId(z as u32));
                         }
                     }
                 }
-                if m.in_expr && e.writes.intersects(&ua_after[id]) {
+                if m.in_expr && e.writes.intersects(&ua_id) {
                     if let Some(o) = cz.result.and_then(|r| cz.objects.get(&ObjKey::Sym(r))) {
                         cu.union_with(&cz.obj_set(o));
                     }

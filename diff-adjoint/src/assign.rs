@@ -844,6 +844,13 @@ impl<'a> Adj<'_, '_, 'a> {
         self.pg.hoisted.clear();
         let mut h = Hoisted::default();
         self.adj_hoist(s, e, &mut h);
+        let mut fwd = Vec::new();
+        if self.pg.sweep == Sweep::Fwd {
+            // Split mode: `t = g_fwd(a); return k * t;` (the return ran the primal `g`, and
+            // `g_bwd` popped what nothing pushed).
+            fwd = std::mem::take(&mut h.fwd);
+            self.c_return_value = Some(self.pg.cp(e));
+        }
         self.pg.markers = Some(Vec::new());
         self.collect_shared_partials(e);
         let t = self.pg.tan(e);
@@ -874,10 +881,7 @@ impl<'a> Adj<'_, '_, 'a> {
         all.extend(h.zero);
         all.extend(bwd);
         all.extend(h.calls);
-        Rev {
-            fwd: Vec::new(),
-            bwd: all,
-        }
+        Rev { fwd, bwd: all }
     }
 
     /// Records (push forwards, pop backwards, into `r`) the value the C effect expression `e`

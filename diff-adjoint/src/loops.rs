@@ -674,10 +674,7 @@ impl<'a> Adj<'_, '_, 'a> {
     fn unsigned_counter(&self, v: SymbolId) -> bool {
         self.pg.src.stmts.iter().any(|(_, st)| match &st.kind {
             StmtKind::Decl(Decl::Var(d)) if d.entities.iter().any(|e| e.sym == v) => {
-                let k = &d.spec.keyword;
-                k.contains("unsigned")
-                    || k == "size_t"
-                    || (k.starts_with("uint") && k.ends_with("_t"))
+                unsigned_type_name(self.pg.prog(), &d.spec.keyword, 0)
             }
             _ => false,
         })
@@ -721,4 +718,34 @@ impl<'a> Adj<'_, '_, 'a> {
             bwd: Vec::new(),
         }
     }
+}
+
+/// Whether C type name `k` is unsigned: `unsigned …`, `size_t`, `uintN_t`, or a typedef name
+/// of one (`typedef unsigned int uint;`, through `depth` typedefs).
+fn unsigned_type_name(prog: &Program, k: &str, depth: u32) -> bool {
+    if k.contains("unsigned") || k == "size_t" || (k.starts_with("uint") && k.ends_with("_t")) {
+        return true;
+    }
+    if depth > 8 {
+        return false;
+    }
+    let typedef = Attr::Keyword("typedef".into());
+    let decls = prog.units.iter().flat_map(|(_, u)| {
+        let in_body = u.stmts.iter().filter_map(|(_, st)| match &st.kind {
+            StmtKind::Decl(Decl::Var(d)) => Some(d),
+            _ => None,
+        });
+        let in_decls = u.decls.iter().filter_map(|d| match d {
+            Decl::Var(d) => Some(d),
+            _ => None,
+        });
+        in_body.chain(in_decls)
+    });
+    for d in decls {
+        let names = d.entities.iter().any(|e| prog.symbols[e.sym].spelling == k);
+        if names && d.attrs.contains(&typedef) && d.spec.keyword != k {
+            return unsigned_type_name(prog, &d.spec.keyword, depth + 1);
+        }
+    }
+    false
 }

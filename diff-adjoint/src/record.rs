@@ -583,7 +583,29 @@ impl<'a> Adj<'_, '_, 'a> {
                     }
                 }
             }
-            let msg = if !blocks.is_empty() && ptrs.is_empty() {
+            // Or the saved locals of other procedures (not visible here).
+            let mut saved: Vec<String> = Vec::new();
+            for (k, o) in &self.pg.pi.zones.objects {
+                if let ObjKey::Sym(x) = k {
+                    let sd = &self.pg.prog().symbols[*x];
+                    let owner = radtap_dataflow::zones::unit_of_scope(self.pg.prog(), sd.scope);
+                    if sd.attrs.save
+                        && owner.is_some_and(|o| o != self.pg.p)
+                        && self.pg.pi.zones.obj_set(o).intersects(&rest)
+                        && !self.visible(*x)
+                    {
+                        let o = unit_name(self.pg.prog(), owner.unwrap_or(self.pg.p));
+                        saved.push(format!("`{}` (saved in `{o}`)", sd.spelling));
+                    }
+                }
+            }
+            let msg = if !saved.is_empty() && ptrs.is_empty() && blocks.is_empty() {
+                format!(
+                    "values the adjoint needs here are in {}, which `{}` cannot record: the checkpointed call runs again in the backward sweep and would start from the state the forward sweep left; make it a module (or file-scope) variable, or split the call (NOCHECKPOINT)",
+                    saved.join(", "),
+                    unit_name(self.pg.prog(), self.pg.p)
+                )
+            } else if !blocks.is_empty() && ptrs.is_empty() {
                 format!(
                     "values the adjoint needs here are in memory allocated at line {} whose element count radtap cannot fix (one local pointer set once by `malloc(count * sizeof(T))` or `calloc`, with a count over integer arguments, constants and integer macros that do not change)",
                     blocks.iter().map(|l| l.to_string()).collect::<Vec<_>>().join(", ")
@@ -1002,6 +1024,52 @@ impl<'a> Adj<'_, '_, 'a> {
         let (Some(act), Some(z)) = (&oi.activity, oi.zones.sym_zones(x)) else {
             return false;
         };
+        // Where the original primal of the owner (or of a procedure calling it) runs inside
+        // a rerun (called by a procedure that is itself called, whose forward sweep runs
+        // again in a checkpoint), what it computes from the saved value must not be needed
+        // by derivatives there (`s = s/2 + sin(x); y = s` with `y` read by the caller's
+        // adjoint: recomputed from the state the forward sweep left).
+        let info = &self.pg.g.info;
+        for (&c, ci) in &info.procs {
+            let Some(zc) = ci.zones.sym_zones(x) else {
+                continue;
+            };
+            let mut fed = ci.zones.empty();
+            for t in 0..ci.zones.len() as u32 {
+                let t = radtap_dataflow::ZoneId(t);
+                if !zc.contains(t) && ci.summary.dep.row(t).intersects(&zc) {
+                    fed.insert(t);
+                }
+            }
+            if fed.is_empty() {
+                continue;
+            }
+            for &q in &self.pg.g.active {
+                let rerun = !info.callgraph.callers(q).is_empty()
+                    || !info.heads.iter().any(|h| h.head == q);
+                let Some(qi) = info.procs.get(&q) else {
+                    continue;
+                };
+                let (true, Some(qa)) = (rerun, &qi.activity) else {
+                    continue;
+                };
+                for (i, e) in qi.effects.iter().enumerate() {
+                    for m in e.call_maps.iter().filter(|m| m.callee == c) {
+                        let needed = fed.iter().any(|t| {
+                            m.tgt
+                                .get(t.index())
+                                .and_then(|t| t.as_ref())
+                                .is_some_and(|ys| {
+                                    ys.iter().any(|y| qa.difflive_after[i].contains(*y))
+                                })
+                        });
+                        if needed {
+                            return false;
+                        }
+                    }
+                }
+            }
+        }
         !oi.effects
             .iter()
             .zip(&act.live)

@@ -253,8 +253,9 @@ impl<'a> Adj<'_, '_, 'a> {
     }
 
     /// Split mode: what the backward sweep reads that may be lost between the sweeps —
-    /// locals, and values the procedure writes and does not read first (its callers only
-    /// keep the values it reads on entry).
+    /// locals, values the procedure writes and does not read first, and values it reads
+    /// and writes whose exit value the backward sweep reads (its callers only keep the
+    /// values it reads on entry).
     fn exit_record(&mut self) -> (Vec<StmtId>, Vec<StmtId>) {
         let mut need = self.pg.pi.zones.empty();
         for u in &self.pg.act.deriv_uses {
@@ -264,12 +265,27 @@ impl<'a> Adj<'_, '_, 'a> {
         keep.subtract(&self.pg.pi.summary.reads);
         for (k, o) in &self.pg.pi.zones.objects {
             if let ObjKey::Sym(x) = k {
-                if self.own_local(*x) && !self.pg.prog().symbols[*x].attrs.pointer {
-                    keep.union_with(&self.pg.pi.zones.obj_set(o));
+                let set = self.pg.pi.zones.obj_set(o);
+                // A C parameter passed by value and changed here (`x /= s`) is a local the
+                // caller passes again as it was.
+                let changed_copy = self.pg.src.params.contains(x)
+                    && self.pg.c_by_value(*x)
+                    && set.intersects(&self.pg.pi.summary.writes);
+                if (self.own_local(*x) && !self.pg.prog().symbols[*x].attrs.pointer) || changed_copy
+                {
+                    keep.union_with(&set);
                 }
             }
         }
         need.intersect_with(&keep);
+        // Values it reads on entry and overwrites whole, whose exit value the backward sweep
+        // reads (`nh = nh + 1; hist(nh) = x`): the caller's TBR takes the call's reads as
+        // its own and drops what the call kills, so it keeps only their entry values (what
+        // the call writes in part stays to be recorded by the caller).
+        let mut exposed = self.pg.pi.exit_exposed(&self.pg.act.deriv_uses);
+        exposed.intersect_with(&self.pg.pi.summary.kills);
+        exposed.intersect_with(&self.pg.pi.summary.reads);
+        need.union_with(&exposed);
         // A block this procedure allocates and frees keeps its values until the backward
         // sweep frees it (the free waits, the pointers go over below): nothing else reaches
         // it when only this procedure's own pointers point to it, so neither it nor (as the
@@ -614,7 +630,7 @@ impl<'a> Adj<'_, '_, 'a> {
             let sd = &self.pg.prog().symbols[s];
             let Some(ty) = sd.ty.clone() else { continue };
             let param = self.pg.src.params.contains(&s);
-            if param && self.pg.lang == Lang::C && ty.pointers == 1 && ty.dims.is_empty() {
+            if param && self.pg.c_elements_param(s) {
                 if self.pg.pointee_output_not_dependent(s) {
                     let why = "is written but is not a dependent: its adjoint on entry is no input";
                     out.extend(self.pg.clear_pointee(s, d, why));
@@ -622,6 +638,14 @@ impl<'a> Adj<'_, '_, 'a> {
                 continue;
             }
             if ty.pointers > 0 || sd.attrs.pointer {
+                continue;
+            }
+            let assumed_size = ty.dims.iter().any(|x| x.upper == DimUpper::Assumed);
+            if param && self.pg.lang == Lang::Fortran && assumed_size {
+                if self.pg.pointee_output_not_dependent(s) {
+                    let why = "is written but is not a dependent: its adjoint on entry is no input";
+                    out.extend(self.pg.clear_assumed_size(s, d, why));
+                }
                 continue;
             }
             let zero_it = if param {
@@ -666,6 +690,23 @@ impl<'a> Adj<'_, '_, 'a> {
         let mut out = Vec::new();
         let is_head = self.pg.g.info.heads.iter().any(|h| h.head == self.pg.p);
         for (ptr, local) in self.pg.adj_by_ptr.clone() {
+            // A struct passed by value: member by member (`ab->u = ab->u + ab0.u`).
+            let record = self
+                .pg
+                .dvar
+                .iter()
+                .find(|(_, d)| **d == local)
+                .and_then(
+                    |(s, _)| match self.pg.prog().symbols[*s].ty.as_ref()?.base {
+                        BaseClass::Record(td) => Some(td),
+                        _ => None,
+                    },
+                );
+            // (A head overwrites it: struct assignment, `*ab = ab0`.)
+            if let (Some(td), false) = (record, is_head) {
+                out.extend(self.record_adjoint_back(ptr, local, td));
+                continue;
+            }
             let p = self.pg.b().name(ptr);
             let target = self.pg.b().e(Expr::Unary {
                 op: UnOp::Deref,
@@ -682,6 +723,47 @@ impl<'a> Adj<'_, '_, 'a> {
                 });
                 self.pg.b().bin(BinOp::Add, cur, l)
             };
+            out.push(assign(&mut self.pg.u, target, v));
+        }
+        out
+    }
+
+    /// `ab->f = ab->f + ab0.f` for each active real member `f` of record type `td`.
+    fn record_adjoint_back(
+        &mut self,
+        ptr: SymbolId,
+        local: SymbolId,
+        td: TypeDefId,
+    ) -> Vec<StmtId> {
+        let mut out = Vec::new();
+        for (path, _, is_array) in self.pg.real_leaves(td) {
+            let member = |pg: &mut ProcGen, base: SymbolId, arrow: bool| {
+                let mut e = pg.b().name(base);
+                for (k, f) in path.iter().enumerate() {
+                    e = pg.b().e(Expr::Field {
+                        base: e,
+                        field: f.clone(),
+                        arrow: arrow && k == 0,
+                    });
+                }
+                e
+            };
+            if is_array {
+                let sp = self.pg.src.source_map.header.unwrap_or_default();
+                self.pg.g.diags.push(Diagnostic::error(
+                    Code::Unsupported,
+                    sp,
+                    format!(
+                        "a struct passed by value with an array member carrying a derivative (`{}`) is not supported in adjoint mode yet; pass a pointer",
+                        path.join(".")
+                    ),
+                ));
+                continue;
+            }
+            let target = member(&mut self.pg, ptr, true);
+            let l = member(&mut self.pg, local, false);
+            let cur = member(&mut self.pg, ptr, true);
+            let v = self.pg.b().bin(BinOp::Add, cur, l);
             out.push(assign(&mut self.pg.u, target, v));
         }
         out

@@ -219,10 +219,11 @@ impl<'a> Adj<'_, '_, 'a> {
                     // sum(a, mask=m): the seed where m holds.
                     "sum"
                         if args.len() == 2
-                            && args[1]
+                            && (args[1]
                                 .keyword
                                 .as_deref()
-                                .is_some_and(|k| k.eq_ignore_ascii_case("mask")) =>
+                                .is_some_and(|k| k.eq_ignore_ascii_case("mask"))
+                                || (args[1].keyword.is_none() && self.logical(args[1].value))) =>
                     {
                         let a = args[0].value;
                         let seed = self.scalar_seed(seed, seed_rank);
@@ -633,6 +634,16 @@ impl<'a> Adj<'_, '_, 'a> {
                     "transpose" => 2,
                     "matmul" => (ra(0) + ra(1)).saturating_sub(2).max(1),
                     "sum" | "product" | "maxval" | "minval" if args.len() == 1 => 0,
+                    "sum" | "product" | "maxval" | "minval"
+                        if args.len() == 2
+                            && (args[1]
+                                .keyword
+                                .as_deref()
+                                .is_some_and(|k| k.eq_ignore_ascii_case("mask"))
+                                || (args[1].keyword.is_none() && self.logical(args[1].value))) =>
+                    {
+                        0
+                    }
                     "sum" | "product" | "maxval" | "minval" => ra(0).saturating_sub(1),
                     "count" | "norm2" | "any" | "all" if args.len() == 1 => 0,
                     "dot_product" | "size" => 0,
@@ -641,6 +652,39 @@ impl<'a> Adj<'_, '_, 'a> {
                 }
             }
             _ => 0,
+        }
+    }
+
+    /// Whether expression `e` of the output unit is LOGICAL (`sum(a, a < 0.5d0)`: a
+    /// positional second argument that is logical is the MASK, not DIM).
+    fn logical(&self, e: ExprId) -> bool {
+        let src = &self.pg.u;
+        match &src.exprs[e] {
+            Expr::Binary { op, .. } => matches!(
+                op,
+                BinOp::Eq(_)
+                    | BinOp::Ne(_)
+                    | BinOp::Lt(_)
+                    | BinOp::Le(_)
+                    | BinOp::Gt(_)
+                    | BinOp::Ge(_)
+                    | BinOp::And
+                    | BinOp::Or
+                    | BinOp::Eqv
+                    | BinOp::Neqv
+            ),
+            Expr::Unary { op: UnOp::Not, .. } => true,
+            Expr::Paren(x) => self.logical(*x),
+            Expr::Literal(l) => l.kind == LitKind::Logical,
+            Expr::Name(_) | Expr::Index { .. } => {
+                let mut b = e;
+                while let Expr::Index { base, .. } = &src.exprs[b] {
+                    b = *base;
+                }
+                matches!(&src.exprs[b], Expr::Name(x)
+                    if self.pg.g.out.symbols[*x].ty.as_ref().is_some_and(|t| t.base == BaseClass::Logical))
+            }
+            _ => false,
         }
     }
 }

@@ -133,6 +133,31 @@ pub(crate) fn run(
     }
     let heap = crate::heap_records::refusals(prog, info, &g.active, &g.active_fields);
     g.diags.extend(heap);
+    // A C union with a member carrying a derivative: its members share storage, and a
+    // derivative record (one member each) does not (the other members' derivatives were
+    // lost: f2c's COMMON with different member names per routine).
+    let mut unions: Vec<TypeDefId> = g
+        .active_fields
+        .iter()
+        .filter(|(td, f)| !f.is_empty() && prog.typedefs[**td].kind == TypeDefKind::Union)
+        .map(|(td, _)| *td)
+        .collect();
+    unions.sort();
+    for td in unions {
+        let name = prog.typedefs[td]
+            .name
+            .clone()
+            .unwrap_or_else(|| "(anonymous)".into());
+        let at = g
+            .active
+            .iter()
+            .find_map(|&p| prog.units[p].source_map.header);
+        g.diags.push(Diagnostic::error(
+            Code::Unsupported,
+            at.unwrap_or_default(),
+            format!("the union `{name}` holds values that carry derivatives: its members share storage, their derivatives would not; use a struct, or one name for the shared data"),
+        ));
+    }
     if g.diags.iter().any(|d| d.is_error()) {
         return (None, g.diags);
     }

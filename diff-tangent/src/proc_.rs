@@ -14,11 +14,13 @@ mod calls;
 mod complex;
 mod decls;
 mod dref;
+mod entry;
 mod expr;
 mod foreign_common;
 mod nodiff;
 mod saved;
 mod shadow;
+mod shared_state;
 mod sidefx;
 mod stmts;
 
@@ -37,8 +39,9 @@ impl BodyRules for TangentRules {
     fn body(&self, pg: &mut ProcGen<'_, '_>) -> Block {
         let src = pg.src;
         let mut body = pg.zero_non_independent_derivatives();
-        body.extend(pg.reset_saved_derivatives());
+        let reset = pg.reset_saved_derivatives();
         body.extend(pg.block(&src.body));
+        pg.place_reset(&mut body, reset);
         body
     }
 }

@@ -1191,7 +1191,9 @@ pub fn no_body_message(prog: &Program, name: &str) -> String {
                 matches!(d, Decl::Preproc(l) if l.split_whitespace().collect::<Vec<_>>().join(" ").starts_with(&define))
             })
     });
-    if is_macro {
+    if name == "<expression>" {
+        "a call through a function pointer carries derivatives, but radtap cannot tell which function it runs: call the function by name (or, in Fortran, pass it as a dummy procedure)".to_string()
+    } else if is_macro {
         format!("the macro `{name}` has a body that is not an expression (a statement, or `#`/`##`): radtap cannot differentiate through it; write it as a function or expand it by hand")
     } else {
         format!("`{name}` has no body in the input files and no derivative: the derivative through this call would be wrong; add its source file")

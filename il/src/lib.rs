@@ -46,6 +46,7 @@ mod make;
 pub mod memcpy;
 pub mod specialise;
 pub mod stmtfn;
+pub mod ternary;
 mod verify;
 pub mod visit;
 

@@ -334,6 +334,9 @@ pub fn front(req: &Request) -> Analysed {
         // (`il::memcpy`): the derivatives of what they copy or clear follow element by
         // element.
         radtap_il::memcpy::lower_real_copies(&mut program);
+        // C `c ? a : b` with real values becomes an `if` (`il::ternary`): each branch's
+        // derivative runs under its condition (both branches' partials ran: `0/0`, `u[-1]`).
+        radtap_il::ternary::lower_conditionals(&mut program);
         // C `return e` before a function's end becomes `result = e` in structured code
         // (`il::early_return`), which the adjoint reverses; the tangent keeps it as written.
         if m.adjoint {

@@ -127,10 +127,16 @@ pub fn build_and_run(
 /// Programs whose constructs vector tangent mode does not support yet, with a fragment of
 /// the refusal it must give instead (never code that does not compile): the tangent suites
 /// check the refusal and skip the vector run.
-pub const VECTOR_UNSUPPORTED: &[(&str, &str)] = &[(
-    "c_static_const_global.c",
-    "in vector mode, passing an array member of a record",
-)];
+pub const VECTOR_UNSUPPORTED: &[(&str, &str)] = &[
+    (
+        "c_static_const_global.c",
+        "in vector mode, passing an array member of a record",
+    ),
+    (
+        "c_struct_by_value.c",
+        "in vector mode, passing a member record of a record with a derivative by value",
+    ),
+];
 
 /// The refusal vector mode must give for `path`, when it is listed in `VECTOR_UNSUPPORTED`.
 pub fn vector_refusal(path: &Path) -> Option<&'static str> {
@@ -150,6 +156,14 @@ pub const ADJOINT_UNSUPPORTED: &[(&str, &str)] = &[
         "a C brace initialiser with active values",
     ),
     ("e_c_for_multi.c", "a `for` step updating two variables"),
+    (
+        "f_two_calls_one_statement.f90",
+        "a function writing a module variable, in an expression",
+    ),
+    (
+        "c_static_recurrence.c",
+        "a function writing a static local, in an expression",
+    ),
     (
         "e_c_static_counter.c",
         "a function writing a static local, in an expression",

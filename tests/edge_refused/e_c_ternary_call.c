@@ -1,6 +1,7 @@
 // radtap: -head tern -vars "x" -outvars "y"
 // sizes: x=2 y=2
-// ?: with calls on both branches and in the condition (pure helpers).
+// ?: with calls on both branches and in the condition (pure helpers). A whole value that is
+// a conditional becomes an `if` (`il::ternary`); inside a larger value it stays refused.
 static double sq(double t)
 {
     return t * t;

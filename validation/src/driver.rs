@@ -507,7 +507,7 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
         s.push_str("  return 0;\n}\n");
         return s;
     }
-    let _ = writeln!(s, "program driver");
+    let _ = writeln!(s, "program radtap_validate_driver");
     if let Some(m) = &h.module {
         let _ = writeln!(s, "  use {m}");
     }
@@ -617,7 +617,7 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
         );
     }
     s.push_str(&body);
-    s.push_str("end program driver\n");
+    s.push_str("end program radtap_validate_driver\n");
     s
 }
 

@@ -281,6 +281,18 @@ impl<'a> ProcGen<'_, 'a> {
         let base = radtap_dataflow::zones::base_symbol(self.prog(), self.p, a);
         let has = base.is_some_and(|b| self.dvar.contains_key(&b));
         let cur = self.cur.clone();
+        // C, vector mode: a member record passed by value (`dist(s.rest, p)`) has no
+        // derivative of its own: `sd` is one record per direction.
+        if self.lang == Lang::C
+            && self.vector
+            && !by_pointer
+            && has
+            && self.names_member(a)
+            && self.record_of(a).is_some()
+        {
+            self.error(s, Code::Unsupported, "in vector mode, passing a member record of a record with a derivative by value (`s.rest`) is not supported yet (its derivative is one record per direction); copy it into a variable first");
+            return self.b().zero(8);
+        }
         // C: an address (`x`, `&v`, `a + i`) passes the derivative address.
         if self.lang == Lang::C && by_pointer {
             // A vector derivative of a record is one record per direction: the elements of a
@@ -699,6 +711,13 @@ impl<'a> ProcGen<'_, 'a> {
                     }
                 })
             };
+            if self.vector && self.lang == Lang::C && self.prog().symbols[prim.sym].attrs.save {
+                // A `static` local's initialiser is a constant, run once before the program
+                // runs: its derivative is zero, as static storage starts (filling it at each
+                // call cut the recurrence of the derivative).
+                e.init = None;
+                continue;
+            }
             if self.vector && !is_ptr && self.lang == Lang::C {
                 if let Expr::ArrayCtor { items, .. } = &self.src.exprs[init] {
                     // `vd[j][nd] = ẋⱼ` for each item of a flat brace list; a passive list

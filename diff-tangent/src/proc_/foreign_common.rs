@@ -272,10 +272,11 @@ impl ProcGen<'_, '_> {
         if !self.g.info.heads.iter().any(|h| h.head == self.p) {
             return out;
         }
-        if self.lang == Lang::C {
-            return self.zero_c_global_derivatives(keep);
-        }
         out.extend(self.next_run());
+        if self.lang == Lang::C {
+            out.extend(self.zero_c_global_derivatives(keep));
+            return out;
+        }
         let prog = self.g.prog;
         let globals = self.cleared_globals(keep);
         for x in globals {

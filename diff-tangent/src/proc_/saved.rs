@@ -1,11 +1,13 @@
-//! Fortran locals saved from one call to the next (a SAVE statement or attribute, a SAVE
-//! without a list, DATA, an initialiser) whose values carry a derivative: the derivative is
+//! Locals saved from one call to the next (Fortran: a SAVE statement or attribute, a SAVE
+//! without a list, DATA, an initialiser; C: `static`) whose values carry a derivative: the derivative is
 //! saved with the value, so a filter's recurrence keeps its derivative from one call to
 //! the next. Each run of a head starts from the state the previous runs left, a constant of
 //! this run: the saved derivatives start each run at zero. A head counts its runs in
-//! `common /radtap_generation/`; a procedure with saved derivatives zeroes them when it
-//! first runs in a new run of a head (on entry of the tangent, at the start of the backward
-//! sweep of the adjoint), remembering the run in a saved local.
+//! `common /radtap_generation/` (C: a file-scope `static int radtap_generation;`, a
+//! tentative definition repeated above each function using it); a procedure with saved
+//! derivatives zeroes them when it first runs in a new run of a head (on entry of the
+//! tangent, at the start of the backward sweep of the adjoint), remembering the run in a
+//! saved local.
 
 use super::*;
 
@@ -15,9 +17,6 @@ const RUNS: &str = "radtap_generation";
 impl<'a> ProcGen<'_, 'a> {
     /// The saved locals of this procedure that carry a derivative, with the derivative.
     fn saved_with_derivative(&self) -> Vec<(SymbolId, SymbolId)> {
-        if self.lang != Lang::Fortran {
-            return Vec::new();
-        }
         let mut out: Vec<(SymbolId, SymbolId)> = self
             .dvar
             .iter()
@@ -44,7 +43,7 @@ impl<'a> ProcGen<'_, 'a> {
         let prog = self.g.prog;
         self.g.active.iter().any(|&p| {
             let u = &prog.units[p];
-            u.lang == Lang::Fortran
+            u.kind != UnitKind::CFile
                 && prog.scopes[u.scope].order.iter().any(|&s| {
                     let sd = &prog.symbols[s];
                     sd.attrs.save
@@ -66,13 +65,15 @@ impl<'a> ProcGen<'_, 'a> {
     /// copies) or a SAVE without a list (which saves them already); the run counter with its
     /// COMMON block where it is used; `integer, save :: radtap_seen = -1`.
     pub(crate) fn saved_derivative_decls(&mut self) -> Vec<Decl> {
+        self.refuse_unshared_state();
         let mut decls = Vec::new();
-        if self.lang != Lang::Fortran {
-            return decls;
-        }
         let saved = self.saved_with_derivative();
         let counts = self.counts_runs();
         if saved.is_empty() && !counts {
+            return decls;
+        }
+        if self.lang == Lang::C {
+            self.c_run_counter(counts, !saved.is_empty());
             return decls;
         }
         let save = Attr::Keyword("save".into());
@@ -152,13 +153,44 @@ impl<'a> ProcGen<'_, 'a> {
         decls
     }
 
+    /// C: `static int radtap_generation;` above the function (a tentative definition: each
+    /// function using the counter repeats it, the file has one), and `static int radtap_seen =
+    /// -1;` in a function with saved derivatives.
+    fn c_run_counter(&mut self, counts: bool, has_saved: bool) {
+        let n = self.fresh(RUNS);
+        self.run_counter = Some(self.new_sym(&n, Some(Type::int())));
+        self.counts = counts;
+        self.u.directives.insert(
+            0,
+            Directive {
+                name: String::new(),
+                args: String::new(),
+                text: format!(
+                    "static int {n}; /* runs of the heads: saved derivatives restart at zero */"
+                ),
+                span: None,
+            },
+        );
+        if has_saved {
+            let n = self.fresh("radtap_seen");
+            let seen = self.new_sym(&n, Some(Type::int()));
+            let minus_one = self.u.int_literal(-1);
+            let mut d = Decl::one(TypeSpec::int(Lang::C), seen, Vec::new());
+            if let Decl::Var(v) = &mut d {
+                v.attrs.push(Attr::Keyword("static".into()));
+                v.entities[0].init = Some(Init::Expr(minus_one));
+            }
+            self.c_local_decls.push(d);
+            self.run_seen = Some(seen);
+        }
+    }
+
     /// Whether this procedure starts the runs: a head, when some procedure being
     /// differentiated has saved state, that no procedure being differentiated calls (a head
     /// called inside another head's run would zero the saved derivatives in the middle of
     /// it; called from outside, it does not start a new run then: a known gap).
     fn counts_runs(&self) -> bool {
-        self.lang == Lang::Fortran
-            && self.g.info.heads.iter().any(|h| h.head == self.p)
+        self.g.info.heads.iter().any(|h| h.head == self.p)
             && self.program_has_saved_state()
             && !self
                 .g
@@ -179,6 +211,22 @@ impl<'a> ProcGen<'_, 'a> {
         vec![assign(&mut self.u, l, sum)]
     }
 
+    /// Puts the statements of [`Self::reset_saved_derivatives`] into `body`, the statements of
+    /// this procedure in the derivative: first, or in C after the declarations of the
+    /// saved derivatives (statements of the body there).
+    pub(crate) fn place_reset(&self, body: &mut Vec<StmtId>, reset: Vec<StmtId>) {
+        let saved: Vec<SymbolId> = self.saved_with_derivative().iter().map(|p| p.1).collect();
+        let declares_saved = |s: &StmtId| {
+            matches!(&self.u.stmts[*s].kind, StmtKind::Decl(Decl::Var(v))
+                if v.entities.iter().any(|e| saved.contains(&e.sym)))
+        };
+        let at = match self.lang {
+            Lang::C => body.iter().rposition(declares_saved).map_or(0, |i| i + 1),
+            Lang::Fortran => 0,
+        };
+        body.splice(at..at, reset);
+    }
+
     /// `if (radtap_seen /= radtap_generation) then; sd = 0; …; radtap_seen =
     /// radtap_generation; end if`: the saved derivatives start a run of a head at zero.
     pub fn reset_saved_derivatives(&mut self) -> Vec<StmtId> {
@@ -193,6 +241,17 @@ impl<'a> ProcGen<'_, 'a> {
             let l = self.b().name(d);
             let zero = match ty.base {
                 BaseClass::Record(td) => self.zero_record_leaves(l, td),
+                _ if self.lang == Lang::C => {
+                    // C: element by element (a static array), over the directions.
+                    let c = Copier { src: self.src };
+                    let mut bounds = Vec::new();
+                    for dim in &ty.dims {
+                        if let DimUpper::Expr(e) = dim.upper {
+                            bounds.push(c.expr(&mut self.u, e));
+                        }
+                    }
+                    vec![self.zero_c_elements(d, bounds)]
+                }
                 _ => {
                     let z = self.b().zero(ty.bytes.unwrap_or(4));
                     vec![assign(&mut self.u, l, z)]

@@ -291,6 +291,7 @@ impl<'a, 's> CLower<'a, 's> {
                     if let Some(n) = &name {
                         self.proto_params.push(n.clone());
                     }
+                    pointer_to_arrays_as_array(&mut ops);
                     out.push(CParam {
                         spec,
                         name,
@@ -417,6 +418,15 @@ impl<'a, 's> CLower<'a, 's> {
             {
                 s
             }
+            // A file-scope variable declared again (tentative definitions: `static int n;`
+            // twice is one variable).
+            Some(s)
+                if kind == SymbolKind::Variable
+                    && self.p.symbols[s].kind == SymbolKind::Variable
+                    && self.scope == self.p.units[self.file_unit].scope =>
+            {
+                s
+            }
             Some(_) => {
                 let sp = self.sp(name_node);
                 self.diags.push(Diagnostic::error(
@@ -522,4 +532,17 @@ fn primitive_class(kw: &str) -> (BaseClass, Option<u32>) {
         4
     };
     (BaseClass::Integer, Some(bytes))
+}
+
+/// A parameter declared as a pointer to arrays (`double (*g)[2]`) is the array `double
+/// g[][2]` (C11 6.7.6.3): its declarator is written so (it was taken for an array of
+/// pointers, and the data behind it carried no derivative).
+pub(super) fn pointer_to_arrays_as_array(ops: &mut [DeclOp]) {
+    let n = ops.len();
+    if n >= 2
+        && matches!(&ops[n - 1], DeclOp::Pointer(q) if q.is_empty())
+        && matches!(ops[n - 2], DeclOp::Array(_))
+    {
+        ops[n - 1] = DeclOp::Array(None);
+    }
 }

@@ -131,6 +131,7 @@ impl<'a, 's> CLower<'a, 's> {
                                 );
                                 continue;
                             };
+                            super::decls::pointer_to_arrays_as_array(&mut ops);
                             let pname = self.t(pn).to_string();
                             let mut sd = sym_c(&pname, SymbolKind::Variable, fscope);
                             sd.attrs.dummy = true;

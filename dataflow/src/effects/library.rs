@@ -1,0 +1,47 @@
+//! Library calls whose effects are known by name: `memcpy`, `memmove`, `memset`, and what
+//! C arguments pass an address.
+
+use super::*;
+
+impl Eval<'_> {
+    /// C `memcpy`/`memmove`: the values behind the source land behind the destination,
+    /// derivatives with them (what the copy writes depends on what it reads); `memset`
+    /// writes a constant there.
+    pub(super) fn copy_through(&mut self, name: &str, args: &[Arg]) {
+        if name == "memset" && self.u.lang == Lang::C && !args.is_empty() {
+            // The bytes behind the destination are set to a constant: written, depending on
+            // nothing (its derivative is zero after).
+            let mut dst = self.deref(args[0].value);
+            dst.total = false;
+            let v = Val {
+                reads: self.empty(),
+                ..Val::default()
+            };
+            self.write(&dst, &v);
+        }
+        if matches!(name, "memcpy" | "memmove") && self.u.lang == Lang::C && args.len() >= 2 {
+            let src = self.deref(args[1].value);
+            let v = self.ref_value(&src);
+            let mut dst = self.deref(args[0].value);
+            dst.total = false;
+            self.write(&dst, &v);
+        }
+    }
+
+    pub(super) fn is_pointer_value(&self, e: ExprId) -> bool {
+        match &self.u.exprs[e] {
+            Expr::Unary {
+                op: UnOp::AddrOf, ..
+            } => true,
+            Expr::Name(s) => {
+                let t = self.prog.symbols[*s].ty.as_ref();
+                t.is_some_and(|t| t.pointers > 0 || !t.dims.is_empty())
+            }
+            Expr::Binary { lhs, rhs, .. } => {
+                self.is_pointer_value(*lhs) || self.is_pointer_value(*rhs)
+            }
+            Expr::Cast { arg, .. } | Expr::Paren(arg) => self.is_pointer_value(*arg),
+            _ => false,
+        }
+    }
+}

@@ -1,0 +1,155 @@
+//! State a procedure keeps in its own saved locals (Fortran SAVE, DATA, initialised locals;
+//! C `static`) cannot be shared with its derivative: `p_d`, `p_b`, `p_fwd` each declare their
+//! own copy, and nothing the generated code can name reaches the original's. Two runs then
+//! read two states, and derivatives come out silently wrong:
+//! - the original `p` is called during a run (from a procedure that is not differentiated,
+//!   or at a call site without derivatives): it advances its copy, `p_d` reads another (a
+//!   table filled by a first call from an `init` routine was empty in `p_d`);
+//! - adjoint, joint mode: a checkpointed call runs the original `p` forwards and `p_b`
+//!   backwards, with its own copy, so whatever the adjoint reads of the state is stale.
+//!
+//! Both are refused, naming the variable. A state nothing reads across calls (written before
+//! it is read in every call), a table only read (DATA, `static const`), and a head called by
+//! no differentiated procedure (its runs are the user's) are accepted.
+
+use super::*;
+
+impl<'a> ProcGen<'_, 'a> {
+    /// The saved locals of this procedure that carry state from one call to the next: read
+    /// before they are written, and written.
+    fn carried_state(&self) -> Vec<SymbolId> {
+        let prog = self.g.prog;
+        let sum = &self.pi.summary;
+        let mut out: Vec<SymbolId> = prog.scopes[self.src.scope]
+            .order
+            .iter()
+            .copied()
+            .filter(|&s| {
+                let sd = &prog.symbols[s];
+                sd.attrs.save
+                    && sd.kind == SymbolKind::Variable
+                    && !sd.attrs.dummy
+                    && !sd.attrs.constant
+                    && sd.common.is_none()
+                    && !self.src.params.contains(&s)
+                    && radtap_dataflow::zones::unit_of_scope(prog, sd.scope) == Some(self.p)
+                    && self
+                        .pi
+                        .zones
+                        .sym_zones(s)
+                        .is_some_and(|z| z.intersects(&sum.reads) && z.intersects(&sum.writes))
+            })
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// Refuses what [the module doc](self) describes, once per procedure and mode.
+    pub(crate) fn refuse_unshared_state(&mut self) {
+        if self.sweep == Sweep::Bwd {
+            return;
+        }
+        let state = self.carried_state();
+        if state.is_empty() {
+            return;
+        }
+        let prog = self.g.prog;
+        let names = state
+            .iter()
+            .map(|&s| format!("`{}`", prog.symbols[s].spelling))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let me = crate::gen::unit_name(prog, self.p);
+        if let Some((q, s)) = self.original_called() {
+            let sp = prog.units[q]
+                .source_map
+                .stmt
+                .get(s)
+                .copied()
+                .unwrap_or_default();
+            let msg = format!(
+                "`{me}` keeps {names} from one call to the next, and this call runs the original `{me}` during a differentiated run: its derivative keeps its own copy, which this call does not update; differentiate this call too (make it depend on the independents) or move {names} to a module or COMMON (C: file scope)"
+            );
+            self.g
+                .diags
+                .push(Diagnostic::error(Code::Unsupported, sp, &msg));
+            return;
+        }
+        let checkpointed = self.adjoint
+            && self.sweep == Sweep::Joint
+            && self
+                .g
+                .info
+                .callgraph
+                .callers(self.p)
+                .iter()
+                .any(|c| self.g.active.contains(c));
+        if !checkpointed {
+            return;
+        }
+        let needed = state.iter().any(|&s| {
+            let Some(z) = self.pi.zones.sym_zones(s) else {
+                return false;
+            };
+            self.pi.effects.iter().enumerate().any(|(i, e)| {
+                (self.act.live[i] && e.reads.intersects(&z))
+                    || self.act.deriv_uses[i].intersects(&z)
+            })
+        });
+        if needed {
+            let sp = self.src.source_map.header.unwrap_or_default();
+            let msg = format!(
+                "`{me}` keeps {names} from one call to the next, and its adjoint needs the value: a checkpointed call runs the original `{me}` forwards and `{me}_b` backwards, which keeps its own copy; split the calls (-nocheckpoint, or NOCHECKPOINT on the calls or on `{me}`), or move {names} to a module or COMMON (C: file scope)"
+            );
+            self.g
+                .diags
+                .push(Diagnostic::error(Code::Unsupported, sp, &msg));
+        }
+    }
+
+    /// A call of the original procedure during a run of a head: in a procedure the heads
+    /// reach that is not differentiated, or at a call site without derivatives.
+    fn original_called(&self) -> Option<(UnitId, StmtId)> {
+        let info = self.g.info;
+        let mut reach: Vec<UnitId> = info.heads.iter().map(|h| h.head).collect();
+        let mut k = 0;
+        while k < reach.len() {
+            let q = reach[k];
+            k += 1;
+            for site in info.callgraph.sites_of(q) {
+                if let radtap_flowgraph::Callee::Defined(l) = &site.callee {
+                    for &c in l {
+                        if !reach.contains(&c) {
+                            reach.push(c);
+                        }
+                    }
+                }
+            }
+        }
+        for &q in &reach {
+            for site in info.callgraph.sites_of(q) {
+                let calls_me = matches!(&site.callee,
+                    radtap_flowgraph::Callee::Defined(l) if l.contains(&self.p));
+                if !calls_me {
+                    continue;
+                }
+                if !self.g.active.contains(&q) {
+                    return Some((q, site.stmt));
+                }
+                let qi = info.procs.get(&q)?;
+                let passive = qi
+                    .point_id(radtap_flowgraph::Point {
+                        stmt: site.stmt,
+                        part: radtap_flowgraph::Part::Whole,
+                    })
+                    .zip(qi.activity.as_ref())
+                    .is_some_and(|(i, a)| !a.has_derivative[i]);
+                if passive {
+                    return Some((q, site.stmt));
+                }
+            }
+        }
+        None
+    }
+}
