@@ -21,8 +21,15 @@ const D_B: &[&[&str]] = &[&["-d"], &["-d", "-vector"], &["-b"]];
 const B: &[&[&str]] = &[&["-b"]];
 const SPLIT: &[&[&str]] = &[&["-b", "-nocheckpoint"]];
 const D: &[&[&str]] = &[&["-d"], &["-d", "-vector"]];
+const VECTOR: &[&[&str]] = &[&["-d", "-vector"]];
 
 const REFUSED: &[Case] = &[
+    (
+        "edge_refused/v_c_value_changed_by_call.c",
+        VECTOR,
+        "v_c_value_changed_by_call.c:16:5: error[AD020]",
+        "in vector mode, passing by value what the call changes",
+    ),
     (
         "edge_refused/b_c_split_value_changed.c",
         SPLIT,

@@ -5,7 +5,6 @@
 //! y = x != 0 ? sin(x) / x : 1.0;          if (x != 0) y = sin(x) / x; else y = 1.0;
 //! double l = i > 0 ? u[i - 1] : 0.0;  →   double l; if (i > 0) l = u[i - 1]; else l = 0.0;
 //! return s > 0 ? sqrt(s) : 2 * s;         if (s > 0) return sqrt(s); else return 2 * s;
-//! e = w * (d > 0 ? d * d : 0.0);          if (d > 0) cond = d * d; else cond = 0.0; e = w * cond;
 //! ```
 //!
 //! A derivative of `c ? a : b` is `c ? ȧ : ḃ`, but its partials (the tangent's shared
@@ -15,11 +14,11 @@
 //! derivative runs under its condition, in both modes and every analysis.
 //!
 //! Rewritten: an assignment (`=` or `op=`) or a `return` whose whole value is a conditional,
-//! the only declarator of a declaration whose initialiser is one (not `static`), and a
-//! conditional inside the value of an assignment to a real variable when nothing else in the
-//! statement has an effect (a temporary of the variable's type takes it; not inside a
-//! subscript, where it only chooses an element). The target is real or a record (an integer
-//! `k = c ? i : j` has no derivative and is left as written), and written without effects.
+//! and the only declarator of a declaration whose initialiser is one (not `static`). The
+//! target is real or a record (an integer `k = c ? i : j` has no derivative and is left as
+//! written), and written without effects. A conditional inside a larger value is left as
+//! written (a temporary would need the conditional's own type, and must not move across a
+//! label or out of a short-circuit operand): both its branches' partials are computed.
 
 use crate::ir::*;
 use crate::visit::expr_children;
@@ -75,11 +74,6 @@ fn lower_stmt(prog: &mut Program, id: UnitId, s: StmtId) -> Vec<StmtId> {
                 let else_ = lower_stmt(prog, id, else_);
                 prog.units[id].stmts[s].kind = if_else(c, then, else_);
                 return vec![s];
-            }
-            if effect_free(prog, id, rhs) {
-                if let Some(slot) = nested_conditional(&prog.units[id], rhs) {
-                    return hoist_nested(prog, id, s, lhs, slot, span);
-                }
             }
             vec![s]
         }
@@ -153,73 +147,6 @@ fn conditional(u: &UnitData, mut e: ExprId) -> Option<(ExprId, ExprId, ExprId)> 
         Expr::Cond { cond, then, else_ } => Some((cond, then, else_)),
         _ => None,
     }
-}
-
-/// The first conditional inside `e` (not `e` itself, not in a subscript or a call of a
-/// procedure of the program), outermost first.
-fn nested_conditional(u: &UnitData, e: ExprId) -> Option<ExprId> {
-    let mut todo = vec![e];
-    while let Some(x) = todo.pop() {
-        match &u.exprs[x] {
-            Expr::Cond { .. } if x != e => return Some(x),
-            Expr::Index { base, .. } => todo.push(*base),
-            _ => expr_children(&u.exprs[x], &mut |k| todo.push(k)),
-        }
-    }
-    None
-}
-
-/// `s: lhs = … (c ? a : b) …` → `T t; if (c) t = a; else t = b; lhs = … t …` with `T` the
-/// type of `lhs`'s variable.
-fn hoist_nested(
-    prog: &mut Program,
-    id: UnitId,
-    s: StmtId,
-    lhs: ExprId,
-    slot: ExprId,
-    span: Option<crate::diag::Span>,
-) -> Vec<StmtId> {
-    let Some(root) = root_symbol(&prog.units[id], lhs) else {
-        return vec![s];
-    };
-    let Some(ty) = prog.symbols[root].ty.clone() else {
-        return vec![s];
-    };
-    let Some((c, a, b)) = conditional(&prog.units[id], slot) else {
-        return vec![s];
-    };
-    let spec = match ty.bytes {
-        Some(4) => "float",
-        _ => "double",
-    };
-    let scope = prog.units[id].scope;
-    let t = prog.add_fresh_variable(
-        scope,
-        "cond",
-        Some(Type {
-            base: BaseClass::Real,
-            bytes: Some(if spec == "float" { 4 } else { 8 }),
-            dims: Vec::new(),
-            pointers: 0,
-        }),
-    );
-    let u = &mut prog.units[id];
-    let mut ts = TypeSpec::int(Lang::C);
-    ts.keyword = spec.into();
-    ts.class = BaseClass::Real;
-    ts.bytes = Some(if spec == "float" { 4 } else { 8 });
-    let decl = u.new_stmt(StmtKind::Decl(Decl::one(ts, t, Vec::new())), span);
-    let then = u.assign_var(t, a, span);
-    let else_ = u.assign_var(t, b, span);
-    u.exprs[slot] = Expr::Name(t);
-    let then = lower_stmt(prog, id, then);
-    let else_ = lower_stmt(prog, id, else_);
-    let span2 = span;
-    let choose = prog.units[id].new_stmt(if_else(c, then, else_), span2);
-    let mut out = vec![decl, choose];
-    // The rest of the value may hold another conditional.
-    out.extend(lower_stmt(prog, id, s));
-    out
 }
 
 /// The variable a reference designates (`a[i].f` → `a`, `*p` → `p`).

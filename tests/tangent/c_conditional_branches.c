@@ -3,8 +3,8 @@
 // Conditional expressions guarding what their other branch must not compute, as published C
 // writes them: an optional weight array that may be NULL, a stencil's neighbour at the
 // boundary, a square root of a value that may be negative, a step-size control, a nested
-// chain, a conditional inside a larger value, in an initialiser and in a return, a call of a
-// differentiated function in one branch (refused before). Both
+// chain, a conditional inside a larger value (left as written), in an initialiser and in a
+// return, a call of a differentiated function in one branch (refused before). Both
 // branches' partials were computed whatever the condition: the tangent read `w[i]` through
 // NULL (a crash), the adjoint read `u[-1]` and wrote `ub[-1]` at the boundary.
 #include <math.h>

@@ -54,6 +54,11 @@ impl<'a> ProcGen<'_, 'a> {
     /// `call g(a…)`: `call g_d(a, ȧ, …)` when the call point is active and `g` has a
     /// derivative version; otherwise the primal call.
     pub(crate) fn call_rule(&mut self, s: StmtId, callee: ExprId, args: &'a [Arg]) -> Vec<StmtId> {
+        if self.vector && self.lang == Lang::C && self.by_value_changed_by_call(s, args) {
+            let msg = "in vector mode, passing by value what the call changes (`g(z, &z)`) is not supported: the derivative of the value is passed by address and the call overwrites it; pass a copy (`t = z; g(t, &z);`)";
+            self.error(s, Code::Unsupported, msg);
+            return vec![self.copy_stmt(s)];
+        }
         if self.lang == Lang::C && self.callee_name(callee) == "free" {
             if let [a] = args {
                 // The derivative twin of a freed pointer was allocated with it (`malloc`
@@ -419,6 +424,33 @@ impl<'a> ProcGen<'_, 'a> {
 
     /// The direction index `nd` of vector mode, as an expression (vector mode declares it
     /// with the unit's header, before any statement is differentiated).
+    /// Whether call statement `s` passes by value (to a procedure of the program) a real
+    /// variable the call itself writes (`g(z, &z)`).
+    fn by_value_changed_by_call(&self, s: StmtId, args: &[Arg]) -> bool {
+        let prog = self.prog();
+        let Some(site) = self.stmt_call_site(s) else {
+            return false;
+        };
+        let radtap_flowgraph::Callee::Defined(l) = &site.callee else {
+            return false;
+        };
+        let (Some(&c), Some(i)) = (l.first(), self.pid(s)) else {
+            return false;
+        };
+        let writes = self.pi.effects[i].writes.and(&self.pi.zones.differentiable);
+        args.iter().enumerate().any(|(k, a)| {
+            prog.units[c]
+                .params
+                .get(k)
+                .is_some_and(|&f| prog.symbols[f].attrs.value)
+                && self
+                    .g
+                    .info
+                    .ref_zones(prog, self.p, a.value)
+                    .is_some_and(|z| z.intersects(&writes))
+        })
+    }
+
     pub(crate) fn nd_index(&mut self) -> ExprId {
         let v = self.nd.expect("vector");
         self.b().name(v)

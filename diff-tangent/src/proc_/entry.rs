@@ -359,7 +359,7 @@ impl<'a> ProcGen<'_, 'a> {
 
     /// Whether the first statement, in source order, that reads or writes any of `z` reads
     /// it (a read before any write on the straight path through the code).
-    fn first_touch_reads(&self, z: &ZoneSet) -> bool {
+    pub(super) fn first_touch_reads(&self, z: &ZoneSet) -> bool {
         let mut order = Vec::new();
         let mut stack: Vec<StmtId> = self.src.body.iter().rev().copied().collect();
         while let Some(s) = stack.pop() {

@@ -9,8 +9,9 @@
 //!   backwards, with its own copy, so whatever the adjoint reads of the state is stale.
 //!
 //! Both are refused, naming the variable. A state nothing reads across calls (written before
-//! it is read in every call), a table only read (DATA, `static const`), and a head called by
-//! no differentiated procedure (its runs are the user's) are accepted.
+//! it is read in every call; for an array, whose first touch in the code is a write: a
+//! scratch array), a table only read (DATA, `static const`), and a head called by no
+//! differentiated procedure (its runs are the user's) are accepted.
 
 use super::*;
 
@@ -33,11 +34,15 @@ impl<'a> ProcGen<'_, 'a> {
                     && sd.common.is_none()
                     && !self.src.params.contains(&s)
                     && radtap_dataflow::zones::unit_of_scope(prog, sd.scope) == Some(self.p)
-                    && self
-                        .pi
-                        .zones
-                        .sym_zones(s)
-                        .is_some_and(|z| z.intersects(&sum.reads) && z.intersects(&sum.writes))
+                    && self.pi.zones.sym_zones(s).is_some_and(|z| {
+                        // An array written in part is read "on entry" for the summary: a
+                        // scratch array filled before it is read (its first touch a write)
+                        // carries nothing.
+                        let array = sd.ty.as_ref().is_some_and(|t| !t.dims.is_empty());
+                        z.intersects(&sum.reads)
+                            && z.intersects(&sum.writes)
+                            && (!array || self.first_touch_reads(&z))
+                    })
             })
             .collect();
         out.sort();
