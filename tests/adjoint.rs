@@ -440,40 +440,54 @@ fn head_called_twice_gives_the_same_derivatives() {
     const DRV_B: &str = "program drv\n  implicit none\n  real(8) :: x(2), xb1(2), xb2(2), y, yb\n  x = [0.7d0, 1.3d0]\n  yb = 1.0d0\n  call f_b(x, xb1, y, yb)\n  yb = 1.0d0\n  call f_b(x, xb2, y, yb)\n  print '(4es25.16)', xb1, xb2\nend program drv\n";
 }
 
-/// The same for C globals (file-scope scalars and arrays, in scalar and vector mode): a head
-/// clears their derivatives on entry (the adjoint at the start of its backward sweep). Before,
-/// a second call of `f_d` gave 10.374 instead of 5.67, and the adjoint likewise added the
-/// first run's adjoints of `acc`, `tot` and `arr`.
-#[test]
-fn c_head_called_twice_gives_the_same_derivatives() {
-    let dir = std::env::temp_dir().join(format!("radtap-twice-c-{}", std::process::id()));
+/// Differentiates C source `src` (head `f`, `-vars x -outvars y`) in each mode of `drivers`
+/// (`-d`, `-dv` with two directions, `-b`), builds it with the mode's driver and returns the
+/// numbers each driver prints, by mode. `name` names the scratch directory.
+fn run_c_drivers(name: &str, src: &str, drivers: &[(&str, &str)]) -> Vec<(String, Vec<f64>)> {
+    let dir = std::env::temp_dir().join(format!("radtap-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let src = dir.join("rg.c");
-    std::fs::write(&src, SRC).unwrap();
+    let path = dir.join(format!("{name}.c"));
+    std::fs::write(&path, src).unwrap();
     let opts: Vec<String> = ["-head", "f", "-vars", "x", "-outvars", "y"]
         .iter()
         .map(|s| s.to_string())
         .collect();
-    for (mode, drv) in [("-d", DRV_D), ("-dv", DRV_DV), ("-b", DRV_B)] {
+    let mut runs = Vec::new();
+    for &(mode, drv) in drivers {
         let flags: &[&str] = match mode {
             "-dv" => &["-d", "-vector", "-nbdirsmax", "2"],
             m => &[m],
         };
         let mut extra = flags.to_vec();
         extra.extend(["-o", "gen"]);
-        let o = run_cli(&src, &opts, &extra, &dir);
+        let o = run_cli(&path, &opts, &extra, &dir);
         assert_eq!(o.status, 0, "{}", o.stderr);
         let tag = &mode[1..];
         std::fs::write(dir.join(format!("drv_{tag}.c")), drv).unwrap();
         let srcs = [
-            src.clone(),
+            path.clone(),
             dir.join(format!("gen_{tag}.c")),
             dir.join(format!("drv_{tag}.c")),
         ];
         let out = build(&dir, Lang::C, &srcs, &format!("drv_{tag}"))
             .unwrap_or_else(|e| panic!("{mode}: {e}"));
-        let v: Vec<f64> = out.split_whitespace().map(|t| t.parse().unwrap()).collect();
+        let v = out.split_whitespace().map(|t| t.parse().unwrap()).collect();
+        runs.push((mode.to_string(), v));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    runs
+}
+
+/// The same for C globals (file-scope scalars and arrays, in scalar and vector mode): a head
+/// clears their derivatives on entry (the adjoint at the start of its backward sweep). Before,
+/// a second call of `f_d` gave 10.374 instead of 5.67, and the adjoint likewise added the
+/// first run's adjoints of `acc`, `tot` and `arr`.
+#[test]
+fn c_head_called_twice_gives_the_same_derivatives() {
+    let drivers = [("-d", DRV_D), ("-dv", DRV_DV), ("-b", DRV_B)];
+    for (mode, v) in run_c_drivers("twice-c", SRC, &drivers) {
+        let mode = mode.as_str();
         let (first, second) = v.split_at(v.len() / 2);
         assert_eq!(
             first, second,
@@ -489,7 +503,6 @@ fn c_head_called_twice_gives_the_same_derivatives() {
             assert!((first[1] - 2.1).abs() < 1e-12, "{first:?}");
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
     const SRC: &str = "double acc;\ndouble tot = 1.0;\ndouble arr[4];\nvoid reset(void) {\n  int i;\n  acc = 0.0;\n  tot = 1.0;\n  for (i = 0; i < 4; i++) arr[i] = 0.0;\n}\nvoid add(double v, double w) {\n  acc = acc + v * v;\n  tot = tot * v;\n  arr[2] = arr[2] + w;\n}\nvoid f(double *x, double *y) {\n  int k;\n  reset();\n  for (k = 0; k < 3; k++) add(x[0], x[1] * x[0]);\n  *y = acc + tot + arr[2];\n}\n";
     const DRV_D: &str = "#include <stdio.h>\nvoid f_d(double *x, double *xd, double *y, double *yd);\nint main(void) {\n  double x[2] = {0.7, 1.3}, xd[2] = {1.0, 0.5}, y, yd1, yd2;\n  f_d(x, xd, &y, &yd1);\n  f_d(x, xd, &y, &yd2);\n  printf(\"%.16e %.16e\\n\", yd1, yd2);\n  return 0;\n}\n";
     const DRV_DV: &str = "#include <stdio.h>\nvoid f_dv(double *x, double (*xd)[2], double *y, double (*yd)[2], int nbdirs);\nint main(void) {\n  double x[2] = {0.7, 1.3}, xd[2][2] = {{1.0, 0.0}, {0.5, 1.0}}, y, yd1[1][2], yd2[1][2];\n  f_dv(x, xd, &y, yd1, 2);\n  f_dv(x, xd, &y, yd2, 2);\n  printf(\"%.16e %.16e %.16e %.16e\\n\", yd1[0][0], yd1[0][1], yd2[0][0], yd2[0][1]);\n  return 0;\n}\n";
@@ -502,41 +515,14 @@ fn c_head_called_twice_gives_the_same_derivatives() {
 /// left, ẏ = 3 x0 ẋ0 + 2 x1 ẋ1. Before, the second run of `f_d` added 0.75 ṡ of the first.
 #[test]
 fn c_static_state_restarts_its_derivative_each_run() {
-    let dir = std::env::temp_dir().join(format!("radtap-static-c-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let src = dir.join("st.c");
-    std::fs::write(&src, SRC).unwrap();
-    let opts: Vec<String> = ["-head", "f", "-vars", "x", "-outvars", "y"]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
-    for (mode, drv) in [("-d", DRV_D), ("-dv", DRV_DV)] {
-        let flags: &[&str] = match mode {
-            "-dv" => &["-d", "-vector", "-nbdirsmax", "2"],
-            m => &[m],
-        };
-        let mut extra = flags.to_vec();
-        extra.extend(["-o", "gen"]);
-        let o = run_cli(&src, &opts, &extra, &dir);
-        assert_eq!(o.status, 0, "{}", o.stderr);
-        let tag = &mode[1..];
-        std::fs::write(dir.join(format!("drv_{tag}.c")), drv).unwrap();
-        let srcs = [
-            src.clone(),
-            dir.join(format!("gen_{tag}.c")),
-            dir.join(format!("drv_{tag}.c")),
-        ];
-        let out = build(&dir, Lang::C, &srcs, &format!("drv_{tag}"))
-            .unwrap_or_else(|e| panic!("{mode}: {e}"));
-        let v: Vec<f64> = out.split_whitespace().map(|t| t.parse().unwrap()).collect();
+    for (mode, v) in run_c_drivers("static-c", SRC, &[("-d", DRV_D), ("-dv", DRV_DV)]) {
         // x = (0.7, 1.3), ẋ = (1, 0.5) (and (0, 1) in vector mode): 2.1 + 1.3 = 3.4, 2.6.
         let want: &[f64] = if mode == "-d" {
             &[3.4, 3.4, 3.4]
         } else {
             &[3.4, 2.6, 3.4, 2.6, 3.4, 2.6]
         };
-        assert_eq!(v.len(), want.len(), "{mode}: {out}");
+        assert_eq!(v.len(), want.len(), "{mode}: {v:?}");
         for (g, w) in v.iter().zip(want) {
             assert!(
                 (g - w).abs() < 1e-12,
@@ -544,7 +530,6 @@ fn c_static_state_restarts_its_derivative_each_run() {
             );
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
     const SRC: &str = "static double smooth(double v) {\n  static double s = 0.0;\n  s = 0.5 * s + v * v;\n  return s;\n}\nvoid f(const double *x, double *y) {\n  *y = smooth(x[0]) + smooth(x[1]);\n}\n";
     const DRV_D: &str = "#include <stdio.h>\nvoid f_d(const double *x, const double *xd, double *y, double *yd);\nint main(void) {\n  double x[2] = {0.7, 1.3}, xd[2] = {1.0, 0.5}, y, yd[3];\n  for (int k = 0; k < 3; k++) f_d(x, xd, &y, &yd[k]);\n  printf(\"%.16e %.16e %.16e\\n\", yd[0], yd[1], yd[2]);\n  return 0;\n}\n";
     const DRV_DV: &str = "#include <stdio.h>\nvoid f_dv(const double *x, const double (*xd)[2], double *y, double (*yd)[2], int nbdirs);\nint main(void) {\n  double x[2] = {0.7, 1.3}, xd[2][2] = {{1.0, 0.0}, {0.5, 1.0}}, y, yd[3][1][2];\n  for (int k = 0; k < 3; k++) f_dv(x, xd, &y, yd[k], 2);\n  for (int k = 0; k < 3; k++) printf(\"%.16e %.16e \", yd[k][0][0], yd[k][0][1]);\n  printf(\"\\n\");\n  return 0;\n}\n";

@@ -50,26 +50,12 @@ impl<'a> Adj<'_, '_, 'a> {
             Some(Callee::Defined(l)) if l.len() == 1 => Some(l[0]),
             _ => None,
         };
-        if let (Some(_), Some(c)) = (split, one_callee) {
-            // `g_bwd` is given the by-value arguments again as the caller holds them then:
-            // one the call itself changes (`sq(z, &z)`, `upd(x[0], x)`) would be the new
-            // value.
-            let writes = &self.pg.pi.effects[i].writes;
-            let prog = self.pg.prog();
-            for (k, a) in args.iter().enumerate() {
-                let by_value = prog.units[c]
-                    .params
-                    .get(k)
-                    .is_some_and(|&f| prog.symbols[f].attrs.value);
-                let read = by_value
-                    .then(|| self.pg.g.info.ref_zones(prog, self.pg.p, a.value))
-                    .flatten();
-                if read.is_some_and(|z| z.intersects(writes)) {
-                    let msg = "in split mode (-nocheckpoint), passing by value what the call changes (`sq(z, &z)`) is not supported: the backward sweep would pass the new value; pass a copy (`t = z; sq(t, &z);`)";
-                    self.pg.error(s, Code::Unsupported, msg);
-                    return Rev::default();
-                }
-            }
+        // `g_bwd` is given the by-value arguments again as the caller holds them then: one
+        // the call itself changes (`sq(z, &z)`, `upd(x[0], x)`) would be the new value.
+        if split.is_some() && self.pg.by_value_changed_by_call(s, args, false) {
+            let msg = "in split mode (-nocheckpoint), passing by value what the call changes (`sq(z, &z)`) is not supported: the backward sweep would pass the new value; pass a copy (`t = z; sq(t, &z);`)";
+            self.pg.error(s, Code::Unsupported, msg);
+            return Rev::default();
         }
         if split.is_some() {
             // g_bwd restores what it reads itself: only the values the statements before

@@ -630,7 +630,11 @@ impl<'a> Adj<'_, '_, 'a> {
             let sd = &self.pg.prog().symbols[s];
             let Some(ty) = sd.ty.clone() else { continue };
             let param = self.pg.src.params.contains(&s);
-            if param && self.pg.c_elements_param(s) {
+            // C pointers and arrays, Fortran assumed-size arrays: element by element.
+            let assumed_size = self.pg.lang == Lang::Fortran
+                && !sd.attrs.pointer
+                && ty.dims.iter().any(|x| x.upper == DimUpper::Assumed);
+            if param && (self.pg.c_elements_param(s) || assumed_size) {
                 if self.pg.pointee_output_not_dependent(s) {
                     let why = "is written but is not a dependent: its adjoint on entry is no input";
                     out.extend(self.pg.clear_pointee(s, d, why));
@@ -638,14 +642,6 @@ impl<'a> Adj<'_, '_, 'a> {
                 continue;
             }
             if ty.pointers > 0 || sd.attrs.pointer {
-                continue;
-            }
-            let assumed_size = ty.dims.iter().any(|x| x.upper == DimUpper::Assumed);
-            if param && self.pg.lang == Lang::Fortran && assumed_size {
-                if self.pg.pointee_output_not_dependent(s) {
-                    let why = "is written but is not a dependent: its adjoint on entry is no input";
-                    out.extend(self.pg.clear_assumed_size(s, d, why));
-                }
                 continue;
             }
             let zero_it = if param {

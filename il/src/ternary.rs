@@ -52,12 +52,14 @@ fn lower_block(prog: &mut Program, id: UnitId, block: Vec<StmtId>) -> Vec<StmtId
     out
 }
 
-/// The statements standing for `s` (`s` itself, rewritten in place or not, possibly after a
-/// declaration or the `if` that computes a temporary).
+/// The statements standing for `s`: `s` itself, rewritten in place or not, and after a
+/// declaration whose initialiser became an `if`, that `if`.
 fn lower_stmt(prog: &mut Program, id: UnitId, s: StmtId) -> Vec<StmtId> {
     let span = prog.units[id].source_map.stmt.get(s).copied();
     match prog.units[id].stmts[s].kind.clone() {
-        StmtKind::Assign { lhs, op, rhs } if real_target(prog, id, lhs) && pure(prog, id, lhs) => {
+        StmtKind::Assign { lhs, op, rhs }
+            if real_target(prog, id, lhs) && effect_free(prog, id, lhs) =>
+        {
             if let Some((c, a, b)) = conditional(&prog.units[id], rhs) {
                 let u = &mut prog.units[id];
                 let lhs2 = dup(u, lhs);
@@ -174,14 +176,8 @@ fn real_target(prog: &Program, id: UnitId, lhs: ExprId) -> bool {
         .is_some_and(|t| matches!(t.base, BaseClass::Real | BaseClass::Record(_)))
 }
 
-/// Whether evaluating `e` twice is the same as once: no assignment, increment or call of a
-/// procedure of the program in it.
-fn pure(prog: &Program, id: UnitId, e: ExprId) -> bool {
-    effect_free(prog, id, e)
-}
-
-/// Whether `e` has no effect: no assignment, increment, comma or call of a procedure of the
-/// program (library math functions have none).
+/// Whether `e` has no effect (so evaluating it twice is the same as once): no assignment,
+/// increment, comma or call of a procedure of the program (library math functions have none).
 fn effect_free(prog: &Program, id: UnitId, e: ExprId) -> bool {
     let u = &prog.units[id];
     let mut todo = vec![e];

@@ -54,7 +54,7 @@ impl<'a> ProcGen<'_, 'a> {
     /// `call g(a…)`: `call g_d(a, ȧ, …)` when the call point is active and `g` has a
     /// derivative version; otherwise the primal call.
     pub(crate) fn call_rule(&mut self, s: StmtId, callee: ExprId, args: &'a [Arg]) -> Vec<StmtId> {
-        if self.vector && self.lang == Lang::C && self.by_value_changed_by_call(s, args) {
+        if self.vector && self.lang == Lang::C && self.by_value_changed_by_call(s, args, true) {
             let msg = "in vector mode, passing by value what the call changes (`g(z, &z)`) is not supported: the derivative of the value is passed by address and the call overwrites it; pass a copy (`t = z; g(t, &z);`)";
             self.error(s, Code::Unsupported, msg);
             return vec![self.copy_stmt(s)];
@@ -424,9 +424,10 @@ impl<'a> ProcGen<'_, 'a> {
 
     /// The direction index `nd` of vector mode, as an expression (vector mode declares it
     /// with the unit's header, before any statement is differentiated).
-    /// Whether call statement `s` passes by value (to a procedure of the program) a real
-    /// variable the call itself writes (`g(z, &z)`).
-    fn by_value_changed_by_call(&self, s: StmtId, args: &[Arg]) -> bool {
+    /// Whether call statement `s` passes by value (to a procedure of the program) a variable
+    /// the call itself writes (`g(z, &z)`), a real one when `real_only`. Vector mode passes
+    /// a by-value derivative by address; split mode passes the value again to `g_bwd`.
+    pub fn by_value_changed_by_call(&self, s: StmtId, args: &[Arg], real_only: bool) -> bool {
         let prog = self.prog();
         let Some(site) = self.stmt_call_site(s) else {
             return false;
@@ -437,7 +438,10 @@ impl<'a> ProcGen<'_, 'a> {
         let (Some(&c), Some(i)) = (l.first(), self.pid(s)) else {
             return false;
         };
-        let writes = self.pi.effects[i].writes.and(&self.pi.zones.differentiable);
+        let mut writes = self.pi.effects[i].writes.clone();
+        if real_only {
+            writes.intersect_with(&self.pi.zones.differentiable);
+        }
         args.iter().enumerate().any(|(k, a)| {
             prog.units[c]
                 .params

@@ -67,7 +67,8 @@ impl<'a> ProcGen<'_, 'a> {
                 || (ty.pointers == 0 && !ty.dims.is_empty()))
     }
 
-    /// The zones of the elements C parameter `p` passes ([`Self::c_elements_param`]).
+    /// The zones of the elements parameter `p` passes: a C pointer's pointee, a C or Fortran
+    /// array's elements ([`Self::c_elements_param`], Fortran assumed-size arrays).
     fn elements_zones(&self, p: SymbolId) -> Option<ZoneSet> {
         let pz = &self.pi.zones;
         let is_array = self.prog().symbols[p]
@@ -103,7 +104,7 @@ impl<'a> ProcGen<'_, 'a> {
         Some(ext.collect())
     }
 
-    /// A head's C parameter whose elements ([`Self::c_elements_param`]) are written and are
+    /// A head's parameter whose elements ([`Self::elements_zones`]) are written and are
     /// neither a dependent nor an independent (an independent's adjoint is incremented: the
     /// caller passes zeros).
     pub fn pointee_output_not_dependent(&self, p: SymbolId) -> bool {
@@ -223,10 +224,13 @@ impl<'a> ProcGen<'_, 'a> {
 
     /// `d[0..n) = 0` for the derivative `d` of the C pointer parameter `p`, with `n` from
     /// `-size p=n` (or `-size proc.p=n`); for a C array parameter, a loop over each declared
-    /// extent. Without an extent, a warning (AD061) names the parameter: its derivative on
-    /// entry is then read as the caller passes it. `why` says why it must be cleared (`p` ...).
+    /// extent; for a Fortran assumed-size array, [`Self::clear_assumed_size`]. Without an
+    /// extent, a warning (AD061) names the parameter: its derivative on entry is then read as
+    /// the caller passes it. `why` says why it must be cleared (`p` ...).
     pub fn clear_pointee(&mut self, p: SymbolId, d: SymbolId, why: &str) -> Option<StmtId> {
-        let name = self.prog().symbols[p].spelling.clone();
+        if self.lang == Lang::Fortran {
+            return self.clear_assumed_size(p, d, why);
+        }
         let bounds: Option<Vec<ExprId>> = match self.array_param_extents(p) {
             Some(ext) => ext.map(|ext| {
                 let c = Copier { src: self.src };
@@ -237,40 +241,40 @@ impl<'a> ProcGen<'_, 'a> {
                 .map(|n| vec![self.b().opaque(&format!("({n})"))]),
         };
         let Some(bounds) = bounds else {
-            let sp = self.src.source_map.header.unwrap_or_default();
-            let dn = self.g.out.symbols[d].spelling.clone();
-            self.g.diags.push(Diagnostic::warning(
-                Code::EntryDerivative,
-                sp,
-                format!(
-                    "`{name}` {why}, but radtap cannot clear `{dn}` without its extent: \
-                     give -size {name}=N (elements), or pass zeros in `{dn}`"
-                ),
-            ));
+            self.warn_no_extent(p, d, why);
             return None;
         };
         Some(self.zero_c_elements(d, bounds))
+    }
+
+    /// AD061: `p`'s derivative `d` must be cleared (`why`) but its extent is not known.
+    fn warn_no_extent(&mut self, p: SymbolId, d: SymbolId, why: &str) {
+        let name = self.prog().symbols[p].spelling.clone();
+        let sp = self.src.source_map.header.unwrap_or_default();
+        let dn = self.g.out.symbols[d].spelling.clone();
+        let what = match self.lang {
+            Lang::C => "elements",
+            Lang::Fortran => "elements of a one-dimensional array",
+        };
+        self.g.diags.push(Diagnostic::warning(
+            Code::EntryDerivative,
+            sp,
+            format!(
+                "`{name}` {why}, but radtap cannot clear `{dn}` without its extent: \
+                 give -size {name}=N ({what}), or pass zeros in `{dn}`"
+            ),
+        ));
     }
 
     /// Fortran: `d(lo:lo+n-1) = 0` for the derivative `d` of the assumed-size (`w(*)`)
     /// rank-1 parameter `p`, with `n` from `-size p=n`; else a warning (AD061) as for C
     /// pointers (a work array neither independent nor dependent: the caller's adjoint in
     /// `wb` leaked into the result).
-    pub fn clear_assumed_size(&mut self, p: SymbolId, d: SymbolId, why: &str) -> Option<StmtId> {
-        let name = self.prog().symbols[p].spelling.clone();
+    fn clear_assumed_size(&mut self, p: SymbolId, d: SymbolId, why: &str) -> Option<StmtId> {
         let ty = self.prog().symbols[p].ty.clone()?;
         let n = (ty.dims.len() == 1).then(|| self.pointee_size(p)).flatten();
         let Some(n) = n else {
-            let sp = self.src.source_map.header.unwrap_or_default();
-            let dn = self.g.out.symbols[d].spelling.clone();
-            self.g.diags.push(Diagnostic::warning(
-                Code::EntryDerivative,
-                sp,
-                format!(
-                    "`{name}` {why}, but radtap cannot clear `{dn}` without its extent: \
-                     give -size {name}=N (elements of a one-dimensional array), or pass zeros in `{dn}`"
-                ),
-            ));
+            self.warn_no_extent(p, d, why);
             return None;
         };
         let lo = match ty.dims[0].lower {
