@@ -25,6 +25,36 @@ const VECTOR: &[&[&str]] = &[&["-d", "-vector"]];
 
 const REFUSED: &[Case] = &[
     (
+        "edge_refused/e_c_pointer_to_rows_filled.c",
+        D_B,
+        "e_c_pointer_to_rows_filled.c:18:5: error[AD020]",
+        "a pointer to an array or an array of pointers (`a`) of reals",
+    ),
+    (
+        "edge_refused/b_c_binomial_rotated_buffers.c",
+        B,
+        "b_c_binomial_rotated_buffers.c:23:9: error[AD020]",
+        "a pointer assignment inside a `$AD BINOMIAL-CKP` region",
+    ),
+    (
+        "edge_refused/b_f_growing_array.f90",
+        B,
+        "b_f_growing_array.f90:14:5: error[AD020]",
+        "an assignment changing the shape of the allocatable `acc`",
+    ),
+    (
+        "edge_refused/b_f_allocation_on_assignment.f90",
+        B,
+        "b_f_allocation_on_assignment.f90:10:3: error[AD020]",
+        "allocation on assignment of the local allocatable `t`",
+    ),
+    (
+        "edge_refused/b_f_allocated_twice.f90",
+        B,
+        "b_f_allocated_twice.f90:15:3: error[AD020]",
+        "a second ALLOCATE of the local `w`",
+    ),
+    (
         "edge_refused/v_c_value_changed_by_call.c",
         VECTOR,
         "v_c_value_changed_by_call.c:16:5: error[AD020]",

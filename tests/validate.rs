@@ -522,3 +522,51 @@ fn the_shipped_example_validates_with_a_kept_build() {
     assert!(d.join("validate_d.f90").exists() && d.join("validate_b.f90").exists());
     assert!(d.join("validate_b").exists());
 }
+
+/// Validates `src` written to a scratch file `name` with `opts`; the outcome.
+fn validate_source(name: &str, src: &str, opts: &[&str]) -> Outcome {
+    let dir = scratch(name);
+    let path = dir.join(name);
+    std::fs::write(&path, src).unwrap();
+    let mut args = strings(&["validate"]);
+    args.extend(strings(opts));
+    args.push(path.display().to_string());
+    let o = cli(&args);
+    let _ = std::fs::remove_dir_all(&dir);
+    o
+}
+
+/// A single-precision intermediate rounds the tangent and the adjoint differently (about
+/// 1e-8 here): the dot-product test allows single precision's rounding (it said FAIL, "the
+/// fault is in the differentiation itself"); a wrong adjoint is still far beyond that.
+#[test]
+fn the_dot_product_tolerance_allows_single_precision() {
+    let src = "subroutine f(n, x, y)\n  integer, intent(in) :: n\n  real(8), intent(in) :: x(n)\n  real(8), intent(out) :: y(n)\n  real :: sx\n  integer :: i\n  do i = 1, n\n    sx = real(x(i))\n    y(i) = dble(sx)*2.0d0 + x(i)**2 + sx*x(i)\n  end do\nend subroutine f\n";
+    let o = validate_source(
+        "single.f90",
+        src,
+        &["-head", "f", "-vars", "x", "-outvars", "y", "-size", "n=4"],
+    );
+    assert_eq!(o.status, 0, "{}{}", o.dump, o.stderr);
+    assert!(
+        o.dump
+            .contains("tolerance 1e-5: the program computes in single precision"),
+        "{}",
+        o.dump
+    );
+}
+
+/// A struct argument whose integer member the head advances (a running mean's count): every
+/// call of the driver starts from the same struct (the count went 1, 2, 3… across the
+/// primal, tangent and divided-difference calls: a false FAIL).
+#[test]
+fn record_arguments_start_every_call_alike() {
+    let src = "typedef struct {\n    int count;\n    double mean;\n    double m2;\n} Acc;\n\nvoid push(Acc *w, double x)\n{\n    w->count++;\n    double delta = x - w->mean;\n    w->mean += delta / (double)w->count;\n    w->m2 += delta * (x - w->mean);\n}\n";
+    let o = validate_source(
+        "welford.c",
+        src,
+        &["-head", "push", "-vars", "w x", "-outvars", "w"],
+    );
+    assert_eq!(o.status, 0, "{}{}", o.dump, o.stderr);
+    assert!(o.dump.ends_with("PASS\n"), "{}", o.dump);
+}

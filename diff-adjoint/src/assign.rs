@@ -205,6 +205,14 @@ impl<'a> Adj<'_, '_, 'a> {
             return self.fwd_only(s);
         };
         if let Target::Expr(l) = lhs {
+            if let Some(msg) = self.reallocating_assignment(l, rhs) {
+                return self.unsupported(s, &msg);
+            }
+            if op.is_none() {
+                if let Some(r) = self.adj_value_call(s, l, rhs) {
+                    return r;
+                }
+            }
             if op.is_none() {
                 if let Some(r) = self.adj_member_pointer(s, l, rhs) {
                     return r;
@@ -751,6 +759,7 @@ impl<'a> Adj<'_, '_, 'a> {
         let res = self.transpose(t, seed, seed_rank, &mset, &mut contribs);
         let seed_temps = std::mem::replace(&mut self.seed_temps, outer_temps);
         if let Err(what) = res {
+            self.guarded.clear();
             let msg = format!("{what} is not supported in adjoint mode yet");
             self.pg.error(s, Code::Unsupported, &msg);
             return None;
@@ -783,19 +792,56 @@ impl<'a> Adj<'_, '_, 'a> {
         let mut incs = seed_temps;
         let mut self_group = None;
         for (m, cs, is_self) in groups {
-            let cs = self.merge_like_terms(cs);
             if is_self {
-                self_group = Some(cs);
+                self_group = Some(self.merge_like_terms(cs));
                 continue;
             }
-            let target = self.dup(m);
-            let mut sum = self.dup(m);
-            for c in cs {
-                sum = self.pg.b().add(sum, c);
-            }
-            incs.push(assign(&mut self.pg.u, target, sum));
+            let inc = self.increment(m, cs);
+            incs.push(inc);
         }
+        self.guarded.clear();
         Some((incs, self_group))
+    }
+
+    /// `m = m + Σ cs`, made under the conditions of the branches of C conditionals every
+    /// term comes from, outermost first (`ub[i-1]` is not touched at `i == 0`).
+    fn increment(&mut self, m: ExprId, cs: Vec<ExprId>) -> StmtId {
+        if let Some((cond, taken, inner)) = self.common_guard(&cs) {
+            let inc = self.increment(m, inner);
+            let c = self.dup(cond);
+            let c = if taken {
+                c
+            } else {
+                let c = self.pg.paren_if_compound(c);
+                self.pg.b().e(Expr::Unary {
+                    op: UnOp::Not,
+                    arg: c,
+                })
+            };
+            return self.if_stmt(vec![(c, vec![inc])], None);
+        }
+        let cs = self.merge_like_terms(cs);
+        let target = self.dup(m);
+        let mut sum = self.dup(m);
+        for c in cs {
+            sum = self.pg.b().add(sum, c);
+        }
+        assign(&mut self.pg.u, target, sum)
+    }
+
+    /// The condition and side shared by every term of `cs`, each from a branch of a C
+    /// conditional (`transpose.rs`), with the terms unwrapped.
+    fn common_guard(&self, cs: &[ExprId]) -> Option<(ExprId, bool, Vec<ExprId>)> {
+        let (c0, t0, _) = *self.guarded.get(cs.first()?)?;
+        let mut inner = Vec::with_capacity(cs.len());
+        for c in cs {
+            let &(c1, t1, x) = self.guarded.get(c)?;
+            if t1 != t0 || !(c1 == c0 || self.same_out(c1, c0)) {
+                return None;
+            }
+            inner.push(x);
+        }
+        Some((c0, t0, inner))
     }
 
     /// Contributions to one reference written alike, merged: `x̄ += x·ȳ + x·ȳ` becomes

@@ -7,6 +7,50 @@ impl<'a> Adj<'_, '_, 'a> {
     /// A call: checkpointed (joint mode) when it carries derivatives, else primal with the
     /// values it overwrites recorded when the adjoint needs them.
     pub(crate) fn adj_call(&mut self, s: StmtId, callee: ExprId, args: &'a [Arg]) -> Rev {
+        let site = self.pg.stmt_call_site(s);
+        self.adj_call_at(s, callee, args, site)
+    }
+
+    /// `v = f(…)` where `f` writes through its arguments or globals and returns a value with
+    /// no derivative (LAPACK's `info = chol(n, a)`): the call of a statement, with `v`
+    /// assigned where the forward sweep runs it (a snapshot, then `f`; backwards the
+    /// snapshot restored and `f_b`). As a reference inside a larger expression it would run
+    /// again in the backward sweep with no snapshot: refused there (`adj_hoist`).
+    pub(crate) fn adj_value_call(&mut self, s: StmtId, lhs: ExprId, rhs: ExprId) -> Option<Rev> {
+        let src: &'a UnitData = self.pg.src;
+        let mut v = rhs;
+        while let Expr::Paren(a) = src.exprs[v] {
+            v = a;
+        }
+        let Expr::Call { callee, args } = &src.exprs[v] else {
+            return None;
+        };
+        let site = self.pg.expr_call_site(v)?;
+        let c = match &site.callee {
+            Callee::Defined(l) if l.len() == 1 && self.pg.g.active.contains(&l[0]) => l[0],
+            _ => return None,
+        };
+        let r = self.pg.prog().units[c].result?;
+        let result_real = self.pg.prog().symbols[r]
+            .ty
+            .as_ref()
+            .is_none_or(|t| matches!(t.base, BaseClass::Real | BaseClass::Complex));
+        if result_real || self.pg.dvar.contains_key(&r) || self.pg.dref(lhs, Dir::Nd).is_some() {
+            return None;
+        }
+        self.pg.side_effect_of(c)?;
+        // The target must not be read by the call (its value before the call is restored
+        // for the re-run only if the snapshot holds it).
+        Some(self.adj_call_at(s, *callee, args, Some(site)))
+    }
+
+    fn adj_call_at(
+        &mut self,
+        s: StmtId,
+        callee: ExprId,
+        args: &'a [Arg],
+        site: Option<&'a radtap_flowgraph::CallSite>,
+    ) -> Rev {
         if let Some(r) = self.adj_deallocation(s) {
             return r;
         }
@@ -34,7 +78,6 @@ impl<'a> Adj<'_, '_, 'a> {
                     .unsupported(s, "a reference to a differentiated function in an argument");
             }
         }
-        let site = self.pg.stmt_call_site(s);
         let active_point = self.pg.act.has_derivative[i];
         let dirs = &self.pg.src.stmts[s].directives;
         let split = site.and_then(|x| match &x.callee {
@@ -161,8 +204,19 @@ impl<'a> Adj<'_, '_, 'a> {
         let primal = self.pg.copy_stmt(s);
         if let Some((f, _)) = split {
             let fname = self.pg.b().name(f);
-            if let StmtKind::Call { callee, .. } = &mut self.pg.u.stmts[primal].kind {
-                *callee = fname;
+            match &mut self.pg.u.stmts[primal].kind {
+                StmtKind::Call { callee, .. } => *callee = fname,
+                // `v = f(…)` (`adj_value_call`): `v = f_fwd(…)`.
+                StmtKind::Assign { rhs, .. } => {
+                    let mut v = *rhs;
+                    while let Expr::Paren(a) = self.pg.u.exprs[v] {
+                        v = a;
+                    }
+                    if let Expr::Call { callee, .. } = &mut self.pg.u.exprs[v] {
+                        *callee = fname;
+                    }
+                }
+                _ => {}
             }
         }
         r.fwd.push(primal);

@@ -169,6 +169,10 @@ struct Adj<'p, 'g, 'a> {
     share_seeds: bool,
     /// The assignments of those temporaries, emitted before the increments.
     seed_temps: Vec<StmtId>,
+    /// Contributions from a branch of a C conditional, `(c ? x : 0)` (or `(c ? 0 : x)`), by
+    /// the wrapper: the condition, whether it is the `then` branch, and `x` (`transpose.rs`);
+    /// an increment made only of such terms alike becomes `if (c) v̄ += x` (`scatter`).
+    guarded: HashMap<ExprId, (ExprId, bool, ExprId)>,
     /// The body (its first statement) of the `$AD II-LOOP` loop being reversed, and its
     /// counter: that body is checkpointed per iteration (`iiloop.rs`).
     ii_body: Option<(StmtId, SymbolId)>,
@@ -237,6 +241,7 @@ impl<'p, 'g, 'a> Adj<'p, 'g, 'a> {
             ind: Default::default(),
             share_seeds: false,
             seed_temps: Vec::new(),
+            guarded: HashMap::new(),
             ii_body: None,
             restored_vars: ZoneSet::new(n),
             joint_ifs: HashMap::new(),

@@ -522,6 +522,21 @@ impl<'a> Adj<'_, '_, 'a> {
                         }
                     }
                 }
+                // Allocated again after a DEALLOCATE, which waits for the backward sweep.
+                for &it in items {
+                    let base = match &self.pg.src.exprs[it] {
+                        Expr::Index { base, .. } => *base,
+                        _ => it,
+                    };
+                    let Expr::Name(b) = self.pg.src.exprs[base] else {
+                        continue;
+                    };
+                    if self.own_local(b) && self.first_allocation_of(b).is_some_and(|f| f != s) {
+                        let n = self.pg.name_of(b).to_string();
+                        let msg = format!("a second ALLOCATE of the local `{n}` (the adjoint delays its DEALLOCATE to the backward sweep: use a second array)");
+                        return self.unsupported(s, &msg);
+                    }
+                }
                 let mut r = self.fwd_only(s);
                 let mut ditems = Vec::new();
                 let mut zero = Vec::new();
@@ -738,6 +753,73 @@ impl<'a> Adj<'_, '_, 'a> {
             || z.objects
                 .get(&radtap_dataflow::zones::ObjKey::Sym(x))
                 .is_some_and(|o| o.start >= z.global_base)
+    }
+
+    /// The first ALLOCATE statement of this procedure (in source order) naming `v`.
+    fn first_allocation_of(&self, v: SymbolId) -> Option<StmtId> {
+        self.pg
+            .src
+            .stmts
+            .iter()
+            .find_map(|(id, st)| match &st.kind {
+                StmtKind::Memory {
+                    op: MemOp::Allocate,
+                    items,
+                    ..
+                } if items.iter().any(|&it| {
+                    let base = match &self.pg.src.exprs[it] {
+                        Expr::Index { base, .. } => *base,
+                        _ => it,
+                    };
+                    matches!(self.pg.src.exprs[base], Expr::Name(b) if b == v)
+                }) =>
+                {
+                    Some(id)
+                }
+                _ => None,
+            })
+    }
+
+    /// A Fortran assignment to a whole allocatable array with a derivative that allocates it
+    /// (F2003 allocation on assignment) or may change its shape: the adjoint of a local one
+    /// is allocated where the ALLOCATE is, and keeps the first shape. Refused: a local
+    /// array no ALLOCATE names (`t = x*2`: `tb` was never allocated, a crash) and a value
+    /// built from the array itself by a constructor (`acc = [acc, v]`: the gradient was 0).
+    pub(crate) fn reallocating_assignment(&self, lhs: ExprId, rhs: ExprId) -> Option<String> {
+        if self.pg.lang != Lang::Fortran {
+            return None;
+        }
+        let Expr::Name(v) = self.pg.src.exprs[lhs] else {
+            return None;
+        };
+        let sd = &self.pg.prog().symbols[v];
+        if !sd.attrs.allocatable || sd.ty.as_ref().is_none_or(|t| t.dims.is_empty()) {
+            return None;
+        }
+        if !self.pg.dvar.contains_key(&v) {
+            return None;
+        }
+        let name = self.pg.name_of(v).to_string();
+        let mut grows = false;
+        // (node, inside a constructor)
+        let mut stack = vec![(rhs, false)];
+        while let Some((x, inside)) = stack.pop() {
+            let node = &self.pg.src.exprs[x];
+            grows |= inside && matches!(node, Expr::Name(n) if *n == v);
+            let inside = inside || matches!(node, Expr::ArrayCtor { .. });
+            radtap_il::visit::expr_children(node, &mut |k| stack.push((k, inside)));
+        }
+        if grows {
+            return Some(format!(
+                "an assignment changing the shape of the allocatable `{name}` (an array constructor holding `{name}` itself, whose adjoint keeps the first shape: allocate `{name}` with its final size and fill it element by element)"
+            ));
+        }
+        if self.own_local(v) && self.first_allocation_of(v).is_none() {
+            return Some(format!(
+                "allocation on assignment of the local allocatable `{name}` (no ALLOCATE names it, so its adjoint would never be allocated: allocate `{name}` before assigning it)"
+            ));
+        }
+        None
     }
 
     pub(crate) fn own_local(&self, x: SymbolId) -> bool {

@@ -122,22 +122,39 @@ impl<'a> Adj<'_, '_, 'a> {
                 }
             }
             Expr::Cond { cond, then, else_ } => {
-                for (branch, first) in [(then, true), (else_, false)] {
+                // The branch not taken has no partials to compute (`x != 0 ? sin(x)/x : 1`
+                // at 0, `i > 0 ? u[i-1] : 0` at the boundary): each contribution of a branch
+                // is wrapped whole, `(c ? x : 0)`, which C evaluates on one side only (a
+                // guarded seed, `(c ? s : 0) / x`, still divided by zero), and without seed
+                // temporaries, which would be computed unguarded. `scatter` turns an
+                // increment made of such terms into `if (c) v̄ += x`.
+                let share = std::mem::replace(&mut self.share_seeds, false);
+                for (branch, taken) in [(then, true), (else_, false)] {
                     if !self.has_marker(branch, marks) {
                         continue;
                     }
-                    let c = self.dup(cond);
                     let s = self.dup(seed);
-                    let z = self.pg.b().zero(self.zero_kind);
-                    let (a, b) = if first { (s, z) } else { (z, s) };
-                    let s = self.pg.b().e(Expr::Cond {
-                        cond: c,
-                        then: a,
-                        else_: b,
-                    });
-                    let s = self.pg.b().e(Expr::Paren(s));
-                    self.transpose(branch, s, seed_rank, marks, out)?;
+                    let mut sub = Vec::new();
+                    let res = self.transpose(branch, s, seed_rank, marks, &mut sub);
+                    if let Err(e) = res {
+                        self.share_seeds = share;
+                        return Err(e);
+                    }
+                    for (m, x, r) in sub {
+                        let c = self.dup(cond);
+                        let z = self.pg.b().zero(self.zero_kind);
+                        let (a, b) = if taken { (x, z) } else { (z, x) };
+                        let g = self.pg.b().e(Expr::Cond {
+                            cond: c,
+                            then: a,
+                            else_: b,
+                        });
+                        let g = self.pg.b().e(Expr::Paren(g));
+                        self.guarded.insert(g, (cond, taken, x));
+                        out.push((m, g, r));
+                    }
                 }
+                self.share_seeds = share;
                 Ok(())
             }
             Expr::Call { callee, args } => {
@@ -647,6 +664,11 @@ impl<'a> Adj<'_, '_, 'a> {
                     "sum" | "product" | "maxval" | "minval" => ra(0).saturating_sub(1),
                     "count" | "norm2" | "any" | "all" if args.len() == 1 => 0,
                     "dot_product" | "size" => 0,
+                    // Inquiries: `ubound(a, 1)` is a scalar (a subscript, not a vector one).
+                    "lbound" | "ubound" if args.len() >= 2 => 0,
+                    "lbound" | "ubound" | "shape" => 1,
+                    "len" | "kind" | "allocated" | "associated" | "present" | "rank" | "huge"
+                    | "tiny" | "epsilon" | "digits" | "precision" | "range" => 0,
                     "spread" => ra(0) + 1,
                     _ => ra(0),
                 }

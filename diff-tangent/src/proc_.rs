@@ -97,6 +97,9 @@ pub struct ProcGen<'g, 'a> {
     /// Inside the body of a FORALL or WHERE: no shared temporaries there (a scalar assigned
     /// in a FORALL body holds the value of the last index for every index, and WHERE bodies
     /// take array assignments only).
+    /// Inside a branch of a C conditional (`c ? a : b`), which runs only when taken: its
+    /// partials stay in place (not computed once before a vector direction loop).
+    pub(crate) in_branch: u32,
     pub(crate) in_masked: bool,
     /// Adjoint: the intrinsic call that is the whole right side of the assignment being
     /// differentiated, with its target, when the value the primal stored there is still
@@ -245,6 +248,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             ranks: Default::default(),
             sizes: Default::default(),
             in_masked: false,
+            in_branch: 0,
             sibling_results: Vec::new(),
             cur_call: None,
             lost_derivative: false,

@@ -21,7 +21,7 @@
 use crate::directives::is_region_word;
 use crate::ir::*;
 use crate::visit::expr_children;
-use crate::{copy::expr_slots, Diagnostic};
+use crate::Diagnostic;
 
 /// Intrinsics applied elementwise: an operand of theirs gives the expression's shape.
 const ELEMENTAL: &[&str] = &[
@@ -291,12 +291,6 @@ fn type_spec_of(u: &UnitData, s: SymbolId) -> Option<&TypeSpec> {
     })
 }
 
-fn dup(u: &mut UnitData, e: ExprId) -> ExprId {
-    let mut node = u.exprs[e].clone();
-    expr_slots(&mut node, &mut |slot| *slot = dup(u, *slot));
-    u.exprs.alloc(node)
-}
-
 /// Declares a temporary for actual `e` of statement `s` and returns the assignment to it
 /// (the actual then names the temporary); `None` when the shape is not known.
 fn hoist_one(prog: &mut Program, uid: UnitId, s: StmtId, e: ExprId) -> Option<StmtId> {
@@ -321,7 +315,7 @@ fn hoist_one(prog: &mut Program, uid: UnitId, s: StmtId, e: ExprId) -> Option<St
     let u = &mut prog.units[uid];
     let mut spec = spec;
     match &mut spec.kind {
-        KindSel::Paren(k) | KindSel::Keyword(k) => *k = dup(u, *k),
+        KindSel::Paren(k) | KindSel::Keyword(k) => *k = u.deep_copy(*k),
         KindSel::Default | KindSel::Star(_) => {}
     }
     spec.char_len = None;
@@ -330,8 +324,8 @@ fn hoist_one(prog: &mut Program, uid: UnitId, s: StmtId, e: ExprId) -> Option<St
         .enumerate()
         .map(|(k, d)| match d.upper {
             DimUpper::Expr(x) => Dim {
-                lower: d.lower.map(|l| dup(u, l)),
-                upper: DimUpper::Expr(dup(u, x)),
+                lower: d.lower.map(|l| u.deep_copy(l)),
+                upper: DimUpper::Expr(u.deep_copy(x)),
             },
             _ => {
                 // Assumed shape: `size(y, k)`.

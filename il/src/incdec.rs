@@ -31,6 +31,55 @@ pub fn split_increments(prog: &mut Program) {
             owned.contains(&prog.symbols[s].scope)
         });
         split_dependent_declarators(&mut prog.units[id]);
+        split_status_initialisers(prog, id);
+    }
+}
+
+/// `int info = chol(n, a);` becomes `int info; info = chol(n, a);`: an integer status
+/// returned by a function of the program is assigned by a statement of its own, which the
+/// adjoint handles like a call statement when the function also writes through its
+/// arguments (a declaration's initialiser is an expression it would have to re-run). Only
+/// one-declarator declarations, not `static` or `const`, whose initialiser is the call.
+fn split_status_initialisers(prog: &mut Program, id: UnitId) {
+    let mut splits: HashMap<StmtId, Vec<StmtId>> = HashMap::new();
+    for s in block_statements(&prog.units[id]) {
+        let u = &prog.units[id];
+        let StmtKind::Decl(Decl::Var(v)) = &u.stmts[s].kind else {
+            continue;
+        };
+        let [e] = &v.entities[..] else {
+            continue;
+        };
+        let Some(Init::Expr(init)) = e.init else {
+            continue;
+        };
+        let keyword = |k: &str| {
+            v.attrs
+                .iter()
+                .any(|a| matches!(a, Attr::Keyword(w) if w == k))
+        };
+        if keyword("static") || v.spec.qualifiers.iter().any(|q| q == "const") {
+            continue;
+        }
+        let integer = prog.symbols[e.sym].ty.as_ref().is_some_and(|t| {
+            t.pointers == 0 && t.dims.is_empty() && matches!(t.base, BaseClass::Integer)
+        });
+        let program_call = matches!(&u.exprs[init], Expr::Call { callee, .. }
+            if matches!(u.exprs[*callee], Expr::Name(f) if prog.symbols[f].unit.is_some()));
+        if !integer || !program_call {
+            continue;
+        }
+        let sym = e.sym;
+        let span = u.source_map.stmt.get(s).copied();
+        let u = &mut prog.units[id];
+        if let StmtKind::Decl(Decl::Var(v)) = &mut u.stmts[s].kind {
+            v.entities[0].init = None;
+        }
+        let set = u.assign_var(sym, init, span);
+        splits.insert(s, vec![s, set]);
+    }
+    if !splits.is_empty() {
+        splice_blocks(&mut prog.units[id], &splits);
     }
 }
 
@@ -92,7 +141,7 @@ fn split_dependent_declarators(u: &mut UnitData) {
 }
 
 /// The statements that sit in a block of `u` (not a `for` header's init statement).
-fn block_statements(u: &UnitData) -> Vec<StmtId> {
+pub(crate) fn block_statements(u: &UnitData) -> Vec<StmtId> {
     let mut out: Vec<StmtId> = u.body.clone();
     for (_, st) in u.stmts.iter() {
         for b in crate::directives::child_blocks(&st.kind) {
@@ -103,7 +152,7 @@ fn block_statements(u: &UnitData) -> Vec<StmtId> {
 }
 
 /// Replaces each statement of `splits` in every block of `u` by its sequence.
-fn splice_blocks(u: &mut UnitData, splits: &HashMap<StmtId, Vec<StmtId>>) {
+pub(crate) fn splice_blocks(u: &mut UnitData, splits: &HashMap<StmtId, Vec<StmtId>>) {
     let rewrite = |b: &mut Block| {
         if !b.iter().any(|s| splits.contains_key(s)) {
             return;

@@ -30,6 +30,7 @@
 
 pub mod alloc;
 mod arena;
+pub mod comma;
 pub mod copy;
 pub mod diag;
 pub mod directives;
@@ -44,7 +45,9 @@ mod ir;
 pub mod lift;
 mod make;
 pub mod memcpy;
+pub mod source_alloc;
 pub mod specialise;
+pub mod statics;
 pub mod stmtfn;
 pub mod ternary;
 mod verify;

@@ -34,6 +34,13 @@ impl UnitData {
         )
     }
 
+    /// A deep copy of expression `e` of this unit.
+    pub fn deep_copy(&mut self, e: ExprId) -> ExprId {
+        let mut node = self.exprs[e].clone();
+        crate::copy::expr_slots(&mut node, &mut |slot| *slot = self.deep_copy(*slot));
+        self.exprs.alloc(node)
+    }
+
     /// A new integer literal of this unit (`0`, `1`).
     pub fn int_literal(&mut self, v: i64) -> ExprId {
         self.exprs.alloc(Expr::Literal(Literal {

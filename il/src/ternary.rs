@@ -62,7 +62,7 @@ fn lower_stmt(prog: &mut Program, id: UnitId, s: StmtId) -> Vec<StmtId> {
         {
             if let Some((c, a, b)) = conditional(&prog.units[id], rhs) {
                 let u = &mut prog.units[id];
-                let lhs2 = dup(u, lhs);
+                let lhs2 = u.deep_copy(lhs);
                 let then = u.new_stmt(StmtKind::Assign { lhs, op, rhs: a }, span);
                 let else_ = u.new_stmt(
                     StmtKind::Assign {
@@ -202,11 +202,4 @@ fn effect_free(prog: &Program, id: UnitId, e: ExprId) -> bool {
         expr_children(&u.exprs[x], &mut |k| todo.push(k));
     }
     true
-}
-
-/// A deep copy of expression `e` of `u`.
-fn dup(u: &mut UnitData, e: ExprId) -> ExprId {
-    let mut node = u.exprs[e].clone();
-    crate::copy::expr_slots(&mut node, &mut |slot| *slot = dup(u, *slot));
-    u.exprs.alloc(node)
 }

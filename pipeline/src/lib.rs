@@ -315,6 +315,12 @@ pub fn front(req: &Request) -> Analysed {
     // differentiate: `-p` alone writes the program as read.
     let m = &req.modes;
     if !diagnostics.iter().any(|d| d.is_error()) && (m.tangent || m.adjoint || m.dump_analysis) {
+        // C comma expressions evaluated with their statement become statements before it
+        // (`il::comma`: f2c's `d__2 = dmax__, d__3 = (d__1 = x[i__], abs(d__1));`).
+        radtap_il::comma::lower_commas(&mut program);
+        // C `static` locals every call writes before reading them hold no state: automatic
+        // (`il::statics`: f2c declares every local `static`).
+        radtap_il::statics::automatic_statics(&mut program);
         radtap_il::incdec::split_increments(&mut program);
         diagnostics.extend(radtap_il::lift::lift_host_association(&mut program));
     }
@@ -323,6 +329,9 @@ pub fn front(req: &Request) -> Analysed {
     // expressions and variables to the analyses and both modes.
     if !diagnostics.iter().any(|d| d.is_error()) && (m.tangent || m.adjoint || m.dump_analysis) {
         radtap_il::stmtfn::inline_statement_functions(&mut program);
+        // `allocate(u, source=e)` is `allocate(u(<bounds of e>))` and `u = e`
+        // (`il::source_alloc`): the value and shape reach the analyses and both modes.
+        radtap_il::source_alloc::lower_source_allocations(&mut program);
         diagnostics.extend(radtap_il::hoist::hoist_array_actuals(&mut program));
         // A procedure whose dummy procedure receives several procedures gets a copy per
         // actual procedure (`il::specialise`), as Tapenade specialises.

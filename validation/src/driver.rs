@@ -120,7 +120,31 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
         }
     };
     let mut body = String::new();
+    // Record arguments start every call as they started the first (`r0` copies): the head
+    // may change their integer members (a counter), which no other input resets.
+    let records: Vec<&String> = h
+        .args
+        .iter()
+        .filter_map(|a| match a {
+            HeadArg::Real(r) if r.record.is_some() && r.home.is_none() => Some(&r.name),
+            _ => None,
+        })
+        .collect();
+    let captured = std::cell::Cell::new(false);
     let set_inputs = |body: &mut String, delta: f64| {
+        for n in &records {
+            let (a, b) = if captured.get() {
+                (n.to_string(), format!("{n}_r0"))
+            } else {
+                (format!("{n}_r0"), n.to_string())
+            };
+            if c {
+                let _ = writeln!(body, "  memcpy(&{a}, &{b}, sizeof {a});");
+            } else {
+                let _ = writeln!(body, "  {a} = {b}");
+            }
+        }
+        captured.set(true);
         for (k, (a, j, e)) in h
             .inputs()
             .flat_map(|a| a.elems.iter().enumerate().map(move |(j, e)| (a, j, e)))
@@ -446,7 +470,7 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
         let gen = spec.include;
         let _ = writeln!(
             s,
-            "#include <stdio.h>\n#include \"{gen}\"\nint main(void) {{"
+            "#include <stdio.h>\n#include <string.h>\n#include \"{gen}\"\nint main(void) {{"
         );
         for a in &h.args {
             match a {
@@ -479,6 +503,9 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                     // changed from run to run).
                     let init = if r.record.is_some() { " = {0}" } else { "" };
                     let _ = writeln!(s, "  {ty} {}{dims}{init};", r.name);
+                    if r.record.is_some() && r.home.is_none() {
+                        let _ = writeln!(s, "  {ty} {}_r0{dims}{init};", r.name);
+                    }
                     if let Some(d) = &r.deriv {
                         let vd = if kind == Kind::Vector {
                             "[NBDirsMax]"
@@ -597,6 +624,9 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                     None => ("real(8)".to_string(), "real(8)".to_string()),
                 };
                 let _ = writeln!(s, "  {ty}, target :: {}{}", r.name, dims(false));
+                if r.record.is_some() && r.home.is_none() {
+                    let _ = writeln!(s, "  {ty} :: {}_r0{}", r.name, dims(false));
+                }
                 if let Some(d) = &r.deriv {
                     let _ = writeln!(s, "  {dty}, target :: {d}{}", dims(kind == Kind::Vector));
                 }

@@ -192,6 +192,16 @@ fn describe_job(job: &Job<'_>, gen: &radtap_diff_tangent::Output) -> Result<Head
     Ok(h)
 }
 
+/// Whether the program declares a single-precision real (`real(4)`, `real*4`, default
+/// `real`, C `float`): its rounding, about 1e-7 relative, is in both sides of the dot-product
+/// test.
+fn single_precision(p: &radtap_il::Program) -> bool {
+    p.symbols.iter().any(|(_, s)| {
+        s.ty.as_ref()
+            .is_some_and(|t| t.base == radtap_il::BaseClass::Real && t.bytes == Some(4))
+    })
+}
+
 /// Runs the checks.
 pub fn validate(job: &Job<'_>) -> Result<Report, Error> {
     std::fs::create_dir_all(&job.dir)
@@ -383,6 +393,11 @@ pub fn validate(job: &Job<'_>) -> Result<Report, Error> {
             xdot_xbar,
             stack_after,
             per_dependent,
+            tol: if single_precision(&job.tangent.output.program) {
+                report::TOL_DOT_SINGLE
+            } else {
+                TOL_DOT
+            },
         });
     }
     Ok(Report {

@@ -611,19 +611,26 @@ impl<'a> ProcGen<'_, 'a> {
         out
     }
 
-    /// A C declarator mixing pointers and arrays (`double (*r)[4]`, `double *p[3]`) with a
-    /// real derivative: its derivative is neither followed as a pointer nor as an array.
+    /// A C declarator mixing pointers and arrays (`double (*r)[4]`, `double *p[3]`) of
+    /// reals: its derivative is neither followed as a pointer nor as an array, and the
+    /// analyses do not follow what a callee writes through it (`double (*a)[M] =
+    /// malloc(…); fill(n, x, a);` had no derivative at all: a silently wrong gradient), so
+    /// it is refused whether or not it was found active.
     pub fn pointer_array_refusal(&self, v: &VarDecl) -> Option<String> {
         if self.lang != Lang::C {
             return None;
         }
         let e = v.entities.iter().find(|e| {
-            self.dvar.contains_key(&e.sym)
+            let real = self.prog().symbols[e.sym]
+                .ty
+                .as_ref()
+                .is_some_and(|t| matches!(t.base, BaseClass::Real | BaseClass::Complex));
+            (self.dvar.contains_key(&e.sym) || real)
                 && e.derived.iter().any(|o| matches!(o, DeclOp::Pointer(_)))
                 && e.derived.iter().any(|o| matches!(o, DeclOp::Array(_)))
         })?;
         let name = self.prog().name(e.sym).to_string();
-        Some(format!("a pointer to an array or an array of pointers (`{name}`) with a derivative is not differentiated yet; index the array directly"))
+        Some(format!("a pointer to an array or an array of pointers (`{name}`) of reals is not differentiated yet; index the array directly (or declare it as the 2-D array it points to)"))
     }
 
     /// [`Self::decl_rule`] for the declarators of `v`: references to differentiated functions

@@ -64,7 +64,9 @@ impl<'a> ProcGen<'_, 'a> {
                 }
             }
             Expr::Cond { cond, then, else_ } => {
+                self.in_branch += 1;
                 let (a, b) = (self.tan(*then), self.tan(*else_));
+                self.in_branch -= 1;
                 if a.is_none() && b.is_none() {
                     return None;
                 }
@@ -554,6 +556,7 @@ impl<'a> ProcGen<'_, 'a> {
                     self.cur_call = outer;
                     // (A complex partial stays in the loop: the temporary is real.)
                     if self.vector
+                        && self.in_branch == 0
                         && !self.is_trivial(partial)
                         && self.rank_of(x) == 0
                         && !self.complex_src(x)

@@ -173,6 +173,14 @@ impl<'a> ProcGen<'_, 'a> {
                 _ if st.label.is_some() => Some("a labelled statement"),
                 StmtKind::Memory { .. } => Some("an ALLOCATE/DEALLOCATE"),
                 StmtKind::PointerAssign { .. } => Some("a pointer assignment"),
+                // C `u = w;`, `p++;`: the region's snapshot records what pointers point to,
+                // not where (buffers rotated by pointer were re-run rotated differently).
+                StmtKind::Assign { lhs, .. } if self.c_pointer_var(*lhs) => {
+                    Some("a pointer assignment")
+                }
+                StmtKind::Expr(e) if matches!(self.src.exprs[*e], Expr::IncDec { arg, .. } if self.c_pointer_var(arg)) => {
+                    Some("a pointer assignment")
+                }
                 StmtKind::Decl(_) => Some("a declaration"),
                 StmtKind::Block { decls, .. } if !decls.is_empty() => {
                     Some("a block with declarations")
@@ -206,6 +214,15 @@ impl<'a> ProcGen<'_, 'a> {
             todo.extend(kids.into_iter().rev());
         }
         None
+    }
+}
+
+impl ProcGen<'_, '_> {
+    /// Whether `e` names a C pointer variable.
+    fn c_pointer_var(&self, e: ExprId) -> bool {
+        self.lang == Lang::C
+            && matches!(self.src.exprs[e], Expr::Name(v)
+                if self.prog().symbols[v].ty.as_ref().is_some_and(|t| t.pointers > 0 && t.dims.is_empty()))
     }
 }
 

@@ -985,6 +985,12 @@ impl<'a> ProcGen<'_, 'a> {
                 self.share(e);
             }
         }
+        // A branch of a conditional is evaluated only when taken: its calls are not hoisted
+        // before the statement (`i > 0 ? sin(u[i-1]) : 0` would read `u[-1]`).
+        if let Expr::Cond { cond, .. } = node {
+            let c = *cond;
+            return self.collect_shared(c);
+        }
         let mut kids = Vec::new();
         radtap_il::visit::expr_children(node, &mut |k| kids.push(k));
         for k in kids {
