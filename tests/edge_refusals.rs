@@ -25,6 +25,12 @@ const VECTOR: &[&[&str]] = &[&["-d", "-vector"]];
 
 const REFUSED: &[Case] = &[
     (
+        "edge_refused/b_c_split_value_call.c",
+        SPLIT,
+        "b_c_split_value_call.c:16:9: error[AD020]",
+        "a reference to the function `step` in an expression",
+    ),
+    (
         "edge_refused/e_c_pointer_to_rows_filled.c",
         D_B,
         "e_c_pointer_to_rows_filled.c:18:5: error[AD020]",
@@ -420,12 +426,6 @@ const REFUSED: &[Case] = &[
         B,
         "e_c_brace_init.c:8:5: error[AD020]",
         "a C brace initialiser with non-constant values",
-    ),
-    (
-        "tangent/e_c_for_multi.c",
-        B,
-        "e_c_for_multi.c:10:5: error[AD020]",
-        "recording the value this `for` step overwrites",
     ),
     (
         "edge_refused/b_c_return_in_loop.c",

@@ -270,3 +270,34 @@ fn aliased_arguments_are_warned_about_in_tangent_mode() {
         );
     }
 }
+
+/// C `static` locals are automatic when every call writes them before reading them (f2c
+/// declares every local `static`), and stay static when a call may read the value of the
+/// one before: `y[k] = …; k = 1;` reads `k` in the subscript, and `gk = &m` keeps `m`'s
+/// address beyond the call. Both were made automatic at first (the review of `il::statics`:
+/// `y[0]` written on every call).
+#[test]
+fn static_locals_holding_state_stay_static() {
+    let src = "static int *gk;\n\nvoid f(double *x, double *y)\n{\n    static int k = 0;\n    static int m;\n    static double t;\n    y[k] = x[0] * x[1];\n    k = 1;\n    m = 2;\n    gk = &m;\n    t = x[0];\n    y[1] = t * (double)*gk;\n}\n";
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("radtap-statics-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("f.c");
+    std::fs::write(&path, src).unwrap();
+    let opts: Vec<String> = [
+        "-head", "f", "-vars", "x", "-outvars", "y", "-size", "x=2", "-size", "y=2",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let o = run_cli(&path, &opts, &["-d"], &dir.join("out"));
+    let text = std::fs::read_to_string(dir.join("out").join("f_d.c")).unwrap_or_default();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(o.status, 0, "{}", o.stderr);
+    assert!(text.contains("    static int k = 0;\n"), "{text}");
+    assert!(text.contains("    static int m;\n"), "{text}");
+    assert!(
+        text.contains("    double t;\n") && !text.contains("static double t"),
+        "{text}"
+    );
+}

@@ -39,8 +39,11 @@ impl<'a> Adj<'_, '_, 'a> {
             return None;
         }
         self.pg.side_effect_of(c)?;
-        // The target must not be read by the call (its value before the call is restored
-        // for the re-run only if the snapshot holds it).
+        // Split mode: `f_bwd` would run with what the target holds after the call (`k =
+        // step(k, x)`): left to the refusal of a reference in an expression.
+        if self.pg.g.split_call(c, &src.stmts[s].directives).is_some() {
+            return None;
+        }
         Some(self.adj_call_at(s, *callee, args, Some(site)))
     }
 

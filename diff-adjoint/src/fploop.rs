@@ -499,6 +499,17 @@ impl<'a> Adj<'_, '_, 'a> {
             let d = self.pg.b().name(dx);
             let (d, n) = match count {
                 Some(n) => (d, n),
+                // Fortran: a scalar as the one-element array the routine takes (an array
+                // and a scalar given to one external routine in one file are a rank
+                // mismatch gfortran refuses).
+                None if self.pg.lang == Lang::Fortran => {
+                    let a = self.pg.b().e(Expr::ArrayCtor {
+                        items: vec![d],
+                        old_style: false,
+                        type_spec: None,
+                    });
+                    (a, self.pg.b().int(1))
+                }
                 None => (self.c_ref(d, true), self.pg.b().int(1)),
             };
             out.push(self.rt("adFixedPoint_addNorm", vec![a, d, n]));

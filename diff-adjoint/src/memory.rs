@@ -531,7 +531,7 @@ impl<'a> Adj<'_, '_, 'a> {
                     let Expr::Name(b) = self.pg.src.exprs[base] else {
                         continue;
                     };
-                    if self.own_local(b) && self.first_allocation_of(b).is_some_and(|f| f != s) {
+                    if self.own_local(b) && self.reallocated_at(b, s) {
                         let n = self.pg.name_of(b).to_string();
                         let msg = format!("a second ALLOCATE of the local `{n}` (the adjoint delays its DEALLOCATE to the backward sweep: use a second array)");
                         return self.unsupported(s, &msg);
@@ -753,6 +753,29 @@ impl<'a> Adj<'_, '_, 'a> {
             || z.objects
                 .get(&radtap_dataflow::zones::ObjKey::Sym(x))
                 .is_some_and(|o| o.start >= z.global_base)
+    }
+
+    /// Whether the ALLOCATE `s` of `v` follows (in source order) a DEALLOCATE of `v` that
+    /// follows another ALLOCATE of it: the array is allocated again in one run (exclusive
+    /// branches allocating it once each are fine).
+    fn reallocated_at(&self, v: SymbolId, s: StmtId) -> bool {
+        let Some(first) = self.first_allocation_of(v) else {
+            return false;
+        };
+        self.pg.src.stmts.iter().any(|(id, st)| match &st.kind {
+            StmtKind::Memory {
+                op: MemOp::Deallocate,
+                items,
+                ..
+            } if first < id && id < s => items.iter().any(|&it| {
+                let base = match &self.pg.src.exprs[it] {
+                    Expr::Index { base, .. } => *base,
+                    _ => it,
+                };
+                matches!(self.pg.src.exprs[base], Expr::Name(b) if b == v)
+            }),
+            _ => false,
+        })
     }
 
     /// The first ALLOCATE statement of this procedure (in source order) naming `v`.
@@ -994,7 +1017,8 @@ pub(crate) enum Count {
 }
 
 /// `A` of `malloc(A * sizeof(T))`, `malloc(sizeof(T) * A)`, `calloc(A, sizeof(T))` (under
-/// casts, an expression of `u`), with `T` the pointee type of `ty`.
+/// casts, an expression of `u`), with `T` the pointee type of `ty` (or `sizeof *w` of a
+/// pointer `w` to `T`).
 pub(crate) fn alloc_count(prog: &Program, u: &UnitData, rhs: ExprId, ty: &Type) -> Option<ExprId> {
     let strip = |mut e: ExprId| loop {
         match &u.exprs[e] {
@@ -1016,6 +1040,24 @@ pub(crate) fn alloc_count(prog: &Program, u: &UnitData, rhs: ExprId, ty: &Type) 
                 && (cp.spec.c_keywords_only() || matches!(cp.spec.class, BaseClass::Record(_)))
                 && cp.spec.class == ty.base
                 && cp.spec.bytes == ty.bytes
+        }
+        // `sizeof *w` or `sizeof w[0]` of a pointer `w` to the same type (`double *w =
+        // malloc(n * sizeof *w)`).
+        Expr::Unary {
+            op: UnOp::Sizeof,
+            arg,
+        } => {
+            let p = match &u.exprs[strip(*arg)] {
+                Expr::Unary {
+                    op: UnOp::Deref,
+                    arg: p,
+                } => *p,
+                Expr::Index { base, subs } if subs.len() == 1 => *base,
+                _ => return false,
+            };
+            matches!(u.exprs[strip(p)], Expr::Name(v) if prog.symbols[v].ty.as_ref().is_some_and(|t| {
+                t.pointers == 1 && t.dims.is_empty() && t.base == ty.base && t.bytes == ty.bytes
+            }))
         }
         _ => false,
     };

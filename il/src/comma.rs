@@ -15,7 +15,9 @@
 //! loop's header or condition (evaluated again at each trip). C leaves the order of the
 //! operands of most operators unspecified, so the left operands may run first when nothing
 //! else in the statement depends on their effects (as f2c's temporaries `d__1` do not).
-//! A comma elsewhere is left as written (and refused where its effects matter).
+//! A comma elsewhere is left as written (and refused where its effects matter), but a `for`
+//! whose step is a comma expression (`i++, j--`) becomes a `while` with the step at the end
+//! of its body.
 
 use crate::incdec::{block_statements, splice_blocks};
 use crate::ir::*;
@@ -24,14 +26,10 @@ use std::collections::HashMap;
 
 /// Rewrites the comma expressions of every C unit (see the module doc).
 pub fn lower_commas(prog: &mut Program) {
-    let units: Vec<UnitId> = prog
-        .units
-        .iter()
-        .filter(|(_, u)| u.lang == Lang::C && !u.body.is_empty())
-        .map(|(id, _)| id)
-        .collect();
+    let units = prog.units_with_body(Lang::C);
     for id in units {
         let u = &mut prog.units[id];
+        comma_step_loops(u);
         let mut seqs: HashMap<StmtId, Vec<StmtId>> = HashMap::new();
         for s in block_statements(u) {
             let seq = lower_stmt(u, s);
@@ -45,6 +43,71 @@ pub fn lower_commas(prog: &mut Program) {
     }
 }
 
+/// `for (i = 0, j = n - 1; i < j; i++, j--) body` becomes `i = 0, j = n - 1; while (i < j)
+/// { body i++, j--; }` (the comma statements then split like any other): a step that is a
+/// comma expression has no reversal of its own, a `while` has. Only when the body has no
+/// `continue` of this loop (it would skip the step), the initialisation is an expression
+/// (a declaration's scope is the loop's), and there is a condition.
+fn comma_step_loops(u: &mut UnitData) {
+    let mut seqs: HashMap<StmtId, Vec<StmtId>> = HashMap::new();
+    for s in block_statements(u) {
+        let StmtKind::CFor {
+            init,
+            cond: Some(cond),
+            step: Some(step),
+            body,
+            ..
+        } = &u.stmts[s].kind
+        else {
+            continue;
+        };
+        if !matches!(u.exprs[strip(u, *step)], Expr::Comma(_))
+            || init.is_some_and(|i| {
+                !matches!(u.stmts[i].kind, StmtKind::Expr(_) | StmtKind::Assign { .. })
+            })
+            || continues(u, body)
+        {
+            continue;
+        }
+        let (init, cond, step, mut body) = (*init, *cond, *step, body.clone());
+        let span = u.source_map.stmt.get(s).copied();
+        body.push(u.new_stmt(StmtKind::Expr(step), span));
+        u.stmts[s].kind = StmtKind::While {
+            cond,
+            body,
+            term_label: None,
+        };
+        if let Some(i) = init {
+            move_head(u, s, i);
+            seqs.insert(s, vec![i, s]);
+        }
+    }
+    if !seqs.is_empty() {
+        splice_blocks(u, &seqs);
+    }
+}
+
+/// Whether `block` holds a `continue` of the loop whose body it is (not of a nested loop).
+fn continues(u: &UnitData, block: &[StmtId]) -> bool {
+    let mut stack: Vec<StmtId> = block.to_vec();
+    while let Some(s) = stack.pop() {
+        match &u.stmts[s].kind {
+            StmtKind::CContinue => return true,
+            StmtKind::CFor { .. }
+            | StmtKind::While { .. }
+            | StmtKind::DoWhile { .. }
+            | StmtKind::Loop { .. }
+            | StmtKind::Do { .. } => {}
+            k => {
+                for b in crate::directives::child_blocks(k) {
+                    stack.extend(b.iter().copied());
+                }
+            }
+        }
+    }
+    false
+}
+
 /// The statements standing for `s`, in order: the left operands of its commas, then `s`.
 fn lower_stmt(u: &mut UnitData, s: StmtId) -> Vec<StmtId> {
     let span = u.source_map.stmt.get(s).copied();
@@ -52,8 +115,11 @@ fn lower_stmt(u: &mut UnitData, s: StmtId) -> Vec<StmtId> {
         StmtKind::Expr(e) => {
             let e = strip(u, *e);
             if let Expr::Comma(items) = &u.exprs[e] {
-                // `a, b, c;`: three statements, the last one `s` itself.
+                // `a, b, c;`: three statements, the last one `s` itself. Its label and
+                // directives go to the first (taken now: lowering `s` below moves them).
                 let items = items.clone();
+                let label = u.stmts[s].label.take();
+                let directives = std::mem::take(&mut u.stmts[s].directives);
                 let mut seq = Vec::new();
                 for (k, &it) in items.iter().enumerate() {
                     let kind = stmt_kind_of(u, it);
@@ -65,7 +131,8 @@ fn lower_stmt(u: &mut UnitData, s: StmtId) -> Vec<StmtId> {
                     };
                     seq.extend(lower_stmt(u, t));
                 }
-                move_head(u, s, seq[0]);
+                u.stmts[seq[0]].label = label;
+                u.stmts[seq[0]].directives = directives;
                 return seq;
             }
             vec![e]

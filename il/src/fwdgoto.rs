@@ -29,7 +29,7 @@ pub fn structure_forward_gotos(prog: &mut Program) {
 }
 
 /// A label as a number-like key (`010` and `10` are one label).
-fn key(l: &str) -> String {
+pub(crate) fn key(l: &str) -> String {
     let t = l.trim().trim_start_matches('0');
     if t.is_empty() {
         "0".into()
@@ -39,7 +39,7 @@ fn key(l: &str) -> String {
 }
 
 /// The labels jumps name, and whether I/O statements may jump (`err=` and the like).
-fn jump_targets(u: &UnitData) -> (HashSet<String>, bool) {
+pub(crate) fn jump_targets(u: &UnitData) -> (HashSet<String>, bool) {
     let mut out = HashSet::new();
     let mut io_jumps = false;
     for (_, st) in u.stmts.iter() {

@@ -42,6 +42,7 @@ pub mod fwdgoto;
 pub mod hoist;
 pub mod incdec;
 mod ir;
+pub mod labelled_do;
 pub mod lift;
 mod make;
 pub mod memcpy;

@@ -123,6 +123,16 @@ impl Type {
 }
 
 impl Program {
+    /// The procedures in `lang` that have a body, in arena order (the rewrites before the
+    /// analyses walk these).
+    pub fn units_with_body(&self, lang: Lang) -> Vec<UnitId> {
+        self.units
+            .iter()
+            .filter(|(_, u)| u.lang == lang && !u.body.is_empty())
+            .map(|(id, _)| id)
+            .collect()
+    }
+
     /// A new variable of type `ty` in `scope`, named `base`, or `base1`, `base2`, … (the first
     /// name free there).
     pub fn add_fresh_variable(&mut self, scope: ScopeId, base: &str, ty: Option<Type>) -> SymbolId {

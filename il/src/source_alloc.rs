@@ -11,36 +11,42 @@
 //! (a silently wrong tangent and adjoint) and `allocate(wd)` for `MOLD=` had no shape. The
 //! object takes the bounds of the source (an expression's start at 1), as the standard
 //! says. Rewritten when the statement allocates one object; with several, the statement is
-//! left as written.
+//! left as written. A source referencing a function of the program is refused (it would run
+//! three times).
 
+use crate::diag::Code;
 use crate::ir::*;
+use crate::Diagnostic;
 
-/// Rewrites the `SOURCE=`/`MOLD=` allocations of every Fortran unit (see the module doc).
-pub fn lower_source_allocations(prog: &mut Program) {
-    let units: Vec<UnitId> = prog
-        .units
-        .iter()
-        .filter(|(_, u)| u.lang == Lang::Fortran && !u.body.is_empty())
-        .map(|(id, _)| id)
-        .collect();
+/// Rewrites the `SOURCE=`/`MOLD=` allocations of every Fortran unit (see the module doc);
+/// errors for sources it cannot copy.
+pub fn lower_source_allocations(prog: &mut Program) -> Vec<Diagnostic> {
+    let units = prog.units_with_body(Lang::Fortran);
+    let mut diags = Vec::new();
     for id in units {
         let body = std::mem::take(&mut prog.units[id].body);
-        let body = lower_block(prog, id, body);
+        let body = lower_block(prog, id, body, &mut diags);
         prog.units[id].body = body;
     }
+    diags
 }
 
-fn lower_block(prog: &mut Program, id: UnitId, block: Vec<StmtId>) -> Vec<StmtId> {
+fn lower_block(
+    prog: &mut Program,
+    id: UnitId,
+    block: Vec<StmtId>,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<StmtId> {
     let mut out = Vec::with_capacity(block.len());
     for s in block {
         let mut kind = std::mem::replace(&mut prog.units[id].stmts[s].kind, StmtKind::Empty);
         crate::directives::child_blocks_mut(&mut kind, &mut |b| {
             let inner = std::mem::take(b);
-            *b = lower_block(prog, id, inner);
+            *b = lower_block(prog, id, inner, diags);
         });
         prog.units[id].stmts[s].kind = kind;
         out.push(s);
-        if let Some(set) = lower_stmt(prog, id, s) {
+        if let Some(set) = lower_stmt(prog, id, s, diags) {
             out.push(set);
         }
     }
@@ -49,7 +55,12 @@ fn lower_block(prog: &mut Program, id: UnitId, block: Vec<StmtId>) -> Vec<StmtId
 
 /// Rewrites `s` in place when it is a `SOURCE=`/`MOLD=` allocation of one object; returns the
 /// assignment of the source to put after it.
-fn lower_stmt(prog: &mut Program, id: UnitId, s: StmtId) -> Option<StmtId> {
+fn lower_stmt(
+    prog: &mut Program,
+    id: UnitId,
+    s: StmtId,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<StmtId> {
     let StmtKind::Memory {
         op: MemOp::Allocate,
         items,
@@ -68,6 +79,24 @@ fn lower_stmt(prog: &mut Program, id: UnitId, s: StmtId) -> Option<StmtId> {
         .find(|(_, a)| matches!(key(a).as_deref(), Some("source" | "mold")))?;
     let is_source = key(src).as_deref() == Some("source");
     let src = src.value;
+    // The source is written three times (both bounds and the value): a reference to a
+    // function of the program would run three times (an impure one changes the result).
+    let u = &prog.units[id];
+    let mut stack = vec![src];
+    while let Some(x) = stack.pop() {
+        if let Expr::Call { callee, .. } = &u.exprs[x] {
+            if matches!(u.exprs[*callee], Expr::Name(f) if prog.symbols[f].unit.is_some()) {
+                let span = u.source_map.stmt.get(s).copied().unwrap_or_default();
+                diags.push(Diagnostic::error(
+                    Code::Unsupported,
+                    span,
+                    "ALLOCATE with a SOURCE= or MOLD= that references a function of the program is not supported: assign the function's value to a variable and allocate from it",
+                ));
+                return None;
+            }
+        }
+        crate::visit::expr_children(&u.exprs[x], &mut |k| stack.push(k));
+    }
     let mut options = options.clone();
     options.remove(k);
     let u = &mut prog.units[id];

@@ -16,7 +16,7 @@
 //! initialiser `v = e`) with a value that does not read it. Not when the function has a
 //! label or a jump (a `goto` could pass the assignment), nor when it may call itself (a
 //! recursive call between the write and a read would change the value read), nor when its
-//! address is taken before that (`&v` gives it to a callee).
+//! address is taken anywhere (`&v` may outlive the call).
 
 use crate::ir::*;
 use crate::visit::{expr_children, stmt_children};
@@ -24,12 +24,7 @@ use std::collections::{HashMap, HashSet};
 
 /// Makes automatic the stateless `static` locals of every C function (see the module doc).
 pub fn automatic_statics(prog: &mut Program) {
-    let units: Vec<UnitId> = prog
-        .units
-        .iter()
-        .filter(|(_, u)| u.lang == Lang::C && !u.body.is_empty())
-        .map(|(id, _)| id)
-        .collect();
+    let units = prog.units_with_body(Lang::C);
     let calls = callees(prog);
     for id in units {
         if reaches(&calls, id, id) {
@@ -85,6 +80,19 @@ fn stateless_statics(u: &UnitData, prog: &Program) -> HashSet<SymbolId> {
         }
     }
     let mut stateless = HashSet::new();
+    // Not a variable whose address is taken anywhere (`gk = &k` after the write: the
+    // address outlives the call).
+    for (_, e) in u.exprs.iter() {
+        if let Expr::Unary {
+            op: UnOp::AddrOf,
+            arg,
+        } = e
+        {
+            if let Expr::Name(v) = u.exprs[*arg] {
+                candidates.remove(&v);
+            }
+        }
+    }
     if candidates.is_empty() {
         return stateless;
     }
@@ -131,6 +139,10 @@ fn write_first(
     let mut read = HashSet::new();
     for &v in values {
         named_in_expr(u, v, &mut read);
+    }
+    // A target that is not a plain variable reads what it names (`y[k] = …`, `*p = …`).
+    if !matches!(u.exprs[lhs], Expr::Name(_)) {
+        named_in_expr(u, lhs, &mut read);
     }
     undecided.retain(|v| !read.contains(v));
     if let Expr::Name(v) = u.exprs[lhs] {

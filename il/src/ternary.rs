@@ -25,12 +25,7 @@ use crate::visit::expr_children;
 
 /// Rewrites the conditional expressions of every C unit (see the module doc).
 pub fn lower_conditionals(prog: &mut Program) {
-    let units: Vec<UnitId> = prog
-        .units
-        .iter()
-        .filter(|(_, u)| u.lang == Lang::C && !u.body.is_empty())
-        .map(|(id, _)| id)
-        .collect();
+    let units = prog.units_with_body(Lang::C);
     for id in units {
         let body = std::mem::take(&mut prog.units[id].body);
         let body = lower_block(prog, id, body);

@@ -331,7 +331,9 @@ pub fn front(req: &Request) -> Analysed {
         radtap_il::stmtfn::inline_statement_functions(&mut program);
         // `allocate(u, source=e)` is `allocate(u(<bounds of e>))` and `u = e`
         // (`il::source_alloc`): the value and shape reach the analyses and both modes.
-        radtap_il::source_alloc::lower_source_allocations(&mut program);
+        diagnostics.extend(radtap_il::source_alloc::lower_source_allocations(
+            &mut program,
+        ));
         diagnostics.extend(radtap_il::hoist::hoist_array_actuals(&mut program));
         // A procedure whose dummy procedure receives several procedures gets a copy per
         // actual procedure (`il::specialise`), as Tapenade specialises.
@@ -339,6 +341,9 @@ pub fn front(req: &Request) -> Analysed {
         // `IF (c) GOTO 15` over statements of one block becomes an IF construct
         // (`il::fwdgoto`): the adjoint keeps the loop around it structured.
         radtap_il::fwdgoto::structure_forward_gotos(&mut program);
+        // An F77 `DO 10 … 10 CONTINUE` under BINOMIAL-CKP, II-LOOP or FP-LOOP is a DO … END
+        // DO (`il::labelled_do`): the adjoint runs its body more than once.
+        radtap_il::labelled_do::structure_directive_loops(&mut program);
         // C `memcpy` and `memset(p, 0, …)` of real arrays become the loops they are
         // (`il::memcpy`): the derivatives of what they copy or clear follow element by
         // element.

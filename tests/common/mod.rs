@@ -155,7 +155,6 @@ pub const ADJOINT_UNSUPPORTED: &[(&str, &str)] = &[
         "e_c_brace_init.c",
         "a C brace initialiser with active values",
     ),
-    ("e_c_for_multi.c", "a `for` step updating two variables"),
     (
         "f_two_calls_one_statement.f90",
         "a function writing a module variable, in an expression",

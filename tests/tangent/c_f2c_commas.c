@@ -60,9 +60,16 @@ static doublereal dsoft_(doublereal *a, doublereal *b)
 
 void scaled_norms(int n, double *x, double *r)
 {
-    integer nn = n;
-    doublereal lo = 1e30, d__1, half = 0.5;
-    r[0] = dmaxnrm_(&nn, x);
+    integer nn = n, k = 0;
+    doublereal lo = 1e30, d__1, d__2, d__3, half = 0.5, hi = 0.;
+    /* A labelled comma statement jumped to (its label stays on the first statement). */
+L10:
+    d__2 = hi, d__3 = (d__1 = x[k] - 1., abs(d__1));
+    hi = d__2 + d__3 * d__3;
+    ++k;
+    if (k < nn)
+        goto L10;
+    r[0] = dmaxnrm_(&nn, x) + hi;
     dscal2_(&nn, x, &lo);
     d__1 = lo;
     r[1] = dsoft_((d__1 = d__1 + x[0], &d__1), &half) + lo;

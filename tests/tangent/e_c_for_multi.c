@@ -1,7 +1,8 @@
 // radtap: -head fmulti -vars "x" -outvars "y"
 // sizes: n=6 x=n y=n
 // for loops with several variables: i up and j down in one header, comma in
-// the increment, and a second loop with two counters stepping differently.
+// the increment, and a second loop with two counters stepping differently. The adjoint
+// refused the comma steps; such a loop is now a `while` with its step (`il::comma`).
 void fmulti(int n, const double *x, double *y)
 {
     int i, j, k;

@@ -611,11 +611,11 @@ impl<'a> ProcGen<'_, 'a> {
         out
     }
 
-    /// A C declarator mixing pointers and arrays (`double (*r)[4]`, `double *p[3]`) of
-    /// reals: its derivative is neither followed as a pointer nor as an array, and the
-    /// analyses do not follow what a callee writes through it (`double (*a)[M] =
-    /// malloc(…); fill(n, x, a);` had no derivative at all: a silently wrong gradient), so
-    /// it is refused whether or not it was found active.
+    /// A C declarator mixing pointers and arrays (`double (*r)[4]`, `double *p[3]`) with a
+    /// derivative: it is neither followed as a pointer nor as an array. The analyses do not
+    /// follow what a callee writes through one either (`double (*a)[M] = malloc(…); fill(n,
+    /// x, a);` had no derivative at all: a silently wrong gradient), so one of reals given
+    /// to a call is refused even when found passive.
     pub fn pointer_array_refusal(&self, v: &VarDecl) -> Option<String> {
         if self.lang != Lang::C {
             return None;
@@ -625,12 +625,23 @@ impl<'a> ProcGen<'_, 'a> {
                 .ty
                 .as_ref()
                 .is_some_and(|t| matches!(t.base, BaseClass::Real | BaseClass::Complex));
-            (self.dvar.contains_key(&e.sym) || real)
+            (self.dvar.contains_key(&e.sym) || (real && self.given_to_a_call(e.sym)))
                 && e.derived.iter().any(|o| matches!(o, DeclOp::Pointer(_)))
                 && e.derived.iter().any(|o| matches!(o, DeclOp::Array(_)))
         })?;
         let name = self.prog().name(e.sym).to_string();
         Some(format!("a pointer to an array or an array of pointers (`{name}`) of reals is not differentiated yet; index the array directly (or declare it as the 2-D array it points to)"))
+    }
+
+    /// Whether variable `v` is an argument of a call of this procedure (a call statement's or
+    /// a function reference's), as itself.
+    fn given_to_a_call(&self, v: SymbolId) -> bool {
+        let is_v = |e: ExprId| matches!(self.src.exprs[e], Expr::Name(x) if x == v);
+        self.src.stmts.iter().any(|(_, st)| {
+            matches!(&st.kind, StmtKind::Call { args, .. } if args.iter().any(|a| is_v(a.value)))
+        }) || self.src.exprs.iter().any(|(_, e)| {
+            matches!(e, Expr::Call { args, .. } if args.iter().any(|a| is_v(a.value)))
+        })
     }
 
     /// [`Self::decl_rule`] for the declarators of `v`: references to differentiated functions

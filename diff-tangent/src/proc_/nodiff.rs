@@ -218,9 +218,11 @@ impl<'a> ProcGen<'_, 'a> {
 }
 
 impl ProcGen<'_, '_> {
-    /// Whether `e` names a C pointer variable.
+    /// Whether `e` names a C pointer variable, in adjoint mode (the tangent runs a region
+    /// once: a DO-NOT-DIFF region moving a pointer is fine there).
     fn c_pointer_var(&self, e: ExprId) -> bool {
-        self.lang == Lang::C
+        self.adjoint
+            && self.lang == Lang::C
             && matches!(self.src.exprs[e], Expr::Name(v)
                 if self.prog().symbols[v].ty.as_ref().is_some_and(|t| t.pointers > 0 && t.dims.is_empty()))
     }

@@ -1,0 +1,116 @@
+//! F77 labelled DO loops under a loop directive written as DO … END DO before
+//! differentiation:
+//!
+//! ```fortran
+//! C$AD BINOMIAL-CKP N 2 1             !$AD BINOMIAL-CKP N 2 1
+//!       DO 10 K=1,N             →        DO K=1,N
+//!         ...                              ...
+//! 10    CONTINUE                         END DO
+//! ```
+//!
+//! `BINOMIAL-CKP`, `II-LOOP` and `FP-LOOP` run a loop's body more than once in the adjoint
+//! (the schedule's forward steps, the taped step): a label in the body would be written
+//! twice, so a region holding one is refused. The label `10` of a CONTINUE that only ends
+//! DO loops is no jump target: the loop and the labelled DO loops inside it lose it (with
+//! the CONTINUE), unless a GOTO, computed GOTO or arithmetic IF names it, or the unit has
+//! an I/O statement with `err=`/`end=`/`eor=`.
+
+use crate::fwdgoto::{jump_targets, key};
+use crate::ir::*;
+use std::collections::HashSet;
+
+/// The directives that run a loop's body more than once in the adjoint.
+const LOOP_DIRECTIVES: [&str; 3] = ["BINOMIAL-CKP", "II-LOOP", "FP-LOOP"];
+
+/// Rewrites the labelled DO loops under loop directives of every Fortran unit (see the
+/// module doc).
+pub fn structure_directive_loops(prog: &mut Program) {
+    let units = prog.units_with_body(Lang::Fortran);
+    for id in units {
+        let u = &mut prog.units[id];
+        let loops: Vec<StmtId> = u
+            .stmts
+            .iter()
+            .filter(|(_, st)| {
+                matches!(st.kind, StmtKind::Do { .. } | StmtKind::While { .. })
+                    && st
+                        .directives
+                        .iter()
+                        .any(|d| LOOP_DIRECTIVES.contains(&d.name.as_str()))
+            })
+            .map(|(s, _)| s)
+            .collect();
+        if loops.is_empty() {
+            continue;
+        }
+        let (targets, io_jumps) = jump_targets(u);
+        if io_jumps {
+            continue;
+        }
+        for s in loops {
+            unlabel(u, s, &targets);
+        }
+    }
+}
+
+/// Removes the terminal label of loop `s` and of the labelled loops inside it that no jump
+/// names; whether `s` lost its label.
+fn unlabel(u: &mut UnitData, s: StmtId, targets: &HashSet<String>) -> bool {
+    let inner: Vec<StmtId> = crate::directives::child_blocks(&u.stmts[s].kind)
+        .into_iter()
+        .flatten()
+        .copied()
+        .collect();
+    let mut unlabelled = HashSet::new();
+    for x in inner {
+        if matches!(
+            u.stmts[x].kind,
+            StmtKind::Do { .. } | StmtKind::While { .. }
+        ) && unlabel(u, x, targets)
+        {
+            unlabelled.insert(x);
+        }
+    }
+    let (label, last) = match &u.stmts[s].kind {
+        StmtKind::Do {
+            term_label: Some(l),
+            body,
+            ..
+        }
+        | StmtKind::While {
+            term_label: Some(l),
+            body,
+            ..
+        } => (key(l), body.last().copied()),
+        _ => return false,
+    };
+    if targets.contains(&label) {
+        return false;
+    }
+    let Some(last) = last else {
+        return false;
+    };
+    // The terminal statement (a CONTINUE is removed, another statement loses its label), or
+    // an inner loop that shared it and lost it.
+    let terminal = u.stmts[last].label.as_deref().map(key) == Some(label);
+    if !terminal && !unlabelled.contains(&last) {
+        return false;
+    }
+    let drop_last = terminal && matches!(u.stmts[last].kind, StmtKind::Continue);
+    if terminal {
+        u.stmts[last].label = None;
+    }
+    if let StmtKind::Do {
+        term_label, body, ..
+    }
+    | StmtKind::While {
+        term_label, body, ..
+    } = &mut u.stmts[s].kind
+    {
+        if drop_last {
+            body.pop();
+        }
+        *term_label = None;
+    }
+    true
+}
