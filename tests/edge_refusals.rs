@@ -25,6 +25,12 @@ const VECTOR: &[&[&str]] = &[&["-d", "-vector"]];
 
 const REFUSED: &[Case] = &[
     (
+        "edge_refused/e_f_move_alloc.f90",
+        D_B,
+        "e_f_move_alloc.f90:13:3: error[AD020]",
+        "`move_alloc` of active real data is not differentiated yet",
+    ),
+    (
         "edge_refused/b_c_split_value_call.c",
         SPLIT,
         "b_c_split_value_call.c:16:9: error[AD020]",

@@ -430,8 +430,12 @@ impl<'a> ProcGen<'_, 'a> {
     /// C `memcpy`/`memmove`/`memset` into active real data that `radtap_il::memcpy` did not
     /// write as a loop: no rule copies (or clears) the derivatives with the values, so they
     /// would be lost (refused until one does).
+    /// Fortran `move_alloc(from, to)` likewise (`to` kept its old derivative: a silently
+    /// wrong tangent).
     fn copy_refusal(&self, s: StmtId, name: &str, args: &[Arg]) -> Option<String> {
-        if self.lang != Lang::C || !matches!(name, "memcpy" | "memmove" | "memset") {
+        let move_alloc = self.lang == Lang::Fortran && name == "move_alloc";
+        if !move_alloc && (self.lang != Lang::C || !matches!(name, "memcpy" | "memmove" | "memset"))
+        {
             return None;
         }
         let mut x = args.first()?.value;
@@ -456,7 +460,9 @@ impl<'a> ProcGen<'_, 'a> {
                         || e.writes.intersects(&self.act.useful_after[j]))
             })
         };
-        let what = if name == "memset" {
+        let what = if move_alloc {
+            "the derivative would not move with the allocation); assign the array instead"
+        } else if name == "memset" {
             "the derivatives of what it clears would be kept); clear with a loop"
         } else {
             "the derivatives of what it copies would be lost); copy with a loop"
