@@ -362,6 +362,34 @@ impl<'a> Adj<'_, '_, 'a> {
         // adjoints) go over with the rest (the backward sweep read through uninitialised
         // pointers: a crash). Popped first, before what was recorded through them.
         let mut held: Vec<SymbolId> = self.freed_locals.iter().copied().collect();
+        // Local C pointers into memory the backward sweep reads through them (`const double
+        // *xi = X + i*d;` in a loop): their final value goes over too (the backward sweep
+        // read `xi[j]`, and popped what was recorded through `xi`, with an uninitialised
+        // `xi`: a crash).
+        let mut read = self.pg.pi.zones.empty();
+        for u in &self.pg.act.deriv_uses {
+            read.union_with(u);
+        }
+        for (&p, keys) in &self.pg.pi.zones.pts {
+            let local_pointer = self.pg.lang == Lang::C
+                && self.own_local(p)
+                && !held.contains(&p)
+                && self.pg.prog().symbols[p]
+                    .ty
+                    .as_ref()
+                    .is_some_and(|t| t.pointers > 0 && t.dims.is_empty());
+            let reads_through = keys.iter().any(|k| {
+                self.pg
+                    .pi
+                    .zones
+                    .objects
+                    .get(k)
+                    .is_some_and(|o| self.pg.pi.zones.obj_set(o).intersects(&read))
+            });
+            if local_pointer && reads_through {
+                held.push(p);
+            }
+        }
         held.sort();
         for x in held {
             let mut ptrs = vec![x];
