@@ -18,7 +18,9 @@
 //! target is real or a record (an integer `k = c ? i : j` has no derivative and is left as
 //! written), and written without effects. A conditional inside a larger value is left as
 //! written (a temporary would need the conditional's own type, and must not move across a
-//! label or out of a short-circuit operand): both its branches' partials are computed.
+//! label or out of a short-circuit operand); its derivatives keep the branches apart
+//! themselves (the adjoint's `(c ? x : 0)` contributions and `if (c)` increments in
+//! `diff-adjoint/src/transpose.rs`, no shared partial of a branch in the tangent).
 
 use crate::ir::*;
 use crate::visit::expr_children;
