@@ -524,11 +524,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 }
                 // Allocated again after a DEALLOCATE, which waits for the backward sweep.
                 for &it in items {
-                    let base = match &self.pg.src.exprs[it] {
-                        Expr::Index { base, .. } => *base,
-                        _ => it,
-                    };
-                    let Expr::Name(b) = self.pg.src.exprs[base] else {
+                    let Some(b) = self.memory_item_var(it) else {
                         continue;
                     };
                     if self.own_local(b) && self.reallocated_at(b, s) {
@@ -767,15 +763,23 @@ impl<'a> Adj<'_, '_, 'a> {
                 op: MemOp::Deallocate,
                 items,
                 ..
-            } if first < id && id < s => items.iter().any(|&it| {
-                let base = match &self.pg.src.exprs[it] {
-                    Expr::Index { base, .. } => *base,
-                    _ => it,
-                };
-                matches!(self.pg.src.exprs[base], Expr::Name(b) if b == v)
-            }),
+            } if first < id && id < s => {
+                items.iter().any(|&it| self.memory_item_var(it) == Some(v))
+            }
             _ => false,
         })
+    }
+
+    /// The variable an ALLOCATE/DEALLOCATE item names: `w` of `w` or `w(n)`.
+    fn memory_item_var(&self, it: ExprId) -> Option<SymbolId> {
+        let base = match &self.pg.src.exprs[it] {
+            Expr::Index { base, .. } => *base,
+            _ => it,
+        };
+        match self.pg.src.exprs[base] {
+            Expr::Name(b) => Some(b),
+            _ => None,
+        }
     }
 
     /// The first ALLOCATE statement of this procedure (in source order) naming `v`.
@@ -789,16 +793,7 @@ impl<'a> Adj<'_, '_, 'a> {
                     op: MemOp::Allocate,
                     items,
                     ..
-                } if items.iter().any(|&it| {
-                    let base = match &self.pg.src.exprs[it] {
-                        Expr::Index { base, .. } => *base,
-                        _ => it,
-                    };
-                    matches!(self.pg.src.exprs[base], Expr::Name(b) if b == v)
-                }) =>
-                {
-                    Some(id)
-                }
+                } if items.iter().any(|&it| self.memory_item_var(it) == Some(v)) => Some(id),
                 _ => None,
             })
     }

@@ -118,6 +118,9 @@ fn lower_stmt(u: &mut UnitData, s: StmtId) -> Vec<StmtId> {
                 // `a, b, c;`: three statements, the last one `s` itself. Its label and
                 // directives go to the first (taken now: lowering `s` below moves them).
                 let items = items.clone();
+                if items.is_empty() {
+                    return vec![s];
+                }
                 let label = u.stmts[s].label.take();
                 let directives = std::mem::take(&mut u.stmts[s].directives);
                 let mut seq = Vec::new();

@@ -329,25 +329,9 @@ fn hoist_one(prog: &mut Program, uid: UnitId, s: StmtId, e: ExprId) -> Option<St
             },
             _ => {
                 // Assumed shape: `size(y, k)`.
-                let callee = u.exprs.alloc(Expr::Opaque("size".to_string()));
                 let a = u.exprs.alloc(Expr::Name(src));
-                let kk = u.exprs.alloc(Expr::Literal(Literal {
-                    kind: LitKind::Int,
-                    text: (k + 1).to_string(),
-                }));
-                let call = u.exprs.alloc(Expr::Call {
-                    callee,
-                    args: vec![
-                        Arg {
-                            keyword: None,
-                            value: a,
-                        },
-                        Arg {
-                            keyword: None,
-                            value: kk,
-                        },
-                    ],
-                });
+                let kk = u.int_literal(k as i64 + 1);
+                let call = u.intrinsic_call("size", vec![a, kk]);
                 Dim {
                     lower: None,
                     upper: DimUpper::Expr(call),

@@ -41,6 +41,19 @@ impl UnitData {
         self.exprs.alloc(node)
     }
 
+    /// A call of the intrinsic `name` with positional arguments (`size(y, 2)`).
+    pub fn intrinsic_call(&mut self, name: &str, args: Vec<ExprId>) -> ExprId {
+        let callee = self.exprs.alloc(Expr::Opaque(name.to_string()));
+        let args = args
+            .into_iter()
+            .map(|value| Arg {
+                keyword: None,
+                value,
+            })
+            .collect();
+        self.exprs.alloc(Expr::Call { callee, args })
+    }
+
     /// A new integer literal of this unit (`0`, `1`).
     pub fn int_literal(&mut self, v: i64) -> ExprId {
         self.exprs.alloc(Expr::Literal(Literal {

@@ -124,20 +124,7 @@ fn lower_stmt(
                 let [lo, hi] = ["lbound", "ubound"].map(|f| {
                     let a = u.deep_copy(src);
                     let k = u.int_literal(d as i64);
-                    let callee = u.exprs.alloc(Expr::Opaque(f.into()));
-                    u.exprs.alloc(Expr::Call {
-                        callee,
-                        args: vec![
-                            Arg {
-                                keyword: None,
-                                value: a,
-                            },
-                            Arg {
-                                keyword: None,
-                                value: k,
-                            },
-                        ],
-                    })
+                    u.intrinsic_call(f, vec![a, k])
                 });
                 Subscript::Range(Some(lo), Some(hi), None)
             })
