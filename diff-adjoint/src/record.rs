@@ -412,7 +412,15 @@ impl<'a> Adj<'_, '_, 'a> {
                     });
                 }
                 if ty.dims.len() > 1 {
-                    return Err(format!("recording the multi-dimensional C array `{name}`"));
+                    // Contiguous in C: recorded flat through its first element (a VLA or
+                    // fixed-size parameter is a pointer to rows, which `double *` refuses).
+                    let first = format!("&{}{}", self.pg.name_of(s), "[0]".repeat(ty.dims.len()));
+                    let primal = self.pg.b().opaque(&first);
+                    return Ok(Slot {
+                        primal,
+                        suffix,
+                        count: n,
+                    });
                 }
                 n
             }

@@ -466,6 +466,9 @@ impl<'a> ProcGen<'_, 'a> {
                 let _ = args;
                 Some(c)
             }
+            // A null pointer (`double *tmp = NULL;` before a buffer swap): so is its twin.
+            Expr::Opaque(t) if t == "NULL" => Some(self.b().opaque("NULL")),
+            Expr::Literal(l) if l.kind == LitKind::Int && l.text == "0" => Some(self.b().int(0)),
             Expr::Index { .. }
             | Expr::Field { .. }
             | Expr::Unary {
