@@ -6,9 +6,10 @@
 //!
 //! Only returns in IF constructs are rewritten, when what follows each IF goes to one open
 //! path (the statements would be copied into two arms otherwise) and every path ends by
-//! setting the result. A return in a loop (in IFs of its body, not in a nested loop or a
-//! `switch`) becomes `result = e; returned = 1; break;`, and what follows the loop runs under
-//! `if (returned == 0)` (a table lookup returning from its search loop). A `switch` is left
+//! setting the result. A return in a loop (in IFs of its body) becomes `result = e; returned
+//! = 1; break;`, and what follows the loop runs under `if (returned == 0)` (a table lookup
+//! returning from its search loop); from a nested loop or `switch`, each enclosing one is
+//! left after it by `if (returned != 0) break;` (a 2-D search). A `switch` is left
 //! by `break` the same way; one that always returns (`default:` present, no `break`, a
 //! return last: an activation selector) needs no flag. A function with any other early
 //! return is left as written (the adjoint refuses it at the return).
@@ -186,7 +187,7 @@ fn rewrite(
             StmtKind::Switch { body, .. } if switch_always_returns(u, &body) => {
                 // `switch (k) { case …: result = e; break; … default: result = e; break; }`:
                 // nothing follows it.
-                let body = breaking_returns(u, &body, r, None);
+                let body = breaking_returns(u, &body, r, flag);
                 if let StmtKind::Switch { body: b, .. } = &mut u.stmts[s].kind {
                     *b = body;
                 }
@@ -309,6 +310,43 @@ fn breaking_returns(
                 };
                 out.push(s);
             }
+            StmtKind::CFor { .. }
+            | StmtKind::While { .. }
+            | StmtKind::DoWhile { .. }
+            | StmtKind::Switch { .. } => {
+                // Nested: its `break` leaves it only, the flag then leaves this one.
+                let Some(flag) = flag else {
+                    out.push(s);
+                    continue;
+                };
+                let mut kind = u.stmts[s].kind.clone();
+                if let StmtKind::CFor { body, .. }
+                | StmtKind::While { body, .. }
+                | StmtKind::DoWhile { body, .. }
+                | StmtKind::Switch { body, .. } = &mut kind
+                {
+                    *body = breaking_returns(u, body, r, Some(flag));
+                }
+                u.stmts[s].kind = kind;
+                out.push(s);
+                let fl = u.exprs.alloc(Expr::Name(flag));
+                let zero = u.int_literal(0);
+                let cond = u.exprs.alloc(Expr::Binary {
+                    op: BinOp::Ne(RelSpell::Symbol),
+                    lhs: fl,
+                    rhs: zero,
+                });
+                let brk = u.new_stmt(StmtKind::Break, span);
+                out.push(u.new_stmt(
+                    StmtKind::If {
+                        arms: vec![(cond, vec![brk])],
+                        else_block: None,
+                        logical: false,
+                        braces: vec![true],
+                    },
+                    span,
+                ));
+            }
             _ => out.push(s),
         }
     }
@@ -333,6 +371,12 @@ fn loop_returns_only(u: &UnitData, b: &[StmtId]) -> bool {
                         .is_none_or(|blk| loop_returns_only(u, blk))
             }
             StmtKind::Block { body, .. } => loop_returns_only(u, body),
+            // A nested loop or `switch` is left by `break` too, then its enclosing one by
+            // `if (returned != 0) break;` (a 2-D search returning from its inner loop).
+            StmtKind::CFor { body, .. }
+            | StmtKind::While { body, .. }
+            | StmtKind::DoWhile { body, .. }
+            | StmtKind::Switch { body, .. } => loop_returns_only(u, body),
             _ => false,
         }
     })
