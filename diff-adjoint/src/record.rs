@@ -215,6 +215,12 @@ impl<'a> Adj<'_, '_, 'a> {
                 .unwrap_or_else(|| ty.clone());
                 let leaf = self.leaf_type(e);
                 if let BaseClass::Record(_) = elem_ty.base {
+                    if let (Lang::C, None, Expr::Name(v)) =
+                        (self.pg.lang, &leaf, &self.pg.src.exprs[e])
+                    {
+                        // `cur = nxt;`: the struct recorded whole, as bytes.
+                        return self.slot_of_sym(*v);
+                    }
                     if leaf.is_none() {
                         return Err("recording a whole derived-type value".into());
                     }
