@@ -17,6 +17,7 @@ mod dref;
 mod entry;
 mod expr;
 mod foreign_common;
+mod masked;
 mod nodiff;
 mod saved;
 mod shadow;

@@ -177,6 +177,10 @@ pub const ADJOINT_UNSUPPORTED: &[(&str, &str)] = &[
     ),
     ("e_f_block.f90", "a BLOCK construct with declarations"),
     (
+        "e_f_where_forall_sequence.f90",
+        "a WHERE assignment reading what an earlier one wrote",
+    ),
+    (
         "e_f_implied_do.f90",
         "an array constructor made of implied DOs",
     ),

@@ -557,6 +557,7 @@ impl<'a> ProcGen<'_, 'a> {
                     // (A complex partial stays in the loop: the temporary is real.)
                     if self.vector
                         && self.in_branch == 0
+                        && !self.in_masked
                         && !self.is_trivial(partial)
                         && self.rank_of(x) == 0
                         && !self.complex_src(x)
