@@ -201,7 +201,7 @@ const REFUSED: &[Case] = &[
     (
         "edge_refused/e_c_macro_statement.c",
         D_B,
-        "e_c_macro_statement.c:11:5: error[AD070]",
+        "e_c_macro_statement.c:13:9: error[AD070]",
         "the macro `ACC` has a body that is not an expression",
     ),
     (

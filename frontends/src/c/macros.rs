@@ -54,6 +54,23 @@ fn identifiers(body: &str) -> Vec<(usize, usize)> {
     out
 }
 
+/// Whether macro text may write what it names: an assignment (`=`, `*=`, not `==`, `<=`,
+/// `>=`, `!=`), `++`, `--`, or an address taken (`&`, not `&&`). A logging macro
+/// (`printf(#x "=%g", x)`) does not.
+fn may_write(text: &str) -> bool {
+    let b = text.as_bytes();
+    (0..b.len()).any(|i| {
+        let prev = if i > 0 { b[i - 1] } else { b' ' };
+        let next = b.get(i + 1).copied().unwrap_or(b' ');
+        match b[i] {
+            b'=' => !matches!(prev, b'=' | b'!' | b'<' | b'>') && next != b'=',
+            b'+' | b'-' => next == b[i],
+            b'&' => prev != b'&' && next != b'&',
+            _ => false,
+        }
+    })
+}
+
 /// The body with each parameter replaced by its argument's text.
 fn substitute(body: &str, params: &[String], args: &[String]) -> String {
     let mut out = String::new();
@@ -91,12 +108,18 @@ impl<'a, 's> CLower<'a, 's> {
         let Some(def) = self.macros.get(name) else {
             return false;
         };
+        let params = def.params.clone().unwrap_or_default();
+        self.text_reads_data(&def.body, &params, depth)
+    }
+
+    /// Whether macro text (a body with parameters `params`, or an expansion) names a
+    /// declared variable or function, or a macro whose expansion may read data.
+    fn text_reads_data(&self, text: &str, params: &[String], depth: u32) -> bool {
         if depth > MAX_DEPTH {
             return true;
         }
-        let params = def.params.clone().unwrap_or_default();
-        identifiers(&def.body).into_iter().any(|(s, e)| {
-            let id = &def.body[s..e];
+        identifiers(text).into_iter().any(|(s, e)| {
+            let id = &text[s..e];
             if params.iter().any(|p| p == id) || C_WORDS.contains(&id) {
                 return false;
             }
@@ -130,8 +153,30 @@ impl<'a, 's> CLower<'a, 's> {
         }
         let name = self.t(f);
         let def = self.macros.get(name)?;
-        let mut params = def.params.clone()?;
+        let params = def.params.clone()?;
         let body = def.body.clone();
+        let Some((params, args)) = self.macro_args(name, &params, al) else {
+            let sp = self.sp(n);
+            self.diags.push(Diagnostic::error(
+                Code::Syntax,
+                sp,
+                format!("the macro `{name}` takes {} arguments", params.len()),
+            ));
+            return Some(self.opaque(n));
+        };
+        let text = substitute(&body, &params, &args);
+        self.expand(name, &text, n)
+    }
+
+    /// The parameters and argument texts of a use of a function-like macro (`__VA_ARGS__`
+    /// standing for the arguments from the `...` on); `None` when their numbers differ.
+    fn macro_args(
+        &self,
+        _name: &str,
+        params: &[String],
+        al: Option<Node>,
+    ) -> Option<(Vec<String>, Vec<String>)> {
+        let mut params = params.to_vec();
         let mut args: Vec<String> = match al {
             Some(al) => named_children(al)
                 .into_iter()
@@ -153,31 +198,125 @@ impl<'a, 's> CLower<'a, 's> {
         }
         let no_args = params.is_empty() || (params.len() == 1 && args.is_empty());
         if args.len() != params.len() && !no_args {
-            let sp = self.sp(n);
-            self.diags.push(Diagnostic::error(
-                Code::Syntax,
-                sp,
-                format!(
-                    "the macro `{name}` takes {} arguments, not {}",
-                    params.len(),
-                    args.len()
-                ),
-            ));
-            return Some(self.opaque(n));
+            return None;
         }
         let args = if args.is_empty() {
             vec![String::new(); params.len()]
         } else {
             args
         };
+        Some((params, args))
+    }
+
+    /// A statement that uses a function-like macro whose expansion is statements (`SWAP(a,
+    /// b);` with `{ double t = (a); (a) = (b); (b) = t; }`, the `do { … } while (0)` idiom,
+    /// an `if`, a statement list): the expansion lowered in its place, as cpp pastes it.
+    /// A statement list is expanded only where it stands in a block (under an unbraced `if`
+    /// or loop only its first statement would be governed). `false` when `n` is no such use
+    /// (the expression path then expands it or refuses it).
+    pub(super) fn statement_macro(&mut self, n: Node, out: &mut Block) -> bool {
+        let call = named_children(n)
+            .into_iter()
+            .find(|c| c.kind() != "comment");
+        let Some(call) = call.filter(|c| c.kind() == "call_expression") else {
+            return false;
+        };
+        let Some(f) = call.field("function").filter(|f| f.kind() == "identifier") else {
+            return false;
+        };
+        let name = self.t(f).to_string();
+        let Some(def) = self.macros.get(&name) else {
+            return false;
+        };
+        let Some(params) = def.params.clone() else {
+            return false;
+        };
+        if self.macro_depth >= MAX_DEPTH || def.body.contains('#') {
+            return false;
+        }
+        let body = def.body.clone();
+        let Some((params, args)) = self.macro_args(&name, &params, call.field("arguments")) else {
+            return false;
+        };
         let text = substitute(&body, &params, &args);
-        self.expand(name, &text, n)
+        let wrapped = format!("void radtap_macro_use(void) {{\n{text}\n;}}\n");
+        let mut parser = tree_sitter::Parser::new();
+        let language: tree_sitter::Language = tree_sitter_c::LANGUAGE.into();
+        let tree = match parser.set_language(&language) {
+            Ok(()) => parser.parse(&wrapped, None),
+            Err(_) => None,
+        };
+        let Some(tree) = tree.filter(|t| !t.root_node().has_error()) else {
+            return false;
+        };
+        let root = tree.root_node();
+        let empty = |s: &Node| {
+            s.kind() == "expression_statement"
+                && named_children(*s).iter().all(|c| c.kind() == "comment")
+        };
+        let stmts: Vec<Node> = root
+            .named_child(0)
+            .and_then(|f| f.field("body"))
+            .map(named_children)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|s| s.kind() != "comment" && !empty(s))
+            .collect();
+        match stmts.as_slice() {
+            [] => return false,
+            // An expression: the expression path.
+            [s] if s.kind() == "expression_statement" => return false,
+            [_] => {}
+            _ => {
+                let in_block = n
+                    .parent()
+                    .is_some_and(|p| matches!(p.kind(), "compound_statement" | "case_statement"));
+                if !in_block {
+                    return false;
+                }
+            }
+        }
+        let sp = self.sp(n);
+        let macros = std::mem::take(&mut self.macros);
+        let mut sub = CLower {
+            p: &mut *self.p,
+            diags: &mut *self.diags,
+            file: self.file,
+            src: &wrapped,
+            global: self.global,
+            file_unit: self.file_unit,
+            unit: self.unit,
+            scope: self.scope,
+            macros,
+            pending_dirs: std::mem::take(&mut self.pending_dirs),
+            proto_params: self.proto_params.clone(),
+            line_map: self.line_map,
+            span_at: Some(sp),
+            macro_depth: self.macro_depth + 1,
+        };
+        for s in stmts {
+            // `do { … } while (0)`: its body, once.
+            let once = s.kind() == "do_statement"
+                && s.field("condition")
+                    .is_some_and(|c| wrapped[c.byte_range()].replace(' ', "") == "(0)");
+            match s.field("body").filter(|_| once) {
+                Some(b) => sub.stmt_into(b, None, out),
+                None => sub.stmt_into(s, None, out),
+            }
+        }
+        self.macros = std::mem::take(&mut sub.macros);
+        self.pending_dirs = std::mem::take(&mut sub.pending_dirs);
+        true
     }
 
     /// `None` (the use stays a call or a name, as an unknown function or a constant) when
-    /// the macro's body reads no data; otherwise the refusal.
-    fn refuse_macro(&mut self, name: &str, n: Node, why: &str) -> Option<ExprId> {
-        if !self.macro_reads_data(name, 0) {
+    /// the expansion `text` reads no data; otherwise the refusal. The arguments count: a
+    /// statement macro `SCALE(w, x[1])` (`{ (v) *= (s); }`) writes `w` as cpp expands it,
+    /// which a call taking `w` by value could not (it was kept as such a call: silently
+    /// wrong).
+    fn refuse_macro(&mut self, name: &str, text: &str, n: Node, why: &str) -> Option<ExprId> {
+        let writes_args = may_write(text) && self.text_reads_data(text, &[], 0);
+        if !self.macro_reads_data(name, 0) && !writes_args {
             return None;
         }
         let sp = self.sp(n);
@@ -193,10 +332,10 @@ impl<'a, 's> CLower<'a, 's> {
     /// as it is written, see [`Self::refuse_macro`]).
     fn expand(&mut self, name: &str, text: &str, n: Node) -> Option<ExprId> {
         if self.macro_depth >= MAX_DEPTH {
-            return self.refuse_macro(name, n, "expands into itself");
+            return self.refuse_macro(name, text, n, "expands into itself");
         }
         if text.contains('#') {
-            return self.refuse_macro(name, n, "uses `#` or `##`");
+            return self.refuse_macro(name, text, n, "uses `#` or `##`");
         }
         let wrapped = format!("void radtap_macro_use(void) {{\n{text}\n;}}\n");
         let mut parser = tree_sitter::Parser::new();
@@ -206,7 +345,7 @@ impl<'a, 's> CLower<'a, 's> {
             Err(_) => None,
         };
         let Some(tree) = tree else {
-            return self.refuse_macro(name, n, "could not be read");
+            return self.refuse_macro(name, text, n, "could not be read");
         };
         let root = tree.root_node();
         let stmts = root
@@ -221,7 +360,7 @@ impl<'a, 's> CLower<'a, 's> {
             _ => None,
         };
         let Some(expr) = expr else {
-            return self.refuse_macro(name, n, "has a body that is not an expression");
+            return self.refuse_macro(name, text, n, "has a body that is not an expression");
         };
         // cpp pastes the text: a body that is an operator expression would bind to the
         // operators around the use, which lowering it as one operand would not do.
@@ -242,6 +381,7 @@ impl<'a, 's> CLower<'a, 's> {
         if !atom && bound {
             return self.refuse_macro(
                 name,
+                text,
                 n,
                 "has a body that is not parenthesised, used as an operand",
             );

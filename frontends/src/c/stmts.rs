@@ -61,7 +61,7 @@ impl<'a, 's> CLower<'a, 's> {
         b
     }
 
-    fn stmt_into(&mut self, n: Node, label: Option<String>, out: &mut Block) {
+    pub(super) fn stmt_into(&mut self, n: Node, label: Option<String>, out: &mut Block) {
         match n.kind() {
             "comment" => {
                 let t = self.t(n).to_string();
@@ -123,6 +123,7 @@ impl<'a, 's> CLower<'a, 's> {
                 }
             }
             "ERROR" => {}
+            "expression_statement" if label.is_none() && self.statement_macro(n, out) => {}
             _ => {
                 // The directives written before this statement are its own, not those of
                 // the first statement of its body (lowered before it).
