@@ -29,6 +29,7 @@
 //! This crate knows nothing of tree-sitter, petgraph or bitsets.
 
 pub mod alloc;
+pub mod any_length;
 mod arena;
 pub mod comma;
 pub mod copy;

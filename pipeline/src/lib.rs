@@ -329,6 +329,8 @@ pub fn front(req: &Request) -> Analysed {
     // expressions and variables to the analyses and both modes.
     if !diagnostics.iter().any(|d| d.is_error()) && (m.tangent || m.adjoint || m.dump_analysis) {
         radtap_il::stmtfn::inline_statement_functions(&mut program);
+        // F66 `DOUBLE PRECISION X(1)` dummies mean any length: `X(*)` (`il::any_length`).
+        radtap_il::any_length::any_length_dummies(&mut program);
         // `allocate(u, source=e)` is `allocate(u(<bounds of e>))` and `u = e`
         // (`il::source_alloc`): the value and shape reach the analyses and both modes.
         diagnostics.extend(radtap_il::source_alloc::lower_source_allocations(
