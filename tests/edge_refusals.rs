@@ -199,6 +199,12 @@ const REFUSED: &[Case] = &[
         "is stored in a record member or an array element here",
     ),
     (
+        "edge_refused/e_f77_intrinsic_actual.f",
+        D_B,
+        "e_f77_intrinsic_actual.f:11:7: error[AD070]",
+        "a call through the dummy procedure `F`, where an intrinsic",
+    ),
+    (
         "edge_refused/e_c_macro_statement.c",
         D_B,
         "e_c_macro_statement.c:13:9: error[AD070]",

@@ -242,6 +242,9 @@ struct Resolver<'a> {
     /// Procedures whose name is used as a value (C `&f`, `fp = f`, Fortran actual argument),
     /// with their number of parameters.
     address_taken: Vec<(UnitId, usize)>,
+    /// Whether a procedure without a body (an intrinsic, an external one) is passed as a
+    /// value somewhere: a call through a dummy procedure may run it.
+    bodiless_taken: bool,
 }
 
 impl<'a> Resolver<'a> {
@@ -278,8 +281,10 @@ impl<'a> Resolver<'a> {
             by_name,
             generics,
             address_taken: Vec::new(),
+            bodiless_taken: false,
         };
         let mut taken = Vec::new();
+        let mut bodiless = false;
         for &p in procs {
             let u = &prog.units[p];
             walk_stmts(prog, p, &u.body, &mut |s| {
@@ -288,6 +293,9 @@ impl<'a> Resolver<'a> {
                     StmtKind::Call { callee, .. } => Some(*callee),
                     _ => None,
                 };
+                if let StmtKind::Call { args, .. } = k {
+                    bodiless |= args.iter().any(|a| r.bodiless_name(p, a.value));
+                }
                 visit::stmt_children(
                     k,
                     &mut |e| {
@@ -295,6 +303,7 @@ impl<'a> Resolver<'a> {
                             return;
                         }
                         r.collect_taken(p, e, &mut taken);
+                        bodiless |= r.bodiless_actual(p, e);
                     },
                     &mut |_| {},
                 );
@@ -306,7 +315,41 @@ impl<'a> Resolver<'a> {
         taken.sort();
         taken.dedup();
         r.address_taken = taken;
+        r.bodiless_taken = bodiless;
         r
+    }
+
+    /// Whether expression `e` of Fortran unit `unit` passes a procedure without a body as an
+    /// actual argument (`SIMP(DSIN, A)` with `INTRINSIC DSIN`).
+    fn bodiless_actual(&self, unit: UnitId, e: ExprId) -> bool {
+        let u = &self.prog.units[unit];
+        if u.lang != Lang::Fortran {
+            return false;
+        }
+        let mut found = false;
+        let mut todo = vec![e];
+        while let Some(x) = todo.pop() {
+            if let Expr::Call { args, .. } = &u.exprs[x] {
+                found |= args.iter().any(|a| self.bodiless_name(unit, a.value));
+            }
+            visit::expr_children(&u.exprs[x], &mut |c| todo.push(c));
+        }
+        found
+    }
+
+    /// Whether `e` (of a Fortran unit) names a procedure without a body: an intrinsic, or an
+    /// external procedure whose source is not given.
+    fn bodiless_name(&self, unit: UnitId, e: ExprId) -> bool {
+        let u = &self.prog.units[unit];
+        let Expr::Name(s) = &u.exprs[e] else {
+            return false;
+        };
+        let sd = &self.prog.symbols[*s];
+        u.lang == Lang::Fortran
+            && (sd.kind == SymbolKind::Intrinsic
+                || (sd.kind == SymbolKind::Procedure
+                    && !sd.attrs.dummy
+                    && self.definition_of(*s).is_none()))
     }
 
     /// Procedure names used other than as a callee.
@@ -406,7 +449,9 @@ impl<'a> Resolver<'a> {
                     .filter(|(_, n)| *n == nargs)
                     .map(|(d, _)| *d)
                     .collect();
-                if v.is_empty() {
+                // An intrinsic passed somewhere may be what runs: unknown (refused when
+                // active, never taken for the one procedure with a body).
+                if v.is_empty() || (self.bodiless_taken && sd.attrs.dummy) {
                     Callee::External(sd.spelling.clone())
                 } else {
                     Callee::Defined(v)
