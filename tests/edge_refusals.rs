@@ -67,6 +67,18 @@ const REFUSED: &[Case] = &[
         "a second ALLOCATE of the local `w`",
     ),
     (
+        "edge_refused/b_f_binomial_save_state.f90",
+        B,
+        "b_f_binomial_save_state.f90:27:5: error[AD020]",
+        "the BINOMIAL-CKP loop runs its steps again in the backward sweep",
+    ),
+    (
+        "edge_refused/d_f_forall_pure_call.f90",
+        D,
+        "d_f_forall_pure_call.f90:17:5: error[AD020]",
+        "a reference to the procedure `g` inside FORALL, with derivatives",
+    ),
+    (
         "edge_refused/v_f_where_mask_rewritten.f90",
         VECTOR,
         "v_f_where_mask_rewritten.f90:10:3: error[AD020]",
@@ -474,6 +486,12 @@ const REFUSED: &[Case] = &[
         B,
         "e_f_where_forall_sequence.f90:24:5: error[AD020]",
         "a WHERE assignment reading or writing what an earlier one wrote",
+    ),
+    (
+        "tangent/e_c_nr_one_based.c",
+        B,
+        "e_c_nr_one_based.c:22:5: error[AD020]",
+        "free() of memory that is not a local pointer's",
     ),
     (
         "tangent/e_f_block.f90",

@@ -113,3 +113,71 @@ fn tangent_and_vector_outputs_of_a_module_program_link_together() {
     assert!((v[2] - 2.0 * v[0]).abs() <= 1e-14 * v[0].abs(), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+const C_PROGRAM: &str = "static double s = 0.0;
+
+static void acc(double x, double *out)
+{
+    s = 0.5 * s + x * x;
+    *out = s;
+}
+
+void f(const double *x, double *y)
+{
+    acc(x[0], y);
+    acc(x[1], y);
+}
+";
+
+/// Calls the tangent and the vector tangent of `f` along the same direction.
+const C_DRIVER: &str = "#include <stdio.h>
+#include \"DIFFSIZES.h\"
+void f_d(const double *x, const double *xd, double *y, double *yd);
+void f_dv(const double *x, const double (*xd)[NBDirsMax], double *y, double (*yd)[NBDirsMax],
+          int nbdirs);
+int main(void)
+{
+    double x[2] = {0.7, 1.2}, xd[2] = {0.3, -0.4}, y, yd;
+    double xdv[2][NBDirsMax] = {{0.3, 0.6}, {-0.4, -0.8}}, ydv[1][NBDirsMax];
+    f_d(x, xd, &y, &yd);
+    f_dv(x, xdv, &y, ydv, 2);
+    printf(\"%.16e %.16e %.16e\\n\", yd, ydv[0][0], ydv[0][1]);
+    return 0;
+}
+";
+
+/// File-scope `static` state: its derivative is file-local in each mode's output (it was a
+/// global `sd` in both the tangent and the vector tangent: \"multiple definition of `sd'\").
+#[test]
+fn c_outputs_with_static_state_link_together() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("radtap-modenames-c-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("cs.c"), C_PROGRAM).unwrap();
+    std::fs::write(dir.join("main.c"), C_DRIVER).unwrap();
+    let d = dir.to_string_lossy().into_owned();
+    for mode in [&["-d"][..], &["-d", "-vector", "-nbdirsmax", "2"][..]] {
+        run(Command::new(env!("CARGO_BIN_EXE_radtap"))
+            .args(mode)
+            .args([
+                "-head", "f", "-vars", "x", "-outvars", "y", "-O", &d, "cs.c",
+            ])
+            .current_dir(&dir));
+    }
+    let td = std::fs::read_to_string(dir.join("cs_d.c")).unwrap();
+    assert!(td.contains("static double sd;"), "{td}");
+    run(Command::new("gcc")
+        .args(["cs.c", "cs_d.c", "cs_dv.c", "main.c", "-lm", "-o", "both"])
+        .current_dir(&dir));
+    let out = run(&mut Command::new(dir.join("both")));
+    let v: Vec<f64> = out
+        .split_whitespace()
+        .map(|w| w.parse().expect("a number"))
+        .collect();
+    assert_eq!(v.len(), 3, "{out}");
+    assert!(v[0].abs() > 1e-3, "{out}");
+    assert!((v[1] - v[0]).abs() <= 1e-14 * v[0].abs(), "{out}");
+    assert!((v[2] - 2.0 * v[0]).abs() <= 1e-14 * v[0].abs(), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -194,6 +194,7 @@ impl<'a> Adj<'_, '_, 'a> {
         first_text: String,
     ) -> Rev {
         self.pg.g.needs_binomial = true;
+        self.stepping_rerun = true;
         let (push_s, pop_s) = self.region_snapshot(std::slice::from_ref(&s));
         // The step state: what the body writes, less the counter.
         let mut zk = self.pg.pi.zones.empty();
@@ -210,6 +211,7 @@ impl<'a> Adj<'_, '_, 'a> {
             zk.subtract(&vz);
         }
         let (push_k, pop_k) = self.snapshot(s, &zk);
+        self.stepping_rerun = false;
         let look_k = self.restore_for_rerun(&pop_k);
         let inner = self.rev_block(tl.body);
         let mut fwd = push_s;

@@ -132,6 +132,9 @@ struct Adj<'p, 'g, 'a> {
     pg: &'p mut ProcGen<'g, 'a>,
     /// Zones some point of the procedure writes.
     written_anywhere: ZoneSet,
+    /// A snapshot being built for a loop re-run step after step (BINOMIAL-CKP): the
+    /// callees' primal code runs there and its results feed the next steps.
+    stepping_rerun: bool,
     /// The variable receiving popped control codes.
     branch: Option<SymbolId>,
     /// C split forward sweep: the value the function returns.
@@ -226,6 +229,7 @@ impl<'p, 'g, 'a> Adj<'p, 'g, 'a> {
         Adj {
             pg,
             written_anywhere: ZoneSet::new(n),
+            stepping_rerun: false,
             branch: None,
             c_return_value: None,
             in_loop: HashSet::new(),

@@ -614,8 +614,13 @@ impl<'a> Adj<'_, '_, 'a> {
                 }
             }
             let msg = if !saved.is_empty() && ptrs.is_empty() && blocks.is_empty() {
+                let rerun = if self.stepping_rerun {
+                    "the BINOMIAL-CKP loop runs its steps again in the backward sweep, and they"
+                } else {
+                    "the checkpointed call runs again in the backward sweep and"
+                };
                 format!(
-                    "values the adjoint needs here are in {}, which `{}` cannot record: the checkpointed call runs again in the backward sweep and would start from the state the forward sweep left; make it a module (or file-scope) variable, or split the call (NOCHECKPOINT)",
+                    "values the adjoint needs here are in {}, which `{}` cannot record: {rerun} would start from the state the forward sweep left; make it a module (or file-scope) variable, or split the call (NOCHECKPOINT)",
                     saved.join(", "),
                     unit_name(self.pg.prog(), self.pg.p)
                 )
@@ -1059,8 +1064,10 @@ impl<'a> Adj<'_, '_, 'a> {
                 continue;
             }
             for &q in &self.pg.g.active {
+                // A BINOMIAL-CKP loop of this procedure re-runs its steps' callees too.
                 let rerun = !info.callgraph.callers(q).is_empty()
-                    || !info.heads.iter().any(|h| h.head == q);
+                    || !info.heads.iter().any(|h| h.head == q)
+                    || (q == self.pg.p && self.stepping_rerun);
                 let Some(qi) = info.procs.get(&q) else {
                     continue;
                 };

@@ -515,9 +515,14 @@ impl Gen<'_> {
                     if !dents.is_empty() {
                         let mut dv = v.clone();
                         dv.entities = dents;
+                        // File-scope `static` state keeps a file-local derivative: the
+                        // tangent's `sd` and the vector tangent's `sd[NBDirsMax]` link together.
                         dv.attrs.retain(
                             |a| !matches!(a, Attr::Keyword(k) if k == "extern" || k == "static"),
                         );
+                        if is_static {
+                            dv.attrs.insert(0, Attr::Keyword("static".into()));
+                        }
                         // The derivative of a `const` global is set by the caller or the
                         // adjoint: never const.
                         dv.spec.qualifiers.retain(|q| q != "const");

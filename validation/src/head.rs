@@ -610,6 +610,16 @@ pub fn describe_with(
                     }
                     v
                 }
+                // A pointer to several structs (`p[i].m`): the driver has no array of them.
+                None if c
+                    && matches!(ty.base, BaseClass::Record(_))
+                    && (extent::infer(p, iface.head, s, &env).is_some_and(|n| n > 1)
+                        || indexed_beyond_first(p, iface.head, s)) =>
+                {
+                    return Err(format!(
+                        "argument `{name}` of `{head_name}` is a pointer to several structs (an array of derived types): the driver cannot fill it yet"
+                    ));
+                }
                 // A pointer to one struct.
                 None if c && matches!(ty.base, BaseClass::Record(_)) => Vec::new(),
                 // A C string: the -value text and its terminating NUL.
@@ -1227,4 +1237,26 @@ mod tests {
         assert_eq!(s.get("n"), Some("4"));
         assert_eq!(s.get("w"), Some("n*m"));
     }
+}
+
+/// Whether unit `u` reaches past the first element of what pointer `ptr` designates:
+/// `ptr[i]` with a subscript other than `0`, or `ptr + i`.
+fn indexed_beyond_first(p: &Program, u: UnitId, ptr: SymbolId) -> bool {
+    let ud = &p.units[u];
+    let names = |e: ExprId| matches!(ud.exprs[e], Expr::Name(x) if x == ptr);
+    ud.exprs.iter().any(|(_, e)| match e {
+        Expr::Index { base, subs } => {
+            names(*base)
+                && !subs.iter().all(|x| {
+                    matches!(x, Subscript::Index(i)
+                        if matches!(&ud.exprs[*i], Expr::Literal(l) if l.text == "0"))
+                })
+        }
+        Expr::Binary {
+            op: BinOp::Add | BinOp::Sub,
+            lhs,
+            rhs,
+        } => names(*lhs) || names(*rhs),
+        _ => false,
+    })
 }

@@ -340,7 +340,10 @@ impl<'a> ProcGen<'_, 'a> {
                 tn
             };
         }
-        if is_ref && has {
+        // C, vector mode: a scalar member passed by value (`g(x, prm->h)`) has its
+        // directions in one record each: gathered into a temporary below.
+        let member_value = self.lang == Lang::C && self.vector && self.names_member(a);
+        if is_ref && has && !member_value {
             let dir = if !self.vector {
                 Dir::Nd
             } else {

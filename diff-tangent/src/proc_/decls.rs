@@ -359,7 +359,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
     }
 
     /// A C derivative parameter gets the direction as its last dimension.
-    fn c_vector_param(&mut self, cp: &mut CParam) {
+    pub(crate) fn c_vector_param(&mut self, cp: &mut CParam) {
         // Declarator operations are applied innermost-last: `double *x` → `double (*xd)[N]`,
         // `double a[3]` → `double ad[3][N]`, `double s` → `double sd[N]`.
         let n = self.u.exprs.alloc(Expr::Opaque("NBDirsMax".into()));

@@ -439,7 +439,27 @@ impl<'a> ProcGen<'_, 'a> {
                     arg: d,
                 }))
             }
-            Expr::Cast { arg, .. } => self.dptr(*arg),
+            Expr::Cast { ty, arg } => {
+                let d = self.dptr(*arg)?;
+                // `(double *)malloc(…) - 1` (a 1-based work vector): the block for every
+                // direction is cast to rows, so arithmetic on it moves by rows, not bytes.
+                let mut inner = *arg;
+                while let Expr::Paren(a) = self.src.exprs[inner] {
+                    inner = a;
+                }
+                let alloc = matches!(&src.exprs[inner], Expr::Call { callee, .. }
+                    if matches!(self.callee_name(*callee).as_str(), "malloc" | "calloc"));
+                if !alloc || matches!(ty.spec.class, BaseClass::Record(_)) {
+                    return Some(d);
+                }
+                let mut ty = Copier { src }.cparam(&mut self.u, ty);
+                ty.spec.qualifiers.retain(|q| q != "const");
+                self.c_vector_param(&mut ty);
+                Some(self.b().e(Expr::Cast {
+                    ty: Box::new(ty),
+                    arg: d,
+                }))
+            }
             Expr::Call { callee, args } => {
                 let n = self.callee_name(*callee);
                 if !matches!(n.as_str(), "malloc" | "calloc") {

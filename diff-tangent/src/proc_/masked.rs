@@ -205,6 +205,12 @@ impl<'a> ProcGen<'_, 'a> {
         body: &'a [StmtId],
         single: bool,
     ) -> Vec<StmtId> {
+        if let Some(name) = self.active_call_in(body) {
+            let sid = self.stmt_id_of(st);
+            let msg = format!("a reference to the procedure `{name}` inside FORALL, with derivatives, is not supported (its derivative is no pure function FORALL may call): write the FORALL as a DO loop");
+            self.error(sid, Code::Unsupported, &msg);
+            return vec![self.copy_stmt(sid)];
+        }
         if !self.vector {
             let (specs2, mask2) = self.forall_header(specs, mask);
             let body2 = self.masked_block(body);
@@ -311,6 +317,29 @@ impl<'a> ProcGen<'_, 'a> {
             })
             .collect();
         (specs2, mask.map(|m| self.cp(m)))
+    }
+
+    /// The procedure of the program an active statement of `body` references, if any.
+    fn active_call_in(&self, body: &[StmtId]) -> Option<String> {
+        for &k in body {
+            let active = self.pid(k).is_some_and(|i| self.act.has_derivative[i]);
+            if !active {
+                continue;
+            }
+            let mut todo = self.assign_exprs(k);
+            while let Some(e) = todo.pop() {
+                if let Expr::Call { callee, .. } = &self.src.exprs[e] {
+                    if let Expr::Name(f) = &self.src.exprs[*callee] {
+                        let sd = &self.prog().symbols[*f];
+                        if sd.kind == SymbolKind::Procedure {
+                            return Some(sd.spelling.clone());
+                        }
+                    }
+                }
+                radtap_il::visit::expr_children(&self.src.exprs[e], &mut |c| todo.push(c));
+            }
+        }
+        None
     }
 
     /// Whether expressions `es` name a variable that an assignment of `stmts` writes.
