@@ -327,21 +327,34 @@ fn read_headers(
     let mut headers: Vec<(String, String)> = Vec::new();
     let mut missing = Vec::new();
     let mut seen: Vec<PathBuf> = Vec::new();
-    let mut todo: Vec<(String, String)> = sources
+    // (path, text, Fortran): Fortran sources name their files by INCLUDE lines.
+    let mut todo: Vec<(String, String, bool)> = sources
         .iter()
-        .filter(|(p, _)| p.ends_with(".c") || p.ends_with(".h"))
-        .cloned()
+        .filter_map(|(p, t)| {
+            let fortran = matches!(
+                radtap_frontends::classify(p),
+                Some((radtap_il::Lang::Fortran, _))
+            );
+            (fortran || p.ends_with(".c") || p.ends_with(".h"))
+                .then(|| (p.clone(), t.clone(), fortran))
+        })
         .collect();
-    while let Some((path, text)) = todo.pop() {
+    while let Some((path, text, fortran)) = todo.pop() {
         for (i, line) in text.lines().enumerate() {
-            let Some(name) = radtap_frontends::quoted_include(line) else {
+            let name = if fortran {
+                radtap_frontends::fortran_include(line)
+            } else {
+                radtap_frontends::quoted_include(line)
+            };
+            let Some(name) = name else {
                 continue;
             };
             let Some(found) = find_header(&path, name, dirs) else {
+                let what = if fortran { "INCLUDE file" } else { "header" };
                 missing.push(Diagnostic::global(
                     Code::Io,
                     format!(
-                        "{path}:{}: cannot find the header \"{name}\" (looked beside {path} and in the -I directories)",
+                        "{path}:{}: cannot find the {what} \"{name}\" (looked beside {path} and in the -I directories)",
                         i + 1
                     ),
                 ));
@@ -360,7 +373,7 @@ fn read_headers(
             match std::fs::read(&found).map(String::from_utf8) {
                 Ok(Ok(t)) => {
                     headers.push((hpath.clone(), t.clone()));
-                    todo.push((hpath, t));
+                    todo.push((hpath, t, fortran));
                 }
                 _ => missing.push(Diagnostic::global(
                     Code::Io,

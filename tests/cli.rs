@@ -1459,3 +1459,43 @@ fn c_headers_are_searched_in_include_directories() {
     assert!(!gen.contains("typedef"), "{gen}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A Fortran INCLUDE names a file radtap reads like a C header: beside the source, then in the
+/// `-I` directories; one it cannot find is an error at the INCLUDE line (its COMMON blocks
+/// would be unknown: they were implicit locals, silently).
+#[test]
+fn fortran_include_files_are_read_or_reported() {
+    let dir = std::env::temp_dir().join(format!("radtap-cli-inc-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("inc")).unwrap();
+    let src = dir.join("s.f");
+    std::fs::write(
+        &src,
+        "      SUBROUTINE S(X, Y)\n      INCLUDE 'g.inc'\n      DOUBLE PRECISION X, Y\n      G = X*X\n      CALL T(Y)\n      END\n      SUBROUTINE T(Y)\n      INCLUDE 'g.inc'\n      DOUBLE PRECISION Y\n      Y = 2.0D0*G\n      END\n",
+    )
+    .unwrap();
+    let s = src.to_string_lossy().into_owned();
+    let o = dir.join("o").to_string_lossy().into_owned();
+    let args = ["-d", "-head", "S", "-vars", "X", "-outvars", "Y", "-O", &o];
+    let (code, _, err) = radtap(&[&args[..], &[&s]].concat());
+    assert_ne!(code, 0, "{err}");
+    assert!(
+        err.contains("s.f:2: cannot find the INCLUDE file \"g.inc\""),
+        "{err}"
+    );
+    std::fs::write(
+        dir.join("inc/g.inc"),
+        "      DOUBLE PRECISION G\n      COMMON /CG/ G\n",
+    )
+    .unwrap();
+    let i = dir.join("inc").to_string_lossy().into_owned();
+    let (code, _, err) = radtap(&[&args[..], &["-I", &i, &s]].concat());
+    assert_eq!(code, 0, "{err}");
+    let d = std::fs::read_to_string(dir.join("o/s_d.f90")).unwrap();
+    // The derivative goes through the COMMON block: Y = 2*X**2.
+    assert!(
+        d.contains("/CG_d/") && d.contains("Gd = Xd*X + X*Xd"),
+        "{d}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

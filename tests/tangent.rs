@@ -211,7 +211,12 @@ fn wall(path: &Path, root: &Path) -> Result<(), String> {
             let prim = dir.join(path.file_name().unwrap());
             std::fs::copy(path, &prim).unwrap();
             let mut first = std::process::Command::new("gfortran");
-            first.arg("-fsyntax-only");
+            // The corpus's INCLUDE files (`f77_include_common.inc`) are beside it.
+            let corpus_dir = path
+                .parent()
+                .and_then(|d| d.canonicalize().ok())
+                .unwrap_or_default();
+            first.arg("-fsyntax-only").arg("-I").arg(corpus_dir);
             if tag == "dv" {
                 first.arg("DIFFSIZES.f90");
             }

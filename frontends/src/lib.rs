@@ -14,6 +14,7 @@ mod c_complex;
 mod cpp;
 mod depth;
 mod fault;
+mod finclude;
 pub mod fixed;
 mod fortran;
 mod intrinsics;
@@ -66,6 +67,44 @@ pub fn preprocessed(path: &str, text: &str) -> bool {
     }
 }
 
+/// The given headers split into the Fortran include files (named by the INCLUDE lines of
+/// the Fortran inputs, or of such files), as (path, text), and the C headers.
+fn fortran_includes(inputs: &[Input], headers: &[Input]) -> (Vec<(String, String)>, Vec<Input>) {
+    let mut names: Vec<String> = Vec::new();
+    let mut todo: Vec<&str> = inputs
+        .iter()
+        .filter(|i| matches!(classify(&i.path), Some((Lang::Fortran, _))))
+        .map(|i| i.text.as_str())
+        .collect();
+    let named = |h: &Input, n: &str| h.path == n || h.path.ends_with(&format!("/{n}"));
+    while let Some(t) = todo.pop() {
+        for l in t.lines() {
+            let Some(n) = fortran_include(l) else {
+                continue;
+            };
+            if names.iter().any(|m| m == n) {
+                continue;
+            }
+            names.push(n.to_string());
+            todo.extend(
+                headers
+                    .iter()
+                    .filter(|h| named(h, n))
+                    .map(|h| h.text.as_str()),
+            );
+        }
+    }
+    let (f, c): (Vec<&Input>, Vec<&Input>) = headers
+        .iter()
+        .partition(|h| names.iter().any(|n| named(h, n)));
+    (
+        f.into_iter()
+            .map(|h| (h.path.clone(), h.text.clone()))
+            .collect(),
+        c.into_iter().cloned().collect(),
+    )
+}
+
 /// The file a quoted C include line names (`#include "defs.h"`, spaces allowed after `#`):
 /// a user header, read by the caller and given to [`parse_program_with_headers`].
 pub fn quoted_include(line: &str) -> Option<&str> {
@@ -73,6 +112,8 @@ pub fn quoted_include(line: &str) -> Option<&str> {
     let rest = t.strip_prefix("include")?.trim_start().strip_prefix('"')?;
     rest.split_once('"').map(|(name, _)| name)
 }
+
+pub use finclude::fortran_include;
 
 /// Parses and lowers all inputs into one program.
 pub fn parse_program(inputs: &[Input]) -> (Program, Vec<Diagnostic>) {
@@ -91,6 +132,9 @@ pub fn parse_program_with_headers(
     let mut prog = Program::default();
     let mut diags = Vec::new();
     let global = prog.scopes.alloc(ScopeData::new(ScopeKind::Global, None));
+    // The "headers" a Fortran INCLUDE names are text expanded in place, not files.
+    let (fincludes, headers) = fortran_includes(inputs, headers);
+    let headers = &headers[..];
     let n_inputs = inputs.len();
 
     // Prepare texts (fixed-form conversion) and parse trees.
@@ -160,6 +204,11 @@ pub fn parse_program_with_headers(
             t
         } else {
             source
+        };
+        let text = if lang == Lang::Fortran && !fincludes.is_empty() {
+            finclude::expand(&text, form, &fincludes)
+        } else {
+            text
         };
         let mut parser = tree_sitter::Parser::new();
         let language: tree_sitter::Language = match lang {

@@ -105,6 +105,10 @@ impl Toolchain {
                 let mut c = Command::new(&self.fc);
                 c.args(&self.fflags)
                     .args(["-ffree-line-length-none", "-fno-range-check"]);
+                // The INCLUDE files of the user's sources.
+                for d in &self.include {
+                    c.arg("-I").arg(d);
+                }
                 c
             }
             Lang::C => {

@@ -142,8 +142,17 @@ pub fn runs(req: &ApiRequest) -> Vec<Request> {
     let mut included = Vec::new();
     let mut unreadable = Vec::new();
     for f in &req.files {
+        let fortran = matches!(
+            radtap_frontends::classify(&f.name),
+            Some((radtap_il::Lang::Fortran, _))
+        );
         for (i, l) in f.content.lines().enumerate() {
-            let Some(n) = radtap_frontends::quoted_include(l) else {
+            let n = if fortran {
+                radtap_frontends::fortran_include(l)
+            } else {
+                radtap_frontends::quoted_include(l)
+            };
+            let Some(n) = n else {
                 continue;
             };
             if req.files.iter().any(|g| g.name == n) {

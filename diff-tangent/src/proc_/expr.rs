@@ -686,15 +686,50 @@ impl<'a> ProcGen<'_, 'a> {
                 Some(self.b().div(s, n))
             }
             Rule::Product => {
+                // Σ ẋᵢ Πⱼ≠ᵢ xⱼ, never dividing by a zero element (`product(x)/x` was 0/0:
+                // NaN): product(x)/x where x ≠ 0; where x = 0, the product of the others
+                // when it is the only zero, else 0.
                 let x = *pos.first()?;
                 let dx = self.tan(x)?;
+                let k = self.real_kind(x);
+                let rel = |pg: &mut Self, op: BinOp| {
+                    let xv = pg.cp(x);
+                    let xv = pg.paren_if_compound(xv);
+                    let z = pg.b().zero(k);
+                    pg.b().bin(op, xv, z)
+                };
                 let xx = self.cp(x);
                 let p = self.b().call("product", vec![xx]);
-                let dxp = self.b().factor(dx);
-                let m = self.b().mul(dxp, p);
                 let x2 = self.cp(x);
-                let q = self.b().div(m, x2);
-                Some(self.b().call("sum", vec![q]))
+                let x2 = self.paren_if_compound(x2);
+                let q = self.b().div(p, x2);
+                let x3 = self.cp(x);
+                let nz = rel(self, BinOp::Ne(RelSpell::Symbol));
+                let callee = self.b().opaque("product");
+                let others = self.b().e(Expr::Call {
+                    callee,
+                    args: vec![
+                        Arg {
+                            keyword: None,
+                            value: x3,
+                        },
+                        Arg {
+                            keyword: Some("mask".into()),
+                            value: nz,
+                        },
+                    ],
+                });
+                let zeros = rel(self, BinOp::Eq(RelSpell::Symbol));
+                let count = self.b().call("count", vec![zeros]);
+                let one = self.b().int(1);
+                let only = self.b().bin(BinOp::Eq(RelSpell::Symbol), count, one);
+                let z = self.b().zero(k);
+                let at_zero = self.b().call("merge", vec![others, z, only]);
+                let nz2 = rel(self, BinOp::Ne(RelSpell::Symbol));
+                let coef = self.b().call("merge", vec![q, at_zero, nz2]);
+                let dxp = self.b().factor(dx);
+                let m = self.b().mul(dxp, coef);
+                Some(self.b().call("sum", vec![m]))
             }
         }
     }
