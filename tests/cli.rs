@@ -1483,11 +1483,8 @@ fn fortran_include_files_are_read_or_reported() {
         err.contains("s.f:2: cannot find the INCLUDE file \"g.inc\""),
         "{err}"
     );
-    std::fs::write(
-        dir.join("inc/g.inc"),
-        "      DOUBLE PRECISION G\n      COMMON /CG/ G\n",
-    )
-    .unwrap();
+    let inc = "      DOUBLE PRECISION G\n      COMMON /CG/ G\n";
+    std::fs::write(dir.join("inc/g.inc"), inc).unwrap();
     let i = dir.join("inc").to_string_lossy().into_owned();
     let (code, _, err) = radtap(&[&args[..], &["-I", &i, &s]].concat());
     assert_eq!(code, 0, "{err}");

@@ -643,7 +643,10 @@ fn the_api_writes_the_files_the_command_line_writes() {
     let mut corpus: Vec<PathBuf> = std::fs::read_dir("tests/tangent")
         .expect("corpus")
         .map(|e| e.expect("entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e != "md" && e != "h"))
+        .filter(|p| {
+            p.extension()
+                .is_some_and(|e| e != "md" && e != "h" && e != "inc")
+        })
         .collect();
     corpus.sort();
     for p in corpus {
@@ -687,10 +690,13 @@ fn the_api_writes_the_files_the_command_line_writes() {
                 .unwrap_or_default();
             cli_files.sort();
             let _ = std::fs::remove_dir_all(&dir);
-            // The program's own header (`c_xxx.h` beside it), submitted with it.
+            // The program's own header (`c_xxx.h`, `f77_xxx.inc` beside it), submitted
+            // with it.
             let mut files = vec![json!({"name": name, "content": content})];
-            let h = path.with_extension("h");
-            if h.exists() {
+            for h in [path.with_extension("h"), path.with_extension("inc")] {
+                if !h.exists() {
+                    continue;
+                }
                 files.push(json!({
                     "name": h.file_name().expect("n").to_string_lossy(),
                     "content": std::fs::read_to_string(&h).expect("header"),
