@@ -735,8 +735,8 @@ impl<'a> ProcGen<'_, 'a> {
     }
 
     /// Intrinsics differentiated here rather than from the table: Fortran `merge` (linear in
-    /// its first two arguments), `dim(a, b) = max(a - b, 0)` and `cshift` (linear in its
-    /// first). `None` when `name` is none of them; `Some(None)` when no argument is active.
+    /// its first two arguments), `dim(a, b) = max(a - b, 0)` (and F77's `ddim`) and `cshift`
+    /// (linear in its first). `None` when `name` is none of them; `Some(None)` when no argument is active.
     fn tan_special(
         &mut self,
         name: &str,
@@ -758,7 +758,7 @@ impl<'a> ProcGen<'_, 'a> {
                 let m = self.cp(pos[2]);
                 Some(Some(self.b().call("merge", vec![da, db, m])))
             }
-            ("dim", 2) => {
+            ("dim" | "ddim", 2) => {
                 let (da, db) = (self.tan(pos[0]), self.tan(pos[1]));
                 let db = db.map(|d| self.b().factor(d));
                 let Some(d) = self.b().sub_opt(da, db) else {
