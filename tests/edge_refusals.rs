@@ -301,10 +301,10 @@ const REFUSED: &[Case] = &[
         "the intrinsic `eoshift` has an active argument but no derivative rule",
     ),
     (
-        "edge_refused/i_dprod.f90",
+        "edge_refused/i_erfc_scaled.f90",
         D_B,
-        "i_dprod.f90:6:3: error[AD020]",
-        "the intrinsic `dprod` has an active argument but no derivative rule",
+        "i_erfc_scaled.f90:6:3: error[AD020]",
+        "the intrinsic `erfc_scaled` has an active argument but no derivative rule",
     ),
     (
         "edge_refused/i_product_mask.f90",

@@ -13,7 +13,9 @@
 //! twice, so a region holding one is refused. The label `10` of a CONTINUE that only ends
 //! DO loops is no jump target: the loop and the labelled DO loops inside it lose it (with
 //! the CONTINUE), unless a GOTO, computed GOTO or arithmetic IF names it, or the unit has
-//! an I/O statement with `err=`/`end=`/`eor=`.
+//! an I/O statement with `err=`/`end=`/`eor=`. The labelled DO loops of `CHECKPOINT-START`
+//! … `CHECKPOINT-END` and `DO-NOT-DIFF` regions are written alike (a region holding a label
+//! is refused).
 
 use crate::fwdgoto::{jump_targets, key};
 use crate::ir::*;
@@ -28,11 +30,12 @@ pub fn structure_directive_loops(prog: &mut Program) {
     let units = prog.units_with_body(Lang::Fortran);
     for id in units {
         let u = &mut prog.units[id];
-        let loops: Vec<StmtId> = u
+        let is_loop = |st: &Stmt| matches!(st.kind, StmtKind::Do { .. } | StmtKind::While { .. });
+        let mut loops: Vec<StmtId> = u
             .stmts
             .iter()
             .filter(|(_, st)| {
-                matches!(st.kind, StmtKind::Do { .. } | StmtKind::While { .. })
+                is_loop(st)
                     && st
                         .directives
                         .iter()
@@ -40,6 +43,25 @@ pub fn structure_directive_loops(prog: &mut Program) {
             })
             .map(|(s, _)| s)
             .collect();
+        // The loops of CHECKPOINT-START/END and DO-NOT-DIFF regions (a region holding a
+        // label is refused: every loop of F77 code has one).
+        let mut blocks: Vec<Block> = vec![u.body.clone()];
+        for (_, st) in u.stmts.iter() {
+            blocks.extend(
+                crate::directives::child_blocks(&st.kind)
+                    .into_iter()
+                    .cloned(),
+            );
+        }
+        for b in &blocks {
+            for r in crate::directives::block_regions(&u.stmts, b).0 {
+                for &x in &b[r.start..r.end] {
+                    if is_loop(&u.stmts[x]) && !loops.contains(&x) {
+                        loops.push(x);
+                    }
+                }
+            }
+        }
         if loops.is_empty() {
             continue;
         }
