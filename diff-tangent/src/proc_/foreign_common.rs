@@ -192,6 +192,20 @@ impl ProcGen<'_, '_> {
                 .unwrap_or(self.u.decls.len()),
         };
         self.u.decls.insert(at, d);
+        // Its derivative, from the module's derivative module (a `use m2, only: fold` inside
+        // a callee left the head writing `foldd` undeclared).
+        if let Some(&dm) = self.g.dmodule.get(&owner) {
+            let used = self
+                .u
+                .decls
+                .iter()
+                .any(|d| matches!(d, Decl::Use(ui, _) if ui.unit == Some(dm)));
+            if Some(dm) != self.u.parent && !used {
+                if let Some(dd) = self.g.derivative_use(owner, dm, true) {
+                    self.u.decls.insert(at + 1, dd);
+                }
+            }
+        }
         true
     }
 
