@@ -592,3 +592,18 @@ fn a_pointer_to_several_structs_is_not_driven_as_one() {
         o.stderr
     );
 }
+
+/// `real(dp) function sq(a)` (kind in the type prefix, `dp` from the host module): the kind
+/// was read before the host declared `dp`, a default real was guessed, and validate took the
+/// program for single precision (tolerance 1e-5: a wrong adjoint 3e-7 off passed).
+#[test]
+fn a_kind_in_a_function_prefix_is_not_single_precision() {
+    let src = "module mk\n  implicit none\n  integer, parameter :: dp = kind(1.d0)\ncontains\n  real(dp) function sq(a)\n    real(dp), intent(in) :: a\n    sq = a*a\n  end function sq\nend module mk\nsubroutine f(x, y)\n  use mk\n  real(dp), intent(in) :: x(2)\n  real(dp), intent(out) :: y\n  y = sq(x(1)) + x(2)*x(1)\nend subroutine f\n";
+    let o = validate_source(
+        "prefix.f90",
+        src,
+        &["-head", "f", "-vars", "x", "-outvars", "y"],
+    );
+    assert_eq!(o.status, 0, "{}{}", o.dump, o.stderr);
+    assert!(o.dump.contains("(tolerance 1e-10)"), "{}", o.dump);
+}

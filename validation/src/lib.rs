@@ -196,9 +196,14 @@ fn describe_job(job: &Job<'_>, gen: &radtap_diff_tangent::Output) -> Result<Head
 /// `real`, C `float`): its rounding, about 1e-7 relative, is in both sides of the dot-product
 /// test.
 fn single_precision(p: &radtap_il::Program) -> bool {
-    p.symbols.iter().any(|(_, s)| {
-        s.ty.as_ref()
-            .is_some_and(|t| t.base == radtap_il::BaseClass::Real && t.bytes == Some(4))
+    // Declared variables only: a procedure's symbol may carry a guessed (implicit) type, and
+    // a name no scope holds is no variable of the program (a header's provisional kind).
+    p.symbols.iter().any(|(id, s)| {
+        s.kind != radtap_il::SymbolKind::Procedure
+            && s.ty
+                .as_ref()
+                .is_some_and(|t| t.base == radtap_il::BaseClass::Real && t.bytes == Some(4))
+            && p.scopes[s.scope].names.values().any(|&v| v == id)
     })
 }
 

@@ -68,6 +68,10 @@ impl<'a, 't> FortranLowering<'a, 't> {
     pub(super) fn lower_spec(&mut self, i: usize) {
         self.enter(i);
         let node = self.pending[i].node;
+        let uid = self.pending[i].unit;
+        if self.p.units[uid].header_type.is_some() {
+            self.relower_header_type(uid, node);
+        }
         let kids = children_with_fields(node);
         let mut idx = 0;
         // Skip the header statement.

@@ -160,6 +160,35 @@ impl<'a, 't> FortranLowering<'a, 't> {
         }
     }
 
+    /// The header's type (`real(dp) function f`) lowered again once the host's declarations
+    /// are (its kind was unknown when the header was first read: the result was taken for a
+    /// default real, and validate for a single-precision program); called by the unit's
+    /// specification pass.
+    pub(super) fn relower_header_type(&mut self, uid: UnitId, unit_node: Node<'t>) {
+        let Some(h) = named_children(unit_node)
+            .into_iter()
+            .find(|c| c.kind() == "function_statement")
+        else {
+            return;
+        };
+        let Some((_, c)) = children_with_fields(h)
+            .into_iter()
+            .find(|(f, _)| *f == Some("type"))
+        else {
+            return;
+        };
+        let ts = self.lower_type_spec(c);
+        if let Some(r) = self.p.units[uid].result {
+            let dims = self.p.symbols[r]
+                .ty
+                .as_ref()
+                .map(|t| t.dims.clone())
+                .unwrap_or_default();
+            self.p.symbols[r].ty = Some(type_of_spec(&ts, &dims));
+        }
+        self.p.units[uid].header_type = Some(ts);
+    }
+
     pub(super) fn lower_header(&mut self, uid: UnitId, h: Node<'t>, scope: ScopeId) {
         for (field, c) in children_with_fields(h) {
             match (field, c.kind()) {
@@ -182,7 +211,12 @@ impl<'a, 't> FortranLowering<'a, 't> {
                     let save = (self.cur_unit, self.cur_scope);
                     self.cur_unit = Some(uid);
                     self.cur_scope = Some(scope);
+                    let known: Vec<String> = self.p.scopes[scope].names.keys().cloned().collect();
                     let ts = self.lower_type_spec(c);
+                    // A kind named before the host declares it (`real(dp) function f` in a
+                    // module whose `dp` is lowered later): provisional, the type is lowered
+                    // again with the unit's specification part (`relower_header_type`).
+                    self.p.scopes[scope].names.retain(|k, _| known.contains(k));
                     self.p.units[uid].header_type = Some(ts);
                     (self.cur_unit, self.cur_scope) = save;
                 }
