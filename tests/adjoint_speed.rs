@@ -66,6 +66,8 @@ fn uninitialised_warnings(path: &Path, root: &Path) -> Result<(), String> {
         if path.extension().is_some_and(|e| e == "f") {
             first.arg("-std=legacy");
         }
+        // The corpus's INCLUDE files (`f77_include_common.inc`).
+        first.arg(concat!("-I", env!("CARGO_MANIFEST_DIR"), "/tests/tangent"));
         run(first.args(["-c", "-o", "primal.o"]).arg(&prim))?;
         let mut cmd = std::process::Command::new("gfortran");
         if path.extension().is_some_and(|e| e == "f") {

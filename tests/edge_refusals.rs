@@ -214,7 +214,19 @@ const REFUSED: &[Case] = &[
         "edge_refused/e_f77_intrinsic_actual.f",
         D_B,
         "e_f77_intrinsic_actual.f:11:7: error[AD070]",
-        "a call through the dummy procedure `F`, where an intrinsic",
+        "a call through the dummy procedure (or function pointer) `F`, where an intrinsic",
+    ),
+    (
+        "edge_refused/e_c_macro_dangling_else.c",
+        D_B,
+        "e_c_macro_dangling_else.c:12:9: error[AD070]",
+        "the macro `ADD_POS` has a body that is not an expression",
+    ),
+    (
+        "edge_refused/e_c_fnptr_library.c",
+        D_B,
+        "e_c_fnptr_library.c:15:5: error[AD070]",
+        "a call through the dummy procedure (or function pointer) `fn`",
     ),
     (
         "edge_refused/e_c_macro_statement.c",

@@ -1192,17 +1192,17 @@ pub fn no_body_message(prog: &Program, name: &str) -> String {
             })
     });
     let dummy_procedure = prog.units.iter().any(|(_, u)| {
-        u.lang == Lang::Fortran
-            && u.params.iter().any(|&q| {
-                let sd = &prog.symbols[q];
-                sd.spelling.eq_ignore_ascii_case(name)
-                    && matches!(sd.kind, SymbolKind::Procedure | SymbolKind::Unknown)
-            })
+        u.params.iter().any(|&q| {
+            let sd = &prog.symbols[q];
+            sd.spelling.eq_ignore_ascii_case(name)
+                && (u.lang == Lang::C
+                    || matches!(sd.kind, SymbolKind::Procedure | SymbolKind::Unknown))
+        })
     });
     if name == "<expression>" {
         "a call through a function pointer carries derivatives, but radtap cannot tell which function it runs: call the function by name (or, in Fortran, pass it as a dummy procedure)".to_string()
     } else if dummy_procedure {
-        format!("a call through the dummy procedure `{name}`, where an intrinsic or a procedure without a body is passed as an actual procedure somewhere in the program: radtap cannot tell which runs here; pass a function of the program instead (a wrapper around the intrinsic)")
+        format!("a call through the dummy procedure (or function pointer) `{name}`, where an intrinsic or a procedure without a body is passed as an actual procedure somewhere in the program: radtap cannot tell which runs here; pass a function of the program instead (a wrapper around the intrinsic)")
     } else if is_macro {
         format!("the macro `{name}` has a body that is not an expression (a statement, or `#`/`##`): radtap cannot differentiate through it; write it as a function or expand it by hand")
     } else {

@@ -205,7 +205,7 @@ pub const TABLE: &[Row] = &[
         Elementwise(&["1"]),
     ),
     // F77 `dprod(a, b)`: the double-precision product of two default reals.
-    row(&["dprod"], &[], Elementwise(&["x1", "x0"])),
+    row(&["dprod"], &[], Elementwise(&["dble(x1)", "dble(x0)"])),
     row(&["sum"], &[], Linear),
     row(&["transpose"], &[], Linear),
     row(&["spread"], &[], Linear),

@@ -3,7 +3,7 @@
 use petgraph::algo::tarjan_scc;
 use petgraph::graph::{DiGraph, NodeIndex};
 use radtap_il::{
-    visit, Decl, Expr, ExprId, Lang, Program, StmtId, StmtKind, SymbolId, SymbolKind, UnitId,
+    visit, Decl, Expr, ExprId, Lang, Program, StmtId, StmtKind, SymbolId, SymbolKind, UnOp, UnitId,
     UnitKind,
 };
 use std::collections::{HashMap, HashSet};
@@ -323,9 +323,6 @@ impl<'a> Resolver<'a> {
     /// actual argument (`SIMP(DSIN, A)` with `INTRINSIC DSIN`).
     fn bodiless_actual(&self, unit: UnitId, e: ExprId) -> bool {
         let u = &self.prog.units[unit];
-        if u.lang != Lang::Fortran {
-            return false;
-        }
         let mut found = false;
         let mut todo = vec![e];
         while let Some(x) = todo.pop() {
@@ -341,15 +338,22 @@ impl<'a> Resolver<'a> {
     /// external procedure whose source is not given.
     fn bodiless_name(&self, unit: UnitId, e: ExprId) -> bool {
         let u = &self.prog.units[unit];
-        let Expr::Name(s) = &u.exprs[e] else {
-            return false;
-        };
-        let sd = &self.prog.symbols[*s];
-        u.lang == Lang::Fortran
-            && (sd.kind == SymbolKind::Intrinsic
-                || (sd.kind == SymbolKind::Procedure
-                    && !sd.attrs.dummy
-                    && self.definition_of(*s).is_none()))
+        match &u.exprs[e] {
+            // C `apply(sin, x)`: a library function as a value.
+            Expr::Opaque(t) => u.lang == Lang::C && is_c_library(t),
+            Expr::Unary {
+                op: UnOp::AddrOf,
+                arg,
+            } => self.bodiless_name(unit, *arg),
+            Expr::Name(s) => {
+                let sd = &self.prog.symbols[*s];
+                sd.kind == SymbolKind::Intrinsic
+                    || (sd.kind == SymbolKind::Procedure
+                        && !sd.attrs.dummy
+                        && self.definition_of(*s).is_none())
+            }
+            _ => false,
+        }
     }
 
     /// Procedure names used other than as a callee.
@@ -451,7 +455,7 @@ impl<'a> Resolver<'a> {
                     .collect();
                 // An intrinsic passed somewhere may be what runs: unknown (refused when
                 // active, never taken for the one procedure with a body).
-                if v.is_empty() || (self.bodiless_taken && sd.attrs.dummy) {
+                if v.is_empty() || self.bodiless_taken {
                     Callee::External(sd.spelling.clone())
                 } else {
                     Callee::Defined(v)

@@ -22,32 +22,50 @@ pub fn fortran_include(line: &str) -> Option<&str> {
     }
     let rest = t[7..].trim_start();
     let q = rest.chars().next().filter(|c| *c == '\'' || *c == '"')?;
-    let (name, after) = rest[1..].split_once(q)?;
-    let after = after.trim_start();
-    (after.is_empty() || after.starts_with('!')).then_some(name)
+    // Whatever follows the name (a comment; sequence numbers in columns 73-80 of fixed form).
+    rest[1..].split_once(q).map(|(name, _)| name)
 }
 
-/// The included text for `name`: the file whose path is `name` or ends with `/name`.
-fn find<'f>(files: &'f [(String, String)], name: &str) -> Option<&'f str> {
-    files
-        .iter()
-        .find(|(p, _)| p == name || p.ends_with(&format!("/{name}")))
-        .map(|(_, t)| t.as_str())
+/// The file an INCLUDE of `name` in file `from` reads, as (path, text): the one beside
+/// `from` (as the caller looked for it first), else one in an include directory (whose
+/// path ends with `/name`).
+fn find<'f>(files: &'f [(String, String)], name: &str, from: &str) -> Option<&'f (String, String)> {
+    let beside = std::path::Path::new(from)
+        .parent()
+        .map(|d| d.join(name).to_string_lossy().into_owned())
+        .unwrap_or_else(|| name.to_string());
+    files.iter().find(|(p, _)| *p == beside).or_else(|| {
+        files
+            .iter()
+            .find(|(p, _)| p == name || p.ends_with(&format!("/{name}")))
+    })
 }
 
-/// Free-form `text` with its INCLUDE lines replaced by the statements of the files they
-/// name (fixed form when the including file is). An INCLUDE naming no file given stays.
-pub(crate) fn expand(text: &str, form: SourceForm, files: &[(String, String)]) -> String {
-    expand_at(text, form, files, 0)
+/// Free-form `text` of file `from` with its INCLUDE lines replaced by the statements of the
+/// files they name (fixed form when the including file is). An INCLUDE naming no file
+/// given stays (and is refused by the lowering).
+pub(crate) fn expand(
+    text: &str,
+    from: &str,
+    form: SourceForm,
+    files: &[(String, String)],
+) -> String {
+    expand_at(text, from, form, files, 0)
 }
 
-fn expand_at(text: &str, form: SourceForm, files: &[(String, String)], depth: u32) -> String {
+fn expand_at(
+    text: &str,
+    from: &str,
+    form: SourceForm,
+    files: &[(String, String)],
+    depth: u32,
+) -> String {
     let mut out = String::with_capacity(text.len());
     for line in text.split_inclusive('\n') {
         let included = fortran_include(line)
             .filter(|_| depth < MAX_DEPTH)
-            .and_then(|name| find(files, name));
-        let Some(inc) = included else {
+            .and_then(|name| find(files, name, from));
+        let Some((path, inc)) = included else {
             out.push_str(line);
             continue;
         };
@@ -55,7 +73,7 @@ fn expand_at(text: &str, form: SourceForm, files: &[(String, String)], depth: u3
             SourceForm::Fixed => fixed::to_free_form(inc, 0).0,
             _ => inc.to_string(),
         };
-        let free = expand_at(&free, form, files, depth + 1);
+        let free = expand_at(&free, path, form, files, depth + 1);
         let indent = &line[..line.len() - line.trim_start().len()];
         out.push_str(indent);
         out.push_str(&one_line(&free));
@@ -138,7 +156,7 @@ mod tests {
             "! grid\nreal(8) :: u(3), &\n   visc ! viscosity\ncommon /grid/ u, visc\n".to_string(),
         )];
         let text = "subroutine s\n  include 'grid.h'\n  u = 1\nend\n";
-        let out = expand(text, SourceForm::Free, &files);
+        let out = expand(text, "src/s.f90", SourceForm::Free, &files);
         assert_eq!(
             out,
             "subroutine s\n  real(8) :: u(3), visc; common /grid/ u, visc\n  u = 1\nend\n"

@@ -206,7 +206,7 @@ pub fn parse_program_with_headers(
             source
         };
         let text = if lang == Lang::Fortran && !fincludes.is_empty() {
-            finclude::expand(&text, form, &fincludes)
+            finclude::expand(&text, &inp.path, form, &fincludes)
         } else {
             text
         };

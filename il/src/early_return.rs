@@ -64,9 +64,17 @@ fn rewrite_unit(prog: &mut Program, id: UnitId) {
         .iter()
         .position(|&s| !matches!(u.stmts[s].kind, StmtKind::Decl(_)))
         .unwrap_or(new_body.len());
+    let n_decls = decls.len();
     for (k, decl) in decls.into_iter().enumerate() {
         let d = u.new_stmt(StmtKind::Decl(decl), last_span);
         new_body.insert(at + k, d);
+    }
+    // The flag starts clear: a `switch` that always returns sets the result without it, and
+    // a loop inside it may test it (`if (returned != 0) break;`).
+    if let Some(f) = flag {
+        let zero = u.int_literal(0);
+        let clear = u.assign_var(f, zero, last_span);
+        new_body.insert(at + n_decls, clear);
     }
     let v = u.exprs.alloc(Expr::Name(r));
     let ret = u.new_stmt(StmtKind::Return(Some(v)), last_span);

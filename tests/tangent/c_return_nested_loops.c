@@ -40,9 +40,26 @@ static double by_kind(int n, const double *w, int stop)
     return acc * acc;
 }
 
+// A `switch` that always returns, one case returning from a loop: the flag the loop's exit
+// tests must start clear.
+static double pick(int k, const double *w)
+{
+    int i;
+    switch (k) {
+    case 0:
+        for (i = 0; i < 3; i++) {
+            if (w[i] > 100.0 + i)
+                return w[i] * w[i];
+        }
+        return 2.0 * w[0] * w[1];
+    default:
+        return 3.0 * w[2];
+    }
+}
+
 void search2d(int n, int m, const double *w, double *y)
 {
     y[0] = first_crossing(n, m, w, 3.0);
     y[1] = first_crossing(n, m, w, 1000.0);
-    y[2] = by_kind(n * m, w, 5) + by_kind(n * m, w, 100);
+    y[2] = by_kind(n * m, w, 5) + by_kind(n * m, w, 100) + pick(0, w) + pick(1, w);
 }

@@ -2,7 +2,7 @@
 ! sizes: n=7
 ! WHERE and FORALL constructs of several assignments where a later one reads what an earlier
 ! one wrote (physics blocks: `a = x**2; b = a*x` under a mask), an ELSEWHERE chain, a nested
-! WHERE, and a FORALL whose partials are costly
+! WHERE, an ELSEWHERE reading one element an earlier arm wrote (`a(2)`), and a FORALL whose partials are costly
 ! intrinsics. Vector mode ran every derivative of a construct in one direction loop before
 ! the primal construct (b's derivative read the old a: silently wrong), hoisted a FORALL's
 ! partial into one scalar for all indices (silently wrong), and put a direction loop inside a
@@ -26,7 +26,7 @@ subroutine seqmask(n, x, a, b, c)
     a = exp(0.5d0*x)
     b = b*a
   elsewhere
-    b = sqrt(x)*b
+    b = sqrt(x)*b + 0.1d0*a(2)
   end where
   t = x
   where (s >= 0.0d0)

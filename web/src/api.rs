@@ -141,11 +141,37 @@ pub fn runs(req: &ApiRequest) -> Vec<Request> {
     // for on the server.
     let mut included = Vec::new();
     let mut unreadable = Vec::new();
+    // Fortran sources name their files by INCLUDE lines, and so do the files they include.
+    let mut fortran: Vec<&str> = req
+        .files
+        .iter()
+        .filter(|f| {
+            matches!(
+                radtap_frontends::classify(&f.name),
+                Some((radtap_il::Lang::Fortran, _))
+            )
+        })
+        .map(|f| f.name.as_str())
+        .collect();
+    let mut k = 0;
+    while k < fortran.len() {
+        let name = fortran[k];
+        k += 1;
+        let Some(f) = req.files.iter().find(|f| f.name == name) else {
+            continue;
+        };
+        for l in f.content.lines() {
+            if let Some(g) = radtap_frontends::fortran_include(l)
+                .and_then(|n| req.files.iter().find(|g| g.name == n))
+            {
+                if !fortran.contains(&g.name.as_str()) {
+                    fortran.push(g.name.as_str());
+                }
+            }
+        }
+    }
     for f in &req.files {
-        let fortran = matches!(
-            radtap_frontends::classify(&f.name),
-            Some((radtap_il::Lang::Fortran, _))
-        );
+        let fortran = fortran.contains(&f.name.as_str());
         for (i, l) in f.content.lines().enumerate() {
             let n = if fortran {
                 radtap_frontends::fortran_include(l)

@@ -73,10 +73,12 @@ impl<'a> ProcGen<'_, 'a> {
             for l in path.iter().skip(1) {
                 es.extend(l.masks.iter().copied());
             }
-            // Assignments in different arms of one construct touch different elements.
+            // Assignments in different arms of one construct touch different elements, when
+            // this one reads element by element (no section, element or reduction).
+            let by_element = self.elementwise(*k);
             let before: Vec<StmtId> = leaves[..i]
                 .iter()
-                .filter(|(p, _)| !disjoint(p, path))
+                .filter(|(p, _)| !(by_element && disjoint(p, path)))
                 .map(|(_, k)| *k)
                 .collect();
             self.reads_written(&es, &before)
@@ -154,6 +156,32 @@ impl<'a> ProcGen<'_, 'a> {
                 single: false,
             },
         )
+    }
+
+    /// Whether assignment `k` reads its arrays element by element: whole arrays and scalars,
+    /// elemental intrinsics (no subscript, section, reduction or other call).
+    fn elementwise(&self, k: StmtId) -> bool {
+        let mut todo = self.assign_exprs(k);
+        while let Some(e) = todo.pop() {
+            match &self.src.exprs[e] {
+                Expr::Index { .. } => return false,
+                Expr::Call { callee, args } => {
+                    let name = self.callee_name(*callee);
+                    let elemental = crate::table::lookup(&name, false).is_some_and(|r| {
+                        matches!(
+                            r.rule,
+                            crate::table::Rule::Elementwise(_) | crate::table::Rule::Select { .. }
+                        )
+                    });
+                    if !elemental {
+                        return false;
+                    }
+                    todo.extend(args.iter().map(|a| a.value));
+                }
+                x => radtap_il::visit::expr_children(x, &mut |c| todo.push(c)),
+            }
+        }
+        true
     }
 
     /// The expressions of an assignment (all of a statement's for anything else).

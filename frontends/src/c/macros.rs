@@ -266,6 +266,19 @@ impl<'a, 's> CLower<'a, 's> {
             [] => return false,
             // An expression: the expression path.
             [s] if s.kind() == "expression_statement" => return false,
+            // `if (c) MAC(x); else …` with an `if` without `else` for MAC: cpp gives the
+            // `else` to the macro's `if` (the dangling else), which an expansion in place
+            // would not: left to the expression path (refused when it writes).
+            [s] if s.kind() == "if_statement" && s.field("alternative").is_none() => {
+                let dangling = n.parent().is_some_and(|p| {
+                    p.kind() == "if_statement"
+                        && p.field("consequence") == Some(n)
+                        && p.field("alternative").is_some()
+                });
+                if dangling {
+                    return false;
+                }
+            }
             [_] => {}
             _ => {
                 let in_block = n
@@ -294,9 +307,15 @@ impl<'a, 's> CLower<'a, 's> {
             span_at: Some(sp),
             macro_depth: self.macro_depth + 1,
         };
+        // A `break` or `continue` in the body leaves the `do { … } while (0)` of the macro
+        // (or a loop inside it), never the user's loop: such a body stays a loop.
+        let leaves = identifiers(&text)
+            .into_iter()
+            .any(|(a, b)| matches!(&text[a..b], "break" | "continue"));
         for s in stmts {
             // `do { … } while (0)`: its body, once.
             let once = s.kind() == "do_statement"
+                && !leaves
                 && s.field("condition")
                     .is_some_and(|c| wrapped[c.byte_range()].replace(' ', "") == "(0)");
             match s.field("body").filter(|_| once) {

@@ -69,9 +69,7 @@ impl<'a, 't> FortranLowering<'a, 't> {
         self.enter(i);
         let node = self.pending[i].node;
         let uid = self.pending[i].unit;
-        if self.p.units[uid].header_type.is_some() {
-            self.relower_header_type(uid, node);
-        }
+        self.relower_header_type(uid);
         let kids = children_with_fields(node);
         let mut idx = 0;
         // Skip the header statement.
@@ -380,7 +378,16 @@ impl<'a, 't> FortranLowering<'a, 't> {
                     decls.push(Decl::Interface(i));
                 }
             }
-            "include_statement" | "namelist_statement" | "format_statement" => {
+            // Read by the caller and expanded before parsing (`finclude.rs`): one left is a
+            // file that was not read, whose declarations (COMMON blocks) would be unknown.
+            "include_statement" => {
+                let msg = format!(
+                    "`{}`: the INCLUDE file was not read (give it beside the source or with -I); its declarations would be unknown",
+                    normalize_ws(self.t(c))
+                );
+                self.err(Code::Unsupported, c, msg);
+            }
+            "namelist_statement" | "format_statement" => {
                 decls.push(Decl::Verbatim(normalize_ws(self.t(c))))
             }
             "enum"

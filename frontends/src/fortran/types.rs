@@ -161,7 +161,7 @@ impl<'a, 't> FortranLowering<'a, 't> {
 
     /// Evaluates simple integer constant expressions (for kinds): literals, `kind(1.0d0)`,
     /// `selected_real_kind(p)`, and named constants.
-    fn const_int(&self, e: ExprId) -> Option<i64> {
+    pub(super) fn const_int(&self, e: ExprId) -> Option<i64> {
         let u = &self.p.units[self.cur_unit?];
         self.const_int_in(u, e, 0)
     }

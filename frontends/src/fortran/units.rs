@@ -160,24 +160,39 @@ impl<'a, 't> FortranLowering<'a, 't> {
         }
     }
 
-    /// The header's type (`real(dp) function f`) lowered again once the host's declarations
-    /// are (its kind was unknown when the header was first read: the result was taken for a
-    /// default real, and validate for a single-precision program); called by the unit's
-    /// specification pass.
-    pub(super) fn relower_header_type(&mut self, uid: UnitId, unit_node: Node<'t>) {
-        let Some(h) = named_children(unit_node)
-            .into_iter()
-            .find(|c| c.kind() == "function_statement")
-        else {
+    /// The header's kind (`real(dp) function f`) resolved again once the host's declarations
+    /// are lowered: when the header was first read `dp` was unknown, the result was taken for
+    /// a default real (and validate took the program for single precision). The names of the
+    /// kind expression are looked up again and its bytes evaluated; the expressions stay
+    /// where they are (generated units copy them). Called by the specification pass.
+    pub(super) fn relower_header_type(&mut self, uid: UnitId) {
+        let Some(mut ts) = self.p.units[uid].header_type.clone() else {
             return;
         };
-        let Some((_, c)) = children_with_fields(h)
-            .into_iter()
-            .find(|(f, _)| *f == Some("type"))
-        else {
+        let (KindSel::Paren(e) | KindSel::Keyword(e)) = ts.kind else {
             return;
         };
-        let ts = self.lower_type_spec(c);
+        if ts.bytes.is_some() {
+            return;
+        }
+        let scope = self.p.units[uid].scope;
+        let mut todo = vec![e];
+        while let Some(x) = todo.pop() {
+            if let Expr::Name(s) = self.p.units[uid].exprs[x] {
+                let k = key(&self.p.symbols[s].spelling);
+                if let Some(found) = self.p.lookup(scope, &k).filter(|&f| f != s) {
+                    self.p.units[uid].exprs[x] = Expr::Name(found);
+                }
+            }
+            visit::expr_children(&self.p.units[uid].exprs[x], &mut |c| todo.push(c));
+        }
+        ts.bytes = self.const_int(e).map(|k| {
+            if ts.class == BaseClass::Complex {
+                2 * k as u32
+            } else {
+                k as u32
+            }
+        });
         if let Some(r) = self.p.units[uid].result {
             let dims = self.p.symbols[r]
                 .ty
