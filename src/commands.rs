@@ -331,10 +331,7 @@ fn read_headers(
     let mut todo: Vec<(String, String, bool)> = sources
         .iter()
         .filter_map(|(p, t)| {
-            let fortran = matches!(
-                radtap_frontends::classify(p),
-                Some((radtap_il::Lang::Fortran, _))
-            );
+            let fortran = radtap_frontends::is_fortran(p);
             (fortran || p.ends_with(".c") || p.ends_with(".h"))
                 .then(|| (p.clone(), t.clone(), fortran))
         })

@@ -229,6 +229,12 @@ const REFUSED: &[Case] = &[
         "a call through the dummy procedure (or function pointer) `fn`",
     ),
     (
+        "edge_refused/e_c_macro_operand.c",
+        D_B,
+        "e_c_macro_operand.c:15:16: error[AD070]",
+        "the macro `NP1` has a body that is not parenthesised (`NPTS+1`), used as an operand",
+    ),
+    (
         "edge_refused/e_c_macro_statement.c",
         D_B,
         "e_c_macro_statement.c:13:9: error[AD070]",

@@ -43,6 +43,9 @@ struct CLower<'a, 's> {
     span_at: Option<Span>,
     /// How many macro expansions enclose the one being lowered.
     macro_depth: u32,
+    /// Macros defined more than once or `#undef`ined in the file: expanded at every use
+    /// (their name in the generated file would have the last definition).
+    redefined: std::rc::Rc<Vec<String>>,
 }
 
 /// A `#define`: the parameters of a function-like macro, and the body.
@@ -74,6 +77,36 @@ pub(crate) struct CFileIn<'s, 't> {
     pub(crate) parent: ScopeId,
     pub(crate) macros: Macros,
     pub(crate) line_map: Option<&'s [u32]>,
+}
+
+/// The macros a file defines more than once or `#undef`s.
+fn redefined_macros(root: Node, src: &str) -> Vec<String> {
+    let mut seen: Vec<&str> = Vec::new();
+    let mut out: Vec<String> = Vec::new();
+    for ch in named_children(root) {
+        let name = match ch.kind() {
+            "preproc_def" | "preproc_function_def" => ch.field("name").map(|n| text(n, src)),
+            "preproc_call" => {
+                let directive = ch.field("directive").map(|d| text(d, src)).unwrap_or("");
+                let arg = ch.field("argument").map(|a| text(a, src).trim());
+                match arg {
+                    Some(a) if directive == "#undef" => {
+                        out.push(a.to_string());
+                        None
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        if let Some(n) = name {
+            if seen.contains(&n) {
+                out.push(n.to_string());
+            }
+            seen.push(n);
+        }
+    }
+    out
 }
 
 /// Lowers one C file; returns its items, its file scope and the macros known
@@ -114,6 +147,7 @@ pub(crate) fn lower_c_file(
         line_map,
         span_at: None,
         macro_depth: 0,
+        redefined: std::rc::Rc::new(redefined_macros(root, src)),
     };
     let mut decls = Vec::new();
     for ch in named_children(root) {

@@ -36,6 +36,11 @@ pub struct Input {
     pub text: String,
 }
 
+/// Whether a file is Fortran, from its extension (its INCLUDE lines name files to read).
+pub fn is_fortran(path: &str) -> bool {
+    matches!(classify(path), Some((Lang::Fortran, _)))
+}
+
 /// Language and form of a file, from its extension.
 pub fn classify(path: &str) -> Option<(Lang, SourceForm)> {
     let ext = path.rsplit_once('.').map(|(_, e)| e)?;
@@ -73,7 +78,7 @@ fn fortran_includes(inputs: &[Input], headers: &[Input]) -> (Vec<(String, String
     let mut names: Vec<String> = Vec::new();
     let mut todo: Vec<&str> = inputs
         .iter()
-        .filter(|i| matches!(classify(&i.path), Some((Lang::Fortran, _))))
+        .filter(|i| is_fortran(&i.path))
         .map(|i| i.text.as_str())
         .collect();
     let named = |h: &Input, n: &str| h.path == n || h.path.ends_with(&format!("/{n}"));

@@ -215,35 +215,12 @@ fn rewrite(
                 let span = u.source_map.stmt.get(s).copied();
                 let zero = u.int_literal(0);
                 let clear = u.assign_var(flag, zero, span);
-                let mut kind = u.stmts[s].kind.clone();
-                if let StmtKind::CFor { body, .. }
-                | StmtKind::While { body, .. }
-                | StmtKind::DoWhile { body, .. }
-                | StmtKind::Switch { body, .. } = &mut kind
-                {
-                    *body = breaking_returns(u, body, r, Some(flag));
-                }
-                u.stmts[s].kind = kind;
+                leave_by_break(u, s, r, flag);
                 out.push(clear);
                 out.push(s);
                 let tail = rewrite(u, &rest, &[], r, Some(flag));
                 if !tail.is_empty() {
-                    let fl = u.exprs.alloc(Expr::Name(flag));
-                    let zero = u.int_literal(0);
-                    let cond = u.exprs.alloc(Expr::Binary {
-                        op: BinOp::Eq(RelSpell::Symbol),
-                        lhs: fl,
-                        rhs: zero,
-                    });
-                    out.push(u.new_stmt(
-                        StmtKind::If {
-                            arms: vec![(cond, tail)],
-                            else_block: None,
-                            logical: false,
-                            braces: vec![true],
-                        },
-                        span,
-                    ));
+                    out.push(flag_test(u, flag, BinOp::Eq(RelSpell::Symbol), tail, span));
                 }
             }
             _ => out.push(s),
@@ -255,6 +232,46 @@ fn rewrite(
         out.extend(tail);
     }
     out
+}
+
+/// Loop or `switch` statement `s` with the returns of its body leaving it by `break`
+/// ([`breaking_returns`]).
+fn leave_by_break(u: &mut UnitData, s: StmtId, r: SymbolId, flag: SymbolId) {
+    let mut kind = u.stmts[s].kind.clone();
+    if let StmtKind::CFor { body, .. }
+    | StmtKind::While { body, .. }
+    | StmtKind::DoWhile { body, .. }
+    | StmtKind::Switch { body, .. } = &mut kind
+    {
+        *body = breaking_returns(u, body, r, Some(flag));
+    }
+    u.stmts[s].kind = kind;
+}
+
+/// `if (flag OP 0) { then }`.
+fn flag_test(
+    u: &mut UnitData,
+    flag: SymbolId,
+    op: BinOp,
+    then: Block,
+    span: Option<crate::diag::Span>,
+) -> StmtId {
+    let fl = u.exprs.alloc(Expr::Name(flag));
+    let zero = u.int_literal(0);
+    let cond = u.exprs.alloc(Expr::Binary {
+        op,
+        lhs: fl,
+        rhs: zero,
+    });
+    u.new_stmt(
+        StmtKind::If {
+            arms: vec![(cond, then)],
+            else_block: None,
+            logical: false,
+            braces: vec![true],
+        },
+        span,
+    )
 }
 
 /// Loop or `switch` body `b` with each `return e` (in IFs and blocks of it, see
@@ -327,31 +344,14 @@ fn breaking_returns(
                     out.push(s);
                     continue;
                 };
-                let mut kind = u.stmts[s].kind.clone();
-                if let StmtKind::CFor { body, .. }
-                | StmtKind::While { body, .. }
-                | StmtKind::DoWhile { body, .. }
-                | StmtKind::Switch { body, .. } = &mut kind
-                {
-                    *body = breaking_returns(u, body, r, Some(flag));
-                }
-                u.stmts[s].kind = kind;
+                leave_by_break(u, s, r, flag);
                 out.push(s);
-                let fl = u.exprs.alloc(Expr::Name(flag));
-                let zero = u.int_literal(0);
-                let cond = u.exprs.alloc(Expr::Binary {
-                    op: BinOp::Ne(RelSpell::Symbol),
-                    lhs: fl,
-                    rhs: zero,
-                });
                 let brk = u.new_stmt(StmtKind::Break, span);
-                out.push(u.new_stmt(
-                    StmtKind::If {
-                        arms: vec![(cond, vec![brk])],
-                        else_block: None,
-                        logical: false,
-                        braces: vec![true],
-                    },
+                out.push(flag_test(
+                    u,
+                    flag,
+                    BinOp::Ne(RelSpell::Symbol),
+                    vec![brk],
                     span,
                 ));
             }

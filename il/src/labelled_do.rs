@@ -30,7 +30,6 @@ pub fn structure_directive_loops(prog: &mut Program) {
     let units = prog.units_with_body(Lang::Fortran);
     for id in units {
         let u = &mut prog.units[id];
-        let is_loop = |st: &Stmt| matches!(st.kind, StmtKind::Do { .. } | StmtKind::While { .. });
         let mut loops: Vec<StmtId> = u
             .stmts
             .iter()
@@ -75,6 +74,11 @@ pub fn structure_directive_loops(prog: &mut Program) {
     }
 }
 
+/// Whether a statement is a DO or DO WHILE loop.
+fn is_loop(st: &Stmt) -> bool {
+    matches!(st.kind, StmtKind::Do { .. } | StmtKind::While { .. })
+}
+
 /// Removes the terminal label of loop `s` and of the labelled loops inside it that no jump
 /// names; whether `s` lost its label.
 fn unlabel(u: &mut UnitData, s: StmtId, targets: &HashSet<String>) -> bool {
@@ -85,11 +89,7 @@ fn unlabel(u: &mut UnitData, s: StmtId, targets: &HashSet<String>) -> bool {
         .collect();
     let mut unlabelled = HashSet::new();
     for x in inner {
-        if matches!(
-            u.stmts[x].kind,
-            StmtKind::Do { .. } | StmtKind::While { .. }
-        ) && unlabel(u, x, targets)
-        {
+        if is_loop(&u.stmts[x]) && unlabel(u, x, targets) {
             unlabelled.insert(x);
         }
     }

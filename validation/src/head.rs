@@ -1216,6 +1216,28 @@ fn describe_globals(
     Ok((globals, commons))
 }
 
+/// Whether unit `u` reaches past the first element of what pointer `ptr` designates:
+/// `ptr[i]` with a subscript other than `0`, or `ptr + i`.
+fn indexed_beyond_first(p: &Program, u: UnitId, ptr: SymbolId) -> bool {
+    let ud = &p.units[u];
+    let names = |e: ExprId| matches!(ud.exprs[e], Expr::Name(x) if x == ptr);
+    ud.exprs.iter().any(|(_, e)| match e {
+        Expr::Index { base, subs } => {
+            names(*base)
+                && !subs.iter().all(|x| {
+                    matches!(x, Subscript::Index(i)
+                        if matches!(&ud.exprs[*i], Expr::Literal(l) if l.text == "0"))
+                })
+        }
+        Expr::Binary {
+            op: BinOp::Add | BinOp::Sub,
+            lhs,
+            rhs,
+        } => names(*lhs) || names(*rhs),
+        _ => false,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1237,26 +1259,4 @@ mod tests {
         assert_eq!(s.get("n"), Some("4"));
         assert_eq!(s.get("w"), Some("n*m"));
     }
-}
-
-/// Whether unit `u` reaches past the first element of what pointer `ptr` designates:
-/// `ptr[i]` with a subscript other than `0`, or `ptr + i`.
-fn indexed_beyond_first(p: &Program, u: UnitId, ptr: SymbolId) -> bool {
-    let ud = &p.units[u];
-    let names = |e: ExprId| matches!(ud.exprs[e], Expr::Name(x) if x == ptr);
-    ud.exprs.iter().any(|(_, e)| match e {
-        Expr::Index { base, subs } => {
-            names(*base)
-                && !subs.iter().all(|x| {
-                    matches!(x, Subscript::Index(i)
-                        if matches!(&ud.exprs[*i], Expr::Literal(l) if l.text == "0"))
-                })
-        }
-        Expr::Binary {
-            op: BinOp::Add | BinOp::Sub,
-            lhs,
-            rhs,
-        } => names(*lhs) || names(*rhs),
-        _ => false,
-    })
 }

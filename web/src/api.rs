@@ -145,12 +145,7 @@ pub fn runs(req: &ApiRequest) -> Vec<Request> {
     let mut fortran: Vec<&str> = req
         .files
         .iter()
-        .filter(|f| {
-            matches!(
-                radtap_frontends::classify(&f.name),
-                Some((radtap_il::Lang::Fortran, _))
-            )
-        })
+        .filter(|f| radtap_frontends::is_fortran(&f.name))
         .map(|f| f.name.as_str())
         .collect();
     let mut k = 0;

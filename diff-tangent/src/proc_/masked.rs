@@ -25,14 +25,15 @@ impl<'a> ProcGen<'_, 'a> {
     /// WHERE (see the module doc).
     pub(crate) fn where_rule(
         &mut self,
-        st: &'a Stmt,
+        sid: StmtId,
         arms: &'a [(ExprId, Block)],
         else_block: Option<&'a Block>,
         single: bool,
     ) -> Vec<StmtId> {
         if self.vector {
-            return self.vector_where(st, arms, else_block);
+            return self.vector_where(sid, arms, else_block);
         }
+        let st: &'a Stmt = &self.src.stmts[sid];
         let mut new_arms = Vec::new();
         for (m, b) in arms {
             let m2 = self.cp(*m);
@@ -52,11 +53,10 @@ impl<'a> ProcGen<'_, 'a> {
 
     fn vector_where(
         &mut self,
-        st: &'a Stmt,
+        sid: StmtId,
         arms: &'a [(ExprId, Block)],
         else_block: Option<&'a Block>,
     ) -> Vec<StmtId> {
-        let sid = self.stmt_id_of(st);
         let mut leaves = Vec::new();
         where_leaves(
             self.src,
@@ -227,32 +227,23 @@ impl<'a> ProcGen<'_, 'a> {
     /// FORALL (see the module doc).
     pub(crate) fn forall_rule(
         &mut self,
-        st: &'a Stmt,
+        sid: StmtId,
         specs: &'a [ForallSpec],
         mask: Option<ExprId>,
         body: &'a [StmtId],
         single: bool,
     ) -> Vec<StmtId> {
         if let Some(name) = self.active_call_in(body) {
-            let sid = self.stmt_id_of(st);
             let msg = format!("a reference to the procedure `{name}` inside FORALL, with derivatives, is not supported (its derivative is no pure function FORALL may call): write the FORALL as a DO loop");
             self.error(sid, Code::Unsupported, &msg);
             return vec![self.copy_stmt(sid)];
         }
         if !self.vector {
-            let (specs2, mask2) = self.forall_header(specs, mask);
+            let st: &'a Stmt = &self.src.stmts[sid];
             let body2 = self.masked_block(body);
-            return vec![self.new_like(
-                st,
-                StmtKind::Forall {
-                    specs: specs2,
-                    mask: mask2,
-                    single: single && body2.len() == 1,
-                    body: body2,
-                },
-            )];
+            let kind = self.forall_of(specs, mask, body2, single);
+            return vec![self.new_like(st, kind)];
         }
-        let sid = self.stmt_id_of(st);
         let nested = body.iter().any(|&k| {
             matches!(
                 self.src.stmts[k].kind,
@@ -263,71 +254,63 @@ impl<'a> ProcGen<'_, 'a> {
             self.error(sid, Code::Unsupported, "a WHERE or FORALL inside a FORALL is not supported in vector mode (Fortran allows no direction loop inside FORALL)");
             return vec![self.copy_stmt(sid)];
         }
-        let mut header: Vec<ExprId> = mask.into_iter().collect();
-        for sp in specs {
-            header.extend([sp.lo, sp.hi]);
-            header.extend(sp.stride);
-        }
         let stale = (1..body.len()).any(|i| {
             let es = self.assign_exprs(body[i]);
             self.reads_written(&es, &body[..i])
         });
-        if !stale {
-            let (specs2, mask2) = self.forall_header(specs, mask);
-            self.deriv_only = true;
-            let d = self.masked_block(body);
-            self.deriv_only = false;
-            let mut out = Vec::new();
-            if !d.is_empty() {
-                let f = stmt(
-                    &mut self.u,
-                    StmtKind::Forall {
-                        specs: specs2,
-                        mask: mask2,
-                        single: d.len() == 1,
-                        body: d,
-                    },
-                );
-                out.extend(self.dir(vec![f]));
+        // The derivatives of the whole construct first, then the construct; or, when an
+        // assignment reads what an earlier one wrote, one FORALL per assignment.
+        let pieces: Vec<&[StmtId]> = if stale {
+            let mut header: Vec<ExprId> = mask.into_iter().collect();
+            for sp in specs {
+                header.extend([sp.lo, sp.hi]);
+                header.extend(sp.stride);
             }
-            out.push(self.copy_stmt(sid));
-            return out;
-        }
-        if self.reads_written(&header, body) {
-            self.error(sid, Code::Unsupported, "a FORALL whose bounds or mask read what its assignments write is not supported in vector mode (the construct is cut into one FORALL per assignment there)");
-            return vec![self.copy_stmt(sid)];
-        }
+            if self.reads_written(&header, body) {
+                self.error(sid, Code::Unsupported, "a FORALL whose bounds or mask read what its assignments write is not supported in vector mode (the construct is cut into one FORALL per assignment there)");
+                return vec![self.copy_stmt(sid)];
+            }
+            body.chunks(1).collect()
+        } else {
+            vec![body]
+        };
         let mut out = Vec::new();
-        for &k in body {
+        for piece in pieces {
             self.deriv_only = true;
-            let d = self.masked_block(&[k]);
+            let d = self.masked_block(piece);
             self.deriv_only = false;
             if !d.is_empty() {
-                let (specs2, mask2) = self.forall_header(specs, mask);
-                let f = stmt(
-                    &mut self.u,
-                    StmtKind::Forall {
-                        specs: specs2,
-                        mask: mask2,
-                        single: d.len() == 1,
-                        body: d,
-                    },
-                );
+                let kind = self.forall_of(specs, mask, d, true);
+                let f = stmt(&mut self.u, kind);
                 out.extend(self.dir(vec![f]));
             }
-            let (specs2, mask2) = self.forall_header(specs, mask);
-            let p = self.copy_stmt(k);
-            out.push(stmt(
-                &mut self.u,
-                StmtKind::Forall {
-                    specs: specs2,
-                    mask: mask2,
-                    single: body.len() == 1 && single,
-                    body: vec![p],
-                },
-            ));
+            if !stale {
+                out.push(self.copy_stmt(sid));
+            } else {
+                let p = piece.iter().map(|&k| self.copy_stmt(k)).collect();
+                let kind = self.forall_of(specs, mask, p, single);
+                out.push(stmt(&mut self.u, kind));
+            }
         }
         out
+    }
+
+    /// `forall (specs, mask) body`, the specs and mask copied; the one-line form when
+    /// `single` and the body is one statement.
+    fn forall_of(
+        &mut self,
+        specs: &[ForallSpec],
+        mask: Option<ExprId>,
+        body: Block,
+        single: bool,
+    ) -> StmtKind {
+        let (specs, mask) = self.forall_header(specs, mask);
+        StmtKind::Forall {
+            specs,
+            mask,
+            single: single && body.len() == 1,
+            body,
+        }
     }
 
     fn forall_header(
@@ -407,16 +390,6 @@ impl<'a> ProcGen<'_, 'a> {
         let r = self.block(b);
         self.in_masked = outer;
         r
-    }
-
-    /// The id of a statement of the primal unit, from its node.
-    fn stmt_id_of(&self, st: &Stmt) -> StmtId {
-        self.src
-            .stmts
-            .iter()
-            .find(|(_, x)| std::ptr::eq(*x, st))
-            .map(|(id, _)| id)
-            .expect("statement of the primal unit")
     }
 }
 

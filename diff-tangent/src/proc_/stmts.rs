@@ -362,13 +362,13 @@ impl<'a> ProcGen<'_, 'a> {
                 arms,
                 else_block,
                 single,
-            } => self.where_rule(st, arms, else_block.as_ref(), *single),
+            } => self.where_rule(s, arms, else_block.as_ref(), *single),
             StmtKind::Forall {
                 specs,
                 mask,
                 body,
                 single,
-            } => self.forall_rule(st, specs, *mask, body, *single),
+            } => self.forall_rule(s, specs, *mask, body, *single),
             StmtKind::Block {
                 scope,
                 decls,

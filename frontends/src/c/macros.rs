@@ -71,6 +71,77 @@ fn may_write(text: &str) -> bool {
     })
 }
 
+/// Whether a macro body is one operand wherever it is pasted: a name, a number, a string,
+/// or parenthesised whole.
+fn atomic(body: &str) -> bool {
+    let t = body.trim();
+    let b = t.as_bytes();
+    let Some(&first) = b.first() else {
+        return true;
+    };
+    if first == b'(' {
+        // The parenthesis opened first closes at the end.
+        let mut depth = 0;
+        for (i, &c) in b.iter().enumerate() {
+            match c {
+                b'(' => depth += 1,
+                b')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return i + 1 == b.len();
+                    }
+                }
+                _ => {}
+            }
+        }
+        return false;
+    }
+    if first == b'"' {
+        return b.len() > 1 && b[b.len() - 1] == b'"' && !t[1..t.len() - 1].contains('"');
+    }
+    if first.is_ascii_alphabetic() || first == b'_' {
+        return b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'_');
+    }
+    if first.is_ascii_digit() || first == b'.' {
+        // A number with its suffixes and exponent (`1e-9`, `0x1fUL`, `2.5f`).
+        return b.iter().enumerate().all(|(i, &c)| {
+            c.is_ascii_alphanumeric()
+                || c == b'.'
+                || ((c == b'+' || c == b'-') && matches!(b[i - 1], b'e' | b'E' | b'p' | b'P'))
+        });
+    }
+    false
+}
+
+/// The binding strength of a C binary operator (higher binds tighter).
+fn precedence(op: &str) -> u8 {
+    match op {
+        "*" | "/" | "%" => 10,
+        "+" | "-" => 9,
+        "<<" | ">>" => 8,
+        "<" | "<=" | ">" | ">=" => 7,
+        "==" | "!=" => 6,
+        "&" => 5,
+        "^" => 4,
+        "|" => 3,
+        "&&" => 2,
+        _ => 1,
+    }
+}
+
+/// A macro expansion parsed as the body of a function (`void radtap_macro_use(void) { … }`):
+/// the wrapped text and its tree.
+fn parse_expansion(text: &str) -> (String, Option<tree_sitter::Tree>) {
+    let wrapped = format!("void radtap_macro_use(void) {{\n{text}\n;}}\n");
+    let mut parser = tree_sitter::Parser::new();
+    let language: tree_sitter::Language = tree_sitter_c::LANGUAGE.into();
+    let tree = match parser.set_language(&language) {
+        Ok(()) => parser.parse(&wrapped, None),
+        Err(_) => None,
+    };
+    (wrapped, tree)
+}
+
 /// The body with each parameter replaced by its argument's text.
 fn substitute(body: &str, params: &[String], args: &[String]) -> String {
     let mut out = String::new();
@@ -138,7 +209,13 @@ impl<'a, 's> CLower<'a, 's> {
     pub(super) fn object_macro(&mut self, n: Node) -> Option<ExprId> {
         let name = self.t(n);
         let def = self.macros.get(name)?;
-        if def.params.is_some() || !self.macro_reads_data(name, 0) {
+        // A constant stays a name, unless its body is no single operand (`GAMMA-1.0`: the
+        // name pasted into a derivative's product would bind to the wrong operands) or its
+        // definition changes in the file (the generated file has the last one).
+        let constant = !self.macro_reads_data(name, 0)
+            && atomic(&def.body)
+            && !self.redefined.iter().any(|r| r == name);
+        if def.params.is_some() || constant {
             return None;
         }
         let body = def.body.clone();
@@ -155,7 +232,7 @@ impl<'a, 's> CLower<'a, 's> {
         let def = self.macros.get(name)?;
         let params = def.params.clone()?;
         let body = def.body.clone();
-        let Some((params, args)) = self.macro_args(name, &params, al) else {
+        let Some((params, args)) = self.macro_args(&params, al) else {
             let sp = self.sp(n);
             self.diags.push(Diagnostic::error(
                 Code::Syntax,
@@ -172,7 +249,6 @@ impl<'a, 's> CLower<'a, 's> {
     /// standing for the arguments from the `...` on); `None` when their numbers differ.
     fn macro_args(
         &self,
-        _name: &str,
         params: &[String],
         al: Option<Node>,
     ) -> Option<(Vec<String>, Vec<String>)> {
@@ -235,17 +311,11 @@ impl<'a, 's> CLower<'a, 's> {
             return false;
         }
         let body = def.body.clone();
-        let Some((params, args)) = self.macro_args(&name, &params, call.field("arguments")) else {
+        let Some((params, args)) = self.macro_args(&params, call.field("arguments")) else {
             return false;
         };
         let text = substitute(&body, &params, &args);
-        let wrapped = format!("void radtap_macro_use(void) {{\n{text}\n;}}\n");
-        let mut parser = tree_sitter::Parser::new();
-        let language: tree_sitter::Language = tree_sitter_c::LANGUAGE.into();
-        let tree = match parser.set_language(&language) {
-            Ok(()) => parser.parse(&wrapped, None),
-            Err(_) => None,
-        };
+        let (wrapped, tree) = parse_expansion(&text);
         let Some(tree) = tree.filter(|t| !t.root_node().has_error()) else {
             return false;
         };
@@ -306,6 +376,7 @@ impl<'a, 's> CLower<'a, 's> {
             line_map: self.line_map,
             span_at: Some(sp),
             macro_depth: self.macro_depth + 1,
+            redefined: self.redefined.clone(),
         };
         // A `break` or `continue` in the body leaves the `do { … } while (0)` of the macro
         // (or a loop inside it), never the user's loop: such a body stays a loop.
@@ -356,13 +427,7 @@ impl<'a, 's> CLower<'a, 's> {
         if text.contains('#') {
             return self.refuse_macro(name, text, n, "uses `#` or `##`");
         }
-        let wrapped = format!("void radtap_macro_use(void) {{\n{text}\n;}}\n");
-        let mut parser = tree_sitter::Parser::new();
-        let language: tree_sitter::Language = tree_sitter_c::LANGUAGE.into();
-        let tree = match parser.set_language(&language) {
-            Ok(()) => parser.parse(&wrapped, None),
-            Err(_) => None,
-        };
+        let (wrapped, tree) = parse_expansion(text);
         let Some(tree) = tree else {
             return self.refuse_macro(name, text, n, "could not be read");
         };
@@ -397,13 +462,32 @@ impl<'a, 's> CLower<'a, 's> {
             ) || (p.kind() == "subscript_expression" && p.field("argument") == Some(n))
                 || (p.kind() == "call_expression" && p.field("function") == Some(n))
         });
-        if !atom && bound {
-            return self.refuse_macro(
-                name,
-                text,
-                n,
-                "has a body that is not parenthesised, used as an operand",
-            );
+        // Pasted between binary operators that bind less tightly than its own top operator
+        // (`i < NPTS+1`), the body is one operand after all.
+        let pasted_whole = n.parent().is_some_and(|p| {
+            p.kind() == "binary_expression" && {
+                let left = p.field("left") == Some(n);
+                let outer = p.field("operator").map(|o| precedence(self.t(o)));
+                let inner = (expr.kind() == "binary_expression")
+                    .then(|| expr.field("operator"))
+                    .flatten()
+                    .map(|o| precedence(&wrapped[o.byte_range()]));
+                match (outer, inner) {
+                    (Some(o), Some(i)) => i > o || (left && i == o),
+                    _ => false,
+                }
+            }
+        });
+        if !atom && bound && !pasted_whole {
+            // Kept as a name, the generated derivative would paste it into other operators
+            // (`sd / NP1` with `NP1` = `NPTS+1`): refused even when it reads no data.
+            let sp = self.sp(n);
+            self.diags.push(Diagnostic::error(
+                Code::NoDerivative,
+                sp,
+                format!("the macro `{name}` has a body that is not parenthesised (`{}`), used as an operand: cpp binds it to the operators around it, which the derivative code would not reproduce; parenthesise its body", text.trim()),
+            ));
+            return Some(self.opaque(n));
         }
         let sp = self.sp(n);
         let macros = std::mem::take(&mut self.macros);
@@ -422,6 +506,7 @@ impl<'a, 's> CLower<'a, 's> {
             line_map: self.line_map,
             span_at: Some(sp),
             macro_depth: self.macro_depth + 1,
+            redefined: self.redefined.clone(),
         };
         let e = sub.expr(expr);
         self.macros = std::mem::take(&mut sub.macros);

@@ -226,7 +226,12 @@ impl<'a, 't> FortranLowering<'a, 't> {
                     let save = (self.cur_unit, self.cur_scope);
                     self.cur_unit = Some(uid);
                     self.cur_scope = Some(scope);
-                    let known: Vec<String> = self.p.scopes[scope].names.keys().cloned().collect();
+                    // The dummies (`character(len=n) function f(n)`) are the unit's own.
+                    let mut known: Vec<String> =
+                        self.p.scopes[scope].names.keys().cloned().collect();
+                    if let Some(ps) = h.field("parameters") {
+                        known.extend(named_children(ps).into_iter().map(|pn| key(self.t(pn))));
+                    }
                     let ts = self.lower_type_spec(c);
                     // A kind named before the host declares it (`real(dp) function f` in a
                     // module whose `dp` is lowered later): provisional, the type is lowered
