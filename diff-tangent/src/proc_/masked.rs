@@ -112,11 +112,11 @@ impl<'a> ProcGen<'_, 'a> {
             self.deriv_only = false;
             if !d.is_empty() {
                 let w = self.rebuild_where(&path, d);
-                out.extend(self.dir(vec![w]));
+                out.extend(self.dir(w));
             }
             let p = self.copy_stmt(k);
             let w = self.rebuild_where(&path, vec![p]);
-            out.push(w);
+            out.extend(w);
         }
         out
     }
@@ -191,9 +191,9 @@ impl<'a> ProcGen<'_, 'a> {
         es
     }
 
-    /// `body` under the WHERE constructs of `path`, outermost first; the arms after the one
-    /// holding it are left out.
-    fn rebuild_where(&mut self, path: &[Level], body: Block) -> StmtId {
+    /// `body` under the WHERE constructs of `path`, outermost first (the one construct they
+    /// make); the arms after the one holding it are left out.
+    fn rebuild_where(&mut self, path: &[Level], body: Block) -> Block {
         let mut body = body;
         for l in path.iter().rev() {
             let mut arms = Vec::new();
@@ -221,7 +221,7 @@ impl<'a> ProcGen<'_, 'a> {
             );
             body = vec![w];
         }
-        body[0]
+        body
     }
 
     /// FORALL (see the module doc).
