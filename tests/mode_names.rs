@@ -16,6 +16,19 @@ fn run(cmd: &mut Command) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// A driver's output `yd ydv(1) ydv(2)`, the directions `xd` and `2 xd`: the vector tangent's
+/// must be the scalar tangent's, and twice it.
+fn vector_matches_tangent(out: &str) {
+    let v: Vec<f64> = out
+        .split_whitespace()
+        .map(|w| w.parse().expect("a number"))
+        .collect();
+    assert_eq!(v.len(), 3, "{out}");
+    assert!(v[0].abs() > 1e-3, "{out}");
+    assert!((v[1] - v[0]).abs() <= 1e-14 * v[0].abs(), "{out}");
+    assert!((v[2] - 2.0 * v[0]).abs() <= 1e-14 * v[0].abs(), "{out}");
+}
+
 const PROGRAM: &str = "module lm
   implicit none
   real(8) :: c = 1.5d0
@@ -102,15 +115,7 @@ fn tangent_and_vector_outputs_of_a_module_program_link_together() {
             "both",
         ])
         .current_dir(&dir));
-    let out = run(&mut Command::new(dir.join("both")));
-    let v: Vec<f64> = out
-        .split_whitespace()
-        .map(|w| w.parse().expect("a number"))
-        .collect();
-    assert_eq!(v.len(), 3, "{out}");
-    assert!(v[0].abs() > 1e-3, "{out}");
-    assert!((v[1] - v[0]).abs() <= 1e-14 * v[0].abs(), "{out}");
-    assert!((v[2] - 2.0 * v[0]).abs() <= 1e-14 * v[0].abs(), "{out}");
+    vector_matches_tangent(&run(&mut Command::new(dir.join("both"))));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -170,14 +175,6 @@ fn c_outputs_with_static_state_link_together() {
     run(Command::new("gcc")
         .args(["cs.c", "cs_d.c", "cs_dv.c", "main.c", "-lm", "-o", "both"])
         .current_dir(&dir));
-    let out = run(&mut Command::new(dir.join("both")));
-    let v: Vec<f64> = out
-        .split_whitespace()
-        .map(|w| w.parse().expect("a number"))
-        .collect();
-    assert_eq!(v.len(), 3, "{out}");
-    assert!(v[0].abs() > 1e-3, "{out}");
-    assert!((v[1] - v[0]).abs() <= 1e-14 * v[0].abs(), "{out}");
-    assert!((v[2] - 2.0 * v[0]).abs() <= 1e-14 * v[0].abs(), "{out}");
+    vector_matches_tangent(&run(&mut Command::new(dir.join("both"))));
     let _ = std::fs::remove_dir_all(&dir);
 }

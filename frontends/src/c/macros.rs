@@ -359,25 +359,8 @@ impl<'a, 's> CLower<'a, 's> {
                 }
             }
         }
-        let sp = self.sp(n);
-        let macros = std::mem::take(&mut self.macros);
-        let mut sub = CLower {
-            p: &mut *self.p,
-            diags: &mut *self.diags,
-            file: self.file,
-            src: &wrapped,
-            global: self.global,
-            file_unit: self.file_unit,
-            unit: self.unit,
-            scope: self.scope,
-            macros,
-            pending_dirs: std::mem::take(&mut self.pending_dirs),
-            proto_params: self.proto_params.clone(),
-            line_map: self.line_map,
-            span_at: Some(sp),
-            macro_depth: self.macro_depth + 1,
-            redefined: self.redefined.clone(),
-        };
+        let dirs = std::mem::take(&mut self.pending_dirs);
+        let mut sub = self.nested(n, &wrapped, dirs);
         // A `break` or `continue` in the body leaves the `do { … } while (0)` of the macro
         // (or a loop inside it), never the user's loop: such a body stays a loop.
         let leaves = identifiers(&text)
@@ -394,9 +377,38 @@ impl<'a, 's> CLower<'a, 's> {
                 None => sub.stmt_into(s, None, out),
             }
         }
-        self.macros = std::mem::take(&mut sub.macros);
-        self.pending_dirs = std::mem::take(&mut sub.pending_dirs);
+        let (macros, dirs) = (sub.macros, sub.pending_dirs);
+        self.macros = macros;
+        self.pending_dirs = dirs;
         true
+    }
+
+    /// A lowering of the expansion `wrapped` of the macro used at `n`, in this scope, every
+    /// node located at the use; it holds the macros until they are taken back.
+    fn nested<'b>(
+        &'b mut self,
+        n: Node,
+        wrapped: &'b str,
+        pending_dirs: Vec<Directive>,
+    ) -> CLower<'b, 'b> {
+        let sp = self.sp(n);
+        CLower {
+            p: &mut *self.p,
+            diags: &mut *self.diags,
+            file: self.file,
+            src: wrapped,
+            global: self.global,
+            file_unit: self.file_unit,
+            unit: self.unit,
+            scope: self.scope,
+            macros: std::mem::take(&mut self.macros),
+            pending_dirs,
+            proto_params: self.proto_params.clone(),
+            line_map: self.line_map,
+            span_at: Some(sp),
+            macro_depth: self.macro_depth + 1,
+            redefined: self.redefined.clone(),
+        }
     }
 
     /// `None` (the use stays a call or a name, as an unknown function or a constant) when
@@ -489,27 +501,9 @@ impl<'a, 's> CLower<'a, 's> {
             ));
             return Some(self.opaque(n));
         }
-        let sp = self.sp(n);
-        let macros = std::mem::take(&mut self.macros);
-        let mut sub = CLower {
-            p: &mut *self.p,
-            diags: &mut *self.diags,
-            file: self.file,
-            src: &wrapped,
-            global: self.global,
-            file_unit: self.file_unit,
-            unit: self.unit,
-            scope: self.scope,
-            macros,
-            pending_dirs: vec![],
-            proto_params: self.proto_params.clone(),
-            line_map: self.line_map,
-            span_at: Some(sp),
-            macro_depth: self.macro_depth + 1,
-            redefined: self.redefined.clone(),
-        };
+        let mut sub = self.nested(n, &wrapped, Vec::new());
         let e = sub.expr(expr);
-        self.macros = std::mem::take(&mut sub.macros);
+        self.macros = sub.macros;
         Some(if atom {
             e
         } else {
