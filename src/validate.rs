@@ -34,6 +34,7 @@ const BISECT: &[&str] = &[
     "snapshot",
     "structuredjumps",
     "recomputeintermediates",
+    "localrecords",
 ];
 
 /// The command line's entry point (`execute` in lib.rs), which runs a nested command line.

@@ -160,8 +160,12 @@ fn integer_counters_are_rebuilt_backwards_not_pushed() {
     for present in ["k = k - 1;", "m = m - 2;", "m = m + 1;", "c = c - 1;"] {
         assert!(c.contains(present), "`{present}` missing in\n{c}");
     }
-    // `i` is read after its last loop (`w * i`): its entry values stay recorded.
-    assert!(c.contains("pushInteger4(i)"), "{c}");
+    // `i` is read after its last loop (`w * i`): its entry values stay recorded (in locals:
+    // the loops are at the top level, `locals.rs`).
+    assert!(
+        c.contains("i_save = i;") && c.contains("i = i_save;"),
+        "{c}"
+    );
     let c0 = adjoint_text(
         "tests/tangent/c_induction_counters.c",
         &["-nooptim", "induction"],
@@ -914,4 +918,65 @@ fn stored_intrinsic_results_are_read_back_not_evaluated_again() {
     let bwd0 = &bwd0[bwd0.find("--i)").unwrap()..];
     assert!(bwd0.contains("tanh(w[n + i] * x[i] + 0.1)"), "{bwd0}");
     assert!(!bwd0.contains("temp = g[n + i];"), "{bwd0}");
+}
+
+/// The speed10 round (`locals.rs`): what a joint adjoint records outside every loop is kept
+/// in local variables, not on the stack (bundle adjustment's `project_b` and
+/// `radial_distort_b` push nothing now). A snapshot's repeat mark goes when every value it
+/// re-read is a local, and stays around the pop of a block still on the stack; what a loop
+/// records, and blocks of a size only known at run time, stay on the stack; `-nooptim
+/// localrecords` pushes everything again. Numbers: the corpus suites run both programs
+/// (tangent against finite differences, the adjoint's dot-product test, split mode), and
+/// `validate` bisects through `localrecords`.
+#[test]
+fn records_outside_loops_are_kept_in_locals() {
+    let c = adjoint_text("tests/tangent/c_local_records.c", &[], "locals");
+    let body = &c[c.find("void local_records_b(").unwrap()..];
+    for kept in [
+        "a_save = a;",
+        "a = a_save;",
+        "q_save = q[0];",
+        "q[0] = q_save;",
+        "m_save = m;",
+        "m = m_save;",
+        "t_save[2] = t[2];",
+        "double q_save0[2] = {0};",
+    ] {
+        assert!(body.contains(kept), "{kept}\n{body}");
+    }
+    // The look before `distort_b` and the mark before `rotate_b` are gone; the mark before
+    // `smear_b` re-reads the block `w` only.
+    assert!(!body.contains("look"), "{body}");
+    assert_eq!(body.matches("adStack_startRepeat();").count(), 1, "{body}");
+    assert!(
+        body.contains("adStack_startRepeat();\n    popReal8Array(w, n);\n    q[0] = q_save"),
+        "{body}"
+    );
+    assert_eq!(body.matches("pushReal8(").count(), 1, "{body}");
+    assert!(body.contains("        pushReal8(a);"), "{body}");
+    let c0 = adjoint_text(
+        "tests/tangent/c_local_records.c",
+        &["-nooptim", "localrecords"],
+        "locals0",
+    );
+    let body0 = &c0[c0.find("void local_records_b(").unwrap()..];
+    assert!(!body0.contains("_save"), "{body0}");
+    assert!(body0.contains("pushInteger4(m);"), "{body0}");
+    assert_eq!(
+        body0.matches("adStack_startRepeat();").count(),
+        2,
+        "{body0}"
+    );
+    let f = adjoint_text("tests/tangent/f_local_records.f90", &[], "flocals");
+    let body = &f[f.find("subroutine local_records_b(").unwrap()..];
+    for kept in [
+        "a_save = a",
+        "m = m_save",
+        "q(1) = q_save",
+        "integer :: m_save",
+    ] {
+        assert!(body.contains(kept), "{kept}\n{body}");
+    }
+    assert!(body.contains("call pushreal8array(w, size(w))"), "{body}");
+    assert!(body.contains("    call pushreal8(a)"), "{body}");
 }

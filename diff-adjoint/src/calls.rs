@@ -376,7 +376,9 @@ impl<'a> Adj<'_, '_, 'a> {
         if let StmtKind::Expr(e) = &mut st.kind {
             *e = self.dup(*e);
         }
-        self.pg.u.stmts.alloc(st)
+        let d = self.pg.u.stmts.alloc(st);
+        self.note_copy(s, d);
+        d
     }
 
     /// The argument list of a call to `c`'s adjoint: each actual followed by its adjoint

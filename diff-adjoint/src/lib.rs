@@ -45,6 +45,8 @@
 //! - `prune.rs` — function results recomputed backwards only where an adjoint reads them;
 //! - `shared.rs` — a seed flowing into several references computed once into a temporary;
 //! - `reread.rs` — a snapshot of one value read again with `look` instead of a repeat mark.
+//! - `locals.rs` — values a joint adjoint records outside every loop kept in local variables
+//!   instead of on the stack.
 //! - `siblings.rs` — intrinsic values stored in scalars read back by the partials
 //!   (`costheta` for `sin(theta)`'s partial `cos(theta)`).
 //! - `regions.rs` — `$AD CHECKPOINT-START`/`-END` and `DO-NOT-DIFF` regions;
@@ -72,6 +74,7 @@ mod iiloop;
 mod induction;
 mod init_pairs;
 mod jumps;
+mod locals;
 mod loops;
 mod masked;
 mod memory;
@@ -201,6 +204,14 @@ struct Adj<'p, 'g, 'a> {
     /// Calls run again in the backward sweep instead of recorded (`recompute.rs`), with the
     /// zones their snapshot leaves out.
     recomputed: HashMap<StmtId, ZoneSet>,
+    /// Split mode, `f_bwd`: statements that zero derivatives of C variable-length arrays,
+    /// run first (`memory.rs`).
+    bwd_zeros: Vec<StmtId>,
+    /// Every value recorded through [`Adj::push_pop`], with the statements that push and
+    /// restore it (`locals.rs` keeps those outside loops in a local variable).
+    recs: Vec<locals::Rec>,
+    /// The entry of `recs` each push or restore statement belongs to.
+    rec_of: HashMap<StmtId, usize>,
 }
 
 /// A GOTO that acts as an EXIT or a CYCLE of its innermost loop.
@@ -253,6 +264,9 @@ impl<'p, 'g, 'a> Adj<'p, 'g, 'a> {
             jump_loops: 0,
             loop_gotos,
             recomputed: HashMap::new(),
+            bwd_zeros: Vec::new(),
+            recs: Vec::new(),
+            rec_of: HashMap::new(),
         }
     }
 }

@@ -401,6 +401,11 @@ impl<'a> Adj<'_, '_, 'a> {
                             "a multi-dimensional C variable-length array, or one of structs",
                         );
                     }
+                    if self.pg.sweep == Sweep::Fwd {
+                        // No derivative is read in `f_fwd`: nothing to zero.
+                        e.init = None;
+                        continue;
+                    }
                     let bound = Copier { src: self.pg.src }.expr(&mut self.pg.u, dims[0]);
                     self.fixed_bound(bound);
                     let bound = self.pg.paren_if_compound(bound);
@@ -462,6 +467,16 @@ impl<'a> Adj<'_, '_, 'a> {
             self.fixed_bounds_of(&dv);
             self.pg.c_local_decls.push(dv);
         }
+        // Joint mode zeroes the derivatives where the forward sweep passes the declaration;
+        // split mode at the start of `f_bwd`, where they live (`f_fwd` has none to zero).
+        let vla_zero = match self.pg.sweep {
+            Sweep::Joint => vla_zero,
+            Sweep::Bwd => {
+                self.bwd_zeros.extend(vla_zero);
+                Vec::new()
+            }
+            Sweep::Fwd => vla_zero,
+        };
         let mut r = Rev {
             fwd: vla_zero,
             ..Rev::default()

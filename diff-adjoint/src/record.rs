@@ -71,6 +71,7 @@ impl<'a> Adj<'_, '_, 'a> {
         };
         let push = self.rt(&format!("push{}{arr}", sl.suffix), push_args);
         let pop = self.rt(&format!("pop{}{arr}", sl.suffix), pop_args);
+        self.note_record(sl, push, pop);
         (push, pop)
     }
 
@@ -121,61 +122,76 @@ impl<'a> Adj<'_, '_, 'a> {
     /// locals the same way ([`Self::recorded_local_zeros`]). Locals with a value from their
     /// declaration (an initialisation, SAVE) are left alone, and a unit with DATA, EQUIVALENCE
     /// or a SAVE of everything gets none: zeroing them would change the program.
+    /// Whether Fortran variable `v` is a plain real or integer scalar local of this procedure
+    /// that may be set to zero before the first statement: declared in the unit's own scope
+    /// (a BLOCK's local is not visible at the start), not a dummy, pointer, allocatable,
+    /// COMMON member or function result, not SAVEd or initialised; and the unit has no DATA,
+    /// EQUIVALENCE (which may give a local a value before the first statement) or SAVE of
+    /// every local (whose values then carry over from the previous call).
+    pub(crate) fn zeroable_fortran_local(&self, v: SymbolId) -> bool {
+        let src = self.pg.src;
+        let prog = self.pg.prog();
+        if !prog.symbols.contains(v) {
+            return false;
+        }
+        for d in &src.decls {
+            match d {
+                Decl::Var(vd) if vd.entities.iter().any(|e| e.sym == v && e.init.is_some()) => {
+                    return false
+                }
+                Decl::Data(_) | Decl::Equivalence(_) => return false,
+                Decl::Attr(a) if a.keyword == "save" && a.items.is_empty() => return false,
+                _ => {}
+            }
+        }
+        let sd = &prog.symbols[v];
+        sd.kind == SymbolKind::Variable
+            && !sd.attrs.dummy
+            && !sd.attrs.save
+            && !sd.attrs.pointer
+            && !sd.attrs.allocatable
+            && sd.common.is_none()
+            && Some(v) != src.result
+            && sd.scope == src.scope
+            && sd.ty.as_ref().is_some_and(|ty| {
+                ty.dims.is_empty() && matches!(ty.base, BaseClass::Real | BaseClass::Integer)
+            })
+            && self.own_local(v)
+    }
+
+    /// The zero of a real or integer variable's type.
+    fn zero_of(&mut self, v: SymbolId) -> ExprId {
+        match self.pg.prog().symbols[v]
+            .ty
+            .as_ref()
+            .map(|t| (t.base, t.bytes))
+        {
+            Some((BaseClass::Real, bytes)) => self.pg.b().zero(bytes.unwrap_or(8)),
+            _ => self.pg.b().int(0),
+        }
+    }
+
     pub(crate) fn jump_local_zeros(&mut self) -> Vec<StmtId> {
         let mut out = Vec::new();
         if self.pg.lang != Lang::Fortran || !self.body_has_jumps() {
             return out;
         }
-        let src = self.pg.src;
         let mut read = self.pg.pi.zones.empty();
         for u in &self.pg.act.deriv_uses {
             read.union_with(u);
         }
-        let mut initialised = HashSet::new();
-        for d in &src.decls {
-            match d {
-                Decl::Var(vd) => initialised.extend(
-                    vd.entities
-                        .iter()
-                        .filter(|e| e.init.is_some())
-                        .map(|e| e.sym),
-                ),
-                // DATA and EQUIVALENCE may give a local a value before the first statement;
-                // a SAVE with no list saves every local, whose value then carries over from
-                // the previous call.
-                Decl::Data(_) | Decl::Equivalence(_) => return out,
-                Decl::Attr(a) if a.keyword == "save" && a.items.is_empty() => return out,
-                _ => {}
-            }
-        }
         let vars = self.zone_symbols();
         for v in vars {
-            let sd = &self.pg.prog().symbols[v];
-            let Some(ty) = sd.ty.as_ref() else { continue };
-            let plain = sd.kind == SymbolKind::Variable
-                && !sd.attrs.dummy
-                && !sd.attrs.save
-                && !sd.attrs.pointer
-                && !sd.attrs.allocatable
-                && sd.common.is_none()
-                && Some(v) != src.result
-                && ty.dims.is_empty()
-                && matches!(ty.base, BaseClass::Real | BaseClass::Integer);
             let used = self
                 .pg
                 .pi
                 .zones
                 .sym_zones(v)
                 .is_some_and(|z| z.intersects(&read));
-            // Declared in the unit's own scope (a BLOCK's local is not visible at the start).
-            let top = sd.scope == src.scope;
-            if !plain || !used || !top || !self.own_local(v) || initialised.contains(&v) {
+            if !used || !self.zeroable_fortran_local(v) {
                 continue;
             }
-            let zero = match ty.base {
-                BaseClass::Real => self.pg.b().zero(ty.bytes.unwrap_or(8)),
-                _ => self.pg.b().int(0),
-            };
+            let zero = self.zero_of(v);
             let l = self.pg.b().name(v);
             out.push(assign(&mut self.pg.u, l, zero));
         }

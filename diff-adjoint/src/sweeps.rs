@@ -102,6 +102,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 out
             }
         };
+        self.records_in_locals(&mut body);
         self.keep_formats(&mut body);
         body
     }
@@ -626,7 +627,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// zero, and in a head the adjoints of the globals that are no dependents (static
     /// storage keeping what a previous run left, `zero_global_derivatives`).
     fn bwd_prologue(&mut self) -> Vec<StmtId> {
-        let mut out = Vec::new();
+        let mut out = std::mem::take(&mut self.bwd_zeros);
         let deps = self
             .pg
             .g

@@ -106,17 +106,20 @@ impl<'a> Adj<'_, '_, 'a> {
                         // z̄ += conjg(u)·w̄ for w = z·u (complex).
                         let f = self.conj_if_complex(f);
                         let f = self.pg.paren_if_compound(f);
+                        // An array factor makes an array seed of a scalar one (`sum(a*x)`).
+                        let r = seed_rank.max(self.out_rank(f));
                         let sd = self.pg.b().factor(seed);
                         let s = self.pg.b().mul(f, sd);
-                        self.transpose(m, s, seed_rank, marks, out)
+                        self.transpose(m, s, r, marks, out)
                     }
                     BinOp::Div if ml && !mr => {
                         let d = self.dup(rhs);
                         let d = self.conj_if_complex(d);
                         let d = self.pg.paren_if_compound(d);
+                        let r = seed_rank.max(self.out_rank(d));
                         let sd = self.pg.b().factor(seed);
                         let s = self.pg.b().div(sd, d);
-                        self.transpose(lhs, s, seed_rank, marks, out)
+                        self.transpose(lhs, s, r, marks, out)
                     }
                     _ => Err("a derivative that is not linear in its tangents".into()),
                 }
@@ -260,6 +263,11 @@ impl<'a> Adj<'_, '_, 'a> {
                         self.transpose(a, s, r, marks, out)
                     }
                     // y = cshift(a, k): ā += cshift(ȳ, -k).
+                    // A scalar seed (the array was reduced) reaches every element alike,
+                    // however they are moved.
+                    "cshift" | "transpose" if seed_rank == 0 && self.out_rank(seed) == 0 => {
+                        self.transpose(args[0].value, seed, 0, marks, out)
+                    }
                     "cshift" if args.len() == 2 && args.iter().all(|a| a.keyword.is_none()) => {
                         let k = self.dup(args[1].value);
                         let k = self.pg.paren_if_compound(k);
@@ -293,6 +301,29 @@ impl<'a> Adj<'_, '_, 'a> {
                             return Err("the adjoint of `matmul` of two tangents".into());
                         }
                         let other = self.dup(if first { b } else { a });
+                        // A scalar seed (`sum(matmul(a, b))`) is the seed of every element of
+                        // the product: spread to its shape first.
+                        let seed = if seed_rank == 0 && self.out_rank(seed) == 0 {
+                            let mut extents = Vec::new();
+                            if ra == 2 {
+                                let a1 = self.dup(a);
+                                let one = self.pg.b().int(1);
+                                extents.push(self.pg.b().call("size", vec![a1, one]));
+                            }
+                            if rb == 2 {
+                                let b1 = self.dup(b);
+                                let two = self.pg.b().int(2);
+                                extents.push(self.pg.b().call("size", vec![b1, two]));
+                            }
+                            let mut s = seed;
+                            for (k, n) in extents.into_iter().enumerate() {
+                                let dim = self.pg.b().int(k as i64 + 1);
+                                s = self.pg.b().call("spread", vec![s, dim, n]);
+                            }
+                            s
+                        } else {
+                            seed
+                        };
                         let s = match (first, ra, rb) {
                             // u = A v: Ā += ū vᵀ;  v̄ += Aᵀ ū.
                             (true, 2, 1) => self.outer(seed, other),

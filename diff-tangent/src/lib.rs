@@ -106,6 +106,10 @@ pub struct Options {
     /// Adjoint mode: a cheap C call filling a work array is run again in the backward sweep
     /// instead of the array being recorded (`-nooptim recomputeintermediates` records it).
     pub recompute: bool,
+    /// Adjoint mode: a value a joint adjoint records outside every loop (each push and its
+    /// pops run at most once per call) is kept in a local variable instead of on the stack
+    /// (`-nooptim localrecords` pushes it).
+    pub local_records: bool,
 }
 
 impl Options {
@@ -129,6 +133,7 @@ impl Options {
             snapshot_needs: true,
             structured_jumps: true,
             recompute: true,
+            local_records: true,
         }
     }
 
@@ -152,6 +157,7 @@ impl Options {
             snapshot_needs: true,
             structured_jumps: true,
             recompute: true,
+            local_records: true,
         }
     }
 }

@@ -186,6 +186,9 @@ pub enum TempKind {
     Int,
     /// A default logical array shaped like a primal array (adjoint mode: WHERE masks).
     Mask { sym: SymbolId },
+    /// A C array of `len` reals of this many bytes (adjoint mode: a recorded array of
+    /// constant size kept in a local instead of on the stack).
+    RealArray { bytes: u32, len: u32 },
 }
 
 impl<'g, 'a> ProcGen<'g, 'a> {

@@ -275,6 +275,7 @@ pub fn check_request(req: &Request) -> Result<Vec<String>, Failure> {
         "induction",
         "sharepartials",
         "structuredjumps",
+        "localrecords",
         "everyoptim",
     ];
     const DONE: &[&str] = &[
@@ -286,6 +287,7 @@ pub fn check_request(req: &Request) -> Result<Vec<String>, Failure> {
         "snapshot",
         "structuredjumps",
         "recomputeintermediates",
+        "localrecords",
         "everyoptim",
     ];
     let mut warnings = Vec::new();
@@ -298,7 +300,7 @@ pub fn check_request(req: &Request) -> Result<Vec<String>, Failure> {
             )));
         } else if !DONE.contains(&l.as_str()) {
             warnings.push(format!(
-                "-nooptim {n} has no effect yet (only tbr, diffliveness, induction, sharepartials, deadcontrol, snapshot, structuredjumps and recomputeintermediates can be turned off)"
+                "-nooptim {n} has no effect yet (only tbr, diffliveness, induction, sharepartials, deadcontrol, snapshot, structuredjumps, recomputeintermediates and localrecords can be turned off)"
             ));
         }
     }
@@ -746,6 +748,7 @@ fn adjoint_options(o: &DiffOptions) -> Result<radtap_diff_tangent::Options, Fail
     opts.snapshot_needs = !optim_off(o, "snapshot");
     opts.structured_jumps = !optim_off(o, "structuredjumps");
     opts.recompute = !optim_off(o, "recomputeintermediates");
+    opts.local_records = !optim_off(o, "localrecords");
     opts.split = o.nocheckpoint;
     opts.sizes = sizes(o)?;
     if let Some(p) = &o.adjvarname {

@@ -969,6 +969,31 @@ impl<'a> ProcGen<'_, 'a> {
                     entities: vec![plain_entity(s)],
                     double_colon: true,
                 },
+                TempKind::RealArray { bytes, len } => {
+                    let t = Type {
+                        base: BaseClass::Real,
+                        bytes: Some(bytes),
+                        dims: Vec::new(),
+                        pointers: 0,
+                    };
+                    let mut v = VarDecl {
+                        spec: spec_of_type(self.lang, &t),
+                        attrs: Vec::new(),
+                        entities: vec![plain_entity(s)],
+                        double_colon: true,
+                    };
+                    let n = self.u.int_literal(i64::from(len));
+                    match self.lang {
+                        Lang::Fortran => {
+                            v.entities[0].dims = Some(vec![Dim {
+                                lower: None,
+                                upper: DimUpper::Expr(n),
+                            }])
+                        }
+                        Lang::C => v.entities[0].derived.push(DeclOp::Array(Some(n))),
+                    }
+                    v
+                }
                 TempKind::Real { bytes, deriv } | TempKind::Complex { bytes, deriv } => {
                     let complex = matches!(k, TempKind::Complex { .. });
                     let t = Type {
@@ -1141,7 +1166,10 @@ impl<'a> ProcGen<'_, 'a> {
                 .ty
                 .clone()
                 .filter(|t| t.base == BaseClass::Complex),
-            TempKind::Real { .. } | TempKind::Int | TempKind::Mask { .. } => None,
+            TempKind::Real { .. }
+            | TempKind::Int
+            | TempKind::Mask { .. }
+            | TempKind::RealArray { .. } => None,
         };
         let s = self.new_sym(&n, ty);
         self.temps.push((s, kind));
