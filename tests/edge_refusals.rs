@@ -85,6 +85,12 @@ const REFUSED: &[Case] = &[
         "a WHERE whose masks read what its assignments write is not supported in vector mode",
     ),
     (
+        "edge_refused/v_f_array_component_actual.f90",
+        VECTOR,
+        "v_f_array_component_actual.f90:20:5: error[AD020]",
+        "in vector mode, passing an array component of a record with a derivative (`m%p`)",
+    ),
+    (
         "edge_refused/v_c_value_changed_by_call.c",
         VECTOR,
         "v_c_value_changed_by_call.c:16:5: error[AD020]",

@@ -586,9 +586,26 @@ impl<'a> Adj<'_, '_, 'a> {
                     if let Some(d) = d {
                         ditems.push(d);
                         if let Some(db) = self.pg.dref(base, Dir::Nd) {
-                            let k = self.pg.real_kind(base);
-                            let z = self.pg.b().zero(k);
-                            zero.push(assign(&mut self.pg.u, db, z));
+                            let records = match self.pg.record_of(base) {
+                                Some(td) if self.pg.lang == Lang::Fortran => {
+                                    Some((td, self.pg.rank_of(base)))
+                                }
+                                _ => None,
+                            };
+                            match records {
+                                // An array of records: zeroed leaf by leaf, element by
+                                // element (a real zero assigned to it does not compile).
+                                Some((td, rank)) if rank > 0 => {
+                                    let lp = self.pg.zero_record_array_leaves(db, rank, td);
+                                    zero.push(lp);
+                                }
+                                Some((td, _)) => zero.extend(self.pg.zero_record_leaves(db, td)),
+                                None => {
+                                    let k = self.pg.real_kind(base);
+                                    let z = self.pg.b().zero(k);
+                                    zero.push(assign(&mut self.pg.u, db, z));
+                                }
+                            }
                         }
                         if owner_local {
                             if let Some(db) = self.pg.dref(base, Dir::Nd) {

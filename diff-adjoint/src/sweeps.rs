@@ -6,6 +6,7 @@ use crate::*;
 impl<'a> Adj<'_, '_, 'a> {
     /// The body of the adjoint procedure.
     pub(crate) fn adjoint_body(&mut self) -> Block {
+        self.reserve_hoisted_renames();
         let mut w = self.pg.pi.zones.empty();
         for e in &self.pg.pi.effects {
             w.union_with(&e.writes);
@@ -105,6 +106,31 @@ impl<'a> Adj<'_, '_, 'a> {
         self.records_in_locals(&mut body);
         self.keep_formats(&mut body);
         body
+    }
+
+    /// C block-scoped locals renamed when an earlier sweep of this procedure hoisted them
+    /// (`f_fwd` named the second `for (int i …)`'s `i` `i0`): the symbol keeps that name in
+    /// this sweep too, so no temporary of this one may take it (`int i0; int i0 = 0;` in
+    /// `f_bwd` did not compile).
+    fn reserve_hoisted_renames(&mut self) {
+        if self.pg.lang != Lang::C {
+            return;
+        }
+        let src = self.pg.src;
+        let mut todo: Vec<StmtId> = src.body.clone();
+        while let Some(s) = todo.pop() {
+            if let StmtKind::Decl(Decl::Var(v)) = &src.stmts[s].kind {
+                for e in &v.entities {
+                    let now = &self.pg.g.out.symbols[e.sym].spelling;
+                    if *now != self.pg.prog().symbols[e.sym].spelling {
+                        let now = now.clone();
+                        self.pg.reserve(&now);
+                        self.c_hoisted_names.insert(now);
+                    }
+                }
+            }
+            radtap_il::visit::stmt_children(&src.stmts[s].kind, &mut |_| {}, &mut |c| todo.push(c));
+        }
     }
 
     /// Fortran: the FORMAT statements of the primal, with their labels, at the end of the
@@ -698,6 +724,11 @@ impl<'a> Adj<'_, '_, 'a> {
                     let l = self.pg.b().name(d);
                     let z = self.pg.b().zero(k);
                     out.push(assign(&mut self.pg.u, l, z));
+                }
+                BaseClass::Record(td) if self.pg.lang == Lang::Fortran && !ty.dims.is_empty() => {
+                    let a = self.pg.b().name(d);
+                    let lp = self.pg.zero_record_array_leaves(a, ty.dims.len(), td);
+                    out.push(lp);
                 }
                 BaseClass::Record(td) => {
                     let e = self.pg.b().name(d);

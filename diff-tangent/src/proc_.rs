@@ -306,6 +306,11 @@ impl<'g, 'a> ProcGen<'g, 'a> {
         n
     }
 
+    /// Takes `name` in this procedure: [`Self::fresh`] never returns it.
+    pub fn reserve(&mut self, name: &str) {
+        self.local.insert(key(self.lang, name));
+    }
+
     pub(crate) fn new_sym(&mut self, name: &str, ty: Option<Type>) -> SymbolId {
         let scope = self.u.scope;
         let s = self.g.new_symbol(scope, name, ty);

@@ -257,7 +257,23 @@ impl<'a> ProcGen<'_, 'a> {
 
     /// Whether the address `a` reaches its memory through a record member (`s.y`,
     /// `&p->y[1]`, `s.y + 2`).
-    fn names_member(&self, a: ExprId) -> bool {
+    /// Vector mode: a C pointer set to point into a member of a record with a derivative
+    /// (`const double *m = p->a + 2;`, `double *T = c->T;`) is refused at statement `s`: the
+    /// derivative is one record per direction, so no one derivative pointer can follow it (the
+    /// code built did not compile).
+    pub(crate) fn vector_member_pointer(&mut self, s: StmtId, rhs: ExprId) -> bool {
+        if !(self.vector && self.lang == Lang::C && self.names_member(rhs)) {
+            return false;
+        }
+        let base = radtap_dataflow::zones::base_symbol(self.prog(), self.p, rhs);
+        if !base.is_some_and(|b| self.dvar.contains_key(&b)) {
+            return false;
+        }
+        self.error(s, Code::Unsupported, "in vector mode, a pointer into a member of a record with a derivative (`p->a + k`, `c->T`) is not supported yet (its derivative is one record per direction); copy the member into an array first");
+        true
+    }
+
+    pub(crate) fn names_member(&self, a: ExprId) -> bool {
         let mut e = a;
         loop {
             match &self.src.exprs[e] {
@@ -296,6 +312,18 @@ impl<'a> ProcGen<'_, 'a> {
             && self.record_of(a).is_some()
         {
             self.error(s, Code::Unsupported, "in vector mode, passing a member record of a record with a derivative by value (`s.rest`) is not supported yet (its derivative is one record per direction); copy it into a variable first");
+            return self.b().zero(8);
+        }
+        // Fortran, vector mode: an array component of a record with a derivative
+        // (`f(m%p)`): the derivative is an array of records, one per direction, so
+        // `md(:)%p` is no actual argument (two part references with nonzero rank).
+        if self.lang == Lang::Fortran
+            && self.vector
+            && has
+            && self.names_member(a)
+            && self.rank_of(a) > 0
+        {
+            self.error(s, Code::Unsupported, "in vector mode, passing an array component of a record with a derivative (`m%p`) to a procedure is not supported yet (its derivative is one record per direction); copy it into an array first");
             return self.b().zero(8);
         }
         // C: an address (`x`, `&v`, `a + i`) passes the derivative address.
@@ -739,6 +767,8 @@ impl<'a> ProcGen<'_, 'a> {
                         after.extend(members);
                     }
                     d
+                } else if self.vector_member_pointer(s, init) {
+                    return out;
                 } else {
                     self.dptr(init)
                 };

@@ -512,6 +512,27 @@ impl<'g, 'a> ProcGen<'g, 'a> {
                         }
                     }
                 }
+                // A DATA statement on COMMON members (outside BLOCK DATA: an extension old
+                // codes use) initialises the block where the original is compiled; repeated
+                // here, the block would be defined twice at link time.
+                Decl::Data(sets) => {
+                    let common = |e: ExprId| {
+                        let base = match &src.exprs[e] {
+                            Expr::Index { base, .. } => *base,
+                            _ => e,
+                        };
+                        matches!(src.exprs[base], Expr::Name(v)
+                            if self.g.prog.symbols[v].common.is_some())
+                    };
+                    let kept: Vec<DataSet> = sets
+                        .iter()
+                        .filter(|set| !set.objects.iter().all(|&o| common(o)))
+                        .cloned()
+                        .collect();
+                    if !kept.is_empty() {
+                        decls.push(c.decl(&mut self.u, &Decl::Data(kept)));
+                    }
+                }
                 Decl::Equivalence(sets) => {
                     decls.push(c.decl(&mut self.u, d));
                     if let Some(dd) = self.derivative_equivalence(sets) {

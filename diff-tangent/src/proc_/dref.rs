@@ -224,22 +224,101 @@ impl<'a> ProcGen<'_, 'a> {
 
     /// `d%p = 0` for every active real leaf `p` of record type `td`, `d` a derivative
     /// reference of the output unit (a record derivative cannot be set to zero whole: a
-    /// scalar assigned to it does not compile).
+    /// scalar assigned to it does not compile). A Fortran component that is an array of
+    /// records is zeroed element by element in a loop nest (`d%nodes%x = 0` is no Fortran
+    /// when `x` is an array too).
     pub fn zero_record_leaves(&mut self, d: ExprId, td: TypeDefId) -> Vec<StmtId> {
+        self.zero_leaves_under(d, td, 0)
+    }
+
+    fn zero_leaves_under(&mut self, d: ExprId, td: TypeDefId, depth: u32) -> Vec<StmtId> {
         let mut out = Vec::new();
-        for (path, k, _) in self.real_leaves(td) {
-            let mut e = self.dup(d);
-            for f in path {
-                e = self.b().e(Expr::Field {
-                    base: e,
-                    field: f,
+        if depth > 8 {
+            return out;
+        }
+        let Some(active) = self.g.active_fields.get(&td).cloned() else {
+            return out;
+        };
+        let prog = self.prog();
+        for f in &prog.typedefs[td].fields {
+            let Decl::Var(v) = f else { continue };
+            for e in &v.entities {
+                let name = prog.symbols[e.sym].spelling.clone();
+                if !active.iter().any(|x| x.eq_ignore_ascii_case(&name)) {
+                    continue;
+                }
+                let Some(t) = prog.symbols[e.sym].ty.as_ref() else {
+                    continue;
+                };
+                let base = self.dup(d);
+                let r = self.b().e(Expr::Field {
+                    base,
+                    field: name,
                     arrow: false,
                 });
+                match t.base {
+                    BaseClass::Real => {
+                        let z = self.b().zero(t.bytes.unwrap_or(4));
+                        out.push(assign(&mut self.u, r, z));
+                    }
+                    BaseClass::Record(inner)
+                        if self.lang == Lang::Fortran && !t.dims.is_empty() =>
+                    {
+                        out.push(self.zero_record_array_at(r, t.dims.len(), inner, depth + 1));
+                    }
+                    BaseClass::Record(inner) => {
+                        out.extend(self.zero_leaves_under(r, inner, depth + 1))
+                    }
+                    _ => {}
+                }
             }
-            let z = self.b().zero(k);
-            out.push(assign(&mut self.u, e, z));
         }
         out
+    }
+
+    /// Fortran: [`Self::zero_record_leaves`] of every element of `a`, an array of records of
+    /// type `td` and rank `rank` (a derivative reference of the output unit), in one loop
+    /// nest over its bounds: `ab%x = 0` is no Fortran when the component `x` is an array too.
+    pub fn zero_record_array_leaves(&mut self, a: ExprId, rank: usize, td: TypeDefId) -> StmtId {
+        self.zero_record_array_at(a, rank, td, 0)
+    }
+
+    fn zero_record_array_at(
+        &mut self,
+        a: ExprId,
+        rank: usize,
+        td: TypeDefId,
+        depth: u32,
+    ) -> StmtId {
+        let counters: Vec<SymbolId> = (0..rank).map(|_| self.temp("i", TempKind::Int)).collect();
+        let subs = counters
+            .iter()
+            .map(|&i| Subscript::Index(self.b().name(i)))
+            .collect();
+        let base = self.dup(a);
+        let elem = self.b().index(base, subs);
+        let mut body = self.zero_leaves_under(elem, td, depth);
+        for (k, &i) in counters.iter().enumerate() {
+            let bound = |me: &mut Self, f: &str| {
+                let (a, dim) = (me.dup(a), me.b().int(k as i64 + 1));
+                me.b().call(f, vec![a, dim])
+            };
+            let (start, end) = (bound(self, "lbound"), bound(self, "ubound"));
+            let var = self.b().name(i);
+            let lp = stmt(
+                &mut self.u,
+                StmtKind::Do {
+                    var,
+                    start,
+                    end,
+                    step: None,
+                    body,
+                    term_label: None,
+                },
+            );
+            body = vec![lp];
+        }
+        body[0]
     }
 
     /// The record type of a primal reference (`s`, `a(i)`, `s%inner`, `p->q`), if known.
