@@ -980,3 +980,46 @@ fn records_outside_loops_are_kept_in_locals() {
     assert!(body.contains("call pushreal8array(w, size(w))"), "{body}");
     assert!(body.contains("    call pushreal8(a)"), "{body}");
 }
+
+/// The speed10 round (`results.rs`): a user function's partial is written with the result
+/// the forward sweep stored, when that value survives until the adjoint (LSTM's sigmoid
+/// gates: `y * y * (1.0 / y - 1.0)` read from `g[i]`, not `exp` again in `sigmoid_b`);
+/// the adjoint call stays where the stored value is overwritten (`h[i]` doubled), where a
+/// step cannot be inverted cheaply (`exp(exp(x))`) and for a body that is no chain
+/// (`softplus`); `-nooptim sharepartials` keeps every call. Numbers: the corpus suites
+/// (removing the stored-value check fails this program's dot-product test).
+#[test]
+fn function_partials_are_written_with_their_stored_results() {
+    let c = adjoint_text("tests/tangent/c_function_result_partials.c", &[], "results");
+    let body = &c[c.find("void activations_b(").unwrap()..];
+    for gone in [
+        "sigmoid_b(x[i] * w[i]",
+        "squash_b(",
+        "half_tanh_b(",
+        "root_b(",
+    ] {
+        assert!(!body.contains(gone), "{gone}\n{body}");
+    }
+    assert!(
+        body.contains("argb = argb + sigmoid_resb * (g[i] * g[i] * ((1.0 / g[i]) - 1.0));"),
+        "{body}"
+    );
+    assert!(body.contains("root_resb * (3.0 / (2.0 * r))"), "{body}");
+    for kept in ["sigmoid_b(x[i] + w[i]", "expexp_b(", "softplus_b("] {
+        assert!(body.contains(kept), "{kept}\n{body}");
+    }
+    let c0 = adjoint_text(
+        "tests/tangent/c_function_result_partials.c",
+        &["-nooptim", "sharepartials"],
+        "results0",
+    );
+    let body0 = &c0[c0.find("void activations_b(").unwrap()..];
+    for call in [
+        "sigmoid_b(x[i] * w[i]",
+        "squash_b(",
+        "half_tanh_b(",
+        "root_b(",
+    ] {
+        assert!(body0.contains(call), "{call}\n{body0}");
+    }
+}

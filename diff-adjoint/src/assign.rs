@@ -344,6 +344,15 @@ impl<'a> Adj<'_, '_, 'a> {
             value,
             inverse.is_some() || !rec.is_empty(),
         );
+        self.reuse_function_result(
+            s,
+            i,
+            &targets,
+            op,
+            value,
+            inverse.is_some() || !rec.is_empty(),
+            &mut h,
+        );
         self.pg.sibling_results = self.sibling_results(s, value);
         for &t in &targets {
             adj.extend(self.adjoint_increments(s, i, t, op, value));
@@ -418,13 +427,30 @@ impl<'a> Adj<'_, '_, 'a> {
         {
             return None;
         }
-        let kept = if matches!(self.pg.src.exprs[*lhs], Expr::Name(_)) {
+        self.stored_intact(s, *lhs).then_some((value, *lhs))
+    }
+
+    /// Whether the value statement `s` stores in `lhs` (an element or a scalar) is still
+    /// there when the adjoint of `s` runs: no statement that may run after `s` writes it
+    /// (`extent::stored_until_adjoint`, `extent::stored::kept_scalars`). C, no directive in
+    /// the procedure.
+    pub(crate) fn stored_intact(&mut self, s: StmtId, lhs: ExprId) -> bool {
+        if self.pg.lang != Lang::C
+            || self
+                .pg
+                .src
+                .stmts
+                .iter()
+                .any(|(_, st)| !st.directives.is_empty())
+        {
+            return false;
+        }
+        if matches!(self.pg.src.exprs[lhs], Expr::Name(_)) {
             self.kept().stores.contains_key(&s)
         } else {
             let g = &self.pg.g;
             radtap_il::extent::stored::stored_until_adjoint(g.prog, &g.int_macros, self.pg.p, s)
-        };
-        kept.then_some((value, *lhs))
+        }
     }
 
     /// References to differentiated functions in `e` (innermost first): `t = f(a)` runs
@@ -537,7 +563,9 @@ impl<'a> Adj<'_, '_, 'a> {
                     callee,
                     args: new_args,
                 });
-                stmt(&mut self.pg.u, StmtKind::Expr(call))
+                let st = stmt(&mut self.pg.u, StmtKind::Expr(call));
+                h.result = split.is_none().then_some((e, st, c));
+                st
             }
         });
         calls.extend(post);

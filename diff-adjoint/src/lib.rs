@@ -47,6 +47,8 @@
 //! - `reread.rs` — a snapshot of one value read again with `look` instead of a repeat mark.
 //! - `locals.rs` — values a joint adjoint records outside every loop kept in local variables
 //!   instead of on the stack.
+//! - `results.rs` — a user function's partial written with its stored result
+//!   (`gates[i] = sigmoid(a)`: `y * y * (1.0 / y - 1.0)` instead of calling `sigmoid_b`).
 //! - `siblings.rs` — intrinsic values stored in scalars read back by the partials
 //!   (`costheta` for `sin(theta)`'s partial `cos(theta)`).
 //! - `regions.rs` — `$AD CHECKPOINT-START`/`-END` and `DO-NOT-DIFF` regions;
@@ -84,6 +86,7 @@ mod record;
 mod records;
 mod regions;
 mod reread;
+mod results;
 mod shared;
 mod siblings;
 mod slices;
@@ -204,14 +207,17 @@ struct Adj<'p, 'g, 'a> {
     /// Calls run again in the backward sweep instead of recorded (`recompute.rs`), with the
     /// zones their snapshot leaves out.
     recomputed: HashMap<StmtId, ZoneSet>,
+    /// Functions whose partial can be written with their result (`results.rs`), by function.
+    chains: HashMap<UnitId, bool>,
     /// Split mode, `f_bwd`: statements that zero derivatives of C variable-length arrays,
     /// run first (`memory.rs`).
     bwd_zeros: Vec<StmtId>,
     /// Every value recorded through [`Adj::push_pop`], with the statements that push and
     /// restore it (`locals.rs` keeps those outside loops in a local variable).
     recs: Vec<locals::Rec>,
-    /// The entry of `recs` each push or restore statement belongs to.
-    rec_of: HashMap<StmtId, usize>,
+    /// The entry of `recs` each push or restore statement belongs to, and whether it is the
+    /// push.
+    rec_of: HashMap<StmtId, (u32, bool)>,
 }
 
 /// A GOTO that acts as an EXIT or a CYCLE of its innermost loop.
@@ -264,6 +270,7 @@ impl<'p, 'g, 'a> Adj<'p, 'g, 'a> {
             jump_loops: 0,
             loop_gotos,
             recomputed: HashMap::new(),
+            chains: HashMap::new(),
             bwd_zeros: Vec::new(),
             recs: Vec::new(),
             rec_of: HashMap::new(),
@@ -320,6 +327,9 @@ pub(crate) struct Hoisted {
     /// Some reference runs `f_fwd` forwards (split mode): its `f_bwd` must run backwards
     /// even when the statement has no adjoint, to pop what `f_fwd` pushed.
     pub(crate) split: bool,
+    /// The last (outermost) C reference of a user function hoisted: the reference, the
+    /// statement among `calls` calling its adjoint, and the function (`results.rs`).
+    pub(crate) result: Option<(ExprId, StmtId, UnitId)>,
 }
 
 /// How a C pointer moves.

@@ -22,10 +22,13 @@ use crate::*;
 /// The largest constant-size array kept in a local (elements).
 const MAX_ELEMENTS: i64 = 8;
 
-/// A value recorded through [`Adj::push_pop`] and the statements that record and restore it.
+/// The most values one procedure keeps in locals (elements): beyond, records stay on the
+/// stack (a machine-written straight-line procedure would get a local per statement).
+const MAX_SAVES: usize = 64;
+
+/// A value recorded through [`Adj::push_pop`]; its push and restore statements are in
+/// [`Adj::rec_of`].
 pub(crate) struct Rec {
-    pushes: Vec<StmtId>,
-    restores: Vec<StmtId>,
     /// The recorded reference (output unit).
     primal: ExprId,
     suffix: &'static str,
@@ -35,28 +38,20 @@ pub(crate) struct Rec {
 impl Adj<'_, '_, '_> {
     /// Notes the push and pop [`Adj::push_pop`] built for `sl`.
     pub(crate) fn note_record(&mut self, sl: &Slot, push: StmtId, pop: StmtId) {
-        let k = self.recs.len();
+        let k = self.recs.len() as u32;
         self.recs.push(Rec {
-            pushes: vec![push],
-            restores: vec![pop],
             primal: sl.primal,
             suffix: sl.suffix,
             count: sl.count,
         });
-        self.rec_of.insert(push, k);
-        self.rec_of.insert(pop, k);
+        self.rec_of.insert(push, (k, true));
+        self.rec_of.insert(pop, (k, false));
     }
 
     /// Notes that `d` is a copy of statement `s` (a pop read again, or turned into a look).
     pub(crate) fn note_copy(&mut self, s: StmtId, d: StmtId) {
-        if let Some(&k) = self.rec_of.get(&s) {
-            let r = &mut self.recs[k];
-            if r.pushes.contains(&s) {
-                r.pushes.push(d);
-            } else {
-                r.restores.push(d);
-            }
-            self.rec_of.insert(d, k);
+        if let Some(&r) = self.rec_of.get(&s) {
+            self.rec_of.insert(d, r);
         }
     }
 
@@ -93,21 +88,39 @@ impl Adj<'_, '_, '_> {
             radtap_il::visit::stmt_children(k, &mut |_| {}, &mut |c| todo.push((c, in_loop || lp)));
         }
         let once = |s: &StmtId| seen.get(s).is_none_or(|&(n, l)| n == 1 && !l);
+        // Each record's statements, pushes first, in a stable order.
+        let mut stmts: Vec<(u32, bool, StmtId)> = self
+            .rec_of
+            .iter()
+            .map(|(&s, &(k, push))| (k, !push, s))
+            .collect();
+        stmts.sort_unstable_by_key(|&(k, pop, s)| (k, pop, s.index()));
         let mut replace: HashMap<StmtId, Vec<StmtId>> = HashMap::new();
         let mut zero_arrays = HashSet::new();
         // Fortran: the saves, and the plain locals they copy, set to zero first.
         let mut fortran_saves: Vec<(SymbolId, Option<u32>)> = Vec::new();
-        for k in 0..self.recs.len() {
-            let r = &self.recs[k];
-            let [push] = r.pushes[..] else { continue };
-            if !seen.contains_key(&push) || !once(&push) || !r.restores.iter().all(once) {
+        let mut saved = 0;
+        for group in stmts.chunk_by(|a, b| a.0 == b.0) {
+            let pushes = group.iter().take_while(|x| !x.1).count();
+            let [(k, _, push)] = group[..pushes] else {
+                continue;
+            };
+            let restores = &group[pushes..];
+            if saved >= MAX_SAVES {
+                break;
+            }
+            if !seen.contains_key(&push) || !once(&push) || !restores.iter().all(|x| once(&x.2)) {
                 continue;
             }
+            let r = &self.recs[k as usize];
             let (primal, suffix, count) = (r.primal, r.suffix, r.count);
-            let restores = r.restores.clone();
             let Some(elems) = self.local_elements(primal, suffix, count) else {
                 continue;
             };
+            if saved + elems.len() > MAX_SAVES {
+                break;
+            }
+            saved += elems.len();
             let bytes = if suffix == "Real4" { 4 } else { 8 };
             let kind = match (elems.len(), suffix) {
                 (_, "Integer4") => TempKind::Int,
@@ -176,7 +189,7 @@ impl Adj<'_, '_, '_> {
                 saves.push(assign(&mut self.pg.u, l, r));
             }
             replace.insert(push, saves);
-            for p in restores {
+            for &(_, _, p) in restores {
                 let mut loads = Vec::new();
                 for (j, &e) in elems.iter().enumerate() {
                     let (l, r) = (self.dup(e), slot(self, j));
@@ -340,7 +353,7 @@ impl Adj<'_, '_, '_> {
     }
 
     /// The routine an opaque call statement calls (`pushReal8`, `adStack_startRepeat`, …).
-    fn runtime_name(&self, s: StmtId) -> Option<String> {
+    fn runtime_name(&self, s: StmtId) -> Option<&str> {
         let callee = match &self.pg.u.stmts[s].kind {
             StmtKind::Call { callee, .. } => *callee,
             StmtKind::Expr(e) => match &self.pg.u.exprs[*e] {
@@ -350,7 +363,7 @@ impl Adj<'_, '_, '_> {
             _ => return None,
         };
         match &self.pg.u.exprs[callee] {
-            Expr::Opaque(name) => Some(name.clone()),
+            Expr::Opaque(name) => Some(name),
             _ => None,
         }
     }
