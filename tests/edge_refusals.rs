@@ -85,6 +85,18 @@ const REFUSED: &[Case] = &[
         "a WHERE whose masks read what its assignments write is not supported in vector mode",
     ),
     (
+        "edge_refused/e_c_store_through_call.c",
+        D_B,
+        "e_c_store_through_call.c:10:5: error[AD020]",
+        "a store through an address radtap cannot follow",
+    ),
+    (
+        "edge_refused/e_c_store_conditional_address.c",
+        D_B,
+        "e_c_store_conditional_address.c:8:5: error[AD020]",
+        "a store through an address radtap cannot follow",
+    ),
+    (
         "edge_refused/v_f_array_component_actual.f90",
         VECTOR,
         "v_f_array_component_actual.f90:20:5: error[AD020]",

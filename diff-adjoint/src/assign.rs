@@ -141,6 +141,24 @@ impl<'a> Adj<'_, '_, 'a> {
             {
                 false
             }
+            // Subscript by subscript, each bound in its place: the children alone do not
+            // say which (`a(2:n, :)` and `a(:, 2:n)` have the same ones, and their
+            // contributions were merged into one: silently wrong).
+            (Expr::Index { base: b1, subs: s1 }, Expr::Index { base: b2, subs: s2 }) => {
+                let same = |p: &Option<ExprId>, q: &Option<ExprId>| match (p, q) {
+                    (None, None) => true,
+                    (Some(p), Some(q)) => self.same_out(*p, *q),
+                    _ => false,
+                };
+                self.same_out(*b1, *b2)
+                    && s1.iter().zip(s2).all(|(p, q)| match (p, q) {
+                        (Subscript::Index(p), Subscript::Index(q)) => self.same_out(*p, *q),
+                        (Subscript::Range(a1, b1, c1), Subscript::Range(a2, b2, c2)) => {
+                            same(a1, a2) && same(b1, b2) && same(c1, c2)
+                        }
+                        _ => false,
+                    })
+            }
             (Expr::Cast { ty: t1, .. }, Expr::Cast { ty: t2, .. }) if t1 != t2 => false,
             (Expr::SizeofType(t1), Expr::SizeofType(t2)) => t1 == t2,
             (Expr::Call { args: a1, .. }, Expr::Call { args: a2, .. })
@@ -207,6 +225,9 @@ impl<'a> Adj<'_, '_, 'a> {
         if let Target::Expr(l) = lhs {
             if let Some(msg) = self.reallocating_assignment(l, rhs) {
                 return self.unsupported(s, &msg);
+            }
+            if self.pg.unreachable_store(l) {
+                return self.unsupported(s, "a store through an address radtap cannot follow (`*f(y) = …`, `(&y[0])[k] = …`, `k[y] = …`): its derivative would be lost; assign the variable or element by name");
             }
             if op.is_none() {
                 if let Some(r) = self.adj_value_call(s, l, rhs) {
@@ -924,6 +945,11 @@ impl<'a> Adj<'_, '_, 'a> {
             // `g_bwd` popped what nothing pushed).
             fwd = std::mem::take(&mut h.fwd);
             self.c_return_value = Some(self.pg.cp(e));
+        } else if h.split {
+            // A joint procedure returning a split callee's value (`return g(x);`): `g_fwd`
+            // runs in the forward sweep, which otherwise computes no result (`g_bwd`
+            // popped what nothing pushed).
+            fwd = std::mem::take(&mut h.fwd);
         }
         self.pg.markers = Some(Vec::new());
         self.collect_shared_partials(e);

@@ -466,7 +466,15 @@ impl<'a> Adj<'_, '_, 'a> {
                     .ref_zones(self.pg.prog(), self.pg.p, a.value)
                     .is_some();
                 let has = self.pg.has_dvar_ref(a.value);
-                let dr = if is_ref && has {
+                // A C real parameter of another precision than the actual (`float t` given
+                // a double): its adjoint goes through a temporary of the parameter's type
+                // (`&xb[0]`, a `double *`, was written through as a `float *`).
+                let formal_bytes = formal_ty
+                    .as_ref()
+                    .filter(|t| c_by_value && t.base == BaseClass::Real)
+                    .and_then(|t| t.bytes);
+                let other_kind = formal_bytes.is_some_and(|fb| fb != self.pg.real_kind(a.value));
+                let dr = if is_ref && has && !other_kind {
                     self.pg.dref(a.value, Dir::Nd)
                 } else {
                     None
@@ -474,7 +482,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 match dr {
                     Some(d) => d,
                     None => {
-                        let kd = self.pg.real_kind(a.value);
+                        let kd = formal_bytes.unwrap_or_else(|| self.pg.real_kind(a.value));
                         self.pg.markers = Some(Vec::new());
                         let tan = if formal_array {
                             None
@@ -487,6 +495,10 @@ impl<'a> Adj<'_, '_, 'a> {
                         let kind = match base {
                             Some(b) if formal_array && is_ref => TempKind::Like {
                                 sym: b,
+                                deriv: true,
+                            },
+                            _ if other_kind => TempKind::Real {
+                                bytes: kd,
                                 deriv: true,
                             },
                             _ => self.pg.deriv_temp_kind(a.value, kd),

@@ -232,8 +232,19 @@ impl<'a> Adj<'_, '_, 'a> {
                     // seed is summed (passing it on as it was gave each element only its
                     // own share: a silently wrong adjoint).
                     "sum" if args.len() == 1 => {
+                        let a = args[0].value;
                         let s = self.scalar_seed(seed, seed_rank);
-                        self.transpose(args[0].value, s, 0, marks, out)
+                        // A scalar inside the summed array expression (`sum(x + y)`, `y`
+                        // broadcast) receives the seed of every element, and a reduction
+                        // along a dimension inside (`sum(sum(a, dim=2))`) spreads an array:
+                        // the seed is spread to the expression's shape first (a scalar seed
+                        // gave `yb = yb + sb` for `size(x) * sb`: silently wrong).
+                        let r = self.out_rank(a);
+                        if r > 0 && self.needs_broadcast_seed(a, marks) {
+                            let s = self.broadcast(s, a, r);
+                            return self.transpose(a, s, r, marks, out);
+                        }
+                        self.transpose(a, s, 0, marks, out)
                     }
                     // sum(a, dim=k): the seed spread back along dimension k.
                     // sum(a, mask=m): the seed where m holds.
@@ -278,15 +289,45 @@ impl<'a> Adj<'_, '_, 'a> {
                     // y = reshape(a, shp): the same elements in the same (array element)
                     // order, so ā += reshape(ȳ, shape(a)); a scalar seed (the array was
                     // reduced) reaches every element as it is. PAD and ORDER are refused.
+                    // The source may have more elements than the result: those get no
+                    // seed (`pad=`; without it the adjoint read past the seed's end).
                     "reshape" if args.len() == 2 && args.iter().all(|a| a.keyword.is_none()) => {
                         let a = args[0].value;
                         let r = self.out_rank(a);
-                        if seed_rank == 0 {
-                            return self.transpose(a, seed, 0, marks, out);
-                        }
+                        let seed = if seed_rank == 0 && self.out_rank(seed) == 0 {
+                            let shp = self.dup(args[1].value);
+                            let n = self.pg.b().call("product", vec![shp]);
+                            let one = self.pg.b().int(1);
+                            self.pg.b().call("spread", vec![seed, one, n])
+                        } else {
+                            seed
+                        };
                         let a1 = self.dup(a);
                         let shp = self.pg.b().call("shape", vec![a1]);
-                        let s = self.pg.b().call("reshape", vec![seed, shp]);
+                        let z = self.pg.b().zero(self.zero_kind);
+                        let pad = self.pg.b().e(Expr::ArrayCtor {
+                            items: vec![z],
+                            old_style: false,
+                            type_spec: None,
+                        });
+                        let callee = self.pg.b().opaque("reshape");
+                        let s = self.pg.b().e(Expr::Call {
+                            callee,
+                            args: vec![
+                                Arg {
+                                    keyword: None,
+                                    value: seed,
+                                },
+                                Arg {
+                                    keyword: None,
+                                    value: shp,
+                                },
+                                Arg {
+                                    keyword: Some("pad".into()),
+                                    value: pad,
+                                },
+                            ],
+                        });
                         self.transpose(a, s, r, marks, out)
                     }
                     "transpose" if args.len() == 1 => {
@@ -353,12 +394,14 @@ impl<'a> Adj<'_, '_, 'a> {
                             let s = self.dup(seed);
                             let z = self.pg.b().zero(self.zero_kind);
                             let m = self.dup(args[2].value);
+                            // An array mask makes an array seed of a scalar one.
+                            let r = seed_rank.max(self.out_rank(m));
                             let s = if k == 0 {
                                 self.pg.b().call("merge", vec![s, z, m])
                             } else {
                                 self.pg.b().call("merge", vec![z, s, m])
                             };
-                            self.transpose(a, s, seed_rank, marks, out)?;
+                            self.transpose(a, s, r, marks, out)?;
                         }
                         Ok(())
                     }
@@ -631,6 +674,43 @@ impl<'a> Adj<'_, '_, 'a> {
     /// The seed of a scalar-valued reduction (`sum(x)`, `sum(x, mask=m)`, `dot_product`):
     /// when the reduction sits in an array expression (`y = x/sum(x)`) the seed is an
     /// array, and every element's seed reaches the one scalar, so it is summed.
+    /// Whether the seed of `sum(a)` must be spread to `a`'s shape: `a` holds a marker of rank
+    /// 0 (a scalar broadcast over the array) or a reduction along a dimension.
+    fn needs_broadcast_seed(&self, a: ExprId, marks: &Marks) -> bool {
+        let mut todo = vec![a];
+        while let Some(x) = todo.pop() {
+            if marks.contains(&x) && self.out_rank(x) == 0 {
+                return true;
+            }
+            if let Expr::Call { callee, args } = &self.pg.u.exprs[x] {
+                let name = match &self.pg.u.exprs[*callee] {
+                    Expr::Opaque(n) => n.to_ascii_lowercase(),
+                    Expr::Name(s) => self.pg.g.out.symbols[*s].spelling.to_ascii_lowercase(),
+                    _ => String::new(),
+                };
+                if matches!(name.as_str(), "sum" | "product") && args.len() == 2 {
+                    return true;
+                }
+            }
+            radtap_il::visit::expr_children(&self.pg.u.exprs[x], &mut |k| todo.push(k));
+        }
+        false
+    }
+
+    /// The scalar `s` spread to the shape of the rank-`r` expression `a`:
+    /// `spread(s, 1, size(a))`, reshaped to `shape(a)` above rank 1.
+    fn broadcast(&mut self, s: ExprId, a: ExprId, r: usize) -> ExprId {
+        let (a1, one) = (self.dup(a), self.pg.b().int(1));
+        let n = self.pg.b().call("size", vec![a1]);
+        let flat = self.pg.b().call("spread", vec![s, one, n]);
+        if r == 1 {
+            return flat;
+        }
+        let a2 = self.dup(a);
+        let shp = self.pg.b().call("shape", vec![a2]);
+        self.pg.b().call("reshape", vec![flat, shp])
+    }
+
     fn scalar_seed(&mut self, seed: ExprId, seed_rank: usize) -> ExprId {
         if self.pg.lang == Lang::Fortran && seed_rank.max(self.out_rank(seed)) > 0 {
             self.pg.b().call("sum", vec![seed])

@@ -776,7 +776,17 @@ impl Gen<'_> {
                 self.out.scopes[scope].uses.push(ui.clone());
             }
         }
-        u.decls.push(Decl::Implicit("implicit none".into()));
+        // The module's own implicit typing: its procedures' implicitly typed locals (`do k =
+        // 1, n` with no IMPLICIT NONE) are typed in the derivative procedures as in the
+        // original (`implicit none` here left them undeclared: no compile); every name
+        // radtap makes is declared.
+        let implicits: Vec<Decl> = src
+            .decls
+            .iter()
+            .filter(|d| matches!(d, Decl::Implicit(_)))
+            .cloned()
+            .collect();
+        u.decls.extend(implicits);
         // PRIVATE constants and procedures of the module its derivative procedures need,
         // copied here as PRIVATE (`private_copy`; what cannot be copied was refused); the
         // constants first, as the derivative types and variables may use them (`real(dp)`).

@@ -51,6 +51,7 @@ pub mod source_alloc;
 pub mod specialise;
 pub mod statics;
 pub mod stmtfn;
+pub mod subscripts;
 pub mod ternary;
 mod verify;
 pub mod visit;

@@ -355,6 +355,8 @@ pub fn front(req: &Request) -> Analysed {
         // C `c ? a : b` with real values becomes an `if` (`il::ternary`): each branch's
         // derivative runs under its condition (both branches' partials ran: `0/0`, `u[-1]`).
         radtap_il::ternary::lower_conditionals(&mut program);
+        // C `1[x]` is `x[1]` (`il::subscripts`): the array was taken for the subscript.
+        radtap_il::subscripts::commute_reversed_subscripts(&mut program);
         // C `return e` before a function's end becomes `result = e` in structured code
         // (`il::early_return`), which the adjoint reverses; the tangent keeps it as written.
         if m.adjoint {

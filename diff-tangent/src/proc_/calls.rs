@@ -242,6 +242,19 @@ impl<'a> ProcGen<'_, 'a> {
                 && formal_ty
                     .as_ref()
                     .is_some_and(|t| t.pointers > 0 || !t.dims.is_empty());
+            // C vector mode: the directions of a by-value real parameter are an array of
+            // its own type; a `double` actual's (`xd[0]`) taken as a `float` one's read
+            // the bytes wrongly.
+            let other_kind = self.lang == Lang::C
+                && self.vector
+                && !by_pointer
+                && formal_ty.as_ref().is_some_and(|t| {
+                    t.base == BaseClass::Real && t.bytes != Some(self.real_kind(a.value))
+                })
+                && self.has_dvar_ref(a.value);
+            if other_kind {
+                self.error(s, Code::Unsupported, "in vector mode, a real argument of another precision than its parameter (a `double` given to a `float`) is not supported yet; convert it into a variable of the parameter's type first");
+            }
             let kw = a
                 .keyword
                 .as_ref()

@@ -321,6 +321,46 @@ impl<'a> ProcGen<'_, 'a> {
         body[0]
     }
 
+    /// C: whether the target `lhs` stores real data that the derivative code cannot name
+    /// (`*pick(y, 0) = …`, `(&y[0])[0] = …`, `1[y] = …`): no derivative reference can be
+    /// formed, though the target is not a passive variable (its derivative would be lost
+    /// without a word).
+    pub fn unreachable_store(&mut self, lhs: ExprId) -> bool {
+        if self.lang != Lang::C {
+            return false;
+        }
+        let base = radtap_dataflow::zones::base_symbol(self.prog(), self.p, lhs);
+        if let Some(b) = base {
+            let real = self.prog().symbols[b]
+                .ty
+                .as_ref()
+                .is_some_and(|t| matches!(t.base, BaseClass::Real | BaseClass::Record(_)));
+            if !real || !self.dvar.contains_key(&b) {
+                return false;
+            }
+            // A plain reference the derivative code names directly.
+            if self.plain_reference(lhs) {
+                return false;
+            }
+        }
+        self.dref(lhs, Dir::Omit).is_none()
+    }
+
+    /// `x`, `x[i]…`, `x.f`, `p->f`, `*p`, `(x)`: a reference the derivative code names by
+    /// its variable.
+    fn plain_reference(&self, e: ExprId) -> bool {
+        match &self.src.exprs[e] {
+            Expr::Name(_) => true,
+            Expr::Paren(a) => self.plain_reference(*a),
+            Expr::Index { base, .. } | Expr::Field { base, .. } => self.plain_reference(*base),
+            Expr::Unary {
+                op: UnOp::Deref,
+                arg,
+            } => matches!(self.src.exprs[*arg], Expr::Name(_)),
+            _ => false,
+        }
+    }
+
     /// The record type of a primal reference (`s`, `a(i)`, `s%inner`, `p->q`), if known.
     pub fn record_of(&self, e: ExprId) -> Option<TypeDefId> {
         let ty = |s: SymbolId| match self.prog().symbols[s].ty.as_ref()?.base {

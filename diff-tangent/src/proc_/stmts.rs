@@ -821,11 +821,22 @@ impl<'a> ProcGen<'_, 'a> {
                 value = r2;
             }
         }
+        for &t in &targets {
+            if self.unreachable_store(t) {
+                self.error(s, Code::Unsupported, "a store through an address radtap cannot follow (`*f(y) = …`, `(&y[0])[k] = …`, `k[y] = …`): its derivative would be lost; assign the variable or element by name");
+                out.push(self.copy_stmt(s));
+                return out;
+            }
+        }
         if self.active_ref(lhs, &self.act.active_after[i]) {
             self.collect_shared(value);
         }
-        for &t in targets.iter().rev() {
-            self.assign_derivative(i, t, op, value, &mut out);
+        // `a = b = e`: `ḃ = ė`, then `ȧ = ḃ` (`ȧ = ė` again read the new `ḃ` when `e` reads
+        // `b`: `a = b = a * b`).
+        let inner = targets[targets.len() - 1];
+        for (k, &t) in targets.iter().rev().enumerate() {
+            let v = if k == 0 { value } else { inner };
+            self.assign_derivative(i, t, op, v, &mut out);
         }
         self.pre.clear();
         // Diff-liveness: a primal assignment nothing needs (neither a derivative nor an
