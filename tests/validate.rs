@@ -556,6 +556,41 @@ fn the_dot_product_tolerance_allows_single_precision() {
     );
 }
 
+/// A head computing in single precision (`float a = (float)x[i]`): its divided differences
+/// carry the float rounding of the primal, about 1e-7 of the value over the step, which the
+/// verdict allows for (a correct tangent was a FAIL "in the differentiation itself", 1.1e-6
+/// off with an error bound of 2e-14); a tangent wrong by 1 % still fails.
+#[test]
+fn divided_differences_allow_single_precision_rounding() {
+    let src = "#include <math.h>\nvoid ff(int n, const double *x, double *y)\n{\n    int i;\n    for (i = 0; i < n; i++) {\n        float a = (float)x[i];\n        float b = a - 2.0f;\n        float s = fabsf(b);\n        y[i] = (double)s + x[i] * x[i];\n    }\n}\n";
+    let args = [
+        "-head", "ff", "-vars", "x", "-outvars", "y", "-size", "n=6", "-size", "x=n", "-size",
+        "y=n",
+    ];
+    let o = validate_source("floats.c", src, &args);
+    assert_eq!(o.status, 0, "{}{}", o.dump, o.stderr);
+    // The derivatives of the original checked against a primal 1 % off: a FAIL.
+    let d = scratch("floatwrong");
+    let gen = d.join("gen");
+    std::fs::create_dir_all(&gen).unwrap();
+    std::fs::write(gen.join("floats.c"), src).unwrap();
+    let mut a = strings(&["-d", "-b"]);
+    a.extend(strings(&args));
+    a.extend(strings(&["-O", &gen.display().to_string()]));
+    a.push(gen.join("floats.c").display().to_string());
+    let o = cli(&a);
+    assert_eq!(o.status, 0, "{}", o.stderr);
+    let wrong = src.replace("(double)s + x[i]", "(double)s * 1.01 + x[i]");
+    std::fs::write(d.join("floats.c"), wrong).unwrap();
+    let mut a = strings(&["validate"]);
+    a.extend(strings(&args));
+    a.extend(strings(&["-derivatives", &gen.display().to_string()]));
+    a.push(d.join("floats.c").display().to_string());
+    let o = cli(&a);
+    let _ = std::fs::remove_dir_all(&d);
+    assert_eq!(o.status, 4, "{}{}", o.dump, o.stderr);
+}
+
 /// A struct argument whose integer member the head advances (a running mean's count): every
 /// call of the driver starts from the same struct (the count went 1, 2, 3… across the
 /// primal, tangent and divided-difference calls: a false FAIL).

@@ -682,6 +682,10 @@ impl<'a> Adj<'_, '_, 'a> {
             if marks.contains(&x) && self.out_rank(x) == 0 {
                 return true;
             }
+            // The elements of an array constructor are positions, not broadcasts.
+            if matches!(self.pg.u.exprs[x], Expr::ArrayCtor { .. }) {
+                continue;
+            }
             if let Expr::Call { callee, args } = &self.pg.u.exprs[x] {
                 let name = match &self.pg.u.exprs[*callee] {
                     Expr::Opaque(n) => n.to_ascii_lowercase(),

@@ -1,10 +1,12 @@
 ! radtap: -head md_implicit.weigh -vars "x" -outvars "s"
 ! sizes: n=4
-! A module without IMPLICIT NONE whose procedures use implicitly typed locals: an implied-DO
-! index `i`, a loop index `k`, a REAL `t` that carries a derivative (hunt 13). The derivative
-! module was written with `implicit none` and declared none of them (no compile in any mode);
-! it keeps the module's own implicit typing now (`td` is a default REAL like `t`).
+! A module with IMPLICIT DOUBLE PRECISION (A-H, O-Z) instead of IMPLICIT NONE, whose procedure
+! uses implicitly typed locals: an implied-DO index `i`, a loop index `k`, a `t` that carries a
+! derivative (hunt 13). The derivative module was written with `implicit none` and declared
+! none of them (no compile in any mode); it keeps the module's own implicit typing now (`td`
+! is double precision like `t`; with no IMPLICIT at all, a default REAL).
 module md_implicit
+  implicit double precision (a-h, o-z)
 contains
   subroutine weigh(n, x, s)
     integer :: n

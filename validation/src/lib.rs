@@ -279,10 +279,17 @@ pub fn validate(job: &Job<'_>) -> Result<Report, Error> {
         });
     }
     let mut dependents: Vec<Dependent> = Vec::new();
+    // A program computing in single precision rounds its values to about 1e-7: so are the
+    // differences of its primal (a correct tangent was called wrong by 1e-6).
+    let eps = if single_precision(&job.tangent.output.program) {
+        f64::from(f32::EPSILON)
+    } else {
+        f64::EPSILON
+    };
     for (i, (var, label)) in labels.iter().enumerate() {
         let fd = (fp[i].1 - fm[i].1) / (2.0 * step);
         let fd2 = (gp[i].1 - gm[i].1) / (4.0 * step);
-        let round = 4.0 * f64::EPSILON * fp[i].1.abs().max(fm[i].1.abs()) / step;
+        let round = 4.0 * eps * fp[i].1.abs().max(fm[i].1.abs()) / step;
         let d: Vec<f64> = steps
             .iter()
             .enumerate()

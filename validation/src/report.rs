@@ -164,7 +164,10 @@ impl Element {
         let converged = rerr.is_finite() && rerr <= CONVERGED * rbig;
         // Only an extrapolation that converged can vouch for the tangent: an error bound of
         // the size of the value (steps across a jump or a branch) let anything pass.
-        let ridders_pass = converged && (t - r).abs() <= TOL_FD * rbig + 10.0 * rerr;
+        // The primal's rounding (single precision: about 1e-7 of the value, over the step)
+        // is in every difference of the sequence too, beyond the bound the tableau gives.
+        let ridders_pass =
+            converged && (t - r).abs() <= TOL_FD * rbig + 10.0 * rerr + round.min(1e-4 * rbig);
         let (shown, shown_err) = if converged && !classic_pass {
             (r, rerr)
         } else {

@@ -835,8 +835,15 @@ impl<'a> ProcGen<'_, 'a> {
         // `b`: `a = b = a * b`).
         let inner = targets[targets.len() - 1];
         for (k, &t) in targets.iter().rev().enumerate() {
-            let v = if k == 0 { value } else { inner };
-            self.assign_derivative(i, t, op, v, &mut out);
+            if k > 0 && self.active_ref(t, &self.act.active_after[i]) {
+                if let (Some(dl), Some(dr)) = (self.dref(t, Dir::Nd), self.dref(inner, Dir::Nd)) {
+                    let st = assign(&mut self.u, dl, dr);
+                    let v = self.dir(vec![st]);
+                    out.extend(v);
+                    continue;
+                }
+            }
+            self.assign_derivative(i, t, op, value, &mut out);
         }
         self.pre.clear();
         // Diff-liveness: a primal assignment nothing needs (neither a derivative nor an
