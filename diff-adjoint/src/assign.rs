@@ -422,13 +422,7 @@ impl<'a> Adj<'_, '_, 'a> {
         let [Target::Expr(lhs)] = targets else {
             return None;
         };
-        if !self.pg.g.opts.share_partials
-            || op.is_some()
-            || restored
-            || !self.is_live(i)
-            || self.pg.sweep != Sweep::Joint
-            || self.pg.lang != Lang::C
-        {
+        if !self.may_read_stored(i, op, restored) {
             return None;
         }
         while let Expr::Paren(a) = self.pg.src.exprs[value] {
@@ -439,16 +433,22 @@ impl<'a> Adj<'_, '_, 'a> {
             self.pg.src.exprs[value],
             Expr::Call { .. } | Expr::Binary { op: BinOp::Div, .. }
         ) || self.pg.differentiated_function(s, value).is_some()
-            || self
-                .pg
-                .src
-                .stmts
-                .iter()
-                .any(|(_, st)| !st.directives.is_empty())
         {
             return None;
         }
         self.stored_intact(s, *lhs).then_some((value, *lhs))
+    }
+
+    /// Whether the adjoint of the assignment at point `i` may read back the value it stores
+    /// (`stored_result`, `results.rs`): `-nooptim sharepartials` off, a plain `=` whose
+    /// target is not restored before its adjoint, kept in the forward sweep, joint C sweeps.
+    pub(crate) fn may_read_stored(&self, i: usize, op: Option<BinOp>, restored: bool) -> bool {
+        self.pg.g.opts.share_partials
+            && op.is_none()
+            && !restored
+            && self.is_live(i)
+            && self.pg.sweep == Sweep::Joint
+            && self.pg.lang == Lang::C
     }
 
     /// Whether the value statement `s` stores in `lhs` (an element or a scalar) is still

@@ -75,16 +75,7 @@ impl Adj<'_, '_, '_> {
             ) {
                 return;
             }
-            let lp = matches!(
-                k,
-                StmtKind::Do { .. }
-                    | StmtKind::While { .. }
-                    | StmtKind::Loop { .. }
-                    | StmtKind::CFor { .. }
-                    | StmtKind::DoWhile { .. }
-                    | StmtKind::Forall { .. }
-                    | StmtKind::Where { .. }
-            );
+            let lp = k.repeats_body();
             radtap_il::visit::stmt_children(k, &mut |_| {}, &mut |c| todo.push((c, in_loop || lp)));
         }
         let once = |s: &StmtId| seen.get(s).is_none_or(|&(n, l)| n == 1 && !l);

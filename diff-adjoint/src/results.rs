@@ -309,12 +309,7 @@ impl Adj<'_, '_, '_> {
         let Some((_, call, c)) = h.result.filter(|r| r.0 == value) else {
             return;
         };
-        if !self.pg.g.opts.share_partials
-            || op.is_some()
-            || restored
-            || !self.is_live(i)
-            || self.pg.sweep != Sweep::Joint
-            || self.pg.lang != Lang::C
+        if !self.may_read_stored(i, op, restored)
             || !self.has_result_chain(c)
             || !self.stored_intact(s, *lhs)
         {

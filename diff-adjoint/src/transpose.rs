@@ -30,20 +30,9 @@ impl<'a> Adj<'_, '_, 'a> {
             // complex and complex(8) in one procedure: the seed in the kind of the node.
             let t2 = self.dup(t);
             let k = self.pg.b().call("kind", vec![t2]);
-            let callee = self.pg.b().opaque("cmplx");
-            self.pg.b().e(Expr::Call {
-                callee,
-                args: vec![
-                    Arg {
-                        keyword: None,
-                        value: seed,
-                    },
-                    Arg {
-                        keyword: Some("kind".into()),
-                        value: k,
-                    },
-                ],
-            })
+            self.pg
+                .b()
+                .call_kw("cmplx", vec![(None, seed), (Some("kind"), k)])
         } else {
             seed
         };
@@ -310,24 +299,10 @@ impl<'a> Adj<'_, '_, 'a> {
                             old_style: false,
                             type_spec: None,
                         });
-                        let callee = self.pg.b().opaque("reshape");
-                        let s = self.pg.b().e(Expr::Call {
-                            callee,
-                            args: vec![
-                                Arg {
-                                    keyword: None,
-                                    value: seed,
-                                },
-                                Arg {
-                                    keyword: None,
-                                    value: shp,
-                                },
-                                Arg {
-                                    keyword: Some("pad".into()),
-                                    value: pad,
-                                },
-                            ],
-                        });
+                        let s = self.pg.b().call_kw(
+                            "reshape",
+                            vec![(None, seed), (None, shp), (Some("pad"), pad)],
+                        );
                         self.transpose(a, s, r, marks, out)
                     }
                     "transpose" if args.len() == 1 => {

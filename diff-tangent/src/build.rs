@@ -63,6 +63,20 @@ impl B<'_> {
                 .collect(),
         })
     }
+    /// `f(a, …, k=b, …)`: each argument with its keyword, if any.
+    pub fn call_kw(&mut self, f: &str, args: Vec<(Option<&str>, ExprId)>) -> ExprId {
+        let callee = self.opaque(f);
+        self.e(Expr::Call {
+            callee,
+            args: args
+                .into_iter()
+                .map(|(k, value)| Arg {
+                    keyword: k.map(str::to_string),
+                    value,
+                })
+                .collect(),
+        })
+    }
     pub fn index(&mut self, base: ExprId, subs: Vec<Subscript>) -> ExprId {
         self.e(Expr::Index { base, subs })
     }

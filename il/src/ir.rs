@@ -897,6 +897,23 @@ pub enum StmtKind {
     Comment(String),
 }
 
+impl StmtKind {
+    /// Whether the statement's body may run more than once per run of the statement: a
+    /// loop, or a FORALL or WHERE (element by element).
+    pub fn repeats_body(&self) -> bool {
+        matches!(
+            self,
+            StmtKind::Do { .. }
+                | StmtKind::While { .. }
+                | StmtKind::Loop { .. }
+                | StmtKind::CFor { .. }
+                | StmtKind::DoWhile { .. }
+                | StmtKind::Forall { .. }
+                | StmtKind::Where { .. }
+        )
+    }
+}
+
 /// ALLOCATE and friends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MemOp {

@@ -991,18 +991,7 @@ impl<'a> ProcGen<'_, 'a> {
                     double_colon: true,
                 },
                 TempKind::RealArray { bytes, len } => {
-                    let t = Type {
-                        base: BaseClass::Real,
-                        bytes: Some(bytes),
-                        dims: Vec::new(),
-                        pointers: 0,
-                    };
-                    let mut v = VarDecl {
-                        spec: spec_of_type(self.lang, &t),
-                        attrs: Vec::new(),
-                        entities: vec![plain_entity(s)],
-                        double_colon: true,
-                    };
+                    let mut v = scalar_var(self.lang, s, BaseClass::Real, bytes);
                     let n = self.u.int_literal(i64::from(len));
                     match self.lang {
                         Lang::Fortran => {
@@ -1016,22 +1005,10 @@ impl<'a> ProcGen<'_, 'a> {
                     v
                 }
                 TempKind::Real { bytes, deriv } | TempKind::Complex { bytes, deriv } => {
-                    let complex = matches!(k, TempKind::Complex { .. });
-                    let t = Type {
-                        base: if complex {
-                            BaseClass::Complex
-                        } else {
-                            BaseClass::Real
-                        },
-                        bytes: Some(if complex { 2 * bytes } else { bytes }),
-                        dims: Vec::new(),
-                        pointers: 0,
-                    };
-                    let mut v = VarDecl {
-                        spec: spec_of_type(self.lang, &t),
-                        attrs: Vec::new(),
-                        entities: vec![plain_entity(s)],
-                        double_colon: true,
+                    let mut v = if matches!(k, TempKind::Complex { .. }) {
+                        scalar_var(self.lang, s, BaseClass::Complex, 2 * bytes)
+                    } else {
+                        scalar_var(self.lang, s, BaseClass::Real, bytes)
                     };
                     if deriv && self.vector {
                         add_direction_dim(&mut self.u, &mut v);
@@ -1201,5 +1178,22 @@ impl<'a> ProcGen<'_, 'a> {
     /// uses it: it is not declared.
     pub fn forget_temp(&mut self, s: SymbolId) {
         self.temps.retain(|(t, _)| *t != s);
+    }
+}
+
+/// The declaration of scalar `s` of class `base` and `bytes` bytes (`real(8) :: s`,
+/// `double s`).
+fn scalar_var(lang: Lang, s: SymbolId, base: BaseClass, bytes: u32) -> VarDecl {
+    let t = Type {
+        base,
+        bytes: Some(bytes),
+        dims: Vec::new(),
+        pointers: 0,
+    };
+    VarDecl {
+        spec: spec_of_type(lang, &t),
+        attrs: Vec::new(),
+        entities: vec![plain_entity(s)],
+        double_colon: true,
     }
 }

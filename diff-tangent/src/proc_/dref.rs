@@ -304,19 +304,7 @@ impl<'a> ProcGen<'_, 'a> {
                 me.b().call(f, vec![a, dim])
             };
             let (start, end) = (bound(self, "lbound"), bound(self, "ubound"));
-            let var = self.b().name(i);
-            let lp = stmt(
-                &mut self.u,
-                StmtKind::Do {
-                    var,
-                    start,
-                    end,
-                    step: None,
-                    body,
-                    term_label: None,
-                },
-            );
-            body = vec![lp];
+            body = vec![self.f_do(i, start, end, body)];
         }
         body[0]
     }
@@ -359,6 +347,22 @@ impl<'a> ProcGen<'_, 'a> {
             } => matches!(self.src.exprs[*arg], Expr::Name(_)),
             _ => false,
         }
+    }
+
+    /// Fortran `do v = start, end; body; end do`.
+    pub fn f_do(&mut self, v: SymbolId, start: ExprId, end: ExprId, body: Vec<StmtId>) -> StmtId {
+        let var = self.b().name(v);
+        stmt(
+            &mut self.u,
+            StmtKind::Do {
+                var,
+                start,
+                end,
+                step: None,
+                body,
+                term_label: None,
+            },
+        )
     }
 
     /// The record type of a primal reference (`s`, `a(i)`, `s%inner`, `p->q`), if known.

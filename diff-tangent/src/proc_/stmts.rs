@@ -152,20 +152,9 @@ impl<'a> ProcGen<'_, 'a> {
         let (nd, nb) = (self.nd.expect("vector"), self.nbdirs.expect("vector"));
         let lp = match self.lang {
             Lang::Fortran => {
-                let var = self.b().name(nd);
                 let start = self.b().int(1);
                 let end = self.b().name(nb);
-                stmt(
-                    &mut self.u,
-                    StmtKind::Do {
-                        var,
-                        start,
-                        end,
-                        step: None,
-                        body: stmts,
-                        term_label: None,
-                    },
-                )
+                self.f_do(nd, start, end, stmts)
             }
             Lang::C => {
                 let n = self.b().name(nb);

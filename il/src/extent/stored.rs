@@ -303,17 +303,7 @@ pub fn kept_scalars(prog: &Program, unit: UnitId) -> KeptScalars {
             }
             _ => {}
         }
-        let here = looped
-            || matches!(
-                kind,
-                StmtKind::Do { .. }
-                    | StmtKind::While { .. }
-                    | StmtKind::Loop { .. }
-                    | StmtKind::CFor { .. }
-                    | StmtKind::DoWhile { .. }
-                    | StmtKind::Forall { .. }
-                    | StmtKind::Where { .. }
-            );
+        let here = looped || kind.repeats_body();
         stmt_children(kind, &mut |_| {}, &mut |c| todo.push((c, here)));
     }
     for v in mentioned {
