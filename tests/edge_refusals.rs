@@ -97,6 +97,12 @@ const REFUSED: &[Case] = &[
         "a store through an address radtap cannot follow",
     ),
     (
+        "edge_refused/v_c_float_param_actual.c",
+        VECTOR,
+        "v_c_float_param_actual.c:23:5: error[AD020]",
+        "in vector mode, a real argument of another precision than its parameter",
+    ),
+    (
         "edge_refused/v_f_array_component_actual.f90",
         VECTOR,
         "v_f_array_component_actual.f90:20:5: error[AD020]",

@@ -591,6 +591,36 @@ fn divided_differences_allow_single_precision_rounding() {
     assert_eq!(o.status, 4, "{}{}", o.dump, o.stderr);
 }
 
+/// Helpers with `float` parameters given `double` values (`q(x[0])`, `g(u, (float)c)`):
+/// the adjoint passed the `double` adjoint's address for the helper's `float *` (a float
+/// written into half of a double: the dot-product test 0.43 off; no compile with gcc 14).
+/// A temporary of the parameter's type now, joint and split, compiled as gcc 14 would.
+#[test]
+fn float_parameters_get_their_adjoint_through_a_float_temporary() {
+    let src = std::fs::read_to_string("tests/edge_refused/v_c_float_param_actual.c").unwrap();
+    for split in [false, true] {
+        let mut args = vec![
+            "-head",
+            "mixed",
+            "-vars",
+            "x c",
+            "-outvars",
+            "y",
+            "-size",
+            "x=2",
+            "-size",
+            "y=2",
+            "-cflags",
+            "-O0 -g -Werror=incompatible-pointer-types",
+        ];
+        if split {
+            args.push("-nocheckpoint");
+        }
+        let o = validate_source("float_params.c", &src, &args);
+        assert_eq!(o.status, 0, "{}{}", o.dump, o.stderr);
+    }
+}
+
 /// A struct argument whose integer member the head advances (a running mean's count): every
 /// call of the driver starts from the same struct (the count went 1, 2, 3… across the
 /// primal, tangent and divided-difference calls: a false FAIL).

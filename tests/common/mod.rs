@@ -144,10 +144,6 @@ pub const VECTOR_UNSUPPORTED: &[(&str, &str)] = &[
         "c_member_pointers.c",
         "in vector mode, a pointer into a member of a record with a derivative",
     ),
-    (
-        "c_float_params.c",
-        "in vector mode, a real argument of another precision than its parameter",
-    ),
 ];
 
 /// The refusal vector mode must give for `path`, when it is listed in `VECTOR_UNSUPPORTED`.
