@@ -344,7 +344,7 @@ impl Adj<'_, '_, '_> {
     }
 
     /// The routine an opaque call statement calls (`pushReal8`, `adStack_startRepeat`, …).
-    fn runtime_name(&self, s: StmtId) -> Option<&str> {
+    pub(crate) fn runtime_name(&self, s: StmtId) -> Option<&str> {
         let callee = match &self.pg.u.stmts[s].kind {
             StmtKind::Call { callee, .. } => *callee,
             StmtKind::Expr(e) => match &self.pg.u.exprs[*e] {

@@ -172,17 +172,7 @@ impl Adj<'_, '_, '_> {
 
     /// `popX(args)` as `lookX(args)`, for the runtime routines that have a look.
     fn look_of(&mut self, p: StmtId) -> Option<StmtId> {
-        let callee = match &self.pg.u.stmts[p].kind {
-            StmtKind::Call { callee, .. } => *callee,
-            StmtKind::Expr(e) => match &self.pg.u.exprs[*e] {
-                Expr::Call { callee, .. } => *callee,
-                _ => return None,
-            },
-            _ => return None,
-        };
-        let Expr::Opaque(name) = &self.pg.u.exprs[callee] else {
-            return None;
-        };
+        let name = self.runtime_name(p)?.to_string();
         let rest = name.strip_prefix("pop")?;
         // Every pop of the runtime but popPointer4 and popBit has a look.
         let lower = rest.to_ascii_lowercase();
