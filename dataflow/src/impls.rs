@@ -215,13 +215,19 @@ impl Analysis for DiffLive<'_> {
     }
 }
 
-/// To-be-recorded (forward): `TBR⁺ = (TBR⁻ ∪ use(I')) \ kill(I)` when I is live for
-/// differentiation, `TBR⁻ ∪ use(I')` otherwise.
+/// To-be-recorded (forward): `TBR⁺ = (TBR⁻ ∪ use(I') ∪ addr(I)) \ kill(I)` when I is live for
+/// differentiation, `TBR⁻ ∪ use(I') ∪ addr(I)` otherwise, where `addr(I)` (the zones that
+/// address the references I writes: `k` in `a(k) = 2.0`) is added when I overwrites a
+/// recorded zone: the
+/// backward sweep restores `a(k)` through `k`, so a later `do k = 0, n` must record or
+/// recompute `k` like any value an adjoint reads.
 pub struct Tbr<'a> {
     /// Point effects.
     pub effects: &'a [Effect],
     /// Number of zones.
     pub n: usize,
+    /// TBR on entry (split-mode calling contexts).
+    pub entry: &'a ZoneSet,
     /// `use(I')` per point.
     pub deriv_uses: &'a [ZoneSet],
     /// isLiveForDiff per point.
@@ -235,11 +241,19 @@ impl Analysis for Tbr<'_> {
     fn bottom(&self) -> ZoneSet {
         ZoneSet::new(self.n)
     }
-    fn boundary(&self, _: &mut ZoneSet) {}
+    fn boundary(&self, st: &mut ZoneSet) {
+        st.union_with(self.entry);
+    }
     fn apply(&self, at: At, st: &mut ZoneSet) {
         st.union_with(&self.deriv_uses[at.id]);
+        let e = &self.effects[at.id];
+        // Not only where live: a split sweep and a statement that cannot be sliced run
+        // (and record) whatever the slicing says.
+        if e.writes.intersects(st) {
+            st.union_with(&e.addr);
+        }
         if self.live[at.id] {
-            st.subtract(&self.effects[at.id].kills);
+            st.subtract(&e.kills);
         }
     }
 }

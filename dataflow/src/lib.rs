@@ -139,6 +139,9 @@ pub struct ActivityInfo {
     pub difflive_after: Vec<ZoneSet>,
     /// isLiveForDiff: the point's primal computation is needed for derivatives.
     pub live: Vec<bool>,
+    /// TBR on entry: what the backward sweeps of split-mode callers read of the values this
+    /// procedure overwrites (empty for a procedure always checkpointed; [`split_contexts`]).
+    pub tbr_in: ZoneSet,
     /// TBR before each point.
     pub tbr_before: Vec<ZoneSet>,
     /// Zones to record before the point overwrites them.
@@ -795,6 +798,7 @@ fn activity(infos: &mut HashMap<UnitId, ProcInfo>, heads: &[HeadInfo], mode: Mod
             difflive_before: Vec::new(),
             difflive_after: Vec::new(),
             live: Vec::new(),
+            tbr_in: ZoneSet::new(n),
             tbr_before: Vec::new(),
             save: Vec::new(),
             recompute: Vec::new(),
@@ -818,6 +822,72 @@ fn activity(infos: &mut HashMap<UnitId, ProcInfo>, heads: &[HeadInfo], mode: Mod
             visits += adjoint_analyses(info, mode);
         }
     }
+    visits
+}
+
+/// Calling contexts of TBR for procedures whose forward sweep runs apart from their backward
+/// sweep (`$AD NOCHECKPOINT` on the call or the procedure, `-nocheckpoint` for every call
+/// when `split_all`): a caller's backward sweep may read a value such a callee overwrites
+/// (column `j` of a module array that `col(j)` rewrites, read by the adjoint of the previous
+/// column's call). The callee records it where it overwrites it, element by element, as
+/// Tapenade's interprocedural TBR does, and the caller need not snapshot the whole array
+/// before the call (`restored_by_callee` in the adjoint): each such callee's TBR starts from
+/// the union over its split call sites of the caller's TBR before the call, mapped through
+/// the call. Iterated to a fixpoint (a split callee's context grows its own callees'). Heads
+/// and function references inside expressions are never split. Returns the visits.
+pub fn split_contexts(prog: &Program, info: &mut ProgramInfo, split_all: bool) -> usize {
+    let nockp = |d: &[radtap_il::Directive]| d.iter().any(|d| d.name == "NOCHECKPOINT");
+    let heads: HashSet<UnitId> = info.heads.iter().map(|h| h.head).collect();
+    let mut visits = 0;
+    for _round in 0..50 {
+        let mut grown: HashMap<UnitId, ZoneSet> = HashMap::new();
+        for (&p, pi) in &info.procs {
+            let Some(act) = &pi.activity else {
+                continue;
+            };
+            let unit = &prog.units[p];
+            for (id, e) in pi.effects.iter().enumerate() {
+                if e.call_maps.is_empty() {
+                    continue;
+                }
+                let site_split = split_all || nockp(&unit.stmts[pi.point[id].stmt].directives);
+                for m in &e.call_maps {
+                    let c = m.callee;
+                    if m.in_expr
+                        || heads.contains(&c)
+                        || !(site_split || nockp(&prog.units[c].directives))
+                    {
+                        continue;
+                    }
+                    let Some(cinfo) = info.procs.get(&c).filter(|ci| ci.activity.is_some()) else {
+                        continue;
+                    };
+                    let tbr = &act.tbr_before[id];
+                    let ctx = grown.entry(c).or_insert_with(|| cinfo.zones.empty());
+                    for (z, t) in m.tgt.iter().enumerate() {
+                        if t.as_ref()
+                            .is_some_and(|t| t.iter().any(|x| tbr.contains(*x)))
+                        {
+                            ctx.insert(ZoneId(z as u32));
+                        }
+                    }
+                }
+            }
+        }
+        let mut changed = false;
+        for (c, ctx) in grown {
+            let ci = info.procs.get_mut(&c).expect("procedure");
+            let act = ci.activity.as_mut().expect("activity computed");
+            if act.tbr_in.union_with(&ctx) {
+                changed = true;
+                visits += adjoint_analyses(ci, info.mode);
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    info.visits += visits;
     visits
 }
 
@@ -925,6 +995,7 @@ fn adjoint_analyses(info: &mut ProcInfo, mode: Mode) -> usize {
     let ta = Tbr {
         effects: effs,
         n,
+        entry: &act.tbr_in,
         deriv_uses: &deriv_uses,
         live: &live,
     };
@@ -938,6 +1009,18 @@ fn adjoint_analyses(info: &mut ProcInfo, mode: Mode) -> usize {
             let mut need = tbr_before[id].clone();
             need.union_with(&deriv_uses[id]);
             save[id] = effs[id].writes.and(&need);
+        }
+    }
+    // A point whose overwritten values are recorded is restored through the zones that
+    // address them (`a(k) = a_save` reads `k` in the backward sweep): they are read by the
+    // adjoint of the point like its derivative's reads (TBR above added them already).
+    // So is a point that is not live but runs anyway (split sweeps, statements that cannot
+    // be sliced) and records what it overwrites.
+    for id in 0..np {
+        let mut need = tbr_before[id].clone();
+        need.union_with(&deriv_uses[id]);
+        if effs[id].writes.intersects(&need) {
+            deriv_uses[id].union_with(&effs[id].addr);
         }
     }
     // Recomputation: a recorded zone whose only reaching definition is a cheap assignment

@@ -151,7 +151,9 @@ impl<'a> Adj<'_, '_, 'a> {
                 continue;
             }
             let uses = &self.pg.act.deriv_uses;
-            let elsewhere = (0..uses.len()).any(|j| j != i && uses[j].intersects(&set));
+            // A split caller's backward sweep reads it too (TBR on entry).
+            let elsewhere = (0..uses.len()).any(|j| j != i && uses[j].intersects(&set))
+                || self.pg.act.tbr_in.intersects(&set);
             if !elsewhere || !set.intersects(&self.pg.act.tbr_before[i]) {
                 rec.subtract(&set);
             }
@@ -165,8 +167,15 @@ impl<'a> Adj<'_, '_, 'a> {
         needed.subtract(&moved);
         unread.union_with(&moved);
         // Element arguments recorded as elements, not whole arrays (`slices.rs`).
-        let (uepush, uepop) = self.slice_element_args(i, one_callee, args, &mut unread);
-        let (epush, epop) = self.slice_element_args(i, one_callee, args, &mut needed);
+        let (mut uepush, mut uepop) = self.slice_element_args(i, one_callee, args, &mut unread);
+        let (mut epush, mut epop) = self.slice_element_args(i, one_callee, args, &mut needed);
+        // Module arrays the callee writes at one element (`slices.rs`).
+        let (gpush, gpop) = self.slice_global_elements(i, one_callee, args, &mut unread);
+        uepush.extend(gpush);
+        uepop.splice(0..0, gpop);
+        let (gpush, gpop) = self.slice_global_elements(i, one_callee, args, &mut needed);
+        epush.extend(gpush);
+        epop.splice(0..0, gpop);
         let (mut push, mut pop) = self.snapshot(s, &needed);
         let (upush, upop) = if unread.is_empty() {
             (Vec::new(), Vec::new())
@@ -276,13 +285,17 @@ impl<'a> Adj<'_, '_, 'a> {
     }
 
     /// The caller's zones a split call `c` at point `i` writes that `c_bwd` restores itself
-    /// to their values before the call, when every write of `c` outside its own locals and
-    /// blocks is a plain assignment recording what it overwrites first (its `to_record`
-    /// holds it; `-nooptim tbr` records every write): those zones mapped through the call.
+    /// to their values before the call: when every write of `c` outside its own locals and
+    /// blocks is a plain assignment, those of its zones that every assignment writing them
+    /// records first (its `to_record` holds it; `-nooptim tbr` records every write), mapped
+    /// through the call.
     /// The caller then need not record them for the statements before (LSTM's
     /// `lstm_model_fwd` pushes each `hc[i]` it overwrites; the caller pushed the whole slice
-    /// `&s[j*2*b]` again). C procedures with no directive only (regions and special loops
-    /// record otherwise).
+    /// `&s[j*2*b]` again; SICOPOLIS's `calc_temp1_fwd(…, i, j)` records the column of
+    /// `temp_c_new` it rewrites, where the caller pushed the whole 3-D array per column). What
+    /// the caller's backward sweep reads is in the callee's TBR on entry
+    /// (`radtap_dataflow::split_contexts`). Procedures with no directive only (regions and
+    /// special loops record otherwise), in the caller's language.
     fn restored_by_callee(&self, i: usize, c: UnitId) -> ZoneSet {
         let mut out = self.pg.pi.zones.empty();
         let prog = self.pg.prog();
@@ -293,10 +306,7 @@ impl<'a> Adj<'_, '_, 'a> {
         let Some(cact) = &cpi.activity else {
             return out;
         };
-        if self.pg.lang != Lang::C
-            || cu.lang != Lang::C
-            || cu.stmts.iter().any(|(_, st)| !st.directives.is_empty())
-        {
+        if cu.lang != self.pg.lang || cu.stmts.iter().any(|(_, st)| !st.directives.is_empty()) {
             return out;
         }
         // The callee's own zones (its locals, and blocks it allocates that only its locals
@@ -327,6 +337,7 @@ impl<'a> Adj<'_, '_, 'a> {
             }
         }
         let mut written = cpi.zones.empty();
+        let mut unrecorded = cpi.zones.empty();
         for (p, e) in cpi.effects.iter().enumerate() {
             let mut ext = e.writes.clone();
             ext.subtract(&own);
@@ -334,9 +345,14 @@ impl<'a> Adj<'_, '_, 'a> {
                 continue;
             }
             let pt = cpi.point[p];
+            // A Fortran call statement records what it overwrites like an assignment: the
+            // snapshot of a checkpointed call, or what a split callee does not restore.
             let plain = pt.part == Part::Whole
-                && matches!(cu.stmts[pt.stmt].kind, StmtKind::Assign { .. })
-                && !e.calls;
+                && match cu.stmts[pt.stmt].kind {
+                    StmtKind::Assign { .. } => !e.calls,
+                    StmtKind::Call { .. } => cu.lang == Lang::Fortran,
+                    _ => false,
+                };
             if !plain {
                 return out;
             }
@@ -345,12 +361,14 @@ impl<'a> Adj<'_, '_, 'a> {
                 rec.union_with(&cact.deriv_uses[p]);
                 let mut miss = ext.clone();
                 miss.subtract(&rec);
-                if !miss.is_empty() {
-                    return out;
-                }
+                unrecorded.union_with(&miss);
             }
             written.union_with(&ext);
         }
+        // A plain assignment writes the zones its target names, no others: a zone some
+        // assignment overwrites without recording it (`errormsg = '…'` before an error
+        // call) is not restored, the others still are.
+        written.subtract(&unrecorded);
         for m in &self.pg.pi.effects[i].call_maps {
             if m.callee != c || m.in_expr {
                 continue;

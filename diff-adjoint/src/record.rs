@@ -355,7 +355,7 @@ impl<'a> Adj<'_, '_, 'a> {
     }
 
     /// The slot of a whole variable (snapshots).
-    fn slot_of_sym(&mut self, s: SymbolId) -> Result<Slot, String> {
+    pub(crate) fn slot_of_sym(&mut self, s: SymbolId) -> Result<Slot, String> {
         let name = self.pg.name_of(s).to_string();
         let ty = self.pg.prog().symbols[s]
             .ty

@@ -68,7 +68,9 @@ impl<'a> Adj<'_, '_, 'a> {
             };
             let xs = &prog.symbols[x];
             let array = xs.ty.as_ref().is_some_and(|t| !t.dims.is_empty());
-            let mine = src.params.contains(&x) || self.own_local(x);
+            let mine = src.params.contains(&x)
+                || self.own_local(x)
+                || self.reached_only_through(i, c, *formal, x);
             let alone = xs.common.is_none() && !self.pg.pi.zones.equivalenced.contains(&x);
             if !(scalar_formal && array && mine && alone && !xs.attrs.pointer) {
                 continue;
@@ -107,6 +109,215 @@ impl<'a> Adj<'_, '_, 'a> {
             rec.subtract(&zx);
         }
         (push, pop)
+    }
+
+    /// Module arrays that a callee writes at one element addressed by its integer dummies
+    /// (SICOPOLIS's `thk_adjust(time, dtime, i, j)` writing `H_new(j,i)`, `smb_corr(j,i)`, …
+    /// inside a loop over the grid): that element, the actual arguments put in for the
+    /// dummies, is recorded instead of the whole array (an O(n) tape for the loop, not
+    /// O(n²)). Each such array is taken out of `rec`. Fortran; every write of the array in
+    /// the callee is a plain assignment (no call) to an element with the same subscripts, each
+    /// made of literals and integer scalar dummies the callee never writes; the actuals read
+    /// nothing the call writes, and no actual names the array.
+    pub(crate) fn slice_global_elements(
+        &mut self,
+        i: usize,
+        callee: Option<UnitId>,
+        args: &[Arg],
+        rec: &mut ZoneSet,
+    ) -> (Vec<StmtId>, Vec<StmtId>) {
+        let (mut push, mut pop) = (Vec::new(), Vec::new());
+        let Some(c) = callee else {
+            return (push, pop);
+        };
+        let prog = self.pg.prog();
+        let cu = &prog.units[c];
+        let Some(cpi) = self.pg.g.info.procs.get(&c) else {
+            return (push, pop);
+        };
+        if self.pg.lang != Lang::Fortran
+            || cu.lang != Lang::Fortran
+            || cu.parent == Some(self.pg.p)
+            || args.len() != cu.params.len()
+            || args.iter().any(|a| a.keyword.is_some())
+        {
+            return (push, pop);
+        }
+        let writes = self.pg.pi.effects[i].writes.clone();
+        let bases: Vec<Option<SymbolId>> = args
+            .iter()
+            .map(|a| radtap_dataflow::zones::base_symbol(prog, self.pg.p, a.value))
+            .collect();
+        // The dummies an element may be addressed by, with their actuals.
+        let mut actual_of: HashMap<SymbolId, ExprId> = HashMap::new();
+        for (f, a) in cu.params.iter().zip(args) {
+            let int_scalar = prog.symbols[*f]
+                .ty
+                .as_ref()
+                .is_some_and(|t| t.dims.is_empty() && t.base == BaseClass::Integer);
+            let unwritten = cpi
+                .zones
+                .sym_zones(*f)
+                .is_some_and(|z| cpi.effects.iter().all(|e| !e.writes.intersects(&z)));
+            if int_scalar && unwritten && self.stable_across(a.value, &writes) {
+                actual_of.insert(*f, a.value);
+            }
+        }
+        let mut globals: Vec<SymbolId> = self
+            .pg
+            .pi
+            .zones
+            .objects
+            .keys()
+            .filter_map(|k| match k {
+                ObjKey::Sym(x) => Some(*x),
+                _ => None,
+            })
+            .collect();
+        globals.sort();
+        globals.dedup();
+        for x in globals {
+            let xs = &prog.symbols[x];
+            let module_array = xs.common.is_none()
+                && !xs.attrs.pointer
+                && xs.ty.as_ref().is_some_and(|t| !t.dims.is_empty())
+                && radtap_dataflow::zones::unit_of_scope(prog, xs.scope)
+                    .is_some_and(|u| matches!(prog.units[u].kind, UnitKind::Module))
+                && !self.pg.pi.zones.equivalenced.contains(&x);
+            if !module_array || bases.contains(&Some(x)) {
+                continue;
+            }
+            let (Some(zx), Some(cz)) = (self.pg.pi.zones.sym_zones(x), cpi.zones.sym_zones(x))
+            else {
+                continue;
+            };
+            if !rec.intersects(&zx) {
+                continue;
+            }
+            let mut subs0: Option<&Vec<Subscript>> = None;
+            let mut ok = true;
+            for (p, e) in cpi.effects.iter().enumerate() {
+                if !e.writes.intersects(&cz) {
+                    continue;
+                }
+                let pt = cpi.point[p];
+                let lhs = match cu.stmts[pt.stmt].kind {
+                    StmtKind::Assign { lhs, .. } if pt.part == Part::Whole && !e.calls => lhs,
+                    _ => {
+                        ok = false;
+                        break;
+                    }
+                };
+                match &cu.exprs[lhs] {
+                    Expr::Index { base, subs }
+                        if matches!(cu.exprs[*base], Expr::Name(b) if b == x)
+                            && subs.iter().all(|sb| matches!(sb, Subscript::Index(_)))
+                            && subs0.is_none_or(|s0| same_subscripts(cu, s0, subs)) =>
+                    {
+                        subs0 = Some(subs);
+                    }
+                    _ => {
+                        ok = false;
+                        break;
+                    }
+                }
+            }
+            let Some(subs0) = subs0.filter(|_| ok) else {
+                continue;
+            };
+            let Some(slot0) = self.slot_of_sym(x).ok() else {
+                continue;
+            };
+            let mut subs = Vec::new();
+            for sb in subs0 {
+                let Subscript::Index(e) = sb else {
+                    unreachable!()
+                };
+                match self.callee_index(cu, *e, &actual_of) {
+                    Some(t) => subs.push(Subscript::Index(t)),
+                    None => break,
+                }
+            }
+            if subs.len() != subs0.len() {
+                continue;
+            }
+            let base = self.pg.b().name(x);
+            let primal = self.pg.b().index(base, subs);
+            let sl = Slot {
+                primal,
+                suffix: slot0.suffix,
+                count: None,
+            };
+            let (p1, p2) = self.push_pop(&sl);
+            push.push(p1);
+            pop.insert(0, p2);
+            rec.subtract(&zx);
+        }
+        (push, pop)
+    }
+
+    /// A subscript of the callee `cu` in the caller's terms: literals, operators, and the
+    /// dummies of `actual_of` replaced by (copies of) their actual arguments.
+    fn callee_index(
+        &mut self,
+        cu: &UnitData,
+        e: ExprId,
+        actual_of: &HashMap<SymbolId, ExprId>,
+    ) -> Option<ExprId> {
+        let x = match &cu.exprs[e] {
+            Expr::Literal(l) if l.kind == LitKind::Int => Expr::Literal(l.clone()),
+            Expr::Name(v) => return actual_of.get(v).map(|a| self.pg.cp(*a)),
+            Expr::Paren(a) => Expr::Paren(self.callee_index(cu, *a, actual_of)?),
+            Expr::Unary { op: UnOp::Neg, arg } => Expr::Unary {
+                op: UnOp::Neg,
+                arg: self.callee_index(cu, *arg, actual_of)?,
+            },
+            Expr::Binary { op, lhs, rhs } if matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul) => {
+                Expr::Binary {
+                    op: *op,
+                    lhs: self.callee_index(cu, *lhs, actual_of)?,
+                    rhs: self.callee_index(cu, *rhs, actual_of)?,
+                }
+            }
+            _ => return None,
+        };
+        Some(self.pg.b().e(x))
+    }
+
+    /// Whether the call of `c` at point `i` reaches `x` (a module variable, say) through its
+    /// formal `formal` alone: no other zone of `c` (its view of the module variable, another
+    /// dummy) is read from or written to `x`'s zones (`call limit(a(i))` with `a` a module
+    /// array that `limit` does not name).
+    fn reached_only_through(&self, i: usize, c: UnitId, formal: SymbolId, x: SymbolId) -> bool {
+        let prog = self.pg.prog();
+        let global = prog.symbols[x].common.is_none()
+            && radtap_dataflow::zones::unit_of_scope(prog, prog.symbols[x].scope)
+                .is_some_and(|u| matches!(prog.units[u].kind, UnitKind::Module));
+        let (Some(zx), Some(cpi)) = (self.pg.pi.zones.sym_zones(x), self.pg.g.info.procs.get(&c))
+        else {
+            return false;
+        };
+        let Some(zf) = cpi.zones.sym_zones(formal) else {
+            return false;
+        };
+        let maps: Vec<_> = self.pg.pi.effects[i]
+            .call_maps
+            .iter()
+            .filter(|m| m.callee == c)
+            .collect();
+        global
+            && maps.len() == 1
+            && !maps[0].in_expr
+            && (0..cpi.zones.len()).all(|z| {
+                let z = radtap_dataflow::ZoneId(z as u32);
+                zf.contains(z)
+                    || (!maps[0].src[z.index()]
+                        .as_ref()
+                        .is_some_and(|s| s.intersects(&zx))
+                        && !maps[0].tgt[z.index()]
+                            .as_ref()
+                            .is_some_and(|t| t.iter().any(|y| zx.contains(*y))))
+            })
     }
 
     /// Whether `e` (an index or count of the caller) reads only variables the call at point
@@ -308,4 +519,37 @@ impl<'a> Adj<'_, '_, 'a> {
         }
         (push, pop)
     }
+}
+
+/// Whether two subscript lists of one unit are written alike (names, integer literals and
+/// operators).
+fn same_subscripts(u: &UnitData, a: &[Subscript], b: &[Subscript]) -> bool {
+    fn same(u: &UnitData, a: ExprId, b: ExprId) -> bool {
+        match (&u.exprs[a], &u.exprs[b]) {
+            (Expr::Name(x), Expr::Name(y)) => x == y,
+            (Expr::Literal(x), Expr::Literal(y)) => x.kind == LitKind::Int && x == y,
+            (Expr::Paren(x), Expr::Paren(y)) => same(u, *x, *y),
+            (Expr::Unary { op: o1, arg: x }, Expr::Unary { op: o2, arg: y }) => {
+                o1 == o2 && same(u, *x, *y)
+            }
+            (
+                Expr::Binary {
+                    op: o1,
+                    lhs: l1,
+                    rhs: r1,
+                },
+                Expr::Binary {
+                    op: o2,
+                    lhs: l2,
+                    rhs: r2,
+                },
+            ) => o1 == o2 && same(u, *l1, *l2) && same(u, *r1, *r2),
+            _ => false,
+        }
+    }
+    a.len() == b.len()
+        && a.iter().zip(b).all(|(x, y)| match (x, y) {
+            (Subscript::Index(x), Subscript::Index(y)) => same(u, *x, *y),
+            _ => false,
+        })
 }

@@ -527,7 +527,10 @@ pub fn analyse(prog: &Program, req: &Request, diags: &mut Vec<Diagnostic>) -> Op
     } else {
         Mode::Adjoint
     };
-    let (info, warnings) = radtap_dataflow::analyze(prog, &analysis_requests(prog, req), mode);
+    let (mut info, warnings) = radtap_dataflow::analyze(prog, &analysis_requests(prog, req), mode);
+    if mode == Mode::Adjoint {
+        radtap_dataflow::split_contexts(prog, &mut info, req.options.nocheckpoint);
+    }
     diags.extend(warnings);
     Some(info)
 }
@@ -695,7 +698,9 @@ pub fn adjoint(
         Some(i) if !req.modes.tangent => i,
         _ => {
             let requests = analysis_requests(prog, req);
-            adj_info = radtap_dataflow::analyze(prog, &requests, Mode::Adjoint).0;
+            let mut i = radtap_dataflow::analyze(prog, &requests, Mode::Adjoint).0;
+            radtap_dataflow::split_contexts(prog, &mut i, req.options.nocheckpoint);
+            adj_info = i;
             &adj_info
         }
     };
