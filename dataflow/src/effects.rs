@@ -1189,6 +1189,10 @@ impl Eval<'_> {
                     }
                 }
                 let reads = all.reads.clone();
+                // What the arguments read is read by the call even when no argument is a
+                // variable it could write (`call execute_command_line(trim(cmd))`): the
+                // assignments building `cmd` were sliced away while the call stayed.
+                self.eff.reads.union_with(&reads);
                 let dv = if external {
                     all.clone().with_uses(&reads)
                 } else {

@@ -344,6 +344,17 @@ impl<'a> Adj<'_, '_, 'a> {
                 }
                 // A constant table: initialised once at the top.
                 Some(Init::Expr(x)) if matches!(self.pg.src.exprs[x], Expr::ArrayCtor { .. }) => {}
+                // `char dir[32] = "out";`: an array takes a string only as an initialiser
+                // (`dir = "out";` did not compile), so it stays one, like a constant table.
+                Some(Init::Expr(x))
+                    if matches!(&self.pg.src.exprs[x], Expr::Literal(l) if l.kind == LitKind::Str)
+                        && e.derived.iter().any(|op| matches!(op, DeclOp::Array(_))) =>
+                {
+                    if in_loop {
+                        return self
+                            .unsupported(s, "a C string initialiser of an array inside a loop");
+                    }
+                }
                 Some(Init::Expr(x)) => {
                     inits.push((e.sym, x));
                     e.init = None;
