@@ -6,6 +6,7 @@ module campaign_m
   integer, parameter :: nc = 4
   real(8) :: state(nc), total
   character(len=32) :: run_name = 'calib'
+  character(len=32) :: snap_file = 'snap_1.txt'
 contains
   ! Prints one line of the log.
   subroutine report(msg)
@@ -46,6 +47,20 @@ contains
     end do
   end subroutine advance
 
+  ! Writes the state to the current snapshot file and names the next one (an internal
+  ! WRITE), then relaxes the right boundary. The adjoint runs it again: the file name must
+  ! be the one this call started with.
+  subroutine snapshot_and_relax(k)
+    integer, intent(in) :: k
+    integer :: u
+    open (newunit=u, file='campaign_'//trim(run_name)//'/'//trim(snap_file), &
+          status='replace', action='write')
+    write (u, '(i0,4f12.6)') k, state
+    close (u)
+    write (snap_file, '(a,i0,a)') 'snap_', k + 1, '.txt'
+    state(nc) = 0.5d0*(state(nc) + state(nc - 1))
+  end subroutine snapshot_and_relax
+
   subroutine campaign(nsteps)
     integer, intent(in) :: nsteps
     character(len=48) :: buf
@@ -56,6 +71,7 @@ contains
     nlines = 0
     do k = 1, nsteps
       call advance(dt)
+      call snapshot_and_relax(k)
       nlines = nlines + 1
     end do
     total = sum(state**2)
