@@ -401,6 +401,16 @@ fn direct_globals(prog: &Program, g: &Globals, p: UnitId, out: &mut BTreeSet<u32
             add(ObjKey::Pointee(*s));
         }
     }
+    // Names in I/O control lists, kept as text (`write (fname, '(a)')`, `iostat=ios`).
+    for (_, st) in u.stmts.iter() {
+        if let radtap_il::StmtKind::Io { control, .. } = &st.kind {
+            for name in effects::control_names(control) {
+                if let Some(s) = prog.lookup(u.scope, &name) {
+                    add(ObjKey::Sym(s));
+                }
+            }
+        }
+    }
     for d in &u.decls {
         if let radtap_il::Decl::Common(list) = d {
             for (_, ents) in list {

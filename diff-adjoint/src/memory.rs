@@ -265,6 +265,12 @@ impl<'a> Adj<'_, '_, 'a> {
         }
     }
 
+    /// Whether initialiser `x` of entity `e` is a string literal filling a `char` array.
+    fn string_into_array(&self, x: ExprId, e: &Entity) -> bool {
+        matches!(&self.pg.src.exprs[x], Expr::Literal(l) if l.kind == LitKind::Str)
+            && e.derived.iter().any(|op| matches!(op, DeclOp::Array(_)))
+    }
+
     pub(crate) fn adj_decl(&mut self, s: StmtId, d: &'a Decl) -> Rev {
         let Decl::Var(v) = d else {
             return self.fwd_only(s);
@@ -344,6 +350,12 @@ impl<'a> Adj<'_, '_, 'a> {
                 }
                 // A constant table: initialised once at the top.
                 Some(Init::Expr(x)) if matches!(self.pg.src.exprs[x], Expr::ArrayCtor { .. }) => {}
+                // `char dir[32] = "out";`: an array takes a string only as an initialiser
+                // (`dir = "out";` did not compile), so it stays one, like a constant table.
+                Some(Init::Expr(x)) if self.string_into_array(x, e) && in_loop => {
+                    return self.unsupported(s, "a C string initialiser of an array inside a loop");
+                }
+                Some(Init::Expr(x)) if self.string_into_array(x, e) => {}
                 Some(Init::Expr(x)) => {
                     inits.push((e.sym, x));
                     e.init = None;

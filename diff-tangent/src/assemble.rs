@@ -212,6 +212,67 @@ struct CFiles {
     in_header: bool,
 }
 
+/// The top-level units of the Fortran input files, each with the comments above it, in file
+/// order except that a module comes before every unit that uses it (in its own declarations
+/// or a contained procedure's): a depth-first walk over USE from each unit in file order, so
+/// an order that already has modules first is kept as it is.
+fn fortran_unit_order(prog: &Program) -> Vec<(Vec<FileItem>, UnitId)> {
+    let mut entries: Vec<(Vec<FileItem>, UnitId)> = Vec::new();
+    for f in &prog.files {
+        let mut above = Vec::new();
+        for it in &f.items {
+            match it {
+                FileItem::Comment(c) => above.push(FileItem::Comment(c.clone())),
+                FileItem::Unit(u) => entries.push((std::mem::take(&mut above), *u)),
+            }
+        }
+    }
+    let at: HashMap<UnitId, usize> = entries
+        .iter()
+        .enumerate()
+        .map(|(i, (_, u))| (*u, i))
+        .collect();
+    /// The modules unit `u` and the units it contains use.
+    fn used(prog: &Program, u: UnitId, out: &mut Vec<UnitId>) {
+        for d in &prog.units[u].decls {
+            if let Decl::Use(ui, _) = d {
+                out.extend(ui.unit);
+            }
+        }
+        for &q in &prog.units[u].contains {
+            used(prog, q, out);
+        }
+    }
+    fn visit(
+        prog: &Program,
+        i: usize,
+        entries: &[(Vec<FileItem>, UnitId)],
+        at: &HashMap<UnitId, usize>,
+        done: &mut [bool],
+        order: &mut Vec<usize>,
+    ) {
+        if done[i] {
+            return;
+        }
+        done[i] = true;
+        let mut deps = Vec::new();
+        used(prog, entries[i].1, &mut deps);
+        for m in deps {
+            if let Some(&j) = at.get(&m) {
+                visit(prog, j, entries, at, done, order);
+            }
+        }
+        order.push(i);
+    }
+    let mut done = vec![false; entries.len()];
+    let mut order = Vec::new();
+    for i in 0..entries.len() {
+        visit(prog, i, &entries, &at, &mut done, &mut order);
+    }
+    let mut slots: Vec<Option<(Vec<FileItem>, UnitId)>> = entries.into_iter().map(Some).collect();
+    order.into_iter().filter_map(|i| slots[i].take()).collect()
+}
+
 /// The name of a quoted include line (`#include "defs.h"`).
 fn quoted_include(line: &str) -> Option<&str> {
     let t = line.trim_start().strip_prefix('#')?.trim_start();
@@ -258,37 +319,30 @@ impl Gen<'_> {
         match self.lang {
             Lang::Fortran => {
                 items.push(FileItem::Comment(banner));
-                for fi in 0..prog.files.len() {
+                // Modules before the units that use them, whatever the order of the input
+                // files: a derivative unit USEs the derivative modules made so far (`m_d` is
+                // known once `module_d(m)` ran), and the output is one file, which gfortran
+                // compiles top to bottom.
+                for (above, u) in fortran_unit_order(prog) {
+                    let at = items.len();
+                    match prog.units[u].kind {
+                        UnitKind::Module => {
+                            if let Some(m) = self.module_d(u, rules) {
+                                items.push(FileItem::Unit(m));
+                            }
+                        }
+                        UnitKind::Subroutine | UnitKind::Function => {
+                            if self.active.contains(&u) {
+                                for d in self.proc_units(u, None, rules) {
+                                    items.push(FileItem::Unit(d));
+                                }
+                            }
+                        }
+                        UnitKind::Program | UnitKind::BlockData | UnitKind::CFile => {}
+                    }
                     // The comments above a unit go above its derivatives.
-                    let mut above = Vec::new();
-                    for it in prog.files[fi].items.clone() {
-                        let u = match it {
-                            FileItem::Comment(c) => {
-                                above.push(FileItem::Comment(c));
-                                continue;
-                            }
-                            FileItem::Unit(u) => u,
-                        };
-                        let at = items.len();
-                        match prog.units[u].kind {
-                            UnitKind::Module => {
-                                if let Some(m) = self.module_d(u, rules) {
-                                    items.push(FileItem::Unit(m));
-                                }
-                            }
-                            UnitKind::Subroutine | UnitKind::Function => {
-                                if self.active.contains(&u) {
-                                    for d in self.proc_units(u, None, rules) {
-                                        items.push(FileItem::Unit(d));
-                                    }
-                                }
-                            }
-                            UnitKind::Program | UnitKind::BlockData | UnitKind::CFile => {}
-                        }
-                        let above = std::mem::take(&mut above);
-                        if items.len() > at {
-                            items.splice(at..at, above);
-                        }
+                    if items.len() > at {
+                        items.splice(at..at, above);
                     }
                 }
                 self.derivative_interface_bodies();
