@@ -1028,12 +1028,13 @@ fn function_partials_are_written_with_their_stored_results() {
 /// element of a module array (`call limit(a(i))`), a checkpointed call writing one element of
 /// module arrays addressed by its dummy (`call adjust(i)` writing `h(i)`, `acc(i)`), and a
 /// split call (`$AD NOCHECKPOINT`) rewriting one column of a module array that its own adjoint
-/// and the previous columns' read (`call column(j)`). The driver prints the peak of the AD
+/// and the previous columns' read (`call column(j)`), and a checkpointed call rewriting a
+/// column in its own loop (`call relax(j)`). The driver prints the peak of the AD
 /// stack after `step_b`.
 const GRID_MODEL: &str = r#"module grid_m
   implicit none
   integer, parameter :: n = NNN
-  real(8) :: a(n), h(n), acc(n), t(8, n), tnew(8, n), cost
+  real(8) :: a(n), h(n), acc(n), t(8, n), tnew(8, n), r(8, n), cost
 contains
   subroutine limit(x)
     real(8), intent(inout) :: x
@@ -1057,6 +1058,14 @@ contains
     end do
   end subroutine column
 
+  subroutine relax(j)
+    integer, intent(in) :: j
+    integer :: k
+    do k = 1, 8
+      r(k, j) = r(k, j)*(0.5d0 + 0.1d0*r(k, j)) + t(k, j)**2
+    end do
+  end subroutine relax
+
   subroutine step()
     integer :: i, j
     do i = 1, n
@@ -1072,7 +1081,11 @@ contains
       !$AD NOCHECKPOINT
       call column(j)
     end do
-    cost = sum(h) + sum(acc) + sum(tnew**2)
+    r = t
+    do j = 1, n
+      call relax(j)
+    end do
+    cost = sum(h) + sum(acc) + sum(tnew**2) + sum(r**2)
   end subroutine step
 end module grid_m
 "#;

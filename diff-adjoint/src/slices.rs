@@ -116,9 +116,12 @@ impl<'a> Adj<'_, '_, 'a> {
     /// inside a loop over the grid): that element, the actual arguments put in for the
     /// dummies, is recorded instead of the whole array (an O(n) tape for the loop, not
     /// O(n²)). Each such array is taken out of `rec`. Fortran; every write of the array in
-    /// the callee is a plain assignment (no call) to an element with the same subscripts, each
-    /// made of literals and integer scalar dummies the callee never writes; the actuals read
-    /// nothing the call writes, and no actual names the array.
+    /// the callee is a plain assignment (no call) to an element; a dimension that every write
+    /// addresses by the same subscript made of literals and integer scalar dummies the callee
+    /// never writes is that element, one addressed through the callee's integer locals is
+    /// recorded whole (`calc_temp_r(…, i, j)` writing `temp_c_new(kc,j,i)` in `do kc`
+    /// records the column `temp_c_new(:,j,i)`), and at least one dimension must be exact; the
+    /// actuals read nothing the call writes, and no actual names the array.
     pub(crate) fn slice_global_elements(
         &mut self,
         i: usize,
@@ -194,7 +197,10 @@ impl<'a> Adj<'_, '_, 'a> {
             if !rec.intersects(&zx) {
                 continue;
             }
-            let mut subs0: Option<&Vec<Subscript>> = None;
+            // Per dimension: the callee's subscript when every write has the same one made
+            // of literals and the dummies of `actual_of` (`None`: some write addresses it
+            // through a local of the callee, `kc` of `do kc = 0, n`: the whole dimension).
+            let mut dims: Option<Vec<Option<ExprId>>> = None;
             let mut ok = true;
             for (p, e) in cpi.effects.iter().enumerate() {
                 if !e.writes.intersects(&cz) {
@@ -208,45 +214,76 @@ impl<'a> Adj<'_, '_, 'a> {
                         break;
                     }
                 };
-                match &cu.exprs[lhs] {
-                    Expr::Index { base, subs }
-                        if matches!(cu.exprs[*base], Expr::Name(b) if b == x)
-                            && subs.iter().all(|sb| matches!(sb, Subscript::Index(_)))
-                            && subs0.is_none_or(|s0| same_subscripts(cu, s0, subs)) =>
-                    {
-                        subs0 = Some(subs);
+                let Expr::Index { base, subs } = &cu.exprs[lhs] else {
+                    ok = false;
+                    break;
+                };
+                if !matches!(cu.exprs[*base], Expr::Name(b) if b == x) {
+                    ok = false;
+                    break;
+                }
+                let mut these = Vec::new();
+                for sb in subs {
+                    match sb {
+                        Subscript::Index(e) => {
+                            match callee_subscript(prog, c, cu, *e, &actual_of) {
+                                Some(true) => these.push(Some(*e)),
+                                Some(false) => these.push(None),
+                                None => ok = false,
+                            }
+                        }
+                        Subscript::Range(..) => ok = false,
                     }
-                    _ => {
+                }
+                if !ok {
+                    break;
+                }
+                dims = Some(match dims {
+                    None => these,
+                    Some(d) if d.len() == these.len() => d
+                        .into_iter()
+                        .zip(these)
+                        .map(|(a, b)| match (a, b) {
+                            (Some(a), Some(b)) if same_expr(cu, a, b) => Some(a),
+                            _ => None,
+                        })
+                        .collect(),
+                    Some(_) => {
                         ok = false;
                         break;
                     }
-                }
+                });
             }
-            let Some(subs0) = subs0.filter(|_| ok) else {
+            let Some(dims) = dims.filter(|d| ok && d.iter().any(Option::is_some)) else {
                 continue;
             };
             let Some(slot0) = self.slot_of_sym(x).ok() else {
                 continue;
             };
             let mut subs = Vec::new();
-            for sb in subs0 {
-                let Subscript::Index(e) = sb else {
-                    unreachable!()
-                };
-                match self.callee_index(cu, *e, &actual_of) {
-                    Some(t) => subs.push(Subscript::Index(t)),
-                    None => break,
+            for d in &dims {
+                match d {
+                    Some(e) => match self.callee_index(cu, *e, &actual_of) {
+                        Some(t) => subs.push(Subscript::Index(t)),
+                        None => break,
+                    },
+                    None => subs.push(Subscript::Range(None, None, None)),
                 }
             }
-            if subs.len() != subs0.len() {
+            if subs.len() != dims.len() {
                 continue;
             }
+            let section = dims.iter().any(Option::is_none);
             let base = self.pg.b().name(x);
             let primal = self.pg.b().index(base, subs);
+            let count = section.then(|| {
+                let p = self.pg.dup(primal);
+                self.pg.b().call("size", vec![p])
+            });
             let sl = Slot {
                 primal,
                 suffix: slot0.suffix,
-                count: None,
+                count,
             };
             let (p1, p2) = self.push_pop(&sl);
             push.push(p1);
@@ -521,35 +558,66 @@ impl<'a> Adj<'_, '_, 'a> {
     }
 }
 
-/// Whether two subscript lists of one unit are written alike (names, integer literals and
+/// Whether two expressions of one unit are written alike (names, integer literals and
 /// operators).
-fn same_subscripts(u: &UnitData, a: &[Subscript], b: &[Subscript]) -> bool {
-    fn same(u: &UnitData, a: ExprId, b: ExprId) -> bool {
-        match (&u.exprs[a], &u.exprs[b]) {
-            (Expr::Name(x), Expr::Name(y)) => x == y,
-            (Expr::Literal(x), Expr::Literal(y)) => x.kind == LitKind::Int && x == y,
-            (Expr::Paren(x), Expr::Paren(y)) => same(u, *x, *y),
-            (Expr::Unary { op: o1, arg: x }, Expr::Unary { op: o2, arg: y }) => {
-                o1 == o2 && same(u, *x, *y)
-            }
-            (
-                Expr::Binary {
-                    op: o1,
-                    lhs: l1,
-                    rhs: r1,
-                },
-                Expr::Binary {
-                    op: o2,
-                    lhs: l2,
-                    rhs: r2,
-                },
-            ) => o1 == o2 && same(u, *l1, *l2) && same(u, *r1, *r2),
-            _ => false,
+fn same_expr(u: &UnitData, a: ExprId, b: ExprId) -> bool {
+    match (&u.exprs[a], &u.exprs[b]) {
+        (Expr::Name(x), Expr::Name(y)) => x == y,
+        (Expr::Literal(x), Expr::Literal(y)) => x.kind == LitKind::Int && x == y,
+        (Expr::Paren(x), Expr::Paren(y)) => same_expr(u, *x, *y),
+        (Expr::Unary { op: o1, arg: x }, Expr::Unary { op: o2, arg: y }) => {
+            o1 == o2 && same_expr(u, *x, *y)
         }
+        (
+            Expr::Binary {
+                op: o1,
+                lhs: l1,
+                rhs: r1,
+            },
+            Expr::Binary {
+                op: o2,
+                lhs: l2,
+                rhs: r2,
+            },
+        ) => o1 == o2 && same_expr(u, *l1, *l2) && same_expr(u, *r1, *r2),
+        _ => false,
     }
-    a.len() == b.len()
-        && a.iter().zip(b).all(|(x, y)| match (x, y) {
-            (Subscript::Index(x), Subscript::Index(y)) => same(u, *x, *y),
-            _ => false,
-        })
+}
+
+/// A subscript `e` of callee `c`: `Some(true)` when it is made of integer literals, integer
+/// operators and the dummies of `actual_of` (the caller can write it), `Some(false)` when it
+/// also reads integer scalar locals of `c` (it may be any element of its dimension), `None`
+/// otherwise (a global, a call, an array).
+fn callee_subscript(
+    prog: &Program,
+    c: UnitId,
+    u: &UnitData,
+    e: ExprId,
+    actual_of: &HashMap<SymbolId, ExprId>,
+) -> Option<bool> {
+    match &u.exprs[e] {
+        Expr::Literal(l) if l.kind == LitKind::Int => Some(true),
+        Expr::Name(v) if actual_of.contains_key(v) => Some(true),
+        Expr::Name(v) => {
+            let s = &prog.symbols[*v];
+            let local = !u.params.contains(v)
+                && radtap_dataflow::zones::unit_of_scope(prog, s.scope) == Some(c)
+                && !s.attrs.save
+                && s.ty
+                    .as_ref()
+                    .is_some_and(|t| t.dims.is_empty() && t.base == BaseClass::Integer);
+            local.then_some(false)
+        }
+        Expr::Paren(a)
+        | Expr::Unary {
+            op: UnOp::Neg,
+            arg: a,
+        } => callee_subscript(prog, c, u, *a, actual_of),
+        Expr::Binary { op, lhs, rhs } if matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul) => {
+            let l = callee_subscript(prog, c, u, *lhs, actual_of)?;
+            let r = callee_subscript(prog, c, u, *rhs, actual_of)?;
+            Some(l && r)
+        }
+        _ => None,
+    }
 }
