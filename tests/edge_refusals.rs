@@ -22,8 +22,26 @@ const B: &[&[&str]] = &[&["-b"]];
 const SPLIT: &[&[&str]] = &[&["-b", "-nocheckpoint"]];
 const D: &[&[&str]] = &[&["-d"], &["-d", "-vector"]];
 const VECTOR: &[&[&str]] = &[&["-d", "-vector"]];
+const EVERY: &[&[&str]] = &[
+    &["-d"],
+    &["-d", "-vector"],
+    &["-b"],
+    &["-b", "-nocheckpoint"],
+];
 
 const REFUSED: &[Case] = &[
+    (
+        "edge_refused/e_c_undeclared_library_call.c",
+        EVERY,
+        "e_c_undeclared_library_call.c:12:5: error[AD070]",
+        "`ext_scale` has no body in the input files and no derivative",
+    ),
+    (
+        "edge_refused/e_c_mpi_allreduce.c",
+        EVERY,
+        "e_c_mpi_allreduce.c:12:5: error[AD070]",
+        "`MPI_Allreduce` is an MPI call, and MPI communication is not differentiated yet",
+    ),
     (
         "edge_refused/e_f_move_alloc.f90",
         D_B,

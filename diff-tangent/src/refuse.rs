@@ -1205,7 +1205,9 @@ pub fn no_body_message(prog: &Program, name: &str) -> String {
         format!("a call through the dummy procedure (or function pointer) `{name}`, where an intrinsic or a procedure without a body is passed as an actual procedure somewhere in the program: radtap cannot tell which runs here; pass a function of the program instead (a wrapper around the intrinsic)")
     } else if is_macro {
         format!("the macro `{name}` has a body that is not an expression (a statement, or `#`/`##`): radtap cannot differentiate through it; write it as a function or expand it by hand")
+    } else if name.len() > 4 && name[..4].eq_ignore_ascii_case("mpi_") {
+        format!("`{name}` is an MPI call, and MPI communication is not differentiated yet: the derivatives would not travel with the data; keep MPI calls out of the code differentiated (differentiate the computation between them)")
     } else {
-        format!("`{name}` has no body in the input files and no derivative: the derivative through this call would be wrong; add its source file")
+        format!("`{name}` has no body in the input files and no derivative: radtap takes a routine it does not know to read and write anything its arguments reach and any global, so the derivative through this call would be wrong; add the file that defines it to the inputs (a prototype or a header is not enough; `-ext` descriptions are not supported yet)")
     }
 }
