@@ -43,6 +43,18 @@ const REFUSED: &[Case] = &[
         "`MPI_Allreduce` is an MPI call, and MPI communication is not differentiated yet",
     ),
     (
+        "edge_refused/e_c_unknown_call_writes_global.c",
+        EVERY,
+        "e_c_unknown_call_writes_global.c:13:5: error[AD070]",
+        "`ext_touch` has no body in the input files and no derivative",
+    ),
+    (
+        "edge_refused/e_f_external_writes_common.f90",
+        EVERY,
+        "e_f_external_writes_common.f90:10:3: error[AD070]",
+        "`ext_touch` has no body in the input files and no derivative",
+    ),
+    (
         "edge_refused/e_f_move_alloc.f90",
         D_B,
         "e_f_move_alloc.f90:13:3: error[AD020]",

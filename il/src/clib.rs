@@ -12,7 +12,7 @@
 //! A function is listed only when what it does to derivatives is known: the `math.h`
 //! families (pure: they read their values; the derivative table `radtap_diff_tangent::table`
 //! has the rules of the differentiable ones, and every C spelling there is listed here, which
-//! `tests/unknown_calls.rs` checks), functions that never carry a derivative (I/O, strings,
+//! a test of that table checks), functions that never carry a derivative (I/O, strings,
 //! clocks, random numbers, process control), the allocators, and the copies whose effects the
 //! data-flow analyses model (`memcpy`, `memmove`, `memset`). Not listed, so unknown and
 //! refused when active: functions that move real values the analyses cannot follow (`qsort`
