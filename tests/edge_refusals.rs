@@ -49,6 +49,12 @@ const REFUSED: &[Case] = &[
         "`ext_touch` has no body in the input files and no derivative",
     ),
     (
+        "edge_refused/e_f_unread_module_assigned.f90",
+        EVERY,
+        "e_f_unread_module_assigned.f90:8:3: error[AD020]",
+        "an assignment to `g`, a name of a module that is not among the input files",
+    ),
+    (
         "edge_refused/e_f_external_writes_common.f90",
         EVERY,
         "e_f_external_writes_common.f90:10:3: error[AD070]",

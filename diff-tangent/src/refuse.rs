@@ -123,6 +123,17 @@ pub(crate) fn unsupported(
                     ));
                     continue;
                 }
+                // A name of a module that is not among the inputs has no zone: the analyses
+                // see no write, so the assignment was sliced away from the derivative (its
+                // primal value lost) and what it carried was lost (issue 51).
+                if let Some(name) = unresolved_target(u, k) {
+                    out.push(Diagnostic::error(
+                        Code::Unsupported,
+                        span,
+                        format!("an assignment to `{name}`, a name of a module that is not among the input files: radtap cannot see what it holds, so the derivative code would drop this assignment; add the module's source file"),
+                    ));
+                    continue;
+                }
                 let Some(act) = &pi.activity else { continue };
                 let e = &pi.effects[i];
                 let active = e.reads.intersects(&act.active_before[i])
@@ -180,6 +191,27 @@ pub(crate) fn unsupported(
         }
     }
     out
+}
+
+/// The unresolved name a Fortran assignment writes (`g = …`, `g(i) = …`, `g%c = …` with `g`
+/// from a module that is not among the inputs, AD033), if any.
+fn unresolved_target(u: &UnitData, k: &StmtKind) -> Option<String> {
+    let StmtKind::Assign { lhs, .. } = k else {
+        return None;
+    };
+    if u.lang != Lang::Fortran {
+        return None;
+    }
+    let mut e = *lhs;
+    loop {
+        match &u.exprs[e] {
+            Expr::Opaque(t) => return Some(t.clone()),
+            Expr::Index { base, .. } | Expr::Field { base, .. } => e = *base,
+            Expr::Call { callee, .. } => e = *callee,
+            Expr::Paren(a) => e = *a,
+            _ => return None,
+        }
+    }
 }
 
 /// Binding names of the type-bound procedures of every derived type (`procedure :: energy`,
