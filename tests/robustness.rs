@@ -219,11 +219,22 @@ fn bodiless_callees(
             radtap_il::FileItem::Comment(_) => None,
         })
         .collect();
+    // With what they contain: module and internal procedures, the functions of a C file
+    // (children by `parent`).
     let mut k = 0;
     while k < units.len() {
-        units.extend(prog.units[units[k]].contains.iter().copied());
+        let top = units[k];
+        units.extend(prog.units[top].contains.iter().copied());
+        units.extend(
+            prog.units
+                .iter()
+                .filter(|(id, u)| u.parent == Some(top) && !prog.units[top].contains.contains(id))
+                .map(|(id, _)| id),
+        );
         k += 1;
     }
+    units.sort();
+    units.dedup();
     // Names the call graph takes for unknown routines though they are not: ENTRY points of
     // the input's routines, and module arrays the frontend does not find through a chain of
     // USEs of the generated modules (`thkd(i, j)` in `ice_driver_d`, which uses
