@@ -22,8 +22,44 @@ const B: &[&[&str]] = &[&["-b"]];
 const SPLIT: &[&[&str]] = &[&["-b", "-nocheckpoint"]];
 const D: &[&[&str]] = &[&["-d"], &["-d", "-vector"]];
 const VECTOR: &[&[&str]] = &[&["-d", "-vector"]];
+const EVERY: &[&[&str]] = &[
+    &["-d"],
+    &["-d", "-vector"],
+    &["-b"],
+    &["-b", "-nocheckpoint"],
+];
 
 const REFUSED: &[Case] = &[
+    (
+        "edge_refused/e_c_undeclared_library_call.c",
+        EVERY,
+        "e_c_undeclared_library_call.c:12:5: error[AD070]",
+        "`ext_scale` has no body in the input files and no derivative",
+    ),
+    (
+        "edge_refused/e_c_mpi_allreduce.c",
+        EVERY,
+        "e_c_mpi_allreduce.c:12:5: error[AD070]",
+        "`MPI_Allreduce` is an MPI call, and MPI communication is not differentiated yet",
+    ),
+    (
+        "edge_refused/e_c_unknown_call_writes_global.c",
+        EVERY,
+        "e_c_unknown_call_writes_global.c:13:5: error[AD070]",
+        "`ext_touch` has no body in the input files and no derivative",
+    ),
+    (
+        "edge_refused/e_f_unread_module_assigned.f90",
+        EVERY,
+        "e_f_unread_module_assigned.f90:8:3: error[AD020]",
+        "an assignment to `g`, a name of a module that is not among the input files",
+    ),
+    (
+        "edge_refused/e_f_external_writes_common.f90",
+        EVERY,
+        "e_f_external_writes_common.f90:10:3: error[AD070]",
+        "`ext_touch` has no body in the input files and no derivative",
+    ),
     (
         "edge_refused/e_f_move_alloc.f90",
         D_B,

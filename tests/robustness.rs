@@ -53,6 +53,15 @@ fn transcript(out: &Output, dir: &Path) -> String {
 /// Runs radtap `runs` times in separate processes (each has its own hash seeds), all at
 /// once, and returns the transcripts.
 fn runs(tag: &str, args: &[String], runs: usize) -> Vec<String> {
+    runs_keeping_first(tag, args, runs).0
+}
+
+/// [`runs`], also returning the files the first run wrote, as (name, content).
+fn runs_keeping_first(
+    tag: &str,
+    args: &[String],
+    runs: usize,
+) -> (Vec<String>, Vec<(String, String)>) {
     let base = scratch(tag);
     let children: Vec<(PathBuf, std::process::Child)> = (0..runs)
         .map(|i| {
@@ -73,8 +82,20 @@ fn runs(tag: &str, args: &[String], runs: usize) -> Vec<String> {
         .into_iter()
         .map(|(d, c)| transcript(&c.wait_with_output().expect("wait"), &d))
         .collect();
+    let first = base.join("0");
+    let mut files: Vec<(String, String)> = std::fs::read_dir(&first)
+        .map(|r| {
+            r.filter_map(|e| e.ok())
+                .map(|e| {
+                    let name = e.file_name().to_string_lossy().into_owned();
+                    (name, std::fs::read_to_string(e.path()).unwrap_or_default())
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
     let _ = std::fs::remove_dir_all(&base);
-    out
+    (out, files)
 }
 
 fn assert_identical(what: &str, ts: &[String]) {
@@ -88,29 +109,241 @@ fn assert_identical(what: &str, ts: &[String]) {
     }
 }
 
+/// One corpus program differentiated in one mode, three times.
+struct CorpusRun {
+    file: PathBuf,
+    mode: &'static str,
+    transcripts: Vec<String>,
+    /// The files the first run wrote, as (name, content).
+    files: Vec<(String, String)>,
+}
+
+/// Every corpus program in tangent and adjoint mode, three processes each, run once for the
+/// tests that read them (two at a time).
+fn corpus_runs() -> &'static [CorpusRun] {
+    static RUNS: std::sync::OnceLock<Vec<CorpusRun>> = std::sync::OnceLock::new();
+    RUNS.get_or_init(|| {
+        let files = common::corpus();
+        let mut out: Vec<CorpusRun> = std::thread::scope(|s| {
+            let chunks: Vec<&[PathBuf]> = files.chunks(files.len().div_ceil(2)).collect();
+            let handles: Vec<_> = chunks
+                .into_iter()
+                .enumerate()
+                .map(|(k, chunk)| {
+                    s.spawn(move || {
+                        let mut v = Vec::new();
+                        for f in chunk {
+                            let (opts, _) = common::header(f);
+                            for mode in ["-d", "-b"] {
+                                let mut args = vec![mode.to_string()];
+                                args.extend(opts.iter().cloned());
+                                args.push(f.display().to_string());
+                                let (transcripts, files) =
+                                    runs_keeping_first(&format!("det{k}"), &args, 3);
+                                v.push(CorpusRun {
+                                    file: f.clone(),
+                                    mode,
+                                    transcripts,
+                                    files,
+                                });
+                            }
+                        }
+                        v
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .flat_map(|h| h.join().expect("corpus runs"))
+                .collect()
+        });
+        out.sort_by(|a, b| (&a.file, a.mode).cmp(&(&b.file, b.mode)));
+        out
+    })
+}
+
 /// Every corpus program in tangent and adjoint mode, three processes each: byte-identical
 /// files, messages and exit status (issue 24 item 3: a COMMON member's name in the header
 /// comment and in AD060 came from hash order).
 #[test]
 fn corpus_output_is_byte_identical_across_runs() {
-    let files = common::corpus();
-    std::thread::scope(|s| {
-        let chunks: Vec<&[PathBuf]> = files.chunks(files.len().div_ceil(2)).collect();
-        for (k, chunk) in chunks.into_iter().enumerate() {
-            s.spawn(move || {
-                for f in chunk {
-                    let (opts, _) = common::header(f);
-                    for mode in ["-d", "-b"] {
-                        let mut args = vec![mode.to_string()];
-                        args.extend(opts.iter().cloned());
-                        args.push(f.display().to_string());
-                        let what = format!("{} {mode}", f.display());
-                        assert_identical(&what, &runs(&format!("det{k}"), &args, 3));
-                    }
-                }
-            });
+    for r in corpus_runs() {
+        let what = format!("{} {}", r.file.display(), r.mode);
+        assert_identical(&what, &r.transcripts);
+    }
+}
+
+/// The files a source names by quoted `#include` or Fortran INCLUDE, found beside it, and
+/// the ones they name: what the CLI would give the frontends as headers.
+fn headers_of(dir: &Path, texts: &[&str]) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    let mut todo: Vec<String> = texts.iter().map(|t| t.to_string()).collect();
+    while let Some(t) = todo.pop() {
+        for l in t.lines() {
+            let name = radtap_frontends::quoted_include(l).or(radtap_frontends::fortran_include(l));
+            let Some(name) = name else { continue };
+            let path = dir.join(name);
+            if out.iter().any(|(p, _)| Path::new(p) == path) {
+                continue;
+            }
+            if let Ok(text) = std::fs::read_to_string(&path) {
+                out.push((path.display().to_string(), text.clone()));
+                todo.push(text);
+            }
         }
-    });
+    }
+    out
+}
+
+/// The routines that calls in the files `checked` of `sources` may reach and that have no
+/// body in any of `sources`, by name as written (`Callee::External`: neither defined, nor an
+/// intrinsic or C library function radtap knows).
+fn bodiless_callees(
+    sources: Vec<(String, String)>,
+    headers: Vec<(String, String)>,
+    checked: &[String],
+) -> Vec<(String, String)> {
+    let req = radtap::pipeline::Request {
+        sources,
+        headers,
+        ..Default::default()
+    };
+    let (prog, _) = radtap::pipeline::parse(&req);
+    let mut units: Vec<radtap_il::UnitId> = prog
+        .files
+        .iter()
+        .filter(|f| checked.contains(&f.path))
+        .flat_map(|f| &f.items)
+        .filter_map(|i| match i {
+            radtap_il::FileItem::Unit(u) => Some(*u),
+            radtap_il::FileItem::Comment(_) => None,
+        })
+        .collect();
+    // With what they contain: module and internal procedures, the functions of a C file
+    // (children by `parent`).
+    let mut k = 0;
+    while k < units.len() {
+        let top = units[k];
+        units.extend(prog.units[top].contains.iter().copied());
+        units.extend(
+            prog.units
+                .iter()
+                .filter(|(id, u)| u.parent == Some(top) && !prog.units[top].contains.contains(id))
+                .map(|(id, _)| id),
+        );
+        k += 1;
+    }
+    units.sort();
+    units.dedup();
+    // Names the call graph takes for unknown routines though they are not: ENTRY points of
+    // the input's routines, and module arrays the frontend does not find through a chain of
+    // USEs of the generated modules (`thkd(i, j)` in `ice_driver_d`, which uses
+    // `ice_vars_d` through `ice_climate_d`).
+    let mut not_routines: Vec<String> = Vec::new();
+    for (_, u) in prog.units.iter() {
+        for (_, st) in u.stmts.iter() {
+            if let radtap_il::StmtKind::Entry { name, .. } = &st.kind {
+                not_routines.push(prog.symbols[*name].spelling.to_ascii_lowercase());
+            }
+        }
+        if u.kind == radtap_il::UnitKind::Module {
+            for &v in &prog.scopes[u.scope].order {
+                if prog.symbols[v].kind == radtap_il::SymbolKind::Variable {
+                    not_routines.push(prog.symbols[v].spelling.to_ascii_lowercase());
+                }
+            }
+        }
+    }
+    let cg = radtap_flowgraph::CallGraph::build(&prog);
+    let mut out: Vec<(String, String)> = units
+        .into_iter()
+        .flat_map(|p| {
+            let name = prog.units[p].name.map(|n| prog.name(n).to_string());
+            cg.sites_of(p).iter().filter_map(move |s| match &s.callee {
+                radtap_flowgraph::Callee::External(n) => {
+                    Some((n.clone(), name.clone().unwrap_or_default()))
+                }
+                _ => None,
+            })
+        })
+        .filter(|(n, _)| !not_routines.contains(&n.to_ascii_lowercase()))
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Issue 51: no derivative the corpus generates calls a routine radtap does not know, one
+/// that is neither defined in the input, nor the runtime's, nor an intrinsic or C library
+/// function it knows (an undeclared C function was taken for a library function without
+/// effect, and its call was copied into the derivative with the derivative of what it
+/// wrote lost). Walks the files `corpus_output_is_byte_identical_across_runs` generates.
+#[test]
+fn generated_code_calls_only_routines_radtap_knows() {
+    // The runtime's entry points, C and Fortran (`pushReal8`, `pushreal8_` called as
+    // `PUSHREAL8`), compared without case.
+    let mut runtime: Vec<String> = Vec::new();
+    for (name, text) in radtap_runtime_stack::FILES {
+        if !name.ends_with(".h") {
+            continue;
+        }
+        let words: Vec<&str> = text
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '('))
+            .collect();
+        for w in words {
+            if let Some((f, _)) = w.split_once('(') {
+                if !f.is_empty() {
+                    runtime.push(f.to_ascii_lowercase());
+                }
+            }
+        }
+    }
+    // The walk finds what it looks for: the issue's call, no prototype in view, beside a
+    // library function radtap knows.
+    let probe = "#include <stdio.h>\nvoid f(double *t) { ext_scale(t, 3); printf(\"%g\", *t); }\n";
+    let found = bodiless_callees(
+        vec![("probe.c".into(), probe.into())],
+        Vec::new(),
+        &["probe.c".into()],
+    );
+    assert_eq!(found, [("ext_scale".to_string(), "f".to_string())]);
+    let mut failures = Vec::new();
+    let mut walked = 0;
+    for r in corpus_runs() {
+        let generated: Vec<(String, String)> = r
+            .files
+            .iter()
+            .filter(|(n, _)| !n.ends_with(".h"))
+            .cloned()
+            .collect();
+        if generated.is_empty() {
+            continue;
+        }
+        walked += 1;
+        let dir = r.file.parent().expect("corpus dir");
+        let source = std::fs::read_to_string(&r.file).expect("corpus file");
+        let name = r.file.display().to_string();
+        let mut texts = vec![source.as_str()];
+        texts.extend(generated.iter().map(|(_, t)| t.as_str()));
+        let headers = headers_of(dir, &texts);
+        // The derivative calls the original's routines and uses its modules: both are
+        // parsed, and the calls of the generated files are checked.
+        let generated: Vec<(String, String)> = generated
+            .iter()
+            .map(|(n, t)| (dir.join(n).display().to_string(), t.clone()))
+            .collect();
+        let checked: Vec<String> = generated.iter().map(|(n, _)| n.clone()).collect();
+        let mut sources = vec![(name.clone(), source.clone())];
+        sources.extend(generated);
+        for (callee, caller) in bodiless_callees(sources, headers, &checked) {
+            let c = callee.to_ascii_lowercase();
+            if !runtime.iter().any(|f| f.trim_end_matches('_') == c) {
+                failures.push(format!("{name} {}: `{caller}` calls `{callee}`", r.mode));
+            }
+        }
+    }
+    assert!(walked > 500, "only {walked} generated files walked");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 /// The programs of the issue's report, with every head, in every mode and in

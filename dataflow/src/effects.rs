@@ -1268,6 +1268,29 @@ impl Eval<'_> {
                         targets.push(r);
                     }
                 }
+                if external && !self.pz.unknown_reach.is_empty() {
+                    // An unknown routine may read and write every global it can name
+                    // (ARCHITECTURE.md, "Unknown routines"): `ext_touch()` may change the
+                    // active `g` the caller reads next.
+                    let objs = self
+                        .pz
+                        .unknown_reach
+                        .iter()
+                        .map(|z| Obj {
+                            start: z.0,
+                            len: 1,
+                            rec: None,
+                            scalar: false,
+                        })
+                        .collect();
+                    let r = Ref {
+                        objs,
+                        total: false,
+                        addr: self.empty(),
+                    };
+                    all = all.union(self.ref_value(&r));
+                    targets.push(r);
+                }
                 let reads = all.reads.clone();
                 // What the arguments read is read by the call even when no argument is a
                 // variable it could write (`call execute_command_line(trim(cmd))`): the

@@ -260,19 +260,25 @@ pub fn analyze(prog: &Program, requests: &[Request], mode: Mode) -> (ProgramInfo
     let globals = Globals::build(prog, &mut layouts.borrow_mut(), &procs);
     let mut visits = 0;
 
-    // Global zones each procedure uses, bottom-up.
+    // Global zones each procedure uses, bottom-up; a call to an unknown routine uses every
+    // global it may reach.
+    let unknown_reach = globals.reachable_by_unknown(prog);
     let mut used: HashMap<UnitId, BTreeSet<u32>> = HashMap::new();
     for scc in &callgraph.sccs {
         let mut set = BTreeSet::new();
         for &p in scc {
             direct_globals(prog, &globals, p, &mut set);
             for site in callgraph.sites_of(p) {
-                if let Callee::Defined(cs) = &site.callee {
-                    for c in cs {
-                        if let Some(s) = used.get(c) {
-                            set.extend(s.iter().copied());
+                match &site.callee {
+                    Callee::Defined(cs) => {
+                        for c in cs {
+                            if let Some(s) = used.get(c) {
+                                set.extend(s.iter().copied());
+                            }
                         }
                     }
+                    Callee::External(_) => set.extend(unknown_reach.iter().copied()),
+                    Callee::Intrinsic(_) => {}
                 }
             }
         }
@@ -284,6 +290,19 @@ pub fn analyze(prog: &Program, requests: &[Request], mode: Mode) -> (ProgramInfo
     for &p in &procs {
         let mut z =
             zones::build_proc_zones(prog, &mut layouts.borrow_mut(), &globals, p, &used[&p]);
+        let mut reach = z.empty();
+        let calls_unknown = callgraph
+            .sites_of(p)
+            .iter()
+            .any(|s| matches!(s.callee, Callee::External(_)));
+        if calls_unknown {
+            for &gz in &unknown_reach {
+                if let Some(l) = z.local_of_global(gz) {
+                    reach.insert(l);
+                }
+            }
+        }
+        z.unknown_reach = reach;
         pointsto::compute(prog, p, &mut z);
         zones_map.insert(p, z);
     }

@@ -353,6 +353,32 @@ impl Globals {
         g
     }
 
+    /// The global zones (global numbering) a routine without a body and without a
+    /// description may read and write: what it can name (module variables, COMMON blocks, C
+    /// file-scope variables that are not `static`) and what global pointers point to.
+    /// SAVE/`static` locals, host variables and C `static` globals are out of its reach
+    /// unless their address is passed, which the call's arguments say.
+    pub(crate) fn reachable_by_unknown(&self, prog: &Program) -> BTreeSet<u32> {
+        let mut out = BTreeSet::new();
+        for (k, o) in &self.objects {
+            let s = match k {
+                ObjKey::Sym(s) | ObjKey::Pointee(s) => *s,
+                ObjKey::Heap(..) => continue,
+            };
+            let sd = &prog.symbols[s];
+            let reachable = sd.common.is_some()
+                || unit_of_scope(prog, sd.scope).is_some_and(|q| match prog.units[q].kind {
+                    UnitKind::Module => true,
+                    UnitKind::CFile => !sd.attrs.save,
+                    _ => false,
+                });
+            if reachable {
+                out.extend(o.start..o.start + o.len);
+            }
+        }
+        out
+    }
+
     fn add_pointee(&mut self, prog: &Program, lay: &mut Layouts, s: SymbolId) {
         let (names, rec) = pointee_leaves(prog, lay, s);
         let start = self.zones.len() as u32;
@@ -658,6 +684,11 @@ pub struct ProcZones {
     /// unew = tmp;`): within a group they never designate the same block
     /// ([`crate::rotation`]). Filled by `pointsto::compute`.
     pub rotations: Vec<crate::rotation::Rotation>,
+    /// The global zones a routine radtap does not know may read and write (module
+    /// variables, COMMON blocks, C globals of external linkage, and what global pointers
+    /// point to), in local numbering; filled for procedures that call such a routine,
+    /// directly or through their callees ([`Globals::reachable_by_unknown`]).
+    pub unknown_reach: ZoneSet,
 }
 
 impl ProcZones {
@@ -1123,6 +1154,7 @@ pub(crate) fn build_proc_zones(
         equivalenced,
         escapes: Vec::new(),
         rotations: Vec::new(),
+        unknown_reach: ZoneSet::new(0),
     }
 }
 

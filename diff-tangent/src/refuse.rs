@@ -123,6 +123,17 @@ pub(crate) fn unsupported(
                     ));
                     continue;
                 }
+                // A name of a module that is not among the inputs has no zone: the analyses
+                // see no write, so the assignment was sliced away from the derivative (its
+                // primal value lost) and what it carried was lost (issue 51).
+                if let Some(name) = unresolved_target(u, k) {
+                    out.push(Diagnostic::error(
+                        Code::Unsupported,
+                        span,
+                        format!("an assignment to `{name}`, a name of a module that is not among the input files: radtap cannot see what it holds, so the derivative code would drop this assignment; add the module's source file"),
+                    ));
+                    continue;
+                }
                 let Some(act) = &pi.activity else { continue };
                 let e = &pi.effects[i];
                 let active = e.reads.intersects(&act.active_before[i])
@@ -180,6 +191,27 @@ pub(crate) fn unsupported(
         }
     }
     out
+}
+
+/// The unresolved name a Fortran assignment writes (`g = …`, `g(i) = …`, `g%c = …` with `g`
+/// from a module that is not among the inputs, AD033), if any.
+fn unresolved_target(u: &UnitData, k: &StmtKind) -> Option<String> {
+    let StmtKind::Assign { lhs, .. } = k else {
+        return None;
+    };
+    if u.lang != Lang::Fortran {
+        return None;
+    }
+    let mut e = *lhs;
+    loop {
+        match &u.exprs[e] {
+            Expr::Opaque(t) => return Some(t.clone()),
+            Expr::Index { base, .. } | Expr::Field { base, .. } => e = *base,
+            Expr::Call { callee, .. } => e = *callee,
+            Expr::Paren(a) => e = *a,
+            _ => return None,
+        }
+    }
 }
 
 /// Binding names of the type-bound procedures of every derived type (`procedure :: energy`,
@@ -1205,7 +1237,9 @@ pub fn no_body_message(prog: &Program, name: &str) -> String {
         format!("a call through the dummy procedure (or function pointer) `{name}`, where an intrinsic or a procedure without a body is passed as an actual procedure somewhere in the program: radtap cannot tell which runs here; pass a function of the program instead (a wrapper around the intrinsic)")
     } else if is_macro {
         format!("the macro `{name}` has a body that is not an expression (a statement, or `#`/`##`): radtap cannot differentiate through it; write it as a function or expand it by hand")
+    } else if name.len() > 4 && name[..4].eq_ignore_ascii_case("mpi_") {
+        format!("`{name}` is an MPI call, and MPI communication is not differentiated yet: the derivatives would not travel with the data; keep MPI calls out of the code differentiated (differentiate the computation between them)")
     } else {
-        format!("`{name}` has no body in the input files and no derivative: the derivative through this call would be wrong; add its source file")
+        format!("`{name}` has no body in the input files and no derivative: radtap takes a routine it does not know to read and write anything its arguments reach and any global, so the derivative through this call would be wrong; add the file that defines it to the inputs (a prototype, a header or an interface is not enough; `-ext` descriptions are not supported yet)")
     }
 }

@@ -436,4 +436,17 @@ mod tests {
             }
         }
     }
+
+    /// Every C spelling of the table is a `math.h` function of the one list of known C
+    /// library functions (`radtap_il::clib`): a spelling missing there would make its calls
+    /// unknown routines, refused where the table has their derivative.
+    #[test]
+    fn every_c_spelling_is_a_known_library_function() {
+        use radtap_il::clib::{c_library, CLibrary};
+        for r in TABLE {
+            for n in r.c {
+                assert_eq!(c_library(n), Some(CLibrary::Math), "{n}");
+            }
+        }
+    }
 }

@@ -3,8 +3,8 @@
 use petgraph::algo::tarjan_scc;
 use petgraph::graph::{DiGraph, NodeIndex};
 use radtap_il::{
-    visit, Decl, Expr, ExprId, Lang, Program, StmtId, StmtKind, SymbolId, SymbolKind, UnOp, UnitId,
-    UnitKind,
+    clib::c_library, visit, Decl, Expr, ExprId, Lang, Program, StmtId, StmtKind, SymbolId,
+    SymbolKind, UnOp, UnitId, UnitKind,
 };
 use std::collections::{HashMap, HashSet};
 
@@ -415,6 +415,13 @@ impl<'a> Resolver<'a> {
         let sd = &self.prog.symbols[sym];
         let lname = sd.spelling.to_ascii_lowercase();
         match sd.kind {
+            // A C callee that no prototype or body declares is an intrinsic symbol of the
+            // frontend; only the library functions radtap knows are intrinsics here. Any
+            // other is an unknown routine, as if its prototype were in view (`ext_scale(&t,
+            // 3)` from a header radtap does not read was taken as having no effect).
+            SymbolKind::Intrinsic if u.lang == Lang::C && c_library(&sd.spelling).is_none() => {
+                Callee::External(sd.spelling.clone())
+            }
             SymbolKind::Intrinsic => Callee::Intrinsic(lname),
             SymbolKind::Generic => {
                 let mut v = Vec::new();
@@ -440,7 +447,9 @@ impl<'a> Resolver<'a> {
             SymbolKind::Procedure if !through_pointer && !sd.attrs.dummy => {
                 match self.definition_of(sym) {
                     Some(d) => Callee::Defined(vec![d]),
-                    None if u.lang == Lang::C && is_c_library(&lname) => Callee::Intrinsic(lname),
+                    None if u.lang == Lang::C && is_c_library(&sd.spelling) => {
+                        Callee::Intrinsic(lname)
+                    }
                     None => Callee::External(sd.spelling.clone()),
                 }
             }
@@ -465,11 +474,7 @@ impl<'a> Resolver<'a> {
     }
 }
 
-/// C library functions radtap knows the effects of (math functions read their arguments
-/// only; allocation returns fresh memory).
+/// C library functions radtap knows the effects of ([`radtap_il::clib`]).
 fn is_c_library(name: &str) -> bool {
-    matches!(
-        name,
-        "malloc" | "calloc" | "realloc" | "free" | "printf" | "fprintf" | "puts" | "abort" | "exit"
-    )
+    c_library(name).is_some()
 }

@@ -26,11 +26,15 @@
 //! passed to): a question on the IL alone that the generators and the validation driver
 //! both ask, so it lives below both.
 //!
+//! [`clib`] is the list of C library functions radtap knows by name: any other C function
+//! without a body is an unknown routine, whatever headers declare it.
+//!
 //! This crate knows nothing of tree-sitter, petgraph or bitsets.
 
 pub mod alloc;
 pub mod any_length;
 mod arena;
+pub mod clib;
 pub mod comma;
 pub mod copy;
 pub mod diag;

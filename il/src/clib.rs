@@ -1,0 +1,177 @@
+//! The C library functions radtap knows by name, and what each may do.
+//!
+//! A C call to a function that has no body in the input files, no prototype in view and is
+//! not listed here is a call to an **unknown routine**: the call graph resolves it as external
+//! (`Callee::External`), exactly like a function whose prototype is in view, and the analyses
+//! assume it may read and write everything reachable from its arguments and from the globals
+//! (ARCHITECTURE.md, "Unknown routines"); where that touches active data, the generators
+//! refuse the call (AD070). Taking an unknown function for a library one (it was: every
+//! undeclared callee was an intrinsic producing new values) silently lost the derivative of
+//! what it wrote (`ext_scale(&t, 3)`, `MPI_Allreduce(&t, &s, …)`).
+//!
+//! A function is listed only when what it does to derivatives is known: the `math.h`
+//! families (pure: they read their values; the derivative table `radtap_diff_tangent::table`
+//! has the rules of the differentiable ones, and every C spelling there is listed here, which
+//! a test of that table checks), functions that never carry a derivative (I/O, strings,
+//! clocks, random numbers, process control), the allocators, and the copies whose effects the
+//! data-flow analyses model (`memcpy`, `memmove`, `memset`). Not listed, so unknown and
+//! refused when active: functions that move real values the analyses cannot follow (`qsort`
+//! of an active array, GNU `sincos` writing two results, `scanf`/`fread` filling variables).
+
+/// What a known C library function does, for the analyses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CLibrary {
+    /// `math.h`: reads its arguments only (a `frexp`/`modf`/`remquo` pointer argument gets
+    /// a discrete or piecewise-constant part); differentiable where the derivative table has
+    /// a row, refused with AD020 ("no derivative rule") otherwise.
+    Math,
+    /// Never carries a derivative: I/O on text, strings, clocks, random numbers, process
+    /// control. Its results and what it writes are new values.
+    Passive,
+    /// `malloc`, `calloc`, `realloc`, `free`: fresh memory (the analyses' allocation sites).
+    Memory,
+    /// `memcpy`, `memmove`, `memset`: modelled by the analyses (`dataflow` `copy_through`)
+    /// and rewritten into loops where they copy reals (`il::memcpy`).
+    Copy,
+}
+
+/// The `math.h` functions, in their `double` spelling; `f` (float) and `l` (long double)
+/// suffixes are the same functions.
+const MATH: &[&str] = &[
+    "sin",
+    "cos",
+    "tan",
+    "asin",
+    "acos",
+    "atan",
+    "atan2",
+    "sinh",
+    "cosh",
+    "tanh",
+    "asinh",
+    "acosh",
+    "atanh",
+    "exp",
+    "exp2",
+    "expm1",
+    "log",
+    "log10",
+    "log2",
+    "log1p",
+    "logb",
+    "ilogb",
+    "sqrt",
+    "cbrt",
+    "pow",
+    "fabs",
+    "hypot",
+    "erf",
+    "erfc",
+    "tgamma",
+    "lgamma",
+    "floor",
+    "ceil",
+    "fmod",
+    "fmin",
+    "fmax",
+    "fdim",
+    "fma",
+    "round",
+    "lround",
+    "llround",
+    "trunc",
+    "rint",
+    "lrint",
+    "llrint",
+    "nearbyint",
+    "remainder",
+    "remquo",
+    "copysign",
+    "nextafter",
+    "nexttoward",
+    "ldexp",
+    "frexp",
+    "modf",
+    "scalbn",
+    "scalbln",
+    "nan",
+    "j0",
+    "j1",
+    "jn",
+    "y0",
+    "y1",
+    "yn",
+    "isnan",
+    "isinf",
+    "isfinite",
+    "isnormal",
+    "signbit",
+    "fpclassify",
+    "abs",
+    "labs",
+    "llabs",
+];
+
+/// Functions that never carry a derivative (`stdio.h` text output, `string.h`, `stdlib.h`
+/// conversions and process control, `time.h`, `assert`).
+const PASSIVE: &[&str] = &[
+    "printf",
+    "fprintf",
+    "sprintf",
+    "snprintf",
+    "puts",
+    "putchar",
+    "fputs",
+    "fputc",
+    "putc",
+    "fflush",
+    "perror",
+    "fopen",
+    "fclose",
+    "exit",
+    "abort",
+    "assert",
+    "strlen",
+    "strcmp",
+    "strncmp",
+    "strcpy",
+    "strncpy",
+    "strcat",
+    "strncat",
+    "strchr",
+    "strstr",
+    "atoi",
+    "atol",
+    "atof",
+    "strtol",
+    "strtoul",
+    "strtod",
+    "getenv",
+    "rand",
+    "srand",
+    "time",
+    "clock",
+    "clock_gettime",
+    "gettimeofday",
+];
+
+/// What the C library function `name` (as written) does, if radtap knows it.
+pub fn c_library(name: &str) -> Option<CLibrary> {
+    let math = |n: &str| MATH.contains(&n);
+    if math(name)
+        || name
+            .strip_suffix('f')
+            .or_else(|| name.strip_suffix('l'))
+            .is_some_and(math)
+    {
+        return Some(CLibrary::Math);
+    }
+    if PASSIVE.contains(&name) {
+        return Some(CLibrary::Passive);
+    }
+    match name {
+        "malloc" | "calloc" | "realloc" | "free" => Some(CLibrary::Memory),
+        "memcpy" | "memmove" | "memset" => Some(CLibrary::Copy),
+        _ => None,
+    }
+}
