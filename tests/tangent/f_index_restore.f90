@@ -4,8 +4,9 @@
 ! scalar assignment (`k = n`) that a later DO loop reuses (SICOPOLIS's calc_temp pattern): the
 ! adjoint restores `a(k)` in its backward sweep and must see `k = n` again, not the DO loop's
 ! end value n+1 (it restored a(n+1): silently wrong in joint and split mode). Also under a
-! DO WHILE that calls such a column routine until a passive criterion holds, and with the
-! column's call under `$AD NOCHECKPOINT`.
+! DO WHILE that calls such a column routine until a passive criterion holds, and in a DO
+! WHILE of a routine called under `$AD NOCHECKPOINT` (SICOPOLIS's shift_cts_downward calling
+! calc_temp3: the second error of issue 50, the same restore).
 module colsys
   implicit none
   integer, parameter :: n = 4
@@ -65,6 +66,18 @@ contains
     end do
   end subroutine col_inline
 
+  ! SICOPOLIS's shift_cts_downward: a split routine re-solving a column in a DO WHILE.
+  subroutine shift(s)
+    real(8), intent(inout) :: s
+    integer :: it
+    it = 0
+    do while (it < 2)
+      call col_inline(s)
+      s = s + 0.25d0
+      it = it + 1
+    end do
+  end subroutine shift
+
   subroutine top()
     integer :: k, it
     real(8) :: s
@@ -78,7 +91,7 @@ contains
       it = it + 1
     end do
     !$AD NOCHECKPOINT
-    call col_inline(s)
+    call shift(s)
     call col(0.25d0)
     cost = 0.0d0
     do k = 0, n
