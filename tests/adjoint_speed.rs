@@ -1024,72 +1024,7 @@ fn function_partials_are_written_with_their_stored_results() {
     }
 }
 
-/// A grid model in SICOPOLIS's shapes (issue 50), `NNN` points: a checkpointed call on one
-/// element of a module array (`call limit(a(i))`), a checkpointed call writing one element of
-/// module arrays addressed by its dummy (`call adjust(i)` writing `h(i)`, `acc(i)`), and a
-/// split call (`$AD NOCHECKPOINT`) rewriting one column of a module array that its own adjoint
-/// and the previous columns' read (`call column(j)`), and a checkpointed call rewriting a
-/// column in its own loop (`call relax(j)`). The driver prints the peak of the AD
-/// stack after `step_b`.
-const GRID_MODEL: &str = r#"module grid_m
-  implicit none
-  integer, parameter :: n = NNN
-  real(8) :: a(n), h(n), acc(n), t(8, n), tnew(8, n), r(8, n), cost
-contains
-  subroutine limit(x)
-    real(8), intent(inout) :: x
-    x = x - 0.01d0*x*x
-  end subroutine limit
-
-  subroutine adjust(i)
-    integer, intent(in) :: i
-    real(8) :: old
-    old = h(i)
-    if (h(i) < 0.1d0) h(i) = 0.1d0
-    h(i) = h(i)*h(i)
-    acc(i) = acc(i) + (h(i) - old)
-  end subroutine adjust
-
-  subroutine column(j)
-    integer, intent(in) :: j
-    integer :: k
-    do k = 1, 8
-      tnew(k, j) = tnew(k, j)*(1.0d0 + 0.1d0*sin(tnew(k, j))) + t(k, j)
-    end do
-  end subroutine column
-
-  subroutine relax(j)
-    integer, intent(in) :: j
-    integer :: k
-    do k = 1, 8
-      r(k, j) = r(k, j)*(0.5d0 + 0.1d0*r(k, j)) + t(k, j)**2
-    end do
-  end subroutine relax
-
-  subroutine step()
-    integer :: i, j
-    do i = 1, n
-      call limit(a(i))
-    end do
-    h = a
-    acc = 0.0d0
-    do i = 1, n
-      call adjust(i)
-    end do
-    tnew = t
-    do j = 1, n
-      !$AD NOCHECKPOINT
-      call column(j)
-    end do
-    r = t
-    do j = 1, n
-      call relax(j)
-    end do
-    cost = sum(h) + sum(acc) + sum(tnew**2) + sum(r**2)
-  end subroutine step
-end module grid_m
-"#;
-
+/// The driver of the grid model: the adjoint of `cost` once, then the peak of the AD stack.
 const GRID_DRIVER: &str = r#"program drv
   use grid_m_b
   implicit none
@@ -1108,12 +1043,14 @@ const GRID_DRIVER: &str = r#"program drv
 end program drv
 "#;
 
-/// Issue 50, the recording rule (ARCHITECTURE.md): what a call in a grid loop modifies is
-/// recorded element by element (or column by column), so the peak of the AD stack grows
-/// linearly with the grid: 4 times the points, at most 5 times the peak (whole arrays pushed
-/// per point grew 16 times: 22 MB at 500 points, 352 MB at 2,000). The same model at 6
-/// points is the corpus program f_grid_recording.f90, whose adjoint the numeric suites
-/// check.
+/// Issue 50, the recording rule (ARCHITECTURE.md): the grid model of the corpus
+/// (f_grid_recording.f90, SICOPOLIS's shapes: an element of a module array passed to a
+/// checkpointed call, a callee writing one element or one column of module arrays addressed by
+/// its dummies, a split call rewriting a column) at 500 and 2,000 points. What a call in a
+/// grid loop modifies is recorded element by element (or column by column), so the peak of
+/// the AD stack grows linearly with the grid: 4 times the points, at most 5 times the peak (whole arrays pushed
+/// per point grew 16 times: 22 MB at 500 points, 352 MB at 2,000). The numeric suites
+/// check the model's adjoint at 6 points.
 #[test]
 fn recording_is_linear_in_the_grid_size() {
     let dir = std::env::temp_dir().join(format!("radtap-grid-{}", std::process::id()));
@@ -1132,7 +1069,14 @@ fn recording_is_linear_in_the_grid_size() {
         let d = dir.join(format!("n{n}"));
         std::fs::create_dir_all(&d).unwrap();
         let src = d.join("grid.f90");
-        std::fs::write(&src, GRID_MODEL.replace("NNN", &n.to_string())).unwrap();
+        let model = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/tangent/f_grid_recording.f90"
+        ))
+        .unwrap();
+        let sized = model.replace("n = 6", &format!("n = {n}"));
+        assert_ne!(sized, model);
+        std::fs::write(&src, sized).unwrap();
         std::fs::write(d.join("drv.f90"), GRID_DRIVER).unwrap();
         let opts = vec!["-head".to_string(), "grid_m.step(cost)/(a t)".to_string()];
         let o = run_cli(&src, &opts, &["-b", "-o", "grid"], &d);

@@ -166,19 +166,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 actual_of.insert(*f, a.value);
             }
         }
-        let mut globals: Vec<SymbolId> = self
-            .pg
-            .pi
-            .zones
-            .objects
-            .keys()
-            .filter_map(|k| match k {
-                ObjKey::Sym(x) => Some(*x),
-                _ => None,
-            })
-            .collect();
-        globals.sort();
-        globals.dedup();
+        let globals = self.zone_symbols();
         for x in globals {
             let xs = &prog.symbols[x];
             let module_array = xs.common.is_none()
@@ -244,7 +232,7 @@ impl<'a> Adj<'_, '_, 'a> {
                         .into_iter()
                         .zip(these)
                         .map(|(a, b)| match (a, b) {
-                            (Some(a), Some(b)) if same_expr(cu, a, b) => Some(a),
+                            (Some(a), Some(b)) if radtap_il::visit::same_expr(cu, a, b) => Some(a),
                             _ => None,
                         })
                         .collect(),
@@ -555,32 +543,6 @@ impl<'a> Adj<'_, '_, 'a> {
             rec.subtract(&zx);
         }
         (push, pop)
-    }
-}
-
-/// Whether two expressions of one unit are written alike (names, integer literals and
-/// operators).
-fn same_expr(u: &UnitData, a: ExprId, b: ExprId) -> bool {
-    match (&u.exprs[a], &u.exprs[b]) {
-        (Expr::Name(x), Expr::Name(y)) => x == y,
-        (Expr::Literal(x), Expr::Literal(y)) => x.kind == LitKind::Int && x == y,
-        (Expr::Paren(x), Expr::Paren(y)) => same_expr(u, *x, *y),
-        (Expr::Unary { op: o1, arg: x }, Expr::Unary { op: o2, arg: y }) => {
-            o1 == o2 && same_expr(u, *x, *y)
-        }
-        (
-            Expr::Binary {
-                op: o1,
-                lhs: l1,
-                rhs: r1,
-            },
-            Expr::Binary {
-                op: o2,
-                lhs: l2,
-                rhs: r2,
-            },
-        ) => o1 == o2 && same_expr(u, *l1, *l2) && same_expr(u, *r1, *r2),
-        _ => false,
     }
 }
 

@@ -16,56 +16,7 @@ impl<'a> ProcGen<'_, 'a> {
 
     /// Whether two primal references are the same access path, written alike.
     pub fn same_src(&self, a: ExprId, b: ExprId) -> bool {
-        let (x, y) = (&self.src.exprs[a], &self.src.exprs[b]);
-        match (x, y) {
-            (Expr::Name(p), Expr::Name(q)) => p == q,
-            (Expr::Literal(p), Expr::Literal(q)) => p.text == q.text,
-            (Expr::Paren(p), Expr::Paren(q)) => self.same_src(*p, *q),
-            (
-                Expr::Field {
-                    base: b1,
-                    field: f1,
-                    arrow: a1,
-                },
-                Expr::Field {
-                    base: b2,
-                    field: f2,
-                    arrow: a2,
-                },
-            ) => a1 == a2 && f1.eq_ignore_ascii_case(f2) && self.same_src(*b1, *b2),
-            (Expr::Unary { op: o1, arg: x1 }, Expr::Unary { op: o2, arg: x2 }) => {
-                o1 == o2 && self.same_src(*x1, *x2)
-            }
-            (
-                Expr::Binary {
-                    op: o1,
-                    lhs: l1,
-                    rhs: r1,
-                },
-                Expr::Binary {
-                    op: o2,
-                    lhs: l2,
-                    rhs: r2,
-                },
-            ) => o1 == o2 && self.same_src(*l1, *l2) && self.same_src(*r1, *r2),
-            (Expr::Index { base: b1, subs: s1 }, Expr::Index { base: b2, subs: s2 }) => {
-                self.same_src(*b1, *b2)
-                    && s1.len() == s2.len()
-                    && s1.iter().zip(s2).all(|(p, q)| match (p, q) {
-                        (Subscript::Index(p), Subscript::Index(q)) => self.same_src(*p, *q),
-                        (Subscript::Range(a1, b1, c1), Subscript::Range(a2, b2, c2)) => {
-                            let same = |x: &Option<ExprId>, y: &Option<ExprId>| match (x, y) {
-                                (None, None) => true,
-                                (Some(x), Some(y)) => self.same_src(*x, *y),
-                                _ => false,
-                            };
-                            same(a1, a2) && same(b1, b2) && same(c1, c2)
-                        }
-                        _ => false,
-                    })
-            }
-            _ => false,
-        }
+        radtap_il::visit::same_expr(self.src, a, b)
     }
 
     pub fn pid(&self, s: StmtId) -> Option<usize> {
