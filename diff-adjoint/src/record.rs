@@ -201,8 +201,11 @@ impl<'a> Adj<'_, '_, 'a> {
     pub(crate) fn suffix_of(ty: &Type) -> Option<&'static str> {
         Some(match (ty.base, ty.bytes) {
             (BaseClass::Real, Some(4)) => "Real4",
+            // C `long double`, Fortran real(16) and real(10): 16 bytes of storage.
+            (BaseClass::Real, Some(10 | 16)) => "Real16",
             (BaseClass::Real, _) => "Real8",
             (BaseClass::Complex, Some(8)) => "Complex8",
+            (BaseClass::Complex, Some(20 | 32)) => "Complex32",
             (BaseClass::Complex, _) => "Complex16",
             (BaseClass::Integer | BaseClass::Enum, Some(8)) => "Integer8",
             (BaseClass::Integer | BaseClass::Enum, _) => "Integer4",

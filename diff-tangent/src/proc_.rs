@@ -354,12 +354,17 @@ fn spec_of_type(lang: Lang, t: &Type) -> TypeSpec {
     let bytes = t.bytes.unwrap_or(8);
     let keyword = match (lang, t.base, bytes) {
         (Lang::Fortran, BaseClass::Real, 8) => "real(8)",
+        (Lang::Fortran, BaseClass::Real, 10) => "real(10)",
+        (Lang::Fortran, BaseClass::Real, 16) => "real(16)",
         (Lang::Fortran, BaseClass::Real, _) => "real",
         (Lang::Fortran, BaseClass::Complex, 16) => "complex(8)",
+        (Lang::Fortran, BaseClass::Complex, 20) => "complex(10)",
+        (Lang::Fortran, BaseClass::Complex, 32) => "complex(16)",
         (Lang::Fortran, BaseClass::Complex, _) => "complex",
         (Lang::Fortran, BaseClass::Integer, _) => "integer",
         (Lang::Fortran, BaseClass::Logical, _) => "logical",
         (Lang::C, BaseClass::Real, 4) => "float",
+        (Lang::C, BaseClass::Real, 10 | 16) => "long double",
         (Lang::C, BaseClass::Real, _) => "double",
         (Lang::C, BaseClass::Integer, 8) => "long",
         (Lang::C, BaseClass::Integer, 2) => "short",

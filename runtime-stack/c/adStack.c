@@ -391,6 +391,8 @@ AD_SCALAR(Boolean, boolean, int)
 AD_SCALAR(Character, character, char)
 AD_SCALAR(Complex8, complex8, ccmplx)
 AD_SCALAR(Complex16, complex16, cdcmplx)
+AD_SCALAR(Real16, real16, long double)
+AD_SCALAR(Complex32, complex32, cqcmplx)
 
 void pushPointer8(void *v) { push_bytes(&v, sizeof v); }
 void popPointer8(void **v) { pop_bytes(v, sizeof *v); }
@@ -419,6 +421,8 @@ AD_ARRAY(Boolean, boolean, int)
 AD_ARRAY(Character, character, char)
 AD_ARRAY(Complex8, complex8, ccmplx)
 AD_ARRAY(Complex16, complex16, cdcmplx)
+AD_ARRAY(Real16, real16, long double)
+AD_ARRAY(Complex32, complex32, cqcmplx)
 
 /* Control bits.  Generates pushControlNb popControlNb lookControlNb and
  * pushcontrolNb_ popcontrolNb_ lookcontrolNb_. */

@@ -69,6 +69,9 @@ extern "C" {
  * double _Complex and Fortran COMPLEX(4) / COMPLEX(8); cast pointers freely. */
 typedef struct { float r, i; } ccmplx;   /* 8 bytes  */
 typedef struct { double r, i; } cdcmplx; /* 16 bytes */
+/* C long double, Fortran real(16) and real(10) (16 bytes of storage on x86-64 and aarch64):
+ * recorded as their bytes; complex(16) as two of them. */
+typedef struct { long double r, i; } cqcmplx; /* 32 bytes */
 
 /* ---- scalars: push saves, pop restores, look reads the top in place ---- */
 void pushReal4(float v);           void popReal4(float *v);           void lookReal4(float *v);
@@ -79,6 +82,8 @@ void pushBoolean(int v);           void popBoolean(int *v);           void lookB
 void pushCharacter(char v);        void popCharacter(char *v);        void lookCharacter(char *v);
 void pushComplex8(ccmplx v);       void popComplex8(ccmplx *v);       void lookComplex8(ccmplx *v);
 void pushComplex16(cdcmplx v);     void popComplex16(cdcmplx *v);     void lookComplex16(cdcmplx *v);
+void pushReal16(long double v);    void popReal16(long double *v);    void lookReal16(long double *v);
+void pushComplex32(cqcmplx v);     void popComplex32(cqcmplx *v);     void lookComplex32(cqcmplx *v);
 void pushPointer8(void *v);        void popPointer8(void **v);        void lookPointer8(void **v);
 void pushPointer4(void *v);        void popPointer4(void **v);  /* stores the whole pointer */
 
@@ -94,6 +99,8 @@ void pushBooleanArray(int *x, int n);        void popBooleanArray(int *x, int n)
 void pushCharacterArray(char *x, int n);     void popCharacterArray(char *x, int n);     void lookCharacterArray(char *x, int n);
 void pushComplex8Array(ccmplx *x, int n);    void popComplex8Array(ccmplx *x, int n);    void lookComplex8Array(ccmplx *x, int n);
 void pushComplex16Array(cdcmplx *x, int n);  void popComplex16Array(cdcmplx *x, int n);  void lookComplex16Array(cdcmplx *x, int n);
+void pushReal16Array(long double *x, int n); void popReal16Array(long double *x, int n); void lookReal16Array(long double *x, int n);
+void pushComplex32Array(cqcmplx *x, int n);  void popComplex32Array(cqcmplx *x, int n);  void lookComplex32Array(cqcmplx *x, int n);
 
 /* ---- control bits: pushControlNb saves the low N bits of cc (higher bits
  * are ignored); popControlNb / lookControlNb return them in [0, 2^N) ---- */
@@ -144,6 +151,8 @@ void pushboolean_(int *v);        void popboolean_(int *v);        void lookbool
 void pushcharacter_(char *v);     void popcharacter_(char *v);     void lookcharacter_(char *v);
 void pushcomplex8_(ccmplx *v);    void popcomplex8_(ccmplx *v);    void lookcomplex8_(ccmplx *v);
 void pushcomplex16_(cdcmplx *v);  void popcomplex16_(cdcmplx *v);  void lookcomplex16_(cdcmplx *v);
+void pushreal16_(long double *v); void popreal16_(long double *v); void lookreal16_(long double *v);
+void pushcomplex32_(cqcmplx *v);  void popcomplex32_(cqcmplx *v);  void lookcomplex32_(cqcmplx *v);
 void pushpointer8_(void **v);     void poppointer8_(void **v);     void lookpointer8_(void **v);
 void pushpointer4_(void **v);     void poppointer4_(void **v);
 
@@ -155,6 +164,8 @@ void pushbooleanarray_(int *x, int *n);        void popbooleanarray_(int *x, int
 void pushcharacterarray_(char *x, int *n);     void popcharacterarray_(char *x, int *n);     void lookcharacterarray_(char *x, int *n);
 void pushcomplex8array_(ccmplx *x, int *n);    void popcomplex8array_(ccmplx *x, int *n);    void lookcomplex8array_(ccmplx *x, int *n);
 void pushcomplex16array_(cdcmplx *x, int *n);  void popcomplex16array_(cdcmplx *x, int *n);  void lookcomplex16array_(cdcmplx *x, int *n);
+void pushreal16array_(long double *x, int *n); void popreal16array_(long double *x, int *n); void lookreal16array_(long double *x, int *n);
+void pushcomplex32array_(cqcmplx *x, int *n);  void popcomplex32array_(cqcmplx *x, int *n);  void lookcomplex32array_(cqcmplx *x, int *n);
 
 void pushcontrol1b_(int *cc); void popcontrol1b_(int *cc); void lookcontrol1b_(int *cc);
 void pushcontrol2b_(int *cc); void popcontrol2b_(int *cc); void lookcontrol2b_(int *cc);

@@ -155,6 +155,24 @@ static void test_scalars(void)
     ROUND_TRIP(pt, vptr, pushPointer8, popPointer8, lookPointer8)
 #undef ROUND_TRIP
 
+    {   /* extended precision (C long double, Fortran real(16)): values beyond double's range
+         * come back exactly; compared by value (the storage has padding) */
+        long double r16[3] = {1.0L / 3.0L, -2.5e-4000L, 7.0L}, g16, a16[3], b16[3];
+        for (k = 0; k < 3; k++) pushReal16(r16[k]);
+        for (k = 3; k-- > 0;) {
+            lookReal16(&g16);
+            CHECK(g16 == r16[k]);
+            popReal16(&g16);
+            CHECK(g16 == r16[k]);
+        }
+        for (k = 0; k < 3; k++) a16[k] = r16[k] * (long double)k;
+        pushReal16Array(a16, 3);
+        CHECK(adStack_currentBytes() == 3 * (long long)sizeof(long double));
+        popReal16Array(b16, 3);
+        for (k = 0; k < 3; k++) CHECK(b16[k] == a16[k]);
+        CHECK(adStack_currentBytes() == 0);
+    }
+
     /* the Fortran aliases (by address) on the same data */
     for (k = 0; k < 7; k++) { pushreal8_(&r8[k]); pushreal4_(&r4[k]); }
     for (k = 0; k < 5; k++) { pushinteger4_(&i4[k]); pushcharacter_(&ch[k]); }

@@ -410,8 +410,9 @@ fn record_leaves(
             match ty.base {
                 BaseClass::Real if ty.bytes.is_some_and(|b| b != 8) => {
                     return Err(format!(
-                        "component `{}` is single precision: the driver fills real(8)/double only, so validate cannot check this head yet",
-                        s.spelling
+                        "component `{}` is {}: the driver fills real(8)/double only, so validate cannot check this head yet",
+                        s.spelling,
+                        precision_name(ty.bytes)
                     ));
                 }
                 BaseClass::Real => {
@@ -578,7 +579,8 @@ pub fn describe_with(
         };
         if ty.base == BaseClass::Real && ty.bytes.is_some_and(|b| b != 8) {
             return Err(format!(
-                "argument `{name}` of `{head_name}` is single precision: the driver fills real(8)/double only, so validate cannot check this head yet"
+                "argument `{name}` of `{head_name}` is {}: the driver fills real(8)/double only, so validate cannot check this head yet",
+                precision_name(ty.bytes)
             ));
         }
         let deriv = iface.params.get(i).and_then(|x| x.1.clone());
@@ -788,7 +790,8 @@ pub fn describe_with(
         if let Some(t) = hu.result.and_then(|r| p.symbols[r].ty.as_ref()) {
             if t.base == BaseClass::Real && t.bytes.is_some_and(|b| b != 8) {
                 return Err(format!(
-                    "the result of `{head_name}` is single precision: the driver checks real(8)/double only, so validate cannot check this head yet"
+                    "the result of `{head_name}` is {}: the driver checks real(8)/double only, so validate cannot check this head yet",
+                    precision_name(t.bytes)
                 ));
             }
             if t.base != BaseClass::Real || !t.dims.is_empty() {
@@ -1258,5 +1261,14 @@ mod tests {
         let s = Sizes::parse(&["N=4", "w=n*m"]).unwrap();
         assert_eq!(s.get("n"), Some("4"));
         assert_eq!(s.get("w"), Some("n*m"));
+    }
+}
+
+/// How a real of `bytes` bytes is named in a refusal.
+fn precision_name(bytes: Option<u32>) -> &'static str {
+    match bytes {
+        Some(4) => "single precision",
+        Some(10 | 16) => "extended precision (`long double`, `real(10)`, `real(16)`)",
+        _ => "not double precision",
     }
 }

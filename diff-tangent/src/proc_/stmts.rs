@@ -575,7 +575,7 @@ impl<'a> ProcGen<'_, 'a> {
                 BaseClass::Complex => t.bytes.map(|b| b / 2),
                 _ => t.bytes,
             })
-            .filter(|&b| b == 4 || b == 8)
+            .filter(|&b| matches!(b, 4 | 8 | 10 | 16))
             .unwrap_or(8)
     }
 
@@ -602,8 +602,12 @@ impl<'a> ProcGen<'_, 'a> {
                 let t = l.text.to_ascii_lowercase();
                 match self.lang {
                     Lang::C => {
-                        if t.ends_with('f') && !t.starts_with("0x") {
+                        if t.starts_with("0x") {
+                            8
+                        } else if t.ends_with('f') {
                             4
+                        } else if t.ends_with('l') && l.kind == LitKind::Real {
+                            16
                         } else {
                             8
                         }
