@@ -21,9 +21,8 @@ use radtap_il::{
 };
 use std::collections::{BTreeMap, HashMap};
 
-mod io;
+pub(crate) mod io;
 mod library;
-pub(crate) use io::control_names;
 
 /// The effect of one point.
 #[derive(Clone, Debug, Default)]

@@ -423,7 +423,7 @@ fn direct_globals(prog: &Program, g: &Globals, p: UnitId, out: &mut BTreeSet<u32
     // Names in I/O control lists, kept as text (`write (fname, '(a)')`, `iostat=ios`).
     for (_, st) in u.stmts.iter() {
         if let radtap_il::StmtKind::Io { control, .. } = &st.kind {
-            for name in effects::control_names(control) {
+            for name in effects::io::control_names(control) {
                 if let Some(s) = prog.lookup(u.scope, &name) {
                     add(ObjKey::Sym(s));
                 }
