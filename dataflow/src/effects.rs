@@ -225,16 +225,16 @@ fn pure(
     ok
 }
 
-/// A C library function without side effects (`math.h`, double or `f` float spelling).
+/// A C library function without side effects (`math.h` in its `double`, `f` and `l` spellings,
+/// `abs`, `labs`), other than those storing through a pointer.
 pub(crate) fn c_math(name: &str) -> bool {
-    const MATH: &[&str] = &[
-        "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "asinh",
-        "acosh", "atanh", "exp", "exp2", "expm1", "log", "log10", "log2", "log1p", "sqrt", "cbrt",
-        "pow", "fabs", "copysign", "fmin", "fmax", "fmod", "hypot", "erf", "erfc", "tgamma",
-        "lgamma", "floor", "ceil", "trunc", "round",
-    ];
-    let base = name.strip_suffix('f').filter(|b| MATH.contains(b));
-    MATH.contains(&name) || base.is_some() || matches!(name, "abs" | "labs")
+    // `frexp`, `modf` and `remquo` also store through a pointer argument.
+    let stores = ["frexp", "modf", "remquo"].iter().any(|b| {
+        name.strip_prefix(b)
+            .is_some_and(|r| matches!(r, "" | "f" | "l"))
+    });
+    (radtap_il::clib::c_library(name) == Some(radtap_il::clib::CLibrary::Math) && !stores)
+        || matches!(name, "abs" | "labs")
 }
 
 /// The zones a reference expression may touch (see [`crate::ProgramInfo::ref_zones`]).

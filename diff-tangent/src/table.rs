@@ -223,10 +223,18 @@ const fn row(fortran: &'static [&'static str], c: &'static [&'static str], rule:
 
 /// The row for an intrinsic name (lower-cased) in a language.
 pub fn lookup(name: &str, c: bool) -> Option<&'static Row> {
-    TABLE.iter().find(|r| {
+    let found = TABLE.iter().find(|r| {
         let names = if c { r.c } else { r.fortran };
         names.contains(&name)
-    })
+    });
+    // C's `long double` spellings (`sqrtl`, `powl`): the row of the `double` one, whose
+    // partials are written in `long double` (`instantiate` at kind 16).
+    match (found, c, name.strip_suffix('l')) {
+        (None, true, Some(base)) if TABLE.iter().any(|r| r.c.first() == Some(&base)) => {
+            lookup(base, true)
+        }
+        _ => found,
+    }
 }
 
 /// A parsed partial-derivative template.

@@ -886,7 +886,8 @@ impl<'a> ProcGen<'_, 'a> {
             }
             Tpl::Pi => {
                 let m1 = self.b().real("-1.0", kind);
-                self.b().call("acos", vec![m1])
+                let acos = self.c_math_name("acos", kind);
+                self.b().call(&acos, vec![m1])
             }
             Tpl::Neg(a) => {
                 let x = self.instantiate(a, args, kind);
@@ -939,6 +940,10 @@ impl<'a> ProcGen<'_, 'a> {
                     BinOp::Mul => self.b().mul(x, y),
                     BinOp::Div => self.b().div(x, y),
                     BinOp::Pow if self.number(y) == Some((1.0, true)) => x,
+                    BinOp::Pow if c_pow => {
+                        let pow = self.c_math_name("pow", kind);
+                        self.b().call(&pow, vec![x, y])
+                    }
                     _ => self.b().bin(op, x, y),
                 }
             }
@@ -955,7 +960,8 @@ impl<'a> ProcGen<'_, 'a> {
                     }
                     ("sgn", Lang::C) => {
                         let one = self.b().real("1.0", kind);
-                        self.b().call("copysign", vec![one, xs[0]])
+                        let copysign = self.c_math_name("copysign", kind);
+                        self.b().call(&copysign, vec![one, xs[0]])
                     }
                     ("trunc", Lang::Fortran) => self.b().call("aint", xs),
                     // `nz(c, e)`: e where c ≠ 0, 0 elsewhere (folded when c is a number).
@@ -975,7 +981,10 @@ impl<'a> ProcGen<'_, 'a> {
                         let c = self.b().bin(BinOp::Gt(RelSpell::Symbol), xs[0], z);
                         self.guarded(xs[1], c, kind)
                     }
-                    ("gamma", Lang::C) => self.b().call("tgamma", xs),
+                    ("gamma", Lang::C) => {
+                        let tgamma = self.c_math_name("tgamma", kind);
+                        self.b().call(&tgamma, xs)
+                    }
                     ("psi", _) => {
                         self.need_digamma();
                         // The helper is double precision.
@@ -988,9 +997,24 @@ impl<'a> ProcGen<'_, 'a> {
                         };
                         self.b().call("radtap_digamma", xs)
                     }
-                    (f, _) => self.b().call(f, xs),
+                    (f, _) => {
+                        let f = self.c_math_name(f, kind);
+                        self.b().call(&f, xs)
+                    }
                 }
             }
+        }
+    }
+
+    /// The spelling of the C math function `f` for partials of kind `kind`: `sqrtl` for
+    /// `long double` (`sqrt` would round them to `double`); `f` itself otherwise, and in
+    /// Fortran (generic intrinsics).
+    fn c_math_name(&self, f: &str, kind: u32) -> String {
+        let math = radtap_il::clib::c_library(f) == Some(radtap_il::clib::CLibrary::Math);
+        if self.lang == Lang::C && kind >= 10 && math {
+            format!("{f}l")
+        } else {
+            f.to_string()
         }
     }
 
