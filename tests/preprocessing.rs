@@ -178,3 +178,44 @@ fn fortran_preprocessor_include_is_kept() {
     let t = tangent("fortran", "f.F90", &["-head", "f"], "f90");
     assert!(t.contains("y = y + x*x"), "{t}");
 }
+
+/// llama2.c's and CloverLeaf's shape: `#pragma omp` inside a function (AD020 for the whole
+/// file before). The pragma stays where it stood as a comment, with a warning: the
+/// generated code runs that loop sequentially (an adjoint loop kept parallel would race).
+#[test]
+fn pragma_inside_a_function_is_kept_as_a_comment() {
+    let opts = ["-head", "matvec", "-size", "n=4", "-size", "a=16"];
+    validates(
+        "pragma",
+        "mv.c",
+        &[&opts[..], &["-size", "x=4", "-size", "y=4"]].concat(),
+    );
+    validates(
+        "pragma",
+        "mv.c",
+        &[
+            "-head", "dot", "-size", "n=4", "-size", "x=4", "-size", "y=4",
+        ],
+    );
+    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("radtap-pp-pragma-{}", std::process::id()));
+    let mut args = words(&["-d", "-b", "-head", "matvec", "-o", "gen", "-O"]);
+    args.push(s(&out));
+    args.push(s(&case("pragma").join("mv.c")));
+    let (code, _, err) = radtap(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("mv.c:4:5: warning[AD020]: `#pragma omp` is not applied"),
+        "{err}"
+    );
+    for f in ["gen_d.c", "gen_b.c"] {
+        let t = std::fs::read_to_string(out.join(f)).unwrap();
+        assert!(
+            t.contains("/* #pragma omp parallel for private(j) (radtap: not applied) */")
+                && !t.contains("\n#pragma")
+                && !t.contains("    #pragma"),
+            "{t}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&out);
+}
