@@ -108,6 +108,13 @@ pub struct Cli {
     /// `#include "..."` (searched after the including file's directory).
     #[arg(short = 'I')]
     pub include: Vec<PathBuf>,
+    /// Define a macro for the C preprocessor (repeatable): `-D NAME` or `-D NAME=VALUE`, as
+    /// the compiler takes it.
+    #[arg(short = 'D', value_name = "NAME[=VAL]")]
+    pub define: Vec<String>,
+    /// Undefine a macro for the C preprocessor (repeatable).
+    #[arg(short = 'U', value_name = "NAME")]
+    pub undef: Vec<String>,
     /// Maximum number of directions in vector mode (writes DIFFSIZES).
     #[arg(long = "nbdirsmax")]
     pub nbdirsmax: Option<u32>,

@@ -29,7 +29,7 @@ pub(crate) fn differentiate(cli: &Cli) -> Outcome {
         Err(f) => return failed(out, &f),
     }
     (req.sources, req.unreadable) = read_sources(&cli.files);
-    let (headers, missing) = read_headers(&req.sources, &cli.include);
+    let (headers, missing) = read_headers(&req.sources, &req.options.preprocessor);
     req.headers = headers;
     req.unreadable.extend(missing);
     let analysed = pipeline::front(&req);
@@ -175,7 +175,23 @@ fn request(cli: &Cli) -> Request {
             tgtfuncname: cli.tgtfuncname.clone(),
             adjvarname: cli.adjvarname.clone(),
             adjfuncname: cli.adjfuncname.clone(),
+            preprocessor: preprocessor(cli),
         },
+    }
+}
+
+/// The preprocessor of a command line: its `-I`, `-D`, `-U`; the files are the user's own,
+/// so cpp reads what they include.
+pub(crate) fn preprocessor(cli: &Cli) -> radtap_frontends::Preprocessor {
+    radtap_frontends::Preprocessor {
+        include_dirs: cli
+            .include
+            .iter()
+            .map(|d| d.to_string_lossy().into_owned())
+            .collect(),
+        defines: cli.define.clone(),
+        undefs: cli.undef.clone(),
+        read_includes: true,
     }
 }
 
@@ -316,53 +332,76 @@ pub(crate) fn find_header(includer: &str, name: &str, dirs: &[PathBuf]) -> Optio
         .find(|p| p.is_file())
 }
 
-/// Reads the C headers that the C sources' quoted `#include`s name, and the ones those
-/// include, each once, as (path, text). System headers (`<math.h>`) are not read: radtap
-/// knows the C library. A quoted include that cannot be found or read is an AD001 error
+/// Reads the headers the sources include, and the ones those include, each once, as
+/// (path, text). C: the headers the real preprocessor reads with the user's options
+/// (`radtap_frontends::c_user_headers`: only taken `#if` branches, quoted and angle-bracket
+/// includes through `-I`), system headers left out (radtap knows the C library), each after
+/// the headers it includes. Fortran: the files INCLUDE lines name, beside the including file
+/// then in the `-I` directories. A header that cannot be found or read is an AD001 error
 /// (its declarations would be unknown).
 fn read_headers(
     sources: &[(String, String)],
-    dirs: &[PathBuf],
+    pp: &radtap_frontends::Preprocessor,
 ) -> (Vec<(String, String)>, Vec<Diagnostic>) {
+    let dirs: Vec<PathBuf> = pp.include_dirs.iter().map(PathBuf::from).collect();
     let mut headers: Vec<(String, String)> = Vec::new();
     let mut missing = Vec::new();
     let mut seen: Vec<PathBuf> = Vec::new();
-    // (path, text, Fortran): Fortran sources name their files by INCLUDE lines.
-    let mut todo: Vec<(String, String, bool)> = sources
+    let is_source = |key: &PathBuf| {
+        sources
+            .iter()
+            .any(|(p, _)| Path::new(p).canonicalize().ok().as_ref() == Some(key))
+    };
+    for (k, (path, text)) in sources.iter().enumerate() {
+        if !(path.ends_with(".c") || path.ends_with(".h")) {
+            continue;
+        }
+        let found = match radtap_frontends::c_user_headers(path, text, k as u32, pp) {
+            Ok(found) => found,
+            Err(d) => {
+                missing.push(d);
+                continue;
+            }
+        };
+        for hpath in found {
+            let p = PathBuf::from(&hpath);
+            let key = p.canonicalize().unwrap_or_else(|_| p.clone());
+            if seen.contains(&key) || is_source(&key) {
+                continue;
+            }
+            seen.push(key);
+            match std::fs::read(&p).map(String::from_utf8) {
+                Ok(Ok(t)) => headers.push((hpath, t)),
+                _ => missing.push(Diagnostic::global(
+                    Code::Io,
+                    format!("{hpath}: cannot read the header included by {path}"),
+                )),
+            }
+        }
+    }
+    // (path, text): Fortran sources name their files by INCLUDE lines.
+    let mut todo: Vec<(String, String)> = sources
         .iter()
-        .filter_map(|(p, t)| {
-            let fortran = radtap_frontends::is_fortran(p);
-            (fortran || p.ends_with(".c") || p.ends_with(".h"))
-                .then(|| (p.clone(), t.clone(), fortran))
-        })
+        .filter(|(p, _)| radtap_frontends::is_fortran(p))
+        .cloned()
         .collect();
-    while let Some((path, text, fortran)) = todo.pop() {
+    while let Some((path, text)) = todo.pop() {
         for (i, line) in text.lines().enumerate() {
-            let name = if fortran {
-                radtap_frontends::fortran_include(line)
-            } else {
-                radtap_frontends::quoted_include(line)
-            };
-            let Some(name) = name else {
+            let Some(name) = radtap_frontends::fortran_include(line) else {
                 continue;
             };
-            let Some(found) = find_header(&path, name, dirs) else {
-                let what = if fortran { "INCLUDE file" } else { "header" };
+            let Some(found) = find_header(&path, name, &dirs) else {
                 missing.push(Diagnostic::global(
                     Code::Io,
                     format!(
-                        "{path}:{}: cannot find the {what} \"{name}\" (looked beside {path} and in the -I directories)",
+                        "{path}:{}: cannot find the INCLUDE file \"{name}\" (looked beside {path} and in the -I directories)",
                         i + 1
                     ),
                 ));
                 continue;
             };
             let key = found.canonicalize().unwrap_or_else(|_| found.clone());
-            if seen.contains(&key)
-                || sources
-                    .iter()
-                    .any(|(p, _)| Path::new(p).canonicalize().ok().as_ref() == Some(&key))
-            {
+            if seen.contains(&key) || is_source(&key) {
                 continue;
             }
             seen.push(key);
@@ -370,7 +409,7 @@ fn read_headers(
             match std::fs::read(&found).map(String::from_utf8) {
                 Ok(Ok(t)) => {
                     headers.push((hpath.clone(), t.clone()));
-                    todo.push((hpath, t, fortran));
+                    todo.push((hpath, t));
                 }
                 _ => missing.push(Diagnostic::global(
                     Code::Io,

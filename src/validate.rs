@@ -228,6 +228,13 @@ pub(crate) fn run(cli: &Cli, execute: Execute) -> Outcome {
             toolchain.include.push(abs);
         }
     }
+    // The sources compile as radtap preprocessed them.
+    toolchain
+        .cflags
+        .extend(cli.define.iter().map(|d| format!("-D{d}")));
+    toolchain
+        .cflags
+        .extend(cli.undef.iter().map(|u| format!("-U{u}")));
     let seed = cli.seed.unwrap_or(1);
     let mut job = Job {
         sources: files.clone(),

@@ -1448,7 +1448,7 @@ fn c_headers_are_searched_in_include_directories() {
     assert_ne!(code, 0);
     assert!(
         err.contains(&format!(
-            "error[AD001]: {s}:1: cannot find the header \"vec.h\" (looked beside {s} and in the -I directories)"
+            "{s}:1:10: error[AD001]: cannot find the header \"vec.h\" (looked beside {s} and in the -I directories)"
         )),
         "{err}"
     );

@@ -1,30 +1,65 @@
-//! Running the C preprocessor on `.F`/`.F90` files, with a map from output lines back to the
-//! user's file. Linemarkers (`# 12 "file"`) are removed (they would break continued
-//! statements) and blank lines keep the map one entry per output line.
+//! Running the C preprocessor, with a map from output lines back to the user's file.
+//! Linemarkers (`# 12 "file" 1`) are read and removed (they would break continued Fortran
+//! statements); blank lines keep the map one entry per output line.
+//!
+//! Two regimes. With [`Preprocessor::read_includes`] (the command line: the files are the
+//! user's own) the whole translation unit goes through `cpp` (or `$CPP`) with the user's
+//! `-I`, `-D` and `-U`: headers are read, their macros and conditionals take effect, and
+//! what they hold is dropped from the output (C: the analyses see user headers as files of
+//! their own, system headers through radtap's vocabulary) except that each `#include` the
+//! preprocessor took is written back on its own line, so the generated file includes what
+//! its original included; Fortran keeps the included text, located at the `#include`.
+//! Without it (the web service, which must read no file), C `#include` lines are taken out
+//! before cpp runs and put back at the top.
 
+use crate::Preprocessor;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-/// Preprocesses `text`; returns the output and, for each output line, its line in `path`.
-pub(crate) fn preprocess(path: &str, text: &str) -> Result<(String, Vec<u32>), String> {
-    run_cpp(path, text, &["-traditional-cpp", "-undef", "-nostdinc"])
+/// What to do with the lines of files the source includes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Included {
+    /// Dropped; each `#include` taken is written back at its line (C).
+    Dropped,
+    /// Kept, located at the `#include` line of the source (Fortran).
+    Kept,
 }
 
-/// Preprocesses a C file that uses conditional compilation. `#include` lines are taken out
-/// before (system headers would flood the program with their declarations) and put back at
-/// the top of the result; macros are expanded. With `keep_defines` (a user's header, whose
-/// include guard is such a conditional), the `#define` lines stay too (`cpp -dD`): the
-/// header's object-like macros then stay known to the analyses (`NP` in `x[i * NP]`), and a
-/// header is included by the generated files, never copied, so they add nothing there.
+/// Preprocesses a `.F`/`.F90` file (traditional mode); returns the output and, for each
+/// output line, its line in `path`.
+pub(crate) fn preprocess(
+    path: &str,
+    text: &str,
+    pp: &Preprocessor,
+) -> Result<(String, Vec<u32>), String> {
+    let mut flags = vec!["-traditional-cpp".to_string(), "-undef".into()];
+    flags.push("-nostdinc".into());
+    let run = run_cpp(path, text, &flags, pp, Included::Kept)?;
+    Ok((run.text, run.map))
+}
+
+/// Preprocesses a C file. With `keep_defines` (a user's header), the `#define` lines stay
+/// too (`cpp -dD`): the header's object-like macros then stay known to the analyses (`NP`
+/// in `x[i * NP]`), and a header is included by the generated files, never copied, so
+/// they add nothing there.
 pub(crate) fn preprocess_c(
     path: &str,
     text: &str,
     keep_defines: bool,
+    pp: &Preprocessor,
 ) -> Result<(String, Vec<u32>), String> {
+    let mut flags: Vec<String> = Vec::new();
+    if keep_defines {
+        flags.push("-dD".into());
+    }
+    if pp.read_includes {
+        return run_cpp(path, text, &flags, pp, Included::Dropped).map(|r| (r.text, r.map));
+    }
+    flags.push("-undef".into());
     let mut includes = Vec::new();
     let mut stripped = String::with_capacity(text.len());
     for (i, l) in text.lines().enumerate() {
-        if l.trim_start().starts_with("#include") || l.trim_start().starts_with("# include") {
+        if is_include(l) {
             includes.push((l.to_string(), i as u32 + 1));
             stripped.push('\n');
         } else {
@@ -32,12 +67,7 @@ pub(crate) fn preprocess_c(
             stripped.push('\n');
         }
     }
-    let flags: &[&str] = if keep_defines {
-        &["-undef", "-dD"]
-    } else {
-        &["-undef"]
-    };
-    let (body, body_map) = run_cpp(path, &stripped, flags)?;
+    let body = run_cpp(path, &stripped, &flags, pp, Included::Dropped)?;
     let mut out = String::new();
     let mut map = Vec::new();
     for (l, n) in includes {
@@ -45,24 +75,82 @@ pub(crate) fn preprocess_c(
         out.push('\n');
         map.push(n);
     }
-    out.push_str(&body);
-    map.extend(body_map);
+    out.push_str(&body.text);
+    map.extend(body.map);
     Ok((out, map))
 }
 
-fn run_cpp(path: &str, text: &str, flags: &[&str]) -> Result<(String, Vec<u32>), String> {
+/// The user headers a C source includes, directly or through other headers, as the
+/// preprocessor finds them with the user's options (`#if` branches not taken are not
+/// followed; system headers are left out): each after the headers it includes, so that
+/// lowering them in this order declares what a header uses before the header.
+pub(crate) fn user_headers(
+    path: &str,
+    text: &str,
+    pp: &Preprocessor,
+) -> Result<Vec<String>, String> {
+    run_cpp(path, text, &[], pp, Included::Dropped).map(|r| r.headers)
+}
+
+fn is_include(l: &str) -> bool {
+    let t = l.trim_start();
+    t.strip_prefix('#')
+        .is_some_and(|r| r.trim_start().starts_with("include"))
+}
+
+/// The preprocessor's command: `$CPP` (split at blanks: `gcc -E`), else `cpp`.
+fn command() -> Command {
+    let spec = std::env::var("CPP").ok().filter(|s| !s.trim().is_empty());
+    let spec = spec.unwrap_or_else(|| "cpp".into());
+    let mut words = spec.split_whitespace();
+    let mut c = Command::new(words.next().unwrap_or("cpp"));
+    c.args(words);
+    c
+}
+
+struct Run {
+    text: String,
+    map: Vec<u32>,
+    /// User (non-system) headers entered, each once, in the order they were finished.
+    headers: Vec<String>,
+}
+
+fn run_cpp(
+    path: &str,
+    text: &str,
+    flags: &[String],
+    pp: &Preprocessor,
+    included: Included,
+) -> Result<Run, String> {
     let dir = std::path::Path::new(path)
         .parent()
         .map(|p| p.to_path_buf())
         .unwrap_or_default();
-    let mut child = Command::new("cpp")
-        .args(flags)
-        .arg("-I")
-        .arg(if dir.as_os_str().is_empty() {
-            std::path::Path::new(".")
-        } else {
-            dir.as_path()
-        })
+    let dir = if dir.as_os_str().is_empty() {
+        std::path::PathBuf::from(".")
+    } else {
+        dir
+    };
+    let mut cmd = command();
+    cmd.args(flags);
+    if pp.read_includes && included == Included::Dropped {
+        // Quoted includes beside the file, as for a file cpp opens itself.
+        cmd.arg("-iquote").arg(&dir);
+    } else {
+        cmd.arg("-I").arg(&dir);
+    }
+    if pp.read_includes {
+        for d in &pp.include_dirs {
+            cmd.arg("-I").arg(d);
+        }
+    }
+    for d in &pp.defines {
+        cmd.arg(format!("-D{d}"));
+    }
+    for u in &pp.undefs {
+        cmd.arg(format!("-U{u}"));
+    }
+    let mut child = cmd
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -85,17 +173,48 @@ fn run_cpp(path: &str, text: &str, flags: &[&str]) -> Result<(String, Vec<u32>),
             String::from_utf8_lossy(&out.stderr).trim()
         ));
     }
+    let src_lines: Vec<&str> = text.lines().collect();
     let raw = String::from_utf8_lossy(&out.stdout);
     let mut lines = Vec::new();
     let mut map = Vec::new();
+    let mut headers: Vec<String> = Vec::new();
+    // The files entered, innermost last: (name, system header).
+    let mut stack: Vec<(String, bool)> = Vec::new();
     let mut cur: u32 = 1;
+    // The source's line where the outermost include being read stands.
+    let mut at: u32 = 1;
     let mut ours = true;
     for l in raw.lines() {
         if let Some(rest) = l.strip_prefix("# ") {
             let mut parts = rest.split_whitespace();
             if let Some(n) = parts.next().and_then(|n| n.parse::<u32>().ok()) {
+                let name = parts.next().unwrap_or("\"<stdin>\"");
+                let flags: Vec<&str> = parts.collect();
+                let name = name.trim_matches('"').to_string();
+                let stdin = name == "<stdin>";
+                if flags.contains(&"1") {
+                    if stack.is_empty() {
+                        at = cur;
+                    }
+                    stack.push((name.clone(), flags.contains(&"3")));
+                } else if flags.contains(&"2") {
+                    if let Some((h, system)) = stack.pop() {
+                        if !system && !headers.contains(&h) {
+                            headers.push(h);
+                        }
+                    }
+                    // Back in the source after an include: write the include back.
+                    if stdin && included == Included::Dropped && n > 1 {
+                        if let Some(inc) = src_lines.get(n as usize - 2).filter(|l| is_include(l)) {
+                            lines.push(inc.trim_end().to_string());
+                            map.push(n - 1);
+                        }
+                    }
+                }
                 cur = n;
-                ours = parts.next().is_none_or(|f| f == "\"<stdin>\"");
+                // The `<built-in>` and `<command-line>` prologue is not ours; an included
+                // file's text is, in Fortran.
+                ours = stdin || (included == Included::Kept && !stack.is_empty());
                 continue;
             }
         }
@@ -108,18 +227,19 @@ fn run_cpp(path: &str, text: &str, flags: &[&str]) -> Result<(String, Vec<u32>),
                 l
             };
             lines.push(l.to_string());
-            map.push(cur);
+            map.push(if stack.is_empty() { cur } else { at });
         }
         cur += 1;
     }
     let mut text = lines.join("\n");
     text.push('\n');
-    Ok((text, map))
+    Ok(Run { text, map, headers })
 }
 
 /// The location and message of the first error in cpp's messages about its input
-/// (`<stdin>:3:2: error: #error boom`, the column optional): cpp reads the source from stdin,
-/// so the line is the user's (blank lines keep the numbering).
+/// (`<stdin>:3:2: error: #error boom`, the column optional; `fatal error:` for a header
+/// not found): cpp reads the source from stdin, so the line is the user's (blank lines keep
+/// the numbering).
 pub(crate) fn first_error(messages: &str) -> Option<(u32, u32, String)> {
     messages.lines().find_map(|l| {
         let rest = l.strip_prefix("<stdin>:")?;
@@ -129,7 +249,11 @@ pub(crate) fn first_error(messages: &str) -> Option<(u32, u32, String)> {
             Some((c, r)) if c.parse::<u32>().is_ok() => (c.parse::<u32>().ok()?, r),
             _ => (1, rest),
         };
-        let msg = rest.trim_start().strip_prefix("error:")?.trim();
+        let rest = rest.trim_start();
+        let msg = rest
+            .strip_prefix("error:")
+            .or_else(|| rest.strip_prefix("fatal error:"))?
+            .trim();
         Some((line, col.max(1), msg.to_string()))
     })
 }
@@ -145,5 +269,9 @@ mod tests {
             Some((9, 1, "unterminated".into()))
         );
         assert_eq!(super::first_error("<stdin>:2:1: warning: w"), None);
+        assert_eq!(
+            super::first_error("<stdin>:4:10: fatal error: win.h: No such file or directory"),
+            Some((4, 10, "win.h: No such file or directory".into()))
+        );
     }
 }

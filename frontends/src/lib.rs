@@ -36,6 +36,75 @@ pub struct Input {
     pub text: String,
 }
 
+/// How the C preprocessor runs (`frontends/src/cpp.rs`): the user's `-I`, `-D NAME[=VAL]`,
+/// `-U NAME`, and whether it may read the files `#include` names.
+#[derive(Clone, Debug, Default)]
+pub struct Preprocessor {
+    /// `-I` directories, in order, searched after the including file's own directory.
+    pub include_dirs: Vec<String>,
+    /// `-D` options as given (`NAME` or `NAME=VALUE`).
+    pub defines: Vec<String>,
+    /// `-U` options.
+    pub undefs: Vec<String>,
+    /// Whether cpp may read the files the sources include (the command line). Without it
+    /// (the web service), C `#include` lines are taken out before cpp runs.
+    pub read_includes: bool,
+}
+
+impl Preprocessor {
+    /// Whether the user gave `-D` or `-U`: then every C file goes through cpp.
+    fn options_given(&self) -> bool {
+        !self.defines.is_empty() || !self.undefs.is_empty()
+    }
+}
+
+/// The user headers a C source includes (directly or through headers), as the real
+/// preprocessor finds them with the options of `pp` (`#if` branches not taken are not
+/// followed, angle-bracket includes are found in the `-I` directories, system headers are
+/// left out), each listed after the headers it includes. On failure (a header in a taken
+/// branch that does not exist, `#error`), the diagnostic, located at the line of `path`
+/// when the failure is in it (`file` is its index among the inputs).
+pub fn c_user_headers(
+    path: &str,
+    text: &str,
+    file: u32,
+    pp: &Preprocessor,
+) -> Result<Vec<String>, Diagnostic> {
+    cpp::user_headers(path, text, pp).map_err(|e| cpp_failure(file, path, &e))
+}
+
+/// The diagnostic for cpp's failure on input `file`: at the user's line when cpp says
+/// where; a header not found is AD001, anything else AD013.
+fn cpp_failure(file: u32, path: &str, e: &str) -> Diagnostic {
+    match cpp::first_error(e) {
+        Some((line, col, msg)) => {
+            let missing = msg.strip_suffix(": No such file or directory");
+            let (code, msg) = if let Some(name) = missing {
+                let m = format!(
+                    "cannot find the header \"{name}\" (looked beside {path} and in the -I directories)"
+                );
+                (Code::Io, m)
+            } else {
+                (
+                    Code::Preprocessor,
+                    format!("the C preprocessor failed: {msg}"),
+                )
+            };
+            Diagnostic::error(
+                code,
+                Span {
+                    file,
+                    line,
+                    col,
+                    len: 1,
+                },
+                msg,
+            )
+        }
+        None => Diagnostic::global(Code::Preprocessor, format!("{path}: {e}")),
+    }
+}
+
 /// Whether a file is Fortran, from its extension (its INCLUDE lines name files to read).
 pub fn is_fortran(path: &str) -> bool {
     matches!(classify(path), Some((Lang::Fortran, _)))
@@ -70,6 +139,32 @@ pub fn preprocessed(path: &str, text: &str) -> bool {
         }),
         None => false,
     }
+}
+
+/// Whether a C file that defines or includes macros is not C as written (tree-sitter finds
+/// errors): then it is read as cpp expands it.
+fn c_needs_cpp(text: &str) -> bool {
+    let macros = text.lines().any(|l| {
+        let t = l.trim_start();
+        t.strip_prefix('#').is_some_and(|r| {
+            let r = r.trim_start();
+            r.starts_with("define") || r.starts_with("include")
+        })
+    });
+    // C99 complex types are refused as written (cpp would rename them).
+    if !macros || !c_complex::complex_types(text, 0, None).is_empty() {
+        return false;
+    }
+    let mut parser = tree_sitter::Parser::new();
+    if parser
+        .set_language(&tree_sitter_c::LANGUAGE.into())
+        .is_err()
+    {
+        return false;
+    }
+    parser
+        .parse(text, None)
+        .is_some_and(|t| t.root_node().has_error())
 }
 
 /// The given headers split into the Fortran include files (named by the INCLUDE lines of
@@ -134,6 +229,19 @@ pub fn parse_program_with_headers(
     inputs: &[Input],
     headers: &[Input],
 ) -> (Program, Vec<Diagnostic>) {
+    parse_program_with(inputs, headers, &Preprocessor::default())
+}
+
+/// [`parse_program_with_headers`] with the preprocessor's options. With
+/// [`Preprocessor::read_includes`], a C file goes through cpp when it has conditionals,
+/// when `-D`/`-U` are given, or when tree-sitter cannot parse it as written and it defines
+/// or includes macros (an empty export macro `API double f(…)`, a loop header macro
+/// `for_k { … }`): cpp expands what the parser cannot read.
+pub fn parse_program_with(
+    inputs: &[Input],
+    headers: &[Input],
+    pp: &Preprocessor,
+) -> (Program, Vec<Diagnostic>) {
     let mut prog = Program::default();
     let mut diags = Vec::new();
     let global = prog.scopes.alloc(ScopeData::new(ScopeKind::Global, None));
@@ -171,32 +279,20 @@ pub fn parse_program_with_headers(
         // `.F`/`.F90` (upper-case extension): the C preprocessor runs first; a line map
         // brings spans back to the user's file.
         let needs_cpp = lang == Lang::Fortran && preprocessed(&inp.path, &inp.text);
-        let c_conditionals = lang == Lang::C && preprocessed(&inp.path, &inp.text);
-        let (source, line_map) = if needs_cpp || c_conditionals {
+        let c_cpp = lang == Lang::C
+            && (preprocessed(&inp.path, &inp.text)
+                || (pp.read_includes && (pp.options_given() || c_needs_cpp(&inp.text))));
+        let (source, line_map) = if needs_cpp || c_cpp {
             let r = if needs_cpp {
-                cpp::preprocess(&inp.path, &inp.text)
+                cpp::preprocess(&inp.path, &inp.text, pp)
             } else {
-                cpp::preprocess_c(&inp.path, &inp.text, header)
+                cpp::preprocess_c(&inp.path, &inp.text, header, pp)
             };
             match r {
                 Ok((t, m)) => (t, Some(m)),
                 Err(e) => {
                     // Located at the user's line when cpp says where (it reads stdin).
-                    diags.push(match cpp::first_error(&e) {
-                        Some((line, col, msg)) => Diagnostic::error(
-                            Code::Preprocessor,
-                            Span {
-                                file,
-                                line,
-                                col,
-                                len: 1,
-                            },
-                            format!("the C preprocessor failed: {msg}"),
-                        ),
-                        None => {
-                            Diagnostic::global(Code::Preprocessor, format!("{}: {e}", inp.path))
-                        }
-                    });
+                    diags.push(cpp_failure(file, &inp.path, &e));
                     continue;
                 }
             }

@@ -79,6 +79,9 @@ pub struct DiffOptions {
     pub adjvarname: Option<String>,
     /// Adjoint procedure name pattern (`%_b`).
     pub adjfuncname: Option<String>,
+    /// The C preprocessor's `-I`, `-D`, `-U`, and whether it may read the files sources
+    /// include (the command line only).
+    pub preprocessor: radtap_frontends::Preprocessor,
 }
 
 /// One differentiation request: everything the stages need, nothing from a terminal.
@@ -390,7 +393,10 @@ pub fn parse(req: &Request) -> (Program, Vec<Diagnostic>) {
             text: text.clone(),
         })
         .collect();
-    let (prog, mut diags) = radtap_frontends::parse_program_with_headers(&inputs, &headers);
+    let (prog, mut diags) =
+        radtap_frontends::parse_program_with(&inputs, &headers, &req.options.preprocessor);
+    // A header cpp could not find is reported once, by the reader of the headers.
+    diags.retain(|d| !req.unreadable.contains(d));
     diags.splice(0..0, req.unreadable.iter().cloned());
     if let Err(errs) = radtap_il::verify(&prog) {
         for e in errs {

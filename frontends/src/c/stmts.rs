@@ -97,6 +97,10 @@ impl<'a, 's> CLower<'a, 's> {
                     }
                 }
             }
+            "preproc_call" if self.t(n).trim_start().starts_with("#pragma") => {
+                let s = self.pragma(n);
+                out.push(s);
+            }
             "case_statement" => {
                 let value = n.field("value").map(|v| self.expr(v));
                 let s = self.push(StmtKind::CaseLabel(value), n, label);
@@ -328,5 +332,37 @@ impl<'a, 's> CLower<'a, 's> {
             }
             _ => StmtKind::Expr(self.expr(e)),
         }
+    }
+}
+
+impl CLower<'_, '_> {
+    /// A `#pragma` line inside a function: kept where it stands, as a comment, so the file
+    /// is not refused for it and the other functions differentiate as usual. A pragma
+    /// that changes how the code runs in parallel (`omp`, `acc`) is not applied to the
+    /// derivatives, which then run that code sequentially (right, if slower): kept as a
+    /// comment it cannot make an adjoint loop, whose increments would race, parallel.
+    /// OpenMP derivatives are another issue; the warning says so at the line.
+    fn pragma(&mut self, n: Node) -> StmtId {
+        let text = self.t(n).trim_end().replace("\\\n", " ");
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let kind = words.get(1).copied().unwrap_or("");
+        let parallel = matches!(kind, "omp" | "acc");
+        if parallel {
+            let sp = self.sp(n);
+            self.diags.push(Diagnostic::warning(
+                Code::Unsupported,
+                sp,
+                format!(
+                    "`#pragma {kind}` is not applied to the generated code: it runs this \
+                     code sequentially (derivatives of parallel regions are not supported yet)"
+                ),
+            ));
+        }
+        let comment = if parallel {
+            format!("/* {text} (radtap: not applied) */")
+        } else {
+            format!("/* {text} */")
+        };
+        self.push(StmtKind::Comment(comment), n, None)
     }
 }

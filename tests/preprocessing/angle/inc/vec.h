@@ -1,0 +1,4 @@
+#ifndef VEC_H
+#define VEC_H
+typedef double scal;
+#endif
