@@ -88,7 +88,7 @@ pub fn form_page(error: Option<&str>, req: Option<&ApiRequest>) -> String {
          <input type=\"text\" id=\"size\" name=\"size\" value=\"{}\"></fieldset>\
          <button type=\"submit\" id=\"submit\">Differentiate</button></form>\
          <p>The same service answers JSON at <code>POST /api/differentiate</code> and \
-         <code>POST /api/zip</code> (see the README).</p>",
+         <code>POST /api/zip</code> (see docs/serve.md).</p>",
         escape(pasted.map_or("", |f| f.name.as_str())),
         escape(pasted.map_or("", |f| f.content.as_str())),
         escape(&r.head),
