@@ -175,6 +175,8 @@ fn request(cli: &Cli) -> Request {
             tgtfuncname: cli.tgtfuncname.clone(),
             adjvarname: cli.adjvarname.clone(),
             adjfuncname: cli.adjfuncname.clone(),
+            tgtmodulename: cli.tgtmodulename.clone().or(cli.modulename.clone()),
+            adjmodulename: cli.adjmodulename.clone().or(cli.modulename.clone()),
         },
     }
 }

@@ -79,6 +79,10 @@ pub struct DiffOptions {
     pub adjvarname: Option<String>,
     /// Adjoint procedure name pattern (`%_b`).
     pub adjfuncname: Option<String>,
+    /// Tangent module and derived-type name pattern (`%_d`; Tapenade's `-tgtmodulename`).
+    pub tgtmodulename: Option<String>,
+    /// Adjoint module and derived-type name pattern (`%_b`; Tapenade's `-adjmodulename`).
+    pub adjmodulename: Option<String>,
 }
 
 /// One differentiation request: everything the stages need, nothing from a terminal.
@@ -665,6 +669,10 @@ pub fn tangent(
     if let Some(p) = &o.tgtfuncname {
         opts.func_pattern = p.clone();
     }
+    if let Some(p) = &o.tgtmodulename {
+        opts.module_pattern = p.clone();
+        opts.type_pattern = p.clone();
+    }
     let Some(gen) = run_generator(prog, info, &opts, r) else {
         return false;
     };
@@ -763,6 +771,10 @@ fn adjoint_options(o: &DiffOptions) -> Result<radtap_diff_tangent::Options, Fail
     }
     if let Some(p) = &o.adjfuncname {
         opts.func_pattern = p.clone();
+    }
+    if let Some(p) = &o.adjmodulename {
+        opts.module_pattern = p.clone();
+        opts.type_pattern = p.clone();
     }
     Ok(opts)
 }
