@@ -273,7 +273,10 @@ pub(crate) fn tapenade_options(cli: &Cli) -> Result<Vec<String>, String> {
 #[command(
     name = "radtap",
     version,
-    about = "Source-to-source automatic differentiation of Fortran and C",
+    about = "Source-to-source automatic differentiation of Fortran and C.\n\
+             Commands: radtap [OPTIONS] FILE... (differentiate), radtap validate [OPTIONS] FILE... \
+             (check derivatives numerically), radtap runtime -O DIR (the adjoint's runtime), \
+             radtap serve (the web service). --help says more.",
     long_about = "radtap reads Fortran (free form .f90, fixed form .f) and C files and writes new source code.\n\
                   Options spelled with one dash (-head, -vars) work as in Tapenade; every long option also takes two dashes.\n\n\
                   Examples:\n  radtap -p examples/heat.f90 -O out          regenerate the program as radtap understood it (out/heat_p.f90)\n  \

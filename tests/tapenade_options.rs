@@ -226,3 +226,38 @@ fn tapenade_option_lines_have_tapenades_effect_or_are_refused_by_name() {
     let _ = std::fs::remove_dir_all(&root);
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
+
+#[test]
+fn vars_take_commas_and_an_unknown_variable_lists_the_arguments() {
+    let dir = std::env::temp_dir().join(format!("radtap-vars-commas-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let (code, err) = run(
+        "-d -head heat_step -vars u,dt -outvars cost -O OUT HEAT",
+        &dir,
+    );
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(dir.join("out/heat_d.f90")).expect("heat_d.f90");
+    assert!(text.contains("independents: u dt"), "{text}");
+    let (code, err) = run("-d -head heat_step -vars uu -O OUT HEAT", &dir);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("error[AD041]")
+            && err.contains("the arguments of `heat_step`: u, n, nsteps, dt, cost"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn short_help_names_every_command() {
+    let out = Command::new(env!("CARGO_BIN_EXE_radtap"))
+        .arg("-h")
+        .output()
+        .expect("run radtap");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success());
+    for c in ["radtap validate", "radtap runtime", "radtap serve"] {
+        assert!(text.contains(c), "{c} not in:\n{text}");
+    }
+}

@@ -32,7 +32,7 @@
 mod head;
 
 use head::{check_head, find_head};
-pub use head::{parse_head, parse_heads, HeadSpec};
+pub use head::{parse_head, parse_heads, var_list, HeadSpec};
 use radtap_dataflow::{Mode, ProgramInfo};
 use radtap_diff_tangent::Output;
 use radtap_il::{Code, Diagnostic, Program, Severity};
@@ -543,13 +543,7 @@ pub fn analyse(prog: &Program, req: &Request, diags: &mut Vec<Diagnostic>) -> Op
 /// [`check`]).
 fn analysis_requests(prog: &Program, req: &Request) -> Vec<radtap_dataflow::Request> {
     let mut out = Vec::new();
-    let words = |s: &Option<String>| -> Vec<String> {
-        s.as_deref()
-            .unwrap_or("")
-            .split_whitespace()
-            .map(str::to_string)
-            .collect()
-    };
+    let words = |s: &Option<String>| -> Vec<String> { head::var_list(s.as_deref().unwrap_or("")) };
     for spec in parse_heads(req.head.as_deref().unwrap_or("")).unwrap_or_default() {
         let Some(head) = find_head(prog, spec.proc_name()) else {
             continue;
