@@ -164,6 +164,11 @@ pub fn result_page(req: &ApiRequest, out: &Outcome) -> String {
             .iter()
             .map(|f| (f.name.clone(), f.content.clone()))
             .collect();
+        let sources: Vec<(String, String)> = req
+            .files
+            .iter()
+            .map(|f| (f.name.clone(), f.content.clone()))
+            .collect();
         let stem = req
             .files
             .first()
@@ -174,7 +179,7 @@ pub fn result_page(req: &ApiRequest, out: &Outcome) -> String {
              href=\"data:application/zip;base64,{}\">Download the .zip</a> \
              (the generated files, the runtime, a README with the compile line)</p>",
             escape(&stem),
-            archive::base64(&archive::zip(&files))
+            archive::base64(&archive::zip(&sources, &files))
         ));
     } else {
         b.push_str(
