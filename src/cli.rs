@@ -268,6 +268,50 @@ pub(crate) fn tapenade_options(cli: &Cli) -> Result<Vec<String>, String> {
     Ok(warnings)
 }
 
+/// The help of `radtap validate`, `radtap serve` and `radtap runtime` (`--help` after the
+/// command name), which clap, reading them as file names, would answer with the global help.
+pub fn command_help(args: &[String]) -> Option<&'static str> {
+    let command = args.get(1)?.as_str();
+    let asks = args[2..]
+        .iter()
+        .any(|a| matches!(a.as_str(), "-h" | "-help" | "--help"));
+    if !asks {
+        return None;
+    }
+    Some(match command {
+        "validate" => {
+            "radtap validate: differentiates a head in tangent and adjoint mode, writes a driver, compiles it with\n\
+             gcc/gfortran and runs it: the tangent against divided differences, the adjoint by the dot-product test.\n\n\
+             Usage: radtap validate -head HEAD [-vars \"x y\"] [-outvars \"z\"] [differentiation options] FILE...\n\n\
+             Options (besides those of differentiation, see radtap --help):\n  \
+               -size NAME=VALUE     an integer input (n=50), or the element count of a pointer or assumed-size array (w=n*m)\n  \
+               -value NAME=NUMBER   an input's value instead of the pseudo-random one (every element of an array)\n  \
+               -context             validate at the arguments of the first call of the head by the main program\n  \
+               -seed N              seed of the pseudo-random inputs and directions (default 1)\n  \
+               -keep DIR            build in DIR and keep the driver, the generated files and the executables\n  \
+               -derivatives DIR     check STEM_d.EXT / STEM_b.EXT in DIR instead of generating them\n  \
+               -cflags FLAGS        C compiler flags (default -O0 -g); -fflags FLAGS the Fortran ones\n  \
+               -timeout SECONDS     time limit of each run of the driver (default 60)\n\n\
+             Exit status: 0 PASS, 4 FAIL, 5 INCONCLUSIVE, 1 cannot run (compile error, missing size, ...), 2 bad command line.\n\
+             Example: radtap validate -head heat_step -vars u -outvars cost -size n=10 -size nsteps=20 examples/heat.f90\n"
+        }
+        "serve" => {
+            "radtap serve: the web submission service (form at /, JSON API at /api/differentiate and /api/zip).\n\n\
+             Usage: radtap serve [--addr 127.0.0.1:8080] [--max-upload BYTES] [--timeout SECONDS] [--workers N]\n\n  \
+               --addr HOST:PORT     address to listen on (default 127.0.0.1:8080)\n  \
+               --max-upload BYTES   largest request body (default 2 MiB; larger is answered 413)\n  \
+               --timeout SECONDS    time limit of a request (default 20; answered 503)\n  \
+               --workers N          requests differentiated at once (default: the number of cores)\n\n\
+             Prints `listening on http://ADDR`; stops on SIGINT or SIGTERM after the requests in flight.\n"
+        }
+        "runtime" => {
+            "radtap runtime: writes the runtime the adjoint code links against (adStack.c/.h, adBinomial.c/.h).\n\n\
+             Usage: radtap runtime -O DIR\n"
+        }
+        _ => return None,
+    })
+}
+
 /// Command line, Tapenade-compatible.
 #[derive(Parser, Debug, Default, Clone)]
 #[command(

@@ -42,7 +42,7 @@ mod commands;
 mod outcome;
 mod validate;
 
-pub use cli::{normalize_args, Cli};
+pub use cli::{command_help, normalize_args, Cli};
 pub use outcome::Outcome;
 /// The pipeline (crate `radtap-pipeline`), under the name it had when it lived here.
 pub use radtap_pipeline as pipeline;

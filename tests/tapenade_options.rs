@@ -261,3 +261,25 @@ fn short_help_names_every_command() {
         assert!(text.contains(c), "{c} not in:\n{text}");
     }
 }
+
+#[test]
+fn each_command_has_its_own_help() {
+    for (cmd, want) in [
+        ("validate", "-context"),
+        ("serve", "--max-upload"),
+        ("runtime", "adStack.c"),
+    ] {
+        for flag in ["--help", "-h"] {
+            let out = Command::new(env!("CARGO_BIN_EXE_radtap"))
+                .args([cmd, flag])
+                .output()
+                .expect("run radtap");
+            let text = String::from_utf8_lossy(&out.stdout);
+            assert!(out.status.success(), "{cmd} {flag}");
+            assert!(
+                text.starts_with(&format!("radtap {cmd}:")) && text.contains(want),
+                "{cmd} {flag}:\n{text}"
+            );
+        }
+    }
+}
