@@ -283,3 +283,32 @@ fn each_command_has_its_own_help() {
         }
     }
 }
+
+#[test]
+fn a_c_file_named_f90_gets_a_hint_about_its_extension() {
+    let dir = std::env::temp_dir().join(format!("radtap-wrong-ext-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let c = "#include <math.h>\ndouble f(double x) {\n  double y = sin(x);\n  return y * x;\n}\n";
+    std::fs::write(dir.join("f.f90"), c).expect("source");
+    std::fs::write(
+        dir.join("g.c"),
+        "subroutine g(x, y)\n  real :: x, y\n  y = x*x\nend subroutine g\n",
+    )
+    .expect("source");
+    for (file, want) in [
+        ("f.f90", "f.f90 is read as Fortran because of its extension, but it looks like C: rename it to end in .c"),
+        ("g.c", "g.c is read as C because of its extension, but it looks like Fortran"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_radtap"))
+            .args(["-p", file])
+            .current_dir(&dir)
+            .output()
+            .expect("run radtap");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(err.contains("error[AD010]") && err.contains(want), "{err}");
+        assert_eq!(err.matches("looks like").count(), 1, "said once: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -395,6 +395,7 @@ pub fn parse(req: &Request) -> (Program, Vec<Diagnostic>) {
         })
         .collect();
     let (prog, mut diags) = radtap_frontends::parse_program_with_headers(&inputs, &headers);
+    note_wrong_extensions(&prog, req, &mut diags);
     diags.splice(0..0, req.unreadable.iter().cloned());
     if let Err(errs) = radtap_il::verify(&prog) {
         for e in errs {
@@ -405,6 +406,85 @@ pub fn parse(req: &Request) -> (Program, Vec<Diagnostic>) {
         }
     }
     (prog, diags)
+}
+
+/// The language a text looks written in, whatever its name says: C when most of its code
+/// lines end in `;`, `{` or `}` or are `#include`s, Fortran when most start with a Fortran
+/// keyword; `None` when it is not clear.
+fn apparent_language(text: &str) -> Option<radtap_il::Lang> {
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('!') && !l.starts_with("//"))
+        .collect();
+    if lines.len() < 2 {
+        return None;
+    }
+    let c = lines
+        .iter()
+        .filter(|l| {
+            l.ends_with(';') || l.ends_with('{') || l.ends_with('}') || l.starts_with("#include")
+        })
+        .count();
+    const FORTRAN: &[&str] = &[
+        "subroutine",
+        "end",
+        "program",
+        "module",
+        "use ",
+        "implicit",
+        "real",
+        "integer",
+        "double precision",
+        "do ",
+        "if ",
+        "call ",
+        "function",
+        "contains",
+        "logical",
+    ];
+    let fortran = lines
+        .iter()
+        .filter(|l| {
+            let l = l.to_ascii_lowercase();
+            FORTRAN.iter().any(|k| l.starts_with(k)) && !l.ends_with(';') && !l.ends_with('{')
+        })
+        .count();
+    if 2 * c > lines.len() {
+        Some(radtap_il::Lang::C)
+    } else if 2 * fortran > lines.len() {
+        Some(radtap_il::Lang::Fortran)
+    } else {
+        None
+    }
+}
+
+/// A file with syntax errors that looks written in the other language than its extension
+/// says (a C file named `.f90`): its first syntax error says so, instead of leaving the
+/// user with a screen of errors and no hint.
+fn note_wrong_extensions(prog: &Program, req: &Request, diags: &mut [Diagnostic]) {
+    for (i, file) in prog.files.iter().enumerate() {
+        let Some((_, text)) = req.sources.iter().find(|(p, _)| *p == file.path) else {
+            continue;
+        };
+        let Some(first) = diags
+            .iter_mut()
+            .find(|d| d.code == Code::Syntax && d.span.is_some_and(|s| s.file as usize == i))
+        else {
+            continue;
+        };
+        let (named, other, ext) = match file.lang {
+            radtap_il::Lang::Fortran => ("Fortran", "C", ".c"),
+            radtap_il::Lang::C => ("C", "Fortran", ".f90 (or .f for fixed form)"),
+        };
+        if apparent_language(text).is_some_and(|l| l != file.lang) {
+            first.notes.push(format!(
+                "{} is read as {named} because of its extension, but it looks like {other}: \
+                 rename it to end in {ext}",
+                file.path
+            ));
+        }
+    }
 }
 
 /// Stage 3: every head names a procedure of the program (AD040), and every `-vars`/`-outvars`
