@@ -10,6 +10,14 @@ use std::path::PathBuf;
 /// Long options that Tapenade spells with one dash.
 const SINGLE_DASH_LONG: &[&str] = &[
     "head",
+    "root",
+    "output",
+    "outputdirectory",
+    "tgtmodulename",
+    "adjmodulename",
+    "modulename",
+    "inputlanguage",
+    "outputlanguage",
     "vars",
     "outvars",
     "tangent",
@@ -45,21 +53,263 @@ const SINGLE_DASH_LONG: &[&str] = &[
     "help",
 ];
 
+/// What radtap does with a Tapenade 3.16 option (`tapenade -help`) that has no field of
+/// [`Cli`]: one record per option, so the parser, the warnings and the refusals agree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Tapenade {
+    /// Accepted silently: radtap already does what the option asks.
+    Default,
+    /// Accepted with a warning: the option changes nothing in radtap, for this reason.
+    NoEffect(&'static str),
+    /// Refused (exit status 2), for this reason.
+    Refused(&'static str),
+}
+
+/// Tapenade's options that radtap reads without a field of its own: (name, takes a value,
+/// what radtap does). The size options `-i<n>`, `-r<n>`, `-dr<n>`, `-p<n>` are
+/// [`size_option`]'s.
+const TAPENADE_ONLY: &[(&str, bool, Tapenade)] = &[
+    ("noisize", false, Tapenade::Default),
+    (
+        "msglevel",
+        true,
+        Tapenade::NoEffect("radtap prints every error and warning"),
+    ),
+    (
+        "tracelevel",
+        true,
+        Tapenade::NoEffect("radtap prints no trace"),
+    ),
+    (
+        "nolib",
+        false,
+        Tapenade::Refused(
+            "radtap's descriptions of intrinsics and libraries are built in and cannot be left out",
+        ),
+    ),
+    (
+        "ext",
+        true,
+        Tapenade::Refused(
+            "library description files are not read yet: give the routine's source with the other files",
+        ),
+    ),
+    (
+        "specializeactivity",
+        true,
+        Tapenade::Refused("radtap writes one derivative per procedure (generalized activity)"),
+    ),
+    (
+        "splitoutputfiles",
+        false,
+        Tapenade::Refused("radtap writes one file per mode (STEM_d, STEM_b, ...)"),
+    ),
+    (
+        "noinclude",
+        false,
+        Tapenade::Refused("radtap keeps INCLUDE and #include lines; it cannot inline them"),
+    ),
+    (
+        "debugtgt",
+        false,
+        Tapenade::Refused(
+            "no debugging instrumentation is written; `radtap validate` checks the tangent",
+        ),
+    ),
+    (
+        "debugadj",
+        false,
+        Tapenade::Refused(
+            "no debugging instrumentation is written; `radtap validate` checks the adjoint",
+        ),
+    ),
+    (
+        "msginfile",
+        false,
+        Tapenade::Refused("diagnostics go to stderr only"),
+    ),
+    (
+        "dump",
+        true,
+        Tapenade::Refused("Tapenade's dumps have no counterpart; -dump-il and -dump-analysis print radtap's"),
+    ),
+];
+
+/// Tapenade's `-i<n>`, `-r<n>`, `-dr<n>`, `-p<n>` (bytes of INTEGER, REAL, DOUBLE
+/// PRECISION, pointers): the defaults (`-i4`, `-r4`, `-dr8`, `-p8`) are radtap's; another
+/// size would change the types the code is compiled with, which radtap does not model.
+fn size_option(name: &str) -> Option<Tapenade> {
+    let (kind, default) = [("dr", "8"), ("i", "4"), ("r", "4"), ("p", "8")]
+        .into_iter()
+        .find(|(k, _)| {
+            name.strip_prefix(k)
+                .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        })?;
+    Some(if &name[kind.len()..] == default {
+        Tapenade::Default
+    } else {
+        Tapenade::Refused(
+            "radtap takes the sizes of the default INTEGER, REAL, DOUBLE PRECISION and pointers \
+             as gfortran's defaults (4, 4, 8, 8): declare the kinds in the source \
+             (real(8), integer(8)) instead of compiling with -fdefault-real-8 or -fdefault-integer-8",
+        )
+    })
+}
+
+/// The record of a Tapenade-only option, by its name without dashes (case-insensitive, as
+/// Tapenade's `-debugTGT`).
+pub(crate) fn tapenade_only(name: &str) -> Option<(bool, Tapenade)> {
+    let lower = name.to_ascii_lowercase();
+    TAPENADE_ONLY
+        .iter()
+        .find(|(n, _, _)| *n == lower)
+        .map(|&(_, v, t)| (v, t))
+        .or_else(|| size_option(name).map(|t| (false, t)))
+}
+
 /// Turns Tapenade's `-head` into `--head` (only for known long option names, so `-O DIR` and
-/// `-o stem` keep their short meaning).
+/// `-o stem` keep their short meaning), and Tapenade's options without a field of [`Cli`]
+/// (`-msglevel 20`, `-r8`, [`TAPENADE_ONLY`]) into `--tapenade-option=-msglevel 20`, which
+/// [`tapenade_options`] judges: never misread as short options (`-r8` as `-r -8`).
 pub fn normalize_args(args: impl Iterator<Item = String>) -> Vec<String> {
-    args.enumerate()
-        .map(|(i, a)| {
-            if i > 0 && a.starts_with('-') && !a.starts_with("--") {
-                let name = &a[1..];
-                let base = name.split('=').next().unwrap_or(name);
-                if SINGLE_DASH_LONG.contains(&base) {
-                    return format!("-{a}");
+    let mut out = Vec::new();
+    let mut args = args.enumerate();
+    while let Some((i, a)) = args.next() {
+        if i > 0 && a.starts_with('-') && a != "-" && a != "--" {
+            let name = a.trim_start_matches('-');
+            let base = name.split('=').next().unwrap_or(name);
+            if let Some((takes_value, _)) = tapenade_only(base) {
+                let mut word = format!("-{name}");
+                if takes_value && !name.contains('=') {
+                    if let Some((_, v)) = args.next() {
+                        word = format!("{word} {v}");
+                    }
                 }
+                out.push(format!("--tapenade-option={word}"));
+                continue;
             }
-            a
-        })
-        .collect()
+            if !a.starts_with("--") && SINGLE_DASH_LONG.contains(&base) {
+                out.push(format!("-{a}"));
+                continue;
+            }
+        }
+        out.push(a);
+    }
+    out
+}
+
+/// Tapenade's languages for `-inputlanguage` / `-outputlanguage`: `Some(true)` Fortran (with
+/// whether free form is meant), `None` not a language Tapenade knows.
+fn tapenade_language(value: &str) -> Option<(radtap_il::Lang, bool)> {
+    match value.to_ascii_lowercase().as_str() {
+        "fortran" | "fortran77" => Some((radtap_il::Lang::Fortran, false)),
+        "fortran90" | "fortran95" => Some((radtap_il::Lang::Fortran, true)),
+        "c" => Some((radtap_il::Lang::C, true)),
+        _ => None,
+    }
+}
+
+/// The Tapenade options of a command line: the warnings of those accepted without effect,
+/// or the reason the command line is refused (exit status 2), each naming its option.
+pub(crate) fn tapenade_options(cli: &Cli) -> Result<Vec<String>, String> {
+    let mut warnings = Vec::new();
+    for word in &cli.tapenade_option {
+        let name = word.trim_start_matches('-');
+        let base = name.split([' ', '=']).next().unwrap_or(name);
+        match tapenade_only(base).map(|(_, t)| t) {
+            Some(Tapenade::Default) => {}
+            Some(Tapenade::NoEffect(why)) => warnings.push(format!("{word} has no effect: {why}")),
+            Some(Tapenade::Refused(why)) => return Err(format!("{word} is not supported: {why}")),
+            None => return Err(format!("{word}: unknown option")),
+        }
+    }
+    let files: Vec<String> = cli
+        .files
+        .iter()
+        .map(|f| f.to_string_lossy().into_owned())
+        .filter(|f| !matches!(f.as_str(), "validate" | "serve" | "runtime"))
+        .collect();
+    let langs: Vec<(&String, radtap_il::Lang)> = files
+        .iter()
+        .filter_map(|f| radtap_frontends::classify(f).map(|(l, _)| (f, l)))
+        .collect();
+    if let Some(v) = &cli.inputlanguage {
+        let Some((lang, _)) = tapenade_language(v) else {
+            return Err(format!(
+                "-inputlanguage {v}: unknown language (fortran, fortran77, fortran90, fortran95, c)"
+            ));
+        };
+        if let Some((f, _)) = langs.iter().find(|(_, l)| *l != lang) {
+            return Err(format!(
+                "-inputlanguage {v}: radtap takes each file's language from its name, and {f} is \
+                 not {v}: rename it (.c for C; .f90, or .f for fixed form, for Fortran)"
+            ));
+        }
+    }
+    if let Some(v) = &cli.outputlanguage {
+        let Some((lang, free)) = tapenade_language(v) else {
+            return Err(format!(
+                "-outputlanguage {v}: unknown language (fortran, fortran77, fortran90, fortran95, c)"
+            ));
+        };
+        if let Some((f, _)) = langs.iter().find(|(_, l)| *l != lang) {
+            return Err(format!(
+                "-outputlanguage {v}: radtap writes derivatives in the language of their input, \
+                 and {f} is not {v}"
+            ));
+        }
+        if !free {
+            return Err(format!(
+                "-outputlanguage {v}: radtap writes Fortran in free form (.f90), not fixed-form \
+                 Fortran 77; use -outputlanguage fortran90"
+            ));
+        }
+    }
+    Ok(warnings)
+}
+
+/// The help of `radtap validate`, `radtap serve` and `radtap runtime` (`--help` after the
+/// command name), which clap, reading them as file names, would answer with the global help.
+pub fn command_help(args: &[String]) -> Option<&'static str> {
+    let command = args.get(1)?.as_str();
+    let asks = args[2..]
+        .iter()
+        .any(|a| matches!(a.as_str(), "-h" | "-help" | "--help"));
+    if !asks {
+        return None;
+    }
+    Some(match command {
+        "validate" => {
+            "radtap validate: differentiates a head in tangent and adjoint mode, writes a driver, compiles it with\n\
+             gcc/gfortran and runs it: the tangent against divided differences, the adjoint by the dot-product test.\n\n\
+             Usage: radtap validate -head HEAD [-vars \"x y\"] [-outvars \"z\"] [differentiation options] FILE...\n\n\
+             Options (besides those of differentiation, see radtap --help):\n  \
+               -size NAME=VALUE     an integer input (n=50), or the element count of a pointer or assumed-size array (w=n*m)\n  \
+               -value NAME=NUMBER   an input's value instead of the pseudo-random one (every element of an array)\n  \
+               -context             validate at the arguments of the first call of the head by the main program\n  \
+               -seed N              seed of the pseudo-random inputs and directions (default 1)\n  \
+               -keep DIR            build in DIR and keep the driver, the generated files and the executables\n  \
+               -derivatives DIR     check STEM_d.EXT / STEM_b.EXT in DIR instead of generating them\n  \
+               -cflags FLAGS        C compiler flags (default -O0 -g); -fflags FLAGS the Fortran ones\n  \
+               -timeout SECONDS     time limit of each run of the driver (default 60)\n\n\
+             Exit status: 0 PASS, 4 FAIL, 5 INCONCLUSIVE, 1 cannot run (compile error, missing size, ...), 2 bad command line.\n\
+             Example: radtap validate -head heat_step -vars u -outvars cost -size n=10 -size nsteps=20 examples/heat.f90\n"
+        }
+        "serve" => {
+            "radtap serve: the web submission service (form at /, JSON API at /api/differentiate and /api/zip).\n\n\
+             Usage: radtap serve [--addr 127.0.0.1:8080] [--max-upload BYTES] [--timeout SECONDS] [--workers N]\n\n  \
+               --addr HOST:PORT     address to listen on (default 127.0.0.1:8080)\n  \
+               --max-upload BYTES   largest request body (default 2 MiB; larger is answered 413)\n  \
+               --timeout SECONDS    time limit of a request (default 20; answered 503)\n  \
+               --workers N          requests differentiated at once (default: the number of cores)\n\n\
+             Prints `listening on http://ADDR`; stops on SIGINT or SIGTERM after the requests in flight.\n"
+        }
+        "runtime" => {
+            "radtap runtime: writes the runtime the adjoint code links against (adStack.c/.h, adBinomial.c/.h).\n\n\
+             Usage: radtap runtime -O DIR\n"
+        }
+        _ => return None,
+    })
 }
 
 /// Command line, Tapenade-compatible.
@@ -67,7 +317,10 @@ pub fn normalize_args(args: impl Iterator<Item = String>) -> Vec<String> {
 #[command(
     name = "radtap",
     version,
-    about = "Source-to-source automatic differentiation of Fortran and C",
+    about = "Source-to-source automatic differentiation of Fortran and C.\n\
+             Commands: radtap [OPTIONS] FILE... (differentiate), radtap validate [OPTIONS] FILE... \
+             (check derivatives numerically), radtap runtime -O DIR (the adjoint's runtime), \
+             radtap serve (the web service). --help says more.",
     long_about = "radtap reads Fortran (free form .f90, fixed form .f) and C files and writes new source code.\n\
                   Options spelled with one dash (-head, -vars) work as in Tapenade; every long option also takes two dashes.\n\n\
                   Examples:\n  radtap -p examples/heat.f90 -O out          regenerate the program as radtap understood it (out/heat_p.f90)\n  \
@@ -90,7 +343,7 @@ pub struct Cli {
     #[arg(short = 'p', long = "primal")]
     pub primal: bool,
     /// Head procedure(s) to differentiate: `f`, `f(y z)/(x)`, `mod.proc`; several separated by spaces.
-    #[arg(long = "head")]
+    #[arg(long = "head", visible_alias = "root")]
     pub head: Option<String>,
     /// Independent input variables of the head (space-separated).
     #[arg(long = "vars")]
@@ -98,11 +351,12 @@ pub struct Cli {
     /// Dependent output variables of the head (space-separated).
     #[arg(long = "outvars")]
     pub outvars: Option<String>,
-    /// Output file stem (default: the stem of the first input file).
-    #[arg(short = 'o')]
+    /// Output file stem (default: the stem of the first input file): `-o heat_tl` writes
+    /// heat_tl_d.f90, as Tapenade's `-output`.
+    #[arg(short = 'o', long = "output")]
     pub stem: Option<String>,
     /// Output directory (created if missing).
-    #[arg(short = 'O')]
+    #[arg(short = 'O', long = "outputdirectory")]
     pub outdir: Option<PathBuf>,
     /// Include directory (repeatable) for the preprocessor, INCLUDE lines and C quoted
     /// `#include "..."` (searched after the including file's directory).
@@ -133,6 +387,28 @@ pub struct Cli {
     /// Adjoint procedure name pattern (`%_b`).
     #[arg(long = "adjfuncname")]
     pub adjfuncname: Option<String>,
+    /// Tangent module and derived-type name pattern (default `%_d`, vector `%_dv`).
+    #[arg(long = "tgtmodulename")]
+    pub tgtmodulename: Option<String>,
+    /// Adjoint module and derived-type name pattern (default `%_b`).
+    #[arg(long = "adjmodulename")]
+    pub adjmodulename: Option<String>,
+    /// Module and derived-type name pattern of both modes (`-tgtmodulename` and
+    /// `-adjmodulename` take precedence).
+    #[arg(long = "modulename")]
+    pub modulename: Option<String>,
+    /// Language of the input files, as Tapenade names it (fortran, fortran77, fortran90,
+    /// fortran95, c): checked against each file's extension, which decides.
+    #[arg(long = "inputlanguage", value_name = "LANG")]
+    pub inputlanguage: Option<String>,
+    /// Language of the output files: the input's (fortran90/fortran95 for Fortran, written in
+    /// free form; c for C).
+    #[arg(long = "outputlanguage", value_name = "LANG")]
+    pub outputlanguage: Option<String>,
+    /// Tapenade options radtap reads without a field of its own (`-msglevel 20`, `-noisize`,
+    /// `-r8`, ...), put here by `normalize_args`: accepted, or refused naming the option.
+    #[arg(long = "tapenade-option", hide = true, allow_hyphen_values = true)]
+    pub tapenade_option: Vec<String>,
     /// Adjoint: do not checkpoint calls (split mode).
     #[arg(long = "nocheckpoint")]
     pub nocheckpoint: bool,

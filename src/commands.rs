@@ -176,6 +176,8 @@ fn request(cli: &Cli) -> Request {
             adjvarname: cli.adjvarname.clone(),
             adjfuncname: cli.adjfuncname.clone(),
             preprocessor: preprocessor(cli),
+            tgtmodulename: cli.tgtmodulename.clone().or(cli.modulename.clone()),
+            adjmodulename: cli.adjmodulename.clone().or(cli.modulename.clone()),
         },
     }
 }

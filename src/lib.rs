@@ -42,7 +42,7 @@ mod commands;
 mod outcome;
 mod validate;
 
-pub use cli::{normalize_args, Cli};
+pub use cli::{command_help, normalize_args, Cli};
 pub use outcome::Outcome;
 /// The pipeline (crate `radtap-pipeline`), under the name it had when it lived here.
 pub use radtap_pipeline as pipeline;
@@ -64,6 +64,30 @@ pub fn run(cli: &Cli) -> u8 {
 /// command: `runtime -O DIR`, `validate …`, `serve …` (returns when the service stops),
 /// `--explain CODE`, or the differentiation.
 pub fn execute(cli: &Cli) -> Outcome {
+    // Tapenade's options first: a refused one stops every command (exit status 2); the
+    // warnings of those without effect are said once (validate's nested runs get none).
+    let mut notes = String::new();
+    match cli::tapenade_options(cli) {
+        Ok(warnings) => {
+            for w in warnings {
+                notes.push_str(&format!("radtap: warning: {w}\n"));
+            }
+        }
+        Err(e) => {
+            return Outcome {
+                status: 2,
+                stderr: format!("radtap: error: {e}\n"),
+                ..Outcome::default()
+            }
+        }
+    }
+    let mut o = dispatch(cli);
+    o.stderr.insert_str(0, &notes);
+    o
+}
+
+/// The command a parsed command line names.
+fn dispatch(cli: &Cli) -> Outcome {
     if cli.files.len() == 1 && cli.files[0].as_os_str() == "runtime" {
         return commands::runtime(cli);
     }

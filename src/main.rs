@@ -7,8 +7,14 @@ use radtap::{run, Cli};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let args =
-        radtap::normalize_args(std::env::args_os().map(|a| a.to_string_lossy().into_owned()));
+    let raw: Vec<String> = std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    if let Some(help) = radtap::command_help(&raw) {
+        print!("{help}");
+        return ExitCode::SUCCESS;
+    }
+    let args = radtap::normalize_args(raw.into_iter());
     let cli = match Cli::try_parse_from(args) {
         Ok(c) => c,
         Err(e) => {

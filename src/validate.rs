@@ -75,6 +75,7 @@ fn generate(
     sub.dump_analysis = false;
     sub.outdir = Some(dir.to_path_buf());
     sub.nooptim = nooptim.to_vec();
+    sub.tapenade_option.clear();
     let o = execute(&sub);
     // The output names of DESIGN.md: STEM_d.EXT and STEM_b.EXT.
     let stem = cli.stem.clone().unwrap_or_else(|| {

@@ -250,6 +250,7 @@ fn a_person_pastes_a_program_gets_the_adjoint_follows_a_diagnostic_and_downloads
     assert_eq!(
         names,
         [
+            "sq.f90",
             "sq_b.f90",
             "adStack.h",
             "adStack.c",
@@ -259,7 +260,7 @@ fn a_person_pastes_a_program_gets_the_adjoint_follows_a_diagnostic_and_downloads
         ]
     );
     let mut adjoint = String::new();
-    z.by_index(0)
+    z.by_index(1)
         .expect("sq_b.f90")
         .read_to_string(&mut adjoint)
         .expect("text");

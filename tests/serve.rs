@@ -435,6 +435,7 @@ fn the_zip_holds_the_generated_files_the_runtime_and_a_readme() {
     assert_eq!(
         got,
         [
+            "sq.f90",
             "sq_d.f90",
             "sq_b.f90",
             "adStack.h",
@@ -446,19 +447,69 @@ fn the_zip_holds_the_generated_files_the_runtime_and_a_readme() {
     );
     let api = http::post_json(s.addr, "/api/differentiate", &r).json();
     assert_eq!(
-        entries[1].1,
+        entries[2].1,
         api["files"][1]["content"].as_str().expect("text")
     );
     assert!(
-        entries[6].1.contains("gfortran -O2 -c sq_d.f90 sq_b.f90"),
+        entries[7]
+            .1
+            .contains("gfortran -O2 -c sq.f90 sq_d.f90 sq_b.f90"),
         "{}",
-        entries[6].1
+        entries[7].1
     );
     // A bad source: the JSON diagnostics, not a zip.
     let mut r = r;
     r["files"][0]["content"] = json!("subroutine sq(\n");
     let a = http::post_json(s.addr, "/api/zip", &r);
     assert_eq!((a.status, a.json()["ok"].clone()), (200, json!(false)));
+}
+
+/// The zip's README compiles as written in the unzipped directory (issue 49: the user's
+/// module was not compiled first, and DIFFSIZES.f90 came after the file using it).
+#[test]
+fn the_zips_compile_lines_run_as_written_in_a_clean_directory() {
+    let s = default_server();
+    let heat = std::fs::read_to_string("examples/heat.f90").expect("example");
+    let r = json!({
+        "files": [{"name": "heat.f90", "content": heat}],
+        "head": "heat_step", "vars": "u", "outvars": "cost",
+        "modes": ["vector", "adjoint"], "options": {"nbdirsmax": 3},
+    });
+    let a = http::post_json(s.addr, "/api/zip", &r);
+    assert_eq!(a.status, 200, "{}", a.text());
+    let dir = std::env::temp_dir().join(format!("radtap-zip-compile-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let entries = zip_entries(&a.body);
+    for (name, text) in &entries {
+        std::fs::write(dir.join(name), text).expect("unzip");
+    }
+    let readme = &entries.last().expect("README.txt").1;
+    let lines: Vec<&str> = readme
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("gcc ") || l.starts_with("gfortran "))
+        .collect();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("heat.f90 DIFFSIZES.f90 heat_dv.f90")),
+        "{readme}"
+    );
+    for line in lines {
+        let out = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(line)
+            .current_dir(&dir)
+            .output()
+            .expect("sh");
+        assert!(
+            out.status.success(),
+            "{line}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The form works without JavaScript: a multipart POST answers the result page, with the

@@ -1046,10 +1046,10 @@ fn adjoint_analyses(info: &mut ProcInfo, mode: Mode) -> usize {
     // So is a point that is not live but runs anyway (split sweeps, statements that cannot
     // be sliced) and records what it overwrites.
     for id in 0..np {
-        let mut need = tbr_before[id].clone();
-        need.union_with(&deriv_uses[id]);
-        if effs[id].writes.intersects(&need) {
-            deriv_uses[id].union_with(&effs[id].addr);
+        let w = &effs[id].writes;
+        if w.intersects(&tbr_before[id]) || w.intersects(&deriv_uses[id]) {
+            let addr = &effs[id].addr;
+            deriv_uses[id].union_with(addr);
         }
     }
     // Recomputation: a recorded zone whose only reaching definition is a cheap assignment

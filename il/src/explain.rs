@@ -94,7 +94,7 @@ Example (adjoint mode, C):
     void f(double *x) { muladd(x, x); }     /* both arguments are the same memory */
 
 What to do: follow the message (often: rewrite the statement in two, pass a copy, give
--size for memory of unknown extent); see README \"What is supported\"."
+-size for memory of unknown extent); see docs/supported.md."
             }
             Code::Undeclared => {
                 "\

@@ -176,6 +176,32 @@ pub(crate) fn find_head(prog: &Program, proc_name: &str) -> Option<radtap_il::Un
         .map(|(id, _)| id)
 }
 
+/// The names of a `-vars`/`-outvars` list: separated by spaces or commas outside
+/// parentheses and brackets, as in `-head` (`"u, dt"`, `"x(1,2) y"`).
+pub fn var_list(s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut depth = 0usize;
+    for c in s.chars() {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        if depth == 0 && (c.is_whitespace() || c == ',') {
+            if !cur.is_empty() {
+                out.push(std::mem::take(&mut cur));
+            }
+        } else {
+            cur.push(c);
+        }
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
 /// Checks `-head` and `-vars`/`-outvars` against the program.
 pub(crate) fn check_head(
     prog: &Program,
@@ -215,8 +241,7 @@ pub(crate) fn check_head(
         let named = vars
             .into_iter()
             .chain(outvars)
-            .flat_map(|s| s.split_whitespace())
-            .map(str::to_string)
+            .flat_map(var_list)
             .chain(spec.independents.iter().cloned())
             .chain(spec.dependents.iter().cloned());
         for v in named {
@@ -238,10 +263,23 @@ pub(crate) fn check_head(
                 // A function's name stands for its result, with or without `result(r)`.
                 || (u.result.is_some() && proc_name.eq_ignore_ascii_case(base));
             if !ok {
-                diags.push(Diagnostic::global(
-                    Code::UnknownVar,
-                    format!("variable `{base}` is not an argument, result or global variable of `{proc_name}`"),
-                ));
+                let args: Vec<&str> = u
+                    .params
+                    .iter()
+                    .chain(u.result.iter())
+                    .map(|&s| prog.name(s))
+                    .collect();
+                diags.push(
+                    Diagnostic::global(
+                        Code::UnknownVar,
+                        format!("variable `{base}` is not an argument, result or global variable of `{proc_name}`"),
+                    )
+                    .with_note(format!(
+                        "the arguments{} of `{proc_name}`: {}",
+                        if u.result.is_some() { " and result" } else { "" },
+                        if args.is_empty() { "none".into() } else { args.join(", ") }
+                    )),
+                );
             }
         }
     }
@@ -257,6 +295,15 @@ mod tests {
             independents: ind.iter().map(|s| s.to_string()).collect(),
             dependents: dep.iter().map(|s| s.to_string()).collect(),
         }
+    }
+
+    #[test]
+    fn variable_lists_split_on_spaces_and_commas_outside_parentheses() {
+        assert_eq!(var_list("u, dt"), vec!["u", "dt"]);
+        assert_eq!(var_list(" u  dt "), vec!["u", "dt"]);
+        assert_eq!(var_list("u,dt"), vec!["u", "dt"]);
+        assert_eq!(var_list("x(1,2) y[3]"), vec!["x(1,2)", "y[3]"]);
+        assert!(var_list(" , ").is_empty());
     }
 
     /// Head strings in the forms of Tapenade's documentation and of published benchmark

@@ -32,7 +32,7 @@
 mod head;
 
 use head::{check_head, find_head};
-pub use head::{parse_head, parse_heads, HeadSpec};
+pub use head::{parse_head, parse_heads, var_list, HeadSpec};
 use radtap_dataflow::{Mode, ProgramInfo};
 use radtap_diff_tangent::Output;
 use radtap_il::{Code, Diagnostic, Program, Severity};
@@ -82,6 +82,10 @@ pub struct DiffOptions {
     /// The C preprocessor's `-I`, `-D`, `-U`, and whether it may read the files sources
     /// include (the command line only).
     pub preprocessor: radtap_frontends::Preprocessor,
+    /// Tangent module and derived-type name pattern (`%_d`; Tapenade's `-tgtmodulename`).
+    pub tgtmodulename: Option<String>,
+    /// Adjoint module and derived-type name pattern (`%_b`; Tapenade's `-adjmodulename`).
+    pub adjmodulename: Option<String>,
 }
 
 /// One differentiation request: everything the stages need, nothing from a terminal.
@@ -397,6 +401,7 @@ pub fn parse(req: &Request) -> (Program, Vec<Diagnostic>) {
         radtap_frontends::parse_program_with(&inputs, &headers, &req.options.preprocessor);
     // A header cpp could not find is reported once, by the reader of the headers.
     diags.retain(|d| !req.unreadable.contains(d));
+    note_wrong_extensions(&prog, req, &mut diags);
     diags.splice(0..0, req.unreadable.iter().cloned());
     if let Err(errs) = radtap_il::verify(&prog) {
         for e in errs {
@@ -407,6 +412,85 @@ pub fn parse(req: &Request) -> (Program, Vec<Diagnostic>) {
         }
     }
     (prog, diags)
+}
+
+/// The language a text looks written in, whatever its name says: C when most of its code
+/// lines end in `;`, `{` or `}` or are `#include`s, Fortran when most start with a Fortran
+/// keyword; `None` when it is not clear.
+fn apparent_language(text: &str) -> Option<radtap_il::Lang> {
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('!') && !l.starts_with("//"))
+        .collect();
+    if lines.len() < 2 {
+        return None;
+    }
+    let c = lines
+        .iter()
+        .filter(|l| {
+            l.ends_with(';') || l.ends_with('{') || l.ends_with('}') || l.starts_with("#include")
+        })
+        .count();
+    const FORTRAN: &[&str] = &[
+        "subroutine",
+        "end",
+        "program",
+        "module",
+        "use ",
+        "implicit",
+        "real",
+        "integer",
+        "double precision",
+        "do ",
+        "if ",
+        "call ",
+        "function",
+        "contains",
+        "logical",
+    ];
+    let fortran = lines
+        .iter()
+        .filter(|l| {
+            let l = l.to_ascii_lowercase();
+            FORTRAN.iter().any(|k| l.starts_with(k)) && !l.ends_with(';') && !l.ends_with('{')
+        })
+        .count();
+    if 2 * c > lines.len() {
+        Some(radtap_il::Lang::C)
+    } else if 2 * fortran > lines.len() {
+        Some(radtap_il::Lang::Fortran)
+    } else {
+        None
+    }
+}
+
+/// A file with syntax errors that looks written in the other language than its extension
+/// says (a C file named `.f90`): its first syntax error says so, instead of leaving the
+/// user with a screen of errors and no hint.
+fn note_wrong_extensions(prog: &Program, req: &Request, diags: &mut [Diagnostic]) {
+    for (i, file) in prog.files.iter().enumerate() {
+        let Some((_, text)) = req.sources.iter().find(|(p, _)| *p == file.path) else {
+            continue;
+        };
+        let Some(first) = diags
+            .iter_mut()
+            .find(|d| d.code == Code::Syntax && d.span.is_some_and(|s| s.file as usize == i))
+        else {
+            continue;
+        };
+        let (named, other, ext) = match file.lang {
+            radtap_il::Lang::Fortran => ("Fortran", "C", ".c"),
+            radtap_il::Lang::C => ("C", "Fortran", ".f90 (or .f for fixed form)"),
+        };
+        if apparent_language(text).is_some_and(|l| l != file.lang) {
+            first.notes.push(format!(
+                "{} is read as {named} because of its extension, but it looks like {other}: \
+                 rename it to end in {ext}",
+                file.path
+            ));
+        }
+    }
 }
 
 /// Stage 3: every head names a procedure of the program (AD040), and every `-vars`/`-outvars`
@@ -545,13 +629,7 @@ pub fn analyse(prog: &Program, req: &Request, diags: &mut Vec<Diagnostic>) -> Op
 /// [`check`]).
 fn analysis_requests(prog: &Program, req: &Request) -> Vec<radtap_dataflow::Request> {
     let mut out = Vec::new();
-    let words = |s: &Option<String>| -> Vec<String> {
-        s.as_deref()
-            .unwrap_or("")
-            .split_whitespace()
-            .map(str::to_string)
-            .collect()
-    };
+    let words = |s: &Option<String>| -> Vec<String> { head::var_list(s.as_deref().unwrap_or("")) };
     for spec in parse_heads(req.head.as_deref().unwrap_or("")).unwrap_or_default() {
         let Some(head) = find_head(prog, spec.proc_name()) else {
             continue;
@@ -671,6 +749,10 @@ pub fn tangent(
     if let Some(p) = &o.tgtfuncname {
         opts.func_pattern = p.clone();
     }
+    if let Some(p) = &o.tgtmodulename {
+        opts.module_pattern = p.clone();
+        opts.type_pattern = p.clone();
+    }
     let Some(gen) = run_generator(prog, info, &opts, r) else {
         return false;
     };
@@ -769,6 +851,10 @@ fn adjoint_options(o: &DiffOptions) -> Result<radtap_diff_tangent::Options, Fail
     }
     if let Some(p) = &o.adjfuncname {
         opts.func_pattern = p.clone();
+    }
+    if let Some(p) = &o.adjmodulename {
+        opts.module_pattern = p.clone();
+        opts.type_pattern = p.clone();
     }
     Ok(opts)
 }

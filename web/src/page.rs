@@ -88,7 +88,7 @@ pub fn form_page(error: Option<&str>, req: Option<&ApiRequest>) -> String {
          <input type=\"text\" id=\"size\" name=\"size\" value=\"{}\"></fieldset>\
          <button type=\"submit\" id=\"submit\">Differentiate</button></form>\
          <p>The same service answers JSON at <code>POST /api/differentiate</code> and \
-         <code>POST /api/zip</code> (see the README).</p>",
+         <code>POST /api/zip</code> (see docs/serve.md).</p>",
         escape(pasted.map_or("", |f| f.name.as_str())),
         escape(pasted.map_or("", |f| f.content.as_str())),
         escape(&r.head),
@@ -164,6 +164,11 @@ pub fn result_page(req: &ApiRequest, out: &Outcome) -> String {
             .iter()
             .map(|f| (f.name.clone(), f.content.clone()))
             .collect();
+        let sources: Vec<(String, String)> = req
+            .files
+            .iter()
+            .map(|f| (f.name.clone(), f.content.clone()))
+            .collect();
         let stem = req
             .files
             .first()
@@ -174,7 +179,7 @@ pub fn result_page(req: &ApiRequest, out: &Outcome) -> String {
              href=\"data:application/zip;base64,{}\">Download the .zip</a> \
              (the generated files, the runtime, a README with the compile line)</p>",
             escape(&stem),
-            archive::base64(&archive::zip(&files))
+            archive::base64(&archive::zip(&sources, &files))
         ));
     } else {
         b.push_str(

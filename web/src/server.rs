@@ -214,7 +214,14 @@ async fn zip(State(st): State<AppState>, body: Bytes) -> Answer {
             Err(a) => return a,
         };
         match api::differentiate(&req, run) {
-            Ok(out) if out.ok => Answer::Zip(archive::zip(&files_of(&out))),
+            Ok(out) if out.ok => {
+                let sources: Vec<(String, String)> = req
+                    .files
+                    .iter()
+                    .map(|f| (f.name.clone(), f.content.clone()))
+                    .collect();
+                Answer::Zip(archive::zip(&sources, &files_of(&out)))
+            }
             Ok(out) => Answer::Json(
                 StatusCode::OK,
                 serde_json::to_string(&out).unwrap_or_default(),
