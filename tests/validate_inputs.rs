@@ -501,3 +501,53 @@ fn steps_that_leave_the_domain_do_not_make_a_correct_tangent_non_finite() {
     );
     assert_pass(&o);
 }
+
+/// Issue 48 item 1: never a verdict on memory the driver did not allocate. A head walking a
+/// struct pointer (Benchmarks Game n-body's `energy`: `for (i = 0, a = bodies; i < nb; a++,
+/// i++)`) was given one struct and read five, with a PASS: it is refused (the driver fills
+/// one struct per pointer). A pointer given too small an extent (`-size p=3` for a head that
+/// reads `n = 5`) stops under AddressSanitizer with an error naming the access, never a
+/// verdict; the right extent still PASSes.
+#[test]
+fn a_head_reading_past_what_the_driver_allocated_gets_no_verdict() {
+    let walk = source(
+        "struct_walk",
+        "walk.c",
+        "struct body { double x[3], v[3], mass; };\n\
+         double energy(int nb, struct body *bodies) {\n  double e = 0.0;\n  int i, k;\n  struct body *a;\n  \
+         for (i = 0, a = bodies; i < nb; a++, i++) {\n    \
+         for (k = 0; k < 3; k++) e += 0.5 * a->mass * a->v[k] * a->v[k];\n  }\n  return e;\n}\n",
+    );
+    let o = validate(
+        &["-head", "energy", "-vars", "bodies", "-size", "nb=5"],
+        &walk,
+    );
+    assert_ne!(o.status, 0, "{}{}", o.dump, o.stderr);
+    assert!(!o.dump.contains("PASS"), "{}", o.dump);
+    assert!(o.stderr.contains("several structs"), "{}", o.stderr);
+    let sum = source(
+        "pointer_walk",
+        "sum.c",
+        "double total(int n, double *p) {\n  double e = 0.0;\n  int i;\n  double *a;\n  \
+         for (i = 0, a = p; i < n; a++, i++) e += *a * *a;\n  return e;\n}\n",
+    );
+    let o = validate(
+        &[
+            "-head", "total", "-vars", "p", "-size", "n=5", "-size", "p=3",
+        ],
+        &sum,
+    );
+    assert_ne!(o.status, 0, "{}{}", o.dump, o.stderr);
+    assert!(!o.dump.contains("PASS"), "{}", o.dump);
+    assert!(
+        o.stderr.contains("did not allocate") && o.stderr.contains("AddressSanitizer"),
+        "{}",
+        o.stderr
+    );
+    assert_pass(&validate(
+        &[
+            "-head", "total", "-vars", "p", "-size", "n=5", "-size", "p=n",
+        ],
+        &sum,
+    ));
+}

@@ -19,7 +19,15 @@ pub struct Toolchain {
     /// Include directories of C compiles (`-I`, absolute): the directories of the user's
     /// sources and radtap's `-I`, where the headers the generated code includes are.
     pub include: Vec<PathBuf>,
+    /// Whether the compilers build and run AddressSanitizer programs (probed once, at the
+    /// first compile): the user's code, the derivatives and the driver are then built with
+    /// it, so a head reading memory the driver did not allocate stops with an error instead
+    /// of computing a verdict from whatever lies there.
+    sanitize: std::sync::OnceLock<bool>,
 }
+
+/// The AddressSanitizer flags of compiles and links.
+const SANITIZE: [&str; 2] = ["-fsanitize=address", "-fno-omit-frame-pointer"];
 
 impl Toolchain {
     /// `$CC`/`$FC` or gcc/gfortran, with `-O0 -g` unless flags are given.
@@ -37,7 +45,39 @@ impl Toolchain {
             fflags: words(fflags),
             timeout,
             include: Vec::new(),
+            sanitize: std::sync::OnceLock::new(),
         }
+    }
+
+    /// Whether AddressSanitizer works here (a tiny C program built with it runs), probed in
+    /// `dir` once. `RADTAP_NO_SANITIZE` set turns it off.
+    fn sanitizer(&self, dir: &Path) -> bool {
+        *self.sanitize.get_or_init(|| {
+            if std::env::var_os("RADTAP_NO_SANITIZE").is_some() {
+                return false;
+            }
+            let src = dir.join("radtap_asan_probe.c");
+            let exe = dir.join("radtap_asan_probe");
+            let ok = std::fs::write(&src, "int main(void) { return 0; }\n").is_ok()
+                && Command::new(&self.cc)
+                    .args(SANITIZE)
+                    .arg(&src)
+                    .arg("-o")
+                    .arg(&exe)
+                    .stdout(Stdio::null())
+                    .stderr(Stdio::null())
+                    .status()
+                    .is_ok_and(|s| s.success())
+                && Command::new(&exe)
+                    .env("ASAN_OPTIONS", "detect_leaks=0")
+                    .stdout(Stdio::null())
+                    .stderr(Stdio::null())
+                    .status()
+                    .is_ok_and(|s| s.success());
+            let _ = std::fs::remove_file(&src);
+            let _ = std::fs::remove_file(&exe);
+            ok
+        })
     }
 
     /// Checks that the compiler for `lang` (and gcc for the runtime) runs.
@@ -99,7 +139,15 @@ impl Toolchain {
         Ok(obj)
     }
 
-    fn command(&self, lang: Lang) -> Command {
+    fn command(&self, lang: Lang, dir: &Path) -> Command {
+        let mut c = self.command_plain(lang);
+        if self.sanitizer(dir) {
+            c.args(SANITIZE);
+        }
+        c
+    }
+
+    fn command_plain(&self, lang: Lang) -> Command {
         match lang {
             Lang::Fortran => {
                 let mut c = Command::new(&self.fc);
@@ -162,7 +210,7 @@ impl Toolchain {
             Some(_) => Lang::Fortran,
             None => lang,
         };
-        let mut cmd = self.command(src_lang);
+        let mut cmd = self.command(src_lang, dir);
         cmd.arg("-c").arg(source).arg("-o").arg(&obj);
         Self::invoke(cmd, dir)?;
         if user {
@@ -198,7 +246,7 @@ impl Toolchain {
             objs.push(self.object(dir, lang, s, false)?);
         }
         objs.extend(objects.iter().cloned());
-        let mut cmd = self.command(lang);
+        let mut cmd = self.command(lang, dir);
         cmd.arg("-o").arg(exe).args(&objs).arg("-lm");
         Self::invoke(cmd, dir)?;
         Ok(dir.join(exe))
@@ -222,6 +270,8 @@ impl Toolchain {
         let err = std::fs::File::create(&err_path).map_err(|e| format!("{e}"))?;
         let mut child = Command::new(exe)
             .current_dir(cwd)
+            // Leaks of the user's code are no fault of its derivatives.
+            .env("ASAN_OPTIONS", "detect_leaks=0")
             .stdout(out)
             .stderr(err)
             .spawn()
@@ -250,6 +300,12 @@ impl Toolchain {
                 Some(c) => format!("exit status {c}"),
                 None => "a signal (a crash: out-of-bounds access, stack overflow, …)".into(),
             };
+            if let Some(report) = sanitizer_report(&stderr) {
+                return Err(format!(
+                    "{} read or wrote memory the driver did not allocate ({report}): an extent the driver used is too small; give the sizes the head uses with -size",
+                    exe.display()
+                ));
+            }
             let tail: Vec<&str> = stderr.lines().rev().take(20).collect();
             let tail: Vec<&str> = tail.into_iter().rev().collect();
             return Err(format!(
@@ -276,4 +332,25 @@ pub fn parse_out(s: &str) -> std::collections::HashMap<String, Vec<(String, f64)
             .push((w[1].to_string(), v));
     }
     m
+}
+
+/// The gist of an AddressSanitizer report: its error line and the first frames of the
+/// faulting access.
+fn sanitizer_report(stderr: &str) -> Option<String> {
+    let err = stderr
+        .lines()
+        .find(|l| l.contains("ERROR: AddressSanitizer"))?;
+    let what = err.split("AddressSanitizer: ").nth(1).unwrap_or(err);
+    let what = what.split(" on address").next().unwrap_or(what);
+    let frames: Vec<&str> = stderr
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with('#'))
+        .take(3)
+        .filter_map(|l| l.split(" in ").nth(1))
+        .collect();
+    Some(format!(
+        "AddressSanitizer: {what}, at {}",
+        frames.join(" < ")
+    ))
 }

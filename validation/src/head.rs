@@ -1220,25 +1220,76 @@ fn describe_globals(
 }
 
 /// Whether unit `u` reaches past the first element of what pointer `ptr` designates:
-/// `ptr[i]` with a subscript other than `0`, or `ptr + i`.
+/// `ptr[i]` with a subscript other than `0`, `ptr + i`, `ptr++`, `ptr += k`, or the same on
+/// a pointer `ptr` is copied into (a walk: `for (a = bodies; …; a++)`; the driver allocated
+/// one struct and the head read five, with a PASS).
 fn indexed_beyond_first(p: &Program, u: UnitId, ptr: SymbolId) -> bool {
     let ud = &p.units[u];
-    let names = |e: ExprId| matches!(ud.exprs[e], Expr::Name(x) if x == ptr);
-    ud.exprs.iter().any(|(_, e)| match e {
-        Expr::Index { base, subs } => {
-            names(*base)
-                && !subs.iter().all(|x| {
-                    matches!(x, Subscript::Index(i)
-                        if matches!(&ud.exprs[*i], Expr::Literal(l) if l.text == "0"))
-                })
+    // Where the pointer goes: itself, and the pointers it is copied into (`a = bodies`,
+    // `struct planet *a = bodies`), which may walk it (`a++`, n-body's `energy`).
+    let mut copies = vec![ptr];
+    let copied =
+        |lhs: ExprId, rhs: ExprId, copies: &[SymbolId]| match (&ud.exprs[lhs], &ud.exprs[rhs]) {
+            (Expr::Name(q), Expr::Name(x)) if copies.contains(x) && !copies.contains(q) => Some(*q),
+            _ => None,
+        };
+    loop {
+        let mut found = None;
+        for (_, e) in ud.exprs.iter() {
+            if let Expr::Assign { op: None, lhs, rhs } = e {
+                found = found.or(copied(*lhs, *rhs, &copies));
+            }
         }
-        Expr::Binary {
-            op: BinOp::Add | BinOp::Sub,
-            lhs,
-            rhs,
-        } => names(*lhs) || names(*rhs),
-        _ => false,
-    })
+        for (_, st) in ud.stmts.iter() {
+            match &st.kind {
+                StmtKind::Assign { lhs, op: None, rhs } => {
+                    found = found.or(copied(*lhs, *rhs, &copies));
+                }
+                StmtKind::Decl(Decl::Var(v)) => {
+                    for en in &v.entities {
+                        if let Some(Init::Expr(i)) = &en.init {
+                            if matches!(ud.exprs[*i], Expr::Name(x) if copies.contains(&x))
+                                && !copies.contains(&en.sym)
+                            {
+                                found = found.or(Some(en.sym));
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        match found {
+            Some(q) => copies.push(q),
+            None => break,
+        }
+    }
+    let names = |e: ExprId| matches!(ud.exprs[e], Expr::Name(x) if copies.contains(&x));
+    let moved_by_statement = ud.stmts.iter().any(|(_, st)| {
+        matches!(&st.kind, StmtKind::Assign { lhs, op: Some(BinOp::Add | BinOp::Sub), .. } if names(*lhs))
+    });
+    moved_by_statement
+        || ud.exprs.iter().any(|(_, e)| match e {
+            Expr::Index { base, subs } => {
+                names(*base)
+                    && !subs.iter().all(|x| {
+                        matches!(x, Subscript::Index(i)
+                        if matches!(&ud.exprs[*i], Expr::Literal(l) if l.text == "0"))
+                    })
+            }
+            Expr::Binary {
+                op: BinOp::Add | BinOp::Sub,
+                lhs,
+                rhs,
+            } => names(*lhs) || names(*rhs),
+            Expr::IncDec { arg, .. } => names(*arg),
+            Expr::Assign {
+                op: Some(BinOp::Add | BinOp::Sub),
+                lhs,
+                ..
+            } => names(*lhs),
+            _ => false,
+        })
 }
 
 #[cfg(test)]
