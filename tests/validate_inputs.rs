@@ -551,3 +551,41 @@ fn a_head_reading_past_what_the_driver_allocated_gets_no_verdict() {
         &sum,
     ));
 }
+
+/// Issue 48 item 2: the dot product's tolerance follows what the program computes with. A
+/// `float` struct of an included header that nothing declares (cephes' `cmplxf`) left a
+/// double head at the single-precision tolerance (1e-5, where a wrong adjoint 1e-7 off
+/// passes); a local of that type still makes it single precision.
+#[test]
+fn an_unused_float_struct_of_a_header_leaves_double_tolerances() {
+    let dir = scratch("precision");
+    std::fs::write(
+        dir.join("lib.h"),
+        "typedef struct { float r, i; } cmplxf;\ntypedef struct { double r, i; } cmplx;\n",
+    )
+    .unwrap();
+    let sq = dir.join("sq.c");
+    std::fs::write(
+        &sq,
+        "#include \"lib.h\"\ndouble sq(int n, double *x) {\n  double s = 0.0;\n  int i;\n  \
+         for (i = 0; i < n; i++) s += x[i] * x[i];\n  return s;\n}\n",
+    )
+    .unwrap();
+    let o = validate(&["-head", "sq", "-vars", "x", "-size", "n=4"], &sq);
+    assert_pass(&o);
+    assert!(o.dump.contains("(tolerance 1e-10)"), "{}", o.dump);
+    let sqf = dir.join("sqf.c");
+    std::fs::write(
+        &sqf,
+        "#include \"lib.h\"\ndouble sqf(int n, double *x) {\n  cmplxf t;\n  int i;\n  \
+         t.r = 0.0f;\n  for (i = 0; i < n; i++) t.r += (float)(x[i] * x[i]);\n  return t.r;\n}\n",
+    )
+    .unwrap();
+    let o = validate(&["-head", "sqf", "-vars", "x", "-size", "n=4"], &sqf);
+    assert!(
+        o.dump.contains("single precision"),
+        "{}{}",
+        o.dump,
+        o.stderr
+    );
+}

@@ -196,14 +196,39 @@ fn describe_job(job: &Job<'_>, gen: &radtap_diff_tangent::Output) -> Result<Head
 /// `real`, C `float`): its rounding, about 1e-7 relative, is in both sides of the dot-product
 /// test.
 fn single_precision(p: &radtap_il::Program) -> bool {
+    use radtap_il::{BaseClass, ScopeKind};
+    // The types some variable has (a struct of a header that nothing declares, cephes'
+    // `cmplxf { float r, i; }`, says nothing of what the head computes with), through the
+    // components of the types found.
+    let component =
+        |s: &radtap_il::SymbolData| matches!(p.scopes[s.scope].kind, ScopeKind::Type(_));
+    let mut used = std::collections::HashSet::new();
+    let mut grew = true;
+    while grew {
+        grew = false;
+        for (_, s) in p.symbols.iter() {
+            let counts = match p.scopes[s.scope].kind {
+                ScopeKind::Type(td) => used.contains(&td),
+                _ => true,
+            };
+            let variable = s.kind == radtap_il::SymbolKind::Variable;
+            if let (true, true, Some(BaseClass::Record(td))) =
+                (counts, variable, s.ty.as_ref().map(|t| t.base))
+            {
+                grew |= used.insert(td);
+            }
+        }
+    }
     // Declared variables only: a procedure's symbol may carry a guessed (implicit) type, and
     // a name no scope holds is no variable of the program (a header's provisional kind).
     p.symbols.iter().any(|(id, s)| {
         s.kind != radtap_il::SymbolKind::Procedure
             && s.ty
                 .as_ref()
-                .is_some_and(|t| t.base == radtap_il::BaseClass::Real && t.bytes == Some(4))
+                .is_some_and(|t| t.base == BaseClass::Real && t.bytes == Some(4))
             && p.scopes[s.scope].names.values().any(|&v| v == id)
+            && (!component(s)
+                || matches!(p.scopes[s.scope].kind, ScopeKind::Type(td) if used.contains(&td)))
     })
 }
 
