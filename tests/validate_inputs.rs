@@ -589,3 +589,29 @@ fn an_unused_float_struct_of_a_header_leaves_double_tolerances() {
         o.stderr
     );
 }
+
+/// Issue 48 item 4: a head whose adjoint is refused still gets its tangent's verdict (it got
+/// "the differentiation failed; nothing to validate"), with the refusal shown and exit 1.
+#[test]
+fn a_refused_adjoint_leaves_the_tangent_checked() {
+    let f = source(
+        "adjoint_refused",
+        "brace.c",
+        "void f(double x, double *y) {\n  x = 2.0 * x;\n  double v[3] = {x, 1.0, x * x};\n  \
+         *y = v[0] + v[2];\n}\n",
+    );
+    let o = validate(&["-head", "f", "-vars", "x", "-outvars", "y"], &f);
+    assert_eq!(o.status, 1, "{}{}", o.dump, o.stderr);
+    assert!(o.stderr.contains("error[AD020]"), "{}", o.stderr);
+    assert!(
+        o.stderr.contains("the tangent alone is checked"),
+        "{}",
+        o.stderr
+    );
+    assert!(
+        o.dump
+            .contains("PASS (the tangent only: the adjoint is refused)"),
+        "{}",
+        o.dump
+    );
+}
