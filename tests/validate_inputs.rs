@@ -615,3 +615,32 @@ fn a_refused_adjoint_leaves_the_tangent_checked() {
         o.dump
     );
 }
+
+/// Issue 48 item 3: a LAPACK-style `A(LDA,*)` is sized one way for both the adjoint's
+/// recording and the driver: `-size a=lda*n` (the element count; the driver takes the leading
+/// extent from the declaration) and `-size a=lda,n` (the extents; the recording takes their
+/// product) both PASS; `INFO`, an output the head sets first, needs no value.
+#[test]
+fn a_leading_dimension_array_takes_either_spelling_of_its_size() {
+    let f = source(
+        "lda_star",
+        "ax2.f",
+        "      SUBROUTINE AX2(N, A, LDA, X, Y, INFO)\n      INTEGER N, LDA, INFO\n      \
+         DOUBLE PRECISION A(LDA,*), X(*), Y(*)\n      INTEGER I, J\n      INFO = 0\n      \
+         CALL SQ(N, A, LDA)\n      DO 20 I = 1, N\n         Y(I) = 0.0D0\n         \
+         DO 10 J = 1, N\n            Y(I) = Y(I) + A(I,J)*X(J)\n   10    CONTINUE\n   \
+         20 CONTINUE\n      CALL SQ(N, A, LDA)\n      END\n      SUBROUTINE SQ(N, A, LDA)\n      \
+         INTEGER N, LDA, I, J\n      DOUBLE PRECISION A(LDA,*)\n      DO 20 J = 1, N\n         \
+         DO 10 I = 1, N\n            A(I,J) = A(I,J)*A(I,J)\n   10    CONTINUE\n   \
+         20 CONTINUE\n      END\n",
+    );
+    for a in ["a=lda*n", "a=lda,n"] {
+        assert_pass(&validate(
+            &[
+                "-head", "ax2", "-vars", "a x", "-outvars", "y", "-size", "n=3", "-size", "lda=4",
+                "-size", a, "-size", "x=n", "-size", "y=n",
+            ],
+            &f,
+        ));
+    }
+}

@@ -903,11 +903,21 @@ impl<'a> Adj<'_, '_, 'a> {
 
     /// The element count given by `-size` for `s`, built in the output unit.
     fn user_size(&mut self, s: SymbolId) -> Option<Result<ExprId, String>> {
-        let text = self.user_size_text(s)?;
+        let given = self.user_size_text(s)?;
+        // Extents (`-size a=lda,n`, validate's spelling of a rank-2 array): their product.
+        let text = if given.contains(',') {
+            given
+                .split(',')
+                .map(|x| format!("({})", x.trim()))
+                .collect::<Vec<_>>()
+                .join("*")
+        } else {
+            given.clone()
+        };
         let name = self.pg.name_of(s).to_string();
         Some(
             self.size_expr(&text)
-                .map_err(|e| format!("-size {name}={text}: {e}; recording `{name}`")),
+                .map_err(|e| format!("-size {name}={given}: {e}; recording `{name}`")),
         )
     }
 

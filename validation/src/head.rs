@@ -521,7 +521,10 @@ pub fn describe_with(
     for &s in &hu.params {
         let n = p.symbols[s].spelling.to_ascii_lowercase();
         if p.symbols[s].ty.as_ref().is_some_and(is_int) {
-            match value_of(&n).as_deref().or(sizes.get(&n)) {
+            let given = value_of(&n).or_else(|| sizes.get(&n).map(str::to_string));
+            // An output the head sets before reading it (LAPACK's `INFO = 0`): any value.
+            let given = given.or_else(|| written_first(hu, s).then(|| "0".to_string()));
+            match given.as_deref() {
                 Some(v) => {
                     let x = v.trim().parse().map_err(|_| {
                         format!("-size/-value {n}={v}: an integer input takes an integer value")
@@ -604,6 +607,23 @@ pub fn describe_with(
                         v.push(if c { (0, n - 1) } else { (1, n) });
                     }
                     let rank = if c { 1 } else { ty.dims.len().max(1) };
+                    // `A(LDA,*)` given as its element count (`-size a=lda*n`, the spelling
+                    // the adjoint's recording takes too): the leading extents from the
+                    // declaration, the last one what the count leaves.
+                    if v.len() == 1 && rank > 1 {
+                        let lead: Option<Vec<(i64, i64)>> = ty.dims[..rank - 1]
+                            .iter()
+                            .map(|d| dim_ext(p, iface.head, d, c, &env))
+                            .collect();
+                        let count = v[0].1;
+                        if let Some(lead) = lead {
+                            let per: i64 = lead.iter().map(|(lo, hi)| hi - lo + 1).product();
+                            if per > 0 && count % per == 0 && count / per >= 1 {
+                                v = lead;
+                                v.push((1, count / per));
+                            }
+                        }
+                    }
                     if v.len() != rank {
                         return Err(format!(
                             "-size {ln}={t}: `{name}` has rank {rank}, give {rank} extent{} separated by commas",
@@ -1217,6 +1237,51 @@ fn describe_globals(
         });
     }
     Ok((globals, commons))
+}
+
+/// Whether the first top-level statement of unit `u` that names `v` assigns it a value that
+/// does not read it (`INFO = 0`), with no declaration naming it before: `v` is an output
+/// whose value on entry nothing reads.
+fn written_first(u: &UnitData, v: SymbolId) -> bool {
+    fn names_expr(u: &UnitData, e: ExprId, v: SymbolId) -> bool {
+        if matches!(u.exprs[e], Expr::Name(x) if x == v) {
+            return true;
+        }
+        let mut found = false;
+        visit::expr_children(&u.exprs[e], &mut |c| found |= names_expr(u, c, v));
+        found
+    }
+    fn names_stmt(u: &UnitData, s: StmtId, v: SymbolId) -> bool {
+        let mut found = false;
+        let mut inner = Vec::new();
+        visit::stmt_children(
+            &u.stmts[s].kind,
+            &mut |e| found |= names_expr(u, e, v),
+            &mut |c| inner.push(c),
+        );
+        found || inner.into_iter().any(|c| names_stmt(u, c, v))
+    }
+    let mut in_decls = false;
+    for d in &u.decls {
+        visit::decl_exprs(d, &mut |e| in_decls |= names_expr(u, e, v));
+    }
+    if in_decls {
+        return false;
+    }
+    for &st in &u.body {
+        if let StmtKind::Assign {
+            lhs, op: None, rhs, ..
+        } = &u.stmts[st].kind
+        {
+            if matches!(u.exprs[*lhs], Expr::Name(x) if x == v) {
+                return !names_expr(u, *rhs, v);
+            }
+        }
+        if names_stmt(u, st, v) {
+            return false;
+        }
+    }
+    false
 }
 
 /// Whether unit `u` reaches past the first element of what pointer `ptr` designates:
