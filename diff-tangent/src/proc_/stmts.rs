@@ -658,6 +658,13 @@ impl<'a> ProcGen<'_, 'a> {
                         self.complex_kind(args[0].value)
                     }
                     "real" | "float" | "sngl" if args.len() == 1 => 4,
+                    // Mixed kinds (`min(1.0, x*10d0)`, accepted by gfortran): the widest.
+                    "min" | "max" | "amin1" | "amax1" | "dmin1" | "dmax1" | "fmin" | "fmax" => args
+                        .iter()
+                        .map(|a| self.kind_of(a.value))
+                        .max()
+                        .filter(|&k| k != 0)
+                        .unwrap_or(8),
                     _ => args
                         .first()
                         .map(|a| self.kind_of(a.value))
