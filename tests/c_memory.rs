@@ -52,7 +52,9 @@ fn valgrind_mode(path: &Path, dir: &Path, mode: &[&str], kind: Kind) -> Result<(
     };
     let drv = dir.join(format!("drv_{tag}.c"));
     std::fs::write(&drv, driver(&h, kind)).map_err(|e| e.to_string())?;
-    let mut tc = radtap_validation::Toolchain::new(None, None, std::time::Duration::from_secs(120));
+    // valgrind runs no AddressSanitizer code.
+    let mut tc = radtap_validation::Toolchain::new(None, None, std::time::Duration::from_secs(120))
+        .without_sanitizer();
     tc.include
         .push(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tangent"));
     let mut objects: Vec<PathBuf> = Vec::new();

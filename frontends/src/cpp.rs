@@ -150,29 +150,7 @@ fn run_cpp(
     for u in &pp.undefs {
         cmd.arg(format!("-U{u}"));
     }
-    let mut child = cmd
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot run cpp: {e}"))?;
-    // Written from a thread: a preprocessor that streams would otherwise fill the output
-    // pipe while we still write its input, and both would wait forever.
-    let writer = child.stdin.take().map(|mut stdin| {
-        let input = text.to_string();
-        std::thread::spawn(move || stdin.write_all(input.as_bytes()))
-    });
-    let out = child.wait_with_output().map_err(|e| format!("cpp: {e}"))?;
-    if let Some(w) = writer {
-        // A write error (cpp exited early) shows in cpp's own status and messages.
-        let _ = w.join();
-    }
-    if !out.status.success() {
-        return Err(format!(
-            "the C preprocessor failed:\n{}",
-            String::from_utf8_lossy(&out.stderr).trim()
-        ));
-    }
+    let out = run_with_library_stubs(&mut cmd, text)?;
     let src_lines: Vec<&str> = text.lines().collect();
     let raw = String::from_utf8_lossy(&out.stdout);
     let mut lines = Vec::new();
@@ -240,6 +218,92 @@ fn run_cpp(
 /// (`<stdin>:3:2: error: #error boom`, the column optional; `fatal error:` for a header
 /// not found): cpp reads the source from stdin, so the line is the user's (blank lines keep
 /// the numbering).
+/// Runs cpp on `text`. A library header in angle brackets that no directory holds
+/// (`#include <extlib.h>`, `<mpi.h>` without its `-I`) is not the user's to give: cpp runs
+/// again with an empty stand-in for it (searched last, `-idirafter`), so its functions are
+/// unknown routines (refused where they touch derivatives, AD070) and its types unknown
+/// (AD030) rather than the whole file refused. A quoted header missing stays an error.
+fn run_with_library_stubs(cmd: &mut Command, text: &str) -> Result<std::process::Output, String> {
+    let mut stubs: Option<std::path::PathBuf> = None;
+    let mut result = Err(String::new());
+    for _ in 0..32 {
+        let mut c = Command::new(cmd.get_program());
+        c.args(cmd.get_args());
+        if let Some(d) = &stubs {
+            c.arg("-idirafter").arg(d);
+        }
+        let mut child = match c
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+        {
+            Ok(ch) => ch,
+            Err(e) => {
+                result = Err(format!("cannot run cpp: {e}"));
+                break;
+            }
+        };
+        // Written from a thread: a preprocessor that streams would otherwise fill the output
+        // pipe while we still write its input, and both would wait forever.
+        let writer = child.stdin.take().map(|mut stdin| {
+            let input = text.to_string();
+            std::thread::spawn(move || stdin.write_all(input.as_bytes()))
+        });
+        let out = match child.wait_with_output() {
+            Ok(o) => o,
+            Err(e) => {
+                result = Err(format!("cpp: {e}"));
+                break;
+            }
+        };
+        if let Some(w) = writer {
+            // A write error (cpp exited early) shows in cpp's own status and messages.
+            let _ = w.join();
+        }
+        if out.status.success() {
+            result = Ok(out);
+            break;
+        }
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        result = Err(format!("the C preprocessor failed:\n{}", err.trim()));
+        let missing = err.lines().find_map(|l| {
+            let name = l.split("fatal error: ").nth(1)?;
+            name.strip_suffix(": No such file or directory")
+                .map(str::to_string)
+        });
+        let Some(name) = missing else { break };
+        let angle = format!("<{name}>");
+        let bracketed = err
+            .lines()
+            .any(|l| l.contains("#include") && l.contains(&angle))
+            || text.lines().any(|l| is_include(l) && l.contains(&angle));
+        if !bracketed || name.contains("..") || name.starts_with('/') {
+            break;
+        }
+        let dir = stubs.get_or_insert_with(|| {
+            std::env::temp_dir().join(format!(
+                "radtap-cpp-{}-{:p}",
+                std::process::id(),
+                text.as_ptr()
+            ))
+        });
+        let stub = dir.join(&name);
+        let made = stub
+            .parent()
+            .is_some_and(|p| std::fs::create_dir_all(p).is_ok())
+            && !stub.exists()
+            && std::fs::write(&stub, "").is_ok();
+        if !made {
+            break;
+        }
+    }
+    if let Some(d) = stubs {
+        let _ = std::fs::remove_dir_all(d);
+    }
+    result
+}
+
 pub(crate) fn first_error(messages: &str) -> Option<(u32, u32, String)> {
     messages.lines().find_map(|l| {
         let rest = l.strip_prefix("<stdin>:")?;

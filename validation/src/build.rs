@@ -49,6 +49,13 @@ impl Toolchain {
         }
     }
 
+    /// Builds without AddressSanitizer (for programs run under valgrind, which cannot run
+    /// sanitized code).
+    pub fn without_sanitizer(mut self) -> Toolchain {
+        self.sanitize = std::sync::OnceLock::from(false);
+        self
+    }
+
     /// Whether AddressSanitizer works here (a tiny C program built with it runs), probed in
     /// `dir` once. `RADTAP_NO_SANITIZE` set turns it off.
     fn sanitizer(&self, dir: &Path) -> bool {
