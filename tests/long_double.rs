@@ -67,9 +67,11 @@ fn long_double_and_real16_derivatives_keep_their_precision() {
             std::fs::copy(corpus.join(f), d.join(f)).unwrap();
         }
         differentiate(&d, &d.join("ld.c"), "f(y)/(a)", split);
+        let inc = format!("-I{}", root.display());
         let mut args = vec![
             "-O2",
             "-Werror=incompatible-pointer-types",
+            &inc,
             "ld.c",
             "ld_d.c",
         ];

@@ -309,7 +309,7 @@ impl Toolchain {
             };
             if let Some(report) = sanitizer_report(&stderr) {
                 return Err(format!(
-                    "{} read or wrote memory the driver did not allocate ({report}): an extent the driver used is too small; give the sizes the head uses with -size",
+                    "{} stopped with an access to memory the driver did not allocate ({report}): an extent the driver used is too small; give the sizes the head uses with -size",
                     exe.display()
                 ));
             }
@@ -349,6 +349,13 @@ fn sanitizer_report(stderr: &str) -> Option<String> {
         .find(|l| l.contains("ERROR: AddressSanitizer"))?;
     let what = err.split("AddressSanitizer: ").nth(1).unwrap_or(err);
     let what = what.split(" on address").next().unwrap_or(what);
+    // Out of bounds of what was allocated; a SEGV or anything else is reported as a crash.
+    if !["overflow", "underflow", "use-after"]
+        .iter()
+        .any(|k| what.contains(k))
+    {
+        return None;
+    }
     let frames: Vec<&str> = stderr
         .lines()
         .map(str::trim)

@@ -1009,12 +1009,15 @@ impl<'a> ProcGen<'_, 'a> {
     /// The spelling of the C math function `f` for partials of kind `kind`: `sqrtl` for
     /// `long double` (`sqrt` would round them to `double`); `f` itself otherwise, and in
     /// Fortran (generic intrinsics).
-    fn c_math_name(&self, f: &str, kind: u32) -> String {
-        let math = radtap_il::clib::c_library(f) == Some(radtap_il::clib::CLibrary::Math);
-        if self.lang == Lang::C && kind >= 10 && math {
-            format!("{f}l")
+    fn c_math_name<'f>(&self, f: &'f str, kind: u32) -> std::borrow::Cow<'f, str> {
+        // Checked in this order so a `double` partial allocates nothing (tests/scaling.rs).
+        if self.lang == Lang::C
+            && kind >= 10
+            && radtap_il::clib::c_library(f) == Some(radtap_il::clib::CLibrary::Math)
+        {
+            std::borrow::Cow::Owned(format!("{f}l"))
         } else {
-            f.to_string()
+            std::borrow::Cow::Borrowed(f)
         }
     }
 
