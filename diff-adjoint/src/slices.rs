@@ -103,10 +103,7 @@ impl<'a> Adj<'_, '_, 'a> {
             let Ok(sl) = self.slot_of_target(Target::Expr(a.value)) else {
                 continue;
             };
-            let (p1, p2) = self.push_pop(&sl);
-            push.push(p1);
-            pop.insert(0, p2);
-            rec.subtract(&zx);
+            self.record_piece(&sl, &zx, (&mut push, &mut pop), rec);
         }
         (push, pop)
     }
@@ -273,10 +270,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 suffix: slot0.suffix,
                 count,
             };
-            let (p1, p2) = self.push_pop(&sl);
-            push.push(p1);
-            pop.insert(0, p2);
-            rec.subtract(&zx);
+            self.record_piece(&sl, &zx, (&mut push, &mut pop), rec);
         }
         (push, pop)
     }
@@ -336,13 +330,32 @@ impl<'a> Adj<'_, '_, 'a> {
             && (0..cpi.zones.len()).all(|z| {
                 let z = radtap_dataflow::ZoneId(z as u32);
                 zf.contains(z)
-                    || (!maps[0].src[z.index()]
-                        .as_ref()
+                    || (!maps[0]
+                        .src
+                        .get(z.index())
+                        .and_then(Option::as_ref)
                         .is_some_and(|s| s.intersects(&zx))
-                        && !maps[0].tgt[z.index()]
-                            .as_ref()
+                        && !maps[0]
+                            .tgt
+                            .get(z.index())
+                            .and_then(Option::as_ref)
                             .is_some_and(|t| t.iter().any(|y| zx.contains(*y))))
             })
+    }
+
+    /// Records one piece (an element, a section) of an array for a call instead of the whole
+    /// array: its push goes last, its pop first, and the array's zones `zx` leave `rec`.
+    fn record_piece(
+        &mut self,
+        sl: &Slot,
+        zx: &ZoneSet,
+        (push, pop): (&mut Vec<StmtId>, &mut Vec<StmtId>),
+        rec: &mut ZoneSet,
+    ) {
+        let (p1, p2) = self.push_pop(sl);
+        push.push(p1);
+        pop.insert(0, p2);
+        rec.subtract(zx);
     }
 
     /// Whether `e` (an index or count of the caller) reads only variables the call at point
@@ -537,10 +550,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 suffix,
                 count,
             };
-            let (p1, p2) = self.push_pop(&sl);
-            push.push(p1);
-            pop.insert(0, p2);
-            rec.subtract(&zx);
+            self.record_piece(&sl, &zx, (&mut push, &mut pop), rec);
         }
         (push, pop)
     }
