@@ -1,0 +1,101 @@
+! radtap's tangents of the reference BLAS it describes built in (blas.lib), written as BLAS calls.
+! Each real argument is followed by its derivative; a function's primal result is the last
+! argument and its derivative is returned. Sections start at a line `!> NAME`.
+!> ddot_d
+real(8) function ddot_d(n, dx, dxd, incx, dy, dyd, incy, res)
+  ! Tangent of ddot (radtap built-in): d(x.y) = xd.y + x.yd.
+  implicit none
+  integer :: n, incx, incy
+  real(8) :: dx(*), dxd(*), dy(*), dyd(*), res
+  real(8), external :: ddot
+  res = ddot(n, dx, incx, dy, incy)
+  ddot_d = ddot(n, dxd, incx, dy, incy) + ddot(n, dx, incx, dyd, incy)
+end function ddot_d
+!> dnrm2_d
+real(8) function dnrm2_d(n, x, xd, incx, res)
+  ! Tangent of dnrm2 (radtap built-in): d|x| = x.xd / |x| (0 at x = 0).
+  implicit none
+  integer :: n, incx
+  real(8) :: x(*), xd(*), res
+  real(8), external :: ddot, dnrm2
+  res = dnrm2(n, x, incx)
+  dnrm2_d = 0.0_8
+  if (res /= 0.0_8) dnrm2_d = ddot(n, x, incx, xd, incx) / res
+end function dnrm2_d
+!> daxpy_d
+subroutine daxpy_d(n, da, dad, dx, dxd, incx, dy, dyd, incy)
+  ! Tangent of daxpy (radtap built-in): yd = yd + da*xd + dad*x.
+  implicit none
+  integer :: n, incx, incy
+  real(8) :: da, dad, dx(*), dxd(*), dy(*), dyd(*)
+  call daxpy(n, da, dxd, incx, dyd, incy)
+  call daxpy(n, dad, dx, incx, dyd, incy)
+  call daxpy(n, da, dx, incx, dy, incy)
+end subroutine daxpy_d
+!> dscal_d
+subroutine dscal_d(n, da, dad, dx, dxd, incx)
+  ! Tangent of dscal (radtap built-in): xd = da*xd + dad*x.
+  implicit none
+  integer :: n, incx
+  real(8) :: da, dad, dx(*), dxd(*)
+  call dscal(n, da, dxd, incx)
+  call daxpy(n, dad, dx, incx, dxd, incx)
+  call dscal(n, da, dx, incx)
+end subroutine dscal_d
+!> dcopy_d
+subroutine dcopy_d(n, dx, dxd, incx, dy, dyd, incy)
+  ! Tangent of dcopy (radtap built-in): yd = xd.
+  implicit none
+  integer :: n, incx, incy
+  real(8) :: dx(*), dxd(*), dy(*), dyd(*)
+  call dcopy(n, dxd, incx, dyd, incy)
+  call dcopy(n, dx, incx, dy, incy)
+end subroutine dcopy_d
+!> dgemv_d
+subroutine dgemv_d(trans, m, n, alpha, alphad, a, ad, lda, x, xd, incx, beta, betad, y, yd, incy)
+  ! Tangent of dgemv (radtap built-in):
+  ! yd = alpha*op(A)*xd + alpha*op(Ad)*x + alphad*op(A)*x + beta*yd + betad*y.
+  implicit none
+  character(*) :: trans
+  integer :: m, n, lda, incx, incy
+  real(8) :: alpha, alphad, a(lda, *), ad(lda, *), x(*), xd(*), beta, betad, y(*), yd(*)
+  real(8), allocatable :: t(:)
+  integer :: ly
+  ly = m
+  if (trans /= 'N' .and. trans /= 'n') ly = n
+  if (betad /= 0.0_8) then
+    allocate(t(ly))
+    call dcopy(ly, y, incy, t, 1)
+  end if
+  call dgemv(trans, m, n, alpha, a, lda, xd, incx, beta, yd, incy)
+  call dgemv(trans, m, n, alpha, ad, lda, x, incx, 1.0_8, yd, incy)
+  call dgemv(trans, m, n, alphad, a, lda, x, incx, 1.0_8, yd, incy)
+  if (betad /= 0.0_8) then
+    call daxpy(ly, betad, t, 1, yd, incy)
+    deallocate(t)
+  end if
+  call dgemv(trans, m, n, alpha, a, lda, x, incx, beta, y, incy)
+end subroutine dgemv_d
+!> dgemm_d
+subroutine dgemm_d(transa, transb, m, n, k, alpha, alphad, a, ad, lda, b, bd, ldb, beta, betad, c, cd, ldc)
+  ! Tangent of dgemm (radtap built-in):
+  ! Cd = alpha*op(A)*op(Bd) + alpha*op(Ad)*op(B) + alphad*op(A)*op(B) + beta*Cd + betad*C.
+  implicit none
+  character(*) :: transa, transb
+  integer :: m, n, k, lda, ldb, ldc
+  real(8) :: alpha, alphad, a(lda, *), ad(lda, *), b(ldb, *), bd(ldb, *), beta, betad
+  real(8) :: c(ldc, *), cd(ldc, *)
+  real(8), allocatable :: t(:, :)
+  if (betad /= 0.0_8) then
+    allocate(t(m, n))
+    t = c(1:m, 1:n)
+  end if
+  call dgemm(transa, transb, m, n, k, alpha, a, lda, bd, ldb, beta, cd, ldc)
+  call dgemm(transa, transb, m, n, k, alpha, ad, lda, b, ldb, 1.0_8, cd, ldc)
+  call dgemm(transa, transb, m, n, k, alphad, a, lda, b, ldb, 1.0_8, cd, ldc)
+  if (betad /= 0.0_8) then
+    cd(1:m, 1:n) = cd(1:m, 1:n) + betad*t
+    deallocate(t)
+  end if
+  call dgemm(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
+end subroutine dgemm_d
