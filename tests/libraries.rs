@@ -106,6 +106,50 @@ fn fortran_blas_calls_are_differentiated_as_blas_calls() {
 }
 
 #[test]
+fn lapack_shaped_blas_calls_are_differentiated_triangular_solves_included() {
+    validate_passes(
+        "blas3-f",
+        &[
+            "-head",
+            "head(f)/(a b c)",
+            "-size",
+            "n=5",
+            &corpus("blas3_head.f90"),
+        ],
+    );
+    validate_passes(
+        "blas3-c",
+        &[
+            "-head",
+            "head(f)/(a b c)",
+            "-size",
+            "n=4",
+            "-size",
+            "a=16",
+            "-size",
+            "b=8",
+            "-size",
+            "c=8",
+            &corpus("cblas3_head.c"),
+        ],
+    );
+}
+
+#[test]
+fn single_precision_blas_uses_the_twins_of_the_double_records() {
+    validate_passes(
+        "sblas-f",
+        &[
+            "-head",
+            "head(f8)/(a8 x8)",
+            "-size",
+            "n=5",
+            &corpus("sblas_head.f90"),
+        ],
+    );
+}
+
+#[test]
 fn cblas_calls_are_differentiated_as_cblas_calls() {
     validate_passes(
         "blas-c",

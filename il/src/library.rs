@@ -163,9 +163,11 @@ impl Library {
         let mut lib = Library::default();
         for d in parse("<radtap BLAS>", BUILTIN).expect("the built-in records parse") {
             // The single-precision twin: `sdot` of `ddot`, `cblas_sdot` of `cblas_ddot`.
-            let single = match d.name.strip_prefix("cblas_d") {
-                Some(rest) => format!("cblas_s{rest}"),
-                None => format!("s{}", &d.name[1..]),
+            let single = match (d.name.strip_prefix("cblas_"), d.name.as_str()) {
+                (Some("idamax"), _) => "cblas_isamax".to_string(),
+                (Some(rest), _) => format!("cblas_s{}", &rest[1..]),
+                (None, "idamax") => "isamax".to_string(),
+                (None, n) => format!("s{}", &n[1..]),
             };
             let mut s = Description {
                 name: single,
@@ -254,7 +256,8 @@ fn single_precision(text: &str, c: bool) -> String {
 
 /// The double-precision Fortran BLAS names the built-in texts use.
 const SINGLE_RENAMED: &[&str] = &[
-    "ddot", "dnrm2", "daxpy", "dscal", "dcopy", "dgemv", "dgemm", "dger",
+    "ddot", "dnrm2", "daxpy", "dscal", "dcopy", "dgemv", "dgemm", "dger", "dswap", "dtrsv",
+    "dtrsm", "dtrmv", "dtrmm",
 ];
 
 /// `line` with every whole word `from` (any case) replaced by `to`, keeping suffixes such as
@@ -738,6 +741,13 @@ mod tests {
         let lib = Library::builtin();
         assert!(lib.get("DDOT").is_some());
         for d in lib.routines.values() {
+            // An integer function (`idamax`) has no derivative to write.
+            if d.facts
+                .iter()
+                .all(|f| !f.written || f.ty.base != BaseHint::Real)
+            {
+                continue;
+            }
             let c = d.name.starts_with("cblas_");
             for mode in ["d", "b"] {
                 let which = format!("{}_{mode}", if c { "c" } else { "f" });

@@ -115,3 +115,105 @@ subroutine dgemm_b(transa, transb, m, n, k, alpha, alphab, a, ab, lda, b, bb, ld
   end if
   cb(1:m, 1:n) = beta*cb(1:m, 1:n)
 end subroutine dgemm_b
+!> dswap_b
+subroutine dswap_b(n, dx, dxb, incx, dy, dyb, incy)
+  ! Adjoint of dswap (radtap built-in).
+  implicit none
+  integer :: n, incx, incy
+  real(8) :: dx(*), dxb(*), dy(*), dyb(*)
+  call dswap(n, dxb, incx, dyb, incy)
+end subroutine dswap_b
+!> dger_b
+subroutine dger_b(m, n, alpha, alphab, x, xb, incx, y, yb, incy, a, ab, lda)
+  ! Adjoint of dger (radtap built-in).
+  implicit none
+  integer :: m, n, incx, incy, lda
+  real(8) :: alpha, alphab, x(*), xb(*), y(*), yb(*), a(lda, *), ab(lda, *)
+  real(8), allocatable :: t(:)
+  real(8), external :: ddot
+  allocate(t(m))
+  call dgemv('N', m, n, 1.0_8, ab, lda, y, incy, 0.0_8, t, 1)
+  alphab = alphab + ddot(m, x, incx, t, 1)
+  call daxpy(m, alpha, t, 1, xb, incx)
+  deallocate(t)
+  call dgemv('T', m, n, alpha, ab, lda, x, incx, 1.0_8, yb, incy)
+end subroutine dger_b
+!> dtrsv_b
+subroutine dtrsv_b(uplo, trans, diag, n, a, ab, lda, x, xb, incx)
+  ! Adjoint of dtrsv (radtap built-in): with x' = op(A)^-1*x and u = op(A)^-T*xb,
+  ! xb := u and Ab := Ab - u*x'^T (op = N) or x'*u^T (op = T), on A's triangle.
+  implicit none
+  character(*) :: uplo, trans, diag
+  integer :: n, lda, incx
+  real(8) :: a(lda, *), ab(lda, *), x(*), xb(*)
+  real(8), allocatable :: v(:), u(:)
+  logical :: upper, unit, notrans
+  integer :: i, j
+  upper = uplo == 'U' .or. uplo == 'u'
+  unit = diag == 'U' .or. diag == 'u'
+  notrans = trans == 'N' .or. trans == 'n'
+  allocate(v(n), u(n))
+  call dcopy(n, x, incx, v, 1)
+  call dtrsv(uplo, trans, diag, n, a, lda, v, 1)
+  if (notrans) then
+    call dtrsv(uplo, 'T', diag, n, a, lda, xb, incx)
+  else
+    call dtrsv(uplo, 'N', diag, n, a, lda, xb, incx)
+  end if
+  call dcopy(n, xb, incx, u, 1)
+  do j = 1, n
+    do i = 1, n
+      if ((upper .and. i > j) .or. (.not. upper .and. i < j) .or. (unit .and. i == j)) cycle
+      if (notrans) then
+        ab(i, j) = ab(i, j) - u(i)*v(j)
+      else
+        ab(i, j) = ab(i, j) - v(i)*u(j)
+      end if
+    end do
+  end do
+  deallocate(v, u)
+end subroutine dtrsv_b
+!> dtrsm_b
+subroutine dtrsm_b(side, uplo, transa, diag, m, n, alpha, alphab, a, ab, lda, b, bb, ldb)
+  ! Adjoint of dtrsm (radtap built-in): with X = alpha*op(A)^-1*B (side L) and
+  ! C = op(A)^-T*Bb: alphab += <C, B>, Ab -= C*X^T (op = N) or X*C^T (op = T) on A's
+  ! triangle, Bb := alpha*C; side R: C = Bb*op(A)^-T, Ab -= X^T*C (N) or C^T*X (T).
+  implicit none
+  character(*) :: side, uplo, transa, diag
+  integer :: m, n, lda, ldb
+  real(8) :: alpha, alphab, a(lda, *), ab(lda, *), b(ldb, *), bb(ldb, *)
+  real(8), allocatable :: x(:, :), g(:, :)
+  logical :: left, upper, unit, notrans
+  character :: flip
+  integer :: i, j, k
+  left = side == 'L' .or. side == 'l'
+  upper = uplo == 'U' .or. uplo == 'u'
+  unit = diag == 'U' .or. diag == 'u'
+  notrans = transa == 'N' .or. transa == 'n'
+  flip = 'N'
+  if (notrans) flip = 'T'
+  k = n
+  if (left) k = m
+  allocate(x(m, n), g(k, k))
+  x = b(1:m, 1:n)
+  call dtrsm(side, uplo, transa, diag, m, n, alpha, a, lda, x, m)
+  call dtrsm(side, uplo, flip, diag, m, n, 1.0_8, a, lda, bb, ldb)
+  alphab = alphab + sum(bb(1:m, 1:n)*b(1:m, 1:n))
+  if (left .and. notrans) then
+    call dgemm('N', 'T', m, m, n, 1.0_8, bb, ldb, x, m, 0.0_8, g, k)
+  else if (left) then
+    call dgemm('N', 'T', m, m, n, 1.0_8, x, m, bb, ldb, 0.0_8, g, k)
+  else if (notrans) then
+    call dgemm('T', 'N', n, n, m, 1.0_8, x, m, bb, ldb, 0.0_8, g, k)
+  else
+    call dgemm('T', 'N', n, n, m, 1.0_8, bb, ldb, x, m, 0.0_8, g, k)
+  end if
+  do j = 1, k
+    do i = 1, k
+      if ((upper .and. i > j) .or. (.not. upper .and. i < j) .or. (unit .and. i == j)) cycle
+      ab(i, j) = ab(i, j) - g(i, j)
+    end do
+  end do
+  bb(1:m, 1:n) = alpha*bb(1:m, 1:n)
+  deallocate(x, g)
+end subroutine dtrsm_b

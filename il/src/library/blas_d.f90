@@ -99,3 +99,60 @@ subroutine dgemm_d(transa, transb, m, n, k, alpha, alphad, a, ad, lda, b, bd, ld
   end if
   call dgemm(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
 end subroutine dgemm_d
+!> dswap_d
+subroutine dswap_d(n, dx, dxd, incx, dy, dyd, incy)
+  ! Tangent of dswap (radtap built-in): the derivatives are swapped with the values.
+  implicit none
+  integer :: n, incx, incy
+  real(8) :: dx(*), dxd(*), dy(*), dyd(*)
+  call dswap(n, dxd, incx, dyd, incy)
+  call dswap(n, dx, incx, dy, incy)
+end subroutine dswap_d
+!> dger_d
+subroutine dger_d(m, n, alpha, alphad, x, xd, incx, y, yd, incy, a, ad, lda)
+  ! Tangent of dger (radtap built-in): Ad = Ad + alphad*x*y' + alpha*xd*y' + alpha*x*yd'.
+  implicit none
+  integer :: m, n, incx, incy, lda
+  real(8) :: alpha, alphad, x(*), xd(*), y(*), yd(*), a(lda, *), ad(lda, *)
+  call dger(m, n, alphad, x, incx, y, incy, ad, lda)
+  call dger(m, n, alpha, xd, incx, y, incy, ad, lda)
+  call dger(m, n, alpha, x, incx, yd, incy, ad, lda)
+  call dger(m, n, alpha, x, incx, y, incy, a, lda)
+end subroutine dger_d
+!> dtrsv_d
+subroutine dtrsv_d(uplo, trans, diag, n, a, ad, lda, x, xd, incx)
+  ! Tangent of dtrsv (radtap built-in): op(A)*x' = x, so xd' = op(A)^-1*(xd - op(Ad)*x'),
+  ! Ad taken on A's triangle (without its diagonal when A's is unit).
+  implicit none
+  character(*) :: uplo, trans, diag
+  integer :: n, lda, incx
+  real(8) :: a(lda, *), ad(lda, *), x(*), xd(*)
+  real(8), allocatable :: t(:)
+  call dtrsv(uplo, trans, diag, n, a, lda, x, incx)
+  allocate(t(n))
+  call dcopy(n, x, incx, t, 1)
+  call dtrmv(uplo, trans, diag, n, ad, lda, t, 1)
+  if (diag == 'U' .or. diag == 'u') call daxpy(n, -1.0_8, x, incx, t, 1)
+  call daxpy(n, -1.0_8, t, 1, xd, incx)
+  deallocate(t)
+  call dtrsv(uplo, trans, diag, n, a, lda, xd, incx)
+end subroutine dtrsv_d
+!> dtrsm_d
+subroutine dtrsm_d(side, uplo, transa, diag, m, n, alpha, alphad, a, ad, lda, b, bd, ldb)
+  ! Tangent of dtrsm (radtap built-in): op(A)*X = alpha*B (side L), so
+  ! Xd = op(A)^-1*(alphad*B + alpha*Bd - op(Ad)*X); side R likewise on the right.
+  implicit none
+  character(*) :: side, uplo, transa, diag
+  integer :: m, n, lda, ldb
+  real(8) :: alpha, alphad, a(lda, *), ad(lda, *), b(ldb, *), bd(ldb, *)
+  real(8), allocatable :: t(:, :)
+  bd(1:m, 1:n) = alpha*bd(1:m, 1:n) + alphad*b(1:m, 1:n)
+  call dtrsm(side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb)
+  allocate(t(m, n))
+  t = b(1:m, 1:n)
+  call dtrmm(side, uplo, transa, diag, m, n, 1.0_8, ad, lda, t, m)
+  if (diag == 'U' .or. diag == 'u') t = t - b(1:m, 1:n)
+  bd(1:m, 1:n) = bd(1:m, 1:n) - t
+  deallocate(t)
+  call dtrsm(side, uplo, transa, diag, m, n, 1.0_8, a, lda, bd, ldb)
+end subroutine dtrsm_d

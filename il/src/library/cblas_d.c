@@ -88,3 +88,62 @@ void cblas_dgemm_d(CBLAS_ORDER layout, CBLAS_TRANSPOSE transa, CBLAS_TRANSPOSE t
     }
     cblas_dgemm(layout, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
+//> cblas_dswap_d
+void cblas_dswap_d(const int n, double *x, double *xd, const int incx, double *y, double *yd,
+                   const int incy) {
+    /* Tangent of cblas_dswap (radtap built-in): the derivatives are swapped with the values. */
+    cblas_dswap(n, xd, incx, yd, incy);
+    cblas_dswap(n, x, incx, y, incy);
+}
+//> cblas_dger_d
+void cblas_dger_d(CBLAS_ORDER layout, const int m, const int n, const double alpha,
+                  const double alphad, const double *x, const double *xd, const int incx,
+                  const double *y, const double *yd, const int incy, double *a, double *ad,
+                  const int lda) {
+    /* Tangent of cblas_dger (radtap built-in): Ad += alphad*x*y' + alpha*xd*y' + alpha*x*yd'. */
+    cblas_dger(layout, m, n, alphad, x, incx, y, incy, ad, lda);
+    cblas_dger(layout, m, n, alpha, xd, incx, y, incy, ad, lda);
+    cblas_dger(layout, m, n, alpha, x, incx, yd, incy, ad, lda);
+    cblas_dger(layout, m, n, alpha, x, incx, y, incy, a, lda);
+}
+//> cblas_dtrsv_d
+#include <stdlib.h>
+void cblas_dtrsv_d(CBLAS_ORDER layout, CBLAS_UPLO uplo, CBLAS_TRANSPOSE trans, CBLAS_DIAG diag,
+                   const int n, const double *a, const double *ad, const int lda, double *x,
+                   double *xd, const int incx) {
+    /* Tangent of cblas_dtrsv (radtap built-in): xd' = op(A)^-1*(xd - op(Ad)*x'), Ad on A's
+       triangle (without its diagonal when A's is unit). */
+    double *t = (double *)malloc(sizeof(double) * (n > 0 ? n : 1));
+    cblas_dtrsv(layout, uplo, trans, diag, n, a, lda, x, incx);
+    cblas_dcopy(n, x, incx, t, 1);
+    cblas_dtrmv(layout, uplo, trans, diag, n, ad, lda, t, 1);
+    if (diag == CblasUnit)
+        cblas_daxpy(n, -1.0, x, incx, t, 1);
+    cblas_daxpy(n, -1.0, t, 1, xd, incx);
+    free(t);
+    cblas_dtrsv(layout, uplo, trans, diag, n, a, lda, xd, incx);
+}
+//> cblas_dtrsm_d
+#include <stdlib.h>
+void cblas_dtrsm_d(CBLAS_ORDER layout, CBLAS_SIDE side, CBLAS_UPLO uplo, CBLAS_TRANSPOSE transa,
+                   CBLAS_DIAG diag, const int m, const int n, const double alpha,
+                   const double alphad, const double *a, const double *ad, const int lda,
+                   double *b, double *bd, const int ldb) {
+    /* Tangent of cblas_dtrsm (radtap built-in): op(A)*X = alpha*B (left), so
+       Xd = op(A)^-1*(alphad*B + alpha*Bd - op(Ad)*X); on the right likewise. */
+    int rows = layout == CblasRowMajor ? m : n, cols = layout == CblasRowMajor ? n : m;
+    double *t = (double *)malloc(sizeof(double) * (rows * cols > 0 ? rows * cols : 1));
+    for (int i = 0; i < rows; i++)
+        for (int j = 0; j < cols; j++)
+            bd[i * ldb + j] = alpha * bd[i * ldb + j] + alphad * b[i * ldb + j];
+    cblas_dtrsm(layout, side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb);
+    for (int i = 0; i < rows; i++)
+        for (int j = 0; j < cols; j++)
+            t[i * cols + j] = b[i * ldb + j];
+    cblas_dtrmm(layout, side, uplo, transa, diag, m, n, 1.0, ad, lda, t, cols);
+    for (int i = 0; i < rows; i++)
+        for (int j = 0; j < cols; j++)
+            bd[i * ldb + j] -= t[i * cols + j] - (diag == CblasUnit ? b[i * ldb + j] : 0.0);
+    free(t);
+    cblas_dtrsm(layout, side, uplo, transa, diag, m, n, 1.0, a, lda, bd, ldb);
+}
