@@ -64,7 +64,7 @@ subroutine dgemv_b(trans, m, n, alpha, alphab, a, ab, lda, x, xb, incx, beta, be
   real(8), external :: ddot
   integer :: ly
   logical :: notrans
-  notrans = trans == 'N' .or. trans == 'n'
+  notrans = trans(1:1) == 'N' .or. trans(1:1) == 'n'
   ly = m
   if (.not. notrans) ly = n
   allocate(t(ly))
@@ -92,8 +92,8 @@ subroutine dgemm_b(transa, transb, m, n, k, alpha, alphab, a, ab, lda, b, bb, ld
   real(8), allocatable :: t(:, :)
   logical :: na, nb
   character :: fa, fb
-  na = transa == 'N' .or. transa == 'n'
-  nb = transb == 'N' .or. transb == 'n'
+  na = transa(1:1) == 'N' .or. transa(1:1) == 'n'
+  nb = transb(1:1) == 'N' .or. transb(1:1) == 'n'
   fa = 'N'
   if (na) fa = 'T'
   fb = 'N'
@@ -149,9 +149,9 @@ subroutine dtrsv_b(uplo, trans, diag, n, a, ab, lda, x, xb, incx)
   real(8), allocatable :: v(:), u(:)
   logical :: upper, unit, notrans
   integer :: i, j
-  upper = uplo == 'U' .or. uplo == 'u'
-  unit = diag == 'U' .or. diag == 'u'
-  notrans = trans == 'N' .or. trans == 'n'
+  upper = uplo(1:1) == 'U' .or. uplo(1:1) == 'u'
+  unit = diag(1:1) == 'U' .or. diag(1:1) == 'u'
+  notrans = trans(1:1) == 'N' .or. trans(1:1) == 'n'
   allocate(v(n), u(n))
   call dcopy(n, x, incx, v, 1)
   call dtrsv(uplo, trans, diag, n, a, lda, v, 1)
@@ -186,10 +186,10 @@ subroutine dtrsm_b(side, uplo, transa, diag, m, n, alpha, alphab, a, ab, lda, b,
   logical :: left, upper, unit, notrans
   character :: flip
   integer :: i, j, k
-  left = side == 'L' .or. side == 'l'
-  upper = uplo == 'U' .or. uplo == 'u'
-  unit = diag == 'U' .or. diag == 'u'
-  notrans = transa == 'N' .or. transa == 'n'
+  left = side(1:1) == 'L' .or. side(1:1) == 'l'
+  upper = uplo(1:1) == 'U' .or. uplo(1:1) == 'u'
+  unit = diag(1:1) == 'U' .or. diag(1:1) == 'u'
+  notrans = transa(1:1) == 'N' .or. transa(1:1) == 'n'
   flip = 'N'
   if (notrans) flip = 'T'
   k = n

@@ -62,7 +62,7 @@ subroutine dgemv_d(trans, m, n, alpha, alphad, a, ad, lda, x, xd, incx, beta, be
   real(8), allocatable :: t(:)
   integer :: ly
   ly = m
-  if (trans /= 'N' .and. trans /= 'n') ly = n
+  if (trans(1:1) /= 'N' .and. trans(1:1) /= 'n') ly = n
   if (betad /= 0.0_8) then
     allocate(t(ly))
     call dcopy(ly, y, incy, t, 1)
@@ -132,7 +132,7 @@ subroutine dtrsv_d(uplo, trans, diag, n, a, ad, lda, x, xd, incx)
   allocate(t(n))
   call dcopy(n, x, incx, t, 1)
   call dtrmv(uplo, trans, diag, n, ad, lda, t, 1)
-  if (diag == 'U' .or. diag == 'u') call daxpy(n, -1.0_8, x, incx, t, 1)
+  if (diag(1:1) == 'U' .or. diag(1:1) == 'u') call daxpy(n, -1.0_8, x, incx, t, 1)
   call daxpy(n, -1.0_8, t, 1, xd, incx)
   deallocate(t)
   call dtrsv(uplo, trans, diag, n, a, lda, xd, incx)
@@ -151,7 +151,7 @@ subroutine dtrsm_d(side, uplo, transa, diag, m, n, alpha, alphad, a, ad, lda, b,
   allocate(t(m, n))
   t = b(1:m, 1:n)
   call dtrmm(side, uplo, transa, diag, m, n, 1.0_8, ad, lda, t, m)
-  if (diag == 'U' .or. diag == 'u') t = t - b(1:m, 1:n)
+  if (diag(1:1) == 'U' .or. diag(1:1) == 'u') t = t - b(1:m, 1:n)
   bd(1:m, 1:n) = bd(1:m, 1:n) - t
   deallocate(t)
   call dtrsm(side, uplo, transa, diag, m, n, 1.0_8, a, lda, bd, ldb)
