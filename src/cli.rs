@@ -416,7 +416,8 @@ pub struct Cli {
     pub nocheckpoint: bool,
     /// Turn off an optimization (activity, spareinit, splitdiff, mergediff, tbr, snapshot, diffliveness,
     /// deadcontrol, recomputeintermediates, induction, sharepartials, structuredjumps,
-    /// localrecords, everyoptim); all but activity, spareinit, splitdiff and mergediff have an effect.
+    /// localrecords, hoistinvariant, everyoptim); all but activity, spareinit, splitdiff and
+    /// mergediff have an effect.
     #[arg(long = "nooptim")]
     pub nooptim: Vec<String>,
     /// Print the IL of every unit instead of writing files.

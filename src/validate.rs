@@ -35,6 +35,7 @@ const BISECT: &[&str] = &[
     "structuredjumps",
     "recomputeintermediates",
     "localrecords",
+    "hoistinvariant",
 ];
 
 /// The command line's entry point (`execute` in lib.rs), which runs a nested command line.

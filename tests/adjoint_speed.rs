@@ -1109,3 +1109,67 @@ fn recording_is_linear_in_the_grid_size() {
         "peak AD stack grew {ratio} times for 4 times the points: {peaks:?}"
     );
 }
+
+/// Issue 47: a pure function called with loop-invariant arguments leaves the loop before
+/// differentiation (`il::invariant`), so the adjoint of `out[i] = in[i] / mag(in, n)` calls
+/// `mag` and `mag_b` once, not in every iteration (O(n) instead of O(n²)). Counted: the
+/// adjoint compiled with `sqrt` renamed to a counter, at n = 100; `-nooptim hoistinvariant`
+/// keeps the calls in the loop (the count grows with n). The numbers are the corpus suites'
+/// (c_invariant_call.c, f_invariant_call.f90).
+#[test]
+fn a_loop_invariant_call_is_evaluated_once_by_the_adjoint() {
+    const NORMALIZE: &str = "#include <math.h>\n\
+        double mag(const double *v, int n) {\n    double s = 0.0;\n    for (int i = 0; i < n; i++)\n        s += v[i] * v[i];\n    return sqrt(s);\n}\n\
+        void normalize(double *restrict out, const double *restrict in, int n) {\n    for (int i = 0; i < n; i++)\n        out[i] = in[i] / mag(in, n);\n}\n";
+    const DRIVER: &str = "#include <stdio.h>\n#include <math.h>\n\
+        long calls = 0;\ndouble counted_sqrt(double x) { calls++; return sqrt(x); }\n\
+        void normalize_b(double *restrict out, double *restrict outb, const double *restrict in, double *restrict inb, int n);\n\
+        int main(void) {\n    double in[100], out[100], inb[100] = {0}, outb[100];\n\
+            for (int i = 0; i < 100; i++) { in[i] = 1.0 + i % 7; outb[i] = 1.0; }\n\
+            normalize_b(out, outb, in, inb, 100);\n    printf(\"%ld\\n\", calls);\n    return 0;\n}\n";
+    let dir = std::env::temp_dir().join(format!("radtap-invariant-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    radtap_runtime_stack::write_to(&dir).unwrap();
+    std::fs::write(dir.join("norm.c"), NORMALIZE).unwrap();
+    std::fs::write(dir.join("drv.c"), DRIVER).unwrap();
+    let mut counts = Vec::new();
+    for extra in [&[][..], &["-nooptim", "hoistinvariant"][..]] {
+        let opts = vec!["-head".to_string(), "normalize(out)/(in)".to_string()];
+        let mut args = vec!["-b", "-o", "gen"];
+        args.extend_from_slice(extra);
+        let o = run_cli(&dir.join("norm.c"), &opts, &args, &dir);
+        assert_eq!(o.status, 0, "{}", o.stderr);
+        let o = std::process::Command::new("gcc")
+            .current_dir(&dir)
+            .args([
+                "-O1",
+                "-Dsqrt=counted_sqrt",
+                "-c",
+                "gen_b.c",
+                "-o",
+                "gen_b.o",
+            ])
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let o = std::process::Command::new("gcc")
+            .current_dir(&dir)
+            .args(["-O1", "drv.c", "gen_b.o", "adStack.c", "-o", "drv", "-lm"])
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let o = std::process::Command::new(dir.join("drv"))
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let calls: u64 = String::from_utf8_lossy(&o.stdout).trim().parse().unwrap();
+        counts.push(calls);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        counts[0] <= 2,
+        "mag evaluated {} times by the adjoint",
+        counts[0]
+    );
+    assert!(counts[1] >= 100, "-nooptim hoistinvariant: {counts:?}");
+}

@@ -854,6 +854,21 @@ fn activity(infos: &mut HashMap<UnitId, ProcInfo>, heads: &[HeadInfo], mode: Mod
     visits
 }
 
+/// The functions of `prog` without side effects ([`purity::side_effect_free`]: no write but
+/// their private locals and result, no I/O, calling only such functions and pure intrinsics),
+/// for the rewrites before the analyses (`radtap_il::invariant`).
+pub fn pure_functions(prog: &Program) -> HashSet<UnitId> {
+    let callgraph = radtap_flowgraph::CallGraph::build(prog);
+    let mut free: HashSet<UnitId> = HashSet::new();
+    for scc in &callgraph.sccs {
+        let recursive = scc.len() > 1 || callgraph.is_recursive(scc[0]);
+        if !recursive && purity::side_effect_free(prog, scc[0], callgraph.sites_of(scc[0]), &free) {
+            free.insert(scc[0]);
+        }
+    }
+    free
+}
+
 /// Calling contexts of TBR for procedures whose forward sweep runs apart from their backward
 /// sweep (`$AD NOCHECKPOINT` on the call or the procedure, `-nocheckpoint` for every call
 /// when `split_all`): a caller's backward sweep may read a value such a callee overwrites

@@ -44,8 +44,16 @@ pub(crate) fn side_effect_free(
         if Some(s) == u.result {
             return true;
         }
+        // Its own scope, or a C block's inside it (`for (int i = 0; …)`).
+        let mut sc = Some(d.scope);
+        while let Some(x) = sc.filter(|&x| x != u.scope) {
+            sc = match prog.scopes[x].kind {
+                radtap_il::ScopeKind::Block => prog.scopes[x].parent,
+                _ => None,
+            };
+        }
         let plain = d.kind == SymbolKind::Variable
-            && d.scope == u.scope
+            && sc == Some(u.scope)
             && !d.attrs.save
             && !d.attrs.pointer
             && !d.attrs.target

@@ -20,6 +20,27 @@ pub fn stub_path(lang: Lang) -> &'static str {
     }
 }
 
+/// Whether `prog` names a routine it does not define that is neither an intrinsic nor a C
+/// library function radtap knows: only then can a description matter.
+pub fn calls_undefined(prog: &Program) -> bool {
+    let mut defined: HashSet<String> = HashSet::new();
+    for (_, u) in prog.units.iter() {
+        if matches!(u.kind, UnitKind::Subroutine | UnitKind::Function) {
+            if let Some(n) = u.name {
+                defined.insert(prog.symbols[n].spelling.to_ascii_lowercase());
+            }
+        }
+    }
+    prog.symbols.iter().any(|(_, s)| {
+        let candidate = match s.kind {
+            SymbolKind::Procedure | SymbolKind::Generic => true,
+            SymbolKind::Intrinsic => radtap_il::clib::c_library(&s.spelling).is_none(),
+            _ => false,
+        };
+        candidate && !defined.contains(&s.spelling.to_ascii_lowercase())
+    })
+}
+
 /// The described routines `prog` calls without defining them, by language, with the
 /// stand-in file of each language that has one.
 pub fn stand_ins(prog: &Program, lib: &Library) -> Vec<(Input, Vec<String>)> {

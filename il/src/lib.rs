@@ -49,6 +49,7 @@ pub mod extent;
 pub mod fwdgoto;
 pub mod hoist;
 pub mod incdec;
+pub mod invariant;
 mod ir;
 pub mod labelled_do;
 pub mod library;

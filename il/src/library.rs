@@ -158,8 +158,13 @@ pub struct Library {
 }
 
 impl Library {
-    /// The built-in records (reference BLAS in Fortran and CBLAS forms).
+    /// The built-in records (reference BLAS in Fortran and CBLAS forms), parsed once.
     pub fn builtin() -> Library {
+        static BUILTIN_LIBRARY: std::sync::OnceLock<Library> = std::sync::OnceLock::new();
+        BUILTIN_LIBRARY.get_or_init(Library::parse_builtin).clone()
+    }
+
+    fn parse_builtin() -> Library {
         let mut lib = Library::default();
         for d in parse("<radtap BLAS>", BUILTIN).expect("the built-in records parse") {
             // The single-precision twin: `sdot` of `ddot`, `cblas_sdot` of `cblas_ddot`.

@@ -286,6 +286,7 @@ pub fn check_request(req: &Request) -> Result<Vec<String>, Failure> {
         "sharepartials",
         "structuredjumps",
         "localrecords",
+        "hoistinvariant",
         "everyoptim",
     ];
     const DONE: &[&str] = &[
@@ -298,6 +299,7 @@ pub fn check_request(req: &Request) -> Result<Vec<String>, Failure> {
         "structuredjumps",
         "recomputeintermediates",
         "localrecords",
+        "hoistinvariant",
         "everyoptim",
     ];
     let mut warnings = Vec::new();
@@ -310,7 +312,7 @@ pub fn check_request(req: &Request) -> Result<Vec<String>, Failure> {
             )));
         } else if !DONE.contains(&l.as_str()) {
             warnings.push(format!(
-                "-nooptim {n} has no effect yet (only tbr, diffliveness, induction, sharepartials, deadcontrol, snapshot, structuredjumps, recomputeintermediates and localrecords can be turned off)"
+                "-nooptim {n} has no effect yet (only tbr, diffliveness, induction, sharepartials, deadcontrol, snapshot, structuredjumps, recomputeintermediates, localrecords and hoistinvariant can be turned off)"
             ));
         }
     }
@@ -367,6 +369,14 @@ pub fn front(req: &Request) -> Analysed {
         radtap_il::ternary::lower_conditionals(&mut program);
         // C `1[x]` is `x[1]` (`il::subscripts`): the array was taken for the subscript.
         radtap_il::subscripts::commute_reversed_subscripts(&mut program);
+        // A call of a pure function whose arguments a loop does not change leaves the loop
+        // (`il::invariant`): the adjoint calls it and its adjoint once, not per iteration.
+        if !optim_off(&req.options, "hoistinvariant")
+            && radtap_il::invariant::worth_trying(&program)
+        {
+            let pure = radtap_dataflow::pure_functions(&program);
+            radtap_il::invariant::hoist_invariant_calls(&mut program, &pure);
+        }
         // C `return e` before a function's end becomes `result = e` in structured code
         // (`il::early_return`), which the adjoint reverses; the tangent keeps it as written.
         if m.adjoint {
@@ -404,6 +414,9 @@ pub fn parse(req: &Request) -> (Program, Vec<Diagnostic>) {
         radtap_frontends::parse_program_with(&inputs, &headers, &req.options.preprocessor);
     // Routines without source that a description knows get stand-ins (`frontends::library`):
     // parsed with the program, marked so no generator writes them.
+    if req.options.ext.is_empty() && !radtap_frontends::library::calls_undefined(&prog) {
+        return finish_parse(prog, diags, req);
+    }
     let mut lib = radtap_il::library::Library::builtin();
     for (path, text) in &req.options.ext {
         if let Err(e) = lib.add(path, text) {
@@ -451,6 +464,16 @@ pub fn parse(req: &Request) -> (Program, Vec<Diagnostic>) {
             }
         }
     }
+    finish_parse(prog, diags, req)
+}
+
+/// The end of [`parse`]: the diagnostics of unreadable inputs first, wrong extensions noted,
+/// the IL verified.
+fn finish_parse(
+    prog: Program,
+    mut diags: Vec<Diagnostic>,
+    req: &Request,
+) -> (Program, Vec<Diagnostic>) {
     // A header cpp could not find is reported once, by the reader of the headers.
     diags.retain(|d| !req.unreadable.contains(d));
     note_wrong_extensions(&prog, req, &mut diags);

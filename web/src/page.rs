@@ -82,7 +82,7 @@ pub fn form_page(error: Option<&str>, req: Option<&ApiRequest>) -> String {
          <label><input type=\"checkbox\" name=\"mode\" value=\"adjoint\" id=\"mode-adjoint\"{}> adjoint (-b)</label>\
          <label><input type=\"checkbox\" name=\"mode\" value=\"split\"{}> split adjoint (-b -nocheckpoint)</label>\
          </fieldset><fieldset><legend>Options</legend>\
-         <label for=\"nooptim\">-nooptim (space-separated: tbr diffliveness induction sharepartials everyoptim)</label>\
+         <label for=\"nooptim\">-nooptim (space-separated: tbr diffliveness induction sharepartials deadcontrol snapshot structuredjumps recomputeintermediates localrecords hoistinvariant everyoptim)</label>\
          <input type=\"text\" id=\"nooptim\" name=\"nooptim\" value=\"{}\">\
          <label for=\"size\">-size (space-separated: <code>n=10 w=n*m</code>)</label>\
          <input type=\"text\" id=\"size\" name=\"size\" value=\"{}\"></fieldset>\
