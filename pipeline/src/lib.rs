@@ -346,6 +346,12 @@ pub fn front(req: &Request) -> Analysed {
             &mut program,
         ));
         diagnostics.extend(radtap_il::hoist::hoist_array_actuals(&mut program));
+        // Fortran BLOCK constructs are opened into their procedure (`il::blocks`: locals
+        // moved, `exit name` a jump past the block), which the adjoint reverses; the tangent
+        // keeps them as written.
+        if m.adjoint {
+            radtap_il::blocks::open_blocks(&mut program);
+        }
         // A procedure whose dummy procedure receives several procedures gets a copy per
         // actual procedure (`il::specialise`), as Tapenade specialises.
         radtap_il::specialise::specialise_dummy_procedures(&mut program);
