@@ -572,6 +572,12 @@ const REFUSED: &[Case] = &[
         "free() of memory that is not a local pointer's",
     ),
     (
+        "edge_refused/e_f77_assign_goto_reached.f",
+        EVERY,
+        "e_f77_assign_goto_reached.f:24:7: error[AD020]",
+        "unsupported construct: ASSIGN and assigned GOTO",
+    ),
+    (
         "edge_refused/b_f_block_allocatable.f90",
         B,
         "b_f_block_allocatable.f90:13:5: error[AD020]",
