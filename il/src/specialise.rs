@@ -19,9 +19,10 @@
 //! that procedure is specialised in turn. Left as they are (the generators refuse what they
 //! cannot differentiate, with a located AD020): procedures with several called dummy
 //! procedures (called or passed on), internal procedures or a result named like the function; calls passing
-//! anything but a procedure with a body (a dummy procedure, an intrinsic, an external one);
-//! a copy to be placed in the actual's module when the procedure names PRIVATE entities of
-//! its own.
+//! anything but a procedure with a body (an intrinsic, an external one); a copy to be placed
+//! in the actual's module when the procedure names PRIVATE entities of its own. A call
+//! passing the caller's own dummy procedure on keeps calling the original. The scopes of
+//! BLOCK constructs are copied with the procedure.
 
 use crate::ir::*;
 use std::collections::HashMap;
