@@ -572,10 +572,16 @@ const REFUSED: &[Case] = &[
         "free() of memory that is not a local pointer's",
     ),
     (
-        "tangent/e_f_block.f90",
+        "edge_refused/e_f77_assign_goto_reached.f",
+        EVERY,
+        "e_f77_assign_goto_reached.f:24:7: error[AD020]",
+        "unsupported construct: ASSIGN and assigned GOTO",
+    ),
+    (
+        "edge_refused/b_f_block_allocatable.f90",
         B,
-        "e_f_block.f90:10:5: error[AD020]",
-        "a BLOCK construct with declarations",
+        "b_f_block_allocatable.f90:13:5: error[AD020]",
+        "a BLOCK construct with ALLOCATABLE, SAVE or initialised locals",
     ),
     (
         "tangent/e_f_func_side_effect_arg.f90",

@@ -934,10 +934,28 @@ impl Eval<'_> {
             }
             Expr::Index { .. } | Expr::Field { .. } => match self.reference(e, false) {
                 Some(r) => self.ref_value(&r),
-                None => Val {
-                    reads: self.empty(),
-                    ..none()
-                },
+                None => {
+                    // An element of memory without a zone (a named-constant table `wgk(jtw)`)
+                    // still reads its subscripts: `jtw = 2*j` was sliced from the tangent
+                    // and left unrecorded by the adjoint (QUADPACK's Gauss-Kronrod rules).
+                    let mut reads = self.empty();
+                    let mut at = e;
+                    loop {
+                        match &self.u.exprs[at] {
+                            Expr::Index { base, subs } => {
+                                let (base, subs) = (*base, subs.clone());
+                                for s in &subs {
+                                    let z = self.subscript(s);
+                                    reads.union_with(&z);
+                                }
+                                at = base;
+                            }
+                            Expr::Field { base, .. } => at = *base,
+                            _ => break,
+                        }
+                    }
+                    Val { reads, ..none() }
+                }
             },
             Expr::Unary { op, arg } => match op {
                 UnOp::Neg | UnOp::Plus => self.value(*arg),

@@ -30,8 +30,8 @@
 
 use crate::zoneset::{ZoneId, ZoneSet};
 use radtap_il::{
-    BaseClass, Decl, Dim, DimUpper, Expr, ExprId, Init, Lang, LitKind, Program, ScopeId, ScopeKind,
-    StmtKind, Subscript, SymbolId, SymbolKind, TypeDefId, UnitId, UnitKind,
+    BaseClass, Decl, Dim, DimUpper, Expr, ExprId, Init, Intent, Lang, LitKind, Program, ScopeId,
+    ScopeKind, StmtKind, Subscript, SymbolId, SymbolKind, TypeDefId, UnitId, UnitKind,
 };
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -671,7 +671,8 @@ pub struct ProcZones {
     /// Zones of C `const` objects of static storage (globals, `static const` locals): set
     /// before the program runs and never written by a valid program, so no write through a
     /// pointer or a call reaches them (a snapshot around a call popped into `static const
-    /// double c`, in read-only memory: a crash).
+    /// double c`, in read-only memory: a crash); and of the procedure's Fortran INTENT(IN)
+    /// dummies (a restore `x(1) = x_save` did not compile).
     pub readonly: ZoneSet,
     /// Statements that store the address of memory with differentiable zones somewhere the
     /// analyses do not follow (a C record member, array element, `*pp` or brace initialiser;
@@ -1133,7 +1134,18 @@ pub(crate) fn build_proc_zones(
             let static_storage = o.start >= global_base || sd.attrs.save;
             let c = unit_of_scope(prog, sd.scope).is_none_or(|q| prog.units[q].lang == Lang::C)
                 && u.lang == Lang::C;
-            if sd.attrs.constant && static_storage && c && sd.kind != SymbolKind::Constant {
+            // A Fortran INTENT(IN) dummy of this procedure (not a pointer, whose target may
+            // change): a valid program never changes it, so no call writes it and nothing
+            // records or restores it (`x(1) = x_save` did not compile: OpenAD's
+            // argumentConversionSaveIndex, a callee writing its dummy on a path not taken).
+            let intent_in = u.lang == Lang::Fortran
+                && sd.attrs.dummy
+                && sd.attrs.intent == Some(Intent::In)
+                && !sd.attrs.pointer
+                && u.params.contains(x);
+            if (sd.attrs.constant && static_storage && c && sd.kind != SymbolKind::Constant)
+                || intent_in
+            {
                 for z in o.start..o.start + o.len {
                     readonly.insert(ZoneId(z));
                 }

@@ -103,6 +103,10 @@ impl<'a> Adj<'_, '_, 'a> {
             self.pg.error(s, Code::Unsupported, msg);
             return Rev::default();
         }
+        // The subscripts of the actuals (`k` in `x(k)`) that a split call changes: the
+        // backward call addresses its actuals with their values before the call, so they
+        // are recorded last before it and restored first.
+        let mut index_zones = self.pg.pi.zones.empty();
         if split.is_some() {
             // g_bwd restores what it reads itself: only the values the statements before
             // need are recorded, and not those g_bwd puts back anyway.
@@ -111,6 +115,9 @@ impl<'a> Adj<'_, '_, 'a> {
                 let back = self.restored_by_callee(i, c);
                 rec.subtract(&back);
             }
+            index_zones = self.actual_subscript_zones(args);
+            index_zones.intersect_with(&self.pg.pi.effects[i].writes);
+            rec.subtract(&index_zones);
         }
         // A checkpointed call re-run backwards reads on entry only what the call reads (the
         // callee's upward-exposed reads mapped through the call, and the actuals): the rest
@@ -213,6 +220,12 @@ impl<'a> Adj<'_, '_, 'a> {
             fwd: push,
             bwd: Vec::new(),
         };
+        let (ipush, ipop) = if index_zones.is_empty() {
+            (Vec::new(), Vec::new())
+        } else {
+            self.snapshot(s, &index_zones)
+        };
+        r.fwd.extend(ipush);
         let primal = self.pg.copy_stmt(s);
         if let Some((f, _)) = split {
             let fname = self.pg.b().name(f);
@@ -240,6 +253,7 @@ impl<'a> Adj<'_, '_, 'a> {
             let mut pre = Vec::new();
             let mut post = Vec::new();
             let new_args = self.adjoint_args(s, c, args, &mut pre, &mut post);
+            r.bwd.extend(ipop);
             r.bwd.extend(pre);
             let callee = self.pg.b().name(b);
             let call = stmt(
@@ -282,6 +296,38 @@ impl<'a> Adj<'_, '_, 'a> {
         r.bwd.extend(post);
         r.bwd.extend(pop);
         r
+    }
+
+    /// The zones of the variables the subscripts of the actual arguments read (`k` in
+    /// `x(k)`, `a(i, j + 1)`).
+    fn actual_subscript_zones(&self, args: &[Arg]) -> ZoneSet {
+        let src = self.pg.src;
+        let mut out = self.pg.pi.zones.empty();
+        for a in args {
+            let mut at = a.value;
+            let mut subs: Vec<ExprId> = Vec::new();
+            loop {
+                match &src.exprs[at] {
+                    Expr::Index { base, subs: ss } => {
+                        for x in ss {
+                            radtap_il::visit::subscript_children(x, &mut |e| subs.push(e));
+                        }
+                        at = *base;
+                    }
+                    Expr::Field { base, .. } | Expr::Paren(base) => at = *base,
+                    _ => break,
+                }
+            }
+            while let Some(e) = subs.pop() {
+                if let Expr::Name(v) = &src.exprs[e] {
+                    if let Some(z) = self.pg.pi.zones.sym_zones(*v) {
+                        out.union_with(&z);
+                    }
+                }
+                radtap_il::visit::expr_children(&src.exprs[e], &mut |c| subs.push(c));
+            }
+        }
+        out
     }
 
     /// The caller's zones a split call `c` at point `i` writes that `c_bwd` restores itself

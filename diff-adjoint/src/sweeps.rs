@@ -610,7 +610,20 @@ impl<'a> Adj<'_, '_, 'a> {
             StmtKind::Forall {
                 specs, mask, body, ..
             } => self.adj_forall(s, specs, *mask, body),
-            StmtKind::Block { .. } => self.unsupported(s, "a BLOCK construct with declarations"),
+            StmtKind::Block {
+                construct, decls, ..
+            } => self.unsupported(
+                s,
+                match construct {
+                    BlockKind::Associate => "an ASSOCIATE construct",
+                    // `il::blocks` opened the others.
+                    BlockKind::Block if !decls.is_empty() => {
+                        "a BLOCK construct with ALLOCATABLE, SAVE or initialised locals, automatic arrays sized by variables, or specification statements other than type declarations"
+                    }
+                    BlockKind::Block => "a BLOCK construct",
+                    BlockKind::C => "a compound statement",
+                },
+            ),
             StmtKind::Switch { .. } => self.unsupported(s, "a C switch"),
             StmtKind::Loop { .. } => self.unsupported(s, "a loop without a condition"),
             // Inside a loop reversed with its jumps: copied forward, guarded backwards

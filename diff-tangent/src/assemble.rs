@@ -855,6 +855,11 @@ impl Gen<'_> {
                     if v.entities.is_empty() {
                         continue;
                     }
+                    // `private :: …` below says it once (`, private` and the statement
+                    // together do not compile).
+                    v.attrs.retain(
+                        |a| !matches!(a, Attr::Keyword(k) if k == "private" || k == "public"),
+                    );
                     Decl::Var(v)
                 }
                 Decl::Parameter(ps) => {
@@ -873,8 +878,18 @@ impl Gen<'_> {
             let d = Copier { src }.decl(&mut u, &d);
             u.decls.push(d);
         }
+        // The PRIVATE abstract interfaces a copied dummy names (`procedure(func) :: f`).
+        let abstracts = crate::private_copy::abstract_interfaces(prog, m, &procs);
+        for itf in &abstracts {
+            u.decls.push(Decl::Interface(itf.clone()));
+        }
         let copied: Vec<String> = (copies.consts.iter().copied())
             .chain(copies.procs.iter().filter_map(|&q| prog.units[q].name))
+            .chain(
+                abstracts
+                    .iter()
+                    .flat_map(|i| i.bodies.iter().filter_map(|&b| prog.units[b].name)),
+            )
             .map(|s| prog.symbols[s].spelling.clone())
             .collect();
         if !copied.is_empty() {

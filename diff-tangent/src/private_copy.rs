@@ -190,3 +190,51 @@ pub(crate) fn needed_from(
     procs.sort_by_key(|q| contains.iter().position(|x| x == q).unwrap_or(usize::MAX));
     Ok(PrivateCopies { consts, procs })
 }
+
+/// The PRIVATE abstract interfaces of module `m` that the dummies of procedures `roots` (in
+/// `m`) are declared with (`procedure(func) :: f`), each block reduced to those bodies: the
+/// derivative procedures declare the same dummies outside `m`.
+pub(crate) fn abstract_interfaces(prog: &Program, m: UnitId, roots: &[UnitId]) -> Vec<Interface> {
+    let mut named: Vec<String> = Vec::new();
+    for &p in roots {
+        for d in &prog.units[p].decls {
+            let Decl::Attr(a) = d else { continue };
+            let k = a.keyword.to_ascii_lowercase();
+            let Some(rest) = k.strip_prefix("procedure") else {
+                continue;
+            };
+            let rest = rest.trim_start();
+            if let Some(inner) = rest.strip_prefix('(') {
+                if let Some(end) = inner.find(')') {
+                    named.push(inner[..end].trim().to_string());
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for d in &prog.units[m].decls {
+        let Decl::Interface(itf) = d else { continue };
+        if !itf.is_abstract {
+            continue;
+        }
+        let bodies: Vec<UnitId> = itf
+            .bodies
+            .iter()
+            .copied()
+            .filter(|&b| {
+                prog.units[b].name.is_some_and(|n| {
+                    hidden_in(prog, m, n)
+                        && named
+                            .iter()
+                            .any(|x| prog.symbols[n].spelling.eq_ignore_ascii_case(x))
+                })
+            })
+            .collect();
+        if !bodies.is_empty() {
+            let mut one = itf.clone();
+            one.bodies = bodies;
+            out.push(one);
+        }
+    }
+    out
+}

@@ -197,11 +197,23 @@ impl<'a, 't> FortranLowering<'a, 't> {
 
     fn unsupported(&mut self, n: Node, what: &str) {
         let sp = self.sp(n);
-        self.diags.push(Diagnostic::error(
+        let d = Diagnostic::error(
             Code::Unsupported,
             sp,
             format!("unsupported construct: {what}"),
-        ));
+        );
+        // Inside a procedure: reported when a head reaches it (`UnitData::refusals`).
+        match self.cur_unit {
+            Some(u)
+                if matches!(
+                    self.p.units[u].kind,
+                    UnitKind::Subroutine | UnitKind::Function
+                ) =>
+            {
+                self.p.units[u].refusals.push(d)
+            }
+            _ => self.diags.push(d),
+        }
     }
 
     fn err(&mut self, code: Code, n: Node, msg: String) {

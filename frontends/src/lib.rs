@@ -425,6 +425,12 @@ pub fn parse_program_with(
         _ => true,
     });
     diags.extend(refused);
+    let ids: Vec<radtap_il::UnitId> = prog.units.iter().map(|(id, _)| id).collect();
+    for u in ids {
+        prog.units[u]
+            .refusals
+            .retain(|d| !d.span.is_some_and(|s| broken.contains(&s.file)));
+    }
     // Diagnostics in file order, then position.
     diags.sort_by_key(|d| d.span.map(|s| (s.file, s.line, s.col)).unwrap_or((0, 0, 0)));
     diags.dedup();

@@ -157,6 +157,11 @@ pub struct UnitData {
     pub c_params: Vec<CParam>,
     /// C variadic `...`.
     pub c_variadic: bool,
+    /// Constructs of this procedure the frontend could not represent (the statement was left
+    /// out): reported only when a head reaches the procedure, or when every unit is written
+    /// (`-p`), so a file is not refused for a routine the head never calls (ODEPACK's
+    /// `DNRM2` with its assigned GOTO).
+    pub refusals: Vec<crate::diag::Diagnostic>,
 }
 
 /// Spans on the side: `il` nodes carry none.
@@ -1270,6 +1275,7 @@ impl UnitData {
             c_void_params: false,
             c_params: Vec::new(),
             c_variadic: false,
+            refusals: Vec::new(),
         }
     }
 }

@@ -37,6 +37,7 @@
 pub mod alloc;
 pub mod any_length;
 mod arena;
+pub mod blocks;
 pub mod clib;
 pub mod comma;
 pub mod copy;

@@ -19,9 +19,10 @@
 //! that procedure is specialised in turn. Left as they are (the generators refuse what they
 //! cannot differentiate, with a located AD020): procedures with several called dummy
 //! procedures (called or passed on), internal procedures or a result named like the function; calls passing
-//! anything but a procedure with a body (a dummy procedure, an intrinsic, an external one);
-//! a copy to be placed in the actual's module when the procedure names PRIVATE entities of
-//! its own.
+//! anything but a procedure with a body (an intrinsic, an external one); a copy to be placed
+//! in the actual's module when the procedure names PRIVATE entities of its own. A call
+//! passing the caller's own dummy procedure on keeps calling the original. The scopes of
+//! BLOCK constructs are copied with the procedure.
 
 use crate::ir::*;
 use std::collections::HashMap;
@@ -213,6 +214,12 @@ fn sites_of(prog: &Program, p: UnitId, k: usize, replaced: &[UnitId]) -> Option<
             let Expr::Name(a) = &u.exprs[actual.value] else {
                 return None;
             };
+            // A caller passing its own dummy procedure on keeps calling `p` itself (QUADPACK's
+            // `dqagpe` passing `f` to `dqk21`, while the specialised `dqage` passes the user's
+            // function): that site is left as it is.
+            if prog.symbols[*a].attrs.dummy && u.params.contains(a) {
+                continue;
+            }
             let d = definition(prog, *a)?;
             out.push(Site {
                 unit: uid,
@@ -234,13 +241,12 @@ fn specialise(prog: &mut Program, p: UnitId, replaced: &[UnitId]) -> bool {
     if !u.contains.is_empty() || (u.kind == UnitKind::Function && u.result == u.name) {
         return false;
     }
-    // Symbols of BLOCK scopes, local types and ENTRY names would be shared with the copy.
+    // Local types and ENTRY names would be shared with the copy (BLOCK scopes are copied).
     if u.decls.iter().any(|d| matches!(d, Decl::TypeDef(_)))
         || u.stmts.iter().any(|(_, st)| {
-            matches!(
-                st.kind,
-                StmtKind::Block { .. } | StmtKind::Entry { .. } | StmtKind::Decl(_)
-            )
+            matches!(st.kind, StmtKind::Entry { .. } | StmtKind::Decl(_))
+                || matches!(&st.kind, StmtKind::Block { decls, .. }
+                if decls.iter().any(|d| matches!(d, Decl::TypeDef(_) | Decl::Use(..))))
         })
     {
         return false;
@@ -328,30 +334,70 @@ fn specialise(prog: &mut Program, p: UnitId, replaced: &[UnitId]) -> bool {
 fn copy_unit(prog: &mut Program, p: UnitId) -> (UnitData, HashMap<SymbolId, SymbolId>) {
     let mut cu = prog.units[p].clone();
     let old_scope = cu.scope;
-    let mut sc = prog.scopes[old_scope].clone();
     let mut map: HashMap<SymbolId, SymbolId> = HashMap::new();
-    let scope = prog.scopes.alloc(ScopeData::new(sc.kind, sc.parent));
-    let mut syms: Vec<SymbolId> = sc.order.clone();
-    syms.extend(sc.names.values().copied());
-    for s in syms {
-        if prog.symbols[s].scope != old_scope || map.contains_key(&s) {
-            continue;
+    // The unit's scope, then the scopes of its BLOCK constructs (outer ones first: a scope
+    // is allocated before those lowered inside it), each copied with its symbols.
+    let mut scopes: Vec<ScopeId> = vec![old_scope];
+    let mut blocks: Vec<ScopeId> = cu
+        .stmts
+        .iter()
+        .filter_map(|(_, st)| match &st.kind {
+            StmtKind::Block { scope, .. } => *scope,
+            _ => None,
+        })
+        .collect();
+    blocks.sort_by_key(|s| s.index());
+    blocks.dedup();
+    scopes.extend(blocks);
+    let mut new_scope: HashMap<ScopeId, ScopeId> = HashMap::new();
+    for &os in &scopes {
+        let sc = prog.scopes[os].clone();
+        let parent = sc.parent.map(|q| new_scope.get(&q).copied().unwrap_or(q));
+        let ns = prog.scopes.alloc(ScopeData::new(sc.kind, parent));
+        new_scope.insert(os, ns);
+        let mut syms: Vec<SymbolId> = sc.order.clone();
+        syms.extend(sc.names.values().copied());
+        for s in syms {
+            if prog.symbols[s].scope != os || map.contains_key(&s) {
+                continue;
+            }
+            let mut d = prog.symbols[s].clone();
+            d.scope = ns;
+            map.insert(s, prog.symbols.alloc(d));
         }
-        let mut d = prog.symbols[s].clone();
-        d.scope = scope;
-        map.insert(s, prog.symbols.alloc(d));
     }
     let m = |s: &mut SymbolId| {
         if let Some(n) = map.get(s) {
             *s = *n;
         }
     };
-    for v in sc.names.values_mut() {
-        m(v);
+    for &os in &scopes {
+        let mut sc = prog.scopes[os].clone();
+        sc.parent = sc.parent.map(|q| new_scope.get(&q).copied().unwrap_or(q));
+        for v in sc.names.values_mut() {
+            m(v);
+        }
+        sc.order.iter_mut().for_each(m);
+        prog.scopes[new_scope[&os]] = sc;
     }
-    sc.order.iter_mut().for_each(m);
-    prog.scopes[scope] = sc;
+    let scope = new_scope[&old_scope];
     cu.scope = scope;
+    let sids: Vec<StmtId> = cu.stmts.ids().collect();
+    for st in sids {
+        if let StmtKind::Block {
+            scope: Some(bs),
+            decls,
+            associations,
+            ..
+        } = &mut cu.stmts[st].kind
+        {
+            if let Some(n) = new_scope.get(bs) {
+                *bs = *n;
+            }
+            decls.iter_mut().for_each(|d| map_decl(d, &m));
+            associations.iter_mut().for_each(|(s, _)| m(s));
+        }
+    }
     cu.params.iter_mut().for_each(m);
     if let Some(r) = cu.result.as_mut() {
         m(r);
@@ -363,21 +409,26 @@ fn copy_unit(prog: &mut Program, p: UnitId) -> (UnitData, HashMap<SymbolId, Symb
         }
     }
     for d in cu.decls.iter_mut() {
-        match d {
-            Decl::Var(v) => v.entities.iter_mut().for_each(|e| m(&mut e.sym)),
-            Decl::Parameter(ps) => ps.iter_mut().for_each(|(s, _)| m(s)),
-            Decl::Attr(a) => a.items.iter_mut().for_each(|i| m(&mut i.sym)),
-            Decl::Common(bs) => bs
-                .iter_mut()
-                .for_each(|(_, es)| es.iter_mut().for_each(|e| m(&mut e.sym))),
-            Decl::StmtFunction { name, params, .. } => {
-                m(name);
-                params.iter_mut().for_each(m);
-            }
-            _ => {}
-        }
+        map_decl(d, &m);
     }
     (cu, map)
+}
+
+/// Renames the symbols declaration `d` declares through `m`.
+fn map_decl(d: &mut Decl, m: &dyn Fn(&mut SymbolId)) {
+    match d {
+        Decl::Var(v) => v.entities.iter_mut().for_each(|e| m(&mut e.sym)),
+        Decl::Parameter(ps) => ps.iter_mut().for_each(|(s, _)| m(s)),
+        Decl::Attr(a) => a.items.iter_mut().for_each(|i| m(&mut i.sym)),
+        Decl::Common(bs) => bs
+            .iter_mut()
+            .for_each(|(_, es)| es.iter_mut().for_each(|e| m(&mut e.sym))),
+        Decl::StmtFunction { name, params, .. } => {
+            m(name);
+            params.iter_mut().for_each(m);
+        }
+        _ => {}
+    }
 }
 
 /// Where the copy of `p` (in module `m`) for actual `a` goes: `m`, unless `a`'s module is out

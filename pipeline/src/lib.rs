@@ -30,6 +30,7 @@
 //! [`Failure`] into an exit status.
 
 mod head;
+mod reach;
 
 use head::{check_head, find_head};
 pub use head::{parse_head, parse_heads, var_list, HeadSpec};
@@ -322,6 +323,11 @@ pub fn check_request(req: &Request) -> Result<Vec<String>, Failure> {
 /// Stages 2–4: [`parse`], [`check`] and [`analyse`].
 pub fn front(req: &Request) -> Analysed {
     let (mut program, mut diagnostics) = parse(req);
+    // What the frontends could not represent in a procedure, for the procedures the heads
+    // reach (every one when every unit is written).
+    let m = &req.modes;
+    let all = m.primal || m.dump_il || !(m.tangent || m.adjoint || m.dump_analysis);
+    diagnostics.extend(reach::refusals(&program, req.head.as_deref(), all));
     check(&program, req, &mut diagnostics);
     // Internal procedures receive the host variables they use as arguments (`il::lift`), so
     // the analyses and the generators see their effects at each call; C increments inside
@@ -351,6 +357,12 @@ pub fn front(req: &Request) -> Analysed {
             &mut program,
         ));
         diagnostics.extend(radtap_il::hoist::hoist_array_actuals(&mut program));
+        // Fortran BLOCK constructs are opened into their procedure (`il::blocks`: locals
+        // moved, `exit name` a jump past the block), which the adjoint reverses; the tangent
+        // keeps them as written.
+        if m.adjoint {
+            radtap_il::blocks::open_blocks(&mut program);
+        }
         // A procedure whose dummy procedure receives several procedures gets a copy per
         // actual procedure (`il::specialise`), as Tapenade specialises.
         radtap_il::specialise::specialise_dummy_procedures(&mut program);
