@@ -23,6 +23,8 @@
 
 use crate::visit::{decl_exprs, expr_children, stmt_children};
 
+mod footprint;
+pub mod pieces;
 pub mod stored;
 use crate::*;
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -356,6 +358,34 @@ fn fixed_params(u: &UnitData) -> HashSet<SymbolId> {
         .collect()
 }
 
+/// The largest (`max`) or smallest value of `p` over loops `loops` (counter, first and last
+/// value, outermost first): each counter, innermost first, replaced by the end its
+/// coefficient's sign picks (both when unknown); at most four polynomials.
+fn over_loops(loops: &[(SymbolId, Poly, Poly)], p: Poly, max: bool) -> Option<Vec<Poly>> {
+    let mut cur = vec![p];
+    for (v, lo, hi) in loops.iter().rev() {
+        let mut next = Vec::new();
+        for q in cur {
+            if !q.mentions(*v) {
+                next.push(q);
+                continue;
+            }
+            match q.slope_sign(*v) {
+                Some(up) => next.push(q.subst(*v, if up == max { hi } else { lo })?),
+                None => {
+                    next.push(q.subst(*v, hi)?);
+                    next.push(q.subst(*v, lo)?);
+                }
+            }
+        }
+        if next.len() > 4 {
+            return None;
+        }
+        cur = next;
+    }
+    Some(cur)
+}
+
 struct Walk<'a, 'b> {
     prog: &'a Program,
     macros: &'a HashMap<String, i64>,
@@ -443,60 +473,14 @@ impl Walk<'_, '_> {
         }
     }
 
-    /// The largest value of `p` over the loops around: each counter, innermost first,
-    /// replaced by the end its coefficient's sign picks (both when unknown).
+    /// The largest value of `p` over the loops around ([`over_loops`]).
     fn maxima(&self, p: Poly) -> Option<Vec<Poly>> {
-        let mut cur = vec![p];
-        for (v, lo, hi) in self.loops.iter().rev() {
-            let mut next = Vec::new();
-            for q in cur {
-                if !q.mentions(*v) {
-                    next.push(q);
-                    continue;
-                }
-                match q.slope_sign(*v) {
-                    Some(true) => next.push(q.subst(*v, hi)?),
-                    Some(false) => next.push(q.subst(*v, lo)?),
-                    None => {
-                        next.push(q.subst(*v, hi)?);
-                        next.push(q.subst(*v, lo)?);
-                    }
-                }
-            }
-            if next.len() > 4 {
-                return None;
-            }
-            cur = next;
-        }
-        Some(cur)
+        over_loops(&self.loops, p, true)
     }
 
-    /// The smallest value of `p` over the loops around: [`Self::maxima`] with the other
-    /// ends.
+    /// The smallest value of `p` over the loops around ([`over_loops`]).
     fn minima(&self, p: Poly) -> Option<Vec<Poly>> {
-        let mut cur = vec![p];
-        for (v, lo, hi) in self.loops.iter().rev() {
-            let mut next = Vec::new();
-            for q in cur {
-                if !q.mentions(*v) {
-                    next.push(q);
-                    continue;
-                }
-                match q.slope_sign(*v) {
-                    Some(true) => next.push(q.subst(*v, lo)?),
-                    Some(false) => next.push(q.subst(*v, hi)?),
-                    None => {
-                        next.push(q.subst(*v, hi)?);
-                        next.push(q.subst(*v, lo)?);
-                    }
-                }
-            }
-            if next.len() > 4 {
-                return None;
-            }
-            cur = next;
-        }
-        Some(cur)
+        over_loops(&self.loops, p, false)
     }
 
     /// The smallest value of `p` over the loops around is surely `>= 0`.
@@ -1157,81 +1141,6 @@ pub fn disjoint_parts(
         })
     };
     apart(&ok, &ol, extent(k)) || apart(&ol, &ok, extent(l))
-}
-
-/// Fortran: whether actual arguments `k` and `l` of a call to `callee` are disjoint pieces of
-/// one array by sequence association (MINPACK's `CALL FCN(N, WA(1), WA(N+1))`). Each is an
-/// element `a(e)` (or the whole `a`, from its lower bound) of the same one-dimensional array of
-/// this unit, passed to a scalar dummy (one element) or to an explicit-shape dummy whose
-/// element count `E` (the product of its extents over the callee's integer dummies, the call's
-/// arguments put in for them) is known and not the constant 1 (`X(1)` is the F77 spelling of
-/// an array of any size); the pieces `[e, e + E)` are disjoint when the offsets differ by at
-/// least the lower one's count, by a margin whose coefficients are all non-negative (the
-/// integers in offsets and extents taken as non-negative sizes). `false` whenever anything is
-/// unknown.
-pub fn disjoint_pieces(
-    prog: &Program,
-    unit: UnitId,
-    callee: UnitId,
-    args: &[Arg],
-    k: usize,
-    l: usize,
-) -> bool {
-    let u = &prog.units[unit];
-    let cu = &prog.units[callee];
-    if u.lang != Lang::Fortran
-        || cu.lang != Lang::Fortran
-        || args.len() > cu.params.len()
-        || args.iter().any(|a| a.keyword.is_some())
-    {
-        return false;
-    }
-    let macros = HashMap::new();
-    let poly = |w: &UnitData, e: ExprId| loose_poly(prog, &macros, w, e);
-    // The array, the piece's first element and its element count.
-    let piece = |i: usize| -> Option<(SymbolId, Poly, Poly)> {
-        let (a, first) = match &u.exprs[args[i].value] {
-            Expr::Index { base, subs } => match (&u.exprs[*base], &subs[..]) {
-                (Expr::Name(a), [Subscript::Index(e)]) => (*a, poly(u, *e)?),
-                _ => return None,
-            },
-            Expr::Name(a) => {
-                let lower = prog.symbols[*a].ty.as_ref()?.dims.first()?.lower;
-                (*a, lower.map_or(Some(Poly::lit(1)), |l| poly(u, l))?)
-            }
-            _ => return None,
-        };
-        let at = prog.symbols[a].ty.as_ref()?;
-        if at.dims.len() != 1 || prog.symbols[a].attrs.pointer {
-            return None;
-        }
-        let ft = prog.symbols[cu.params[i]].ty.as_ref()?;
-        let mut count = Poly::lit(1);
-        for d in &ft.dims {
-            let DimUpper::Expr(up) = d.upper else {
-                return None;
-            };
-            let lo = d.lower.map_or(Some(Poly::lit(1)), |x| poly(cu, x))?;
-            let ext = poly(cu, up)?.add(&lo, -1)?.add(&Poly::lit(1), 1)?;
-            count = count.mul(&ext)?;
-        }
-        if !ft.dims.is_empty() && count == Poly::lit(1) {
-            return None;
-        }
-        for (j, &fp) in cu.params.iter().enumerate() {
-            if count.mentions(fp) {
-                count = count.subst(fp, &poly(u, args.get(j)?.value)?)?;
-            }
-        }
-        Some((a, first, count))
-    };
-    let (Some((ak, ok, ck)), Some((al, ol, cl))) = (piece(k), piece(l)) else {
-        return false;
-    };
-    // `hi - lo - E` non-negative: every coefficient, the integers being sizes (`WA(2*N+1)`
-    // after `WA(1)` of `N` elements leaves `N` between them).
-    let apart = |lo: &Poly, hi: &Poly, e: &Poly| Poly::gap(hi, lo, e).is_some_and(|m| m.nonneg());
-    ak == al && (apart(&ok, &ol, &ck) || apart(&ol, &ok, &cl))
 }
 
 /// Whether C unit `unit` writes every element of `*ptr` it reads before reading it (issue 21:
