@@ -82,7 +82,13 @@ impl<'a> ProcGen<'_, 'a> {
                     || (ok && ol && self.disjoint_elements(ek, el))
                     || radtap_il::extent::disjoint_parts(prog, self.p, c, args, k, l)
                     || radtap_il::extent::pieces::disjoint_pieces(
-                        prog, self.p, s, c, args, k, l, &unchanged,
+                        prog,
+                        self.p,
+                        s,
+                        c,
+                        args,
+                        (k, l),
+                        &unchanged,
                     )
                 {
                     continue;

@@ -27,7 +27,7 @@
 use super::footprint::{bind, footprint, single_assignments, Eval};
 use super::*;
 
-/// Whether actual arguments `k` and `l` of the call statement `s` of Fortran unit `unit` to
+/// Whether actual arguments `pair` of the call statement `s` of Fortran unit `unit` to
 /// `callee` are disjoint pieces of one array (module doc). `unchanged` tells the dummies of
 /// `unit` that nothing in it changes (calls included).
 pub fn disjoint_pieces(
@@ -36,8 +36,7 @@ pub fn disjoint_pieces(
     s: StmtId,
     callee: UnitId,
     args: &[Arg],
-    k: usize,
-    l: usize,
+    (k, l): (usize, usize),
     unchanged: &dyn Fn(SymbolId) -> bool,
 ) -> bool {
     let u = &prog.units[unit];
@@ -47,6 +46,18 @@ pub fn disjoint_pieces(
         || args.len() > cu.params.len()
         || args.iter().any(|a| a.keyword.is_some())
     {
+        return false;
+    }
+    // Cheap first: both arguments parts of one array.
+    let array = |i: usize| match &u.exprs[args[i].value] {
+        Expr::Index { base, .. } => match u.exprs[*base] {
+            Expr::Name(a) => Some(a),
+            _ => None,
+        },
+        Expr::Name(a) => Some(*a),
+        _ => None,
+    };
+    if array(k).is_none() || array(k) != array(l) {
         return false;
     }
     let cx = Caller {
@@ -97,13 +108,14 @@ pub fn disjoint_pieces(
     // row within the column.
     let right = |x: &Piece, bx: &Block2, y: &Piece| {
         let past = |c: &Poly| j(y).add(&j(x), -1).and_then(|d| d.add(c, -1));
-        bx.cols.iter().all(|c| {
-            provable(past(c).and_then(|d| i(y).add(&i(x), -1)?.add(&d.mul(&ld)?, 1)))
-        }) || (bx.cols.iter().all(|c| provable(past(c)))
-            && bx
-                .rows
-                .iter()
-                .all(|r| provable(ld.add(&i(x), -1).and_then(|d| d.add(r, -1)))))
+        bx.cols
+            .iter()
+            .all(|c| provable(past(c).and_then(|d| i(y).add(&i(x), -1)?.add(&d.mul(&ld)?, 1))))
+            || (bx.cols.iter().all(|c| provable(past(c)))
+                && bx
+                    .rows
+                    .iter()
+                    .all(|r| provable(ld.add(&i(x), -1).and_then(|d| d.add(r, -1)))))
     };
     // Rows: `y`'s first row after `x`'s last, `y`'s last row within its column.
     let below = |x: &Piece, bx: &Block2, y: &Piece, by: &Block2| {
@@ -288,7 +300,7 @@ impl Caller<'_> {
         let lower = ft
             .dims
             .iter()
-            .map(|d| d.lower.map_or(Some(Poly::lit(1)), |x| cpoly(x)))
+            .map(|d| d.lower.map_or(Some(Poly::lit(1)), &cpoly))
             .collect::<Option<Vec<_>>>()?;
         let ext = |d: &Dim, lo: &Poly| match d.upper {
             DimUpper::Expr(up) => cpoly(up)?.add(lo, -1)?.add(&Poly::lit(1), 1),
