@@ -23,7 +23,9 @@
 
 use crate::visit::{decl_exprs, expr_children, stmt_children};
 
+mod carried;
 mod footprint;
+pub mod parts;
 pub mod pieces;
 pub mod stored;
 use crate::*;
@@ -1035,112 +1037,6 @@ fn loose_poly(
         }
         _ => None,
     }
-}
-
-/// The array and the element offset a C address argument designates: `&s[i]`, `&(s[i])`,
-/// `s + i`, `i + s`, `s - i`, `s`.
-fn array_offset(
-    prog: &Program,
-    macros: &HashMap<String, i64>,
-    u: &UnitData,
-    mut e: ExprId,
-) -> Option<(SymbolId, Poly)> {
-    let strip = |mut x: ExprId| {
-        while let Expr::Paren(a) | Expr::Cast { arg: a, .. } = u.exprs[x] {
-            x = a;
-        }
-        x
-    };
-    e = strip(e);
-    let array = |x: ExprId| match u.exprs[strip(x)] {
-        Expr::Name(s) => prog.symbols[s]
-            .ty
-            .as_ref()
-            .is_some_and(|t| {
-                (t.pointers == 1 && t.dims.is_empty()) || (t.pointers == 0 && t.dims.len() == 1)
-            })
-            .then_some(s),
-        _ => None,
-    };
-    match &u.exprs[e] {
-        Expr::Name(_) => Some((array(e)?, Poly::default())),
-        Expr::Unary {
-            op: UnOp::AddrOf,
-            arg,
-        } => match &u.exprs[strip(*arg)] {
-            Expr::Index { base, subs } => match &subs[..] {
-                [Subscript::Index(x)] => Some((array(*base)?, loose_poly(prog, macros, u, *x)?)),
-                _ => None,
-            },
-            _ => None,
-        },
-        Expr::Binary { op, lhs, rhs } => match (op, array(*lhs), array(*rhs)) {
-            (BinOp::Add, Some(s), None) => Some((s, loose_poly(prog, macros, u, *rhs)?)),
-            (BinOp::Add, None, Some(s)) => Some((s, loose_poly(prog, macros, u, *lhs)?)),
-            (BinOp::Sub, Some(s), None) => Some((
-                s,
-                Poly::default().add(&loose_poly(prog, macros, u, *rhs)?, -1)?,
-            )),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
-/// Whether actual arguments `k` and `l` of a C call in `unit` to `callee` designate parts of
-/// one array that the callee's accesses keep apart: `cell(b, &s[i], &s[i + b])` where `cell`
-/// touches `b` elements of each (ADBench's LSTM). Each argument is the array plus an offset,
-/// the callee touches `[0, E)` of its formal, `E` its extent in [`Mode::Exact`] (every access
-/// certain) with the callee's parameters replaced by the call's arguments; the parts are
-/// disjoint when the offsets differ by at least the lower one's extent, by a constant
-/// margin. `false` whenever anything is unknown.
-pub fn disjoint_parts(
-    prog: &Program,
-    unit: UnitId,
-    callee: UnitId,
-    args: &[Arg],
-    k: usize,
-    l: usize,
-) -> bool {
-    let u = &prog.units[unit];
-    let cu = &prog.units[callee];
-    if u.lang != Lang::C || cu.lang != Lang::C || cu.params.len() != args.len() {
-        return false;
-    }
-    let macros = int_macros(prog);
-    let (Some((sk, ok)), Some((sl, ol))) = (
-        array_offset(prog, &macros, u, args[k].value),
-        array_offset(prog, &macros, u, args[l].value),
-    ) else {
-        return false;
-    };
-    if sk != sl {
-        return false;
-    }
-    // The extent of a formal, over the caller's variables.
-    let extent = |i: usize| -> Option<Vec<Poly>> {
-        let mut busy = HashSet::new();
-        let ext = infer(prog, &macros, callee, cu.params[i], Mode::Exact, &mut busy)?;
-        let mut out = Vec::new();
-        for count in ext.0 {
-            let mut c = count;
-            for (&fp, ap) in cu.params.iter().zip(args) {
-                if c.mentions(fp) {
-                    c = c.subst(fp, &loose_poly(prog, &macros, u, ap.value)?)?;
-                }
-            }
-            out.push(c);
-        }
-        Some(out)
-    };
-    // `hi - lo - E` a non-negative constant for every count `E` of the lower part.
-    let apart = |lo: &Poly, hi: &Poly, ext: Option<Vec<Poly>>| {
-        ext.is_some_and(|ext| {
-            ext.iter()
-                .all(|e| Poly::gap(hi, lo, e).is_some_and(|m| m.is_const() && m.nonneg()))
-        })
-    };
-    apart(&ok, &ol, extent(k)) || apart(&ol, &ok, extent(l))
 }
 
 /// Whether C unit `unit` writes every element of `*ptr` it reads before reading it (issue 21:

@@ -80,7 +80,8 @@ impl<'a> ProcGen<'_, 'a> {
                 if !(wk || wl)
                     || !self.may_share(bk, bl)
                     || (ok && ol && self.disjoint_elements(ek, el))
-                    || radtap_il::extent::disjoint_parts(prog, self.p, c, args, k, l)
+                    || radtap_il::extent::parts::disjoint_parts(prog, self.p, s, c, args, (k, l))
+                        .is_some_and(|o| o.iter().all(|&(x, y)| !self.may_share(x, y)))
                     || radtap_il::extent::pieces::disjoint_pieces(
                         prog,
                         self.p,
