@@ -116,6 +116,12 @@ pub(super) fn single_assignments(prog: &Program, u: &UnitData) -> HashMap<Symbol
             _ => {}
         }
     }
+    // A variable EQUIVALENCEd with another changes through the other's name.
+    for d in &u.decls {
+        if let Decl::Equivalence(sets) = d {
+            spoiled.extend(sets.iter().flatten().filter_map(|&e| root(e)));
+        }
+    }
     count
         .into_iter()
         .filter_map(|(v, (n, s))| {
@@ -159,6 +165,76 @@ fn function_unit(prog: &Program, u: &UnitData, callee: ExprId) -> Option<UnitId>
     });
     let first = found.next().map(|(d, _)| d);
     found.next().is_none().then_some(first?)
+}
+
+/// Whether something in unit `u` may change its variable `v`: an assignment, a DO or I/O
+/// naming it, a CALL passing it, a function passed it that changes its dummies (or that is
+/// not in the program).
+fn changes(prog: &Program, u: &UnitData, v: SymbolId) -> bool {
+    let root = |mut e: ExprId| loop {
+        match &u.exprs[e] {
+            Expr::Paren(a) => e = *a,
+            Expr::Name(n) => return Some(*n),
+            Expr::Index { base, .. } | Expr::Field { base, .. } => e = *base,
+            _ => return None,
+        }
+    };
+    let is = |e: ExprId| root(e) == Some(v);
+    let stmt = u.stmts.iter().any(|(_, st)| match &st.kind {
+        StmtKind::Assign { lhs, .. } => is(*lhs),
+        StmtKind::Do { var, .. } => is(*var),
+        StmtKind::Call { args, .. } => args.iter().any(|a| is(a.value)),
+        StmtKind::Io { items, .. } | StmtKind::Memory { items, .. } => items.iter().any(|&e| is(e)),
+        _ => false,
+    });
+    stmt || u.exprs.iter().any(|(_, e)| match e {
+        Expr::Call { callee, args } if args.iter().any(|a| is(a.value)) => {
+            let intrinsic = matches!(u.exprs[*callee], Expr::Name(f)
+                if prog.symbols[f].kind == SymbolKind::Intrinsic);
+            !intrinsic
+                && function_unit(prog, u, *callee)
+                    .is_none_or(|d| writes_dummies(prog, &prog.units[d]))
+        }
+        Expr::ImpliedDo { var, .. } => is(*var),
+        _ => false,
+    })
+}
+
+/// Whether unit `d` may change one of its dummies (calls passing them counted as changes).
+fn writes_dummies(prog: &Program, d: &UnitData) -> bool {
+    d.params.iter().any(|&p| {
+        let mut any = false;
+        for (_, e) in d.exprs.iter() {
+            if let Expr::Call { callee, args } = e {
+                let intrinsic = matches!(d.exprs[*callee], Expr::Name(f)
+                    if prog.symbols[f].kind == SymbolKind::Intrinsic);
+                any |= !intrinsic
+                    && args
+                        .iter()
+                        .any(|a| matches!(d.exprs[a.value], Expr::Name(n) if n == p));
+            }
+        }
+        any || d.stmts.iter().any(|(_, st)| match &st.kind {
+            StmtKind::Assign { lhs, .. } => {
+                let mut e = *lhs;
+                loop {
+                    match &d.exprs[e] {
+                        Expr::Index { base, .. } | Expr::Field { base, .. } | Expr::Paren(base) => {
+                            e = *base
+                        }
+                        Expr::Name(n) => break *n == p,
+                        _ => break true,
+                    }
+                }
+            }
+            StmtKind::Do { var, .. } => matches!(d.exprs[*var], Expr::Name(n) if n == p),
+            StmtKind::Call { args, .. } => args
+                .iter()
+                .any(|a| matches!(d.exprs[a.value], Expr::Name(n) if n == p)),
+            StmtKind::Io { .. } | StmtKind::Memory { .. } => true,
+            _ => false,
+        })
+    })
 }
 
 /// Evaluation of constant expressions of one unit, the values of some of its variables known.
@@ -316,7 +392,7 @@ impl Eval<'_> {
 /// The value Fortran function `d` returns for constant arguments `args`.
 fn run_function(prog: &Program, d: UnitId, args: Vec<Val>, depth: u32) -> Option<Val> {
     let du = &prog.units[d];
-    if du.params.len() != args.len() {
+    if du.params.len() != args.len() || writes_dummies(prog, du) {
         return None;
     }
     let mut env = HashMap::new();
@@ -349,6 +425,11 @@ pub(super) fn footprint(
     if u.lang != Lang::Fortran || dims.is_empty() || !u.params.contains(&dummy) {
         return None;
     }
+    // A constant argument stays the dummy's value while nothing in the callee can change
+    // the dummy: no assignment, DO, I/O or CALL naming it, and only functions passed it
+    // that change none of their dummies.
+    let mut known = known;
+    known.retain(|&p, _| !changes(prog, u, p));
     let macros = HashMap::new();
     let lower = dims
         .iter()
