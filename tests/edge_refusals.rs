@@ -223,6 +223,18 @@ const REFUSED: &[Case] = &[
         "a call to `FCN` whose arguments 2 and 3 may share memory it writes",
     ),
     (
+        "edge_refused/b_f77_blocks_overlap.f",
+        B,
+        "b_f77_blocks_overlap.f:14:7: error[AD020]",
+        "a call to `MMSUB` whose arguments 6 and 8 may share memory it writes",
+    ),
+    (
+        "edge_refused/b_c_carried_pointer_overlap.c",
+        B,
+        "b_c_carried_pointer_overlap.c:21:9: error[AD020]",
+        "a call to `layer` whose arguments 3 and 4 may share memory it writes",
+    ),
+    (
         "edge_refused/e_f_private_type.f90",
         D_B,
         "e_f_private_type.f90:14:3: error[AD020]",

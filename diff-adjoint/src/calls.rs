@@ -204,7 +204,7 @@ impl<'a> Adj<'_, '_, 'a> {
                     let what = self.pg.several_procedures(callee);
                     return self.unsupported(s, &what);
                 }
-                if let Some(m) = self.pg.aliased_call(list[0], args) {
+                if let Some(m) = self.pg.aliased_call(s, list[0], args) {
                     return self.unsupported(s, &m);
                 }
                 Some(list[0])
@@ -567,7 +567,10 @@ impl<'a> Adj<'_, '_, 'a> {
                             },
                             _ => self.pg.deriv_temp_kind(a.value, kd),
                         };
-                        if formal_array && !matches!(self.pg.src.exprs[a.value], Expr::Name(_)) {
+                        if formal_array
+                            && !matches!(self.pg.src.exprs[a.value], Expr::Name(_))
+                            && !(is_ref && self.pg.zeroed_like_base(a.value, base))
+                        {
                             let msg = if matches!(
                                 self.pg.src.exprs[a.value],
                                 Expr::Index { .. } | Expr::Field { .. }

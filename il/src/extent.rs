@@ -23,6 +23,10 @@
 
 use crate::visit::{decl_exprs, expr_children, stmt_children};
 
+mod carried;
+mod footprint;
+pub mod parts;
+pub mod pieces;
 pub mod stored;
 use crate::*;
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -356,6 +360,34 @@ fn fixed_params(u: &UnitData) -> HashSet<SymbolId> {
         .collect()
 }
 
+/// The largest (`max`) or smallest value of `p` over loops `loops` (counter, first and last
+/// value, outermost first): each counter, innermost first, replaced by the end its
+/// coefficient's sign picks (both when unknown); at most four polynomials.
+fn over_loops(loops: &[(SymbolId, Poly, Poly)], p: Poly, max: bool) -> Option<Vec<Poly>> {
+    let mut cur = vec![p];
+    for (v, lo, hi) in loops.iter().rev() {
+        let mut next = Vec::new();
+        for q in cur {
+            if !q.mentions(*v) {
+                next.push(q);
+                continue;
+            }
+            match q.slope_sign(*v) {
+                Some(up) => next.push(q.subst(*v, if up == max { hi } else { lo })?),
+                None => {
+                    next.push(q.subst(*v, hi)?);
+                    next.push(q.subst(*v, lo)?);
+                }
+            }
+        }
+        if next.len() > 4 {
+            return None;
+        }
+        cur = next;
+    }
+    Some(cur)
+}
+
 struct Walk<'a, 'b> {
     prog: &'a Program,
     macros: &'a HashMap<String, i64>,
@@ -443,60 +475,14 @@ impl Walk<'_, '_> {
         }
     }
 
-    /// The largest value of `p` over the loops around: each counter, innermost first,
-    /// replaced by the end its coefficient's sign picks (both when unknown).
+    /// The largest value of `p` over the loops around ([`over_loops`]).
     fn maxima(&self, p: Poly) -> Option<Vec<Poly>> {
-        let mut cur = vec![p];
-        for (v, lo, hi) in self.loops.iter().rev() {
-            let mut next = Vec::new();
-            for q in cur {
-                if !q.mentions(*v) {
-                    next.push(q);
-                    continue;
-                }
-                match q.slope_sign(*v) {
-                    Some(true) => next.push(q.subst(*v, hi)?),
-                    Some(false) => next.push(q.subst(*v, lo)?),
-                    None => {
-                        next.push(q.subst(*v, hi)?);
-                        next.push(q.subst(*v, lo)?);
-                    }
-                }
-            }
-            if next.len() > 4 {
-                return None;
-            }
-            cur = next;
-        }
-        Some(cur)
+        over_loops(&self.loops, p, true)
     }
 
-    /// The smallest value of `p` over the loops around: [`Self::maxima`] with the other
-    /// ends.
+    /// The smallest value of `p` over the loops around ([`over_loops`]).
     fn minima(&self, p: Poly) -> Option<Vec<Poly>> {
-        let mut cur = vec![p];
-        for (v, lo, hi) in self.loops.iter().rev() {
-            let mut next = Vec::new();
-            for q in cur {
-                if !q.mentions(*v) {
-                    next.push(q);
-                    continue;
-                }
-                match q.slope_sign(*v) {
-                    Some(true) => next.push(q.subst(*v, lo)?),
-                    Some(false) => next.push(q.subst(*v, hi)?),
-                    None => {
-                        next.push(q.subst(*v, hi)?);
-                        next.push(q.subst(*v, lo)?);
-                    }
-                }
-            }
-            if next.len() > 4 {
-                return None;
-            }
-            cur = next;
-        }
-        Some(cur)
+        over_loops(&self.loops, p, false)
     }
 
     /// The smallest value of `p` over the loops around is surely `>= 0`.
@@ -1051,187 +1037,6 @@ fn loose_poly(
         }
         _ => None,
     }
-}
-
-/// The array and the element offset a C address argument designates: `&s[i]`, `&(s[i])`,
-/// `s + i`, `i + s`, `s - i`, `s`.
-fn array_offset(
-    prog: &Program,
-    macros: &HashMap<String, i64>,
-    u: &UnitData,
-    mut e: ExprId,
-) -> Option<(SymbolId, Poly)> {
-    let strip = |mut x: ExprId| {
-        while let Expr::Paren(a) | Expr::Cast { arg: a, .. } = u.exprs[x] {
-            x = a;
-        }
-        x
-    };
-    e = strip(e);
-    let array = |x: ExprId| match u.exprs[strip(x)] {
-        Expr::Name(s) => prog.symbols[s]
-            .ty
-            .as_ref()
-            .is_some_and(|t| {
-                (t.pointers == 1 && t.dims.is_empty()) || (t.pointers == 0 && t.dims.len() == 1)
-            })
-            .then_some(s),
-        _ => None,
-    };
-    match &u.exprs[e] {
-        Expr::Name(_) => Some((array(e)?, Poly::default())),
-        Expr::Unary {
-            op: UnOp::AddrOf,
-            arg,
-        } => match &u.exprs[strip(*arg)] {
-            Expr::Index { base, subs } => match &subs[..] {
-                [Subscript::Index(x)] => Some((array(*base)?, loose_poly(prog, macros, u, *x)?)),
-                _ => None,
-            },
-            _ => None,
-        },
-        Expr::Binary { op, lhs, rhs } => match (op, array(*lhs), array(*rhs)) {
-            (BinOp::Add, Some(s), None) => Some((s, loose_poly(prog, macros, u, *rhs)?)),
-            (BinOp::Add, None, Some(s)) => Some((s, loose_poly(prog, macros, u, *lhs)?)),
-            (BinOp::Sub, Some(s), None) => Some((
-                s,
-                Poly::default().add(&loose_poly(prog, macros, u, *rhs)?, -1)?,
-            )),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
-/// Whether actual arguments `k` and `l` of a C call in `unit` to `callee` designate parts of
-/// one array that the callee's accesses keep apart: `cell(b, &s[i], &s[i + b])` where `cell`
-/// touches `b` elements of each (ADBench's LSTM). Each argument is the array plus an offset,
-/// the callee touches `[0, E)` of its formal, `E` its extent in [`Mode::Exact`] (every access
-/// certain) with the callee's parameters replaced by the call's arguments; the parts are
-/// disjoint when the offsets differ by at least the lower one's extent, by a constant
-/// margin. `false` whenever anything is unknown.
-pub fn disjoint_parts(
-    prog: &Program,
-    unit: UnitId,
-    callee: UnitId,
-    args: &[Arg],
-    k: usize,
-    l: usize,
-) -> bool {
-    let u = &prog.units[unit];
-    let cu = &prog.units[callee];
-    if u.lang != Lang::C || cu.lang != Lang::C || cu.params.len() != args.len() {
-        return false;
-    }
-    let macros = int_macros(prog);
-    let (Some((sk, ok)), Some((sl, ol))) = (
-        array_offset(prog, &macros, u, args[k].value),
-        array_offset(prog, &macros, u, args[l].value),
-    ) else {
-        return false;
-    };
-    if sk != sl {
-        return false;
-    }
-    // The extent of a formal, over the caller's variables.
-    let extent = |i: usize| -> Option<Vec<Poly>> {
-        let mut busy = HashSet::new();
-        let ext = infer(prog, &macros, callee, cu.params[i], Mode::Exact, &mut busy)?;
-        let mut out = Vec::new();
-        for count in ext.0 {
-            let mut c = count;
-            for (&fp, ap) in cu.params.iter().zip(args) {
-                if c.mentions(fp) {
-                    c = c.subst(fp, &loose_poly(prog, &macros, u, ap.value)?)?;
-                }
-            }
-            out.push(c);
-        }
-        Some(out)
-    };
-    // `hi - lo - E` a non-negative constant for every count `E` of the lower part.
-    let apart = |lo: &Poly, hi: &Poly, ext: Option<Vec<Poly>>| {
-        ext.is_some_and(|ext| {
-            ext.iter()
-                .all(|e| Poly::gap(hi, lo, e).is_some_and(|m| m.is_const() && m.nonneg()))
-        })
-    };
-    apart(&ok, &ol, extent(k)) || apart(&ol, &ok, extent(l))
-}
-
-/// Fortran: whether actual arguments `k` and `l` of a call to `callee` are disjoint pieces of
-/// one array by sequence association (MINPACK's `CALL FCN(N, WA(1), WA(N+1))`). Each is an
-/// element `a(e)` (or the whole `a`, from its lower bound) of the same one-dimensional array of
-/// this unit, passed to a scalar dummy (one element) or to an explicit-shape dummy whose
-/// element count `E` (the product of its extents over the callee's integer dummies, the call's
-/// arguments put in for them) is known and not the constant 1 (`X(1)` is the F77 spelling of
-/// an array of any size); the pieces `[e, e + E)` are disjoint when the offsets differ by at
-/// least the lower one's count, by a margin whose coefficients are all non-negative (the
-/// integers in offsets and extents taken as non-negative sizes). `false` whenever anything is
-/// unknown.
-pub fn disjoint_pieces(
-    prog: &Program,
-    unit: UnitId,
-    callee: UnitId,
-    args: &[Arg],
-    k: usize,
-    l: usize,
-) -> bool {
-    let u = &prog.units[unit];
-    let cu = &prog.units[callee];
-    if u.lang != Lang::Fortran
-        || cu.lang != Lang::Fortran
-        || args.len() > cu.params.len()
-        || args.iter().any(|a| a.keyword.is_some())
-    {
-        return false;
-    }
-    let macros = HashMap::new();
-    let poly = |w: &UnitData, e: ExprId| loose_poly(prog, &macros, w, e);
-    // The array, the piece's first element and its element count.
-    let piece = |i: usize| -> Option<(SymbolId, Poly, Poly)> {
-        let (a, first) = match &u.exprs[args[i].value] {
-            Expr::Index { base, subs } => match (&u.exprs[*base], &subs[..]) {
-                (Expr::Name(a), [Subscript::Index(e)]) => (*a, poly(u, *e)?),
-                _ => return None,
-            },
-            Expr::Name(a) => {
-                let lower = prog.symbols[*a].ty.as_ref()?.dims.first()?.lower;
-                (*a, lower.map_or(Some(Poly::lit(1)), |l| poly(u, l))?)
-            }
-            _ => return None,
-        };
-        let at = prog.symbols[a].ty.as_ref()?;
-        if at.dims.len() != 1 || prog.symbols[a].attrs.pointer {
-            return None;
-        }
-        let ft = prog.symbols[cu.params[i]].ty.as_ref()?;
-        let mut count = Poly::lit(1);
-        for d in &ft.dims {
-            let DimUpper::Expr(up) = d.upper else {
-                return None;
-            };
-            let lo = d.lower.map_or(Some(Poly::lit(1)), |x| poly(cu, x))?;
-            let ext = poly(cu, up)?.add(&lo, -1)?.add(&Poly::lit(1), 1)?;
-            count = count.mul(&ext)?;
-        }
-        if !ft.dims.is_empty() && count == Poly::lit(1) {
-            return None;
-        }
-        for (j, &fp) in cu.params.iter().enumerate() {
-            if count.mentions(fp) {
-                count = count.subst(fp, &poly(u, args.get(j)?.value)?)?;
-            }
-        }
-        Some((a, first, count))
-    };
-    let (Some((ak, ok, ck)), Some((al, ol, cl))) = (piece(k), piece(l)) else {
-        return false;
-    };
-    // `hi - lo - E` non-negative: every coefficient, the integers being sizes (`WA(2*N+1)`
-    // after `WA(1)` of `N` elements leaves `N` between them).
-    let apart = |lo: &Poly, hi: &Poly, e: &Poly| Poly::gap(hi, lo, e).is_some_and(|m| m.nonneg());
-    ak == al && (apart(&ok, &ol, &ck) || apart(&ol, &ok, &cl))
 }
 
 /// Whether C unit `unit` writes every element of `*ptr` it reads before reading it (issue 21:

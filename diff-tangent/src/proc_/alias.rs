@@ -12,7 +12,7 @@ use radtap_dataflow::zones::base_symbol;
 impl<'a> ProcGen<'_, 'a> {
     /// Pairs `(k, l)` of actual arguments of the call to `c` (indices into `args`) that may
     /// name the same differentiable memory while `c` writes one of them.
-    pub fn aliased_args(&self, c: UnitId, args: &[Arg]) -> Vec<(usize, usize)> {
+    pub fn aliased_args(&self, s: StmtId, c: UnitId, args: &[Arg]) -> Vec<(usize, usize)> {
         let prog = self.prog();
         let cu = &prog.units[c];
         let Some(ci) = self.g.info.procs.get(&c) else {
@@ -65,14 +65,32 @@ impl<'a> ProcGen<'_, 'a> {
                     .is_some_and(|t| t.dims.is_empty() && !prog.symbols[formal].attrs.pointer);
             refs.push((k, written, b, e, one));
         }
+        // Dummies of this procedure that nothing in it changes, calls included.
+        let mine = self.g.info.procs.get(&self.p);
+        let unchanged = |v: SymbolId| {
+            mine.is_some_and(|m| {
+                m.zones
+                    .sym_zones(v)
+                    .is_some_and(|z| !m.summary.writes.intersects(&z))
+            })
+        };
         let mut out = Vec::new();
         for (i, &(k, wk, bk, ek, ok)) in refs.iter().enumerate() {
             for &(l, wl, bl, el, ol) in &refs[i + 1..] {
                 if !(wk || wl)
                     || !self.may_share(bk, bl)
                     || (ok && ol && self.disjoint_elements(ek, el))
-                    || radtap_il::extent::disjoint_parts(prog, self.p, c, args, k, l)
-                    || radtap_il::extent::disjoint_pieces(prog, self.p, c, args, k, l)
+                    || radtap_il::extent::parts::disjoint_parts(prog, self.p, s, c, args, (k, l))
+                        .is_some_and(|o| o.iter().all(|&(x, y)| !self.may_share(x, y)))
+                    || radtap_il::extent::pieces::disjoint_pieces(
+                        prog,
+                        self.p,
+                        s,
+                        c,
+                        args,
+                        (k, l),
+                        &unchanged,
+                    )
                 {
                     continue;
                 }
@@ -151,7 +169,7 @@ impl<'a> ProcGen<'_, 'a> {
 
     /// Tangent mode: warns about the aliased arguments of the call to `c` at `s`.
     pub fn warn_aliased_args(&mut self, s: StmtId, c: UnitId, args: &[Arg]) {
-        let Some(&(k, l)) = self.aliased_args(c, args).first() else {
+        let Some(&(k, l)) = self.aliased_args(s, c, args).first() else {
             return;
         };
         let name = crate::gen::unit_name(self.prog(), c);
@@ -169,8 +187,8 @@ impl<'a> ProcGen<'_, 'a> {
 
     /// Adjoint mode: what the call to `c` is refused as when two of its arguments may share
     /// memory it writes.
-    pub fn aliased_call(&self, c: UnitId, args: &[Arg]) -> Option<String> {
-        let &(k, l) = self.aliased_args(c, args).first()?;
+    pub fn aliased_call(&self, s: StmtId, c: UnitId, args: &[Arg]) -> Option<String> {
+        let &(k, l) = self.aliased_args(s, c, args).first()?;
         let name = crate::gen::unit_name(self.prog(), c);
         Some(format!(
             "a call to `{name}` whose arguments {} and {} may share memory it writes (its adjoint would update one through the other; copy one of them into a temporary before the call)",

@@ -445,7 +445,10 @@ impl<'a> ProcGen<'_, 'a> {
                     },
                     _ => self.deriv_temp_kind(a, k),
                 };
-                if formal_array && !matches!(src.exprs[a], Expr::Name(_)) {
+                if formal_array
+                    && !matches!(src.exprs[a], Expr::Name(_))
+                    && !(is_ref && self.zeroed_like_base(a, base))
+                {
                     // An element or section is inactive here; any other actual is an
                     // expression (`1.1*t`, `-g`), which may well be active.
                     let msg = if matches!(src.exprs[a], Expr::Index { .. } | Expr::Field { .. }) {
@@ -464,6 +467,34 @@ impl<'a> ProcGen<'_, 'a> {
                 self.b().name(t)
             }
         }
+    }
+
+    /// Whether inactive actual `a`, an element or section of an array passed to an array
+    /// dummy with a derivative (QUADPACK's `dqagse(…, Work(1), Work(l1), …)`), can take as
+    /// derivative a zeroed temporary shaped like its array `base` (`TempKind::Like`): the
+    /// array is a Fortran one of explicit shape, so the temporary can be declared and holds
+    /// at least the elements the dummy reaches from `a` (those left in the array). The
+    /// callee's derivative starts from zero there, as the actual's derivative is zero, and
+    /// what it leaves there is not needed, as the actual is inactive after the call.
+    pub fn zeroed_like_base(&self, a: ExprId, base: Option<SymbolId>) -> bool {
+        let prog = self.prog();
+        let Expr::Index { base: b, subs } = &self.src.exprs[a] else {
+            return false;
+        };
+        let Some(sym) = base.filter(|&s| matches!(self.src.exprs[*b], Expr::Name(n) if n == s))
+        else {
+            return false;
+        };
+        let sd = &prog.symbols[sym];
+        self.lang == Lang::Fortran
+            && !subs.is_empty()
+            && !sd.attrs.pointer
+            && !sd.attrs.allocatable
+            && sd.ty.as_ref().is_some_and(|t| {
+                t.base == BaseClass::Real
+                    && !t.dims.is_empty()
+                    && t.dims.iter().all(|d| matches!(d.upper, DimUpper::Expr(_)))
+            })
     }
 
     /// The direction index `nd` of vector mode, as an expression (vector mode declares it
