@@ -327,6 +327,10 @@ pub(crate) struct Hoisted {
     /// Some reference runs `f_fwd` forwards (split mode): its `f_bwd` must run backwards
     /// even when the statement has no adjoint, to pop what `f_fwd` pushed.
     pub(crate) split: bool,
+    /// Results of references to functions with a side effect (`Gen::effect_split`): the
+    /// temporary and the function's result symbol. Recorded after the hoisted calls instead
+    /// of recomputed backwards (`record_effect_results`).
+    pub(crate) effect_results: Vec<(SymbolId, SymbolId)>,
     /// The last (outermost) C reference of a user function hoisted: the reference, the
     /// statement among `calls` calling its adjoint, and the function (`results.rs`).
     pub(crate) result: Option<(ExprId, StmtId, UnitId)>,
