@@ -956,9 +956,35 @@ impl<'a> Adj<'_, '_, 'a> {
             .collect()
     }
 
-    /// C `return e` at the end of a function: the adjoint of `f = e` with the result
-    /// adjoint as seed.
+    /// `fwd_result = e` on the one local a split forward sweep lowered to basic blocks
+    /// returns at its end (`c_return_value`).
+    fn set_return_local(&mut self, r: SymbolId, e: ExprId) -> StmtId {
+        let t = match self.c_return_local {
+            Some(t) => t,
+            None => {
+                let t = self.pg.temp(
+                    "fwd_result",
+                    TempKind::Like {
+                        sym: r,
+                        deriv: false,
+                    },
+                );
+                self.c_return_local = Some(t);
+                t
+            }
+        };
+        let v = self.pg.b().name(t);
+        self.c_return_value = Some(v);
+        let (l, val) = (self.pg.b().name(t), self.pg.cp(e));
+        assign(&mut self.pg.u, l, val)
+    }
+
+    /// C `return e` (at the end of a function, or before it in a body lowered to basic
+    /// blocks): the adjoint of `f = e` with the result adjoint as seed.
     pub(crate) fn adj_c_return(&mut self, s: StmtId, e: ExprId) -> Rev {
+        // A split forward sweep whose body is lowered to basic blocks (returns before the
+        // end, `goto`s) returns one local at its end, after its records: each return sets it.
+        let via_local = self.pg.sweep == Sweep::Fwd && self.body_has_jumps();
         if self.pg.sweep == Sweep::Fwd {
             self.c_return_value = Some(self.pg.cp(e));
         }
@@ -966,7 +992,14 @@ impl<'a> Adj<'_, '_, 'a> {
             return Rev::default();
         };
         if !self.pg.dvar.contains_key(&r) {
-            return Rev::default();
+            let fwd = match via_local {
+                true => vec![self.set_return_local(r, e)],
+                false => Vec::new(),
+            };
+            return Rev {
+                fwd,
+                bwd: Vec::new(),
+            };
         }
         let Some(i) = self.pg.pid(s) else {
             return Rev::default();
@@ -993,7 +1026,12 @@ impl<'a> Adj<'_, '_, 'a> {
             // Split mode: `t = g_fwd(a); return k * t;` (the return ran the primal `g`, and
             // `g_bwd` popped what nothing pushed).
             fwd.append(&mut h.fwd);
-            self.c_return_value = Some(self.pg.cp(e));
+            if via_local {
+                let set = self.set_return_local(r, e);
+                fwd.push(set);
+            } else {
+                self.c_return_value = Some(self.pg.cp(e));
+            }
         } else if h.split {
             // A joint procedure returning a split callee's value (`return g(x);`): `g_fwd`
             // runs in the forward sweep, which otherwise computes no result (`g_bwd`
@@ -1036,6 +1074,9 @@ impl<'a> Adj<'_, '_, 'a> {
         all.extend(bwd);
         all.extend(h.calls);
         all.extend(effect_restore);
+        if self.pg.sweep == Sweep::Joint {
+            self.drop_unread_results(&fwd, &all);
+        }
         Rev { fwd, bwd: all }
     }
 

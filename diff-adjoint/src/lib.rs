@@ -145,6 +145,8 @@ struct Adj<'p, 'g, 'a> {
     branch: Option<SymbolId>,
     /// C split forward sweep: the value the function returns.
     c_return_value: Option<ExprId>,
+    /// The local a split forward sweep lowered to basic blocks returns (`adj_c_return`).
+    c_return_local: Option<SymbolId>,
     /// The statements inside a loop.
     in_loop: HashSet<StmtId>,
     /// Split mode: local allocatable arrays the forward sweep allocates; the backward sweep
@@ -249,6 +251,7 @@ impl<'p, 'g, 'a> Adj<'p, 'g, 'a> {
             stepping_rerun: false,
             branch: None,
             c_return_value: None,
+            c_return_local: None,
             in_loop: HashSet::new(),
             split_allocs: Vec::new(),
             next_label: 0,

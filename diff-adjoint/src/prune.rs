@@ -106,4 +106,30 @@ impl Adj<'_, '_, '_> {
         }
         (pushes, pops)
     }
+
+    /// A joint sweep's `t = f_fwd(…)` hoisted out of a final `return`, whose value nothing
+    /// reads (the joint forward sweep returns no value): the call alone, `f_fwd(…);` (gcc
+    /// warned "set but not used").
+    pub(crate) fn drop_unread_results(&mut self, fwd: &[StmtId], bwd: &[StmtId]) {
+        let mut read = HashSet::new();
+        for &u in fwd.iter().chain(bwd) {
+            match &self.pg.u.stmts[u].kind {
+                StmtKind::Assign { rhs, .. } => self.expr_names(*rhs, &mut read),
+                _ => {
+                    if !self.names_read(u, &mut read) {
+                        return;
+                    }
+                }
+            }
+        }
+        for &u in fwd {
+            let StmtKind::Assign { lhs, rhs, op: None } = self.pg.u.stmts[u].kind else {
+                continue;
+            };
+            let unread = matches!(self.pg.u.exprs[lhs], Expr::Name(t) if !read.contains(&t));
+            if unread && matches!(self.pg.u.exprs[rhs], Expr::Call { .. }) {
+                self.pg.u.stmts[u].kind = StmtKind::Expr(rhs);
+            }
+        }
+    }
 }

@@ -27,7 +27,7 @@
 //! increment, no assignment: it is evaluated again where it stands); a chained assignment
 //! `a = b = e` is left as written (the generators take it whole).
 
-use crate::copy::expr_slots;
+use crate::copy::dup_expr;
 use crate::incdec::{block_statements, splice_blocks};
 use crate::ir::*;
 use crate::visit::expr_children;
@@ -183,7 +183,7 @@ fn lower_stmt(u: &mut UnitData, s: StmtId) -> Vec<StmtId> {
             // `(t = v)`: the assignment runs before, `t` stands in its place.
             let t = u.new_stmt(StmtKind::Assign { lhs, op, rhs }, span);
             seq.extend(lower_stmt(u, t));
-            u.exprs[e] = Expr::Paren(dup(u, lhs));
+            u.exprs[e] = Expr::Paren(dup_expr(u, lhs));
             continue;
         }
         let Expr::Comma(items) = u.exprs[e].clone() else {
@@ -300,11 +300,4 @@ fn simple_target(u: &UnitData, e: ExprId) -> bool {
         }
     }
     true
-}
-
-/// A copy of expression `e` in the same unit.
-fn dup(u: &mut UnitData, e: ExprId) -> ExprId {
-    let mut node = u.exprs[e].clone();
-    expr_slots(&mut node, &mut |slot| *slot = dup(u, *slot));
-    u.exprs.alloc(node)
 }

@@ -59,7 +59,7 @@ static double erf_like(double x)
 }
 
 /* Advances a counter through a pointer. */
-static double step(double t, long *k)
+static double step(double t, int *k)
 {
     *k = *k + 1;
     return t * t;
@@ -68,7 +68,7 @@ static double step(double t, long *k)
 double objective(unsigned n, const double *x, double *grad)
 {
     unsigned i;
-    long k = 1;
+    int k = 1;
     double f, prod = 1;
     double w = x[0] * k;
     double s = step(x[1], &k);
