@@ -5,8 +5,14 @@
    near the end (`goto small`), a label inside an earlier `if` block reached from below
    (`goto domain`), a value returned early from several branches and an error flag set by a
    helper on the rare paths. The adjoint lowers the body to basic blocks; each return seeds
-   the value's adjoint on the path that ran. */
+   the value's adjoint on the path that ran. The file goes through the preprocessor (its
+   `#ifndef`), so `HUGE_VAL` is GCC's `__builtin_huge_val()`, a math function: as an
+   unknown routine it wrote every global (`merr`), and `guard` in an expression was refused. */
 #include <math.h>
+
+#ifndef BIG_ARG
+#define BIG_ARG 700.0
+#endif
 
 int merr = 0;
 
@@ -50,9 +56,16 @@ small:
     return z / ((1.0 + 0.577 * x) * x);
 }
 
+static double guard(double v)
+{
+    if (v > BIG_ARG)
+        return HUGE_VAL;
+    return exp(v);
+}
+
 void shifted(int n, const double *x, double *y)
 {
     int i;
     for (i = 0; i < n; i++)
-        y[i] = ratio(0.6 + 1.7 * i + x[i] * x[i]) + x[i];
+        y[i] = ratio(0.6 + 1.7 * i + x[i] * x[i]) + x[i] * guard(-0.5 * x[i] * x[i]);
 }
