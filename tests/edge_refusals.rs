@@ -70,7 +70,7 @@ const REFUSED: &[Case] = &[
         "edge_refused/b_c_split_value_call.c",
         SPLIT,
         "b_c_split_value_call.c:16:9: error[AD020]",
-        "a reference to the function `step` in an expression",
+        "a reference to the function `step`",
     ),
     (
         "edge_refused/e_c_pointer_to_rows_filled.c",

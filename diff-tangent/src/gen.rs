@@ -482,12 +482,30 @@ impl Gen<'_> {
                     .iter()
                     .zip(&a.has_derivative)
                     .any(|(pt, &d)| d && pt.stmt == site.stmt);
-                if active_point && self.effect_of(*c).is_some() {
+                if active_point && self.effect_of(*c).is_some() && !self.writes_value_dummy(*c) {
                     out.insert(*c);
                 }
             }
         }
         out
+    }
+
+    /// Whether Fortran function `c` writes one of its VALUE dummies: its split sweeps would
+    /// not see the copy's changes (`twice(t)` with `t = t*t`: a wrong adjoint), so such a
+    /// reference stays refused.
+    fn writes_value_dummy(&self, c: UnitId) -> bool {
+        let (prog, u) = (self.prog, &self.prog.units[c]);
+        let Some(ci) = self.info.procs.get(&c) else {
+            return false;
+        };
+        u.lang == Lang::Fortran
+            && u.params.iter().any(|&p| {
+                prog.symbols[p].attrs.value
+                    && ci
+                        .zones
+                        .sym_zones(p)
+                        .is_some_and(|z| z.intersects(&ci.summary.writes))
+            })
     }
 
     /// A variable outside the function `c` that it may write (a module, COMMON or SAVE
