@@ -15,6 +15,7 @@ const SINGLE_DASH_LONG: &[&str] = &[
     "outputdirectory",
     "tgtmodulename",
     "adjmodulename",
+    "ext",
     "modulename",
     "inputlanguage",
     "outputlanguage",
@@ -43,6 +44,7 @@ const SINGLE_DASH_LONG: &[&str] = &[
     "seed",
     "keep",
     "cflags",
+    "link",
     "fflags",
     "derivatives",
     "timeout",
@@ -88,13 +90,6 @@ const TAPENADE_ONLY: &[(&str, bool, Tapenade)] = &[
         ),
     ),
     (
-        "ext",
-        true,
-        Tapenade::Refused(
-            "library description files are not read yet: give the routine's source with the other files",
-        ),
-    ),
-    (
         "specializeactivity",
         true,
         Tapenade::Refused("radtap writes one derivative per procedure (generalized activity)"),
@@ -131,7 +126,9 @@ const TAPENADE_ONLY: &[(&str, bool, Tapenade)] = &[
     (
         "dump",
         true,
-        Tapenade::Refused("Tapenade's dumps have no counterpart; -dump-il and -dump-analysis print radtap's"),
+        Tapenade::Refused(
+            "Tapenade's dumps have no counterpart; -dump-il and -dump-analysis print radtap's",
+        ),
     ),
 ];
 
@@ -290,6 +287,7 @@ pub fn command_help(args: &[String]) -> Option<&'static str> {
                -seed N              seed of the pseudo-random inputs and directions (default 1)\n  \
                -keep DIR            build in DIR and keep the driver, the generated files and the executables\n  \
                -derivatives DIR     check STEM_d.EXT / STEM_b.EXT in DIR instead of generating them\n  \
+               -link FILE           compile and link FILE too (the routines -ext describes, your NAME_d/NAME_b)\n  \
                -cflags FLAGS        C compiler flags (default -O0 -g); -fflags FLAGS the Fortran ones\n  \
                -timeout SECONDS     time limit of each run of the driver (default 60)\n\n\
              Exit status: 0 PASS, 4 FAIL, 5 INCONCLUSIVE, 1 cannot run (compile error, missing size, ...), 2 bad command line.\n\
@@ -362,6 +360,10 @@ pub struct Cli {
     /// `#include "..."` (searched after the including file's directory).
     #[arg(short = 'I')]
     pub include: Vec<PathBuf>,
+    /// A description of routines without source, in Tapenade's library syntax (repeatable):
+    /// their derivatives are called as NAME_d / NAME_b, which you supply.
+    #[arg(long = "ext", value_name = "LIBFILE")]
+    pub ext: Vec<PathBuf>,
     /// Define a macro for the C preprocessor (repeatable): `-D NAME` or `-D NAME=VALUE`, as
     /// the compiler takes it.
     #[arg(short = 'D', value_name = "NAME[=VAL]")]
@@ -444,6 +446,10 @@ pub struct Cli {
     /// validate: build in DIR and leave the driver, the generated files and the executables there.
     #[arg(long = "keep", value_name = "DIR")]
     pub keep: Option<PathBuf>,
+    /// validate: a source file compiled and linked with the program (repeatable): the routines
+    /// `-ext` describes, and the NAME_d / NAME_b you wrote for them.
+    #[arg(long = "link", value_name = "FILE")]
+    pub link: Vec<PathBuf>,
     /// validate: C compiler flags (default "-O0 -g").
     #[arg(long = "cflags", allow_hyphen_values = true)]
     pub cflags: Option<String>,

@@ -29,6 +29,9 @@ pub(crate) fn differentiate(cli: &Cli) -> Outcome {
         Err(f) => return failed(out, &f),
     }
     (req.sources, req.unreadable) = read_sources(&cli.files);
+    let (ext, unreadable_ext) = read_sources(&cli.ext);
+    req.options.ext = ext;
+    req.unreadable.extend(unreadable_ext);
     let (headers, missing) = read_headers(&req.sources, &req.options.preprocessor);
     req.headers = headers;
     req.unreadable.extend(missing);
@@ -178,6 +181,7 @@ fn request(cli: &Cli) -> Request {
             preprocessor: preprocessor(cli),
             tgtmodulename: cli.tgtmodulename.clone().or(cli.modulename.clone()),
             adjmodulename: cli.adjmodulename.clone().or(cli.modulename.clone()),
+            ext: Vec::new(),
         },
     }
 }

@@ -255,9 +255,15 @@ pub(crate) fn run(cli: &Cli, execute: Execute) -> Outcome {
     toolchain
         .cflags
         .extend(cli.undef.iter().map(|u| format!("-U{u}")));
+    // A program calling BLAS that radtap describes built in links the system's.
+    if tan.program.described.values().any(|d| d.builtin) {
+        toolchain.libs.push("-lblas".into());
+    }
     let seed = cli.seed.unwrap_or(1);
+    let mut sources = files.clone();
+    sources.extend(cli.link.iter().cloned());
     let mut job = Job {
-        sources: files.clone(),
+        sources,
         tangent: Derivative {
             output: tan,
             file: tfile,

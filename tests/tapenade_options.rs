@@ -146,10 +146,6 @@ fn tapenade_option_lines_have_tapenades_effect_or_are_refused_by_name() {
             Refused("-inputlanguage pascal: unknown language"),
         ),
         (
-            "-d -head heat_step -ext F77GeneralLib -O OUT HEAT",
-            Refused("-ext F77GeneralLib is not supported"),
-        ),
-        (
             "-d -head heat_step -nolib -O OUT HEAT",
             Refused("-nolib is not supported"),
         ),

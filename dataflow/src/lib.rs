@@ -882,8 +882,11 @@ pub fn split_contexts(prog: &Program, info: &mut ProgramInfo, split_all: bool) -
                 let site_split = split_all || nockp(&unit.stmts[pi.point[id].stmt].directives);
                 for m in &e.call_maps {
                     let c = m.callee;
+                    // A described routine is always checkpointed: its `NAME_b` is one
+                    // routine, with no `_fwd`/`_bwd` halves.
                     if m.in_expr
                         || heads.contains(&c)
+                        || prog.described.contains_key(&c)
                         || !(site_split || nockp(&prog.units[c].directives))
                     {
                         continue;

@@ -163,6 +163,7 @@ pub(crate) fn run(
         return (None, g.diags);
     }
     let file = g.assemble(rules);
+    g.replace_described(file);
     // A statement is checked in every unit made from it (split mode, lowered regions):
     // each problem is reported once.
     let mut seen: Vec<Diagnostic> = Vec::new();
@@ -312,7 +313,7 @@ impl Gen<'_> {
             env!("CARGO_PKG_VERSION"),
             prog.files
                 .iter()
-                .filter(|f| !f.header)
+                .filter(|f| !f.header && !library::STAND_IN_FILES.contains(&f.path.as_str()))
                 .map(|f| f.path.as_str())
                 .collect::<Vec<_>>()
                 .join(", ")
@@ -603,8 +604,9 @@ impl Gen<'_> {
                     let f = *f;
                     let fdata = &prog.units[f];
                     let is_static = fdata.attrs.prefixes.iter().any(|p| p == "static");
-                    if header {
-                        // Defined in the header, which the output includes.
+                    if header || prog.described.contains_key(&f) {
+                        // Defined in the header, which the output includes; a described
+                        // routine's prototype is its library's header's.
                     } else if is_static {
                         let copy = self.copy_unit(f, Some(fid));
                         fu.decls.push(Decl::Unit(copy));

@@ -254,6 +254,16 @@ impl Gen<'_> {
                 own || pointee
             };
             let mut flags: Vec<bool> = self.prog.units[p].params.iter().map(|&s| has(s)).collect();
+            // A described routine's derivative is written once for every use: each real
+            // argument has its derivative (`NAME_d(n, x, xd, y, yd)`), whatever is active.
+            let described = self.prog.described.contains_key(&p);
+            if described {
+                flags = self.prog.units[p]
+                    .params
+                    .iter()
+                    .map(|&s| radtap_il::library::real_valued(self.prog, s))
+                    .collect();
+            }
             // A head's argument that is neither an independent nor a dependent gets no
             // derivative argument (its derivative is a local starting at zero), unless
             // -fixinterface: DESIGN.md, calling conventions. Only where the local can be
@@ -291,7 +301,9 @@ impl Gen<'_> {
             );
             self.dparams.insert(p, flags);
             self.pending_types.extend(recs);
-            let r = self.prog.units[p].result.is_some_and(has);
+            let r = self.prog.units[p].result.is_some_and(|s| {
+                has(s) || (described && radtap_il::library::real_valued(self.prog, s))
+            });
             self.dresult.insert(p, r);
             let base = unit_name(self.prog, p);
             let name = self.fresh_global(&pattern(&self.opts.func_pattern, &base));
@@ -308,8 +320,9 @@ impl Gen<'_> {
             });
             self.dproc.insert(p, s);
             let is_head = self.info.heads.iter().any(|h| h.head == p);
+            // A described routine has no body to split.
             let wanted = !is_head && (self.opts.split || nockp.contains(&p));
-            if self.opts.adjoint && (wanted || self.effect_split.contains(&p)) {
+            if self.opts.adjoint && !described && (wanted || self.effect_split.contains(&p)) {
                 let mut mk = |pat: &str| {
                     let name = self.fresh_global(&pattern(pat, &base));
                     self.out.symbols.alloc(SymbolData {
@@ -564,6 +577,10 @@ impl Gen<'_> {
         }
         for f in referenced {
             let u = &self.prog.units[f];
+            // A described routine has no body to copy: its primal is the library's.
+            if self.prog.described.contains_key(&f) {
+                continue;
+            }
             // A `static` C function is in the adjoint's file already (a verbatim copy).
             let void_c = self.lang == Lang::C
                 && u.kind == UnitKind::Subroutine

@@ -41,6 +41,7 @@ mod assemble;
 mod build;
 mod gen;
 mod heap_records;
+mod library;
 mod private_copy;
 mod proc_;
 mod refuse;

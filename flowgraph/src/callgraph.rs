@@ -420,7 +420,12 @@ impl<'a> Resolver<'a> {
             // other is an unknown routine, as if its prototype were in view (`ext_scale(&t,
             // 3)` from a header radtap does not read was taken as having no effect).
             SymbolKind::Intrinsic if u.lang == Lang::C && c_library(&sd.spelling).is_none() => {
-                Callee::External(sd.spelling.clone())
+                // Defined elsewhere in the program (a described routine's stand-in,
+                // `radtap_frontends::library`), else unknown.
+                match self.by_name.get(&lname).and_then(|v| v.first()) {
+                    Some(&d) if self.prog.described.contains_key(&d) => Callee::Defined(vec![d]),
+                    _ => Callee::External(sd.spelling.clone()),
+                }
             }
             SymbolKind::Intrinsic => Callee::Intrinsic(lname),
             SymbolKind::Generic => {

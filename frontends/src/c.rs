@@ -59,7 +59,32 @@ pub(crate) struct MacroDef {
 pub(crate) type Macros = HashMap<String, MacroDef>;
 
 /// Names from the C library headers that may be used without a declaration in the file.
-const HEADER_NAMES: &[&str] = &["stdout", "stderr", "stdin", "errno", "size_t", "FILE"];
+const HEADER_NAMES: &[&str] = &[
+    "stdout",
+    "stderr",
+    "stdin",
+    "errno",
+    "size_t",
+    "FILE",
+    // CBLAS (`cblas.h`), whose routines radtap describes built in.
+    "CBLAS_LAYOUT",
+    "CBLAS_ORDER",
+    "CBLAS_TRANSPOSE",
+    "CBLAS_UPLO",
+    "CBLAS_DIAG",
+    "CBLAS_SIDE",
+    "CblasRowMajor",
+    "CblasColMajor",
+    "CblasNoTrans",
+    "CblasTrans",
+    "CblasConjTrans",
+    "CblasUpper",
+    "CblasLower",
+    "CblasNonUnit",
+    "CblasUnit",
+    "CblasLeft",
+    "CblasRight",
+];
 
 /// Placeholder for `(T)` with a typedef `T`, until the operand it casts is known.
 const CAST_MARK: &str = "\u{1}cast";

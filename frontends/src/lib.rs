@@ -18,6 +18,7 @@ mod finclude;
 pub mod fixed;
 mod fortran;
 mod intrinsics;
+pub mod library;
 mod ts;
 
 use radtap_il::{

@@ -51,6 +51,10 @@ pub struct Program {
     pub symbols: Arena<SymbolData>,
     /// All derived types, structs, unions and enums.
     pub typedefs: Arena<TypeDefData>,
+    /// Routines without source, known from a description (`-ext`, built-in BLAS): their
+    /// units are stand-ins the analyses read (`radtap_frontends::library`), which no
+    /// generator differentiates or prints.
+    pub described: std::collections::HashMap<UnitId, crate::library::Description>,
 }
 
 /// One input file and what it holds, in source order.

@@ -29,6 +29,9 @@
 //! [`clib`] is the list of C library functions radtap knows by name: any other C function
 //! without a body is an unknown routine, whatever headers declare it.
 //!
+//! [`library`] reads descriptions of routines without source (Tapenade's library syntax, `-ext`)
+//! and holds radtap's built-in ones (reference BLAS, CBLAS).
+//!
 //! This crate knows nothing of tree-sitter, petgraph or bitsets.
 
 pub mod alloc;
@@ -48,6 +51,7 @@ pub mod hoist;
 pub mod incdec;
 mod ir;
 pub mod labelled_do;
+pub mod library;
 pub mod lift;
 mod make;
 pub mod memcpy;

@@ -86,6 +86,9 @@ pub struct DiffOptions {
     pub tgtmodulename: Option<String>,
     /// Adjoint module and derived-type name pattern (`%_b`; Tapenade's `-adjmodulename`).
     pub adjmodulename: Option<String>,
+    /// `-ext`: descriptions of routines without source, as (path, content), in Tapenade's
+    /// library syntax (`radtap_il::library`).
+    pub ext: Vec<(String, String)>,
 }
 
 /// One differentiation request: everything the stages need, nothing from a terminal.
@@ -397,8 +400,57 @@ pub fn parse(req: &Request) -> (Program, Vec<Diagnostic>) {
             text: text.clone(),
         })
         .collect();
-    let (prog, mut diags) =
+    let (mut prog, mut diags) =
         radtap_frontends::parse_program_with(&inputs, &headers, &req.options.preprocessor);
+    // Routines without source that a description knows get stand-ins (`frontends::library`):
+    // parsed with the program, marked so no generator writes them.
+    let mut lib = radtap_il::library::Library::builtin();
+    for (path, text) in &req.options.ext {
+        if let Err(e) = lib.add(path, text) {
+            diags.push(Diagnostic::global(
+                Code::Syntax,
+                format!("{path}:{}:{}: {}", e.line, e.col, e.message),
+            ));
+        }
+    }
+    let stand_ins = radtap_frontends::library::stand_ins(&prog, &lib);
+    if !stand_ins.is_empty() && !diags.iter().any(|d| d.is_error()) {
+        let mut all = inputs.clone();
+        all.extend(stand_ins.iter().map(|(i, _)| i.clone()));
+        let (p, d) =
+            radtap_frontends::parse_program_with(&all, &headers, &req.options.preprocessor);
+        prog = p;
+        diags = d;
+        for (k, f) in prog.files.iter().enumerate().skip(inputs.len()) {
+            let Some((_, names)) = stand_ins.iter().find(|(i, _)| i.path == f.path) else {
+                continue;
+            };
+            let _ = k;
+            let mut units = Vec::new();
+            for item in &f.items {
+                if let radtap_il::FileItem::Unit(u) = item {
+                    units.push(*u);
+                    units.extend(prog.units[*u].decls.iter().filter_map(|d| match d {
+                        radtap_il::Decl::Unit(c) => Some(*c),
+                        _ => None,
+                    }));
+                }
+            }
+            for u in units {
+                let Some(n) = prog.units[u].name else {
+                    continue;
+                };
+                let sp = &prog.symbols[n].spelling;
+                if let Some(d) = names
+                    .iter()
+                    .find(|x| x.eq_ignore_ascii_case(sp))
+                    .and_then(|x| lib.get(x))
+                {
+                    prog.described.insert(u, d.clone());
+                }
+            }
+        }
+    }
     // A header cpp could not find is reported once, by the reader of the headers.
     diags.retain(|d| !req.unreadable.contains(d));
     note_wrong_extensions(&prog, req, &mut diags);

@@ -24,6 +24,9 @@ pub struct Toolchain {
     /// it, so a head reading memory the driver did not allocate stops with an error instead
     /// of computing a verdict from whatever lies there.
     sanitize: std::sync::OnceLock<bool>,
+    /// Libraries linked after the objects (`-lblas` for a program calling the BLAS radtap
+    /// describes built in).
+    pub libs: Vec<String>,
 }
 
 /// The AddressSanitizer flags of compiles and links.
@@ -46,6 +49,7 @@ impl Toolchain {
             timeout,
             include: Vec::new(),
             sanitize: std::sync::OnceLock::new(),
+            libs: Vec::new(),
         }
     }
 
@@ -254,7 +258,11 @@ impl Toolchain {
         }
         objs.extend(objects.iter().cloned());
         let mut cmd = self.command(lang, dir);
-        cmd.arg("-o").arg(exe).args(&objs).arg("-lm");
+        cmd.arg("-o")
+            .arg(exe)
+            .args(&objs)
+            .args(&self.libs)
+            .arg("-lm");
         Self::invoke(cmd, dir)?;
         Ok(dir.join(exe))
     }
