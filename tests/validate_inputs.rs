@@ -644,3 +644,20 @@ fn a_leading_dimension_array_takes_either_spelling_of_its_size() {
         ));
     }
 }
+
+#[test]
+fn a_void_pointer_of_user_data_is_passed_null() {
+    // NLopt's objective signature `double f(unsigned n, const double *x, double *grad, void
+    // *data)`: the driver has nothing to point `data` at and passes NULL (it refused the
+    // head: "neither real, integer, … the driver cannot fill it").
+    let f = source(
+        "void_data",
+        "obj.c",
+        "double obj(unsigned n, const double *x, double *grad, void *data)\n{\n    unsigned i;\n    double f = 0;\n    (void)data;\n    for (i = 0; i < n; ++i) {\n        f += x[i] * x[i] * (i + 1);\n        if (grad)\n            grad[i] = 2 * x[i] * (i + 1);\n    }\n    return f;\n}\n",
+    );
+    let o = validate(
+        &["-head", "obj(obj)/(x)", "-size", "n=3", "-size", "grad=n"],
+        &f,
+    );
+    assert_pass(&o);
+}

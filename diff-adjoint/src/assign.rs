@@ -291,6 +291,11 @@ impl<'a> Adj<'_, '_, 'a> {
         // call without side effects makes a point sliceable, and the backward sweep
         // recomputes a result its adjoint reads.
         let hoisted = std::mem::take(&mut h.fwd);
+        let mut nh = if self.is_live(i) || h.split {
+            hoisted.len()
+        } else {
+            0
+        };
         let mut r = Rev {
             fwd: if self.is_live(i) || h.split {
                 hoisted
@@ -321,7 +326,19 @@ impl<'a> Adj<'_, '_, 'a> {
                 None => others = self.pg.pi.zones.empty(),
             }
         }
-        if !others.is_empty() && h.calls.is_empty() {
+        let mut effect_restore = Vec::new();
+        if !h.effect_results.is_empty() {
+            // A function with a side effect writes it in its hoisted `f_fwd` call: what the
+            // statements before need is recorded before the hoisted calls and restored after
+            // their `f_bwd`, which restore what they read themselves (as split calls do).
+            others.intersect_with(&self.pg.act.tbr_before[i]);
+            if !others.is_empty() {
+                let (push, pop) = self.snapshot(s, &others);
+                nh += push.len();
+                r.fwd.splice(0..0, push);
+                effect_restore = pop;
+            }
+        } else if !others.is_empty() && h.calls.is_empty() {
             let (push, pop) = self.snapshot(s, &others);
             r.fwd.extend(push);
             r.bwd.splice(0..0, pop);
@@ -380,9 +397,16 @@ impl<'a> Adj<'_, '_, 'a> {
         }
         self.pg.stored_result = None;
         self.pg.sibling_results.clear();
+        let users: Vec<StmtId> = adj.iter().chain(&h.calls).copied().collect();
+        let recompute = if !h.calls.is_empty() && !adj.is_empty() {
+            self.prune_recompute(std::mem::take(&mut h.recompute), &users)
+        } else {
+            Vec::new()
+        };
+        let (pushes, pops) = self.record_effect_results(&mut h, &users, &recompute);
+        r.fwd.splice(nh..nh, pushes);
+        r.bwd.extend(pops);
         if !h.calls.is_empty() && !adj.is_empty() {
-            let users: Vec<StmtId> = adj.iter().chain(&h.calls).copied().collect();
-            let recompute = self.prune_recompute(std::mem::take(&mut h.recompute), &users);
             r.bwd.extend(recompute);
             r.bwd.extend(std::mem::take(&mut h.zero));
         }
@@ -397,6 +421,7 @@ impl<'a> Adj<'_, '_, 'a> {
             r.bwd.extend(std::mem::take(&mut h.zero));
             r.bwd.extend(std::mem::take(&mut h.calls));
         }
+        r.bwd.extend(effect_restore);
         self.pg.hoisted.clear();
         r
     }
@@ -495,10 +520,13 @@ impl<'a> Adj<'_, '_, 'a> {
             self.pg.error(s, Code::Unsupported, &msg);
             return;
         }
-        // Backwards the reference is recomputed and its adjoint run with no snapshot of
-        // what it overwrote: refused when the function writes anything but its locals and
-        // result (naming what), or real data through its arguments or globals.
-        if let Some(v) = self.pg.side_effect_of(c) {
+        // A function with a side effect (a counter, an error flag) runs `f_fwd` forwards and
+        // `f_bwd` backwards, and its result is recorded rather than recomputed, so the
+        // effect happens once. Without that pair it would be recomputed and its adjoint run
+        // with no snapshot of what it overwrote: refused.
+        let effect = self.pg.side_effect_of(c);
+        let effect_split = effect.as_ref().and_then(|_| self.pg.g.effect_split_call(c));
+        if let (Some(v), None) = (&effect, effect_split) {
             let f = unit_name(self.pg.prog(), c);
             let msg = format!("a reference to the function `{f}` in an expression, as `{f}` also writes `{v}` (the backward sweep would run it again),");
             self.unsupported(s, &msg);
@@ -514,7 +542,11 @@ impl<'a> Adj<'_, '_, 'a> {
         }
         let (t, tb, bytes) = self.pg.result_temps(c, r);
         let (mut c1, c2) = (self.pg.cp(e), self.pg.cp(e));
-        let split = self.pg.g.split_call(c, &self.pg.src.stmts[s].directives);
+        let split = self
+            .pg
+            .g
+            .split_call(c, &self.pg.src.stmts[s].directives)
+            .or(effect_split);
         let external = self.pg.prog().units[c].parent.is_none() && c != self.pg.p;
         if let Some(&copy) = self.pg.g.primal_copies.get(&c) {
             let targets = if split.is_some() {
@@ -553,7 +585,11 @@ impl<'a> Adj<'_, '_, 'a> {
         }
         let (t1, t2) = (self.pg.b().name(t), self.pg.b().name(t));
         h.fwd.push(assign(&mut self.pg.u, t1, c1));
-        h.recompute.push(assign(&mut self.pg.u, t2, c2));
+        if effect_split.is_some() {
+            h.effect_results.push((t, r));
+        } else {
+            h.recompute.push(assign(&mut self.pg.u, t2, c2));
+        }
         let tbl = self.pg.b().name(tb);
         let z = self.pg.b().zero(bytes);
         h.zero.push(assign(&mut self.pg.u, tbl, z));
@@ -920,9 +956,35 @@ impl<'a> Adj<'_, '_, 'a> {
             .collect()
     }
 
-    /// C `return e` at the end of a function: the adjoint of `f = e` with the result
-    /// adjoint as seed.
+    /// `fwd_result = e` on the one local a split forward sweep lowered to basic blocks
+    /// returns at its end (`c_return_value`).
+    fn set_return_local(&mut self, r: SymbolId, e: ExprId) -> StmtId {
+        let t = match self.c_return_local {
+            Some(t) => t,
+            None => {
+                let t = self.pg.temp(
+                    "fwd_result",
+                    TempKind::Like {
+                        sym: r,
+                        deriv: false,
+                    },
+                );
+                self.c_return_local = Some(t);
+                t
+            }
+        };
+        let v = self.pg.b().name(t);
+        self.c_return_value = Some(v);
+        let (l, val) = (self.pg.b().name(t), self.pg.cp(e));
+        assign(&mut self.pg.u, l, val)
+    }
+
+    /// C `return e` (at the end of a function, or before it in a body lowered to basic
+    /// blocks): the adjoint of `f = e` with the result adjoint as seed.
     pub(crate) fn adj_c_return(&mut self, s: StmtId, e: ExprId) -> Rev {
+        // A split forward sweep whose body is lowered to basic blocks (returns before the
+        // end, `goto`s) returns one local at its end, after its records: each return sets it.
+        let via_local = self.pg.sweep == Sweep::Fwd && self.body_has_jumps();
         if self.pg.sweep == Sweep::Fwd {
             self.c_return_value = Some(self.pg.cp(e));
         }
@@ -930,7 +992,14 @@ impl<'a> Adj<'_, '_, 'a> {
             return Rev::default();
         };
         if !self.pg.dvar.contains_key(&r) {
-            return Rev::default();
+            let fwd = match via_local {
+                true => vec![self.set_return_local(r, e)],
+                false => Vec::new(),
+            };
+            return Rev {
+                fwd,
+                bwd: Vec::new(),
+            };
         }
         let Some(i) = self.pg.pid(s) else {
             return Rev::default();
@@ -939,17 +1008,35 @@ impl<'a> Adj<'_, '_, 'a> {
         self.pg.hoisted.clear();
         let mut h = Hoisted::default();
         self.adj_hoist(s, e, &mut h);
-        let mut fwd = Vec::new();
+        // What a function with a side effect writes in its hoisted `f_fwd` call and the
+        // statements before need: recorded before the call, restored after its `f_bwd`.
+        let (mut fwd, effect_restore) = match h.effect_results.is_empty() {
+            true => (Vec::new(), Vec::new()),
+            false => {
+                let mut rec = self.to_record(i);
+                rec.intersect_with(&self.pg.act.tbr_before[i]);
+                if rec.is_empty() {
+                    (Vec::new(), Vec::new())
+                } else {
+                    self.snapshot(s, &rec)
+                }
+            }
+        };
         if self.pg.sweep == Sweep::Fwd {
             // Split mode: `t = g_fwd(a); return k * t;` (the return ran the primal `g`, and
             // `g_bwd` popped what nothing pushed).
-            fwd = std::mem::take(&mut h.fwd);
-            self.c_return_value = Some(self.pg.cp(e));
+            fwd.append(&mut h.fwd);
+            if via_local {
+                let set = self.set_return_local(r, e);
+                fwd.push(set);
+            } else {
+                self.c_return_value = Some(self.pg.cp(e));
+            }
         } else if h.split {
             // A joint procedure returning a split callee's value (`return g(x);`): `g_fwd`
             // runs in the forward sweep, which otherwise computes no result (`g_bwd`
             // popped what nothing pushed).
-            fwd = std::mem::take(&mut h.fwd);
+            fwd.append(&mut h.fwd);
         }
         self.pg.markers = Some(Vec::new());
         self.collect_shared_partials(e);
@@ -977,10 +1064,19 @@ impl<'a> Adj<'_, '_, 'a> {
         }
         self.pg.hoisted.clear();
         let users: Vec<StmtId> = bwd.iter().chain(&h.calls).copied().collect();
-        let mut all = self.prune_recompute(h.recompute, &users);
+        let recompute = self.prune_recompute(std::mem::take(&mut h.recompute), &users);
+        let (pushes, mut all) = self.record_effect_results(&mut h, &users, &recompute);
+        if self.pg.sweep == Sweep::Fwd || h.split {
+            fwd.extend(pushes);
+        }
+        all.extend(recompute);
         all.extend(h.zero);
         all.extend(bwd);
         all.extend(h.calls);
+        all.extend(effect_restore);
+        if self.pg.sweep == Sweep::Joint {
+            self.drop_unread_results(&fwd, &all);
+        }
         Rev { fwd, bwd: all }
     }
 

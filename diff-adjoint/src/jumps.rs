@@ -1047,7 +1047,11 @@ impl<'a> Adj<'_, '_, 'a> {
                 let exit = lw.leaving(0, EXIT);
                 match v {
                     None => lw.jump(exit),
-                    Some(_) if self.pg.lang == Lang::C && src.body.last() == Some(&s) => {
+                    // C, any return with a value (cephes' `gamma`, returns mixed with
+                    // `goto`): its adjoint seeds the value from the result's adjoint, on the
+                    // one path that ran; a split forward sweep sets the local it returns at
+                    // its end, after its records (`adj_c_return`).
+                    Some(_) if self.pg.lang == Lang::C => {
                         lw.push(Item::Src(s));
                         lw.jump(exit);
                     }

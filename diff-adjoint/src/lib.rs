@@ -145,6 +145,8 @@ struct Adj<'p, 'g, 'a> {
     branch: Option<SymbolId>,
     /// C split forward sweep: the value the function returns.
     c_return_value: Option<ExprId>,
+    /// The local a split forward sweep lowered to basic blocks returns (`adj_c_return`).
+    c_return_local: Option<SymbolId>,
     /// The statements inside a loop.
     in_loop: HashSet<StmtId>,
     /// Split mode: local allocatable arrays the forward sweep allocates; the backward sweep
@@ -249,6 +251,7 @@ impl<'p, 'g, 'a> Adj<'p, 'g, 'a> {
             stepping_rerun: false,
             branch: None,
             c_return_value: None,
+            c_return_local: None,
             in_loop: HashSet::new(),
             split_allocs: Vec::new(),
             next_label: 0,
@@ -327,6 +330,10 @@ pub(crate) struct Hoisted {
     /// Some reference runs `f_fwd` forwards (split mode): its `f_bwd` must run backwards
     /// even when the statement has no adjoint, to pop what `f_fwd` pushed.
     pub(crate) split: bool,
+    /// Results of references to functions with a side effect (`Gen::effect_split`): the
+    /// temporary and the function's result symbol. Recorded after the hoisted calls instead
+    /// of recomputed backwards (`record_effect_results`).
+    pub(crate) effect_results: Vec<(SymbolId, SymbolId)>,
     /// The last (outermost) C reference of a user function hoisted: the reference, the
     /// statement among `calls` calling its adjoint, and the function (`results.rs`).
     pub(crate) result: Option<(ExprId, StmtId, UnitId)>,

@@ -335,6 +335,10 @@ impl<'a> Adj<'_, '_, 'a> {
         let in_loop = self.enclosing_loop(s);
         for e in hv.entities.iter_mut() {
             match e.init {
+                // A `static` local is initialised once, before the first call: its
+                // initialiser (a constant) stays (as an assignment it restarted the state at
+                // each call: a call counter always read 1).
+                Some(_) if self.pg.prog().symbols[e.sym].attrs.save => {}
                 Some(Init::Expr(x))
                     if in_loop && matches!(self.pg.src.exprs[x], Expr::ArrayCtor { .. }) =>
                 {

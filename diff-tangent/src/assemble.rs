@@ -69,6 +69,7 @@ pub(crate) fn run(
         needs_binomial: false,
         global_scope,
         split_procs: HashMap::new(),
+        effect_split: HashSet::new(),
         primal_copies: HashMap::new(),
         generated: Vec::new(),
     };

@@ -62,6 +62,11 @@ pub struct Gen<'a> {
     /// Split adjoint mode: the `_fwd` and `_bwd` procedure names of each procedure that is
     /// not a head.
     pub(crate) split_procs: HashMap<UnitId, (SymbolId, SymbolId)>,
+    /// Adjoint mode: functions with a side effect (a write outside their locals and result)
+    /// that differentiated code references inside an expression. Such a reference runs
+    /// `f_fwd` in the forward sweep and `f_bwd` backwards, so the effect happens once
+    /// (`split_procs` holds their pair, heads included).
+    pub(crate) effect_split: HashSet<UnitId>,
     /// Adjoint mode: functions referenced from differentiated code get a primal copy
     /// `f_nodiff` next to `f_b`, so the forward sweep and the recomputation in the backward
     /// sweep call code the compiler can inline.
@@ -233,6 +238,9 @@ impl Gen<'_> {
             self.pair_allocating_calls();
         }
         let nockp = self.nocheckpoint_wanted();
+        if self.opts.adjoint {
+            self.effect_split = self.effect_references();
+        }
         for &p in &self.active.clone() {
             let pi = &self.info.procs[&p];
             let d = self.deriv_zones(p);
@@ -312,11 +320,9 @@ impl Gen<'_> {
             });
             self.dproc.insert(p, s);
             let is_head = self.info.heads.iter().any(|h| h.head == p);
-            if self.opts.adjoint
-                && !is_head
-                && !described
-                && (self.opts.split || nockp.contains(&p))
-            {
+            // A described routine has no body to split.
+            let wanted = !is_head && (self.opts.split || nockp.contains(&p));
+            if self.opts.adjoint && !described && (wanted || self.effect_split.contains(&p)) {
                 let mut mk = |pat: &str| {
                     let name = self.fresh_global(&pattern(pat, &base));
                     self.out.symbols.alloc(SymbolData {
@@ -451,6 +457,102 @@ impl Gen<'_> {
             || has_nocheckpoint(&self.prog.units[callee].directives)
             || has_nocheckpoint(dirs))
         .then_some(pair)
+    }
+
+    /// The `_fwd`/`_bwd` pair of a reference inside an expression to function `callee`,
+    /// when the function has a side effect (`effect_split`): the effect runs once, in
+    /// the forward sweep (NLopt's `return testfuncs_status(n, x, f);` counting calls).
+    pub fn effect_split_call(&self, callee: UnitId) -> Option<(SymbolId, SymbolId)> {
+        self.effect_split
+            .contains(&callee)
+            .then(|| self.split_procs.get(&callee).copied())
+            .flatten()
+    }
+
+    /// Active functions with a side effect (`effect_of`) referenced inside an expression
+    /// at a point with derivatives of an active procedure.
+    fn effect_references(&self) -> HashSet<UnitId> {
+        let mut out = HashSet::new();
+        for &p in &self.active {
+            let Some(pi) = self.info.procs.get(&p) else {
+                continue;
+            };
+            let Some(a) = &pi.activity else { continue };
+            for site in self.info.callgraph.sites_of(p) {
+                let radtap_flowgraph::Callee::Defined(l) = &site.callee else {
+                    continue;
+                };
+                let [c] = l.as_slice() else { continue };
+                if site.expr.is_none()
+                    || out.contains(c)
+                    || !self.active.contains(c)
+                    || self.prog.units[*c].result.is_none()
+                {
+                    continue;
+                }
+                let active_point = pi
+                    .point
+                    .iter()
+                    .zip(&a.has_derivative)
+                    .any(|(pt, &d)| d && pt.stmt == site.stmt);
+                if active_point && self.effect_of(*c).is_some() && !self.writes_value_dummy(*c) {
+                    out.insert(*c);
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether Fortran function `c` writes one of its VALUE dummies: its split sweeps would
+    /// not see the copy's changes (`twice(t)` with `t = t*t`: a wrong adjoint), so such a
+    /// reference stays refused.
+    fn writes_value_dummy(&self, c: UnitId) -> bool {
+        let (prog, u) = (self.prog, &self.prog.units[c]);
+        let Some(ci) = self.info.procs.get(&c) else {
+            return false;
+        };
+        u.lang == Lang::Fortran
+            && u.params.iter().any(|&p| {
+                prog.symbols[p].attrs.value
+                    && ci
+                        .zones
+                        .sym_zones(p)
+                        .is_some_and(|z| z.intersects(&ci.summary.writes))
+            })
+    }
+
+    /// A variable outside the function `c` that it may write (a module, COMMON or SAVE
+    /// variable, an argument), if any: such a function referenced inside an expression
+    /// would run again in the backward sweep (the result's recomputation, then `c_b`'s own
+    /// forward sweep), so its side effect would happen twice.
+    pub fn effect_of(&self, c: UnitId) -> Option<String> {
+        let ci = self.info.procs.get(&c)?;
+        let cz = &ci.zones;
+        let prog = self.prog;
+        let mut found: Vec<String> = Vec::new();
+        for (k, o) in &cz.objects {
+            // What a dummy or global holds, or (C) what a pointer dummy or global points to.
+            let (x, what) = match k {
+                ObjKey::Sym(x) => (x, ""),
+                ObjKey::Pointee(x) => (x, "*"),
+                ObjKey::Heap(..) => continue,
+            };
+            // A C parameter is a copy (`x = x * a` inside `scale(double x, …)`): writing
+            // it changes nothing of the caller's; what it points to does.
+            // (A record copy's adjoint is not handed back yet: still refused.)
+            let c_copy = prog.units[c].lang == Lang::C
+                && what.is_empty()
+                && prog.symbols[*x]
+                    .ty
+                    .as_ref()
+                    .is_some_and(|t| !matches!(t.base, BaseClass::Record(_)));
+            let outside = (cz.params.contains(x) && !c_copy) || o.start >= cz.global_base;
+            if outside && Some(*x) != cz.result && cz.obj_set(o).intersects(&ci.summary.writes) {
+                found.push(format!("{what}{}", prog.symbols[*x].spelling));
+            }
+        }
+        found.sort();
+        found.into_iter().next()
     }
 
     /// Active functions referenced from active code whose copy behaves like the original:

@@ -282,6 +282,9 @@ impl<'g, 'a> ProcGen<'g, 'a> {
         let body = rules.body(&mut pg);
         pg.u.body = body;
         pg.finish_declarations();
+        if pg.adjoint && pg.lang == Lang::C {
+            pg.drop_register();
+        }
         let id = pg.g.out.units.alloc(pg.u);
         pg.g.out.scopes[scope].kind = ScopeKind::Unit(id);
         id

@@ -156,7 +156,20 @@ const PASSIVE: &[&str] = &[
 ];
 
 /// What the C library function `name` (as written) does, if radtap knows it.
+///
+/// GCC's `math.h` macros expand to builtins (`HUGE_VAL` is `__builtin_huge_val()`, `NAN`
+/// `__builtin_nanf("")`, `isnan(x)` `__builtin_isnan(x)`): `__builtin_f` is the math
+/// function `f`, and the constants are math functions of no argument (as unknown routines
+/// they wrote every global: cephes' `hcephes_expx2`, returning `HUGE_VAL`, was taken to
+/// write the error flag `merror`).
 pub fn c_library(name: &str) -> Option<CLibrary> {
+    if let Some(b) = name.strip_prefix("__builtin_") {
+        let constant = matches!(
+            b,
+            "huge_val" | "huge_valf" | "huge_vall" | "inf" | "inff" | "infl" | "isinf_sign"
+        );
+        return (constant || c_library(b) == Some(CLibrary::Math)).then_some(CLibrary::Math);
+    }
     let math = |n: &str| MATH.contains(&n);
     if math(name)
         || name

@@ -18,7 +18,16 @@
 //! A comma elsewhere is left as written (and refused where its effects matter), but a `for`
 //! whose step is a comma expression (`i++, j--`) becomes a `while` with the step at the end
 //! of its body.
+//!
+//! An assignment inside an expression, evaluated unconditionally in the same places, runs
+//! the same way as a statement just before, and its target takes its place (NLopt's
+//! `f -= (prod = pow(prod, 0.2));` → `prod = pow(prod, 0.2); f -= prod;`): the value of
+//! `(t = e)` is `t` after the store, and C leaves unsequenced another read or write of `t`
+//! in the statement undefined. Only when the target has no effect of its own (no call, no
+//! increment, no assignment: it is evaluated again where it stands); a chained assignment
+//! `a = b = e` is left as written (the generators take it whole).
 
+use crate::copy::dup_expr;
 use crate::incdec::{block_statements, splice_blocks};
 use crate::ir::*;
 use crate::visit::expr_children;
@@ -151,8 +160,17 @@ fn lower_stmt(u: &mut UnitData, s: StmtId) -> Vec<StmtId> {
         },
         _ => Vec::new(),
     };
+    // The assignments of a chain `a = b = c = e` (or of an expression statement) are the
+    // statement's own: only their last value is looked into.
+    let chain = matches!(
+        u.stmts[s].kind,
+        StmtKind::Expr(_) | StmtKind::Assign { op: None, .. }
+    );
     let mut commas = Vec::new();
-    for r in roots {
+    for mut r in roots {
+        while let (true, Expr::Assign { op: None, rhs, .. }) = (chain, &u.exprs[strip(u, r)]) {
+            r = *rhs;
+        }
         unconditional_commas(u, r, &mut commas);
     }
     if commas.is_empty() {
@@ -161,6 +179,13 @@ fn lower_stmt(u: &mut UnitData, s: StmtId) -> Vec<StmtId> {
     let mut seq = Vec::new();
     // Outermost first: `(a, (b, c))` runs a, then b.
     for e in commas {
+        if let Expr::Assign { op, lhs, rhs } = u.exprs[e] {
+            // `(t = v)`: the assignment runs before, `t` stands in its place.
+            let t = u.new_stmt(StmtKind::Assign { lhs, op, rhs }, span);
+            seq.extend(lower_stmt(u, t));
+            u.exprs[e] = Expr::Paren(dup_expr(u, lhs));
+            continue;
+        }
         let Expr::Comma(items) = u.exprs[e].clone() else {
             continue;
         };
@@ -192,6 +217,8 @@ fn unconditional_commas(u: &UnitData, e: ExprId, out: &mut Vec<ExprId>) {
                 unconditional_commas(u, last, out);
             }
         }
+        // Its value is lowered with the statement it becomes.
+        Expr::Assign { lhs, .. } if simple_target(u, *lhs) => out.push(e),
         Expr::Cond { cond, .. } => unconditional_commas(u, *cond, out),
         Expr::Binary {
             op: BinOp::And | BinOp::Or,
@@ -258,4 +285,19 @@ fn names(u: &UnitData, e: ExprId, v: SymbolId) -> bool {
         expr_children(&u.exprs[x], &mut |k| stack.push(k));
     }
     false
+}
+
+/// Whether the target `e` of an assignment inside an expression can be evaluated again in
+/// its place: no call, increment or assignment in it.
+fn simple_target(u: &UnitData, e: ExprId) -> bool {
+    let mut stack = vec![e];
+    while let Some(x) = stack.pop() {
+        match &u.exprs[x] {
+            Expr::Call { .. } | Expr::IncDec { .. } | Expr::Assign { .. } | Expr::Comma(_) => {
+                return false
+            }
+            node => expr_children(node, &mut |k| stack.push(k)),
+        }
+    }
+    true
 }

@@ -377,3 +377,11 @@ fn entity_slots(en: &mut Entity, fe: &mut dyn FnMut(&mut ExprId)) {
         None => {}
     }
 }
+
+/// A deep copy of expression `e` inside its own unit (for an expression used twice when a
+/// statement is rewritten).
+pub fn dup_expr(u: &mut UnitData, e: ExprId) -> ExprId {
+    let mut node = u.exprs[e].clone();
+    expr_slots(&mut node, &mut |slot| *slot = dup_expr(u, *slot));
+    u.exprs.alloc(node)
+}

@@ -12,7 +12,8 @@
 //! left after it by `if (returned != 0) break;` (a 2-D search). A `switch` is left
 //! by `break` the same way; one that always returns (`default:` present, no `break`, a
 //! return last: an activation selector) needs no flag. A function with any other early
-//! return is left as written (the adjoint refuses it at the return).
+//! return is left as written (the adjoint refuses it at the return), and so is a function
+//! with a `goto`, whose body the adjoint lowers to basic blocks with its returns.
 
 use crate::ir::*;
 use crate::visit::stmt_children;
@@ -37,7 +38,9 @@ fn rewrite_unit(prog: &mut Program, id: UnitId) {
         .iter()
         .enumerate()
         .any(|(i, &s)| returns_in(u, s) && !(i + 1 == body.len() && is_return(u, s)));
-    if !early {
+    // With a `goto`, the adjoint lowers the body to basic blocks, returns included (cephes'
+    // `gamma`): moving statements here could take a labelled one away from its jumps.
+    if !early || has_goto(u, &body) {
         return;
     }
     // A dry run first: nothing is changed unless every path of the rewritten body sets the
@@ -433,4 +436,19 @@ fn loop_with_return(u: &UnitData) -> bool {
         };
         exits && returns_in(u, s)
     })
+}
+
+/// Whether `block` holds a `goto` (at any depth).
+fn has_goto(u: &UnitData, block: &[StmtId]) -> bool {
+    let mut todo: Vec<StmtId> = block.to_vec();
+    while let Some(s) = todo.pop() {
+        if matches!(
+            u.stmts[s].kind,
+            StmtKind::Goto(_) | StmtKind::ComputedGoto { .. }
+        ) {
+            return true;
+        }
+        stmt_children(&u.stmts[s].kind, &mut |_| {}, &mut |c| todo.push(c));
+    }
+    false
 }

@@ -16,7 +16,16 @@
 //! `memset(p, 0, size)` with the same destination and size forms becomes `p[i] = 0.0` (the
 //! derivatives of what it clears were kept). Anything else is left as written (and refused
 //! where its data is active).
+//!
+//! `memmove` takes the same forms, and its ranges may overlap: within one array the copy
+//! runs backwards when the destination's offset is past the source's (`memmove(&a[1], a,
+//! (n - 1) * sizeof(double))` shifting a history up), forwards otherwise, decided here when
+//! both offsets are constants and by an `if` on them otherwise; the derivatives move as the
+//! values do, and the adjoint transposes the loop it sees. Between two different pointers
+//! it is a copy between disjoint blocks, as the analyses take two pointers to be.
+//! Destinations and sources may be cast (`(void *)&a[1]`).
 
+use crate::diag::Span;
 use crate::ir::*;
 use crate::visit::stmt_children;
 
@@ -40,6 +49,20 @@ struct Copy {
     dst: (SymbolId, Option<ExprId>),
     src: Option<(SymbolId, Option<ExprId>)>,
     count: Count,
+    order: Order,
+}
+
+/// The order the elements are copied in.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Order {
+    /// First to last (`memcpy`, `memset`, a `memmove` to a lower offset or between two
+    /// different pointers).
+    Forward,
+    /// Last to first (a `memmove` to a higher offset of the same array).
+    Backward,
+    /// Decided by comparing the offsets at run time (`memmove` of one array, offsets not
+    /// both constants).
+    ByOffsets,
 }
 
 /// An element count: one, an expression of the call, or the constant extent of an array
@@ -71,41 +94,52 @@ fn lower_unit(prog: &mut Program, id: UnitId) {
     let u = &mut prog.units[id];
     for c in copies {
         let span = u.source_map.stmt.get(c.stmt).copied();
-        let zero = u.int_literal(0);
-        let init = u.assign_var(i, zero, span);
-        let iv = u.exprs.alloc(Expr::Name(i));
         let count = match c.count {
             Count::Expr(n) => n,
             Count::One => u.int_literal(1),
             Count::Const(k) => u.int_literal(k),
         };
-        let cond = u.exprs.alloc(Expr::Binary {
-            op: BinOp::Lt(RelSpell::Symbol),
-            lhs: iv,
-            rhs: count,
-        });
-        let iv = u.exprs.alloc(Expr::Name(i));
-        let step = u.exprs.alloc(Expr::IncDec {
-            inc: true,
-            prefix: false,
-            arg: iv,
-        });
-        let lhs = element(u, c.dst, i);
-        let rhs = match c.src {
-            Some(src) => element(u, src, i),
-            None => u.exprs.alloc(Expr::Literal(Literal {
-                kind: LitKind::Real,
-                text: "0.0".into(),
-            })),
+        let kind = match c.order {
+            Order::Forward | Order::Backward => {
+                copy_loop(u, &c, count, i, c.order == Order::Backward, span)
+            }
+            Order::ByOffsets => {
+                // `if (od > os) <backward> else <forward>`, each with its own copy of the
+                // call's expressions.
+                let offset = |u: &mut UnitData, o: Option<ExprId>| match o {
+                    Some(e) => crate::copy::dup_expr(u, e),
+                    None => u.int_literal(0),
+                };
+                let od = offset(u, c.dst.1);
+                let os = offset(u, c.src.and_then(|x| x.1));
+                let cond = u.exprs.alloc(Expr::Binary {
+                    op: BinOp::Gt(RelSpell::Symbol),
+                    lhs: od,
+                    rhs: os,
+                });
+                let fwd = Copy {
+                    stmt: c.stmt,
+                    dst: (c.dst.0, c.dst.1.map(|e| crate::copy::dup_expr(u, e))),
+                    src: c
+                        .src
+                        .map(|(p, o)| (p, o.map(|e| crate::copy::dup_expr(u, e)))),
+                    count: Count::One,
+                    order: Order::Forward,
+                };
+                let n2 = crate::copy::dup_expr(u, count);
+                let back = copy_loop(u, &c, count, i, true, span);
+                let back = u.new_stmt(back, span);
+                let fore = copy_loop(u, &fwd, n2, i, false, span);
+                let fore = u.new_stmt(fore, span);
+                StmtKind::If {
+                    arms: vec![(cond, vec![back])],
+                    else_block: Some(vec![fore]),
+                    logical: false,
+                    braces: vec![true, true],
+                }
+            }
         };
-        let copy = u.new_stmt(StmtKind::Assign { lhs, op: None, rhs }, span);
-        u.stmts[c.stmt].kind = StmtKind::CFor {
-            init: Some(init),
-            cond: Some(cond),
-            step: Some(step),
-            body: vec![copy],
-            braced: false,
-        };
+        u.stmts[c.stmt].kind = kind;
     }
     // The counter's declaration, after the leading declarations.
     let decl = Decl::one(TypeSpec::int(Lang::C), i, Vec::new());
@@ -120,6 +154,66 @@ fn lower_unit(prog: &mut Program, id: UnitId) {
         .position(|&s| !matches!(u.stmts[s].kind, StmtKind::Decl(_)))
         .unwrap_or(u.body.len());
     u.body.insert(at, d);
+}
+
+/// The loop copying (or clearing) `count` elements of copy `c` with counter `i`:
+/// `for (i = 0; i < count; i++)` or, backwards, `for (i = count - 1; i >= 0; i--)`, whose
+/// body is `dst[od + i] = src[os + i]` (or `= 0.0`). Uses the expressions of `c` once.
+fn copy_loop(
+    u: &mut UnitData,
+    c: &Copy,
+    count: ExprId,
+    i: SymbolId,
+    backward: bool,
+    span: Option<Span>,
+) -> StmtKind {
+    let (from, cond, inc) = if backward {
+        let one = u.int_literal(1);
+        let last = u.exprs.alloc(Expr::Binary {
+            op: BinOp::Sub,
+            lhs: count,
+            rhs: one,
+        });
+        let iv = u.exprs.alloc(Expr::Name(i));
+        let zero = u.int_literal(0);
+        let cond = u.exprs.alloc(Expr::Binary {
+            op: BinOp::Ge(RelSpell::Symbol),
+            lhs: iv,
+            rhs: zero,
+        });
+        (last, cond, false)
+    } else {
+        let iv = u.exprs.alloc(Expr::Name(i));
+        let cond = u.exprs.alloc(Expr::Binary {
+            op: BinOp::Lt(RelSpell::Symbol),
+            lhs: iv,
+            rhs: count,
+        });
+        (u.int_literal(0), cond, true)
+    };
+    let init = u.assign_var(i, from, span);
+    let iv = u.exprs.alloc(Expr::Name(i));
+    let step = u.exprs.alloc(Expr::IncDec {
+        inc,
+        prefix: false,
+        arg: iv,
+    });
+    let lhs = element(u, c.dst, i);
+    let rhs = match c.src {
+        Some(src) => element(u, src, i),
+        None => u.exprs.alloc(Expr::Literal(Literal {
+            kind: LitKind::Real,
+            text: "0.0".into(),
+        })),
+    };
+    let copy = u.new_stmt(StmtKind::Assign { lhs, op: None, rhs }, span);
+    StmtKind::CFor {
+        init: Some(init),
+        cond: Some(cond),
+        step: Some(step),
+        body: vec![copy],
+        braced: false,
+    }
 }
 
 /// `p[e + i]` (or `p[i]`) for the base `p`, offset `e` and counter `i`.
@@ -150,12 +244,15 @@ fn copy_of(prog: &Program, u: &UnitData, s: StmtId) -> Option<Copy> {
         return None;
     };
     let name = prog.symbols[f].spelling.as_str();
-    if !matches!(name, "memcpy" | "memset") || args.len() != 3 || prog.symbols[f].unit.is_some() {
+    if !matches!(name, "memcpy" | "memmove" | "memset")
+        || args.len() != 3
+        || prog.symbols[f].unit.is_some()
+    {
         return None;
     }
     let dst = array_ref(prog, u, args[0].value)?;
     let td = elem_type(prog, dst.0)?;
-    let src = if name == "memcpy" {
+    let src = if name != "memset" {
         let src = array_ref(prog, u, args[1].value)?;
         if elem_type(prog, src.0)? != td {
             return None;
@@ -176,11 +273,30 @@ fn copy_of(prog: &Program, u: &UnitData, s: StmtId) -> Option<Copy> {
         // `sizeof a` from an offset would run past the end.
         return None;
     }
+    // `memmove` within one array: backwards when the destination starts past the source.
+    let order = match src {
+        Some(src) if name == "memmove" && src.0 == dst.0 => {
+            let at = |o: Option<ExprId>| match o {
+                None => Some(0),
+                Some(e) => match &u.exprs[unparen(u, e)] {
+                    Expr::Literal(l) if l.kind == LitKind::Int => l.text.parse::<i64>().ok(),
+                    _ => None,
+                },
+            };
+            match (at(dst.1), at(src.1)) {
+                (Some(d), Some(s)) if d > s => Order::Backward,
+                (Some(_), Some(_)) => Order::Forward,
+                _ => Order::ByOffsets,
+            }
+        }
+        _ => Order::Forward,
+    };
     Some(Copy {
         stmt: s,
         dst,
         src,
         count,
+        order,
     })
 }
 
@@ -208,7 +324,10 @@ fn array_extent(prog: &Program, u: &UnitData, a: SymbolId) -> Option<Count> {
 
 /// `p`, `&p[e]`, `p + e` (parenthesised or not): the variable and the offset.
 fn array_ref(prog: &Program, u: &UnitData, e: ExprId) -> Option<(SymbolId, Option<ExprId>)> {
-    let e = unparen(u, e);
+    let mut e = unparen(u, e);
+    while let Expr::Cast { arg, .. } = &u.exprs[e] {
+        e = unparen(u, *arg);
+    }
     let r = match &u.exprs[e] {
         Expr::Name(p) => (*p, None),
         Expr::Unary {

@@ -176,14 +176,6 @@ pub const ADJOINT_UNSUPPORTED: &[(&str, &str)] = &[
         "a function writing a static local, in an expression",
     ),
     (
-        "e_c_static_counter.c",
-        "a function writing a static local, in an expression",
-    ),
-    (
-        "e_c_struct_byvalue_ret.c",
-        "a function writing its by-value struct, in an expression",
-    ),
-    (
         "e_f_array_ctor.f90",
         "an array constructor with an implied DO, `reshape`",
     ),
@@ -199,10 +191,6 @@ pub const ADJOINT_UNSUPPORTED: &[(&str, &str)] = &[
     (
         "e_f_func_side_effect_arg.f90",
         "a function writing its argument, in an expression",
-    ),
-    (
-        "e_f_save_counter.f90",
-        "a function writing a SAVE variable, in an expression",
     ),
     (
         "rw_f77_linpack_lu.f",

@@ -571,6 +571,22 @@ pub fn describe_with(
             args.push(HeadArg::Int(name, env[&ln]));
             continue;
         }
+        // C `void *` user data (NLopt's `double f(unsigned n, const double *x, double
+        // *grad, void *data)`): the driver has nothing to point it at, so it passes NULL; a
+        // head that reads through it stops with the access named (AddressSanitizer).
+        if c && ty.base == BaseClass::Void && ty.pointers > 0 && ty.dims.is_empty() {
+            args.push(HeadArg::Fixed(FixedArg {
+                name,
+                fty: String::new(),
+                cty: "void *".into(),
+                extents: Vec::new(),
+                elems: vec![String::new()],
+                init: vec!["NULL".into()],
+                c_pointer: true,
+                assumed_shape: false,
+            }));
+            continue;
+        }
         let fixed = match ty.base {
             BaseClass::Real | BaseClass::Record(_) => false,
             BaseClass::Integer | BaseClass::Logical | BaseClass::Character => true,

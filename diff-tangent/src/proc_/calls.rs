@@ -406,12 +406,26 @@ impl<'a> ProcGen<'_, 'a> {
                 // Implicit zero: the derivative variable may hold a stale value.
                 let k = self.real_kind(a);
                 let record = self.record_of(a).filter(|_| self.lang == Lang::Fortran);
-                if let Some(dl) = self.dref(a, if self.vector { Dir::All } else { Dir::Nd }) {
+                // C vector mode: a direction loop (`ad = 0.0` on the array `ad[NBDirsMax]`
+                // did not compile; NLopt's `levy`); Fortran clears `ad(:)` at once.
+                let c_vector = self.vector && self.lang == Lang::C;
+                let whole = if self.vector && !c_vector {
+                    Dir::All
+                } else {
+                    Dir::Nd
+                };
+                if let Some(dl) = self.dref(a, whole) {
                     match record {
                         Some(td) => pre.extend(self.zero_record_leaves(dl, td)),
                         None => {
                             let z = self.b().zero(k);
-                            pre.push(assign(&mut self.u, dl, z));
+                            let st = assign(&mut self.u, dl, z);
+                            if c_vector {
+                                let v = self.dir(vec![st]);
+                                pre.extend(v);
+                            } else {
+                                pre.push(st);
+                            }
                         }
                     }
                 }

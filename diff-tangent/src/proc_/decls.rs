@@ -971,6 +971,26 @@ impl<'a> ProcGen<'_, 'a> {
     }
 
     /// Declares the temporaries made while generating statements.
+    /// C `register` storage dropped from every declaration of an adjoint unit: the adjoint
+    /// records by address (`popPointer8((void **)&a)`), which a register variable forbids
+    /// (n-body's `register planet *a, *b;` did not compile).
+    pub(crate) fn drop_register(&mut self) {
+        fn strip(d: &mut Decl) {
+            if let Decl::Var(v) = d {
+                v.attrs
+                    .retain(|a| !matches!(a, Attr::Keyword(k) if k == "register"));
+            }
+        }
+        self.u.decls.iter_mut().for_each(strip);
+        for id in self.u.stmts.ids().collect::<Vec<_>>() {
+            match &mut self.u.stmts[id].kind {
+                StmtKind::Decl(d) => strip(d),
+                StmtKind::Block { decls, .. } => decls.iter_mut().for_each(strip),
+                _ => {}
+            }
+        }
+    }
+
     pub(crate) fn finish_declarations(&mut self) {
         let temps = std::mem::take(&mut self.temps);
         let mut decls = Vec::new();

@@ -81,6 +81,9 @@ impl<'a> ProcGen<'_, 'a> {
                 .push(Diagnostic::error(Code::Unsupported, sp, &msg));
             return;
         }
+        // A reference inside an expression to a function with a side effect runs its split
+        // pair (`Gen::effect_split`): only the other calls are checkpointed.
+        let split_refs = self.g.effect_split.contains(&self.p);
         let checkpointed = self.adjoint
             && self.sweep == Sweep::Joint
             && self
@@ -89,7 +92,15 @@ impl<'a> ProcGen<'_, 'a> {
                 .callgraph
                 .callers(self.p)
                 .iter()
-                .any(|c| self.g.active.contains(c));
+                .filter(|c| self.g.active.contains(c))
+                .any(|&c| {
+                    !split_refs
+                        || self.g.info.callgraph.sites_of(c).iter().any(|site| {
+                            site.expr.is_none()
+                                && matches!(&site.callee,
+                                    radtap_flowgraph::Callee::Defined(l) if l.contains(&self.p))
+                        })
+                });
         if !checkpointed {
             return;
         }

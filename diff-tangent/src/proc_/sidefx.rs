@@ -518,37 +518,9 @@ impl<'a> ProcGen<'_, 'a> {
         }
     }
 
-    /// A variable outside the function `c` that it may write (a module, COMMON or SAVE
-    /// variable, an argument), if any: such a function referenced inside an expression is
-    /// run again in the backward sweep (the result's recomputation, then `c_b`'s own forward
-    /// sweep), so its side effect would happen twice.
+    /// A variable outside the function `c` that it may write, if any (`Gen::effect_of`).
     pub fn side_effect_of(&self, c: UnitId) -> Option<String> {
-        let ci = self.g.info.procs.get(&c)?;
-        let cz = &ci.zones;
-        let mut found: Vec<String> = Vec::new();
-        for (k, o) in &cz.objects {
-            // What a dummy or global holds, or (C) what a pointer dummy or global points to.
-            let (x, what) = match k {
-                ObjKey::Sym(x) => (x, ""),
-                ObjKey::Pointee(x) => (x, "*"),
-                ObjKey::Heap(..) => continue,
-            };
-            // A C parameter is a copy (`x = x * a` inside `scale(double x, …)`): writing
-            // it changes nothing of the caller's; what it points to does.
-            // (A record copy's adjoint is not handed back yet: still refused.)
-            let c_copy = self.prog().units[c].lang == Lang::C
-                && what.is_empty()
-                && self.prog().symbols[*x]
-                    .ty
-                    .as_ref()
-                    .is_some_and(|t| !matches!(t.base, BaseClass::Record(_)));
-            let outside = (cz.params.contains(x) && !c_copy) || o.start >= cz.global_base;
-            if outside && Some(*x) != cz.result && cz.obj_set(o).intersects(&ci.summary.writes) {
-                found.push(format!("{what}{}", self.prog().symbols[*x].spelling));
-            }
-        }
-        found.sort();
-        found.into_iter().next()
+        self.g.effect_of(c)
     }
 
     /// Whether a function reference of statement `s` to one of `callees` may write
