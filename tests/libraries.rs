@@ -135,6 +135,29 @@ fn lapack_shaped_blas_calls_are_differentiated_triangular_solves_included() {
     );
 }
 
+/// LAPACK's blocked LU with the system BLAS: DTRSM and DGEMM on blocks of one matrix are
+/// proven disjoint from the built-in stand-ins (they touch what the routines touch), so the
+/// adjoint is accepted and right (refused before: the stand-ins touched any element).
+#[test]
+fn blocks_of_one_matrix_given_to_blas_are_proven_disjoint() {
+    validate_passes(
+        "blas-lu",
+        &[
+            "-head",
+            "lusolv(b)/(a b)",
+            "-size",
+            "m=6",
+            "-size",
+            "lda=7",
+            "-size",
+            "a=lda*m",
+            "-size",
+            "b=m",
+            &corpus("blas_lu_blocks.f"),
+        ],
+    );
+}
+
 #[test]
 fn single_precision_blas_uses_the_twins_of_the_double_records() {
     validate_passes(

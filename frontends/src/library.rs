@@ -149,6 +149,14 @@ fn arg_of(d: &Description, k: usize) -> Option<usize> {
 }
 
 fn fortran_stand_in(d: &Description) -> String {
+    // A built-in record's own stand-in, touching what the routine touches (its footprint).
+    if d.builtin {
+        if let Some(text) =
+            radtap_il::library::builtin_derivative("f_s", &d.name.to_ascii_lowercase())
+        {
+            return text + "\n";
+        }
+    }
     let n = d.arity();
     let args: Vec<String> = (0..n).map(arg).collect();
     let mut s = String::new();

@@ -223,6 +223,8 @@ pub const BUILTIN_DERIVATIVES: &[(&str, &str)] = &[
     ("f_b", include_str!("library/blas_b.f90")),
     ("c_d", include_str!("library/cblas_d.c")),
     ("c_b", include_str!("library/cblas_b.c")),
+    // Not derivatives: the stand-in bodies the analyses read (`radtap_frontends::library`).
+    ("f_s", include_str!("library/blas_stand_in.f90")),
 ];
 
 /// The text of the built-in derivative routine `name` (`ddot_d`, `cblas_dgemm_b`) in file
