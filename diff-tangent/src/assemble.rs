@@ -203,6 +203,37 @@ pub(crate) fn run(
     )
 }
 
+/// A prototype of C function `src`, its types' expressions copied into unit `fu`.
+pub(crate) fn prototype_of(src: &UnitData, fu: &mut UnitData) -> Decl {
+    let c = Copier { src };
+    let params: Vec<CParam> = src.c_params.iter().map(|p| c.cparam(fu, p)).collect();
+    let mut ops = c.ops(fu, &src.ret_derived);
+    ops.push(DeclOp::Function(params, src.c_variadic));
+    let spec = src.header_type.clone().unwrap_or(TypeSpec {
+        class: BaseClass::Void,
+        keyword: "void".into(),
+        name: None,
+        kind: KindSel::Default,
+        char_len: None,
+        bytes: None,
+        qualifiers: Vec::new(),
+        inline_def: None,
+    });
+    let spec = c.spec(fu, &spec);
+    Decl::var(VarDecl {
+        spec,
+        attrs: Vec::new(),
+        entities: vec![Entity {
+            sym: src.name.expect("C function has a name"),
+            dims: None,
+            char_len: None,
+            derived: ops,
+            init: None,
+        }],
+        double_colon: false,
+    })
+}
+
 /// What the C output has taken in so far, across its input files and headers.
 #[derive(Default)]
 struct CFiles {
@@ -673,34 +704,7 @@ impl Gen<'_> {
 
     /// A prototype for a C function of the primal program.
     fn prototype(&mut self, f: UnitId, fu: &mut UnitData) -> Decl {
-        let src = &self.prog.units[f];
-        let c = Copier { src };
-        let params: Vec<CParam> = src.c_params.iter().map(|p| c.cparam(fu, p)).collect();
-        let mut ops = c.ops(fu, &src.ret_derived);
-        ops.push(DeclOp::Function(params, src.c_variadic));
-        let spec = src.header_type.clone().unwrap_or(TypeSpec {
-            class: BaseClass::Void,
-            keyword: "void".into(),
-            name: None,
-            kind: KindSel::Default,
-            char_len: None,
-            bytes: None,
-            qualifiers: Vec::new(),
-            inline_def: None,
-        });
-        let spec = c.spec(fu, &spec);
-        Decl::var(VarDecl {
-            spec,
-            attrs: Vec::new(),
-            entities: vec![Entity {
-                sym: src.name.expect("C function has a name"),
-                dims: None,
-                char_len: None,
-                derived: ops,
-                init: None,
-            }],
-            double_colon: false,
-        })
+        prototype_of(&self.prog.units[f], fu)
     }
 
     /// A verbatim copy of a unit (C `static` helpers the generated code calls).

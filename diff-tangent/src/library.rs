@@ -4,7 +4,6 @@
 //! comment saying what the user supplies and (C) its prototype.
 
 use crate::gen::{unit_name, Gen};
-use radtap_il::copy::Copier;
 use radtap_il::*;
 
 impl Gen<'_> {
@@ -46,10 +45,7 @@ impl Gen<'_> {
             } else {
                 self.supplied_comment(p, d, &name, desc)
             };
-            let proto = match self.lang {
-                Lang::C if !desc.builtin => Some(self.derivative_prototype(d)),
-                _ => None,
-            };
+            let proto = self.lang == Lang::C && !desc.builtin;
             self.swap_unit(file, d, lines, proto);
         }
     }
@@ -86,7 +82,9 @@ impl Gen<'_> {
             .iter()
             .map(|&s| self.out.symbols[s].spelling.as_str())
             .collect();
-        let what = if self.opts.adjoint {
+        let what = if self.opts.vector {
+            "as the tangent `NAME_d` does, for each of the first `nbdirs` directions, which every derivative argument carries as its first (Fortran) or last (C) index"
+        } else if self.opts.adjoint {
             "on entry the primal arguments hold the values of the call, each adjoint argument the adjoint of that argument after the call; on return, each holds the adjoint of that argument before the call (x̄ := Jᵀ x̄ over all arguments)"
         } else {
             "each derivative argument holds the tangent of that argument on entry and, on return, the tangent of its value after the call; the primal arguments are computed as the primal does"
@@ -111,44 +109,10 @@ impl Gen<'_> {
         v
     }
 
-    /// A C prototype of generated unit `d` (a derivative the user supplies).
-    fn derivative_prototype(&mut self, d: UnitId) -> Decl {
-        let src = self.out.units[d].clone();
-        let mut scratch = UnitData::new(src.kind, src.lang, src.scope);
-        let c = Copier { src: &src };
-        let params: Vec<CParam> = src
-            .c_params
-            .iter()
-            .map(|p| c.cparam(&mut scratch, p))
-            .collect();
-        let mut ops = c.ops(&mut scratch, &src.ret_derived);
-        ops.push(DeclOp::Function(params, src.c_variadic));
-        let spec = src.header_type.clone().unwrap_or(TypeSpec {
-            class: BaseClass::Void,
-            keyword: "void".into(),
-            name: None,
-            kind: KindSel::Default,
-            char_len: None,
-            bytes: None,
-            qualifiers: Vec::new(),
-            inline_def: None,
-        });
-        Decl::var(VarDecl {
-            spec,
-            attrs: Vec::new(),
-            entities: vec![Entity {
-                sym: src.name.expect("a generated C function has a name"),
-                dims: None,
-                char_len: None,
-                derived: ops,
-                init: None,
-            }],
-            double_colon: false,
-        })
-    }
-
-    /// Puts `lines` (and a prototype) where unit `d` is in file `file`, and drops `d`.
-    fn swap_unit(&mut self, file: usize, d: UnitId, lines: Vec<String>, proto: Option<Decl>) {
+    /// Puts `lines` (and, with `proto`, the C prototype of `d`, a derivative the user
+    /// supplies) where unit `d` is in file `file`, and drops `d`.
+    fn swap_unit(&mut self, file: usize, d: UnitId, lines: Vec<String>, proto: bool) {
+        let src = proto.then(|| self.out.units[d].clone());
         let items = std::mem::take(&mut self.out.files[file].items);
         let mut out = Vec::new();
         for it in items {
@@ -165,7 +129,10 @@ impl Gen<'_> {
                     for dcl in decls {
                         if !placed && matches!(dcl, Decl::Unit(_)) {
                             nd.extend(lines.iter().cloned().map(Decl::Preproc));
-                            nd.extend(proto.clone());
+                            if let Some(src) = &src {
+                                let fu = &mut self.out.units[u];
+                                nd.push(crate::assemble::prototype_of(src, fu));
+                            }
                             placed = true;
                         }
                         if !matches!(dcl, Decl::Unit(x) if x == d) {
