@@ -21,8 +21,13 @@ use std::path::Path;
 /// leave by an early RETURN before allocating `work`/`w` (and their adjoints), which the
 /// backward sweep reads and frees only in branch 1; `apply_boundary` allocates its WHERE mask
 /// `ad_mask` in one arm of a SELECT CASE and the backward sweep reads it in the same arm.
+/// `ratio` of c_returns_with_gotos.c, lowered to basic blocks for its returns mixed with
+/// gotos, sets `p` on the forward path that pushes control value 2 and reads it only in the
+/// backward branch that pops 2 (a C local: no zeroing statement can stand before its
+/// declaration there).
 /// Listed by name so every other warning still fails the test.
 const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
+    ("c_returns_with_gotos.c", "p"),
     ("rw_f_icesheet_sia.f90", "workb.offset"),
     ("rw_f_icesheet_sia.f90", "ad_mask.offset"),
     ("rw_f_icesheet_sia.f90", "ad_mask.dim[0].ubound"),
