@@ -710,6 +710,11 @@ fn the_api_writes_the_files_the_command_line_writes() {
         if c.fixinterface || c.tgtvarname.is_some() || c.adjvarname.is_some() || c.stem.is_some() {
             continue;
         }
+        // The web service reads no header: cpp, run for this file's `#ifndef`, leaves
+        // `HUGE_VAL` as written there, where the command line has <math.h>'s expansion.
+        if path.ends_with("c_returns_with_gotos.c") {
+            continue;
+        }
         let name = path
             .file_name()
             .expect("name")
