@@ -74,17 +74,18 @@ impl<'a> Adj<'_, '_, 'a> {
     pub(crate) fn fill_step(&self, sc: &mut FillScan, t: StmtId) -> (Vec<SymbolId>, Vec<SymbolId>) {
         let src = self.pg.src;
         let (mut covered, mut done) = (Vec::new(), Vec::new());
-        let target = match &src.stmts[t].kind {
-            StmtKind::Assign { lhs, op: None, .. } => self.elem_target(*lhs),
-            StmtKind::Do { body, .. } | StmtKind::CFor { body, .. } => {
-                body.iter().find_map(|&b| match &src.stmts[b].kind {
+        let targets: Vec<(SymbolId, ExprId)> = match &src.stmts[t].kind {
+            StmtKind::Assign { lhs, op: None, .. } => self.elem_target(*lhs).into_iter().collect(),
+            StmtKind::Do { body, .. } | StmtKind::CFor { body, .. } => body
+                .iter()
+                .filter_map(|&b| match &src.stmts[b].kind {
                     StmtKind::Assign { lhs, op: None, .. } => self.elem_target(*lhs),
                     _ => None,
                 })
-            }
-            _ => None,
+                .collect(),
+            _ => Vec::new(),
         };
-        if let Some((v, _)) = target {
+        for (v, _) in targets {
             if !sc.arrays.contains_key(&v) {
                 if let Some((lo, up)) = self.bounds_of(sc, v) {
                     let hi = lo.shift(-1);
@@ -122,9 +123,15 @@ impl<'a> Adj<'_, '_, 'a> {
         (ty.dims.len() == 1 && ty.pointers == 0).then_some((*v, *k))
     }
 
-    /// The declared lower and upper bounds of the rank-1 array `v` (C: `0`, extent − 1).
+    /// The declared lower and upper bounds of the rank-1 array `v` (C: `0`, extent − 1), for
+    /// an array declared in this procedure.
     fn bounds_of(&self, sc: &FillScan, v: SymbolId) -> Option<(Aff, Aff)> {
-        let ty = self.pg.prog().symbols[v].ty.as_ref()?;
+        let prog = self.pg.prog();
+        // Declared here (a local or a dummy): its bounds are expressions of this unit.
+        if radtap_dataflow::zones::unit_of_scope(prog, prog.symbols[v].scope) != Some(self.pg.p) {
+            return None;
+        }
+        let ty = prog.symbols[v].ty.as_ref()?;
         let d = ty.dims.first()?;
         let DimUpper::Expr(u) = d.upper else {
             return None;
