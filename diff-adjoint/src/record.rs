@@ -242,6 +242,8 @@ impl<'a> Adj<'_, '_, 'a> {
             (BaseClass::Complex, Some(20 | 32)) => "Complex32",
             (BaseClass::Complex, _) => "Complex16",
             (BaseClass::Integer | BaseClass::Enum, Some(8)) => "Integer8",
+            // C `short`, Fortran integer(2): popInteger4 would write 4 bytes into 2.
+            (BaseClass::Integer, Some(2)) => "Integer2",
             (BaseClass::Integer | BaseClass::Enum, _) => "Integer4",
             (BaseClass::Logical, _) => "Boolean",
             (BaseClass::Character, _) => "Character",

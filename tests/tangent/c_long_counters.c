@@ -4,7 +4,8 @@
 // and the state `m` of a linear congruential sequence are overwritten in a loop, `perm` is
 // refilled each sweep): the runtime's 8-byte integer routines take `long long *`, and the
 // generated `popInteger8(&k)` passed a `long *`, which gcc 14 refuses
-// (-Werror=incompatible-pointer-types in the suites' C flags); now `(long long *)&k`.
+// (-Werror=incompatible-pointer-types in the suites' C flags); now `(long long *)&k`. The
+// `short` state `q` was popped by popInteger4(&q), 4 bytes into 2; now popInteger2.
 #include <math.h>
 
 void lsweep(long n, const double *x, double c, double *y)
@@ -12,9 +13,11 @@ void lsweep(long n, const double *x, double c, double *y)
     long i, k, m;
     long perm[8];
     unsigned long u;
+    short q;
     double s = 0.0;
     m = 1;
     u = 3;
+    q = 2;
     for (i = 0; i < 3; i++) {
         for (k = 0; k < n && k < 8; k++)
             perm[k] = (k * m + i) % n;
@@ -23,6 +26,8 @@ void lsweep(long n, const double *x, double c, double *y)
             m = (m * 7 + 3) % 11;
             u = u * 5 % 13;
             s = s + 0.1 * sin(s) * (double)u;
+            q = (short)((q * 3 + 1) % 17);
+            s = s + 0.05 * cos(s) * (double)q;
         }
     }
     *y = s;
