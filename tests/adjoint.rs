@@ -937,7 +937,7 @@ fn ii_loop_on_c_for_holds_one_iteration_tape() {
 }
 
 /// `$AD FP-LOOP` (Fortran DO WHILE and DO with EXIT, C `while`, and `for (;;)` and a counted
-/// `for` with `break`):
+/// `for` with `break`; an iteration filling a temporary element by element, fp_loop_fill):
 /// one converged iteration is taped and its adjoint iterated (Christianson), so the peak
 /// stack is the same whatever the number of primal iterations: the primal tolerance 1e-15
 /// and 1e-6 give different iteration counts (the store-all peak grows with them) and the
@@ -952,6 +952,8 @@ fn fp_loop_peak_stack_does_not_depend_on_the_iteration_count() {
         ("c_fp_loop.c", "1.0e-15"),
         ("c_fp_loop_break.c", "1.0e-15"),
         ("c_fp_loop_for.c", "1.0e-15"),
+        ("f_fp_loop_fill.f90", "1.0d-15"),
+        ("c_fp_loop_fill.c", "1.0e-15"),
     ] {
         let loose = tight.replace("-15", "-6");
         let ((peak, xb), (peak_all, xb_all)) = peaks_of_edited(name, None);
@@ -1120,6 +1122,92 @@ fn fp_loop_it_cannot_iterate_is_reported() {
     assert!(!std::fs::read_to_string(dir.join("fp_b.c"))
         .expect("fp_b.c")
         .contains("adFixedPoint"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `$AD FP-LOOP` over an iteration filling a temporary element by element (fpfill.rs) is
+/// only accepted when every element is written before any read of it in the iteration; other
+/// shapes keep the AD050 warning and are taped whole: the last element never written
+/// (`do i = 2, n - 1`), a read of an element not yet written (`xn(min(i + 1, n))`), the fill
+/// out of order (`xn(2:n)` then `xn(1)`, beyond the analysis), a bound the iteration writes
+/// (`k = n; do i = 2, k`). The recurrence `xn(i) = … xn(i - 1)` after `xn(1)` is accepted.
+#[test]
+fn fp_loop_over_a_partly_filled_temporary_is_reported() {
+    let dir = std::env::temp_dir().join(format!("radtap-fpfill-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let d = dir.to_string_lossy().into_owned();
+    let s = dir.join("fp.f90").to_string_lossy().into_owned();
+    let text = concat!(
+        "subroutine f(n, p, y)\n",
+        "  integer n, i, k\n",
+        "  real(8) p(n), y, x(n), xn(n), e\n",
+        "  x = 1\n",
+        "  e = 1\n",
+        "  !$AD FP-LOOP \"x\"\n",
+        "  do while (e > 1.0d-14)\n",
+        "    xn(1) = 0.5d0*cos(x(1)) + p(1)\n",
+        "    do i = 2, n - 1\n",
+        "      xn(i) = 0.5d0*cos(x(i)) + p(i)\n",
+        "    end do\n",
+        "    e = maxval(abs(xn - x))\n",
+        "    x = xn\n",
+        "  end do\n",
+        "  !$AD FP-LOOP \"x\"\n",
+        "  do while (e > 1.0d-14)\n",
+        "    xn(1) = 0.5d0*cos(x(1)) + p(1)\n",
+        "    do i = 2, n\n",
+        "      xn(i) = 0.5d0*cos(x(i)) + p(i)*xn(min(i + 1, n))\n",
+        "    end do\n",
+        "    e = maxval(abs(xn - x))\n",
+        "    x = xn\n",
+        "  end do\n",
+        "  !$AD FP-LOOP \"x\"\n",
+        "  do while (e > 1.0d-14)\n",
+        "    do i = 2, n\n",
+        "      xn(i) = 0.5d0*cos(x(i)) + p(i)\n",
+        "    end do\n",
+        "    xn(1) = 0.5d0*cos(x(1)) + p(1)*xn(2)\n",
+        "    e = maxval(abs(xn - x))\n",
+        "    x = xn\n",
+        "  end do\n",
+        "  !$AD FP-LOOP \"x\"\n",
+        "  do while (e > 1.0d-14)\n",
+        "    xn(1) = 0.5d0*cos(x(1)) + p(1)\n",
+        "    k = n\n",
+        "    do i = 2, k\n",
+        "      xn(i) = 0.5d0*cos(x(i)) + p(i)\n",
+        "    end do\n",
+        "    e = maxval(abs(xn - x))\n",
+        "    x = xn\n",
+        "  end do\n",
+        "  !$AD FP-LOOP \"x\"\n",
+        "  do while (e > 1.0d-14)\n",
+        "    xn(1) = 0.5d0*cos(x(1)) + p(1)\n",
+        "    do i = 2, n\n",
+        "      xn(i) = 0.5d0*cos(x(i)) + p(i)*xn(i - 1)\n",
+        "    end do\n",
+        "    e = maxval(abs(xn - x))\n",
+        "    x = xn\n",
+        "  end do\n",
+        "  y = sum(x)\n",
+        "end subroutine f\n",
+    );
+    std::fs::write(&s, text).unwrap();
+    let (code, _, err) = radtap(&[
+        "-b", "-head", "f", "-vars", "p", "-outvars", "y", "-O", &d, &s,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    for line in [7, 16, 25, 34] {
+        assert!(
+            err.lines()
+                .any(|l| l.contains(&format!("fp.f90:{line}:3: warning[AD050]"))
+                    && l.contains("`xn` may be read before being written")),
+            "line {line}: {err}"
+        );
+    }
+    assert!(!err.contains("fp.f90:44:"), "{err}");
+    let gen = std::fs::read_to_string(dir.join("fp_b.f90")).expect("fp_b.f90");
+    assert_eq!(gen.matches("call adfixedpoint_next(").count(), 1, "{gen}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

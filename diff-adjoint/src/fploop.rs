@@ -34,7 +34,9 @@
 //!
 //! The method is only right when the converged values of `vars` are the whole state the
 //! iteration carries: a variable with a derivative that the iteration reads before it writes
-//! it (so its value passes from one iteration to the next) must be among `vars`; otherwise,
+//! it (so its value passes from one iteration to the next) must be among `vars` (a rank-1
+//! temporary the iteration fills element by element before reading any element of it carries
+//! nothing: fpfill.rs); otherwise,
 //! and for shapes not handled (an exit elsewhere than first or last, a condition with an
 //! effect, split mode, a var that is not a real(8)/double variable with a derivative), the
 //! loop is taped whole with an AD050 warning saying why.
@@ -299,7 +301,15 @@ impl<'a> Adj<'_, '_, 'a> {
         }
         let (mut killed, mut exposed) = (zones.empty(), zones.empty());
         let (mut writes, mut active) = (zones.empty(), zones.empty());
+        subtree(self.pg.src, shape.iter, &mut |x| {
+            for &i in at.get(&x).into_iter().flatten() {
+                writes.union_with(&self.pg.pi.effects[i].writes);
+            }
+        });
+        // Arrays filled element by element before being read (fpfill.rs).
+        let mut fill = self.fill_scan(writes.clone());
         for &t in shape.iter {
+            let (covered, filled) = self.fill_step(&mut fill, t);
             let mut reads = zones.empty();
             subtree(self.pg.src, &[t], &mut |x| {
                 for &i in at.get(&x).into_iter().flatten() {
@@ -310,7 +320,17 @@ impl<'a> Adj<'_, '_, 'a> {
                 }
             });
             reads.subtract(&killed);
+            for v in covered {
+                if let Some(z) = zones.sym_zones(v) {
+                    reads.subtract(&z);
+                }
+            }
             exposed.union_with(&reads);
+            for v in filled {
+                if let Some(z) = zones.sym_zones(v) {
+                    killed.union_with(&z);
+                }
+            }
             // A whole variable assigned at the iteration's top level is written before
             // anything after it reads it.
             if let StmtKind::Assign { lhs, op: None, .. } = &self.pg.src.stmts[t].kind {

@@ -71,6 +71,7 @@ mod assign;
 mod binomial;
 mod branches;
 mod calls;
+mod fpfill;
 mod fploop;
 mod iiloop;
 mod induction;

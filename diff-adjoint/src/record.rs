@@ -26,10 +26,44 @@ impl<'a> Adj<'_, '_, 'a> {
                 )
             }
             Lang::C => {
+                let mut args = args;
+                // The runtime's 8-byte integers are `long long`; a C `long` (8 bytes too, the
+                // same suffix) is passed by address as `(long long *)&k`, which gcc ≥ 14
+                // refuses uncast (incompatible pointer types).
+                let by_address = [
+                    "popInteger8",
+                    "lookInteger8",
+                    "pushInteger8Array",
+                    "popInteger8Array",
+                    "lookInteger8Array",
+                ];
+                if by_address.contains(&c_name) && !args.is_empty() {
+                    args[0] = self.long_long_ptr(args[0]);
+                }
                 let c = self.pg.b().call(c_name, args);
                 stmt(&mut self.pg.u, StmtKind::Expr(c))
             }
         }
+    }
+
+    /// `(long long *)e`.
+    fn long_long_ptr(&mut self, e: ExprId) -> ExprId {
+        let ty = Box::new(CParam {
+            spec: TypeSpec {
+                class: BaseClass::Integer,
+                keyword: "long long".into(),
+                name: None,
+                kind: KindSel::Default,
+                char_len: None,
+                bytes: Some(8),
+                qualifiers: Vec::new(),
+                inline_def: None,
+            },
+            name: None,
+            derived: vec![DeclOp::Pointer(Vec::new())],
+            dims: Vec::new(),
+        });
+        self.pg.b().e(Expr::Cast { ty, arg: e })
     }
 
     /// A deep copy of an expression of the output unit.
@@ -208,6 +242,8 @@ impl<'a> Adj<'_, '_, 'a> {
             (BaseClass::Complex, Some(20 | 32)) => "Complex32",
             (BaseClass::Complex, _) => "Complex16",
             (BaseClass::Integer | BaseClass::Enum, Some(8)) => "Integer8",
+            // C `short`, Fortran integer(2): popInteger4 would write 4 bytes into 2.
+            (BaseClass::Integer, Some(2)) => "Integer2",
             (BaseClass::Integer | BaseClass::Enum, _) => "Integer4",
             (BaseClass::Logical, _) => "Boolean",
             (BaseClass::Character, _) => "Character",

@@ -78,6 +78,7 @@ void pushReal4(float v);           void popReal4(float *v);           void lookR
 void pushReal8(double v);          void popReal8(double *v);          void lookReal8(double *v);
 void pushInteger4(int v);          void popInteger4(int *v);          void lookInteger4(int *v);
 void pushInteger8(long long v);    void popInteger8(long long *v);    void lookInteger8(long long *v);
+void pushInteger2(short v);        void popInteger2(short *v);        void lookInteger2(short *v);
 void pushBoolean(int v);           void popBoolean(int *v);           void lookBoolean(int *v);
 void pushCharacter(char v);        void popCharacter(char *v);        void lookCharacter(char *v);
 void pushComplex8(ccmplx v);       void popComplex8(ccmplx *v);       void lookComplex8(ccmplx *v);
@@ -95,6 +96,7 @@ void pushReal4Array(float *x, int n);        void popReal4Array(float *x, int n)
 void pushReal8Array(double *x, int n);       void popReal8Array(double *x, int n);       void lookReal8Array(double *x, int n);
 void pushInteger4Array(int *x, int n);       void popInteger4Array(int *x, int n);       void lookInteger4Array(int *x, int n);
 void pushInteger8Array(long long *x, int n); void popInteger8Array(long long *x, int n); void lookInteger8Array(long long *x, int n);
+void pushInteger2Array(short *x, int n);     void popInteger2Array(short *x, int n);     void lookInteger2Array(short *x, int n);
 void pushBooleanArray(int *x, int n);        void popBooleanArray(int *x, int n);        void lookBooleanArray(int *x, int n);
 void pushCharacterArray(char *x, int n);     void popCharacterArray(char *x, int n);     void lookCharacterArray(char *x, int n);
 void pushComplex8Array(ccmplx *x, int n);    void popComplex8Array(ccmplx *x, int n);    void lookComplex8Array(ccmplx *x, int n);
@@ -147,6 +149,7 @@ void pushreal4_(float *v);        void popreal4_(float *v);        void lookreal
 void pushreal8_(double *v);       void popreal8_(double *v);       void lookreal8_(double *v);
 void pushinteger4_(int *v);       void popinteger4_(int *v);       void lookinteger4_(int *v);
 void pushinteger8_(long long *v); void popinteger8_(long long *v); void lookinteger8_(long long *v);
+void pushinteger2_(short *v);     void popinteger2_(short *v);     void lookinteger2_(short *v);
 void pushboolean_(int *v);        void popboolean_(int *v);        void lookboolean_(int *v);
 void pushcharacter_(char *v);     void popcharacter_(char *v);     void lookcharacter_(char *v);
 void pushcomplex8_(ccmplx *v);    void popcomplex8_(ccmplx *v);    void lookcomplex8_(ccmplx *v);
@@ -160,6 +163,7 @@ void pushreal4array_(float *x, int *n);        void popreal4array_(float *x, int
 void pushreal8array_(double *x, int *n);       void popreal8array_(double *x, int *n);       void lookreal8array_(double *x, int *n);
 void pushinteger4array_(int *x, int *n);       void popinteger4array_(int *x, int *n);       void lookinteger4array_(int *x, int *n);
 void pushinteger8array_(long long *x, int *n); void popinteger8array_(long long *x, int *n); void lookinteger8array_(long long *x, int *n);
+void pushinteger2array_(short *x, int *n);     void popinteger2array_(short *x, int *n);     void lookinteger2array_(short *x, int *n);
 void pushbooleanarray_(int *x, int *n);        void popbooleanarray_(int *x, int *n);        void lookbooleanarray_(int *x, int *n);
 void pushcharacterarray_(char *x, int *n);     void popcharacterarray_(char *x, int *n);     void lookcharacterarray_(char *x, int *n);
 void pushcomplex8array_(ccmplx *x, int *n);    void popcomplex8array_(ccmplx *x, int *n);    void lookcomplex8array_(ccmplx *x, int *n);

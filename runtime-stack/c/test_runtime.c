@@ -119,6 +119,7 @@ static void test_scalars(void)
     double r8[] = {0.0, -0.0, 1e-300, -1.7976931348623157e308, 4.9e-324, DBL_MIN, -2.5};
     int i4[] = {0, -1, INT_MIN, INT_MAX, 123456789};
     long long i8[] = {0, -1, LLONG_MIN, LLONG_MAX, 0x123456789abcdef0LL, -9000000000LL};
+    short i2[] = {0, -1, SHRT_MIN, SHRT_MAX, 12345};
     int bo[] = {0, 1, -1};
     char ch[] = {'\0', 'a', (char)-1, (char)127, (char)-128};
     ccmplx c8[] = {{1.5f, -2.5f}, {-0.0f, 3e38f}, {FLT_MIN, -FLT_MIN}};
@@ -148,6 +149,7 @@ static void test_scalars(void)
     ROUND_TRIP(r8, double, pushReal8, popReal8, lookReal8)
     ROUND_TRIP(i4, int, pushInteger4, popInteger4, lookInteger4)
     ROUND_TRIP(i8, long long, pushInteger8, popInteger8, lookInteger8)
+    ROUND_TRIP(i2, short, pushInteger2, popInteger2, lookInteger2)
     ROUND_TRIP(bo, int, pushBoolean, popBoolean, lookBoolean)
     ROUND_TRIP(ch, char, pushCharacter, popCharacter, lookCharacter)
     ROUND_TRIP(c8, ccmplx, pushComplex8, popComplex8, lookComplex8)

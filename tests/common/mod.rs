@@ -117,6 +117,9 @@ pub fn build_and_run(
     // derivative read before it is set shows in the numbers (a split adjoint's VLA).
     tc.cflags.push("-ftrivial-auto-var-init=pattern".into());
     tc.fflags.push("-ftrivial-auto-var-init=pattern".into());
+    // gcc 14 refuses a pointer of another type where gcc 12 only warns (a C `long *` passed
+    // to the runtime's `long long *`): the generated code must compile on both.
+    tc.cflags.push("-Werror=incompatible-pointer-types".into());
     // The corpus's headers (`c_xxx.h`), which the generated files include.
     tc.include
         .push(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tangent"));
