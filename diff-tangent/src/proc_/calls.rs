@@ -259,7 +259,14 @@ impl<'a> ProcGen<'_, 'a> {
                 .keyword
                 .as_ref()
                 .map(|k| self.g.dummy_name(&pattern(&self.g.opts.var_pattern, k)));
-            let d = self.derivative_actual(s, a.value, formal_array, by_pointer, formal_read, pre);
+            let site = (c, fi, args);
+            let d = self.derivative_actual(
+                s,
+                a.value,
+                (formal_array, by_pointer, formal_read),
+                site,
+                pre,
+            );
             out.push(Arg {
                 keyword: kw,
                 value: d,
@@ -301,13 +308,133 @@ impl<'a> ProcGen<'_, 'a> {
         }
     }
 
+    /// The derivative `dl` of the actual `a`, a whole rank-1 assumed-size array (`Y(*)`),
+    /// over the elements array dummy `fi` of callee `c` declares (`Yd(1:3)`; the callee's
+    /// bounds over the call's actuals), else over `-size`, for clearing them before the
+    /// call (`Yd = 0` did not compile); refused at the call (`None`) when neither tells.
+    /// Other actuals: `dl`.
+    fn dummy_section(
+        &mut self,
+        s: StmtId,
+        a: ExprId,
+        dl: ExprId,
+        (c, fi, args): (UnitId, usize, &'a [Arg]),
+    ) -> Option<ExprId> {
+        let Expr::Name(base) = self.src.exprs[a] else {
+            return Some(dl);
+        };
+        let Some(ty) = self.prog().symbols[base].ty.clone() else {
+            return Some(dl);
+        };
+        if ty.dims.last().is_none_or(|d| d.upper != DimUpper::Assumed) {
+            return Some(dl);
+        }
+        let count = self.dummy_count(c, fi, args).or_else(|| {
+            (ty.dims.len() == 1)
+                .then(|| self.pointee_size(base))
+                .flatten()
+                .map(|n| self.b().opaque(&format!("({n})")))
+        });
+        let Some(count) = count.filter(|_| ty.dims.len() == 1) else {
+            let name = self.prog().symbols[base].spelling.clone();
+            self.error(s, Code::Unsupported, &format!("clearing the derivative of the assumed-size array `{name}` before this call needs its extent: declare the callee's dummy with explicit bounds, or give -size {name}=N (one-dimensional arrays only)"));
+            return None;
+        };
+        let lo = ty.dims[0].lower;
+        let (lo, hi) = match lo {
+            None => (self.b().int(1), count),
+            Some(e) => {
+                let lo = Copier { src: self.src }.expr(&mut self.u, e);
+                let lo2 = self.dup(lo);
+                let one = self.b().int(1);
+                let last = self.b().bin(BinOp::Add, lo2, count);
+                (lo, self.b().bin(BinOp::Sub, last, one))
+            }
+        };
+        let range = Subscript::Range(Some(lo), Some(hi), None);
+        // Vector mode names the directions first (`Yd(:, :)`).
+        Some(match self.u.exprs[dl].clone() {
+            Expr::Index { base, mut subs } => {
+                let n = subs.len();
+                subs[n - 1] = range;
+                self.b().index(base, subs)
+            }
+            _ if self.vector => self
+                .b()
+                .index(dl, vec![Subscript::Range(None, None, None), range]),
+            _ => self.b().index(dl, vec![range]),
+        })
+    }
+
+    /// The element count array dummy `fi` of callee `c` declares, over the actuals `args`
+    /// of the call (`Y(3)`: 3; `YDOT(NEQ)`: the actual for `NEQ`); `None` for an assumed
+    /// size or shape, or bounds naming anything but integers and the callee's dummies.
+    fn dummy_count(&mut self, c: UnitId, fi: usize, args: &[Arg]) -> Option<ExprId> {
+        let formal = self.prog().units[c].params[fi];
+        let ty = self.prog().symbols[formal].ty.clone()?;
+        let mut count: Option<ExprId> = None;
+        for d in &ty.dims {
+            let DimUpper::Expr(hi) = d.upper else {
+                return None;
+            };
+            let hi = self.callee_bound(c, hi, args)?;
+            let extent = match d.lower {
+                Some(lo) => {
+                    let lo = self.callee_bound(c, lo, args)?;
+                    let diff = self.b().bin(BinOp::Sub, hi, lo);
+                    let one = self.b().int(1);
+                    self.b().bin(BinOp::Add, diff, one)
+                }
+                None => hi,
+            };
+            count = Some(match count {
+                Some(n) => self.b().bin(BinOp::Mul, n, extent),
+                None => extent,
+            });
+        }
+        count
+    }
+
+    /// Bound `e` of callee `c` over the call's actuals: integers, the callee's dummies
+    /// (replaced by their actuals), `+ - *` and parentheses.
+    fn callee_bound(&mut self, c: UnitId, e: ExprId, args: &[Arg]) -> Option<ExprId> {
+        let cu = &self.prog().units[c];
+        match cu.exprs[e].clone() {
+            Expr::Literal(l) if l.kind == LitKind::Int => {
+                let v: i64 = l.text.parse().ok()?;
+                Some(self.b().int(v))
+            }
+            Expr::Name(sym) => {
+                let i = cu.params.iter().position(|&p| p == sym)?;
+                let spelling = self.prog().symbols[sym].spelling.clone();
+                let actual = args
+                    .iter()
+                    .find(|a| {
+                        a.keyword
+                            .as_ref()
+                            .is_some_and(|k| k.eq_ignore_ascii_case(&spelling))
+                    })
+                    .or_else(|| args.get(i).filter(|a| a.keyword.is_none()))?;
+                let v = self.cp(actual.value);
+                Some(self.b().e(Expr::Paren(v)))
+            }
+            Expr::Paren(x) => self.callee_bound(c, x, args),
+            Expr::Binary { op, lhs, rhs } if matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul) => {
+                let l = self.callee_bound(c, lhs, args)?;
+                let r = self.callee_bound(c, rhs, args)?;
+                let b = self.b().bin(op, l, r);
+                Some(self.b().e(Expr::Paren(b)))
+            }
+            _ => None,
+        }
+    }
+
     fn derivative_actual(
         &mut self,
         s: StmtId,
         a: ExprId,
-        formal_array: bool,
-        by_pointer: bool,
-        formal_read: bool,
+        (formal_array, by_pointer, formal_read): (bool, bool, bool),
+        site: (UnitId, usize, &'a [Arg]),
         pre: &mut Vec<StmtId>,
     ) -> ExprId {
         let src = self.src;
@@ -407,6 +534,16 @@ impl<'a> ProcGen<'_, 'a> {
                 let k = self.real_kind(a);
                 let record = self.record_of(a).filter(|_| self.lang == Lang::Fortran);
                 if let Some(dl) = self.dref(a, if self.vector { Dir::All } else { Dir::Nd }) {
+                    // An assumed-size array passed whole to an array dummy: the elements
+                    // the dummy declares (`Yd = 0` on `Y(*)` did not compile).
+                    let dl = if formal_array && self.lang == Lang::Fortran && record.is_none() {
+                        match self.dummy_section(s, a, dl, site) {
+                            Some(d) => d,
+                            None => return self.b().zero(k),
+                        }
+                    } else {
+                        dl
+                    };
                     match record {
                         Some(td) => pre.extend(self.zero_record_leaves(dl, td)),
                         None => {
