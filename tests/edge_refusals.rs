@@ -572,6 +572,18 @@ const REFUSED: &[Case] = &[
         "free() of memory that is not a local pointer's",
     ),
     (
+        "edge_refused/e_f77_assumed_size_cleared.f",
+        D,
+        "e_f77_assumed_size_cleared.f:21:7: error[AD020]",
+        "clearing the derivative of the assumed-size array `W` before this call needs its extent",
+    ),
+    (
+        "edge_refused/e_f77_assumed_size_inactive.f",
+        D,
+        "e_f77_assumed_size_inactive.f:20:7: error[AD020]",
+        "the assumed-size array `W`, inactive here, is passed to a dummy that has a derivative",
+    ),
+    (
         "edge_refused/e_f77_assign_goto_reached.f",
         EVERY,
         "e_f77_assign_goto_reached.f:24:7: error[AD020]",

@@ -592,6 +592,16 @@ impl<'a> ProcGen<'_, 'a> {
                     };
                     self.error(s, Code::Unsupported, msg);
                 }
+                // A zero array like an assumed-size one cannot be declared.
+                let assumed =
+                    |t: &Type| t.dims.last().is_some_and(|d| d.upper == DimUpper::Assumed);
+                if let TempKind::Like { sym, .. } = kind {
+                    if self.prog().symbols[sym].ty.as_ref().is_some_and(assumed) {
+                        let name = self.prog().symbols[sym].spelling.clone();
+                        self.error(s, Code::Unsupported, &format!("the assumed-size array `{name}`, inactive here, is passed to a dummy that has a derivative: a zero derivative of unknown extent cannot be declared (it did not compile); declare `{name}` with explicit bounds"));
+                        return self.b().zero(k);
+                    }
+                }
                 let t = self.temp("dummyzerod", kind);
                 if self.lang == Lang::Fortran {
                     let l = self.b().name(t);
