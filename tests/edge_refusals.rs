@@ -447,8 +447,8 @@ const REFUSED: &[Case] = &[
     (
         "edge_refused/e_f_array_function.f90",
         D_B,
-        "e_f_array_function.f90:14:5: error[AD020]",
-        "a reference to the array-valued function `twice`",
+        "e_f_array_function.f90:17:5: error[AD020]",
+        "a reference to the array-valued function `twice`, whose result's shape cannot be written",
     ),
     (
         "edge_refused/e_c_file_static_shared.c",

@@ -490,7 +490,7 @@ impl<'a> Adj<'_, '_, 'a> {
         let Expr::Call { args, .. } = &self.pg.src.exprs[e] else {
             return;
         };
-        if let Some(msg) = self.pg.function_reference_refusal(c, r) {
+        if let Some(msg) = self.pg.function_reference_refusal(c, r, args) {
             // A whole sentence already ("… is not differentiated yet; …").
             self.pg.error(s, Code::Unsupported, &msg);
             return;
@@ -512,7 +512,7 @@ impl<'a> Adj<'_, '_, 'a> {
             self.unsupported(s, &msg);
             return;
         }
-        let (t, tb, bytes) = self.pg.result_temps(c, r);
+        let (t, tb, bytes) = self.pg.result_temps(c, r, args);
         let (mut c1, c2) = (self.pg.cp(e), self.pg.cp(e));
         let split = self.pg.g.split_call(c, &self.pg.src.stmts[s].directives);
         let external = self.pg.prog().units[c].parent.is_none() && c != self.pg.p;

@@ -127,7 +127,7 @@ impl<'a> ProcGen<'_, 'a> {
                 // out of an expression; the call left them out and did not compile.
                 let result = self.prog().units[c].result.filter(|_| self.lang == Lang::C);
                 if let Some(r) = result {
-                    let temps = self.result_temps(c, r);
+                    let temps = self.result_temps(c, r, args);
                     self.result_args(r, temps, &None, &mut new_args);
                 }
                 if self.vector {
@@ -366,69 +366,6 @@ impl<'a> ProcGen<'_, 'a> {
         })
     }
 
-    /// The element count array dummy `fi` of callee `c` declares, over the actuals `args`
-    /// of the call (`Y(3)`: 3; `YDOT(NEQ)`: the actual for `NEQ`); `None` for an assumed
-    /// size or shape, or bounds naming anything but integers and the callee's dummies.
-    fn dummy_count(&mut self, c: UnitId, fi: usize, args: &[Arg]) -> Option<ExprId> {
-        let formal = self.prog().units[c].params[fi];
-        let ty = self.prog().symbols[formal].ty.clone()?;
-        let mut count: Option<ExprId> = None;
-        for d in &ty.dims {
-            let DimUpper::Expr(hi) = d.upper else {
-                return None;
-            };
-            let hi = self.callee_bound(c, hi, args)?;
-            let extent = match d.lower {
-                Some(lo) => {
-                    let lo = self.callee_bound(c, lo, args)?;
-                    let diff = self.b().bin(BinOp::Sub, hi, lo);
-                    let one = self.b().int(1);
-                    self.b().bin(BinOp::Add, diff, one)
-                }
-                None => hi,
-            };
-            count = Some(match count {
-                Some(n) => self.b().bin(BinOp::Mul, n, extent),
-                None => extent,
-            });
-        }
-        count
-    }
-
-    /// Bound `e` of callee `c` over the call's actuals: integers, the callee's dummies
-    /// (replaced by their actuals), `+ - *` and parentheses.
-    fn callee_bound(&mut self, c: UnitId, e: ExprId, args: &[Arg]) -> Option<ExprId> {
-        let cu = &self.prog().units[c];
-        match cu.exprs[e].clone() {
-            Expr::Literal(l) if l.kind == LitKind::Int => {
-                let v: i64 = l.text.parse().ok()?;
-                Some(self.b().int(v))
-            }
-            Expr::Name(sym) => {
-                let i = cu.params.iter().position(|&p| p == sym)?;
-                let spelling = self.prog().symbols[sym].spelling.clone();
-                let actual = args
-                    .iter()
-                    .find(|a| {
-                        a.keyword
-                            .as_ref()
-                            .is_some_and(|k| k.eq_ignore_ascii_case(&spelling))
-                    })
-                    .or_else(|| args.get(i).filter(|a| a.keyword.is_none()))?;
-                let v = self.cp(actual.value);
-                Some(self.b().e(Expr::Paren(v)))
-            }
-            Expr::Paren(x) => self.callee_bound(c, x, args),
-            Expr::Binary { op, lhs, rhs } if matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul) => {
-                let l = self.callee_bound(c, lhs, args)?;
-                let r = self.callee_bound(c, rhs, args)?;
-                let b = self.b().bin(op, l, r);
-                Some(self.b().e(Expr::Paren(b)))
-            }
-            _ => None,
-        }
-    }
-
     fn derivative_actual(
         &mut self,
         s: StmtId,
@@ -658,7 +595,14 @@ impl<'a> ProcGen<'_, 'a> {
             return n;
         }
         let nd = self.nd_index();
-        self.b().index(n, vec![Subscript::Index(nd)])
+        // An array temporary (an array-valued function's derivative): `td(nd, :, :)`.
+        let rank = self.g.out.symbols[t]
+            .ty
+            .as_ref()
+            .map_or(0, |t| t.dims.len());
+        let mut subs = vec![Subscript::Index(nd)];
+        subs.extend((0..rank).map(|_| Subscript::Range(None, None, None)));
+        self.b().index(n, subs)
     }
 
     /// C `return e` of a function: `*f = e; return ė;` (vector: `ḟ[nd] = ė` per direction,
