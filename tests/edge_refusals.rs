@@ -459,8 +459,8 @@ const REFUSED: &[Case] = &[
     (
         "edge_refused/e_f_array_function.f90",
         D_B,
-        "e_f_array_function.f90:14:5: error[AD020]",
-        "a reference to the array-valued function `twice`",
+        "e_f_array_function.f90:17:5: error[AD020]",
+        "a reference to the array-valued function `twice`, whose result's shape cannot be written",
     ),
     (
         "edge_refused/e_c_file_static_shared.c",
@@ -570,6 +570,18 @@ const REFUSED: &[Case] = &[
         B,
         "e_c_nr_one_based.c:22:5: error[AD020]",
         "free() of memory that is not a local pointer's",
+    ),
+    (
+        "edge_refused/e_f77_assumed_size_cleared.f",
+        D,
+        "e_f77_assumed_size_cleared.f:21:7: error[AD020]",
+        "clearing the derivative of the assumed-size array `W` before this call needs its extent",
+    ),
+    (
+        "edge_refused/e_f77_assumed_size_inactive.f",
+        D,
+        "e_f77_assumed_size_inactive.f:20:7: error[AD020]",
+        "the assumed-size array `W`, inactive here, is passed to a dummy that has a derivative",
     ),
     (
         "edge_refused/e_f77_assign_goto_reached.f",

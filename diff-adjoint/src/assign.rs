@@ -515,7 +515,7 @@ impl<'a> Adj<'_, '_, 'a> {
         let Expr::Call { args, .. } = &self.pg.src.exprs[e] else {
             return;
         };
-        if let Some(msg) = self.pg.function_reference_refusal(c, r) {
+        if let Some(msg) = self.pg.function_reference_refusal(c, r, args) {
             // A whole sentence already ("… is not differentiated yet; …").
             self.pg.error(s, Code::Unsupported, &msg);
             return;
@@ -540,7 +540,7 @@ impl<'a> Adj<'_, '_, 'a> {
             self.unsupported(s, &msg);
             return;
         }
-        let (t, tb, bytes) = self.pg.result_temps(c, r);
+        let (t, tb, bytes) = self.pg.result_temps(c, r, args);
         let (mut c1, c2) = (self.pg.cp(e), self.pg.cp(e));
         let split = self
             .pg

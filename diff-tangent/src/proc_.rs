@@ -10,6 +10,7 @@ use radtap_il::*;
 use std::collections::{HashMap, HashSet};
 
 mod alias;
+mod callee_shape;
 mod calls;
 mod complex;
 mod decls;
@@ -189,6 +190,14 @@ pub enum TempKind {
     /// A C array of `len` reals of this many bytes (adjoint mode: a recorded array of
     /// constant size kept in a local instead of on the stack).
     RealArray { bytes: u32, len: u32 },
+    /// A Fortran real array of these dimensions (expressions of the unit being built), a
+    /// derivative when `deriv` (with the direction dimension first in vector mode): the
+    /// value of a hoisted reference to an array-valued function and its derivative.
+    Shaped {
+        bytes: u32,
+        deriv: bool,
+        dims: Vec<Dim>,
+    },
 }
 
 impl<'g, 'a> ProcGen<'g, 'a> {

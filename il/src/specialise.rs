@@ -1,37 +1,122 @@
-//! Procedures with a dummy procedure are specialised per actual procedure, as Tapenade does.
+//! Procedures with dummy procedures are specialised per set of actual procedures, as
+//! Tapenade does.
 //!
 //! `call heun(one_compartment, …)` and `call heun(two_compartment, …)`: the dummy `f` of
 //! `heun` receives two procedures, and the derivative of `heun` cannot call both `f_d`s by
 //! one name. Before the analyses, `heun` gets one copy per actual procedure (in the order the
 //! calls name them), in which every call through `f` calls that procedure by name; each call
 //! site calls its copy. The analyses and both modes then see ordinary calls, and each copy
-//! gets its own derivative (`heun_d`, then a fresh name for the next copy). The same is done
-//! when the single actual's module is out of reach of the procedure's module (a library
-//! calling the user's function): the copy USEs the actual's module, so its derivative uses
-//! the actual's derivative module. A copy goes in the procedure's module, with `use` of the
-//! actual's module when that comes before it; when the actual's module comes after it (a
-//! user module using the library, the common layout), in the actual's module, with `use` of
-//! the procedure's module: every derivative module then uses only modules written before it.
+//! gets its own derivative (`heun_d`, then a fresh name for the next copy). A procedure with
+//! several dummy procedures (ODEPACK's `DSTODE(…, F, JAC, PJAC, SLVS)`) gets one copy per
+//! set of actuals its call sites pass, each dummy replaced by its actual. One set of actuals
+//! is specialised too when a call through a dummy would not resolve to its actual alone (the
+//! call graph takes any procedure passed somewhere with as many arguments, and ODEPACK's `F`
+//! and `SLVS` both take four), or when an actual's module is out of reach of the procedure's
+//! module (a library calling the user's function): the copy USEs the actual's module, so its
+//! derivative uses the actual's derivative module. A module procedure's copy goes in its
+//! module, with `use` of the actual's module when that comes before it; when the actual's
+//! module comes after it (a user module using the library, the common layout), in the
+//! actual's module, with `use` of the procedure's module: every derivative module then uses
+//! only modules written before it. An external procedure's copy (F77 `SUBROUTINE DSTODE`)
+//! follows it in its file; an external procedure it passes on is declared EXTERNAL there.
 //!
 //! A copy keeps the spelling of the original (a call the derivative keeps as it is still
-//! calls the user's procedure, with the same actual), with a scope and symbols of its own. A
-//! dummy passed on to another procedure is passed as the actual procedure in the copy, so
-//! that procedure is specialised in turn. Left as they are (the generators refuse what they
-//! cannot differentiate, with a located AD020): procedures with several called dummy
-//! procedures (called or passed on), internal procedures or a result named like the function; calls passing
-//! anything but a procedure with a body (an intrinsic, an external one); a copy to be placed
-//! in the actual's module when the procedure names PRIVATE entities of its own. A call
-//! passing the caller's own dummy procedure on keeps calling the original. The scopes of
-//! BLOCK constructs are copied with the procedure.
+//! calls the user's procedure, with the same actuals), with a scope and symbols of its own.
+//! A dummy passed on to another procedure is passed as the actual procedure in the copy, so
+//! that procedure is specialised in turn (`DLSODE` first, then `DSTODE`, then `DPREPJ`). A
+//! call passing the caller's own dummy procedure on keeps calling the original (until that
+//! caller is specialised in turn). Left as they are (the generators refuse what they cannot
+//! differentiate, with a located AD020): internal procedures, procedures with internal
+//! procedures, a result named like the function, local types or ENTRY, or SAVE locals they
+//! may write (each copy would keep its own state); calls passing anything but a procedure
+//! with a body (an intrinsic, an external one); a copy to be placed in the actual's module
+//! when the procedure names PRIVATE entities of its own. The scopes of BLOCK constructs are
+//! copied with the procedure.
 
 use crate::ir::*;
 use std::collections::HashMap;
 
-/// A call of the procedure being specialised: unit, statement or expression, callee node.
+/// A call of the procedure being specialised: unit, callee node, and the procedure it
+/// passes for each called dummy procedure (in the order of [`called_dummies`]).
 struct Site {
     unit: UnitId,
     callee: ExprId,
-    actual: UnitId,
+    actuals: Vec<UnitId>,
+}
+
+/// The procedures passed as actual arguments anywhere, which a call through a dummy
+/// procedure is resolved to by its number of arguments (`flowgraph`'s call graph).
+struct Taken {
+    /// Procedures with a body passed somewhere, with their number of dummies.
+    bodies: Vec<(UnitId, usize)>,
+    /// Whether an intrinsic or a procedure without a body is passed somewhere: then a
+    /// call through a dummy procedure is unknown.
+    bodiless: bool,
+}
+
+impl Taken {
+    fn of(prog: &Program) -> Taken {
+        let mut t = Taken {
+            bodies: Vec::new(),
+            bodiless: false,
+        };
+        for (_, u) in prog.units.iter() {
+            if u.lang != Lang::Fortran {
+                continue;
+            }
+            for (callee, args) in calls_of(u) {
+                if matches!(&u.exprs[callee],
+                    Expr::Name(s) if prog.symbols[*s].kind == SymbolKind::Intrinsic)
+                {
+                    continue;
+                }
+                for a in args {
+                    let Expr::Name(s) = &u.exprs[a.value] else {
+                        continue;
+                    };
+                    let sd = &prog.symbols[*s];
+                    match sd.kind {
+                        SymbolKind::Intrinsic => t.bodiless = true,
+                        SymbolKind::Procedure if !sd.attrs.dummy => match definition(prog, *s) {
+                            Some(d) => {
+                                let n = prog.units[d].params.len();
+                                if !t.bodies.contains(&(d, n)) {
+                                    t.bodies.push((d, n));
+                                }
+                            }
+                            None => t.bodiless = true,
+                        },
+                        _ => {}
+                    }
+                }
+            }
+        }
+        t
+    }
+
+    /// Whether a call through a dummy procedure receiving `a` would be resolved to more than
+    /// `a` (another procedure with as many dummies is passed somewhere, or one without a
+    /// body is).
+    fn ambiguous(&self, prog: &Program, a: UnitId) -> bool {
+        let n = prog.units[a].params.len();
+        self.bodiless || self.bodies.iter().any(|&(d, k)| d != a && k == n)
+    }
+}
+
+/// The calls of `u` (statements and expressions): callee node and arguments.
+fn calls_of(u: &UnitData) -> Vec<(ExprId, &[Arg])> {
+    let mut calls: Vec<(ExprId, &[Arg])> = Vec::new();
+    for (_, st) in u.stmts.iter() {
+        if let StmtKind::Call { callee, args, .. } = &st.kind {
+            calls.push((*callee, args));
+        }
+    }
+    for (_, e) in u.exprs.iter() {
+        if let Expr::Call { callee, args } = e {
+            calls.push((*callee, args));
+        }
+    }
+    calls
 }
 
 /// Specialises every Fortran procedure whose dummy procedure receives several procedures, or
@@ -51,8 +136,9 @@ pub fn specialise_dummy_procedures(prog: &mut Program) {
     let mut replaced: Vec<UnitId> = Vec::new();
     for _ in 0..4 {
         let before = prog.units.len();
+        let taken = Taken::of(prog);
         for p in procs {
-            if specialise(prog, p, &replaced) {
+            if specialise(prog, p, &replaced, &taken) {
                 replaced.push(p);
             }
         }
@@ -98,6 +184,11 @@ fn procedure_slots(prog: &Program, u: &UnitData) -> Vec<ExprId> {
         }
     }
     out
+}
+
+/// The callee nodes of `u`'s calls.
+fn callee_slots(u: &UnitData) -> Vec<ExprId> {
+    calls_of(u).into_iter().map(|(c, _)| c).collect()
 }
 
 /// The dummies of `p` it calls or passes on to another procedure.
@@ -171,31 +262,25 @@ fn sees(prog: &Program, p: UnitId, m: UnitId) -> bool {
 }
 
 /// The calls of `p` in the program (but in the procedures `replaced` by their copies) and
-/// the procedure each passes for dummy `k`; `None` when one passes something else.
-fn sites_of(prog: &Program, p: UnitId, k: usize, replaced: &[UnitId]) -> Option<Vec<Site>> {
+/// the procedure each passes for each dummy of `ks`; `None` when one passes something else.
+fn sites_of(prog: &Program, p: UnitId, ks: &[usize], replaced: &[UnitId]) -> Option<Vec<Site>> {
     let pname = prog.units[p].name?;
     let pspell = prog.symbols[pname].spelling.to_ascii_lowercase();
-    let kname = prog.symbols[prog.units[p].params[k]]
-        .spelling
-        .to_ascii_lowercase();
+    let knames: Vec<String> = ks
+        .iter()
+        .map(|&k| {
+            prog.symbols[prog.units[p].params[k]]
+                .spelling
+                .to_ascii_lowercase()
+        })
+        .collect();
     let mut out = Vec::new();
     for (uid, u) in prog.units.iter() {
         // A procedure replaced by its copies is called no more.
         if u.lang != Lang::Fortran || replaced.contains(&uid) {
             continue;
         }
-        let mut calls: Vec<(ExprId, &[Arg])> = Vec::new();
-        for (_, st) in u.stmts.iter() {
-            if let StmtKind::Call { callee, args, .. } = &st.kind {
-                calls.push((*callee, args));
-            }
-        }
-        for (_, e) in u.exprs.iter() {
-            if let Expr::Call { callee, args } = e {
-                calls.push((*callee, args));
-            }
-        }
-        for (callee, args) in calls {
+        'calls: for (callee, args) in calls_of(u) {
             let Expr::Name(s) = &u.exprs[callee] else {
                 continue;
             };
@@ -203,28 +288,32 @@ fn sites_of(prog: &Program, p: UnitId, k: usize, replaced: &[UnitId]) -> Option<
             if !sd.spelling.eq_ignore_ascii_case(&pspell) || definition(prog, *s) != Some(p) {
                 continue;
             }
-            let actual = args
-                .iter()
-                .find(|a| {
-                    a.keyword
-                        .as_ref()
-                        .is_some_and(|w| w.eq_ignore_ascii_case(&kname))
-                })
-                .or_else(|| args.get(k).filter(|a| a.keyword.is_none()))?;
-            let Expr::Name(a) = &u.exprs[actual.value] else {
-                return None;
-            };
-            // A caller passing its own dummy procedure on keeps calling `p` itself (QUADPACK's
-            // `dqagpe` passing `f` to `dqk21`, while the specialised `dqage` passes the user's
-            // function): that site is left as it is.
-            if prog.symbols[*a].attrs.dummy && u.params.contains(a) {
-                continue;
+            let mut actuals = Vec::new();
+            for (&k, kname) in ks.iter().zip(&knames) {
+                let actual = args
+                    .iter()
+                    .find(|a| {
+                        a.keyword
+                            .as_ref()
+                            .is_some_and(|w| w.eq_ignore_ascii_case(kname))
+                    })
+                    .or_else(|| args.get(k).filter(|a| a.keyword.is_none()))?;
+                let Expr::Name(a) = &u.exprs[actual.value] else {
+                    return None;
+                };
+                // A caller passing its own dummy procedure on keeps calling `p` itself
+                // (QUADPACK's `dqagpe` passing `f` to `dqk21`, while the specialised `dqage`
+                // passes the user's function; ODEPACK's `DLSODE` passing `F` to `DSTODE`
+                // until `DLSODE` is specialised in turn): that site is left as it is.
+                if prog.symbols[*a].attrs.dummy && u.params.contains(a) {
+                    continue 'calls;
+                }
+                actuals.push(definition(prog, *a)?);
             }
-            let d = definition(prog, *a)?;
             out.push(Site {
                 unit: uid,
                 callee,
-                actual: d,
+                actuals,
             });
         }
     }
@@ -232,11 +321,47 @@ fn sites_of(prog: &Program, p: UnitId, k: usize, replaced: &[UnitId]) -> Option<
     Some(out)
 }
 
-/// Specialises `p`; whether it did (its calls now call the copies).
-fn specialise(prog: &mut Program, p: UnitId, replaced: &[UnitId]) -> bool {
+/// Whether `p` keeps state from call to call in a local (SAVE) that it may write: each copy
+/// would keep its own.
+fn keeps_state(prog: &Program, p: UnitId) -> bool {
     let u = &prog.units[p];
-    let Some(m) = u.parent.filter(|&m| prog.units[m].kind == UnitKind::Module) else {
-        return false;
+    let saved = |s: SymbolId| {
+        let sd = &prog.symbols[s];
+        sd.scope == u.scope && sd.attrs.save && !sd.attrs.constant && !sd.attrs.dummy
+    };
+    let mut written: Vec<ExprId> = Vec::new();
+    for (_, st) in u.stmts.iter() {
+        match &st.kind {
+            StmtKind::Assign { lhs, .. } => written.push(*lhs),
+            StmtKind::Do { var, .. } => written.push(*var),
+            _ => {}
+        }
+    }
+    for (callee, args) in calls_of(u) {
+        // Intrinsics write none of their arguments that matter here.
+        if !matches!(&u.exprs[callee],
+            Expr::Name(s) if prog.symbols[*s].kind == SymbolKind::Intrinsic)
+        {
+            written.extend(args.iter().map(|a| a.value));
+        }
+    }
+    while let Some(e) = written.pop() {
+        match &u.exprs[e] {
+            Expr::Name(s) if saved(*s) => return true,
+            x => crate::visit::expr_children(x, &mut |c| written.push(c)),
+        }
+    }
+    false
+}
+
+/// Specialises `p`; whether it did (its calls now call the copies).
+fn specialise(prog: &mut Program, p: UnitId, replaced: &[UnitId], taken: &Taken) -> bool {
+    let u = &prog.units[p];
+    // A module procedure, or an external procedure (F77 `SUBROUTINE DSTODE`).
+    let m = match u.parent {
+        Some(m) if prog.units[m].kind == UnitKind::Module => Some(m),
+        Some(_) => return false,
+        None => None,
     };
     if !u.contains.is_empty() || (u.kind == UnitKind::Function && u.result == u.name) {
         return false;
@@ -251,54 +376,103 @@ fn specialise(prog: &mut Program, p: UnitId, replaced: &[UnitId]) -> bool {
     {
         return false;
     }
-    let [k] = called_dummies(prog, p)[..] else {
+    let ks = called_dummies(prog, p);
+    if ks.is_empty() || keeps_state(prog, p) {
+        return false;
+    }
+    let Some(sites) = sites_of(prog, p, &ks, replaced) else {
         return false;
     };
-    let Some(sites) = sites_of(prog, p, k, replaced) else {
-        return false;
-    };
-    let mut actuals: Vec<UnitId> = Vec::new();
+
+    let mut tuples: Vec<Vec<UnitId>> = Vec::new();
     for s in &sites {
-        if !actuals.contains(&s.actual) {
-            actuals.push(s.actual);
+        if !tuples.contains(&s.actuals) {
+            tuples.push(s.actuals.clone());
         }
     }
     let reachable = |a: UnitId| module_of(prog, a).is_none_or(|am| sees(prog, p, am));
-    match actuals.as_slice() {
+    // One set of actuals, each reachable and the one procedure a call through its dummy
+    // would be resolved to: the calls through the dummies are known as they are.
+    match tuples.as_slice() {
         [] => return false,
-        [a] if reachable(*a) => return false,
+        [t] if t.iter().all(|&a| reachable(a) && !taken.ambiguous(prog, a)) => return false,
         _ => {}
     }
     // A copy placed in the actual's module reaches `p`'s module through USE: only its
     // public names.
-    let moved = actuals.iter().any(|&a| host_of(prog, p, m, a) != m);
-    if moved && names_private_of(prog, p, m) {
-        return false;
+    let hosts: Vec<Option<UnitId>> = tuples
+        .iter()
+        .map(|t| m.map(|m| host_of(prog, p, m, t)))
+        .collect();
+    if let Some(m) = m {
+        if hosts.iter().any(|&h| h != Some(m)) && names_private_of(prog, p, m) {
+            return false;
+        }
     }
-    let dummy = prog.units[p].params[k];
+    let dummies: Vec<SymbolId> = ks.iter().map(|&k| prog.units[p].params[k]).collect();
     let pname = prog.units[p].name.expect("named");
-    for (n, a) in actuals.into_iter().enumerate() {
+    for (n, (t, host)) in tuples.into_iter().zip(hosts).enumerate() {
         let (mut cu, map) = copy_unit(prog, p);
-        let dummy = map.get(&dummy).copied().unwrap_or(dummy);
-        let asym = prog.units[a].name.expect("named");
-        // Calls through the dummy call `a` by name; passed on, it passes `a`.
-        for c in procedure_slots(prog, &cu) {
-            if matches!(cu.exprs[c], Expr::Name(s) if s == dummy) {
-                cu.exprs[c] = Expr::Name(asym);
+        // Calls through each dummy call its actual by name; passed on, it passes the actual.
+        let slots = procedure_slots(prog, &cu);
+        let callees = callee_slots(&cu);
+        let mut externals: Vec<AttrItem> = Vec::new();
+        for (&dummy, &a) in dummies.iter().zip(&t) {
+            let dummy = map.get(&dummy).copied().unwrap_or(dummy);
+            let asym = prog.units[a].name.expect("named");
+            for &c in &slots {
+                if matches!(cu.exprs[c], Expr::Name(s) if s == dummy) {
+                    cu.exprs[c] = Expr::Name(asym);
+                    // An external procedure passed on is declared EXTERNAL (else it is
+                    // an implicitly typed variable where the copy is written out).
+                    let passed = !callees.contains(&c);
+                    if passed
+                        && module_of(prog, a).is_none()
+                        && !externals.iter().any(|i| i.sym == asym)
+                    {
+                        externals.push(AttrItem {
+                            sym: asym,
+                            dims: None,
+                            common: false,
+                        });
+                    }
+                }
             }
         }
-        let host = host_of(prog, p, m, a);
-        if host == m {
-            if let Some(am) = module_of(prog, a).filter(|&am| !sees(prog, p, am)) {
-                let aname = prog.symbols[asym].spelling.clone();
-                cu.decls.insert(0, use_decl(prog, am, Some(&aname)));
+        if !externals.is_empty() {
+            let at = cu
+                .decls
+                .iter()
+                .position(|d| !matches!(d, Decl::Use(..) | Decl::Implicit(_) | Decl::Comment(_)))
+                .unwrap_or(cu.decls.len());
+            cu.decls.insert(
+                at,
+                Decl::Attr(AttrStmt {
+                    keyword: "external".into(),
+                    double_colon: false,
+                    items: externals,
+                }),
+            );
+        }
+        match (host, m) {
+            (Some(h), Some(m)) if h != m => {
+                // In the actual's module, which comes after `p`'s: the copy uses `p`'s module.
+                cu.decls.insert(0, use_decl(prog, m, None));
+                cu.parent = Some(h);
+                let hs = prog.units[h].scope;
+                prog.scopes[cu.scope].parent = Some(hs);
             }
-        } else {
-            // In the actual's module, which comes after `p`'s: the copy uses `p`'s module.
-            cu.decls.insert(0, use_decl(prog, m, None));
-            cu.parent = Some(host);
-            let hs = prog.units[host].scope;
-            prog.scopes[cu.scope].parent = Some(hs);
+            _ => {
+                // Beside `p`: it uses the modules of the actuals it cannot reach.
+                for &a in t.iter().rev() {
+                    if let Some(am) = module_of(prog, a).filter(|&am| !sees(prog, p, am)) {
+                        let aname = prog.symbols[prog.units[a].name.expect("named")]
+                            .spelling
+                            .clone();
+                        cu.decls.insert(0, use_decl(prog, am, Some(&aname)));
+                    }
+                }
+            }
         }
         let csym = prog.symbols.alloc(prog.symbols[pname].clone());
         cu.name = Some(csym);
@@ -311,17 +485,38 @@ fn specialise(prog: &mut Program, p: UnitId, replaced: &[UnitId]) -> bool {
                 prog.symbols[new].unit = Some(cid);
             }
         }
-        let at = if host == m {
-            prog.units[m]
-                .contains
-                .iter()
-                .position(|&x| x == p)
-                .map_or(prog.units[m].contains.len(), |i| i + 1 + n)
-        } else {
-            prog.units[host].contains.len()
-        };
-        prog.units[host].contains.insert(at, cid);
-        for s in sites.iter().filter(|s| s.actual == a) {
+        match (host, m) {
+            (Some(h), Some(m)) => {
+                let at = if h == m {
+                    prog.units[m]
+                        .contains
+                        .iter()
+                        .position(|&x| x == p)
+                        .map_or(prog.units[m].contains.len(), |i| i + 1 + n)
+                } else {
+                    prog.units[h].contains.len()
+                };
+                prog.units[h].contains.insert(at, cid);
+            }
+            _ => {
+                // An external procedure: the copy follows `p` (and the earlier copies) in
+                // its file.
+                let file = prog.files.iter_mut().find(|f| {
+                    f.items
+                        .iter()
+                        .any(|i| matches!(i, FileItem::Unit(x) if *x == p))
+                });
+                if let Some(f) = file {
+                    let i = f
+                        .items
+                        .iter()
+                        .position(|i| matches!(i, FileItem::Unit(x) if *x == p))
+                        .expect("found");
+                    f.items.insert(i + 1 + n, FileItem::Unit(cid));
+                }
+            }
+        }
+        for s in sites.iter().filter(|s| s.actuals == t) {
             prog.units[s.unit].exprs[s.callee] = Expr::Name(csym);
         }
     }
@@ -431,14 +626,15 @@ fn map_decl(d: &mut Decl, m: &dyn Fn(&mut SymbolId)) {
     }
 }
 
-/// Where the copy of `p` (in module `m`) for actual `a` goes: `m`, unless `a`'s module is out
-/// of `p`'s reach and comes after `m` in the program (its derivative module is written after
-/// `m`'s, which could then not use it): then `a`'s module.
-fn host_of(prog: &Program, p: UnitId, m: UnitId, a: UnitId) -> UnitId {
-    match module_of(prog, a) {
-        Some(am) if am != m && !sees(prog, p, am) && am.index() > m.index() => am,
-        _ => m,
-    }
+/// Where the copy of `p` (in module `m`) for actuals `t` goes: `m`, unless the module of an
+/// actual is out of `p`'s reach and comes after `m` in the program (its derivative module is
+/// written after `m`'s, which could then not use it): then the last such module.
+fn host_of(prog: &Program, p: UnitId, m: UnitId, t: &[UnitId]) -> UnitId {
+    t.iter()
+        .filter_map(|&a| module_of(prog, a))
+        .filter(|&am| am != m && !sees(prog, p, am) && am.index() > m.index())
+        .max_by_key(|am| am.index())
+        .unwrap_or(m)
 }
 
 /// Whether `p` names an entity of module `m` that `USE m` does not give.

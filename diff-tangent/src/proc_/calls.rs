@@ -127,7 +127,7 @@ impl<'a> ProcGen<'_, 'a> {
                 // out of an expression; the call left them out and did not compile.
                 let result = self.prog().units[c].result.filter(|_| self.lang == Lang::C);
                 if let Some(r) = result {
-                    let temps = self.result_temps(c, r);
+                    let temps = self.result_temps(c, r, args);
                     self.result_args(r, temps, &None, &mut new_args);
                 }
                 if self.vector {
@@ -259,7 +259,14 @@ impl<'a> ProcGen<'_, 'a> {
                 .keyword
                 .as_ref()
                 .map(|k| self.g.dummy_name(&pattern(&self.g.opts.var_pattern, k)));
-            let d = self.derivative_actual(s, a.value, formal_array, by_pointer, formal_read, pre);
+            let site = (c, fi, args);
+            let d = self.derivative_actual(
+                s,
+                a.value,
+                (formal_array, by_pointer, formal_read),
+                site,
+                pre,
+            );
             out.push(Arg {
                 keyword: kw,
                 value: d,
@@ -301,13 +308,70 @@ impl<'a> ProcGen<'_, 'a> {
         }
     }
 
+    /// The derivative `dl` of the actual `a`, a whole rank-1 assumed-size array (`Y(*)`),
+    /// over the elements array dummy `fi` of callee `c` declares (`Yd(1:3)`; the callee's
+    /// bounds over the call's actuals), else over `-size`, for clearing them before the
+    /// call (`Yd = 0` did not compile); refused at the call (`None`) when neither tells.
+    /// Other actuals: `dl`.
+    fn dummy_section(
+        &mut self,
+        s: StmtId,
+        a: ExprId,
+        dl: ExprId,
+        (c, fi, args): (UnitId, usize, &'a [Arg]),
+    ) -> Option<ExprId> {
+        let Expr::Name(base) = self.src.exprs[a] else {
+            return Some(dl);
+        };
+        let Some(ty) = self.prog().symbols[base].ty.clone() else {
+            return Some(dl);
+        };
+        if ty.dims.last().is_none_or(|d| d.upper != DimUpper::Assumed) {
+            return Some(dl);
+        }
+        let count = self.dummy_count(c, fi, args).or_else(|| {
+            (ty.dims.len() == 1)
+                .then(|| self.pointee_size(base))
+                .flatten()
+                .map(|n| self.b().opaque(&format!("({n})")))
+        });
+        let Some(count) = count.filter(|_| ty.dims.len() == 1) else {
+            let name = self.prog().symbols[base].spelling.clone();
+            self.error(s, Code::Unsupported, &format!("clearing the derivative of the assumed-size array `{name}` before this call needs its extent: declare the callee's dummy with explicit bounds, or give -size {name}=N (one-dimensional arrays only)"));
+            return None;
+        };
+        let lo = ty.dims[0].lower;
+        let (lo, hi) = match lo {
+            None => (self.b().int(1), count),
+            Some(e) => {
+                let lo = Copier { src: self.src }.expr(&mut self.u, e);
+                let lo2 = self.dup(lo);
+                let one = self.b().int(1);
+                let last = self.b().bin(BinOp::Add, lo2, count);
+                (lo, self.b().bin(BinOp::Sub, last, one))
+            }
+        };
+        let range = Subscript::Range(Some(lo), Some(hi), None);
+        // Vector mode names the directions first (`Yd(:, :)`).
+        Some(match self.u.exprs[dl].clone() {
+            Expr::Index { base, mut subs } => {
+                let n = subs.len();
+                subs[n - 1] = range;
+                self.b().index(base, subs)
+            }
+            _ if self.vector => self
+                .b()
+                .index(dl, vec![Subscript::Range(None, None, None), range]),
+            _ => self.b().index(dl, vec![range]),
+        })
+    }
+
     fn derivative_actual(
         &mut self,
         s: StmtId,
         a: ExprId,
-        formal_array: bool,
-        by_pointer: bool,
-        formal_read: bool,
+        (formal_array, by_pointer, formal_read): (bool, bool, bool),
+        site: (UnitId, usize, &'a [Arg]),
         pre: &mut Vec<StmtId>,
     ) -> ExprId {
         let src = self.src;
@@ -415,6 +479,16 @@ impl<'a> ProcGen<'_, 'a> {
                     Dir::Nd
                 };
                 if let Some(dl) = self.dref(a, whole) {
+                    // An assumed-size array passed whole to an array dummy: the elements
+                    // the dummy declares (`Yd = 0` on `Y(*)` did not compile).
+                    let dl = if formal_array && self.lang == Lang::Fortran && record.is_none() {
+                        match self.dummy_section(s, a, dl, site) {
+                            Some(d) => d,
+                            None => return self.b().zero(k),
+                        }
+                    } else {
+                        dl
+                    };
                     match record {
                         Some(td) => pre.extend(self.zero_record_leaves(dl, td)),
                         None => {
@@ -471,6 +545,16 @@ impl<'a> ProcGen<'_, 'a> {
                         "an array expression passed to an array dummy that has a derivative is not supported yet; assign it to an array variable and pass that"
                     };
                     self.error(s, Code::Unsupported, msg);
+                }
+                // A zero array like an assumed-size one cannot be declared.
+                let assumed =
+                    |t: &Type| t.dims.last().is_some_and(|d| d.upper == DimUpper::Assumed);
+                if let TempKind::Like { sym, .. } = kind {
+                    if self.prog().symbols[sym].ty.as_ref().is_some_and(assumed) {
+                        let name = self.prog().symbols[sym].spelling.clone();
+                        self.error(s, Code::Unsupported, &format!("the assumed-size array `{name}`, inactive here, is passed to a dummy that has a derivative: a zero derivative of unknown extent cannot be declared (it did not compile); declare `{name}` with explicit bounds"));
+                        return self.b().zero(k);
+                    }
                 }
                 let t = self.temp("dummyzerod", kind);
                 if self.lang == Lang::Fortran {
@@ -556,7 +640,14 @@ impl<'a> ProcGen<'_, 'a> {
             return n;
         }
         let nd = self.nd_index();
-        self.b().index(n, vec![Subscript::Index(nd)])
+        // An array temporary (an array-valued function's derivative): `td(nd, :, :)`.
+        let rank = self.g.out.symbols[t]
+            .ty
+            .as_ref()
+            .map_or(0, |t| t.dims.len());
+        let mut subs = vec![Subscript::Index(nd)];
+        subs.extend((0..rank).map(|_| Subscript::Range(None, None, None)));
+        self.b().index(n, subs)
     }
 
     /// C `return e` of a function: `*f = e; return ė;` (vector: `ḟ[nd] = ė` per direction,

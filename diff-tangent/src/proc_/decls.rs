@@ -1024,6 +1024,14 @@ impl<'a> ProcGen<'_, 'a> {
                     }
                     v
                 }
+                TempKind::Shaped { bytes, deriv, dims } => {
+                    let mut v = scalar_var(self.lang, s, BaseClass::Real, bytes);
+                    v.entities[0].dims = Some(dims);
+                    if deriv && self.vector {
+                        add_direction_dim(&mut self.u, &mut v);
+                    }
+                    v
+                }
                 TempKind::Real { bytes, deriv } | TempKind::Complex { bytes, deriv } => {
                     let mut v = if matches!(k, TempKind::Complex { .. }) {
                         scalar_var(self.lang, s, BaseClass::Complex, 2 * bytes)
@@ -1188,6 +1196,12 @@ impl<'a> ProcGen<'_, 'a> {
             | TempKind::Int
             | TempKind::Mask { .. }
             | TempKind::RealArray { .. } => None,
+            TempKind::Shaped { bytes, dims, .. } => Some(Type {
+                base: BaseClass::Real,
+                bytes: Some(*bytes),
+                dims: dims.clone(),
+                pointers: 0,
+            }),
         };
         let s = self.new_sym(&n, ty);
         self.temps.push((s, kind));

@@ -130,7 +130,7 @@ impl<'a> ProcGen<'_, 'a> {
 
     /// The element count `-size p=n` (or `-size proc.p=n`) gives for pointer `p`, else the
     /// one the code shows ([`Self::inferred_size`]).
-    fn pointee_size(&self, p: SymbolId) -> Option<String> {
+    pub(crate) fn pointee_size(&self, p: SymbolId) -> Option<String> {
         let name = self.prog().symbols[p].spelling.to_ascii_lowercase();
         let qual = format!(
             "{}.{name}",

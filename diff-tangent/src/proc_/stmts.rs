@@ -1232,7 +1232,12 @@ impl<'a> ProcGen<'_, 'a> {
     /// `f_res`, its derivative `f_resd`/`f_resb`, and their size in bytes.
     /// Why a reference to differentiated function `c` (result `r`) with actual arguments
     /// `args` cannot be hoisted into a call of its derivative, if it cannot.
-    pub fn function_reference_refusal(&self, c: UnitId, r: SymbolId) -> Option<String> {
+    pub fn function_reference_refusal(
+        &self,
+        c: UnitId,
+        r: SymbolId,
+        args: &[Arg],
+    ) -> Option<String> {
         let prog = self.prog();
         let name = prog.units[c]
             .name
@@ -1251,13 +1256,13 @@ impl<'a> ProcGen<'_, 'a> {
                 format!("a reference to the function `{name}`, whose result is of derived type, is not differentiated yet; make it a subroutine with an intent(out) argument")
             });
         }
-        if prog.symbols[r]
-            .ty
-            .as_ref()
-            .is_some_and(|t| !t.dims.is_empty())
-        {
-            // The result temporaries are scalars.
-            return Some(format!("a reference to the array-valued function `{name}` is not differentiated yet; make it a subroutine with an intent(out) array"));
+        if let Some(t) = prog.symbols[r].ty.as_ref().filter(|t| !t.dims.is_empty()) {
+            // The result temporaries are shaped like the result, written over the actuals
+            // (`qsat(ix,il)`, `r(n)`, `r(size(v))`).
+            let bounds_known = t.dims.iter().all(|d| self.callee_dim_ok(c, d, args));
+            if self.lang != Lang::Fortran || !bounds_known {
+                return Some(format!("a reference to the array-valued function `{name}`, whose result's shape cannot be written where it is referenced (an assumed or deferred shape, or bounds naming its locals), is not differentiated yet; make it a subroutine with an intent(out) array"));
+            }
         }
         None
     }
@@ -1281,9 +1286,46 @@ impl<'a> ProcGen<'_, 'a> {
         Some([rn, rd, "nbdirs".to_string()])
     }
 
-    pub fn result_temps(&mut self, c: UnitId, r: SymbolId) -> (SymbolId, SymbolId, u32) {
+    pub fn result_temps(
+        &mut self,
+        c: UnitId,
+        r: SymbolId,
+        args: &[Arg],
+    ) -> (SymbolId, SymbolId, u32) {
         let bytes = self.bytes_of_sym(r);
         let fname = crate::gen::unit_name(self.prog(), c);
+        // An array result: temporaries of its shape over the reference's actuals
+        // (`function_reference_refusal` refused the others).
+        if let Some(Some(dims)) = self.result_dims(c, r, args) {
+            let t = self.temp(
+                &format!("{fname}_res"),
+                TempKind::Shaped {
+                    bytes,
+                    deriv: false,
+                    dims: dims.clone(),
+                },
+            );
+            let dims = dims
+                .iter()
+                .map(|d| {
+                    let lower = d.lower.map(|e| self.dup(e));
+                    let upper = match d.upper {
+                        DimUpper::Expr(e) => DimUpper::Expr(self.dup(e)),
+                        ref other => other.clone(),
+                    };
+                    Dim { lower, upper }
+                })
+                .collect();
+            let td = self.temp(
+                &pattern(&self.g.opts.var_pattern, &format!("{fname}_res")),
+                TempKind::Shaped {
+                    bytes,
+                    deriv: true,
+                    dims,
+                },
+            );
+            return (t, td, bytes);
+        }
         // An integer or logical result (a function differentiated for what it writes
         // through its arguments) is held in a temporary of its own type.
         let discrete = self.prog().symbols[r]
@@ -1370,11 +1412,11 @@ impl<'a> ProcGen<'_, 'a> {
         let Expr::Call { args, .. } = &self.src.exprs[e] else {
             return;
         };
-        if let Some(msg) = self.function_reference_refusal(c, r) {
+        if let Some(msg) = self.function_reference_refusal(c, r, args) {
             self.error(s, Code::Unsupported, &msg);
             return;
         }
-        let temps @ (t, td, bytes) = self.result_temps(c, r);
+        let temps @ (t, td, bytes) = self.result_temps(c, r, args);
         let kws = self.result_keywords(c, r, args);
         let kw = |k: usize| kws.as_ref().map(|n| n[k].clone());
         let mut pre = Vec::new();
