@@ -52,10 +52,13 @@ pub(crate) fn complex_types(text: &str, file: u32, line_map: Option<&[u32]>) -> 
                     while i < chars.len() && (chars[i].is_ascii_alphanumeric() || chars[i] == '_') {
                         i += 1;
                     }
-                    let word: String = chars[start..i].iter().collect();
-                    let complex = matches!(word.as_str(), "_Complex" | "_Imaginary")
-                        || (has_header && word == "complex");
+                    // Only a word spelled like one of the three is collected (every word of
+                    // the file was: an allocation per word).
+                    let is = |w: &str| chars[start..i].iter().copied().eq(w.chars());
+                    let complex =
+                        is("_Complex") || is("_Imaginary") || (has_header && is("complex"));
                     if complex {
+                        let word: String = chars[start..i].iter().collect();
                         let line = match line_map {
                             Some(m) => m.get(row).copied().unwrap_or(row as u32 + 1),
                             None => row as u32 + 1,

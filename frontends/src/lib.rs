@@ -143,8 +143,10 @@ pub fn preprocessed(path: &str, text: &str) -> bool {
 }
 
 /// Whether a C file that defines or includes macros is not C as written (tree-sitter finds
-/// errors): then it is read as cpp expands it.
-fn c_needs_cpp(text: &str) -> bool {
+/// errors): then it is read as cpp expands it. With the parse tree it made, when it made one
+/// and cpp is not needed: the text is then parsed as it is, and the tree serves again (a file
+/// of 8,000 statements was parsed twice).
+fn c_needs_cpp_tree(text: &str) -> (bool, Option<tree_sitter::Tree>) {
     let macros = text.lines().any(|l| {
         let t = l.trim_start();
         t.strip_prefix('#').is_some_and(|r| {
@@ -154,18 +156,19 @@ fn c_needs_cpp(text: &str) -> bool {
     });
     // C99 complex types are refused as written (cpp would rename them).
     if !macros || !c_complex::complex_types(text, 0, None).is_empty() {
-        return false;
+        return (false, None);
     }
     let mut parser = tree_sitter::Parser::new();
     if parser
         .set_language(&tree_sitter_c::LANGUAGE.into())
         .is_err()
     {
-        return false;
+        return (false, None);
     }
-    parser
-        .parse(text, None)
-        .is_some_and(|t| t.root_node().has_error())
+    match parser.parse(text, None) {
+        Some(t) if t.root_node().has_error() => (true, None),
+        t => (false, t),
+    }
 }
 
 /// The given headers split into the Fortran include files (named by the INCLUDE lines of
@@ -280,9 +283,15 @@ pub fn parse_program_with(
         // `.F`/`.F90` (upper-case extension): the C preprocessor runs first; a line map
         // brings spans back to the user's file.
         let needs_cpp = lang == Lang::Fortran && preprocessed(&inp.path, &inp.text);
+        let mut parsed = None;
         let c_cpp = lang == Lang::C
             && (preprocessed(&inp.path, &inp.text)
-                || (pp.read_includes && (pp.options_given() || c_needs_cpp(&inp.text))));
+                || (pp.read_includes
+                    && (pp.options_given() || {
+                        let (needs, tree) = c_needs_cpp_tree(&inp.text);
+                        parsed = tree;
+                        needs
+                    })));
         let (source, line_map) = if needs_cpp || c_cpp {
             let r = if needs_cpp {
                 cpp::preprocess(&inp.path, &inp.text, pp)
@@ -324,7 +333,11 @@ pub fn parse_program_with(
             ));
             continue;
         }
-        let mut tree = parser.parse(&text, None);
+        // The tree of the check above, when the text is the one it parsed.
+        let mut tree = match parsed {
+            Some(t) if !c_cpp => Some(t),
+            _ => parser.parse(&text, None),
+        };
         // Too deep for the recursive passes: reported, and the file is not lowered.
         if let Some(d) = tree
             .as_ref()
