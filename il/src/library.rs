@@ -342,23 +342,24 @@ fn lex(text: &str, first_line: u32) -> Vec<(Tok, u32, u32)> {
     let mut out = Vec::new();
     for (k, line) in text.lines().enumerate() {
         let ln = first_line + k as u32;
+        // Bytes: a delimiter or blank is ASCII, never part of a multi-byte character, so a
+        // word always ends on a character boundary (`à`'s second byte is not a blank).
         let b = line.as_bytes();
         let mut i = 0;
         while i < b.len() {
-            let c = b[i] as char;
             let col = i as u32 + 1;
-            match c {
-                '(' => out.push((Tok::Open, ln, col)),
-                ')' => out.push((Tok::Close, ln, col)),
-                ',' => out.push((Tok::Comma, ln, col)),
-                ':' => out.push((Tok::Colon, ln, col)),
-                c if c.is_whitespace() => {}
+            match b[i] {
+                b'(' => out.push((Tok::Open, ln, col)),
+                b')' => out.push((Tok::Close, ln, col)),
+                b',' => out.push((Tok::Comma, ln, col)),
+                b':' => out.push((Tok::Colon, ln, col)),
+                c if c.is_ascii_whitespace() => {}
                 _ => {
                     let s = i;
-                    while i < b.len() && !matches!(b[i], b'(' | b')' | b',' | b':') {
-                        if (b[i] as char).is_whitespace() {
-                            break;
-                        }
+                    while i < b.len()
+                        && !matches!(b[i], b'(' | b')' | b',' | b':')
+                        && !b[i].is_ascii_whitespace()
+                    {
                         i += 1;
                     }
                     out.push((Tok::Word(line[s..i].to_string()), ln, col));
@@ -598,8 +599,18 @@ fn record(
                         })?);
                     }
                     for (j, c) in cells.into_iter().enumerate() {
-                        if *c != Term::Atom("0".into()) {
-                            v.push(j);
+                        match c {
+                            Term::Atom(a) if a == "0" => {}
+                            Term::Atom(a) if a == "1" => v.push(j),
+                            other => {
+                                return Err(SyntaxError {
+                                    message: format!(
+                                        "{name}: a `deps` cell is 0 or 1, not `{}`",
+                                        show(other)
+                                    ),
+                                    ..at.clone()
+                                })
+                            }
                         }
                     }
                     *row = Some(v);
@@ -733,6 +744,16 @@ mod tests {
         let e = parse("f.lib", "function f:\n  shape: (common /c/[0,8])\n").unwrap_err();
         assert_eq!(e.line, 2);
         assert!(e.message.contains("shape element"), "{}", e.message);
+    }
+
+    #[test]
+    fn non_ascii_text_is_an_error_or_a_word_never_a_panic() {
+        // `à` ends in byte 0xA0, which is a blank as a Latin-1 character.
+        let text = "subroutine g:\n  external:\n  shape: (param 1)\n  deps: (à)\n";
+        let e = parse("g.lib", text).unwrap_err();
+        assert_eq!(e.line, 4);
+        let text = "function h:\n  external:\n  shape: (param 1, result)\n  type: (réel\u{a0}x, float())\n";
+        assert!(parse("h.lib", text).is_ok());
     }
 
     #[test]
