@@ -332,10 +332,9 @@ enum Term {
     App(String, Vec<Term>),
 }
 
-struct Lexer<'a> {
+struct Lexer {
     toks: Vec<(Tok, u32, u32)>,
     pos: usize,
-    _text: &'a str,
 }
 
 fn lex(text: &str, first_line: u32) -> Vec<(Tok, u32, u32)> {
@@ -372,7 +371,7 @@ fn lex(text: &str, first_line: u32) -> Vec<(Tok, u32, u32)> {
     out
 }
 
-impl Lexer<'_> {
+impl Lexer {
     fn peek(&self) -> Option<&Tok> {
         self.toks.get(self.pos).map(|t| &t.0)
     }
@@ -462,11 +461,8 @@ pub fn parse(file: &str, text: &str) -> Result<Vec<Description>, SyntaxError> {
     };
     let mut k = 0;
     while k < lines.len() {
+        // Lines before the first record (comments) are skipped.
         let Some((function, name)) = header(lines[k]) else {
-            let t = lines[k].trim();
-            if !t.is_empty() && !t.starts_with('#') && !t.starts_with("//") {
-                // Text between records belongs to the previous record (an inline body).
-            }
             k += 1;
             continue;
         };
@@ -499,7 +495,6 @@ fn record(
     let mut lx = Lexer {
         toks: lex(&body[..cut], first_line),
         pos: 0,
-        _text: body,
     };
     let mut intrinsic = false;
     let mut shape: Option<Vec<Place>> = None;
