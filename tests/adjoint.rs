@@ -35,29 +35,49 @@ const SPLIT_UNSUPPORTED: &[&str] = &[
 ];
 
 fn build(dir: &Path, lang: Lang, srcs: &[PathBuf], exe: &str) -> Result<String, String> {
-    // The runtime, compiled once per directory.
-    let obj = dir.join("adStack.o");
-    let obj2 = dir.join("adBinomial.o");
-    if !obj.exists() || !obj2.exists() {
-        radtap_runtime_stack::write_to(dir).map_err(|e| format!("runtime: {e}"))?;
-        for c in ["adStack", "adBinomial"] {
-            let o = std::process::Command::new("gcc")
-                .current_dir(dir)
-                .args(["-O2", "-c", &format!("{c}.c"), "-o", &format!("{c}.o")])
-                .output()
-                .map_err(|e| format!("gcc: {e}"))?;
-            if !o.status.success() {
-                return Err(format!(
-                    "runtime compile failed: {}",
-                    String::from_utf8_lossy(&o.stderr)
-                ));
-            }
-        }
-    }
+    // The runtime's headers, which generated C includes.
+    radtap_runtime_stack::write_to(dir).map_err(|e| format!("runtime: {e}"))?;
     let mut all = srcs.to_vec();
-    all.push(obj);
-    all.push(obj2);
+    all.extend(runtime()?);
     build_and_run(dir, lang, &all, exe)
+}
+
+/// The runtime's objects, compiled once per run of the suite, kept in the target's temporary
+/// directory.
+fn runtime() -> Result<[PathBuf; 2], String> {
+    static RUNTIME: std::sync::OnceLock<Result<[PathBuf; 2], String>> = std::sync::OnceLock::new();
+    RUNTIME
+        .get_or_init(|| {
+            let dir = runtime_dir();
+            let src = dir.join(format!("src-{}", std::process::id()));
+            radtap_runtime_stack::write_to(&src).map_err(|e| format!("runtime: {e}"))?;
+            for c in ["adStack", "adBinomial"] {
+                let tmp = src.join(format!("{c}.o"));
+                let o = std::process::Command::new("gcc")
+                    .current_dir(&src)
+                    .args(["-O2", "-c", &format!("{c}.c"), "-o"])
+                    .arg(&tmp)
+                    .output()
+                    .map_err(|e| format!("gcc: {e}"))?;
+                if !o.status.success() {
+                    return Err(format!(
+                        "runtime compile failed: {}",
+                        String::from_utf8_lossy(&o.stderr)
+                    ));
+                }
+                std::fs::rename(&tmp, dir.join(format!("{c}.o")))
+                    .map_err(|e| format!("runtime: {e}"))?;
+            }
+            let _ = std::fs::remove_dir_all(&src);
+            Ok([dir.join("adStack.o"), dir.join("adBinomial.o")])
+        })
+        .clone()
+}
+
+/// One directory for every run of the suite: each run compiles the runtime once to names of
+/// its own and renames them into place, so concurrent runs never see half-written objects.
+fn runtime_dir() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("adjoint-runtime")
 }
 
 /// Runs the adjoint of one corpus file (`extra` options) and returns x̄ per independent
@@ -81,7 +101,7 @@ fn adjoint_run(
     let ext = if h.lang == Lang::C { "c" } else { "f90" };
     let drv = format!("drv_b{tag}.{ext}");
     std::fs::write(dir.join(&drv), driver(&h, Kind::Adjoint)).unwrap();
-    let mut srcs = vec![orig];
+    let mut srcs = vec![original_object(&orig, h.lang)?];
     if h.lang == Lang::Fortran {
         srcs.push(dir.join("gen_b.f90"));
     }
@@ -120,7 +140,10 @@ fn check(path: &Path) -> Result<(), String> {
     let ht = describe(o.tangent.as_ref().ok_or("no tangent")?, &sizes);
     let ext = if ht.lang == Lang::C { "c" } else { "f90" };
     std::fs::write(dir.join(format!("drv_d.{ext}")), driver(&ht, Kind::Scalar)).unwrap();
-    let mut srcs = vec![dir.join(path.file_name().unwrap())];
+    let mut srcs = vec![original_object(
+        &dir.join(path.file_name().unwrap()),
+        ht.lang,
+    )?];
     if ht.lang == Lang::Fortran {
         srcs.push(dir.join("gen_d.f90"));
     }

@@ -787,7 +787,8 @@ fn fortran_locals_read_after_a_jump_are_zeroed_unless_saved() {
 /// writes it between the call and its reader), `xr` (read before the call, at the next
 /// iteration), `xs` (the call reads `a`, which changes before `xs` is read), `xe` (the callee
 /// calls `exp`), `xv` (the count of elements written changes with `k`). Each of those
-/// conditions, removed, fails the corpus suites' dot-product test of this program.
+/// conditions, removed, fails the corpus suites' dot-product test of this program. `xa`,
+/// passed as `&xa[0]` (ADBench's GMM), is run again like `xc`.
 /// `-nooptim recomputeintermediates` records `xc` again.
 #[test]
 fn a_cheap_call_filling_a_work_array_is_run_again_instead_of_recorded() {
@@ -803,6 +804,14 @@ fn a_cheap_call_filling_a_work_array_is_run_again_instead_of_recorded() {
         body.contains(
             "center_nodiff(n, &x[k * n], m, xc);\n        weigh_res = weigh_nodiff(n, xc);"
         ),
+        "{body}"
+    );
+    // `&xa[0]`, the whole array too.
+    assert!(!body.contains("Real8Array(xa,"), "{body}");
+    assert_eq!(
+        body.matches("center_nodiff(n, &x[k * n], &m[0], &xa[0]);")
+            .count(),
+        2,
         "{body}"
     );
     for arr in ["xp, n", "xr, n", "xs, n", "xe, n", "xv, "] {

@@ -35,7 +35,7 @@ fn check(path: &Path) -> Result<(), String> {
     };
     let ext = if h.lang == Lang::C { "c" } else { "f90" };
     std::fs::write(dir.join(format!("drv_d.{ext}")), driver(&h, Kind::Scalar)).unwrap();
-    let mut srcs = vec![orig.clone()];
+    let mut srcs = vec![original_object(&orig, h.lang)?];
     if h.lang == Lang::Fortran {
         srcs.push(dir.join(gen_d));
     }
@@ -102,7 +102,7 @@ fn check(path: &Path) -> Result<(), String> {
     if h.lang == Lang::Fortran {
         srcs.push(dir.join("DIFFSIZES.f90"));
     }
-    srcs.push(orig);
+    srcs.push(original_object(&orig, h.lang)?);
     if h.lang == Lang::Fortran {
         srcs.push(dir.join(gen_dv));
     }

@@ -11,7 +11,7 @@
 //! - the statement is a call of a C procedure of the file whose body has no call and no loop
 //!   inside a loop (its cost is of the order of the values it writes);
 //! - the call writes one object `V` only: an array of this procedure or a block it
-//!   allocates, passed whole (its bare name), that the callee overwrites before reading
+//!   allocates, passed whole (its bare name or `&v[0]`), that the callee overwrites before reading
 //!   anything of it (`killed_on_entry`: the re-run does not depend on the old values), and
 //!   no other statement of the procedure writes `V` (so the elements the callee leaves alone
 //!   hold the same values throughout both sweeps);
@@ -29,6 +29,34 @@
 
 use crate::*;
 use radtap_il::directives::Region;
+
+/// The array an argument passes whole: its bare name `v`, or `&v[0]` (ADBench's spelling,
+/// `subtract(d, &x[ix*d], &means[ik*d], &xcentered[0])`).
+fn whole(u: &UnitData, e: ExprId) -> Option<SymbolId> {
+    match &u.exprs[e] {
+        Expr::Name(n) => Some(*n),
+        Expr::Paren(a) => whole(u, *a),
+        Expr::Unary {
+            op: UnOp::AddrOf,
+            arg,
+        } => {
+            let mut a = *arg;
+            while let Expr::Paren(x) = &u.exprs[a] {
+                a = *x;
+            }
+            let Expr::Index { base, subs } = &u.exprs[a] else {
+                return None;
+            };
+            let zero = matches!(subs.as_slice(), [Subscript::Index(i)]
+                if matches!(&u.exprs[*i], Expr::Literal(l) if l.kind == LitKind::Int && l.text == "0"));
+            match &u.exprs[*base] {
+                Expr::Name(n) if zero => Some(*n),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
 
 /// A call run again in the backward sweep: the statement of the block and the index of the
 /// last statement reading what it writes.
@@ -113,12 +141,12 @@ impl<'a> Adj<'_, '_, 'a> {
         if !private {
             return None;
         }
-        let bare = args.iter().any(|a| match self.pg.src.exprs[a.value] {
-            Expr::Name(n) => {
+        let bare = args.iter().any(|a| match whole(self.pg.src, a.value) {
+            Some(n) => {
                 let ks = zones.pts.get(&n).cloned().unwrap_or_default();
                 key == ObjKey::Sym(n) || ks == [key]
             }
-            _ => false,
+            None => false,
         });
         if !bare || self.address_may_escape(s, key) {
             return None;

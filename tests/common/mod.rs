@@ -112,6 +112,42 @@ pub fn build_and_run(
     sources: &[PathBuf],
     exe: &str,
 ) -> Result<String, String> {
+    let tc = toolchain();
+    let (objects, sources): (Vec<PathBuf>, Vec<PathBuf>) = sources
+        .iter()
+        .cloned()
+        .partition(|s| s.extension().is_some_and(|e| e == "o"));
+    let exe = tc.compile(dir, lang, &[], &sources, &objects, exe)?;
+    tc.run(dir, &exe)
+}
+
+/// Compiles one source to an object in `dir` with the suites' flags (a program's original,
+/// compiled once and linked into each of its drivers).
+#[allow(dead_code)]
+pub fn object(dir: &Path, lang: Lang, source: &Path) -> Result<PathBuf, String> {
+    toolchain().object(dir, lang, source, false)
+}
+
+/// The object of a program's original (copied into its directory), compiled at the first
+/// build of the program and linked into each of its drivers.
+#[allow(dead_code)]
+pub fn original_object(orig: &Path, lang: Lang) -> Result<PathBuf, String> {
+    let dir = orig.parent().unwrap();
+    let obj = dir.join(format!(
+        "{}.o",
+        orig.file_name()
+            .unwrap()
+            .to_string_lossy()
+            .replace('.', "_")
+    ));
+    if obj.exists() {
+        return Ok(obj);
+    }
+    object(dir, lang, orig)
+}
+
+/// The suites' toolchain: the validation crate's, with stricter flags.
+fn toolchain() -> radtap_validation::Toolchain {
     let mut tc = radtap_validation::Toolchain::new(None, None, std::time::Duration::from_secs(120));
     // Uninitialised locals hold a pattern (NaN for reals), not whatever the stack held: a
     // derivative read before it is set shows in the numbers (a split adjoint's VLA).
@@ -123,12 +159,7 @@ pub fn build_and_run(
     // The corpus's headers (`c_xxx.h`), which the generated files include.
     tc.include
         .push(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tangent"));
-    let (objects, sources): (Vec<PathBuf>, Vec<PathBuf>) = sources
-        .iter()
-        .cloned()
-        .partition(|s| s.extension().is_some_and(|e| e == "o"));
-    let exe = tc.compile(dir, lang, &[], &sources, &objects, exe)?;
-    tc.run(dir, &exe)
+    tc
 }
 
 /// Programs whose constructs vector tangent mode does not support yet, with a fragment of

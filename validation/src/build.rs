@@ -27,6 +27,9 @@ pub struct Toolchain {
     /// Libraries linked after the objects (`-lblas` for a program calling the BLAS radtap
     /// describes built in).
     pub libs: Vec<String>,
+    /// The user's objects already compiled (with their main programs renamed) by this
+    /// toolchain: each driver of one validation links the same ones.
+    user_objects: std::sync::Arc<std::sync::Mutex<Vec<PathBuf>>>,
 }
 
 /// The AddressSanitizer flags of compiles and links.
@@ -50,6 +53,7 @@ impl Toolchain {
             include: Vec::new(),
             sanitize: std::sync::OnceLock::new(),
             libs: Vec::new(),
+            user_objects: Default::default(),
         }
     }
 
@@ -66,6 +70,14 @@ impl Toolchain {
         *self.sanitize.get_or_init(|| {
             if std::env::var_os("RADTAP_NO_SANITIZE").is_some() {
                 return false;
+            }
+            // One probe per process and C compiler: a test suite builds hundreds of
+            // programs with toolchains of its own.
+            static PROBED: std::sync::Mutex<Vec<(String, bool)>> =
+                std::sync::Mutex::new(Vec::new());
+            let mut probed = PROBED.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some((_, ok)) = probed.iter().find(|(cc, _)| *cc == self.cc) {
+                return *ok;
             }
             let src = dir.join("radtap_asan_probe.c");
             let exe = dir.join("radtap_asan_probe");
@@ -87,6 +99,7 @@ impl Toolchain {
                     .is_ok_and(|s| s.success());
             let _ = std::fs::remove_file(&src);
             let _ = std::fs::remove_file(&exe);
+            probed.push((self.cc.clone(), ok));
             ok
         })
     }
@@ -121,6 +134,15 @@ impl Toolchain {
             return Ok(obj);
         }
         radtap_runtime_stack::write_to(dir).map_err(|e| format!("writing the runtime: {e}"))?;
+        // Compiled once per process and C compiler (a test suite or `radtap serve`
+        // validates many programs), written again into each directory.
+        static COMPILED: std::sync::Mutex<Vec<(String, Vec<u8>)>> =
+            std::sync::Mutex::new(Vec::new());
+        let mut compiled = COMPILED.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, bytes)) = compiled.iter().find(|(cc, _)| *cc == self.cc) {
+            std::fs::write(&obj, bytes).map_err(|e| format!("writing the runtime: {e}"))?;
+            return Ok(obj);
+        }
         let steps: [&[&str]; 3] = [
             &["-O2", "-c", "adStack.c", "-o", "adStack.o"],
             &["-O2", "-c", "adBinomial.c", "-o", "adBinomial.o"],
@@ -146,6 +168,9 @@ impl Toolchain {
                     String::from_utf8_lossy(&o.stderr)
                 ));
             }
+        }
+        if let Ok(bytes) = std::fs::read(&obj) {
+            compiled.push((self.cc.clone(), bytes));
         }
         Ok(obj)
     }
@@ -212,10 +237,7 @@ impl Toolchain {
         source: &Path,
         user: bool,
     ) -> Result<PathBuf, String> {
-        let stem = source
-            .file_name()
-            .map_or("src".into(), |f| f.to_string_lossy().replace('.', "_"));
-        let obj = dir.join(format!("{stem}.o"));
+        let obj = object_path(dir, source);
         let src_lang = match source.extension().and_then(|e| e.to_str()) {
             Some("c" | "h") => Lang::C,
             Some(_) => Lang::Fortran,
@@ -251,7 +273,19 @@ impl Toolchain {
     ) -> Result<PathBuf, String> {
         let mut objs = Vec::new();
         for s in user {
-            objs.push(self.object(dir, lang, s, true)?);
+            let obj = object_path(dir, s);
+            let done = self.user_objects.lock().unwrap_or_else(|e| e.into_inner());
+            if done.contains(&obj) && obj.exists() {
+                objs.push(obj);
+                continue;
+            }
+            drop(done);
+            let obj = self.object(dir, lang, s, true)?;
+            self.user_objects
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(obj.clone());
+            objs.push(obj);
         }
         for s in sources {
             objs.push(self.object(dir, lang, s, false)?);
@@ -331,6 +365,14 @@ impl Toolchain {
         }
         Ok(stdout)
     }
+}
+
+/// Where [`Toolchain::object`] puts the object of `source`.
+fn object_path(dir: &Path, source: &Path) -> PathBuf {
+    let stem = source
+        .file_name()
+        .map_or("src".into(), |f| f.to_string_lossy().replace('.', "_"));
+    dir.join(format!("{stem}.o"))
 }
 
 /// Parsed driver output: tag → (name, value) in print order.

@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# ADBench's published C objectives (microsoft/ADBench, unmodified, read in place from
+# ../shared/adbench): radtap's adjoint against the adjoints ADBench ships (Tapenade's output
+# repaired by hand: correct, and what ADBench itself times), side by side in one process.
+# For each objective it differentiates the unmodified source with `radtap -b`, compiles the
+# original, radtap's adjoint with radtap's runtime, ADBench's repaired `*_b.c` with ADBench's
+# copy of Tapenade's runtime (timed) and again with Tapenade 3.16's runtime built with
+# _ADSTACKPROFILE (counted), and ADBench's manual derivatives (C++, the correctness reference),
+# with gcc/g++ -O3, links them into one driver (objcopy-renamed symbols rt_*, tap_*, tapp_*) and
+# prints per data set:
+#   obj ms            the objective (thread CPU time, least of REPEAT runs)
+#   rt ms, tap ms     the gradient by radtap, by the repaired Tapenade (ba: the whole Jacobian,
+#                     two adjoint calls per observation, as ADBench's Tapenade module does)
+#   rt/obj, tap/obj, rt/tap
+#   rt MB, rt peak    bytes pushed and peak stack (MB) of one gradient (ba: one observation),
+#                     from radtap's runtime counters
+#   tap MB, tap peak  the same for the repaired Tapenade (its profile counters: pushed =
+#                     traffic/2, peak in 64 KiB blocks)
+#   err rt, err tap   largest difference from ADBench's manual derivative, relative to its
+#                     largest element
+# and the geometric mean of rt/tap.
+# Usage: benches/adbench/adbench.sh [gmm|lstm|ba ...]
+# Environment: RADTAP (default target/release/radtap), ADBENCH (default ../shared/adbench from
+# the repository root), TAPENADE (for its profiling runtime; default ../shared/peers/tapenade-3.16),
+# REPEAT (5), KEEP=1 keeps the scratch directory, CFLAGS (-O3).
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/../.." && pwd)
+die() { echo "adbench.sh: error: $*" >&2; exit 1; }
+
+ADBENCH=${ADBENCH:-$root/../shared/adbench}
+if [[ ! -d $ADBENCH/src/cpp/modules/tapenade ]]; then
+    echo "adbench.sh: ADBench's sources are not in $ADBENCH (set ADBENCH): nothing measured" >&2
+    exit 0
+fi
+RADTAP=${RADTAP:-${CARGO_TARGET_DIR:-$root/target}/release/radtap}
+[[ $RADTAP == /* ]] || RADTAP=$PWD/$RADTAP
+[[ -x $RADTAP ]] || die "radtap binary $RADTAP missing (cargo build --release, or set RADTAP)"
+TAPENADE=${TAPENADE:-$root/../shared/peers/tapenade-3.16}
+kit=$TAPENADE/ADFirstAidKit
+[[ -f $kit/adStack.c ]] || die "Tapenade's runtime not found in $kit (set TAPENADE)"
+CFLAGS=${CFLAGS:--O3}
+export REPEAT=${REPEAT:-5}
+tapdir=$ADBENCH/src/cpp/modules/tapenade
+mandir=$ADBENCH/src/cpp/modules/manual
+data=$ADBENCH/data
+
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/adbench.XXXXXX")
+if [[ ${KEEP:-0} == 1 ]]; then echo "scratch: $scratch" >&2; else trap 'rm -rf "$scratch"' EXIT; fi
+
+# name | heads (radtap -head, as in each file's header) | radtap options | heads' names | runs
+kernels=(
+    "gmm|gmm_objective(err)/(alphas means icf)||gmm_objective|$data/gmm/1k/gmm_d2_K5.txt;$data/gmm/1k/gmm_d10_K25.txt;$data/gmm/1k/gmm_d20_K50.txt;gen 64 100 1000"
+    "lstm|lstm_objective(loss)/(main_params extra_params)|-size state=2*l*b|lstm_objective|$data/lstm/lstm_l2_c1024.txt;$data/lstm/lstm_l4_c1024.txt"
+    "ba|compute_reproj_error(err)/(cam X w) compute_zach_weight_error(err)/(w)||compute_reproj_error compute_zach_weight_error|$data/ba/ba1_n49_m7776_p31843.txt"
+)
+want=("$@")
+
+# link_group PREFIX OUT OBJECTS...: one relocatable object whose only globals are the heads'
+# adjoints and the statistics accessors, renamed PREFIX_*
+link_group() {
+    local prefix=$1 out=$2; shift 2
+    local syms=()
+    for h in $heads; do syms+=("${h}_b"); done
+    if [[ $prefix == rt ]]; then
+        syms+=(adStack_reset adStack_resetStatistics adStack_totalTraffic adStack_peakBytes adStack_currentBytes)
+    else
+        syms+=(stats_reset pushed peak)
+    fi
+    local keep=() ren=()
+    for s in "${syms[@]}"; do keep+=(--keep-global-symbol="$s"); ren+=(--redefine-sym "$s=${prefix}_$s"); done
+    ld -r -o "$out.1.o" "$@"
+    objcopy "${keep[@]}" "$out.1.o" "$out.2.o"
+    objcopy "${ren[@]}" "$out.2.o" "$out"
+}
+
+printf '%-5s %-22s %9s %9s %9s %7s %7s %6s %9s %9s %9s %9s %8s %8s %s\n' \
+    kernel "data set" "obj ms" "rt ms" "tap ms" rt/obj tap/obj rt/tap "rt MB" "rt peak" "tap MB" "tap peak" \
+    "err rt" "err tap" check
+out=$scratch/rows.txt
+: >"$out"
+for k in "${kernels[@]}"; do
+    IFS='|' read -r name head opts heads runs <<<"$k"
+    if ((${#want[@]})) && [[ ! " ${want[*]} " == *" $name "* ]]; then continue; fi
+    src=$tapdir/$name
+    d=$scratch/$name
+    mkdir -p "$d/rt"
+    # shellcheck disable=SC2086
+    (cd "$src" && "$RADTAP" -b -head "$head" $opts "$name.c" -O "$d/rt") >"$d/rt.log" 2>&1 ||
+        { cat "$d/rt.log" >&2; echo "$name: radtap refused the unmodified source (above)"; continue; }
+    "$RADTAP" runtime -O "$d/rt" >/dev/null 2>&1
+    cc() { gcc $CFLAGS -w "$@"; }
+    cc -c "$src/$name.c" -o "$d/orig.o"
+    cc -c "$d/rt/${name}_b.c" -I "$src" -I "$d/rt" -o "$d/rt_b.o"
+    cc -c "$d/rt/adStack.c" -I "$d/rt" -o "$d/rt_stack.o"
+    link_group rt "$d/rt.o" "$d/rt_b.o" "$d/rt_stack.o" "$d/orig.o"
+    cc -c "$src/${name}_b.c" -o "$d/tap_b.o"
+    cc -c "$tapdir/utils/adStack.c" -I "$tapdir/utils" -o "$d/tap_stack.o"
+    cc -c "$tapdir/utils/adBuffer.c" -I "$tapdir/utils" -o "$d/tap_buffer.o"
+    cc -c "$here/../adbench-style/tapstats.c" -I "$kit" -D_ADSTACKPROFILE -o "$d/tapp_stack.o"
+    link_group tap "$d/tap.o" "$d/tap_b.o" "$d/tap_stack.o" "$d/tap_buffer.o" "$d/orig.o"
+    link_group tapp "$d/tapp.o" "$d/tap_b.o" "$d/tapp_stack.o" "$d/orig.o"
+    g++ $CFLAGS -w -c "$mandir/${name}_d.cpp" -o "$d/manual.o"
+    g++ $CFLAGS -w "$here/${name}_main.cpp" -I "$here" -I "$src" -I "$mandir" \
+        "$d/orig.o" "$d/rt.o" "$d/tap.o" "$d/tapp.o" "$d/manual.o" -lm -o "$d/main"
+    IFS=';' read -ra sets <<<"$runs"
+    for s in "${sets[@]}"; do
+        # shellcheck disable=SC2086
+        "$d/main" $s | tee -a "$out"
+    done
+done
+# Columns: kernel, data set, obj, rt, tap, rt/obj, tap/obj, rt/tap, ...
+awk '$8 > 0 { s += log($8); n++; if ($8 > m) m = $8 }
+     END { if (n) printf "geometric mean of rt/tap over %d rows: %.2f; largest: %.2f\n", n, exp(s / n), m }' "$out"
