@@ -6,7 +6,9 @@
 #             head that chains them: the whole program is differentiated;
 #   straight  one subroutine of straight-line assignments over a few hundred variables;
 #   cline     the same statements in C, all on one line (LINES statements: the issue's 10 MB
-#             line of C statements is about 365,000 of them).
+#             line of C statements is about 365,000 of them);
+#   cexpr     one machine-generated C statement of LINES/50 parenthesised operands
+#             (`(x[0]) - (x[1]) * (y) - …`; figures per operand).
 # For each size (default 10000 50000 200000 lines) and mode it prints wall time, CPU time and
 # peak memory, and the same per input line (us/line, KB/line); linear growth keeps the
 # per-line figures flat from the smallest to the largest size.
@@ -14,6 +16,7 @@
 # Usage:   benches/scaling.sh [LINES...]
 # Env:     RADTAP=path  binary to measure (default: target/release/radtap, built if missing)
 #          KEEP=1       keep the generated programs and outputs
+#          KINDS="cline cexpr"  the programs to measure (default all four)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 sizes=("$@")
@@ -70,6 +73,13 @@ elif kind == "cline":
         a, b, c = j % nv, (j * 7 + 3) % nv, (j * 13 + 5) % nv
         out.append(f" v{a} = v{b}*0.5 + sin(v{c});")
     out.append(" *y = v1 + v2; }\n")
+elif kind == "cexpr":
+    # One machine-generated statement of LINES/50 parenthesised operands (issue 43: the
+    # cast/parenthesis ambiguity made tree-sitter's time grow faster than its square).
+    k = max(2, lines // 50)
+    terms = [f"(x[{j % 10}])" + (" * (y)" if j % 3 == 0 else "") for j in range(k)]
+    out.append("void head(const double *x, double y, double *r) {\n  *r = "
+               + " - ".join(terms) + ";\n}\n")
 else:
     nv = 200
     out.append("subroutine head(x, y)\n  real(8), intent(in) :: x\n  real(8), intent(out) :: y\n")
@@ -84,15 +94,16 @@ EOF
 }
 
 printf '%-9s %8s %4s %9s %9s %10s %9s %9s\n' program lines mode wall_s cpu_s peak_MB us/line KB/line
-for kind in procs straight cline; do
+for kind in ${KINDS:-procs straight cline cexpr}; do
     for n in "${sizes[@]}"; do
         ext=f90
-        [ "$kind" = cline ] && ext=c
+        [ "$kind" = cline ] || [ "$kind" = cexpr ] && ext=c
         src=$work/${kind}_$n.$ext
         gen "$kind" "$n" "$src"
         # Per input line; for the one-line C program, per statement.
         actual=$(wc -l < "$src")
         [ "$kind" = cline ] && actual=$n
+        [ "$kind" = cexpr ] && actual=$((n / 50))
         for mode in -p -d -b; do
             out=$work/out_${kind}_${n}$mode
             if ! /usr/bin/time -f '%e %U %S %M' -o "$work/time" \

@@ -48,9 +48,7 @@ pub use outcome::Outcome;
 pub use radtap_pipeline as pipeline;
 pub use radtap_pipeline::{parse_head, parse_heads, render_diagnostics, HeadSpec};
 
-/// Stack of the thread `radtap` runs on: 4 GiB of address space, reserved, not committed.
-/// Measured in `tests/robustness.rs` (deep nesting at the frontends' limits, in every mode).
-pub const STACK_BYTES: usize = 4 << 30;
+pub use radtap_pipeline::STACK_BYTES;
 
 /// Runs the command line; prints diagnostics; returns the exit status.
 pub fn run(cli: &Cli) -> u8 {

@@ -7,7 +7,7 @@
 mod common;
 
 use common::*;
-use radtap::{execute, normalize_args, Cli, Outcome};
+use radtap::{normalize_args, Cli, Outcome};
 use std::path::{Path, PathBuf};
 
 fn cli(args: &[String]) -> Outcome {
@@ -15,7 +15,7 @@ fn cli(args: &[String]) -> Outcome {
     all.extend(args.iter().cloned());
     let parsed = <Cli as clap::Parser>::try_parse_from(normalize_args(all.into_iter()))
         .expect("options parse");
-    let o = execute(&parsed);
+    let o = execute_on_big_stack(&parsed);
     // A failed validation keeps its build in a temporary directory and says where; the
     // failures provoked here must not leave it behind.
     for says in ["the build are kept in ", "the build are in "] {

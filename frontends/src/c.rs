@@ -22,6 +22,7 @@ mod exprs;
 mod functions;
 mod macros;
 mod operators;
+pub(crate) mod parens;
 mod stmts;
 
 struct CLower<'a, 's> {

@@ -165,7 +165,7 @@ fn c_needs_cpp_tree(text: &str) -> (bool, Option<tree_sitter::Tree>) {
     {
         return (false, None);
     }
-    match parser.parse(text, None) {
+    match parser.parse(c::parens::settle(text).as_ref(), None) {
         Some(t) if t.root_node().has_error() => (true, None),
         t => (false, t),
     }
@@ -318,6 +318,12 @@ pub fn parse_program_with(
         };
         let text = if lang == Lang::Fortran && !fincludes.is_empty() {
             finclude::expand(&text, &inp.path, form, &fincludes)
+        } else if lang == Lang::C {
+            // Same offsets; the check above parsed the same settled text.
+            match c::parens::settle(&text) {
+                std::borrow::Cow::Owned(t) => t,
+                std::borrow::Cow::Borrowed(_) => text,
+            }
         } else {
             text
         };

@@ -34,6 +34,12 @@ mod reach;
 
 use head::{check_head, find_head};
 pub use head::{parse_head, parse_heads, var_list, HeadSpec};
+
+/// Stack of a thread that differentiates (the `radtap` command's, the service's workers, the
+/// test suites' runs): 4 GiB of address space, reserved, not committed. The passes recurse
+/// over expressions and blocks down to the frontends' nesting limits; measured in
+/// `tests/robustness.rs` (deep nesting at those limits, in every mode).
+pub const STACK_BYTES: usize = 4 << 30;
 use radtap_dataflow::{Mode, ProgramInfo};
 use radtap_diff_tangent::Output;
 use radtap_il::{Code, Diagnostic, Program, Severity};

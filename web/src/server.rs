@@ -395,6 +395,9 @@ fn runtime(cfg: &Config) -> std::io::Result<tokio::runtime::Runtime> {
     tokio::runtime::Builder::new_multi_thread()
         .worker_threads(cfg.workers.max(1))
         .max_blocking_threads(cfg.workers.max(1))
+        // A differentiation recurses as deep as the command's (a 240-operand expression
+        // overflowed a default 2 MiB thread in the adjoint, which aborts the process).
+        .thread_stack_size(radtap_pipeline::STACK_BYTES)
         .enable_all()
         .build()
 }
