@@ -265,6 +265,11 @@ impl<'a, 's> CLower<'a, 's> {
                     double_colon: false,
                 }));
             }
+            // Conditionals around includes only, written back by the preprocessing stage
+            // (`cpp.rs`): kept as they are.
+            "preproc_if" | "preproc_ifdef" if includes_only(ch) => {
+                decls.push(Decl::Preproc(self.t(ch).trim_end().to_string()))
+            }
             "preproc_if" | "preproc_ifdef" | "preproc_else" | "preproc_elif" => self.unsupported(
                 ch,
                 "conditional compilation (#if/#ifdef): run the C preprocessor first",
@@ -274,6 +279,25 @@ impl<'a, 's> CLower<'a, 's> {
             other => self.unsupported(ch, &format!("`{other}` at file level")),
         }
     }
+}
+
+/// Whether a conditional's branches hold nothing but includes, comments and conditionals of
+/// the same kind.
+fn includes_only(n: Node) -> bool {
+    let condition = n.child_by_field_name("condition").map(|c| c.id());
+    let name = n.child_by_field_name("name").map(|c| c.id());
+    let mut cur = n.walk();
+    let ok = n.named_children(&mut cur).all(|c| {
+        Some(c.id()) == condition
+            || Some(c.id()) == name
+            || match c.kind() {
+                "preproc_include" | "comment" => true,
+                "preproc_if" | "preproc_ifdef" | "preproc_else" | "preproc_elif"
+                | "preproc_elifdef" => includes_only(c),
+                _ => false,
+            }
+    });
+    ok
 }
 
 fn compound_op(op: &str) -> Option<BinOp> {

@@ -92,6 +92,54 @@ pub(crate) fn user_headers(
     run_cpp(path, text, &[], pp, Included::Dropped).map(|r| r.headers)
 }
 
+/// The directive of a line (`if`, `ifdef`, `ifndef`, `elif`, `else`, `endif`, `include`), if
+/// it is one of those.
+fn directive(l: &str) -> Option<&'static str> {
+    let r = l.trim_start().strip_prefix('#')?.trim_start();
+    ["ifdef", "ifndef", "if", "elif", "else", "endif", "include"]
+        .into_iter()
+        .find(|d| {
+            r.strip_prefix(d).is_some_and(|t| {
+                t.is_empty() || !t.starts_with(|c: char| c.is_alphanumeric() || c == '_')
+            })
+        })
+}
+
+/// The lines `a..=b` of the outermost conditional (`#if` … `#endif`) around line `i` when it
+/// holds nothing but includes, conditionals, blank lines and `//` comments (llama2.c's
+/// `#if defined _WIN32 / #include "win.h" / #else / #include <unistd.h> / #endif`): the
+/// generated file writes it back whole, so it includes on every platform what the original
+/// does.
+fn include_block(src: &[&str], i: usize) -> Option<(usize, usize)> {
+    let mut depth = 0usize;
+    let mut start = 0usize;
+    for (k, l) in src.iter().enumerate() {
+        match directive(l) {
+            Some("if" | "ifdef" | "ifndef") => {
+                if depth == 0 {
+                    start = k;
+                }
+                depth += 1;
+            }
+            Some("endif") if depth > 0 => {
+                depth -= 1;
+                if depth == 0 && start < i && i < k {
+                    let plain = src[start..=k].iter().all(|l| {
+                        let t = l.trim();
+                        t.is_empty() || t.starts_with("//") || directive(l).is_some()
+                    });
+                    return plain.then_some((start, k));
+                }
+            }
+            _ => {}
+        }
+        if depth == 0 && k > i {
+            return None;
+        }
+    }
+    None
+}
+
 fn is_include(l: &str) -> bool {
     let t = l.trim_start();
     t.strip_prefix('#')
@@ -162,6 +210,8 @@ fn run_cpp(
     // The source's line where the outermost include being read stands.
     let mut at: u32 = 1;
     let mut ours = true;
+    // The first lines of the include blocks already written back.
+    let mut written: Vec<usize> = Vec::new();
     for l in raw.lines() {
         if let Some(rest) = l.strip_prefix("# ") {
             let mut parts = rest.split_whitespace();
@@ -181,11 +231,27 @@ fn run_cpp(
                             headers.push(h);
                         }
                     }
-                    // Back in the source after an include: write the include back.
+                    // Back in the source after an include: write the include back, with
+                    // the conditionals around it when they hold includes only.
                     if stdin && included == Included::Dropped && n > 1 {
-                        if let Some(inc) = src_lines.get(n as usize - 2).filter(|l| is_include(l)) {
-                            lines.push(inc.trim_end().to_string());
-                            map.push(n - 1);
+                        let i = n as usize - 2;
+                        if src_lines.get(i).is_some_and(|l| is_include(l)) {
+                            match include_block(&src_lines, i) {
+                                Some((a, _)) if written.contains(&a) => {}
+                                Some((a, b)) => {
+                                    written.push(a);
+                                    for (k, l) in src_lines.iter().enumerate().take(b + 1).skip(a) {
+                                        if directive(l).is_some() {
+                                            lines.push(l.trim_end().to_string());
+                                            map.push(k as u32 + 1);
+                                        }
+                                    }
+                                }
+                                None => {
+                                    lines.push(src_lines[i].trim_end().to_string());
+                                    map.push(n - 1);
+                                }
+                            }
                         }
                     }
                 }
