@@ -187,6 +187,12 @@ const REFUSED: &[Case] = &[
         "are in `s` (saved in `step`), which `mid` cannot record",
     ),
     (
+        "edge_refused/b_f77_saved_column_carried.f",
+        B,
+        "b_f77_saved_column_carried.f:12:7: error[AD020]",
+        "are in `DT` (saved in `RESFJ`), which `COLFJ` cannot record",
+    ),
+    (
         "edge_refused/b_f_saved_allocatable.f90",
         B,
         "b_f_saved_allocatable.f90:10:3: error[AD020]",
