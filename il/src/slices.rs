@@ -133,7 +133,9 @@ fn collect_reads(
             });
             let mut ok = true;
             for sub in subs {
-                crate::visit::subscript_children(sub, &mut |c| ok &= collect_reads(prog, u, c, s, out));
+                crate::visit::subscript_children(sub, &mut |c| {
+                    ok &= collect_reads(prog, u, c, s, out)
+                });
             }
             ok
         }
