@@ -241,6 +241,12 @@ const REFUSED: &[Case] = &[
         "a call to `layer` whose arguments 3 and 4 may share memory it writes",
     ),
     (
+        "edge_refused/e_f_library_private_state.f90",
+        D_B,
+        "e_f_library_private_state.f90:26:5: error[AD020]",
+        "`ncalls` is PRIVATE to module `quad_lib`, out of reach of the derivative module",
+    ),
+    (
         "edge_refused/e_f_private_type.f90",
         D_B,
         "e_f_private_type.f90:14:3: error[AD020]",
