@@ -229,6 +229,12 @@ const REFUSED: &[Case] = &[
         "a call to `FCN` whose arguments 2 and 3 may share memory it writes",
     ),
     (
+        "edge_refused/b_f77_one_array_two_names.f",
+        B,
+        "b_f77_one_array_two_names.f:18:7: error[AD020]",
+        "a call to `STEP` passing the same memory as arguments 2 and 4 (`W(LYH)` both), one array that `STEP` writes and reaches under two names, `YH` and `YH1`",
+    ),
+    (
         "edge_refused/b_f77_blocks_overlap.f",
         B,
         "b_f77_blocks_overlap.f:14:7: error[AD020]",
