@@ -201,7 +201,20 @@ impl<'a> ProcGen<'_, 'a> {
                 .clone()
                 .or_else(|| cu.params.get(i).map(|&p| prog.symbols[p].spelling.clone()))
         };
-        if radtap_il::visit::same_expr(self.src, args[k].value, args[l].value) {
+        let array_dummy = |i: usize| {
+            args[i].keyword.is_none()
+                && cu.params.get(i).is_some_and(|&p| {
+                    prog.symbols[p]
+                        .ty
+                        .as_ref()
+                        .is_some_and(|t| !t.dims.is_empty())
+                })
+        };
+        if self.lang == Lang::Fortran
+            && array_dummy(k)
+            && array_dummy(l)
+            && radtap_il::visit::same_expr(self.src, args[k].value, args[l].value)
+        {
             if let (Some(dk), Some(dl)) = (dummy(k), dummy(l)) {
                 let what = simple_text(prog, self.src, args[k].value)
                     .map(|t| format!(" (`{t}` both)"))
