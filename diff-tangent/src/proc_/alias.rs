@@ -43,6 +43,11 @@ impl<'a> ProcGen<'_, 'a> {
                 None => None,
             };
             let Some(zones) = zones else { continue };
+            // A dummy the callee never touches (ODEPACK's DSTODE once `YH1(I)` is addressed
+            // through `YH`) shares nothing through it.
+            if !ci.summary.writes.intersects(&zones) && !ci.summary.reads.intersects(&zones) {
+                continue;
+            }
             let written = ci.summary.writes.intersects(&zones);
             let mut e = a.value;
             while let Expr::Unary {
