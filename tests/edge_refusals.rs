@@ -187,6 +187,12 @@ const REFUSED: &[Case] = &[
         "are in `s` (saved in `step`), which `mid` cannot record",
     ),
     (
+        "edge_refused/b_f77_saved_column_carried.f",
+        B,
+        "b_f77_saved_column_carried.f:12:7: error[AD020]",
+        "are in `DT` (saved in `RESFJ`), which `COLFJ` cannot record",
+    ),
+    (
         "edge_refused/b_f_saved_allocatable.f90",
         B,
         "b_f_saved_allocatable.f90:10:3: error[AD020]",
@@ -223,6 +229,12 @@ const REFUSED: &[Case] = &[
         "a call to `FCN` whose arguments 2 and 3 may share memory it writes",
     ),
     (
+        "edge_refused/b_f77_one_array_two_names.f",
+        B,
+        "b_f77_one_array_two_names.f:18:7: error[AD020]",
+        "a call to `STEP` passing the same memory as arguments 2 and 4 (`W(LYH)` both), one array that `STEP` writes and reaches under two names, `YH` and `YH1`",
+    ),
+    (
         "edge_refused/b_f77_blocks_overlap.f",
         B,
         "b_f77_blocks_overlap.f:14:7: error[AD020]",
@@ -233,6 +245,12 @@ const REFUSED: &[Case] = &[
         B,
         "b_c_carried_pointer_overlap.c:21:9: error[AD020]",
         "a call to `layer` whose arguments 3 and 4 may share memory it writes",
+    ),
+    (
+        "edge_refused/e_f_library_private_state.f90",
+        D_B,
+        "e_f_library_private_state.f90:26:5: error[AD020]",
+        "`ncalls` is PRIVATE to module `quad_lib`, out of reach of the derivative module",
     ),
     (
         "edge_refused/e_f_private_type.f90",

@@ -351,6 +351,38 @@ end subroutine mixed
 }
 
 #[test]
+fn assumed_length_character_dummies_get_room_for_substrings() {
+    // MINPACK-2's dljcfg shape: `character*(*) task`, read as `task(1:5)` and written with
+    // a longer message. Declared with the length of the `-value` text (1), the driver
+    // stopped on AddressSanitizer's stack-buffer-overflow; callers declare character*60.
+    let f = source(
+        "task_len",
+        "task.f",
+        "      subroutine ljfg(n, x, f, task)
+      character*(*) task
+      integer n, i
+      double precision x(n), f
+      if (n .lt. 2) task = 'ERROR: N MUST BE AT LEAST 2'
+      if (task(1:5) .eq. 'ERROR') return
+      if (task .eq. 'F') then
+         f = 0.0d0
+         do 10 i = 2, n
+            f = f + 1.0d0/((x(i) - x(i-1))**2 + 1.0d0)
+   10    continue
+      end if
+      end
+",
+    );
+    let o = validate(
+        &[
+            "-head", "ljfg", "-vars", "x", "-outvars", "f", "-size", "n=5", "-value", "task=F",
+        ],
+        &f,
+    );
+    assert_pass(&o);
+}
+
+#[test]
 fn c_pointer_extents_are_inferred_from_subscripts_in_loops() {
     let f = source(
         "energy",

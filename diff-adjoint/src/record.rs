@@ -577,7 +577,10 @@ impl<'a> Adj<'_, '_, 'a> {
                     if visible && !syms.contains(x) {
                         syms.push(*x);
                         covered.union_with(&set);
-                    } else if !visible && self.save_local_read_by_dead_code_only(*x) {
+                    } else if !visible
+                        && (self.save_local_read_by_dead_code_only(*x)
+                            || self.save_local_carries_nothing(*x))
+                    {
                         // Nothing a derivative needs reads it: its value when the backward
                         // sweep runs the callee again does not matter.
                         covered.union_with(&set);
@@ -1077,6 +1080,29 @@ impl<'a> Adj<'_, '_, 'a> {
             }
             _ => false,
         }
+    }
+
+    /// Whether `x` is a SAVE array of another procedure whose value on entry no call reads:
+    /// split by a constant subscript, each slice is written before it is read or only read
+    /// (MINPACK-2's `diarfj`: `dt(:, 1)` from DATA, `dt(:, 2)` computed from it at every
+    /// call). Running the callee again backwards from whatever state the forward sweep left
+    /// computes the same values. A procedure with internal procedures does not qualify.
+    fn save_local_carries_nothing(&self, x: SymbolId) -> bool {
+        let prog = self.pg.prog();
+        let sd = &prog.symbols[x];
+        let Some(o) = radtap_dataflow::zones::unit_of_scope(prog, sd.scope) else {
+            return false;
+        };
+        o != self.pg.p
+            && sd.attrs.save
+            && !prog.units[o].params.contains(&x)
+            && matches!(
+                prog.units[o].kind,
+                UnitKind::Subroutine | UnitKind::Function
+            )
+            && !prog.units.iter().any(|(_, u)| u.parent == Some(o))
+            && sd.ty.as_ref().is_some_and(|t| !t.dims.is_empty())
+            && radtap_il::slices::slices_carry_nothing(prog, o, x)
     }
 
     /// Whether `x` is a SAVE local of another procedure (a call counter, a "warned once"

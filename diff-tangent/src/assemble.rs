@@ -888,7 +888,7 @@ impl Gen<'_> {
         for itf in &abstracts {
             u.decls.push(Decl::Interface(itf.clone()));
         }
-        let copied: Vec<String> = (copies.consts.iter().copied())
+        let mut copied: Vec<String> = (copies.consts.iter().copied())
             .chain(copies.procs.iter().filter_map(|&q| prog.units[q].name))
             .chain(
                 abstracts
@@ -897,6 +897,9 @@ impl Gen<'_> {
             )
             .map(|s| prog.symbols[s].spelling.clone())
             .collect();
+        // Library procedures specialised for this module's function live here and name the
+        // library module's PRIVATE entities: copied the same way (`private_copy`).
+        let foreign_procs = self.foreign_private_copies(m, &procs, scope, &mut u, &mut copied);
         if !copied.is_empty() {
             u.decls
                 .push(Decl::Verbatim(format!("private :: {}", copied.join(", "))));
@@ -949,11 +952,94 @@ impl Gen<'_> {
                 self.out.units[mid].contains.push(d);
             }
         }
-        for q in copies.procs {
+        for q in copies.procs.into_iter().chain(foreign_procs) {
             let cq = self.copy_unit(q, Some(mid));
             self.out.units[mid].contains.push(cq);
         }
         Some(mid)
+    }
+
+    /// The PRIVATE constants, abstract interfaces and procedures of other modules that the
+    /// procedures `procs` of module `m` name (specialised copies of library procedures, see
+    /// `private_copy`), declared in the derivative module `u` (scope `scope`) as PRIVATE, with
+    /// the USE statements of those modules (their kinds: `wp` from `iso_fortran_env`); their
+    /// names are added to `copied`. Returns the procedures to copy.
+    fn foreign_private_copies(
+        &mut self,
+        m: UnitId,
+        procs: &[UnitId],
+        scope: ScopeId,
+        u: &mut UnitData,
+        copied: &mut Vec<String>,
+    ) -> Vec<UnitId> {
+        let prog = self.prog;
+        let mut out = Vec::new();
+        for om in crate::private_copy::foreign_modules(prog, m, procs) {
+            let osrc = &prog.units[om];
+            let Ok(oc) = crate::private_copy::needed(prog, om, procs, &self.active) else {
+                continue;
+            };
+            let c = Copier { src: osrc };
+            let at = u
+                .decls
+                .iter()
+                .position(|d| !matches!(d, Decl::Use(..)))
+                .unwrap_or(u.decls.len());
+            let mut k = at;
+            for d in &osrc.decls {
+                if let Decl::Use(ui, _) = d {
+                    let d = c.decl(u, d);
+                    u.decls.insert(k, d);
+                    k += 1;
+                    self.out.scopes[scope].uses.push(ui.clone());
+                }
+            }
+            for d in &osrc.decls {
+                let d = match d {
+                    Decl::Var(v) => {
+                        let mut v = v.clone();
+                        v.entities.retain(|e| oc.consts.contains(&e.sym));
+                        if v.entities.is_empty() {
+                            continue;
+                        }
+                        v.attrs.retain(
+                            |a| !matches!(a, Attr::Keyword(k) if k == "private" || k == "public"),
+                        );
+                        Decl::Var(v)
+                    }
+                    Decl::Parameter(ps) => {
+                        let ps: Vec<_> = ps
+                            .iter()
+                            .filter(|(s, _)| oc.consts.contains(s))
+                            .cloned()
+                            .collect();
+                        if ps.is_empty() {
+                            continue;
+                        }
+                        Decl::Parameter(ps)
+                    }
+                    _ => continue,
+                };
+                let d = c.decl(u, &d);
+                u.decls.push(d);
+            }
+            let abstracts = crate::private_copy::abstract_interfaces(prog, om, procs);
+            for itf in &abstracts {
+                u.decls.push(Decl::Interface(itf.clone()));
+            }
+            copied.extend(
+                (oc.consts.iter().copied())
+                    .chain(oc.procs.iter().filter_map(|&q| prog.units[q].name))
+                    .chain(
+                        abstracts
+                            .iter()
+                            .flat_map(|i| i.bodies.iter().filter_map(|&b| prog.units[b].name)),
+                    )
+                    .map(|s| prog.symbols[s].spelling.clone()),
+            );
+            out.extend(oc.procs);
+        }
+        out
     }
 
     /// The derivative units of procedure `p`: one, or in split adjoint mode the forward and

@@ -4,6 +4,12 @@
 //! into the derivative module (declared PRIVATE there). A private variable is module state: a
 //! copy would be another variable (silently wrong), so it is refused, as is a procedure
 //! keeping state between calls (SAVE, initialised locals, DATA) or reaching such a variable.
+//!
+//! A procedure of a library module specialised for the user's function lives in the user's
+//! module (`il::specialise`: QUADPACK's `dqags` for the integrand of a module that uses
+//! QUADPACK), and names the library module's PRIVATE entities (`epmach`, `dqpsrt`, the
+//! abstract interface `func`): [`foreign_modules`] lists those modules, and the derivative
+//! module of the user's module copies what they need the same way.
 
 use radtap_il::visit::{decl_exprs, expr_children, stmt_children};
 use radtap_il::*;
@@ -234,6 +240,22 @@ pub(crate) fn abstract_interfaces(prog: &Program, m: UnitId, roots: &[UnitId]) -
             let mut one = itf.clone();
             one.bodies = bodies;
             out.push(one);
+        }
+    }
+    out
+}
+
+/// The modules other than `m` whose PRIVATE entities procedures `roots` (in `m`) name: the
+/// library modules of the specialised copies placed in `m`, in the program's order.
+pub(crate) fn foreign_modules(prog: &Program, m: UnitId, roots: &[UnitId]) -> Vec<UnitId> {
+    let names: Vec<SymbolId> = roots.iter().flat_map(|&p| unit_names(prog, p)).collect();
+    let mut out: Vec<UnitId> = Vec::new();
+    for (om, ou) in prog.units.iter() {
+        if om == m || ou.kind != UnitKind::Module {
+            continue;
+        }
+        if names.iter().any(|&s| hidden_in(prog, om, s)) {
+            out.push(om);
         }
     }
     out

@@ -30,7 +30,9 @@
 //! procedures, a result named like the function, local types or ENTRY, or SAVE locals they
 //! may write (each copy would keep its own state); calls passing anything but a procedure
 //! with a body (an intrinsic, an external one); a copy to be placed in the actual's module
-//! when the procedure names PRIVATE entities of its own. The scopes of BLOCK constructs are
+//! when the procedure names PRIVATE variables of its module, or PRIVATE procedures keeping
+//! state (its PRIVATE constants, abstract interfaces and other procedures are copied into
+//! the derivative module beside it: QUADPACK's `epmach`, `func`, `dqpsrt`). The scopes of BLOCK constructs are
 //! copied with the procedure.
 
 use crate::ir::*;
@@ -399,13 +401,15 @@ fn specialise(prog: &mut Program, p: UnitId, replaced: &[UnitId], taken: &Taken)
         _ => {}
     }
     // A copy placed in the actual's module reaches `p`'s module through USE: only its
-    // public names.
+    // public names. Its PRIVATE constants, abstract interfaces and procedures are copied
+    // beside the derivatives (the derivative module's `private_copy`); its PRIVATE module
+    // variables and procedures keeping state cannot be (a copy is another state).
     let hosts: Vec<Option<UnitId>> = tuples
         .iter()
         .map(|t| m.map(|m| host_of(prog, p, m, t)))
         .collect();
     if let Some(m) = m {
-        if hosts.iter().any(|&h| h != Some(m)) && names_private_of(prog, p, m) {
+        if hosts.iter().any(|&h| h != Some(m)) && names_private_state_of(prog, p, m) {
             return false;
         }
     }
@@ -456,8 +460,14 @@ fn specialise(prog: &mut Program, p: UnitId, replaced: &[UnitId], taken: &Taken)
         }
         match (host, m) {
             (Some(h), Some(m)) if h != m => {
-                // In the actual's module, which comes after `p`'s: the copy uses `p`'s module.
-                cu.decls.insert(0, use_decl(prog, m, None));
+                // In the actual's module, which comes after `p`'s: the copy uses `p`'s module
+                // (its scope too, so that names print as `p` spells them: `wp`, renamed
+                // from `real64`).
+                let d = use_decl(prog, m, None);
+                if let Decl::Use(ui, _) = &d {
+                    prog.scopes[cu.scope].uses.push(ui.clone());
+                }
+                cu.decls.insert(0, d);
                 cu.parent = Some(h);
                 let hs = prog.units[h].scope;
                 prog.scopes[cu.scope].parent = Some(hs);
@@ -637,17 +647,54 @@ fn host_of(prog: &Program, p: UnitId, m: UnitId, t: &[UnitId]) -> UnitId {
         .unwrap_or(m)
 }
 
-/// Whether `p` names an entity of module `m` that `USE m` does not give.
-fn names_private_of(prog: &Program, p: UnitId, m: UnitId) -> bool {
+/// Whether `p` names an entity of module `m` that `USE m` does not give and that cannot be
+/// copied: a module variable (state), or a procedure keeping state between calls (SAVE,
+/// DATA, an initialised local) or itself naming such an entity.
+fn names_private_state_of(prog: &Program, p: UnitId, m: UnitId) -> bool {
     let ms = prog.units[m].scope;
     let default_private = prog.scopes[ms].default_private;
-    prog.units[p].exprs.iter().any(|(_, e)| match e {
-        Expr::Name(s) => {
+    let mut seen: Vec<UnitId> = vec![p];
+    let mut todo: Vec<UnitId> = vec![p];
+    while let Some(q) = todo.pop() {
+        for (_, e) in prog.units[q].exprs.iter() {
+            let Expr::Name(s) = e else { continue };
             let sd = &prog.symbols[*s];
-            sd.scope == ms && (sd.attrs.private || (default_private && !sd.attrs.public))
+            if sd.scope != ms || !(sd.attrs.private || (default_private && !sd.attrs.public)) {
+                continue;
+            }
+            match sd.kind {
+                SymbolKind::Variable if !sd.attrs.constant => return true,
+                SymbolKind::Procedure => {
+                    let Some(r) = sd.unit.filter(|&r| prog.units[r].name == Some(*s)) else {
+                        continue;
+                    };
+                    if keeps_any_state(prog, r) {
+                        return true;
+                    }
+                    if !seen.contains(&r) {
+                        seen.push(r);
+                        todo.push(r);
+                    }
+                }
+                _ => {}
+            }
         }
+    }
+    false
+}
+
+/// Whether procedure `q` keeps state between calls: SAVE, DATA, an initialised local.
+fn keeps_any_state(prog: &Program, q: UnitId) -> bool {
+    let u = &prog.units[q];
+    u.decls.iter().any(|d| match d {
+        Decl::Data(_) => true,
+        Decl::Var(v) => v.entities.iter().any(|e| {
+            let sd = &prog.symbols[e.sym];
+            !sd.attrs.constant && (e.init.is_some() || sd.attrs.save)
+        }),
+        Decl::Verbatim(t) => t.to_ascii_lowercase().starts_with("save"),
         _ => false,
-    })
+    }) || u.contains.iter().any(|&c| keeps_any_state(prog, c))
 }
 
 /// `use m` or `use m, only: name`.

@@ -879,6 +879,10 @@ pub fn describe_with(
 /// take `-value` (default false), integers `-value` (default 1, 2, 3, 1, … in Fortran, 0, 1,
 /// 2, 0, … in C: valid indices of any array of 3 or more), characters the `-value` text
 /// (default blanks).
+/// The length the driver gives an assumed-length CHARACTER dummy, when the `-value` text
+/// is shorter: MINPACK-2's callers declare `character*60 task`.
+const ASSUMED_CHAR_LEN: usize = 60;
+
 /// The declared length of a Fortran CHARACTER variable, when it is a known constant.
 fn declared_char_len(
     p: &Program,
@@ -975,9 +979,13 @@ fn fixed_arg(
                 }
                 ("character".into(), "char".into(), init)
             } else {
+                // An assumed-length dummy (`character*(*) task`) gets room for what such
+                // routines write back or look at by substring (`task = 'ERROR: …'`,
+                // `task(1:5)` in MINPACK-2): blanks pad the text, so comparisons with it
+                // read the same.
                 let len = match char_len {
                     Some(l) if l > 0 => l as usize,
-                    _ => text.len().max(1),
+                    _ => text.len().max(ASSUMED_CHAR_LEN),
                 };
                 if text.len() > len {
                     return Err(format!(

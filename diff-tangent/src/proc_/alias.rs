@@ -43,6 +43,11 @@ impl<'a> ProcGen<'_, 'a> {
                 None => None,
             };
             let Some(zones) = zones else { continue };
+            // A dummy the callee never touches (ODEPACK's DSTODE once `YH1(I)` is addressed
+            // through `YH`) shares nothing through it.
+            if !ci.summary.writes.intersects(&zones) && !ci.summary.reads.intersects(&zones) {
+                continue;
+            }
             let written = ci.summary.writes.intersects(&zones);
             let mut e = a.value;
             while let Expr::Unary {
@@ -189,11 +194,71 @@ impl<'a> ProcGen<'_, 'a> {
     /// memory it writes.
     pub fn aliased_call(&self, s: StmtId, c: UnitId, args: &[Arg]) -> Option<String> {
         let &(k, l) = self.aliased_args(s, c, args).first()?;
-        let name = crate::gen::unit_name(self.prog(), c);
+        let prog = self.prog();
+        let name = crate::gen::unit_name(prog, c);
+        // One actual given twice (ODEPACK's `DSTODE(…, RWORK(LYH), NYH, RWORK(LYH), …)`): not
+        // a chance overlap a temporary would cure, but one array the callee reads and
+        // writes under two names.
+        let cu = &prog.units[c];
+        let dummy = |i: usize| {
+            args[i]
+                .keyword
+                .clone()
+                .or_else(|| cu.params.get(i).map(|&p| prog.symbols[p].spelling.clone()))
+        };
+        let array_dummy = |i: usize| {
+            args[i].keyword.is_none()
+                && cu.params.get(i).is_some_and(|&p| {
+                    prog.symbols[p]
+                        .ty
+                        .as_ref()
+                        .is_some_and(|t| !t.dims.is_empty())
+                })
+        };
+        if self.lang == Lang::Fortran
+            && array_dummy(k)
+            && array_dummy(l)
+            && radtap_il::visit::same_expr(self.src, args[k].value, args[l].value)
+        {
+            if let (Some(dk), Some(dl)) = (dummy(k), dummy(l)) {
+                let what = simple_text(prog, self.src, args[k].value)
+                    .map(|t| format!(" (`{t}` both)"))
+                    .unwrap_or_default();
+                return Some(format!(
+                    "a call to `{name}` passing the same memory as arguments {} and {}{what}, one array that `{name}` writes and reaches under two names, `{dk}` and `{dl}` (its adjoint would update each name's adjoint separately, and a temporary copy would change what `{name}` computes; to differentiate it, give `{name}` one dummy for that array and address `{dl}`'s elements through `{dk}`),",
+                    k + 1,
+                    l + 1,
+                ));
+            }
+        }
         Some(format!(
             "a call to `{name}` whose arguments {} and {} may share memory it writes (its adjoint would update one through the other; copy one of them into a temporary before the call)",
             k + 1,
             l + 1
         ))
+    }
+}
+
+/// `A`, `A(I)`, `A(I, 2)`: the text of a name or an element with names and integer literals
+/// as subscripts, for a message; `None` for anything else.
+fn simple_text(prog: &Program, u: &UnitData, e: ExprId) -> Option<String> {
+    match &u.exprs[e] {
+        Expr::Name(x) => Some(prog.symbols[*x].spelling.clone()),
+        Expr::Literal(l) if l.kind == LitKind::Int => Some(l.text.clone()),
+        Expr::Index { base, subs } => {
+            let mut parts = Vec::new();
+            for sub in subs {
+                let Subscript::Index(i) = sub else {
+                    return None;
+                };
+                parts.push(simple_text(prog, u, *i)?);
+            }
+            Some(format!(
+                "{}({})",
+                simple_text(prog, u, *base)?,
+                parts.join(", ")
+            ))
+        }
+        _ => None,
     }
 }

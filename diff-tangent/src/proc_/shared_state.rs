@@ -10,7 +10,8 @@
 //!
 //! Both are refused, naming the variable. A state nothing reads across calls (written before
 //! it is read in every call; for an array, whose first touch in the code is a write: a
-//! scratch array), a table only read (DATA, `static const`), and a head called by no
+//! scratch array; or whose slices by a constant subscript each are, or are only read), a
+//! table only read (DATA, `static const`), and a head called by no
 //! differentiated procedure (its runs are the user's) are accepted.
 
 use super::*;
@@ -39,9 +40,13 @@ impl<'a> ProcGen<'_, 'a> {
                         // scratch array filled before it is read (its first touch a write)
                         // carries nothing.
                         let array = sd.ty.as_ref().is_some_and(|t| !t.dims.is_empty());
+                        // Split by a constant subscript (MINPACK-2's `dt(i, 1)` from DATA,
+                        // `dt(i, 2)` written before it is read), no slice may carry anything.
                         z.intersects(&sum.reads)
                             && z.intersects(&sum.writes)
-                            && (!array || self.first_touch_reads(&z))
+                            && (!array
+                                || (self.first_touch_reads(&z)
+                                    && !radtap_il::slices::slices_carry_nothing(prog, self.p, s)))
                     })
             })
             .collect();
