@@ -459,8 +459,11 @@ impl<'a> ProcGen<'_, 'a> {
         while let Expr::Paren(a) | Expr::Cast { arg: a, .. } = self.src.exprs[inner] {
             inner = a;
         }
+        // A fresh block, or `NULL` (ADBench's `resize` of an empty matrix): each
+        // direction's member gets its own block, or is null too.
         let alloc = matches!(&self.src.exprs[inner], Expr::Call { callee, .. }
-            if matches!(self.callee_name(*callee).as_str(), "malloc" | "calloc"));
+            if matches!(self.callee_name(*callee).as_str(), "malloc" | "calloc"))
+            || matches!(&self.src.exprs[inner], Expr::Opaque(t) if t == "NULL");
         if !alloc {
             self.lost_derivative = true;
             return vec![];

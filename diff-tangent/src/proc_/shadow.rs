@@ -38,6 +38,18 @@ impl<'a> ProcGen<'_, 'a> {
         let Expr::Call { args, .. } = &src.exprs[e] else {
             return None;
         };
+        self.substituted_args(a, x, args, lhs)
+    }
+
+    /// [`Self::substituted`] over the arguments `args` of a call of `a`.
+    fn substituted_args(
+        &mut self,
+        a: UnitId,
+        x: ExprId,
+        args: &[Arg],
+        lhs: Option<SymbolId>,
+    ) -> Option<ExprId> {
+        let src = self.src;
         let params = self.prog().units[a].params.clone();
         if args.len() != params.len() {
             return None;
@@ -134,11 +146,47 @@ impl<'a> ProcGen<'_, 'a> {
         }
     }
 
+    /// Turns the `malloc(n)` in built expression `x` (under casts) into `calloc(1, n)`: the
+    /// shadow of an allocator that sets pointer members to `NULL` starts with its twins
+    /// `NULL` (`radtap_il::alloc`'s module doc).
+    fn zeroed_allocation(&mut self, mut x: ExprId) {
+        loop {
+            match self.u.exprs[x].clone() {
+                Expr::Paren(a) | Expr::Cast { arg: a, .. } => x = a,
+                Expr::Call { args, .. } => {
+                    if let [n] = &args[..] {
+                        let one = self.b().int(1);
+                        let calloc = self.b().opaque("calloc");
+                        let n = n.value;
+                        self.u.exprs[x] = Expr::Call {
+                            callee: calloc,
+                            args: vec![
+                                Arg {
+                                    keyword: None,
+                                    value: one,
+                                },
+                                Arg {
+                                    keyword: None,
+                                    value: n,
+                                },
+                            ],
+                        };
+                    }
+                    return;
+                }
+                _ => return,
+            }
+        }
+    }
+
     /// The derivative block of allocator call `call` (assigned to `lhs`): the allocator's
     /// own allocation of the block it returns, for derivative records (module doc).
     pub fn allocator_block(&mut self, call: ExprId, lhs: Option<SymbolId>) -> Option<ExprId> {
         let (a, al) = self.allocator_of(call)?;
         let mut x = self.substituted(a, al.block, call, lhs)?;
+        if al.zeroed {
+            self.zeroed_allocation(x);
+        }
         if self.vector {
             // `double (*vd)[NBDirsMax]`, `struct Matrix_d (*md)[NBDirsMax]`: room for
             // every direction, no cast (as for `malloc` itself, `dref.rs`).
@@ -236,6 +284,9 @@ impl<'a> ProcGen<'_, 'a> {
         d: &radtap_il::alloc::Deallocator,
         arg: ExprId,
     ) -> Option<Vec<StmtId>> {
+        if d.each.is_some() {
+            return None;
+        }
         let Expr::Name(q) = self.src.exprs[arg] else {
             return None;
         };
@@ -271,6 +322,85 @@ impl<'a> ProcGen<'_, 'a> {
         if d.block {
             let n = self.b().name(dq);
             out.push(free(self, n));
+        }
+        Some(out)
+    }
+
+    /// The frees of the shadow of a block of several records (`delete_light_matrix_array(m,
+    /// count)`, [`radtap_il::alloc::Deallocator::each`]) that the deallocator `d` (unit
+    /// `du`) mirrors: `for (i = 0; i < count; ++i) free(md[i].data);`, then `free(md)`
+    /// when it frees the block (in vector mode `md[i][nd].data`, every direction).
+    /// `None` when the first argument is not a pointer variable with a derivative or the
+    /// count cannot be rebuilt at the call.
+    pub fn deallocator_frees_each(
+        &mut self,
+        callee: ExprId,
+        d: &radtap_il::alloc::Deallocator,
+        args: &[Arg],
+    ) -> Option<Vec<StmtId>> {
+        let count = d.each?;
+        let du = radtap_il::alloc::called_unit(self.prog(), self.p, callee)?;
+        let Expr::Name(q) = self.src.exprs[args.first()?.value] else {
+            return None;
+        };
+        let dq = *self.dvar.get(&q)?;
+        let td = match self.prog().symbols[q].ty.as_ref()?.base {
+            BaseClass::Record(td) => td,
+            _ => return None,
+        };
+        let n = self.substituted_args(du, count, args, None)?;
+        let i = self.temp("i", TempKind::Int);
+        let mut frees = Vec::new();
+        for f in &d.members {
+            if !self.g.active_fields.get(&td).is_some_and(|s| s.contains(f)) {
+                continue;
+            }
+            let base = self.b().name(dq);
+            let iv = self.b().name(i);
+            let mut elem = self.b().index(base, vec![Subscript::Index(iv)]);
+            if self.vector {
+                let nd = self.nd_index();
+                elem = self.b().index(elem, vec![Subscript::Index(nd)]);
+            }
+            let m = self.b().e(Expr::Field {
+                base: elem,
+                field: f.clone(),
+                arrow: false,
+            });
+            let fr = self.b().opaque("free");
+            frees.push(stmt(
+                &mut self.u,
+                StmtKind::Call {
+                    callee: fr,
+                    args: vec![Arg {
+                        keyword: None,
+                        value: m,
+                    }],
+                    no_parens: false,
+                },
+            ));
+        }
+        let mut out = Vec::new();
+        if !frees.is_empty() {
+            let frees = self.dir(frees);
+            out.push(self.c_count_loop(i, n, frees, true));
+        } else {
+            self.forget_temp(i);
+        }
+        if d.block {
+            let n = self.b().name(dq);
+            let fr = self.b().opaque("free");
+            out.push(stmt(
+                &mut self.u,
+                StmtKind::Call {
+                    callee: fr,
+                    args: vec![Arg {
+                        keyword: None,
+                        value: n,
+                    }],
+                    no_parens: false,
+                },
+            ));
         }
         Some(out)
     }
