@@ -118,6 +118,9 @@ pub struct ProcGen<'g, 'a> {
     /// Set when an active real reference had no derivative to read (reported at the
     /// statement).
     lost_derivative: bool,
+    /// Statements to follow the derivative call being built (`shadow.rs`: the frees of a
+    /// zero derivative record's blocks): taken by the call rules after the call.
+    pub(crate) post_call: Vec<StmtId>,
     /// Set when the tangent met an expression it cannot differentiate where it stands (a
     /// reference to a differentiated function that was not hoisted, an assignment or comma
     /// expression): what it was, reported at the statement.
@@ -265,6 +268,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             sibling_results: Vec::new(),
             cur_call: None,
             lost_derivative: false,
+            post_call: Vec::new(),
             lost_value: None,
             no_rule: None,
             dir_loops: HashSet::new(),

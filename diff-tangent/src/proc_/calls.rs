@@ -186,6 +186,7 @@ impl<'a> ProcGen<'_, 'a> {
                     },
                 );
                 out.push(call);
+                out.append(&mut self.post_call);
             }
             Some(Callee::External(name)) if active_point => {
                 let msg = crate::no_body_message(self.g.prog, name);
@@ -446,6 +447,11 @@ impl<'a> ProcGen<'_, 'a> {
                 self.error(s, Code::Unsupported, "this pointer argument designates no variable (a null or computed address) but the callee's derivative needs one; pass a variable");
                 return self.b().zero(8);
             };
+            // A record whose members point to blocks: a zero record with blocks of zeros
+            // as large as the callee reads (`shadow.rs`).
+            if let Some(z) = self.zero_record_shadow(a, like, site, pre) {
+                return z;
+            }
             if self.refuse_passive_pointer_actual(s, like) {
                 return self.b().zero(8);
             }

@@ -22,8 +22,25 @@ impl<'g, 'a> ProcGen<'g, 'a> {
                 syms.push(s);
             }
         }
-        // Local pointers whose targets carry derivatives.
+        // Local pointers whose targets carry derivatives; never a pointer to integers,
+        // logicals or characters, whatever the points-to sets say (`const int *verts =
+        // triangles[c[i]].verts;`, its targets unknown: it got a derivative, lost at its
+        // initialiser).
+        let cannot_point_to_reals = |s: SymbolId| {
+            self.g.prog.symbols[s].ty.as_ref().is_some_and(|t| {
+                matches!(
+                    t.base,
+                    BaseClass::Integer
+                        | BaseClass::Logical
+                        | BaseClass::Character
+                        | BaseClass::Enum
+                )
+            })
+        };
         for (s, targets) in &self.pi.zones.pts {
+            if cannot_point_to_reals(*s) {
+                continue;
+            }
             let reaches = targets.iter().any(|t| {
                 self.pi
                     .zones

@@ -592,6 +592,12 @@ impl<'a> ProcGen<'_, 'a> {
                     return None;
                 }
                 let mut c = Copier { src }.expr(&mut self.u, e);
+                // Zeroed, as every derivative of memory nothing active wrote yet (a local's
+                // derivative is declared `= 0`): `malloc(n)` gives `calloc(1, n)`. ADBench's
+                // `resize(positions, …); fill(positions, 0.0);` then `+=` into it in a loop
+                // read the twin where only the primal had been written (passively): the
+                // malloc'ed twin's garbage went into the derivative.
+                self.zeroed_allocation(c);
                 if self.vector {
                     // Room for every direction.
                     if let Expr::Call { args: a2, .. } = &self.u.exprs[c] {

@@ -146,10 +146,11 @@ impl<'a> ProcGen<'_, 'a> {
         }
     }
 
-    /// Turns the `malloc(n)` in built expression `x` (under casts) into `calloc(1, n)`: the
-    /// shadow of an allocator that sets pointer members to `NULL` starts with its twins
-    /// `NULL` (`radtap_il::alloc`'s module doc).
-    fn zeroed_allocation(&mut self, mut x: ExprId) {
+    /// Turns the `malloc(n)` in built expression `x` (under casts) into `calloc(1, n)`: a
+    /// shadow block starts as zeros, its twin pointer members `NULL` (an allocator that sets
+    /// pointer members to `NULL`, `radtap_il::alloc`'s module doc) and its values zero (the
+    /// derivative of memory nothing active wrote yet).
+    pub(crate) fn zeroed_allocation(&mut self, mut x: ExprId) {
         loop {
             match self.u.exprs[x].clone() {
                 Expr::Paren(a) | Expr::Cast { arg: a, .. } => x = a,
@@ -184,9 +185,9 @@ impl<'a> ProcGen<'_, 'a> {
     pub fn allocator_block(&mut self, call: ExprId, lhs: Option<SymbolId>) -> Option<ExprId> {
         let (a, al) = self.allocator_of(call)?;
         let mut x = self.substituted(a, al.block, call, lhs)?;
-        if al.zeroed {
-            self.zeroed_allocation(x);
-        }
+        // Zeroed whether or not the allocator sets members to `NULL`: the derivative of
+        // memory nothing active wrote yet is zero (`dref.rs`, `dptr` of `malloc`).
+        self.zeroed_allocation(x);
         if self.vector {
             // `double (*vd)[NBDirsMax]`, `struct Matrix_d (*md)[NBDirsMax]`: room for
             // every direction, no cast (as for `malloc` itself, `dref.rs`).
@@ -229,6 +230,7 @@ impl<'a> ProcGen<'_, 'a> {
                 self.lost_derivative = true;
                 continue;
             };
+            self.zeroed_allocation(r);
             let l = self.shadow_member(dq, f);
             out.push(assign(&mut self.u, l, r));
         }
@@ -403,5 +405,221 @@ impl<'a> ProcGen<'_, 'a> {
             ));
         }
         Some(out)
+    }
+
+    /// The zero derivative of a record pointer actual `a` (designating memory of `like`, a
+    /// pointer to records) that carries no derivative here, passed where the callee's
+    /// derivative takes one (ADBench's `mat_mult(&base_relatives[i], tr, &relatives[i])`,
+    /// its first parameter active through another call): a zeroed derivative record
+    /// `zerod`, each twin member pointing to a block of zeros as large as the callee reads
+    /// of the primal member (`radtap_il::extent::member_pointer_extent`, its parameters
+    /// and the record's integer members replaced by the call's: `calloc(
+    /// (&base_relatives[i])->nrows * (&base_relatives[i])->ncols, sizeof(double))`), the
+    /// blocks freed after the call ([`ProcGen::post_call`]). Scalar tangent mode only; `None`
+    /// (the caller refuses) when a member's extent is not known or the callee writes it.
+    pub fn zero_record_shadow(
+        &mut self,
+        a: ExprId,
+        like: SymbolId,
+        (c, fi, args): (UnitId, usize, &'a [Arg]),
+        pre: &mut Vec<StmtId>,
+    ) -> Option<ExprId> {
+        if self.vector || self.lang != Lang::C || self.g.opts.adjoint {
+            return None;
+        }
+        let t = self.prog().symbols[like].ty.as_ref()?;
+        let BaseClass::Record(td) = t.base else {
+            return None;
+        };
+        if t.pointers != 1 || !t.dims.is_empty() {
+            return None;
+        }
+        let formal = *self.prog().units[c].params.get(fi)?;
+        let ft = self.prog().symbols[formal].ty.as_ref()?;
+        if ft.base != BaseClass::Record(td) || ft.pointers != 1 || !ft.dims.is_empty() {
+            return None;
+        }
+        let mut fields: Vec<String> = self.g.active_fields.get(&td)?.iter().cloned().collect();
+        fields.sort();
+        let cparams = self.prog().units[c].params.clone();
+        let members: Vec<SymbolId> = self.prog().typedefs[td]
+            .fields
+            .iter()
+            .flat_map(|d| match d {
+                Decl::Var(v) => v.entities.iter().map(|x| x.sym).collect::<Vec<_>>(),
+                _ => Vec::new(),
+            })
+            .collect();
+        // Each pointer member's element type and counts, before anything is built.
+        let mut blocks = Vec::new();
+        for f in &fields {
+            let m = *members
+                .iter()
+                .find(|&&x| self.prog().symbols[x].spelling == *f)?;
+            let mt = self.prog().symbols[m].ty.as_ref()?;
+            if mt.pointers == 0 && mt.dims.is_empty() {
+                continue; // a real member: zero in the zeroed record
+            }
+            let elem = match (mt.base, mt.bytes, mt.pointers, mt.dims.is_empty()) {
+                (BaseClass::Real, Some(8), 1, true) => "double",
+                (BaseClass::Real, Some(4), 1, true) => "float",
+                _ => return None,
+            };
+            let (ext, others) =
+                radtap_il::extent::member_pointer_extent(self.prog(), c, formal, f)?;
+            let counts = ext.each_terms();
+            let known = |v: &SymbolId| {
+                others.iter().any(|(x, q, _)| x == v && cparams.contains(q))
+                    || cparams.contains(v)
+                    || members.contains(v)
+            };
+            if !counts
+                .iter()
+                .flatten()
+                .flat_map(|(k, _)| k.iter())
+                .all(known)
+            {
+                return None;
+            }
+            blocks.push((f.clone(), elem, counts, others));
+        }
+        let z = self.temp(
+            "zerod",
+            TempKind::Like {
+                sym: like,
+                deriv: true,
+            },
+        );
+        let mut post = Vec::new();
+        for (f, elem, counts, others) in blocks {
+            // The largest count: `n = c1; if (n < c2) n = c2; …`.
+            let n = self.temp("nzero", TempKind::Int);
+            for (i, terms) in counts.into_iter().enumerate() {
+                let ce = self.count_expr(terms.clone(), a, args, &cparams, &others);
+                let l = self.b().name(n);
+                let set = assign(&mut self.u, l, ce);
+                if i == 0 {
+                    pre.push(set);
+                    continue;
+                }
+                let l2 = self.b().name(n);
+                let ce2 = self.count_expr(terms, a, args, &cparams, &others);
+                let cond = self.b().bin(BinOp::Lt(RelSpell::Symbol), l2, ce2);
+                pre.push(stmt(
+                    &mut self.u,
+                    StmtKind::If {
+                        arms: vec![(cond, vec![set])],
+                        else_block: None,
+                        logical: false,
+                        braces: vec![true],
+                    },
+                ));
+            }
+            let count = self.b().name(n);
+            let size = self.b().opaque(&format!("sizeof({elem})"));
+            let calloc = self.b().opaque("calloc");
+            let alloc = self.b().e(Expr::Call {
+                callee: calloc,
+                args: vec![
+                    Arg {
+                        keyword: None,
+                        value: count,
+                    },
+                    Arg {
+                        keyword: None,
+                        value: size,
+                    },
+                ],
+            });
+            let zn = self.b().name(z);
+            let lhs = self.b().e(Expr::Field {
+                base: zn,
+                field: f.clone(),
+                arrow: false,
+            });
+            pre.push(assign(&mut self.u, lhs, alloc));
+            let zn = self.b().name(z);
+            let m = self.b().e(Expr::Field {
+                base: zn,
+                field: f,
+                arrow: false,
+            });
+            let fr = self.b().opaque("free");
+            post.push(stmt(
+                &mut self.u,
+                StmtKind::Call {
+                    callee: fr,
+                    args: vec![Arg {
+                        keyword: None,
+                        value: m,
+                    }],
+                    no_parens: false,
+                },
+            ));
+        }
+        self.post_call.extend(post);
+        let zn = self.b().name(z);
+        Some(self.b().e(Expr::Unary {
+            op: UnOp::AddrOf,
+            arg: zn,
+        }))
+    }
+
+    /// A count of [`Self::zero_record_shadow`] as an expression at the call: Σ coefficient
+    /// × Π factors, the callee's parameters replaced by the call's arguments, the record's
+    /// members read off the actual `a`, another record parameter's member (a placeholder
+    /// of `others`) off its argument.
+    fn count_expr(
+        &mut self,
+        terms: Vec<(Vec<SymbolId>, i64)>,
+        a: ExprId,
+        args: &[Arg],
+        cparams: &[SymbolId],
+        others: &[(SymbolId, SymbolId, String)],
+    ) -> ExprId {
+        let mut count: Option<ExprId> = None;
+        for (syms, coef) in terms {
+            let mut term: Option<ExprId> = (coef != 1).then(|| self.b().int(coef));
+            for v in syms {
+                let factor = if let Some((_, q, g)) = others.iter().find(|(x, ..)| *x == v) {
+                    let k = cparams.iter().position(|p| p == q).unwrap_or(0);
+                    let x = self.cp(args[k].value);
+                    let base = self.b().e(Expr::Paren(x));
+                    self.b().e(Expr::Field {
+                        base,
+                        field: g.clone(),
+                        arrow: true,
+                    })
+                } else if let Some(k) = cparams.iter().position(|&p| p == v) {
+                    let x = self.cp(args[k].value);
+                    self.paren_if_compound(x)
+                } else {
+                    let x = self.cp(a);
+                    let base = self.b().e(Expr::Paren(x));
+                    let name = self.prog().symbols[v].spelling.clone();
+                    self.b().e(Expr::Field {
+                        base,
+                        field: name,
+                        arrow: true,
+                    })
+                };
+                term = Some(match term {
+                    None => factor,
+                    Some(t0) => self.b().bin(BinOp::Mul, t0, factor),
+                });
+            }
+            let term = match term {
+                Some(t0) => t0,
+                None => self.b().int(coef),
+            };
+            count = Some(match count {
+                None => term,
+                Some(c0) => self.b().bin(BinOp::Add, c0, term),
+            });
+        }
+        match count {
+            Some(c0) => c0,
+            None => self.b().int(0),
+        }
     }
 }
