@@ -6,8 +6,10 @@
 // data, deallocators guarded by NULL tests (delete_matrix) and one freeing the
 // members of an array of records in a loop (delete_light_matrix_array). The
 // derivative mirrors each on the shadow records: zeroed shadow blocks (NULL
-// twins), twins freed in the same loop. The barycentric step reads a
-// triangle's int array through a pointer and `&us[2 * c]`.
+// twins, zero derivatives), twins freed in the same loop. A record without a
+// derivative passed to mat_mult, whose derivative takes one (a zero record).
+// The barycentric step reads a triangle's int array through a pointer and
+// `&us[2 * c]`.
 #include <stdlib.h>
 #include <math.h>
 
@@ -113,6 +115,15 @@ void mat_mult(const Matrix *lhs, const Matrix *rhs, Matrix *out)
     }
 }
 
+void fill(Matrix *mat, double val)
+{
+    int i;
+    for (i = 0; i < mat->ncols * mat->nrows; i++)
+    {
+        mat->data[i] = val;
+    }
+}
+
 void copy(Matrix *dst, const Matrix *src)
 {
     if (dst->data != NULL)
@@ -145,7 +156,7 @@ void rotation(const double *t, Matrix *R)
 
 void skin_objective(int nb, int nv, int nc, const double *theta, const double *us, double *err)
 {
-    int i, j;
+    int i, j, k;
     Matrix *pose = get_new_empty_matrix();
     resize(pose, 2, nb);
     for (i = 0; i < nb; i++)
@@ -172,16 +183,39 @@ void skin_objective(int nb, int nv, int nc, const double *theta, const double *u
             mat_mult(&absolutes[i - 1], &bones[i], &absolutes[i]);
         }
     }
+    // A matrix of constants (no derivative) multiplied by an active one: a zero
+    // derivative record with zero blocks as large as mat_mult reads.
     Matrix *verts = get_new_matrix(3, nv);
     for (i = 0; i < nv; i++)
     {
         for (j = 0; j < 3; j++)
         {
-            verts->data[j + i * verts->nrows] = 0.5 + i - 0.25 * j * theta[0];
+            verts->data[j + i * verts->nrows] = 0.5 + i - 0.25 * j;
         }
     }
+    Matrix *moved = get_new_empty_matrix();
+    mat_mult(&absolutes[nb - 1], verts, moved);
+    // A block with derivatives freed just before `positions` is sized: its twin would be
+    // handed out again by malloc, stale derivatives in it.
+    Matrix *scratch = get_new_matrix(3, nv);
+    for (i = 0; i < 3 * nv; i++)
+    {
+        scratch->data[i] = moved->data[i] * theta[0];
+    }
+    moved->data[0] += scratch->data[3 * nv - 1];
+    delete_matrix(scratch);
+    // Sized, filled with zeros (no derivative), then accumulated into in a loop: its twin
+    // is read where only the primal was written.
     Matrix *positions = get_new_empty_matrix();
-    mat_mult(&absolutes[nb - 1], verts, positions);
+    resize(positions, 3, nv);
+    fill(positions, 0.0);
+    for (k = 0; k < nb; k++)
+    {
+        for (i = 0; i < 3 * nv; i++)
+        {
+            positions->data[i] += moved->data[i] * (k + 1.0) / nb;
+        }
+    }
     for (i = 0; i < nc; i++)
     {
         Triangle tri;
@@ -201,6 +235,7 @@ void skin_objective(int nb, int nv, int nc, const double *theta, const double *u
     delete_matrix(pose);
     delete_matrix(R);
     delete_matrix(verts);
+    delete_matrix(moved);
     delete_matrix(positions);
     delete_light_matrix_array(bones, nb);
     delete_light_matrix_array(absolutes, nb);

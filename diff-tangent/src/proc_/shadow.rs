@@ -415,8 +415,9 @@ impl<'a> ProcGen<'_, 'a> {
     /// of the primal member (`radtap_il::extent::member_pointer_extent`, its parameters
     /// and the record's integer members replaced by the call's: `calloc(
     /// (&base_relatives[i])->nrows * (&base_relatives[i])->ncols, sizeof(double))`), the
-    /// blocks freed after the call ([`ProcGen::post_call`]). Scalar tangent mode only; `None`
-    /// (the caller refuses) when a member's extent is not known or the callee writes it.
+    /// blocks freed after the call ([`ProcGen::post_call`]); in vector mode one record per
+    /// direction, each with its blocks. Tangent modes only; `None` (the caller refuses)
+    /// when a member's extent is not known or the callee writes it.
     pub fn zero_record_shadow(
         &mut self,
         a: ExprId,
@@ -424,7 +425,7 @@ impl<'a> ProcGen<'_, 'a> {
         (c, fi, args): (UnitId, usize, &'a [Arg]),
         pre: &mut Vec<StmtId>,
     ) -> Option<ExprId> {
-        if self.vector || self.lang != Lang::C || self.g.opts.adjoint {
+        if self.lang != Lang::C || self.g.opts.adjoint {
             return None;
         }
         let t = self.prog().symbols[like].ty.as_ref()?;
@@ -531,21 +532,15 @@ impl<'a> ProcGen<'_, 'a> {
                     },
                 ],
             });
-            let zn = self.b().name(z);
-            let lhs = self.b().e(Expr::Field {
-                base: zn,
-                field: f.clone(),
-                arrow: false,
-            });
-            pre.push(assign(&mut self.u, lhs, alloc));
-            let zn = self.b().name(z);
-            let m = self.b().e(Expr::Field {
-                base: zn,
-                field: f,
-                arrow: false,
-            });
+            let lhs = self.zero_record_member(z, &f);
+            let set = assign(&mut self.u, lhs, alloc);
+            // Vector mode: one record per direction (`zerod[nd].data`), each its block.
+            let set = self.dir(vec![set]);
+            pre.extend(set);
+            let m = self.zero_record_member(z, &f);
             let fr = self.b().opaque("free");
-            post.push(stmt(
+            let mut frees = Vec::new();
+            frees.push(stmt(
                 &mut self.u,
                 StmtKind::Call {
                     callee: fr,
@@ -556,6 +551,8 @@ impl<'a> ProcGen<'_, 'a> {
                     no_parens: false,
                 },
             ));
+            let frees = self.dir(frees);
+            post.extend(frees);
         }
         self.post_call.extend(post);
         let zn = self.b().name(z);
@@ -563,6 +560,21 @@ impl<'a> ProcGen<'_, 'a> {
             op: UnOp::AddrOf,
             arg: zn,
         }))
+    }
+
+    /// Member `f` of the zero derivative record `z` ([`Self::zero_record_shadow`]): `z.f`,
+    /// in vector mode `z[nd].f`.
+    fn zero_record_member(&mut self, z: SymbolId, f: &str) -> ExprId {
+        let mut base = self.b().name(z);
+        if self.vector {
+            let nd = self.nd_index();
+            base = self.b().index(base, vec![Subscript::Index(nd)]);
+        }
+        self.b().e(Expr::Field {
+            base,
+            field: f.to_string(),
+            arrow: false,
+        })
     }
 
     /// A count of [`Self::zero_record_shadow`] as an expression at the call: Σ coefficient
