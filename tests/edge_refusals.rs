@@ -568,7 +568,7 @@ const REFUSED: &[Case] = &[
     (
         "tangent/c_hand_matrix_alloc.c",
         B,
-        "c_hand_matrix_alloc.c:240:5: error[AD020]",
+        "c_hand_matrix_alloc.c:238:5: error[AD020]",
         "`delete_light_matrix_array` has no derivative but sets or frees the pointer member `data`",
     ),
     (

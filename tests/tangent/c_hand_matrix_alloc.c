@@ -8,8 +8,9 @@
 // derivative mirrors each on the shadow records: zeroed shadow blocks (NULL
 // twins, zero derivatives), twins freed in the same loop. A record without a
 // derivative passed to mat_mult, whose derivative takes one (a zero record).
-// The barycentric step reads a triangle's int array through a pointer and
-// `&us[2 * c]`.
+// A piece of a record's block passed to a procedure (`pose->data + i * nrows`:
+// copied into rows of directions in vector mode). The barycentric step reads a
+// triangle's int array through a pointer and `&us[2 * c]`.
 #include <stdlib.h>
 #include <math.h>
 
@@ -169,10 +170,7 @@ void skin_objective(int nb, int nv, int nc, const double *theta, const double *u
     Matrix *R = get_new_matrix(3, 3);
     for (i = 0; i < nb; i++)
     {
-        double t[2];
-        t[0] = pose->data[0 + i * pose->nrows];
-        t[1] = pose->data[1 + i * pose->nrows];
-        rotation(t, R);
+        rotation(pose->data + i * pose->nrows, R);
         copy(&bones[i], R);
         if (i == 0)
         {

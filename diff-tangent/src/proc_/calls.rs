@@ -436,6 +436,10 @@ impl<'a> ProcGen<'_, 'a> {
             // A vector derivative of a record is one record per direction: the elements of a
             // member array (`s.y`) are not one `[i][direction]` array the callee could take.
             if self.vector && has && self.names_member(a) {
+                // A piece of constant length: copied into rows of directions (`shadow.rs`).
+                if let Some(d) = self.member_piece_rows(a, site, pre) {
+                    return d;
+                }
                 self.error(s, Code::Unsupported, "in vector mode, passing an array member of a record with a derivative (`s.y`, `p->y`) to a procedure is not supported yet (its derivative is one record per direction); copy it into an array first");
                 return self.b().zero(8);
             }

@@ -1041,6 +1041,13 @@ impl<'a> ProcGen<'_, 'a> {
                     }
                     v
                 }
+                TempKind::DirRows { bytes, len } => {
+                    let mut v = scalar_var(self.lang, s, BaseClass::Real, bytes);
+                    let n = self.u.int_literal(i64::from(len));
+                    v.entities[0].derived.push(DeclOp::Array(Some(n)));
+                    add_direction_dim(&mut self.u, &mut v);
+                    v
+                }
                 TempKind::Shaped { bytes, deriv, dims } => {
                     let mut v = scalar_var(self.lang, s, BaseClass::Real, bytes);
                     v.entities[0].dims = Some(dims);
@@ -1212,7 +1219,8 @@ impl<'a> ProcGen<'_, 'a> {
             TempKind::Real { .. }
             | TempKind::Int
             | TempKind::Mask { .. }
-            | TempKind::RealArray { .. } => None,
+            | TempKind::RealArray { .. }
+            | TempKind::DirRows { .. } => None,
             TempKind::Shaped { bytes, dims, .. } => Some(Type {
                 base: BaseClass::Real,
                 bytes: Some(*bytes),
