@@ -215,6 +215,10 @@ pub fn pointer_extent(prog: &Program, unit: UnitId, ptr: SymbolId, mode: Mode) -
     infer(prog, &macros, unit, ptr, mode, &mut busy)
 }
 
+/// The members of other record parameters standing in a [`member_pointer_extent`]:
+/// placeholder symbol, parameter, member name.
+pub type OtherMembers = Vec<(SymbolId, SymbolId, String)>;
+
 /// The element count of the block member `field` of the record the pointer parameter `ptr`
 /// of unit `unit` points to (`lhs->data` of ADBench's `mat_mult(const Matrix *lhs, …)`),
 /// when the unit only reads it: an upper bound ([`Mode::Cover`]) over the unit's integer
@@ -230,7 +234,7 @@ pub fn member_pointer_extent(
     unit: UnitId,
     ptr: SymbolId,
     field: &str,
-) -> Option<(Extent, Vec<(SymbolId, SymbolId, String)>)> {
+) -> Option<(Extent, OtherMembers)> {
     let u = &prog.units[unit];
     if u.lang != Lang::C || !u.params.contains(&ptr) {
         return None;
@@ -467,7 +471,7 @@ struct Walk<'a, 'b> {
     /// Member mode: the integer members of other record pointer parameters read in the
     /// polynomials, `q->field`, each standing as a placeholder variable numbered past the
     /// program's symbols (never looked up): placeholder, `q`, field.
-    others: std::cell::RefCell<Vec<(SymbolId, SymbolId, String)>>,
+    others: std::cell::RefCell<OtherMembers>,
 }
 
 impl<'a, 'b> Walk<'a, 'b> {

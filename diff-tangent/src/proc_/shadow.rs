@@ -539,8 +539,7 @@ impl<'a> ProcGen<'_, 'a> {
             pre.extend(set);
             let m = self.zero_record_member(z, &f);
             let fr = self.b().opaque("free");
-            let mut frees = Vec::new();
-            frees.push(stmt(
+            let frees = vec![stmt(
                 &mut self.u,
                 StmtKind::Call {
                     callee: fr,
@@ -550,7 +549,7 @@ impl<'a> ProcGen<'_, 'a> {
                     }],
                     no_parens: false,
                 },
-            ));
+            )];
             let frees = self.dir(frees);
             post.extend(frees);
         }
