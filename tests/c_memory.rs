@@ -27,6 +27,7 @@ const HEAP_PROGRAMS: &[&str] = &[
     "c_ba_objective.c",
     "c_lstm_objective.c",
     "c_hand_skin.c",
+    "c_hand_matrix_alloc.c",
     "c_logreg_objective.c",
     "c_spline_fit.c",
     "c_two_heads.c",

@@ -584,6 +584,12 @@ const REFUSED: &[Case] = &[
         "a WHERE assignment reading or writing what an earlier one wrote",
     ),
     (
+        "tangent/c_hand_matrix_alloc.c",
+        B,
+        "c_hand_matrix_alloc.c:238:5: error[AD020]",
+        "`delete_light_matrix_array` has no derivative but sets or frees the pointer member `data`",
+    ),
+    (
         "tangent/e_c_nr_one_based.c",
         B,
         "e_c_nr_one_based.c:22:5: error[AD020]",

@@ -52,6 +52,7 @@ pub(crate) fn run(
         lang,
         active: Vec::new(),
         allocating: std::collections::BTreeSet::new(),
+        member_setters: std::collections::BTreeSet::new(),
         alloc_calls: HashMap::new(),
         dproc: HashMap::new(),
         dparams: HashMap::new(),
@@ -78,6 +79,7 @@ pub(crate) fn run(
         g.choose_primal_copies();
     }
     g.choose_active_fields();
+    g.member_setters = crate::heap_records::member_setters(prog, info, &g.active, &g.active_fields);
     let mut pending = std::mem::take(&mut g.pending_types);
     pending.sort();
     pending.dedup();
@@ -132,7 +134,8 @@ pub(crate) fn run(
     if g.opts.adjoint {
         g.diags.extend(allocating_call_refusals(prog, info, &g));
     }
-    let heap = crate::heap_records::refusals(prog, info, &g.active, &g.active_fields);
+    let heap =
+        crate::heap_records::refusals(prog, info, &g.active, &g.active_fields, g.opts.adjoint);
     g.diags.extend(heap);
     // A C union with a member carrying a derivative: its members share storage, and a
     // derivative record (one member each) does not (the other members' derivatives were

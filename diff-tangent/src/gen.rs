@@ -23,6 +23,10 @@ pub struct Gen<'a> {
     /// Active procedures with nothing active in them that allocate or free (maybe through
     /// calls) a module variable with a derivative: calls to them always call the derivative.
     pub allocating: BTreeSet<UnitId>,
+    /// Differentiated C procedures that set or free a record member with a derivative twin
+    /// (`heap_records::member_setters`): a call passing a record with a derivative always
+    /// calls the derivative.
+    pub member_setters: BTreeSet<UnitId>,
     /// Adjoint mode: the calls to allocating procedures handled as an initialisation /
     /// finalisation pair (`alloc_pairs.rs`), by (caller, call statement).
     pub alloc_calls: HashMap<(UnitId, StmtId), AllocCall>,

@@ -108,7 +108,13 @@ fn member_writes(
 /// (`proc_/shadow.rs`): an allocator's value assigned to a pointer variable
 /// (`m = get_new_matrix(r, c)`, `Matrix *m = get_new_matrix(r, c);`), a deallocator called
 /// on a pointer variable (`delete_matrix(m)`).
-fn shadowed_call(prog: &Program, p: UnitId, site: &radtap_flowgraph::CallSite, c: UnitId) -> bool {
+fn shadowed_call(
+    prog: &Program,
+    p: UnitId,
+    site: &radtap_flowgraph::CallSite,
+    c: UnitId,
+    adjoint: bool,
+) -> bool {
     let u = &prog.units[p];
     let strip = |mut e: ExprId| {
         while let Expr::Paren(a) | Expr::Cast { arg: a, .. } = u.exprs[e] {
@@ -128,11 +134,71 @@ fn shadowed_call(prog: &Program, p: UnitId, site: &radtap_flowgraph::CallSite, c
                 && radtap_il::alloc::allocator(prog, c).is_some()
         }
         (StmtKind::Call { args, .. }, None) => {
-            matches!(&args[..], [a] if is_var(a.value))
-                && radtap_il::alloc::deallocator(prog, c).is_some()
+            // A block of several records freed member by member in a loop
+            // (`delete_light_matrix_array(m, count)`): mirrored by the tangent rules only;
+            // the adjoint would free memory its backward sweep still reads.
+            args.first().is_some_and(|a| is_var(a.value))
+                && radtap_il::alloc::deallocator(prog, c).is_some_and(|d| {
+                    args.len() == prog.units[c].params.len() && (d.each.is_none() || !adjoint)
+                })
         }
         _ => false,
     }
+}
+
+/// The first statement that sets or frees a member with a derivative twin in procedure `p`
+/// or, through calls, in one it calls: the procedure, the statement and the member.
+fn reach(
+    prog: &Program,
+    info: &ProgramInfo,
+    p: UnitId,
+    active: &HashMap<TypeDefId, HashSet<String>>,
+    memo: &mut HashMap<UnitId, Option<(UnitId, StmtId, String)>>,
+) -> Option<(UnitId, StmtId, String)> {
+    if let Some(r) = memo.get(&p) {
+        return r.clone();
+    }
+    memo.insert(p, None);
+    let mut r = member_writes(prog, p, active)
+        .into_iter()
+        .next()
+        .map(|(s, f)| (p, s, f));
+    if r.is_none() {
+        for site in info.callgraph.sites_of(p) {
+            if let Callee::Defined(list) = &site.callee {
+                r = list
+                    .iter()
+                    .find_map(|&c| reach(prog, info, c, active, memo));
+                if r.is_some() {
+                    break;
+                }
+            }
+        }
+    }
+    memo.insert(p, r.clone());
+    r
+}
+
+/// The differentiated C procedures that set or free (themselves or through their callees)
+/// a record's pointer member with a derivative twin (`resize(m, r, c)`: `free(m->data);
+/// m->data = malloc(…)`). A call to one passing a record with a derivative calls its
+/// derivative even where nothing is active yet, so that the twin follows the primal member
+/// (`resize(pose, 3, n)` on a fresh empty matrix before anything active is written into
+/// it: called as the primal, the twin stayed `NULL` and the derivative code wrote through
+/// it).
+pub(crate) fn member_setters(
+    prog: &Program,
+    info: &ProgramInfo,
+    differentiated: &[UnitId],
+    active: &HashMap<TypeDefId, HashSet<String>>,
+) -> std::collections::BTreeSet<UnitId> {
+    let mut memo = HashMap::new();
+    differentiated
+        .iter()
+        .copied()
+        .filter(|&p| prog.units[p].lang == Lang::C && !active.is_empty())
+        .filter(|&p| reach(prog, info, p, active, &mut memo).is_some())
+        .collect()
 }
 
 /// AD020 at every call, from a differentiated C procedure, of a procedure with no derivative
@@ -143,43 +209,13 @@ pub(crate) fn refusals(
     info: &ProgramInfo,
     differentiated: &[UnitId],
     active: &HashMap<TypeDefId, HashSet<String>>,
+    adjoint: bool,
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     if active.is_empty() {
         return out;
     }
-    // The first member write of each procedure, through its callees.
     let mut memo: HashMap<UnitId, Option<(UnitId, StmtId, String)>> = HashMap::new();
-    fn reach(
-        prog: &Program,
-        info: &ProgramInfo,
-        p: UnitId,
-        active: &HashMap<TypeDefId, HashSet<String>>,
-        memo: &mut HashMap<UnitId, Option<(UnitId, StmtId, String)>>,
-    ) -> Option<(UnitId, StmtId, String)> {
-        if let Some(r) = memo.get(&p) {
-            return r.clone();
-        }
-        memo.insert(p, None);
-        let mut r = member_writes(prog, p, active)
-            .into_iter()
-            .next()
-            .map(|(s, f)| (p, s, f));
-        if r.is_none() {
-            for site in info.callgraph.sites_of(p) {
-                if let Callee::Defined(list) = &site.callee {
-                    r = list
-                        .iter()
-                        .find_map(|&c| reach(prog, info, c, active, memo));
-                    if r.is_some() {
-                        break;
-                    }
-                }
-            }
-        }
-        memo.insert(p, r.clone());
-        r
-    }
     for &p in differentiated {
         let u = &prog.units[p];
         if u.lang != Lang::C {
@@ -191,7 +227,7 @@ pub(crate) fn refusals(
                 continue;
             };
             for &c in list.iter().filter(|c| !differentiated.contains(c)) {
-                if shadowed_call(prog, p, site, c) {
+                if shadowed_call(prog, p, site, c, adjoint) {
                     continue;
                 }
                 if let Some((q, s, f)) = reach(prog, info, c, active, &mut memo) {

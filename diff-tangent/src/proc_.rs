@@ -118,6 +118,9 @@ pub struct ProcGen<'g, 'a> {
     /// Set when an active real reference had no derivative to read (reported at the
     /// statement).
     lost_derivative: bool,
+    /// Statements to follow the derivative call being built (`shadow.rs`: the frees of a
+    /// zero derivative record's blocks): taken by the call rules after the call.
+    pub(crate) post_call: Vec<StmtId>,
     /// Set when the tangent met an expression it cannot differentiate where it stands (a
     /// reference to a differentiated function that was not hoisted, an assignment or comma
     /// expression): what it was, reported at the statement.
@@ -190,6 +193,9 @@ pub enum TempKind {
     /// A C array of `len` reals of this many bytes (adjoint mode: a recorded array of
     /// constant size kept in a local instead of on the stack).
     RealArray { bytes: u32, len: u32 },
+    /// C vector mode: `len` rows of directions, `double t[len][NBDirsMax]` (the derivative
+    /// of a piece of a record's member block passed to a procedure, `shadow.rs`).
+    DirRows { bytes: u32, len: u32 },
     /// A Fortran real array of these dimensions (expressions of the unit being built), a
     /// derivative when `deriv` (with the direction dimension first in vector mode): the
     /// value of a hoisted reference to an array-valued function and its derivative.
@@ -265,6 +271,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             sibling_results: Vec::new(),
             cur_call: None,
             lost_derivative: false,
+            post_call: Vec::new(),
             lost_value: None,
             no_rule: None,
             dir_loops: HashSet::new(),

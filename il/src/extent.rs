@@ -190,6 +190,13 @@ impl Extent {
             _ => None,
         }
     }
+    /// Each of the counts whose largest is the extent, as the monomials of [`Self::terms`].
+    pub fn each_terms(&self) -> Vec<Vec<(Vec<SymbolId>, i64)>> {
+        self.0
+            .iter()
+            .map(|p| p.0.iter().map(|(k, c)| (k.clone(), *c)).collect())
+            .collect()
+    }
     /// The count as an expression over the parameters' names (`m * n`, `n + 1`) when it is one
     /// polynomial.
     pub fn text(&self, prog: &Program) -> Option<String> {
@@ -206,6 +213,60 @@ pub fn pointer_extent(prog: &Program, unit: UnitId, ptr: SymbolId, mode: Mode) -
     let mut busy = HashSet::new();
     let macros = int_macros(prog);
     infer(prog, &macros, unit, ptr, mode, &mut busy)
+}
+
+/// The members of other record parameters standing in a [`member_pointer_extent`]:
+/// placeholder symbol, parameter, member name.
+pub type OtherMembers = Vec<(SymbolId, SymbolId, String)>;
+
+/// The element count of the block member `field` of the record the pointer parameter `ptr`
+/// of unit `unit` points to (`lhs->data` of ADBench's `mat_mult(const Matrix *lhs, …)`),
+/// when the unit only reads it: an upper bound ([`Mode::Cover`]) over the unit's integer
+/// parameters and the record's integer members, which the unit never assigns (each member's
+/// symbol stands for `ptr->member`: `lhs->nrows * lhs->ncols`), and the integer members of
+/// other record pointer parameters, returned beside the extent as (placeholder, parameter,
+/// member): the placeholder, a symbol id past the program's symbols that must never be
+/// looked up, stands for `q->member` in the extent. For a caller that makes a block of zeros as large (the zero derivative of a record passed without one). `None`
+/// when the member is written, passed to a procedure, or escapes, or an access is not
+/// understood.
+pub fn member_pointer_extent(
+    prog: &Program,
+    unit: UnitId,
+    ptr: SymbolId,
+    field: &str,
+) -> Option<(Extent, OtherMembers)> {
+    let u = &prog.units[unit];
+    if u.lang != Lang::C || !u.params.contains(&ptr) {
+        return None;
+    }
+    let macros = int_macros(prog);
+    let mut busy = HashSet::new();
+    let mut w = Walk::new(prog, &macros, u, ptr, Mode::Cover, &mut busy);
+    w.member = Some(field.to_string());
+    for &s in &u.body {
+        w.stmt(s);
+    }
+    if w.lost || w.his.is_empty() {
+        return None;
+    }
+    let mut counts: Vec<Poly> = w
+        .his
+        .iter()
+        .map(|h| h.add(&Poly::lit(1), 1))
+        .collect::<Option<_>>()?;
+    counts.dedup();
+    let keep: Vec<Poly> = counts
+        .iter()
+        .enumerate()
+        .filter(|(i, c)| {
+            !counts.iter().enumerate().any(|(j, d)| {
+                j != *i && d.add(c, -1).is_some_and(|x| x.nonneg()) && (d != *c || j < *i)
+            })
+        })
+        .map(|(_, c)| c.clone())
+        .collect();
+    let others = w.others.into_inner();
+    (!keep.is_empty() && keep.len() <= 4).then_some((Extent(keep), others))
 }
 
 /// The object-like macros whose value is an integer literal (`#define NP 11`), by name.
@@ -404,6 +465,13 @@ struct Walk<'a, 'b> {
     his: Vec<Poly>,
     lost: bool,
     busy: &'b mut HashSet<(UnitId, SymbolId)>,
+    /// The member of the record `ptr` points to whose pointee is sized instead of `ptr`'s
+    /// ([`member_pointer_extent`]): `lhs->data` for `ptr` = `lhs`, field `data`.
+    member: Option<String>,
+    /// Member mode: the integer members of other record pointer parameters read in the
+    /// polynomials, `q->field`, each standing as a placeholder variable numbered past the
+    /// program's symbols (never looked up): placeholder, `q`, field.
+    others: std::cell::RefCell<OtherMembers>,
 }
 
 impl<'a, 'b> Walk<'a, 'b> {
@@ -427,17 +495,44 @@ impl<'a, 'b> Walk<'a, 'b> {
             his: Vec::new(),
             lost: false,
             busy,
+            member: None,
+            others: Default::default(),
         }
     }
 }
 
 impl Walk<'_, '_> {
     fn is_ptr(&self, e: ExprId) -> bool {
+        if let Some(m) = &self.member {
+            return self.ptr_member(e).is_some_and(|f| f == m);
+        }
         match &self.u.exprs[e] {
             Expr::Name(s) => *s == self.ptr,
             Expr::Paren(a) | Expr::Cast { arg: a, .. } => self.is_ptr(*a),
             _ => false,
         }
+    }
+
+    /// The member `f` of `ptr->f` (or `(*ptr).f`, parentheses and casts aside).
+    fn ptr_member(&self, mut e: ExprId) -> Option<&str> {
+        while let Expr::Paren(a) | Expr::Cast { arg: a, .. } = self.u.exprs[e] {
+            e = a;
+        }
+        let Expr::Field { base, field, .. } = &self.u.exprs[e] else {
+            return None;
+        };
+        let mut b = *base;
+        while let Expr::Paren(a) = self.u.exprs[b] {
+            b = a;
+        }
+        if let Expr::Unary {
+            op: UnOp::Deref,
+            arg,
+        } = self.u.exprs[b]
+        {
+            b = arg;
+        }
+        matches!(self.u.exprs[b], Expr::Name(p) if p == self.ptr).then_some(field.as_str())
     }
 
     /// An integer expression over loop counters, fixed parameters and literals.
@@ -453,6 +548,32 @@ impl Walk<'_, '_> {
                 (counter || (int && self.fixed.contains(s))).then(|| Poly::var(*s))
             }
             Expr::Paren(a) => self.poly(*a),
+            Expr::Field { field, .. } if self.member.is_some() && self.ptr_member(e).is_some() => {
+                self.own_member(self.ptr, field).map(|_| {
+                    let t = self.prog.symbols[self.ptr].ty.as_ref();
+                    let td = match t.map(|t| t.base) {
+                        Some(BaseClass::Record(td)) => td,
+                        _ => unreachable!("own_member checked the record"),
+                    };
+                    Poly::var(member_symbol(self.prog, td, field).expect("checked"))
+                })
+            }
+            Expr::Field {
+                base,
+                field,
+                arrow: true,
+            } if self.member.is_some() => {
+                // `q->field` of another record pointer parameter: a placeholder.
+                let q = self.param_pointer(*base)?;
+                self.own_member(q, field)?;
+                let mut others = self.others.borrow_mut();
+                if let Some((v, ..)) = others.iter().find(|(_, p, g)| *p == q && g == field) {
+                    return Some(Poly::var(*v));
+                }
+                let v = SymbolId::from_raw((self.prog.symbols.len() + others.len()) as u32);
+                others.push((v, q, field.clone()));
+                Some(Poly::var(v))
+            }
             Expr::Field { base, field, .. } if self.mode == Mode::Cover => {
                 let p = self.param_pointer(*base)?;
                 self.member_var(p, field).map(Poly::var)
@@ -581,9 +702,29 @@ impl Walk<'_, '_> {
         }
     }
 
+    /// Whether the target `w` of an assignment is an element of `ptr->member`.
+    fn writes_member(&self, mut w: ExprId) -> bool {
+        while let Expr::Paren(a) = self.u.exprs[w] {
+            w = a;
+        }
+        match &self.u.exprs[w] {
+            Expr::Index { base, .. } => self.is_ptr(*base),
+            Expr::Unary {
+                op: UnOp::Deref,
+                arg,
+            } => self.address(*arg).is_some(),
+            _ => false,
+        }
+    }
+
     /// A call passing an address into `ptr` as argument `k`: what the callee needs of that
     /// parameter, its parameters replaced by the actual arguments.
     fn call(&mut self, callee: ExprId, args: &[Arg]) {
+        // Member mode: the callee might write the member's pointee.
+        if self.member.is_some() && args.iter().any(|a| self.address(a.value).is_some()) {
+            self.lost = true;
+            return;
+        }
         for (k, a) in args.iter().enumerate() {
             let Some(off) = self.address(a.value) else {
                 self.expr(a.value);
@@ -692,6 +833,36 @@ impl Walk<'_, '_> {
         (same_type == 1 && !assigned).then_some(f)
     }
 
+    /// Whether integer member `field` of the record the pointer parameter `p` points to can
+    /// be a variable of the polynomials: no statement of this procedure assigns a member of
+    /// that name ([`member_pointer_extent`]).
+    fn own_member(&self, p: SymbolId, field: &str) -> Option<()> {
+        let t = self.prog.symbols[p].ty.as_ref()?;
+        let BaseClass::Record(td) = t.base else {
+            return None;
+        };
+        if t.pointers != 1 || !t.dims.is_empty() {
+            return None;
+        }
+        let f = member_symbol(self.prog, td, field)?;
+        let ft = self.prog.symbols[f].ty.as_ref()?;
+        if ft.base != BaseClass::Integer || ft.pointers > 0 || !ft.dims.is_empty() {
+            return None;
+        }
+        let named =
+            |a: ExprId| matches!(&self.u.exprs[a], Expr::Field { field: g, .. } if g == field);
+        let assigned = self
+            .u
+            .stmts
+            .iter()
+            .any(|(_, st)| matches!(st.kind, StmtKind::Assign { lhs, .. } if named(lhs)))
+            || self.u.exprs.iter().any(|(_, e)| match e {
+                Expr::Assign { lhs: a, .. } | Expr::IncDec { arg: a, .. } => named(*a),
+                _ => false,
+            });
+        (!assigned).then_some(())
+    }
+
     /// What this procedure knows of member `f` (a symbol of a record's fields) of the record
     /// argument `a` passes: `p->f` of its own record parameter `p` (a variable again), the
     /// value `s.f = e` gives it for `&s` (one top-level assignment), or the value the
@@ -770,6 +941,8 @@ impl Walk<'_, '_> {
                     his: Vec::new(),
                     lost: false,
                     busy: &mut busy,
+                    member: None,
+                    others: Default::default(),
                 };
                 let mut v = w.poly(e)?;
                 for (&fp, ap) in du.params.iter().zip(args) {
@@ -816,6 +989,19 @@ impl Walk<'_, '_> {
         }
         match &self.u.exprs[e] {
             Expr::Name(s) if *s == self.ptr => self.lost = true,
+            // Member mode: `ptr->rows` is read as it is; `ptr->data` not indexed escapes.
+            Expr::Field { .. } if self.member.is_some() && self.ptr_member(e).is_some() => {
+                if self.is_ptr(e) {
+                    self.lost = true;
+                }
+            }
+            // Member mode: the member's pointee is read only (its size is that of a block
+            // of zeros the caller makes).
+            Expr::Assign { lhs: w, .. } | Expr::IncDec { arg: w, .. }
+                if self.member.is_some() && self.writes_member(*w) =>
+            {
+                self.lost = true
+            }
             Expr::Index { base, subs } if self.is_ptr(*base) => match subs.as_slice() {
                 [Subscript::Index(i)] => {
                     self.access(&[*i], None);
@@ -978,6 +1164,9 @@ impl Walk<'_, '_> {
                         self.cond -= 1;
                     }
                 }
+            }
+            StmtKind::Assign { lhs, .. } if self.member.is_some() && self.writes_member(*lhs) => {
+                self.lost = true
             }
             StmtKind::Decl(d) => decl_exprs(d, &mut |e| self.expr(e)),
             StmtKind::Call { callee, args, .. } => {

@@ -228,6 +228,10 @@ pub const ADJOINT_UNSUPPORTED: &[(&str, &str)] = &[
     ),
     ("e_c_nr_one_based.c", "free(v + 1) of a 1-based work vector"),
     (
+        "c_hand_matrix_alloc.c",
+        "a deallocator freeing the members of an array of records in a loop, `resize` freeing and allocating a member (ADBench's hand tracker)",
+    ),
+    (
         "e_f_where_forall_sequence.f90",
         "a WHERE assignment reading what an earlier one wrote",
     ),

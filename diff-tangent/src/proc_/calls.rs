@@ -33,6 +33,22 @@ impl<'a> ProcGen<'_, 'a> {
         pointer
     }
 
+    /// Whether C argument `e` designates memory of a variable with a derivative (`m`, `&a[i]`,
+    /// `p + k`): a record whose twin members a member setter keeps beside the primal's.
+    fn has_shadow(&self, mut e: ExprId) -> bool {
+        loop {
+            match &self.src.exprs[e] {
+                Expr::Name(s) => return self.dvar.contains_key(s),
+                Expr::Paren(a)
+                | Expr::Cast { arg: a, .. }
+                | Expr::Unary { arg: a, .. }
+                | Expr::Index { base: a, .. }
+                | Expr::Binary { lhs: a, .. } => e = *a,
+                _ => return false,
+            }
+        }
+    }
+
     /// `free(d)` (`f` the callee's name).
     fn free_call(&mut self, f: ExprId, d: ExprId) -> StmtId {
         self.u.stmts.alloc(Stmt {
@@ -91,6 +107,15 @@ impl<'a> ProcGen<'_, 'a> {
                 return out;
             }
         }
+        // `delete_light_matrix_array(m, count)`: each record's shadow members, in a loop,
+        // then the shadow block. Tangent only (the adjoint refuses it, `heap_records.rs`).
+        if let Some(d) = self.deallocator_of(callee).filter(|d| d.each.is_some()) {
+            if let Some(frees) = self.deallocator_frees_each(callee, &d, args) {
+                let mut out = vec![self.copy_stmt(s)];
+                out.extend(frees);
+                return out;
+            }
+        }
         let Some(i) = self.pid(s) else {
             return vec![self.copy_stmt(s)];
         };
@@ -106,6 +131,8 @@ impl<'a> ProcGen<'_, 'a> {
             Some(Callee::Defined(list))
                 if (active_point && list.iter().any(|c| self.g.active.contains(c)))
                     || list.iter().any(|c| self.g.allocating.contains(c))
+                    || (list.iter().any(|c| self.g.member_setters.contains(c))
+                        && args.iter().any(|a| self.has_shadow(a.value)))
                     || list.iter().any(|&c| self.writes_global_derivative(c)) =>
             {
                 if list.len() != 1 {
@@ -159,6 +186,7 @@ impl<'a> ProcGen<'_, 'a> {
                     },
                 );
                 out.push(call);
+                out.append(&mut self.post_call);
             }
             Some(Callee::External(name)) if active_point => {
                 let msg = crate::no_body_message(self.g.prog, name);
@@ -408,6 +436,10 @@ impl<'a> ProcGen<'_, 'a> {
             // A vector derivative of a record is one record per direction: the elements of a
             // member array (`s.y`) are not one `[i][direction]` array the callee could take.
             if self.vector && has && self.names_member(a) {
+                // A piece of constant length: copied into rows of directions (`shadow.rs`).
+                if let Some(d) = self.member_piece_rows(a, site, pre) {
+                    return d;
+                }
                 self.error(s, Code::Unsupported, "in vector mode, passing an array member of a record with a derivative (`s.y`, `p->y`) to a procedure is not supported yet (its derivative is one record per direction); copy it into an array first");
                 return self.b().zero(8);
             }
@@ -419,6 +451,11 @@ impl<'a> ProcGen<'_, 'a> {
                 self.error(s, Code::Unsupported, "this pointer argument designates no variable (a null or computed address) but the callee's derivative needs one; pass a variable");
                 return self.b().zero(8);
             };
+            // A record whose members point to blocks: a zero record with blocks of zeros
+            // as large as the callee reads (`shadow.rs`).
+            if let Some(z) = self.zero_record_shadow(a, like, site, pre) {
+                return z;
+            }
             if self.refuse_passive_pointer_actual(s, like) {
                 return self.b().zero(8);
             }

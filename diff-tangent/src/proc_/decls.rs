@@ -22,8 +22,25 @@ impl<'g, 'a> ProcGen<'g, 'a> {
                 syms.push(s);
             }
         }
-        // Local pointers whose targets carry derivatives.
+        // Local pointers whose targets carry derivatives; never a pointer to integers,
+        // logicals or characters, whatever the points-to sets say (`const int *verts =
+        // triangles[c[i]].verts;`, its targets unknown: it got a derivative, lost at its
+        // initialiser).
+        let cannot_point_to_reals = |s: SymbolId| {
+            self.g.prog.symbols[s].ty.as_ref().is_some_and(|t| {
+                matches!(
+                    t.base,
+                    BaseClass::Integer
+                        | BaseClass::Logical
+                        | BaseClass::Character
+                        | BaseClass::Enum
+                )
+            })
+        };
         for (s, targets) in &self.pi.zones.pts {
+            if cannot_point_to_reals(*s) {
+                continue;
+            }
             let reaches = targets.iter().any(|t| {
                 self.pi
                     .zones
@@ -1024,6 +1041,13 @@ impl<'a> ProcGen<'_, 'a> {
                     }
                     v
                 }
+                TempKind::DirRows { bytes, len } => {
+                    let mut v = scalar_var(self.lang, s, BaseClass::Real, bytes);
+                    let n = self.u.int_literal(i64::from(len));
+                    v.entities[0].derived.push(DeclOp::Array(Some(n)));
+                    add_direction_dim(&mut self.u, &mut v);
+                    v
+                }
                 TempKind::Shaped { bytes, deriv, dims } => {
                     let mut v = scalar_var(self.lang, s, BaseClass::Real, bytes);
                     v.entities[0].dims = Some(dims);
@@ -1195,7 +1219,8 @@ impl<'a> ProcGen<'_, 'a> {
             TempKind::Real { .. }
             | TempKind::Int
             | TempKind::Mask { .. }
-            | TempKind::RealArray { .. } => None,
+            | TempKind::RealArray { .. }
+            | TempKind::DirRows { .. } => None,
             TempKind::Shaped { bytes, dims, .. } => Some(Type {
                 base: BaseClass::Real,
                 bytes: Some(*bytes),

@@ -459,8 +459,11 @@ impl<'a> ProcGen<'_, 'a> {
         while let Expr::Paren(a) | Expr::Cast { arg: a, .. } = self.src.exprs[inner] {
             inner = a;
         }
+        // A fresh block, or `NULL` (ADBench's `resize` of an empty matrix): each
+        // direction's member gets its own block, or is null too.
         let alloc = matches!(&self.src.exprs[inner], Expr::Call { callee, .. }
-            if matches!(self.callee_name(*callee).as_str(), "malloc" | "calloc"));
+            if matches!(self.callee_name(*callee).as_str(), "malloc" | "calloc"))
+            || matches!(&self.src.exprs[inner], Expr::Opaque(t) if t == "NULL");
         if !alloc {
             self.lost_derivative = true;
             return vec![];
@@ -589,6 +592,12 @@ impl<'a> ProcGen<'_, 'a> {
                     return None;
                 }
                 let mut c = Copier { src }.expr(&mut self.u, e);
+                // Zeroed, as every derivative of memory nothing active wrote yet (a local's
+                // derivative is declared `= 0`): `malloc(n)` gives `calloc(1, n)`. ADBench's
+                // `resize(positions, …); fill(positions, 0.0);` then `+=` into it in a loop
+                // read the twin where only the primal had been written (passively): the
+                // malloc'ed twin's garbage went into the derivative.
+                self.zeroed_allocation(c);
                 if self.vector {
                     // Room for every direction.
                     if let Expr::Call { args: a2, .. } = &self.u.exprs[c] {

@@ -38,6 +38,18 @@ impl<'a> ProcGen<'_, 'a> {
         let Expr::Call { args, .. } = &src.exprs[e] else {
             return None;
         };
+        self.substituted_args(a, x, args, lhs)
+    }
+
+    /// [`Self::substituted`] over the arguments `args` of a call of `a`.
+    fn substituted_args(
+        &mut self,
+        a: UnitId,
+        x: ExprId,
+        args: &[Arg],
+        lhs: Option<SymbolId>,
+    ) -> Option<ExprId> {
+        let src = self.src;
         let params = self.prog().units[a].params.clone();
         if args.len() != params.len() {
             return None;
@@ -134,11 +146,48 @@ impl<'a> ProcGen<'_, 'a> {
         }
     }
 
+    /// Turns the `malloc(n)` in built expression `x` (under casts) into `calloc(1, n)`: a
+    /// shadow block starts as zeros, its twin pointer members `NULL` (an allocator that sets
+    /// pointer members to `NULL`, `radtap_il::alloc`'s module doc) and its values zero (the
+    /// derivative of memory nothing active wrote yet).
+    pub(crate) fn zeroed_allocation(&mut self, mut x: ExprId) {
+        loop {
+            match self.u.exprs[x].clone() {
+                Expr::Paren(a) | Expr::Cast { arg: a, .. } => x = a,
+                Expr::Call { args, .. } => {
+                    if let [n] = &args[..] {
+                        let one = self.b().int(1);
+                        let calloc = self.b().opaque("calloc");
+                        let n = n.value;
+                        self.u.exprs[x] = Expr::Call {
+                            callee: calloc,
+                            args: vec![
+                                Arg {
+                                    keyword: None,
+                                    value: one,
+                                },
+                                Arg {
+                                    keyword: None,
+                                    value: n,
+                                },
+                            ],
+                        };
+                    }
+                    return;
+                }
+                _ => return,
+            }
+        }
+    }
+
     /// The derivative block of allocator call `call` (assigned to `lhs`): the allocator's
     /// own allocation of the block it returns, for derivative records (module doc).
     pub fn allocator_block(&mut self, call: ExprId, lhs: Option<SymbolId>) -> Option<ExprId> {
         let (a, al) = self.allocator_of(call)?;
         let mut x = self.substituted(a, al.block, call, lhs)?;
+        // Zeroed whether or not the allocator sets members to `NULL`: the derivative of
+        // memory nothing active wrote yet is zero (`dref.rs`, `dptr` of `malloc`).
+        self.zeroed_allocation(x);
         if self.vector {
             // `double (*vd)[NBDirsMax]`, `struct Matrix_d (*md)[NBDirsMax]`: room for
             // every direction, no cast (as for `malloc` itself, `dref.rs`).
@@ -181,6 +230,7 @@ impl<'a> ProcGen<'_, 'a> {
                 self.lost_derivative = true;
                 continue;
             };
+            self.zeroed_allocation(r);
             let l = self.shadow_member(dq, f);
             out.push(assign(&mut self.u, l, r));
         }
@@ -236,6 +286,9 @@ impl<'a> ProcGen<'_, 'a> {
         d: &radtap_il::alloc::Deallocator,
         arg: ExprId,
     ) -> Option<Vec<StmtId>> {
+        if d.each.is_some() {
+            return None;
+        }
         let Expr::Name(q) = self.src.exprs[arg] else {
             return None;
         };
@@ -273,5 +326,447 @@ impl<'a> ProcGen<'_, 'a> {
             out.push(free(self, n));
         }
         Some(out)
+    }
+
+    /// The frees of the shadow of a block of several records (`delete_light_matrix_array(m,
+    /// count)`, [`radtap_il::alloc::Deallocator::each`]) that the deallocator `d` (unit
+    /// `du`) mirrors: `for (i = 0; i < count; ++i) free(md[i].data);`, then `free(md)`
+    /// when it frees the block (in vector mode `md[i][nd].data`, every direction).
+    /// `None` when the first argument is not a pointer variable with a derivative or the
+    /// count cannot be rebuilt at the call.
+    pub fn deallocator_frees_each(
+        &mut self,
+        callee: ExprId,
+        d: &radtap_il::alloc::Deallocator,
+        args: &[Arg],
+    ) -> Option<Vec<StmtId>> {
+        let count = d.each?;
+        let du = radtap_il::alloc::called_unit(self.prog(), self.p, callee)?;
+        let Expr::Name(q) = self.src.exprs[args.first()?.value] else {
+            return None;
+        };
+        let dq = *self.dvar.get(&q)?;
+        let td = match self.prog().symbols[q].ty.as_ref()?.base {
+            BaseClass::Record(td) => td,
+            _ => return None,
+        };
+        let n = self.substituted_args(du, count, args, None)?;
+        let i = self.temp("i", TempKind::Int);
+        let mut frees = Vec::new();
+        for f in &d.members {
+            if !self.g.active_fields.get(&td).is_some_and(|s| s.contains(f)) {
+                continue;
+            }
+            let base = self.b().name(dq);
+            let iv = self.b().name(i);
+            let mut elem = self.b().index(base, vec![Subscript::Index(iv)]);
+            if self.vector {
+                let nd = self.nd_index();
+                elem = self.b().index(elem, vec![Subscript::Index(nd)]);
+            }
+            let m = self.b().e(Expr::Field {
+                base: elem,
+                field: f.clone(),
+                arrow: false,
+            });
+            let fr = self.b().opaque("free");
+            frees.push(stmt(
+                &mut self.u,
+                StmtKind::Call {
+                    callee: fr,
+                    args: vec![Arg {
+                        keyword: None,
+                        value: m,
+                    }],
+                    no_parens: false,
+                },
+            ));
+        }
+        let mut out = Vec::new();
+        if !frees.is_empty() {
+            let frees = self.dir(frees);
+            out.push(self.c_count_loop(i, n, frees, true));
+        } else {
+            self.forget_temp(i);
+        }
+        if d.block {
+            let n = self.b().name(dq);
+            let fr = self.b().opaque("free");
+            out.push(stmt(
+                &mut self.u,
+                StmtKind::Call {
+                    callee: fr,
+                    args: vec![Arg {
+                        keyword: None,
+                        value: n,
+                    }],
+                    no_parens: false,
+                },
+            ));
+        }
+        Some(out)
+    }
+
+    /// The zero derivative of a record pointer actual `a` (designating memory of `like`, a
+    /// pointer to records) that carries no derivative here, passed where the callee's
+    /// derivative takes one (ADBench's `mat_mult(&base_relatives[i], tr, &relatives[i])`,
+    /// its first parameter active through another call): a zeroed derivative record
+    /// `zerod`, each twin member pointing to a block of zeros as large as the callee reads
+    /// of the primal member (`radtap_il::extent::member_pointer_extent`, its parameters
+    /// and the record's integer members replaced by the call's: `calloc(
+    /// (&base_relatives[i])->nrows * (&base_relatives[i])->ncols, sizeof(double))`), the
+    /// blocks freed after the call ([`ProcGen::post_call`]); in vector mode one record per
+    /// direction, each with its blocks. Tangent modes only; `None` (the caller refuses)
+    /// when a member's extent is not known or the callee writes it.
+    pub fn zero_record_shadow(
+        &mut self,
+        a: ExprId,
+        like: SymbolId,
+        (c, fi, args): (UnitId, usize, &'a [Arg]),
+        pre: &mut Vec<StmtId>,
+    ) -> Option<ExprId> {
+        if self.lang != Lang::C || self.g.opts.adjoint {
+            return None;
+        }
+        let t = self.prog().symbols[like].ty.as_ref()?;
+        let BaseClass::Record(td) = t.base else {
+            return None;
+        };
+        if t.pointers != 1 || !t.dims.is_empty() {
+            return None;
+        }
+        let formal = *self.prog().units[c].params.get(fi)?;
+        let ft = self.prog().symbols[formal].ty.as_ref()?;
+        if ft.base != BaseClass::Record(td) || ft.pointers != 1 || !ft.dims.is_empty() {
+            return None;
+        }
+        let mut fields: Vec<String> = self.g.active_fields.get(&td)?.iter().cloned().collect();
+        fields.sort();
+        let cparams = self.prog().units[c].params.clone();
+        let members: Vec<SymbolId> = self.prog().typedefs[td]
+            .fields
+            .iter()
+            .flat_map(|d| match d {
+                Decl::Var(v) => v.entities.iter().map(|x| x.sym).collect::<Vec<_>>(),
+                _ => Vec::new(),
+            })
+            .collect();
+        // Each pointer member's element type and counts, before anything is built.
+        let mut blocks = Vec::new();
+        for f in &fields {
+            let m = *members
+                .iter()
+                .find(|&&x| self.prog().symbols[x].spelling == *f)?;
+            let mt = self.prog().symbols[m].ty.as_ref()?;
+            if mt.pointers == 0 && mt.dims.is_empty() {
+                continue; // a real member: zero in the zeroed record
+            }
+            let elem = match (mt.base, mt.bytes, mt.pointers, mt.dims.is_empty()) {
+                (BaseClass::Real, Some(8), 1, true) => "double",
+                (BaseClass::Real, Some(4), 1, true) => "float",
+                _ => return None,
+            };
+            let (ext, others) =
+                radtap_il::extent::member_pointer_extent(self.prog(), c, formal, f)?;
+            let counts = ext.each_terms();
+            let known = |v: &SymbolId| {
+                others.iter().any(|(x, q, _)| x == v && cparams.contains(q))
+                    || cparams.contains(v)
+                    || members.contains(v)
+            };
+            if !counts
+                .iter()
+                .flatten()
+                .flat_map(|(k, _)| k.iter())
+                .all(known)
+            {
+                return None;
+            }
+            blocks.push((f.clone(), elem, counts, others));
+        }
+        let z = self.temp(
+            "zerod",
+            TempKind::Like {
+                sym: like,
+                deriv: true,
+            },
+        );
+        let mut post = Vec::new();
+        for (f, elem, counts, others) in blocks {
+            // The largest count: `n = c1; if (n < c2) n = c2; …`.
+            let n = self.temp("nzero", TempKind::Int);
+            for (i, terms) in counts.into_iter().enumerate() {
+                let ce = self.count_expr(terms.clone(), a, args, &cparams, &others);
+                let l = self.b().name(n);
+                let set = assign(&mut self.u, l, ce);
+                if i == 0 {
+                    pre.push(set);
+                    continue;
+                }
+                let l2 = self.b().name(n);
+                let ce2 = self.count_expr(terms, a, args, &cparams, &others);
+                let cond = self.b().bin(BinOp::Lt(RelSpell::Symbol), l2, ce2);
+                pre.push(stmt(
+                    &mut self.u,
+                    StmtKind::If {
+                        arms: vec![(cond, vec![set])],
+                        else_block: None,
+                        logical: false,
+                        braces: vec![true],
+                    },
+                ));
+            }
+            let count = self.b().name(n);
+            let size = self.b().opaque(&format!("sizeof({elem})"));
+            let calloc = self.b().opaque("calloc");
+            let alloc = self.b().e(Expr::Call {
+                callee: calloc,
+                args: vec![
+                    Arg {
+                        keyword: None,
+                        value: count,
+                    },
+                    Arg {
+                        keyword: None,
+                        value: size,
+                    },
+                ],
+            });
+            let lhs = self.zero_record_member(z, &f);
+            let set = assign(&mut self.u, lhs, alloc);
+            // Vector mode: one record per direction (`zerod[nd].data`), each its block.
+            let set = self.dir(vec![set]);
+            pre.extend(set);
+            let m = self.zero_record_member(z, &f);
+            let fr = self.b().opaque("free");
+            let frees = vec![stmt(
+                &mut self.u,
+                StmtKind::Call {
+                    callee: fr,
+                    args: vec![Arg {
+                        keyword: None,
+                        value: m,
+                    }],
+                    no_parens: false,
+                },
+            )];
+            let frees = self.dir(frees);
+            post.extend(frees);
+        }
+        self.post_call.extend(post);
+        let zn = self.b().name(z);
+        Some(self.b().e(Expr::Unary {
+            op: UnOp::AddrOf,
+            arg: zn,
+        }))
+    }
+
+    /// Member `f` of the zero derivative record `z` ([`Self::zero_record_shadow`]): `z.f`,
+    /// in vector mode `z[nd].f`.
+    fn zero_record_member(&mut self, z: SymbolId, f: &str) -> ExprId {
+        let mut base = self.b().name(z);
+        if self.vector {
+            let nd = self.nd_index();
+            base = self.b().index(base, vec![Subscript::Index(nd)]);
+        }
+        self.b().e(Expr::Field {
+            base,
+            field: f.to_string(),
+            arrow: false,
+        })
+    }
+
+    /// A count of [`Self::zero_record_shadow`] as an expression at the call: Σ coefficient
+    /// × Π factors, the callee's parameters replaced by the call's arguments, the record's
+    /// members read off the actual `a`, another record parameter's member (a placeholder
+    /// of `others`) off its argument.
+    fn count_expr(
+        &mut self,
+        terms: Vec<(Vec<SymbolId>, i64)>,
+        a: ExprId,
+        args: &[Arg],
+        cparams: &[SymbolId],
+        others: &[(SymbolId, SymbolId, String)],
+    ) -> ExprId {
+        let mut count: Option<ExprId> = None;
+        for (syms, coef) in terms {
+            let mut term: Option<ExprId> = (coef != 1).then(|| self.b().int(coef));
+            for v in syms {
+                let factor = if let Some((_, q, g)) = others.iter().find(|(x, ..)| *x == v) {
+                    let k = cparams.iter().position(|p| p == q).unwrap_or(0);
+                    let x = self.cp(args[k].value);
+                    let base = self.b().e(Expr::Paren(x));
+                    self.b().e(Expr::Field {
+                        base,
+                        field: g.clone(),
+                        arrow: true,
+                    })
+                } else if let Some(k) = cparams.iter().position(|&p| p == v) {
+                    let x = self.cp(args[k].value);
+                    self.paren_if_compound(x)
+                } else {
+                    let x = self.cp(a);
+                    let base = self.b().e(Expr::Paren(x));
+                    let name = self.prog().symbols[v].spelling.clone();
+                    self.b().e(Expr::Field {
+                        base,
+                        field: name,
+                        arrow: true,
+                    })
+                };
+                term = Some(match term {
+                    None => factor,
+                    Some(t0) => self.b().bin(BinOp::Mul, t0, factor),
+                });
+            }
+            let term = match term {
+                Some(t0) => t0,
+                None => self.b().int(coef),
+            };
+            count = Some(match count {
+                None => term,
+                Some(c0) => self.b().bin(BinOp::Add, c0, term),
+            });
+        }
+        match count {
+            Some(c0) => c0,
+            None => self.b().int(0),
+        }
+    }
+
+    /// Vector mode: the derivative of a piece of a record's member block passed to a
+    /// procedure (`angle_axis_to_rotation_matrix(pose_params->data, R)`,
+    /// `euler_angles_to_rotation_matrix(pose_params->data + k * pose_params->nrows, R)`):
+    /// each direction's record has its own block, so the callee's `double (*)[NBDirsMax]`
+    /// is a temporary `t[len][NBDirsMax]` filled from `(*pd)[nd].data[off + i]` before the
+    /// call, and copied back after it when the callee writes through that parameter. Only
+    /// when the callee touches a constant number of elements (`radtap_il::extent`, exact,
+    /// or an upper bound of what it may read when it writes nothing there: `len`, at most
+    /// 64). `None` otherwise (the caller refuses).
+    pub fn member_piece_rows(
+        &mut self,
+        a: ExprId,
+        (c, fi, _args): (UnitId, usize, &'a [Arg]),
+        pre: &mut Vec<StmtId>,
+    ) -> Option<ExprId> {
+        if !self.vector || self.lang != Lang::C {
+            return None;
+        }
+        let formal = *self.prog().units[c].params.get(fi)?;
+        let ft = self.prog().symbols[formal].ty.as_ref()?;
+        let bytes = match (ft.base, ft.bytes, ft.pointers) {
+            (BaseClass::Real, Some(b @ (4 | 8)), 1) if ft.dims.is_empty() => b,
+            _ => return None,
+        };
+        let ci = self.g.info.procs.get(&c)?;
+        let writes = ci
+            .zones
+            .objects
+            .get(&ObjKey::Pointee(formal))
+            .is_some_and(|o| ci.zones.obj_set(o).intersects(&ci.summary.writes));
+        // What the callee surely touches; for a callee that only reads, what it may read
+        // (ADBench's `angle_axis_to_rotation_matrix` returns early: no exact extent),
+        // elements the primal's own call may read of the primal block, so within it.
+        let ext = radtap_il::extent::pointer_extent(
+            self.prog(),
+            c,
+            formal,
+            radtap_il::extent::Mode::Exact,
+        )
+        .or_else(|| {
+            (!writes).then(|| {
+                radtap_il::extent::pointer_extent(
+                    self.prog(),
+                    c,
+                    formal,
+                    radtap_il::extent::Mode::Cover,
+                )
+            })?
+        })?;
+        let len = match ext.terms()?.as_slice() {
+            [(k, n)] if k.is_empty() && (1..=64).contains(n) => *n,
+            _ => return None,
+        };
+        // `m->data`, `m->data + off`, `&m->data[off]` (parentheses and casts aside).
+        let src = self.src;
+        let strip = |mut e: ExprId| {
+            while let Expr::Paren(x) | Expr::Cast { arg: x, .. } = src.exprs[e] {
+                e = x;
+            }
+            e
+        };
+        let (member, off) = match &src.exprs[strip(a)] {
+            Expr::Field { .. } => (strip(a), None),
+            Expr::Binary {
+                op: BinOp::Add,
+                lhs,
+                rhs,
+            } if matches!(src.exprs[strip(*lhs)], Expr::Field { .. }) => (strip(*lhs), Some(*rhs)),
+            Expr::Unary {
+                op: UnOp::AddrOf,
+                arg,
+            } => match &src.exprs[strip(*arg)] {
+                Expr::Index { base, subs } => match subs.as_slice() {
+                    [Subscript::Index(i)]
+                        if matches!(src.exprs[strip(*base)], Expr::Field { .. }) =>
+                    {
+                        (strip(*base), Some(*i))
+                    }
+                    _ => return None,
+                },
+                _ => return None,
+            },
+            _ => return None,
+        };
+        if !self.field_is_pointer(member) {
+            return None;
+        }
+        let t = self.temp(
+            "piece",
+            TempKind::DirRows {
+                bytes,
+                len: len as u32,
+            },
+        );
+        let i = self.temp("i", TempKind::Int);
+        // One copy loop: `t[i][nd] = (*md)[nd].data[off + i]`, or back.
+        let copy = |me: &mut Self, back: bool| -> Option<Vec<StmtId>> {
+            let d = me.dref(member, Dir::Nd)?;
+            let iv = me.b().name(i);
+            let at = match off {
+                Some(o) => {
+                    let o = me.cp(o);
+                    let o = me.paren_if_compound(o);
+                    me.b().bin(BinOp::Add, o, iv)
+                }
+                None => iv,
+            };
+            let blk = me.b().index(d, vec![Subscript::Index(at)]);
+            let tn = me.b().name(t);
+            let iv = me.b().name(i);
+            let nd = me.nd_index();
+            let row = me
+                .b()
+                .index(tn, vec![Subscript::Index(iv), Subscript::Index(nd)]);
+            let st = if back {
+                assign(&mut me.u, blk, row)
+            } else {
+                assign(&mut me.u, row, blk)
+            };
+            let n = me.b().int(len);
+            let lp = me.c_count_loop(i, n, vec![st], true);
+            Some(me.dir(vec![lp]))
+        };
+        let Some(into) = copy(self, false) else {
+            self.forget_temp(t);
+            self.forget_temp(i);
+            return None;
+        };
+        pre.extend(into);
+        if writes {
+            let back = copy(self, true)?;
+            self.post_call.extend(back);
+        }
+        Some(self.b().name(t))
     }
 }

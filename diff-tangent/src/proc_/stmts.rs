@@ -1458,6 +1458,7 @@ impl<'a> ProcGen<'_, 'a> {
             let tdn = self.b().name(td);
             out.push(assign(&mut self.u, tdn, call));
         }
+        out.append(&mut self.post_call);
         self.hoisted.insert(e, (t, Some(td)));
     }
 
