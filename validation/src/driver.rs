@@ -3,6 +3,7 @@
 //! differences or the adjoint, and prints tagged values (`TAG name index value`).
 
 use crate::head::{GlobalHome, Head, HeadArg, RealArg};
+use crate::loops::{self, Layout};
 use crate::report::ridders_steps;
 use radtap_il::Lang;
 use std::fmt::Write as _;
@@ -61,6 +62,15 @@ pub struct Spec<'a> {
     /// `Kind::Scalar`: also print the primal at ± each step of Ridders' sequence
     /// ([`crate::report::ridders_steps`], tags `R<j>P`/`R<j>M`).
     pub ridders: bool,
+    /// The data file (relative to where the driver runs) holding the values of real
+    /// arrays, which the driver fills and prints by loops ([`crate::loops`]; [`data`]
+    /// writes it); `None`: one statement per element, no file.
+    pub data: Option<&'a str>,
+}
+
+/// The data file's bytes for [`Spec::data`].
+pub fn data(h: &Head, spec: &Spec) -> Vec<u8> {
+    loops::data(h, spec)
 }
 
 /// What the driver runs.
@@ -120,6 +130,15 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
         }
     };
     let mut body = String::new();
+    let layout = Layout::of(h);
+    // A print statement of a tagged value (without its `;`).
+    let show_line = |tag: &str, name: &str, k: &str, x: &str| -> String {
+        if c {
+            format!("printf(\"{tag} {name} %ld %.17e\\n\", (long)({k}), (double)({x}))")
+        } else {
+            format!("write(*,'(a,i6,es27.17e3)') '{tag} {name} ', {k}, {x}")
+        }
+    };
     // Record arguments start every call as they started the first (`r0` copies): the head
     // may change their integer members (a counter), which no other input resets.
     let records: Vec<&String> = h
@@ -145,23 +164,49 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
             }
         }
         captured.set(true);
-        for (k, (a, j, e)) in h
-            .inputs()
-            .flat_map(|a| a.elems.iter().enumerate().map(move |(j, e)| (a, j, e)))
-            .enumerate()
-        {
-            let v = a.given(j).unwrap_or_else(|| spec.values.input(k))
-                + if a.indep {
-                    delta * spec.values.dir(1, k)
-                } else {
-                    0.0
-                };
-            let _ = writeln!(body, "  {} = {}{stmt_end}", acc(a, e), lit(v));
+        let mut k0 = 0;
+        for a in h.inputs() {
+            if loops::looped(a, spec) {
+                let e = loops::index(c, a.extents.len());
+                let mut rhs = loops::at(c, layout.input());
+                if a.indep && delta != 0.0 {
+                    rhs = format!("{rhs} + ({})*{}", lit(delta), loops::at(c, layout.dir(1)));
+                }
+                body.push_str(&loops::nest(
+                    c,
+                    &a.extents,
+                    k0,
+                    &[format!("{} = {rhs}", acc(a, &e))],
+                ));
+                k0 += a.elems.len();
+                continue;
+            }
+            for (j, e) in a.elems.iter().enumerate() {
+                let k = k0 + j;
+                let v = a.given(j).unwrap_or_else(|| spec.values.input(k))
+                    + if a.indep {
+                        delta * spec.values.dir(1, k)
+                    } else {
+                        0.0
+                    };
+                let _ = writeln!(body, "  {} = {}{stmt_end}", acc(a, e), lit(v));
+            }
+            k0 += a.elems.len();
         }
         // Logical, character and integer-array arguments: set before every call, as the
         // head may change them.
         for a in &h.args {
             if let HeadArg::Fixed(f) = a {
+                if let Some(rhs) = spec.data.and_then(|_| loops::fixed_rhs(f, c)) {
+                    let e = loops::index(c, f.extents.len());
+                    body.push_str(&loops::nest(
+                        c,
+                        &f.extents,
+                        0,
+                        &[format!("{}{e} = {rhs}", f.name)],
+                    ));
+                    continue;
+                }
                 for (e, v) in f.elems.iter().zip(&f.init) {
                     let _ = writeln!(body, "  {}{e} = {v}{stmt_end}", f.name);
                 }
@@ -169,30 +214,69 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
         }
     };
     let set_dirs = |body: &mut String, dirs: &[usize]| {
-        for (k, (a, e)) in h
-            .inputs()
-            .flat_map(|a| a.elems.iter().map(move |e| (a, e)))
-            .enumerate()
-        {
-            if !a.has_deriv(e) {
+        let mut k0 = 0;
+        for a in h.inputs() {
+            let n = a.elems.len();
+            if loops::looped(a, spec) {
+                if a.deriv.is_some() {
+                    let e = loops::index(c, a.extents.len());
+                    let stmts: Vec<String> = dirs
+                        .iter()
+                        .enumerate()
+                        .map(|(slot, &d)| {
+                            let v = if a.indep {
+                                loops::at(c, layout.dir(d))
+                            } else {
+                                lit(POISON)
+                            };
+                            format!("{} = {v}", dacc(a, &e, slot + 1))
+                        })
+                        .collect();
+                    body.push_str(&loops::nest(c, &a.extents, k0, &stmts));
+                }
+                k0 += n;
                 continue;
             }
-            for (slot, &d) in dirs.iter().enumerate() {
-                // Only independents' derivatives are inputs: the others get a poison value
-                // the derivative code must ignore (a tangent that reads it is wrong).
-                let v = if a.indep {
-                    spec.values.dir(d, k)
-                } else {
-                    POISON
-                };
-                let _ = writeln!(body, "  {} = {}{stmt_end}", dacc(a, e, slot + 1), lit(v));
+            for (j, e) in a.elems.iter().enumerate() {
+                let k = k0 + j;
+                if !a.has_deriv(e) {
+                    continue;
+                }
+                for (slot, &d) in dirs.iter().enumerate() {
+                    // Only independents' derivatives are inputs: the others get a poison
+                    // value the derivative code must ignore (a tangent that reads it is
+                    // wrong).
+                    let v = if a.indep {
+                        spec.values.dir(d, k)
+                    } else {
+                        POISON
+                    };
+                    let _ = writeln!(body, "  {} = {}{stmt_end}", dacc(a, e, slot + 1), lit(v));
+                }
             }
+            k0 += n;
         }
     };
     let print = |body: &mut String, tag: &str, deriv: Option<usize>| {
         let mut k = 0;
         for a in h.real_args() {
             if !a.dep {
+                continue;
+            }
+            if loops::looped(a, spec) {
+                let e = loops::index(c, a.extents.len());
+                let x = match deriv {
+                    None => acc(a, &e),
+                    Some(d) if a.deriv.is_some() => dacc(a, &e, d),
+                    Some(_) => "0.0".into(),
+                };
+                body.push_str(&loops::nest(
+                    c,
+                    &a.extents,
+                    k,
+                    &[show_line(tag, &a.name, loops::K, &x)],
+                ));
+                k += a.elems.len();
                 continue;
             }
             for e in &a.elems {
@@ -318,6 +402,10 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
         }
     };
     // Body.
+    let prologue = spec.data.map(|file| loops::prologue(c, file, layout.len()));
+    if let Some((_, read)) = &prologue {
+        body.push_str(read);
+    }
     for a in &h.args {
         if let HeadArg::Int(n, v) = a {
             let _ = writeln!(body, "  {n} = {v}{stmt_end}");
@@ -394,18 +482,50 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                     run.to_string()
                 };
                 set_inputs(&mut body, 0.0);
-                for (a, e) in h.inputs().flat_map(|a| a.elems.iter().map(move |e| (a, e))) {
-                    if a.has_deriv(e) {
-                        // Independents' adjoints may be incremented (the caller zeroes
-                        // them); dependents' are set below; the others are not inputs and
-                        // get a poison value the adjoint must ignore.
-                        let v = if a.indep || a.dep { 0.0 } else { POISON };
-                        let _ = writeln!(body, "  {} = {}{stmt_end}", dacc(a, e, 1), lit(v));
+                for a in h.inputs() {
+                    // Independents' adjoints may be incremented (the caller zeroes them);
+                    // dependents' are set below; the others are not inputs and get a poison
+                    // value the adjoint must ignore.
+                    let v = if a.indep || a.dep { 0.0 } else { POISON };
+                    if loops::looped(a, spec) {
+                        if a.deriv.is_some() {
+                            let e = loops::index(c, a.extents.len());
+                            body.push_str(&loops::nest(
+                                c,
+                                &a.extents,
+                                0,
+                                &[format!("{} = {}", dacc(a, &e, 1), lit(v))],
+                            ));
+                        }
+                        continue;
+                    }
+                    for e in &a.elems {
+                        if a.has_deriv(e) {
+                            let _ = writeln!(body, "  {} = {}{stmt_end}", dacc(a, e, 1), lit(v));
+                        }
                     }
                 }
                 // ȳ on the dependent elements, in the order the tangent driver prints them.
                 let mut k = 0;
                 for (j, a) in h.real_args().filter(|a| a.dep).enumerate() {
+                    if loops::looped(a, spec) {
+                        let e = loops::index(c, a.extents.len());
+                        let w = if run == 0 || run == j + 1 {
+                            loops::at(c, layout.ybar())
+                        } else {
+                            lit(0.0)
+                        };
+                        let mut stmts = Vec::new();
+                        if a.deriv.is_some() {
+                            stmts.push(format!("{} = {w}", dacc(a, &e, 1)));
+                        }
+                        if run == 0 {
+                            stmts.push(show_line("W", &a.name, loops::K, &w));
+                        }
+                        body.push_str(&loops::nest(c, &a.extents, k, &stmts));
+                        k += a.elems.len();
+                        continue;
+                    }
                     for e in &a.elems {
                         let v = spec.ybar.map_or_else(
                             || spec.values.weight(k),
@@ -423,12 +543,36 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                 }
                 deriv_call(&mut body);
                 // x̄ and ẋ (direction 1 of the tangent driver) on every independent element.
-                for (k, (a, e)) in h
-                    .inputs()
-                    .flat_map(|a| a.elems.iter().map(move |e| (a, e)))
-                    .enumerate()
-                {
-                    if a.indep && a.deriv.is_some() {
+                let mut k0 = 0;
+                for a in h.inputs() {
+                    let n = a.elems.len();
+                    if !(a.indep && a.deriv.is_some()) {
+                        k0 += n;
+                        continue;
+                    }
+                    if loops::looped(a, spec) {
+                        let e = loops::index(c, a.extents.len());
+                        let mut stmts = Vec::new();
+                        if run == 0 {
+                            stmts.push(show_line(
+                                "X",
+                                &a.name,
+                                loops::K,
+                                &loops::at(c, layout.dir(1)),
+                            ));
+                        }
+                        stmts.push(show_line(
+                            &format!("B{suffix}"),
+                            &a.name,
+                            loops::K,
+                            &dacc(a, &e, 1),
+                        ));
+                        body.push_str(&loops::nest(c, &a.extents, k0, &stmts));
+                        k0 += n;
+                        continue;
+                    }
+                    for (j, e) in a.elems.iter().enumerate() {
+                        let k = k0 + j;
                         if run == 0 {
                             show(&mut body, "X", &a.name, k, &lit(spec.values.dir(1, k)));
                         }
@@ -440,6 +584,7 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                         };
                         show(&mut body, &format!("B{suffix}"), &a.name, k, &b);
                     }
+                    k0 += n;
                 }
                 let bytes = if c {
                     "adStack_currentBytes()"
@@ -465,13 +610,24 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
             }
         }
     }
-    // Declarations.
+    // Declarations. Large C arrays are static (the stack holds a few MB).
+    let storage = |ext: &[(i64, i64)]| {
+        let n: i64 = ext.iter().map(|(lo, hi)| hi - lo + 1).product();
+        if spec.data.is_some() && !ext.is_empty() && n > 1024 {
+            "static "
+        } else {
+            ""
+        }
+    };
     if c {
         let gen = spec.include;
         let _ = writeln!(
             s,
             "#include <stdio.h>\n#include <string.h>\n#include \"{gen}\"\nint main(void) {{"
         );
+        if let Some((decl, _)) = &prologue {
+            s.push_str(decl);
+        }
         for a in &h.args {
             match a {
                 HeadArg::Int(n, _) => {
@@ -483,7 +639,8 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                         .iter()
                         .map(|(lo, hi)| format!("[{}]", hi - lo + 1))
                         .collect();
-                    let _ = writeln!(s, "  {} {}{dims};", f.cty, f.name);
+                    let st = storage(&f.extents);
+                    let _ = writeln!(s, "  {st}{} {}{dims};", f.cty, f.name);
                 }
                 HeadArg::Real(r) => {
                     let dims: String = r
@@ -502,9 +659,10 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                     // start at zero (they were uninitialised: valgrind, and values that
                     // changed from run to run).
                     let init = if r.record.is_some() { " = {0}" } else { "" };
-                    let _ = writeln!(s, "  {ty} {}{dims}{init};", r.name);
+                    let st = storage(&r.extents);
+                    let _ = writeln!(s, "  {st}{ty} {}{dims}{init};", r.name);
                     if r.record.is_some() && r.home.is_none() {
-                        let _ = writeln!(s, "  {ty} {}_r0{dims}{init};", r.name);
+                        let _ = writeln!(s, "  {st}{ty} {}_r0{dims}{init};", r.name);
                     }
                     if let Some(d) = &r.deriv {
                         let vd = if kind == Kind::Vector {
@@ -512,7 +670,7 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                         } else {
                             ""
                         };
-                        let _ = writeln!(s, "  {dty} {d}{dims}{vd};");
+                        let _ = writeln!(s, "  {st}{dty} {d}{dims}{vd};");
                     }
                 }
             }
@@ -585,6 +743,9 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
     if h.module.is_none() {
         s.push_str(&fortran_interfaces(h, kind));
     }
+    if let Some((decl, _)) = &prologue {
+        s.push_str(decl);
+    }
     for a in &h.args {
         match a {
             HeadArg::Int(n, _) => {
@@ -647,6 +808,9 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
         );
     }
     s.push_str(&body);
+    if prologue.is_some() {
+        let _ = writeln!(s, "  deallocate({})", loops::V);
+    }
     s.push_str("end program radtap_validate_driver\n");
     s
 }

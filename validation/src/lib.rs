@@ -16,6 +16,7 @@ pub mod context;
 pub mod driver;
 pub mod extent;
 pub mod head;
+pub mod loops;
 pub mod report;
 
 pub use build::Toolchain;
@@ -142,6 +143,11 @@ fn build_run(
     let drv = dir.join(format!("{stem}.{}", ext(h.lang)));
     std::fs::write(&drv, driver::driver(h, spec))
         .map_err(|e| Error::Io(format!("writing {}: {e}", drv.display())))?;
+    if let Some(file) = spec.data {
+        let path = dir.join(file);
+        std::fs::write(&path, driver::data(h, spec))
+            .map_err(|e| Error::Io(format!("writing {}: {e}", path.display())))?;
+    }
     let mut user = Vec::new();
     for s in &job.sources {
         user.push(stage(dir, s)?);
@@ -253,6 +259,7 @@ pub fn validate(job: &Job<'_>) -> Result<Report, Error> {
         include: &include,
         per_dependent: false,
         ridders: true,
+        data: Some("validate_d.dat"),
     };
     let m = build_run(
         job,
@@ -384,6 +391,7 @@ pub fn validate(job: &Job<'_>) -> Result<Report, Error> {
             include: &include,
             per_dependent: true,
             ridders: false,
+            data: Some("validate_b.dat"),
         };
         let m = build_run(
             job,

@@ -1,0 +1,190 @@
+//! Drivers that do not grow with the data: a real array argument is filled, seeded and
+//! printed by a loop nest over its indices, its values read from a binary data file the
+//! driver opens at start (`Spec::data`) rather than written as one statement per element
+//! (SPEEDY's 96×48×8 arrays made a 521 MB driver).
+//!
+//! The data file holds native `f64`s: the K input elements (the `-value` given or the
+//! pseudo-random sequence), the NDIR tangent directions on them, then ȳ on the M dependent
+//! elements, each block in the order of [`Head::inputs`] / the dependents and, inside an
+//! argument, of its `elems` (first index outermost).
+
+use crate::driver::{Spec, NDIR};
+use crate::head::{FixedArg, Head, RealArg};
+use std::fmt::Write as _;
+
+/// The deepest loop nest (Fortran's rank limit).
+pub const MAX_RANK: usize = 15;
+
+/// The driver's counter of the element in its block.
+pub const K: &str = "radtap_k";
+/// The data array.
+pub const V: &str = "radtap_v";
+
+/// Whether the driver handles `a` by loops (an array of reals, not a record).
+pub fn looped(a: &RealArg, spec: &Spec) -> bool {
+    spec.data.is_some() && a.record.is_none() && !a.extents.is_empty()
+}
+
+/// Offsets of the data file's blocks (in elements).
+pub struct Layout {
+    /// Input elements (K).
+    pub inputs: usize,
+    /// Dependent elements (M).
+    pub deps: usize,
+}
+
+impl Layout {
+    pub fn of(h: &Head) -> Layout {
+        Layout {
+            inputs: h.inputs().map(|a| a.elems.len()).sum(),
+            deps: h.real_args().filter(|a| a.dep).map(|a| a.elems.len()).sum(),
+        }
+    }
+    /// The inputs' values.
+    pub fn input(&self) -> usize {
+        0
+    }
+    /// Direction `d` (1-based).
+    pub fn dir(&self, d: usize) -> usize {
+        d * self.inputs
+    }
+    /// ȳ.
+    pub fn ybar(&self) -> usize {
+        (NDIR + 1) * self.inputs
+    }
+    pub fn len(&self) -> usize {
+        self.ybar() + self.deps
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// The data file's bytes.
+pub fn data(h: &Head, spec: &Spec) -> Vec<u8> {
+    let l = Layout::of(h);
+    let mut v = vec![0.0f64; l.len()];
+    let mut k = 0;
+    for a in h.inputs() {
+        for j in 0..a.elems.len() {
+            v[l.input() + k] = a.given(j).unwrap_or_else(|| spec.values.input(k));
+            for d in 1..=NDIR {
+                v[l.dir(d) + k] = spec.values.dir(d, k);
+            }
+            k += 1;
+        }
+    }
+    for k in 0..l.deps {
+        v[l.ybar() + k] = spec.ybar.map_or_else(
+            || spec.values.weight(k),
+            |y| y.get(k).copied().unwrap_or(0.0),
+        );
+    }
+    v.iter().flat_map(|x| x.to_ne_bytes()).collect()
+}
+
+/// An element of the data array: `radtap_v(1+off+radtap_k)` / `radtap_v[off+radtap_k]`.
+pub fn at(c: bool, off: usize) -> String {
+    if c {
+        format!("{V}[{off} + {K}]")
+    } else {
+        format!("{V}({} + {K})", off + 1)
+    }
+}
+
+/// The element suffix inside a nest of `rank` loops: `(radtap_i1,radtap_i2)` /
+/// `[radtap_i1][radtap_i2]`.
+pub fn index(c: bool, rank: usize) -> String {
+    let ix: Vec<String> = (1..=rank).map(|j| format!("radtap_i{j}")).collect();
+    if c {
+        ix.iter().map(|i| format!("[{i}]")).collect()
+    } else {
+        format!("({})", ix.join(","))
+    }
+}
+
+/// A loop nest over `ext` (first index outermost, as `elems`) setting `radtap_k` to `k0`
+/// plus the element's place in that order, around `stmts`.
+pub fn nest(c: bool, ext: &[(i64, i64)], k0: usize, stmts: &[String]) -> String {
+    let rank = ext.len();
+    let mut stride = vec![1i64; rank];
+    for j in (0..rank.saturating_sub(1)).rev() {
+        stride[j] = stride[j + 1] * (ext[j + 1].1 - ext[j + 1].0 + 1);
+    }
+    let mut k = k0.to_string();
+    for (j, &(lo, _)) in ext.iter().enumerate() {
+        let _ = write!(k, " + (radtap_i{} - ({lo}))*{}", j + 1, stride[j]);
+    }
+    let mut s = String::new();
+    // The first index outermost in both languages: the lines print in the order of `elems`,
+    // which is the order the report reads them in.
+    for j in 0..rank {
+        let (lo, hi) = ext[j];
+        if c {
+            let _ = writeln!(
+                s,
+                "  for (radtap_i{0} = {lo}; radtap_i{0} <= {hi}; radtap_i{0}++) {{",
+                j + 1
+            );
+        } else {
+            let _ = writeln!(s, "  do radtap_i{} = {lo}, {hi}", j + 1);
+        }
+    }
+    let end = if c { ";" } else { "" };
+    let _ = writeln!(s, "    {K} = {k}{end}");
+    for st in stmts {
+        let _ = writeln!(s, "    {st}{end}");
+    }
+    for _ in 0..rank {
+        s.push_str(if c { "  }\n" } else { "  end do\n" });
+    }
+    s
+}
+
+/// Whether a fixed argument's values are one value for all elements, or the default
+/// integer sequence (1, 2, 3, 1, … / 0, 1, 2, 0, …): the loop's right-hand side, if so.
+pub fn fixed_rhs(f: &FixedArg, c: bool) -> Option<String> {
+    if f.extents.is_empty() || f.init.len() < 2 {
+        return None;
+    }
+    if f.init.iter().all(|v| v == &f.init[0]) {
+        return Some(f.init[0].clone());
+    }
+    let pattern =
+        (0..f.init.len()).all(|k| f.init[k] == (k as i64 % 3 + i64::from(!c)).to_string());
+    pattern.then(|| {
+        if c {
+            format!("{K} % 3")
+        } else {
+            format!("mod({K}, 3) + 1")
+        }
+    })
+}
+
+/// The declarations and the reading of the data file `file` of `n` values, at the start of
+/// the driver's body.
+pub fn prologue(c: bool, file: &str, n: usize) -> (String, String) {
+    let idx: Vec<String> = (1..=MAX_RANK).map(|j| format!("radtap_i{j}")).collect();
+    let n = n.max(1);
+    if c {
+        (
+            format!(
+                "  static double {V}[{n}];\n  long {K}, {};\n",
+                idx.join(", ")
+            ),
+            format!(
+                "  {{\n    FILE *radtap_f = fopen(\"{file}\", \"rb\");\n    if (!radtap_f || fread({V}, sizeof(double), {n}, radtap_f) != {n}) {{\n      fprintf(stderr, \"radtap: cannot read {file}\\n\");\n      return 1;\n    }}\n    fclose(radtap_f);\n  }}\n  (void){K};\n"
+            ),
+        )
+    } else {
+        (
+            format!(
+                "  integer :: {K}, radtap_u, {}\n  real(8), allocatable :: {V}(:)\n",
+                idx.join(", ")
+            ),
+            format!(
+                "  allocate({V}({n}))\n  open(newunit=radtap_u, file='{file}', access='stream', form='unformatted', status='old', action='read')\n  read(radtap_u) {V}\n  close(radtap_u)\n"
+            ),
+        )
+    }
+}
