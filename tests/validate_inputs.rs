@@ -504,10 +504,13 @@ fn steps_that_leave_the_domain_do_not_make_a_correct_tangent_non_finite() {
 
 /// Issue 48 item 1: never a verdict on memory the driver did not allocate. A head walking a
 /// struct pointer (Benchmarks Game n-body's `energy`: `for (i = 0, a = bodies; i < nb; a++,
-/// i++)`) was given one struct and read five, with a PASS: it is refused (the driver fills
-/// one struct per pointer). A pointer given too small an extent (`-size p=3` for a head that
-/// reads `n = 5`) stops under AddressSanitizer with an error naming the access, never a
-/// verdict; the right extent still PASSes.
+/// i++)`) was given one struct and read five, with a PASS five runs in six: the walk's count
+/// is now inferred (`nb` structs), the driver fills an array of them, and the run is clean
+/// under AddressSanitizer and PASSes; a wrong tangent given with `-derivatives` FAILs. A
+/// pointer to several structs whose count the code does not show is refused with a request
+/// for `-size`. A pointer given too small an extent (`-size p=3` for a head that reads `n =
+/// 5`) stops under AddressSanitizer with an error naming the access, never a verdict; the
+/// right extent still PASSes.
 #[test]
 fn a_head_reading_past_what_the_driver_allocated_gets_no_verdict() {
     let walk = source(
@@ -518,13 +521,78 @@ fn a_head_reading_past_what_the_driver_allocated_gets_no_verdict() {
          for (i = 0, a = bodies; i < nb; a++, i++) {\n    \
          for (k = 0; k < 3; k++) e += 0.5 * a->mass * a->v[k] * a->v[k];\n  }\n  return e;\n}\n",
     );
+    let keep = walk.parent().unwrap().join("kept");
     let o = validate(
-        &["-head", "energy", "-vars", "bodies", "-size", "nb=5"],
+        &[
+            "-head",
+            "energy",
+            "-vars",
+            "bodies",
+            "-size",
+            "nb=5",
+            "-keep",
+            &keep.display().to_string(),
+        ],
         &walk,
     );
-    assert_ne!(o.status, 0, "{}{}", o.dump, o.stderr);
+    assert_pass(&o);
+    let drv = std::fs::read_to_string(keep.join("validate_d.c")).unwrap();
+    assert!(drv.contains("struct body bodies[5]"), "{drv}");
+    // The same files, the tangent's first term wrong: FAIL.
+    let gen = keep.join("generated");
+    let tan = gen.join("walk_d.c");
+    let text = std::fs::read_to_string(&tan).unwrap();
+    let from = "0.5 * ad->mass * a->v[k] +";
+    assert!(text.contains(from), "update this test: {text}");
+    std::fs::write(&tan, text.replacen(from, "0.6 * ad->mass * a->v[k] +", 1)).unwrap();
+    let o = validate(
+        &[
+            "-head",
+            "energy",
+            "-vars",
+            "bodies",
+            "-size",
+            "nb=5",
+            "-derivatives",
+            &gen.display().to_string(),
+        ],
+        &walk,
+    );
+    assert_eq!(o.status, 4, "{}{}", o.dump, o.stderr);
+    assert!(o.dump.ends_with("FAIL\n"), "{}", o.dump);
+    // Indexed through a pointer computed per element: the count is not shown.
+    let indexed = source(
+        "struct_indexed",
+        "idx.c",
+        "struct body { double v[3], mass; };\n\
+         double energy(int nb, struct body *bodies) {\n  double e = 0.0;\n  int i;\n  \
+         for (i = 0; i < nb; i++) {\n    struct body *b = &bodies[i];\n    \
+         e += 0.5 * b->mass * b->v[0] * b->v[0];\n  }\n  return e;\n}\n",
+    );
+    let o = validate(
+        &["-head", "energy", "-vars", "bodies", "-size", "nb=5"],
+        &indexed,
+    );
+    assert_eq!(o.status, 1, "{}{}", o.dump, o.stderr);
     assert!(!o.dump.contains("PASS"), "{}", o.dump);
-    assert!(o.stderr.contains("several structs"), "{}", o.stderr);
+    assert!(
+        o.stderr.contains("several structs") && o.stderr.contains("-size bodies="),
+        "{}",
+        o.stderr
+    );
+    assert_pass(&validate(
+        &[
+            "-head",
+            "energy",
+            "-vars",
+            "bodies",
+            "-size",
+            "nb=5",
+            "-size",
+            "bodies=nb",
+        ],
+        &indexed,
+    ));
     let sum = source(
         "pointer_walk",
         "sum.c",

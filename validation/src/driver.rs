@@ -310,7 +310,7 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                 HeadArg::Int(n, _) => n.clone(),
                 HeadArg::Fixed(f) => f.name.clone(),
                 HeadArg::Real(r) => {
-                    if c && r.c_pointer && r.record.is_some() {
+                    if c && r.c_pointer && r.record.is_some() && r.extents.is_empty() {
                         format!("&{}", r.name)
                     } else {
                         r.name.clone()
@@ -343,7 +343,8 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                 HeadArg::Int(n, _) => args.push(n.clone()),
                 HeadArg::Fixed(f) => args.push(f.name.clone()),
                 HeadArg::Real(r) => {
-                    let amp = if c && r.c_pointer && r.record.is_some() {
+                    let one_record = r.record.is_some() && r.extents.is_empty();
+                    let amp = if c && r.c_pointer && one_record {
                         "&"
                     } else {
                         ""
@@ -352,7 +353,7 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                     if let Some(d) = &r.deriv {
                         let by_value =
                             kind == Kind::Adjoint && !r.c_pointer && r.extents.is_empty();
-                        let amp = if c && ((r.record.is_some() && r.c_pointer) || by_value) {
+                        let amp = if c && ((one_record && r.c_pointer) || by_value) {
                             "&"
                         } else {
                             ""

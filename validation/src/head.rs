@@ -301,7 +301,7 @@ pub fn int_expr(text: &str, env: &HashMap<String, i64>) -> Result<i64, String> {
 }
 
 /// Integer value of a bound expression of the IL given the integer inputs.
-fn eval(p: &Program, u: UnitId, e: ExprId, env: &HashMap<String, i64>) -> Option<i64> {
+pub(crate) fn eval(p: &Program, u: UnitId, e: ExprId, env: &HashMap<String, i64>) -> Option<i64> {
     match &p.units[u].exprs[e] {
         Expr::Literal(l) => l.text.parse().ok(),
         Expr::Name(s) => {
@@ -648,15 +648,19 @@ pub fn describe_with(
                     }
                     v
                 }
-                // A pointer to several structs (`p[i].m`): the driver has no array of them.
+                // A pointer to several structs (`p[i].m`, or walked: `a = p; … a++`): an
+                // array of them, as long as the code shows how many.
                 None if c
                     && matches!(ty.base, BaseClass::Record(_))
-                    && (extent::infer(p, iface.head, s, &env).is_some_and(|n| n > 1)
+                    && (counted(p, iface.head, s, &env).is_some_and(|n| n > 1)
                         || indexed_beyond_first(p, iface.head, s)) =>
                 {
-                    return Err(format!(
-                        "argument `{name}` of `{head_name}` is a pointer to several structs (an array of derived types): the driver cannot fill it yet"
-                    ));
+                    match counted(p, iface.head, s, &env) {
+                        Some(n) if n > 1 => vec![(0, n - 1)],
+                        _ => return Err(format!(
+                            "argument `{name}` of `{head_name}` points to several structs (an array of them) and the code does not show how many; give -size {ln}=N (an expression over the integer inputs, e.g. -size {ln}=n)"
+                        )),
+                    }
                 }
                 // A pointer to one struct.
                 None if c && matches!(ty.base, BaseClass::Record(_)) => Vec::new(),
@@ -665,13 +669,11 @@ pub fn describe_with(
                     let len = value_of(&ln).map_or(0, |v| v.len()) as i64;
                     vec![(0, len)]
                 }
-                None if c
-                    && c_pointer
-                    && ty.dims.is_empty()
-                    && extent::infer(p, iface.head, s, &env).is_some() =>
-                {
-                    let n = extent::infer(p, iface.head, s, &env).unwrap_or(1);
-                    vec![(0, n - 1)]
+                None if c && c_pointer && ty.dims.is_empty() => {
+                    match counted(p, iface.head, s, &env) {
+                        Some(n) => vec![(0, n - 1)],
+                        None => return Err(no_size(&name, &head_name, &ln, "a C pointer")),
+                    }
                 }
                 None => {
                     let what = if c {
@@ -681,9 +683,7 @@ pub fn describe_with(
                     } else {
                         "an array with assumed or deferred shape"
                     };
-                    return Err(format!(
-                        "argument `{name}` of `{head_name}` is {what}: its size is neither in the declarations nor shown by subscripts over loop counters and integer inputs; give -size {ln}=N (an expression over the integer inputs, e.g. -size {ln}=n)"
-                    ));
+                    return Err(no_size(&name, &head_name, &ln, what));
                 }
             }
         } else {
@@ -738,13 +738,21 @@ pub fn describe_with(
         let (elems, record) = match ty.base {
             BaseClass::Record(td) => (
                 {
+                    // An array of records: each element's leaves, element by element.
                     let leaves = record_leaves(p, td, c, &env, &iface.active_fields)?;
-                    passive = leaves
-                        .iter()
-                        .filter(|l| !l.1)
-                        .map(|l| l.0.clone())
-                        .collect();
-                    leaves.into_iter().map(|l| l.0).collect()
+                    let at = cartesian(&extents, c);
+                    let every = |passive: bool| -> Vec<String> {
+                        at.iter()
+                            .flat_map(|i| {
+                                leaves
+                                    .iter()
+                                    .filter(move |l| !passive || !l.1)
+                                    .map(move |l| format!("{i}{}", l.0))
+                            })
+                            .collect()
+                    };
+                    passive = every(true);
+                    every(false)
                 },
                 Some(match &p.typedefs[td].name {
                     Some(n) if c => format!("struct {n}"),
@@ -755,11 +763,6 @@ pub fn describe_with(
             ),
             _ => (cartesian(&extents, c), None),
         };
-        if record.is_some() && !extents.is_empty() {
-            return Err(format!(
-                "argument `{name}` of `{head_name}` is an array of derived types: the driver cannot fill it yet"
-            ));
-        }
         if let (Some(v), Some(t)) = (&value, value_of(&ln)) {
             if v.len() != 1 && v.len() != elems.len() {
                 return Err(value_list(&ln, &t, elems.len()).err().unwrap_or_default());
@@ -1394,6 +1397,20 @@ mod tests {
         assert_eq!(s.get("n"), Some("4"));
         assert_eq!(s.get("w"), Some("n*m"));
     }
+}
+
+/// The element count of C pointer parameter `s`: from its subscripts ([`extent::infer`])
+/// or from a walk through a copy ([`crate::walk`]).
+fn counted(p: &Program, u: UnitId, s: SymbolId, env: &HashMap<String, i64>) -> Option<i64> {
+    extent::infer(p, u, s, env)
+        .or_else(|| crate::walk::walked_extent(p, u, s, &crate::walk::int_env(p, u, env)))
+}
+
+/// The refusal of an argument whose size nothing shows.
+fn no_size(name: &str, head: &str, ln: &str, what: &str) -> String {
+    format!(
+        "argument `{name}` of `{head}` is {what}: its size is neither in the declarations nor shown by subscripts over loop counters and integer inputs; give -size {ln}=N (an expression over the integer inputs, e.g. -size {ln}=n)"
+    )
 }
 
 /// How a real of `bytes` bytes is named in a refusal.

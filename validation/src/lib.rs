@@ -18,6 +18,7 @@ pub mod extent;
 pub mod head;
 pub mod loops;
 pub mod report;
+pub mod walk;
 
 pub use build::Toolchain;
 pub use driver::{Kind, Spec, Values};
