@@ -768,3 +768,41 @@ fn a_driver_does_not_grow_with_the_data() {
     }
     let _ = std::fs::remove_dir_all(f.parent().unwrap());
 }
+
+/// Issue 48 item 6: an F66 any-length dummy (`DOUBLE PRECISION X(1)`, OpenAD's `ConsFold`)
+/// was called "an assumed-size array" with nothing but a guess to give. The refusal now says
+/// how it is declared and what the size is for, and `-context` takes the size from the
+/// array the main program passes (`A(5)`), then PASSes.
+#[test]
+fn an_any_length_dummy_is_sized_from_the_call_of_the_main_program() {
+    let f = source(
+        "any_length_call",
+        "cf.f",
+        "      PROGRAM MAIN\n      DOUBLE PRECISION A(5), S\n      INTEGER I\n      DO 10 I = 1, 5\n         \
+         A(I) = 0.1D0*I\n   10 CONTINUE\n      CALL CFOLD(5, A, S)\n      PRINT *, S\n      END\n      \
+         SUBROUTINE CFOLD(N, X, S)\n      INTEGER N, I\n      DOUBLE PRECISION X(1), S\n      S = 0.0D0\n      \
+         DO 20 I = 1, N\n         S = S + X(I)*X(I)*X(I)\n   20 CONTINUE\n      END\n",
+    );
+    let o = validate(
+        &[
+            "-head", "cfold", "-vars", "x", "-outvars", "s", "-size", "n=5",
+        ],
+        &f,
+    );
+    assert_eq!(o.status, 1, "{}{}", o.dump, o.stderr);
+    for says in [
+        "declared `X(1)`",
+        "any length",
+        "allocates and fills as many elements as the head reads",
+        "-size x=",
+        "-context",
+    ] {
+        assert!(o.stderr.contains(says), "{says}: {}", o.stderr);
+    }
+    let o = validate(
+        &["-head", "cfold", "-vars", "x", "-outvars", "s", "-context"],
+        &f,
+    );
+    assert_pass(&o);
+    assert!(o.dump.contains("-size x=5"), "{}", o.dump);
+}

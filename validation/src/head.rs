@@ -676,14 +676,22 @@ pub fn describe_with(
                     }
                 }
                 None => {
+                    let assumed_size = ty.dims.iter().any(|d| d.upper == DimUpper::Assumed);
                     let what = if c {
-                        "a C pointer"
-                    } else if ty.dims.iter().any(|d| d.upper == DimUpper::Assumed) {
-                        "an assumed-size array"
+                        "a C pointer".to_string()
+                    } else if assumed_size && crate::calls::declared_one(p, iface.head, s) {
+                        let dims = if ty.dims.len() > 1 { "…, 1" } else { "1" };
+                        format!("declared `{name}({dims})`, which fixed-form Fortran (F66) uses for an array of any length (read as `{name}({})`)", dims.replace('1', "*"))
+                    } else if assumed_size {
+                        "an assumed-size array".to_string()
                     } else {
-                        "an array with assumed or deferred shape"
+                        "an array with assumed or deferred shape".to_string()
                     };
-                    return Err(no_size(&name, &head_name, &ln, what));
+                    let mut e = no_size(&name, &head_name, &ln, &what);
+                    if assumed_size && !c {
+                        e.push_str(", or -context to take it from the call of your main program");
+                    }
+                    return Err(e);
                 }
             }
         } else {
@@ -1409,7 +1417,7 @@ fn counted(p: &Program, u: UnitId, s: SymbolId, env: &HashMap<String, i64>) -> O
 /// The refusal of an argument whose size nothing shows.
 fn no_size(name: &str, head: &str, ln: &str, what: &str) -> String {
     format!(
-        "argument `{name}` of `{head}` is {what}: its size is neither in the declarations nor shown by subscripts over loop counters and integer inputs; give -size {ln}=N (an expression over the integer inputs, e.g. -size {ln}=n)"
+        "argument `{name}` of `{head}` is {what}: the driver allocates and fills as many elements as the head reads, and neither the declarations nor subscripts over loop counters and integer inputs say how many; give -size {ln}=N (an expression over the integer inputs, e.g. -size {ln}=n: too few and the run stops with the access named, more costs nothing)"
     )
 }
 

@@ -12,6 +12,7 @@
 //! 3. the adjoint's tape is balanced: the runtime stack is empty after `f_b` returns.
 
 pub mod build;
+pub mod calls;
 pub mod context;
 pub mod driver;
 pub mod extent;
