@@ -131,13 +131,11 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
     };
     let mut body = String::new();
     let layout = Layout::of(h);
-    // A print statement of a tagged value (without its `;`).
-    let show_line = |tag: &str, name: &str, k: &str, x: &str| -> String {
-        if c {
-            format!("printf(\"{tag} {name} %ld %.17e\\n\", (long)({k}), (double)({x}))")
-        } else {
-            format!("write(*,'(a,i6,es27.17e3)') '{tag} {name} ', {k}, {x}")
-        }
+    // The values `x` (over the loop indices) of looped argument `a` under `tag`: a marker
+    // line, then a loop writing them to the binary output.
+    let print_nest = |body: &mut String, tag: &str, a: &RealArg, k0: usize, x: &str| {
+        body.push_str(&loops::marker(c, tag, &a.name, k0, a.elems.len()));
+        body.push_str(&loops::nest(c, &a.extents, k0, &[loops::put(c, x)]));
     };
     // Record arguments start every call as they started the first (`r0` copies): the head
     // may change their integer members (a counter), which no other input resets.
@@ -270,12 +268,7 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                     Some(d) if a.deriv.is_some() => dacc(a, &e, d),
                     Some(_) => "0.0".into(),
                 };
-                body.push_str(&loops::nest(
-                    c,
-                    &a.extents,
-                    k,
-                    &[show_line(tag, &a.name, loops::K, &x)],
-                ));
+                print_nest(body, tag, a, k, &x);
                 k += a.elems.len();
                 continue;
             }
@@ -404,7 +397,7 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
     };
     // Body.
     let prologue = spec.data.map(|file| loops::prologue(c, file, layout.len()));
-    if let Some((_, read)) = &prologue {
+    if let Some((_, read, _)) = &prologue {
         body.push_str(read);
     }
     for a in &h.args {
@@ -516,14 +509,17 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                         } else {
                             lit(0.0)
                         };
-                        let mut stmts = Vec::new();
                         if a.deriv.is_some() {
-                            stmts.push(format!("{} = {w}", dacc(a, &e, 1)));
+                            body.push_str(&loops::nest(
+                                c,
+                                &a.extents,
+                                k,
+                                &[format!("{} = {w}", dacc(a, &e, 1))],
+                            ));
                         }
                         if run == 0 {
-                            stmts.push(show_line("W", &a.name, loops::K, &w));
+                            print_nest(&mut body, "W", a, k, &w);
                         }
-                        body.push_str(&loops::nest(c, &a.extents, k, &stmts));
                         k += a.elems.len();
                         continue;
                     }
@@ -553,22 +549,10 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                     }
                     if loops::looped(a, spec) {
                         let e = loops::index(c, a.extents.len());
-                        let mut stmts = Vec::new();
                         if run == 0 {
-                            stmts.push(show_line(
-                                "X",
-                                &a.name,
-                                loops::K,
-                                &loops::at(c, layout.dir(1)),
-                            ));
+                            print_nest(&mut body, "X", a, k0, &loops::at(c, layout.dir(1)));
                         }
-                        stmts.push(show_line(
-                            &format!("B{suffix}"),
-                            &a.name,
-                            loops::K,
-                            &dacc(a, &e, 1),
-                        ));
-                        body.push_str(&loops::nest(c, &a.extents, k0, &stmts));
+                        print_nest(&mut body, &format!("B{suffix}"), a, k0, &dacc(a, &e, 1));
                         k0 += n;
                         continue;
                     }
@@ -626,7 +610,7 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
             s,
             "#include <stdio.h>\n#include <string.h>\n#include \"{gen}\"\nint main(void) {{"
         );
-        if let Some((decl, _)) = &prologue {
+        if let Some((decl, _, _)) = &prologue {
             s.push_str(decl);
         }
         for a in &h.args {
@@ -690,6 +674,9 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
             );
         }
         s.push_str(&body);
+        if let Some((_, _, end)) = &prologue {
+            s.push_str(end);
+        }
         s.push_str("  return 0;\n}\n");
         return s;
     }
@@ -744,7 +731,7 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
     if h.module.is_none() {
         s.push_str(&fortran_interfaces(h, kind));
     }
-    if let Some((decl, _)) = &prologue {
+    if let Some((decl, _, _)) = &prologue {
         s.push_str(decl);
     }
     for a in &h.args {
@@ -809,8 +796,8 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
         );
     }
     s.push_str(&body);
-    if prologue.is_some() {
-        let _ = writeln!(s, "  deallocate({})", loops::V);
+    if let Some((_, _, end)) = &prologue {
+        s.push_str(end);
     }
     s.push_str("end program radtap_validate_driver\n");
     s

@@ -171,7 +171,11 @@ fn build_run(
         what: what.to_string(),
         message,
     })?;
-    Ok(build::parse_out(&out))
+    let bin = match spec.data {
+        Some(file) => std::fs::read(dir.join(loops::output_name(file))).unwrap_or_default(),
+        None => Vec::new(),
+    };
+    Ok(build::parse_out_with(&out, &bin))
 }
 
 /// Labels of the dependent elements in print order: (variable, element label).

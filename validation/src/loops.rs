@@ -118,8 +118,7 @@ pub fn nest(c: bool, ext: &[(i64, i64)], k0: usize, stmts: &[String]) -> String 
     let mut s = String::new();
     // The first index outermost in both languages: the lines print in the order of `elems`,
     // which is the order the report reads them in.
-    for j in 0..rank {
-        let (lo, hi) = ext[j];
+    for (j, &(lo, hi)) in ext.iter().enumerate() {
         if c {
             let _ = writeln!(
                 s,
@@ -161,30 +160,63 @@ pub fn fixed_rhs(f: &FixedArg, c: bool) -> Option<String> {
     })
 }
 
-/// The declarations and the reading of the data file `file` of `n` values, at the start of
-/// the driver's body.
-pub fn prologue(c: bool, file: &str, n: usize) -> (String, String) {
+/// The binary output file of a driver whose data file is `data`: the values of the loops'
+/// prints, in print order, as native `f64`s.
+pub fn output_name(data: &str) -> String {
+    format!("{}.bin", data.strip_suffix(".dat").unwrap_or(data))
+}
+
+/// The driver's binary output unit / stream.
+pub const O: &str = "radtap_o";
+
+/// The text line standing for `n` values of tag `tag` that follow in the binary output
+/// (`TAG name k0 @n`; [`crate::build::parse_out_with`] reads them), a full statement.
+pub fn marker(c: bool, tag: &str, name: &str, k0: usize, n: usize) -> String {
+    if c {
+        format!("  printf(\"{tag} {name} {k0} @{n}\\n\");\n")
+    } else {
+        format!("  write(*,'(a)') '{tag} {name} {k0} @{n}'\n")
+    }
+}
+
+/// The statement writing `x` to the binary output (without its `;`).
+pub fn put(c: bool, x: &str) -> String {
+    if c {
+        format!(
+            "{{ double radtap_t = (double)({x}); fwrite(&radtap_t, sizeof radtap_t, 1, {O}); }}"
+        )
+    } else {
+        format!("write({O}) real({x}, 8)")
+    }
+}
+
+/// The declarations, the reading of the data file `file` of `n` values and the opening of
+/// the binary output (at the start of the driver's body), and the closing (at its end).
+pub fn prologue(c: bool, file: &str, n: usize) -> (String, String, String) {
     let idx: Vec<String> = (1..=MAX_RANK).map(|j| format!("radtap_i{j}")).collect();
     let n = n.max(1);
+    let out = output_name(file);
     if c {
         (
             format!(
-                "  static double {V}[{n}];\n  long {K}, {};\n",
+                "  static double {V}[{n}];\n  long {K}, {};\n  FILE *{O};\n",
                 idx.join(", ")
             ),
             format!(
-                "  {{\n    FILE *radtap_f = fopen(\"{file}\", \"rb\");\n    if (!radtap_f || fread({V}, sizeof(double), {n}, radtap_f) != {n}) {{\n      fprintf(stderr, \"radtap: cannot read {file}\\n\");\n      return 1;\n    }}\n    fclose(radtap_f);\n  }}\n  (void){K};\n"
+                "  {{\n    FILE *radtap_f = fopen(\"{file}\", \"rb\");\n    if (!radtap_f || fread({V}, sizeof(double), {n}, radtap_f) != {n}) {{\n      fprintf(stderr, \"radtap: cannot read {file}\\n\");\n      return 1;\n    }}\n    fclose(radtap_f);\n  }}\n  {O} = fopen(\"{out}\", \"wb\");\n  if (!{O}) {{\n    fprintf(stderr, \"radtap: cannot write {out}\\n\");\n    return 1;\n  }}\n  (void){K};\n"
             ),
+            format!("  fclose({O});\n"),
         )
     } else {
         (
             format!(
-                "  integer :: {K}, radtap_u, {}\n  real(8), allocatable :: {V}(:)\n",
+                "  integer :: {K}, radtap_u, {O}, {}\n  real(8), allocatable :: {V}(:)\n",
                 idx.join(", ")
             ),
             format!(
-                "  allocate({V}({n}))\n  open(newunit=radtap_u, file='{file}', access='stream', form='unformatted', status='old', action='read')\n  read(radtap_u) {V}\n  close(radtap_u)\n"
+                "  allocate({V}({n}))\n  open(newunit=radtap_u, file='{file}', access='stream', form='unformatted', status='old', action='read')\n  read(radtap_u) {V}\n  close(radtap_u)\n  open(newunit={O}, file='{out}', access='stream', form='unformatted', status='replace', action='write')\n"
             ),
+            format!("  close({O})\n  deallocate({V})\n"),
         )
     }
 }
