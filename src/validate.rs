@@ -166,7 +166,18 @@ pub(crate) fn run(cli: &Cli, execute: Execute) -> Outcome {
     out.stderr.push_str(&g.outcome.stderr);
     // An adjoint refused still leaves the tangent to check (NLopt's heads, LAPACK's dgesv).
     let mut adjoint_refused = false;
+    // Why the adjoint is refused: the first error of its differentiation, without the
+    // source excerpt (`file:line:col: error[CODE]: message`).
+    let mut refusal = String::new();
     if g.outcome.status != 0 {
+        refusal = g
+            .outcome
+            .stderr
+            .lines()
+            .find(|l| l.contains(": error[") || l.contains("error:"))
+            .unwrap_or("")
+            .trim()
+            .to_string();
         let _ = std::fs::remove_dir_all(&generated_dir);
         let t = generate(execute, cli, &files, &generated_dir, &cli.nooptim, false);
         if t.outcome.status != 0 {
@@ -197,7 +208,14 @@ pub(crate) fn run(cli: &Cli, execute: Execute) -> Outcome {
         None if adjoint_refused => (
             g.tangent.clone(),
             None,
-            Some("note: the adjoint was refused: the dot-product test is not run\n".to_string()),
+            Some(format!(
+                "adjoint refused: {}\nnote: the dot-product test is not run\n",
+                if refusal.is_empty() {
+                    "(see the errors above)"
+                } else {
+                    &refusal
+                }
+            )),
         ),
         None => (g.tangent.clone(), Some(g.adjoint.clone()), None),
         Some(d) => {

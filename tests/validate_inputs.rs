@@ -682,6 +682,13 @@ fn a_refused_adjoint_leaves_the_tangent_checked() {
         "{}",
         o.dump
     );
+    // The verdict names the reason.
+    assert!(
+        o.dump.contains("adjoint refused: ")
+            && o.dump.contains("error[AD020]: a C brace initialiser"),
+        "{}",
+        o.dump
+    );
 }
 
 /// Issue 48 item 3: a LAPACK-style `A(LDA,*)` is sized one way for both the adjoint's
