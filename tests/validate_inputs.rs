@@ -620,10 +620,11 @@ fn a_head_reading_past_what_the_driver_allocated_gets_no_verdict() {
     ));
 }
 
-/// Issue 48 item 2: the dot product's tolerance follows what the program computes with. A
-/// `float` struct of an included header that nothing declares (cephes' `cmplxf`) left a
-/// double head at the single-precision tolerance (1e-5, where a wrong adjoint 1e-7 off
-/// passes); a local of that type still makes it single precision.
+/// Issue 48 item 2: the dot product's tolerance follows what the head computes with. A
+/// `float` struct of an included header that nothing declares (cephes' `cmplxf`), or a float
+/// function the head does not call, left a double head at the single-precision tolerance
+/// (1e-5, where a wrong adjoint 1e-7 off passes); a local of that type, or a float callee,
+/// still makes it single precision.
 #[test]
 fn an_unused_float_struct_of_a_header_leaves_double_tolerances() {
     let dir = scratch("precision");
@@ -650,6 +651,27 @@ fn an_unused_float_struct_of_a_header_leaves_double_tolerances() {
     )
     .unwrap();
     let o = validate(&["-head", "sqf", "-vars", "x", "-size", "n=4"], &sqf);
+    assert!(
+        o.dump.contains("single precision"),
+        "{}{}",
+        o.dump,
+        o.stderr
+    );
+    // A float function the head does not call says nothing either; one it calls does.
+    let two = dir.join("two.c");
+    std::fs::write(
+        &two,
+        "float gf(float a) {\n  float t = a * a;\n  return t;\n}\n\
+         double sq(int n, double *x) {\n  double s = 0.0;\n  int i;\n  \
+         for (i = 0; i < n; i++) s += x[i] * x[i];\n  return s;\n}\n\
+         double sqg(int n, double *x) {\n  double s = 0.0;\n  int i;\n  \
+         for (i = 0; i < n; i++) s += gf((float)x[i]);\n  return s;\n}\n",
+    )
+    .unwrap();
+    let o = validate(&["-head", "sq", "-vars", "x", "-size", "n=4"], &two);
+    assert_pass(&o);
+    assert!(o.dump.contains("(tolerance 1e-10)"), "{}", o.dump);
+    let o = validate(&["-head", "sqg", "-vars", "x", "-size", "n=4"], &two);
     assert!(
         o.dump.contains("single precision"),
         "{}{}",
