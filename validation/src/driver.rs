@@ -131,11 +131,31 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
     };
     let mut body = String::new();
     let layout = Layout::of(h);
-    // The values `x` (over the loop indices) of looped argument `a` under `tag`: a marker
-    // line, then a loop writing them to the binary output.
-    let print_nest = |body: &mut String, tag: &str, a: &RealArg, k0: usize, x: &str| {
+    // A loop nest over looped argument `a` (its elements from `k0` in the data) with the
+    // statements `f(element, leaf, has a derivative)` for each leaf of an element (one for
+    // a real array, each real component for an array of records).
+    type Leaf<'f> = &'f dyn Fn(&str, usize, bool) -> Vec<String>;
+    let lnest = |body: &mut String, a: &RealArg, k0: usize, f: Leaf<'_>| {
+        let e = loops::index(c, a.extents.len());
+        let leaves = loops::leaves(a, c);
+        let stmts: Vec<String> = leaves
+            .iter()
+            .enumerate()
+            .flat_map(|(j, (leaf, has))| f(&format!("{e}{leaf}"), j, *has))
+            .collect();
+        if !stmts.is_empty() {
+            body.push_str(&loops::nest(c, &a.extents, k0, leaves.len(), &stmts));
+        }
+    };
+    // The values `x(element, leaf, has a derivative)` of looped argument `a` under `tag`:
+    // a marker line, then a loop writing them to the binary output.
+    let print_nest = |body: &mut String,
+                      tag: &str,
+                      a: &RealArg,
+                      k0: usize,
+                      x: &dyn Fn(&str, usize, bool) -> String| {
         body.push_str(&loops::marker(c, tag, &a.name, k0, a.elems.len()));
-        body.push_str(&loops::nest(c, &a.extents, k0, &[loops::put(c, x)]));
+        lnest(body, a, k0, &|e, j, has| vec![loops::put(c, &x(e, j, has))]);
     };
     // Record arguments start every call as they started the first (`r0` copies): the head
     // may change their integer members (a counter), which no other input resets.
@@ -165,17 +185,14 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
         let mut k0 = 0;
         for a in h.inputs() {
             if loops::looped(a, spec) {
-                let e = loops::index(c, a.extents.len());
-                let mut rhs = loops::at(c, layout.input());
-                if a.indep && delta != 0.0 {
-                    rhs = format!("{rhs} + ({})*{}", lit(delta), loops::at(c, layout.dir(1)));
-                }
-                body.push_str(&loops::nest(
-                    c,
-                    &a.extents,
-                    k0,
-                    &[format!("{} = {rhs}", acc(a, &e))],
-                ));
+                lnest(body, a, k0, &|e, j, _| {
+                    let mut rhs = loops::at(c, layout.input() + j);
+                    if a.indep && delta != 0.0 {
+                        let d = loops::at(c, layout.dir(1) + j);
+                        rhs = format!("{rhs} + ({})*{d}", lit(delta));
+                    }
+                    vec![format!("{} = {rhs}", acc(a, e))]
+                });
                 k0 += a.elems.len();
                 continue;
             }
@@ -201,6 +218,7 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                         c,
                         &f.extents,
                         0,
+                        1,
                         &[format!("{}{e} = {rhs}", f.name)],
                     ));
                     continue;
@@ -217,20 +235,22 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
             let n = a.elems.len();
             if loops::looped(a, spec) {
                 if a.deriv.is_some() {
-                    let e = loops::index(c, a.extents.len());
-                    let stmts: Vec<String> = dirs
-                        .iter()
-                        .enumerate()
-                        .map(|(slot, &d)| {
-                            let v = if a.indep {
-                                loops::at(c, layout.dir(d))
-                            } else {
-                                lit(POISON)
-                            };
-                            format!("{} = {v}", dacc(a, &e, slot + 1))
-                        })
-                        .collect();
-                    body.push_str(&loops::nest(c, &a.extents, k0, &stmts));
+                    lnest(body, a, k0, &|e, j, has| {
+                        if !has {
+                            return Vec::new();
+                        }
+                        dirs.iter()
+                            .enumerate()
+                            .map(|(slot, &d)| {
+                                let v = if a.indep {
+                                    loops::at(c, layout.dir(d) + j)
+                                } else {
+                                    lit(POISON)
+                                };
+                                format!("{} = {v}", dacc(a, e, slot + 1))
+                            })
+                            .collect()
+                    });
                 }
                 k0 += n;
                 continue;
@@ -262,13 +282,11 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                 continue;
             }
             if loops::looped(a, spec) {
-                let e = loops::index(c, a.extents.len());
-                let x = match deriv {
-                    None => acc(a, &e),
-                    Some(d) if a.deriv.is_some() => dacc(a, &e, d),
+                print_nest(body, tag, a, k, &|e, _, has| match deriv {
+                    None => acc(a, e),
+                    Some(d) if has => dacc(a, e, d),
                     Some(_) => "0.0".into(),
-                };
-                print_nest(body, tag, a, k, &x);
+                });
                 k += a.elems.len();
                 continue;
             }
@@ -482,15 +500,13 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                     // value the adjoint must ignore.
                     let v = if a.indep || a.dep { 0.0 } else { POISON };
                     if loops::looped(a, spec) {
-                        if a.deriv.is_some() {
-                            let e = loops::index(c, a.extents.len());
-                            body.push_str(&loops::nest(
-                                c,
-                                &a.extents,
-                                0,
-                                &[format!("{} = {}", dacc(a, &e, 1), lit(v))],
-                            ));
-                        }
+                        lnest(&mut body, a, 0, &|e, _, has| {
+                            if has {
+                                vec![format!("{} = {}", dacc(a, e, 1), lit(v))]
+                            } else {
+                                Vec::new()
+                            }
+                        });
                         continue;
                     }
                     for e in &a.elems {
@@ -503,22 +519,22 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                 let mut k = 0;
                 for (j, a) in h.real_args().filter(|a| a.dep).enumerate() {
                     if loops::looped(a, spec) {
-                        let e = loops::index(c, a.extents.len());
-                        let w = if run == 0 || run == j + 1 {
-                            loops::at(c, layout.ybar())
-                        } else {
-                            lit(0.0)
+                        let w = |leaf: usize| {
+                            if run == 0 || run == j + 1 {
+                                loops::at(c, layout.ybar() + leaf)
+                            } else {
+                                lit(0.0)
+                            }
                         };
-                        if a.deriv.is_some() {
-                            body.push_str(&loops::nest(
-                                c,
-                                &a.extents,
-                                k,
-                                &[format!("{} = {w}", dacc(a, &e, 1))],
-                            ));
-                        }
+                        lnest(&mut body, a, k, &|e, leaf, has| {
+                            if has {
+                                vec![format!("{} = {}", dacc(a, e, 1), w(leaf))]
+                            } else {
+                                Vec::new()
+                            }
+                        });
                         if run == 0 {
-                            print_nest(&mut body, "W", a, k, &w);
+                            print_nest(&mut body, "W", a, k, &|_, leaf, _| w(leaf));
                         }
                         k += a.elems.len();
                         continue;
@@ -548,11 +564,19 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                         continue;
                     }
                     if loops::looped(a, spec) {
-                        let e = loops::index(c, a.extents.len());
                         if run == 0 {
-                            print_nest(&mut body, "X", a, k0, &loops::at(c, layout.dir(1)));
+                            print_nest(&mut body, "X", a, k0, &|_, leaf, _| {
+                                loops::at(c, layout.dir(1) + leaf)
+                            });
                         }
-                        print_nest(&mut body, &format!("B{suffix}"), a, k0, &dacc(a, &e, 1));
+                        // A record member the derivative type lacks has no adjoint: zero.
+                        print_nest(&mut body, &format!("B{suffix}"), a, k0, &|e, _, has| {
+                            if has {
+                                dacc(a, e, 1)
+                            } else {
+                                lit(0.0)
+                            }
+                        });
                         k0 += n;
                         continue;
                     }

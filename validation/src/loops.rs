@@ -20,9 +20,35 @@ pub const K: &str = "radtap_k";
 /// The data array.
 pub const V: &str = "radtap_v";
 
-/// Whether the driver handles `a` by loops (an array of reals, not a record).
+/// Whether the driver handles `a` by loops (an array of reals or of records).
 pub fn looped(a: &RealArg, spec: &Spec) -> bool {
-    spec.data.is_some() && a.record.is_none() && !a.extents.is_empty()
+    spec.data.is_some() && !a.extents.is_empty()
+}
+
+/// The leaves of each element of looped argument `a`, in `elems` order: the access suffix
+/// after the index (`.x[1]`, `%v(2)`; empty for a real array) and whether it has a
+/// derivative.
+pub fn leaves(a: &RealArg, c: bool) -> Vec<(String, bool)> {
+    let n: i64 = a.extents.iter().map(|(lo, hi)| hi - lo + 1).product();
+    let per = a.elems.len() / (n.max(1) as usize);
+    let first = if c {
+        a.extents
+            .iter()
+            .map(|(lo, _)| format!("[{lo}]"))
+            .collect::<String>()
+    } else {
+        let lo: Vec<String> = a.extents.iter().map(|(lo, _)| lo.to_string()).collect();
+        format!("({})", lo.join(","))
+    };
+    a.elems[..per]
+        .iter()
+        .map(|e| {
+            (
+                e.get(first.len()..).unwrap_or("").to_string(),
+                a.has_deriv(e),
+            )
+        })
+        .collect()
 }
 
 /// Offsets of the data file's blocks (in elements).
@@ -104,10 +130,11 @@ pub fn index(c: bool, rank: usize) -> String {
 }
 
 /// A loop nest over `ext` (first index outermost, as `elems`) setting `radtap_k` to `k0`
-/// plus the element's place in that order, around `stmts`.
-pub fn nest(c: bool, ext: &[(i64, i64)], k0: usize, stmts: &[String]) -> String {
+/// plus `per` times the element's place in that order (`per` values per element: the
+/// leaves of a record), around `stmts`.
+pub fn nest(c: bool, ext: &[(i64, i64)], k0: usize, per: usize, stmts: &[String]) -> String {
     let rank = ext.len();
-    let mut stride = vec![1i64; rank];
+    let mut stride = vec![per as i64; rank];
     for j in (0..rank.saturating_sub(1)).rev() {
         stride[j] = stride[j + 1] * (ext[j + 1].1 - ext[j + 1].0 + 1);
     }
