@@ -3,7 +3,7 @@
 //! offset of an element passed, `A(K)`), the smallest over the calls. Used by `-context`,
 //! where a main program calls the head: the driver then allocates what the caller did.
 
-use crate::head::eval;
+use crate::ilvalue::eval;
 use radtap_il::*;
 use std::collections::HashMap;
 

@@ -68,9 +68,27 @@ pub struct Spec<'a> {
     pub data: Option<&'a str>,
 }
 
-/// The data file's bytes for [`Spec::data`].
+/// The data file's bytes for [`Spec::data`] ([`crate::loops`]).
 pub fn data(h: &Head, spec: &Spec) -> Vec<u8> {
-    loops::data(h, spec)
+    let l = Layout::of(h);
+    let mut v = vec![0.0f64; l.len()];
+    let mut k = 0;
+    for a in h.inputs() {
+        for j in 0..a.elems.len() {
+            v[l.input() + k] = a.given(j).unwrap_or_else(|| spec.values.input(k));
+            for d in 1..=NDIR {
+                v[l.dir(d) + k] = spec.values.dir(d, k);
+            }
+            k += 1;
+        }
+    }
+    for k in 0..l.deps {
+        v[l.ybar() + k] = spec.ybar.map_or_else(
+            || spec.values.weight(k),
+            |y| y.get(k).copied().unwrap_or(0.0),
+        );
+    }
+    v.iter().flat_map(|x| x.to_ne_bytes()).collect()
 }
 
 /// What the driver runs.
@@ -82,7 +100,7 @@ pub enum Kind {
     Adjoint,
 }
 
-pub const NDIR: usize = 3;
+pub const NDIR: usize = loops::NDIR;
 
 /// Suffix of derivative type names.
 fn dsuf(kind: Kind) -> &'static str {
@@ -184,7 +202,7 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
         captured.set(true);
         let mut k0 = 0;
         for a in h.inputs() {
-            if loops::looped(a, spec) {
+            if loops::looped(a, spec.data.is_some()) {
                 lnest(body, a, k0, &|e, j, _| {
                     let mut rhs = loops::at(c, layout.input() + j);
                     if a.indep && delta != 0.0 {
@@ -233,7 +251,7 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
         let mut k0 = 0;
         for a in h.inputs() {
             let n = a.elems.len();
-            if loops::looped(a, spec) {
+            if loops::looped(a, spec.data.is_some()) {
                 if a.deriv.is_some() {
                     lnest(body, a, k0, &|e, j, has| {
                         if !has {
@@ -281,7 +299,7 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
             if !a.dep {
                 continue;
             }
-            if loops::looped(a, spec) {
+            if loops::looped(a, spec.data.is_some()) {
                 print_nest(body, tag, a, k, &|e, _, has| match deriv {
                     None => acc(a, e),
                     Some(d) if has => dacc(a, e, d),
@@ -499,7 +517,7 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                     // dependents' are set below; the others are not inputs and get a poison
                     // value the adjoint must ignore.
                     let v = if a.indep || a.dep { 0.0 } else { POISON };
-                    if loops::looped(a, spec) {
+                    if loops::looped(a, spec.data.is_some()) {
                         lnest(&mut body, a, 0, &|e, _, has| {
                             if has {
                                 vec![format!("{} = {}", dacc(a, e, 1), lit(v))]
@@ -518,7 +536,7 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                 // ȳ on the dependent elements, in the order the tangent driver prints them.
                 let mut k = 0;
                 for (j, a) in h.real_args().filter(|a| a.dep).enumerate() {
-                    if loops::looped(a, spec) {
+                    if loops::looped(a, spec.data.is_some()) {
                         let w = |leaf: usize| {
                             if run == 0 || run == j + 1 {
                                 loops::at(c, layout.ybar() + leaf)
@@ -563,7 +581,7 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                         k0 += n;
                         continue;
                     }
-                    if loops::looped(a, spec) {
+                    if loops::looped(a, spec.data.is_some()) {
                         if run == 0 {
                             print_nest(&mut body, "X", a, k0, &|_, leaf, _| {
                                 loops::at(c, layout.dir(1) + leaf)

@@ -17,6 +17,7 @@ pub mod context;
 pub mod driver;
 pub mod extent;
 pub mod head;
+pub mod ilvalue;
 pub mod loops;
 pub mod report;
 pub mod walk;

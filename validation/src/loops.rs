@@ -8,9 +8,11 @@
 //! elements, each block in the order of [`Head::inputs`] / the dependents and, inside an
 //! argument, of its `elems` (first index outermost).
 
-use crate::driver::{Spec, NDIR};
 use crate::head::{FixedArg, Head, RealArg};
 use std::fmt::Write as _;
+
+/// The directions of the tangent drivers (`driver::NDIR`).
+pub const NDIR: usize = 3;
 
 /// The deepest loop nest (Fortran's rank limit).
 pub const MAX_RANK: usize = 15;
@@ -20,9 +22,10 @@ pub const K: &str = "radtap_k";
 /// The data array.
 pub const V: &str = "radtap_v";
 
-/// Whether the driver handles `a` by loops (an array of reals or of records).
-pub fn looped(a: &RealArg, spec: &Spec) -> bool {
-    spec.data.is_some() && !a.extents.is_empty()
+/// Whether a driver with a data file (`data`) handles `a` by loops (an array of reals or
+/// of records).
+pub fn looped(a: &RealArg, data: bool) -> bool {
+    data && !a.extents.is_empty()
 }
 
 /// The leaves of each element of looped argument `a`, in `elems` order: the access suffix
@@ -84,29 +87,6 @@ impl Layout {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
-}
-
-/// The data file's bytes.
-pub fn data(h: &Head, spec: &Spec) -> Vec<u8> {
-    let l = Layout::of(h);
-    let mut v = vec![0.0f64; l.len()];
-    let mut k = 0;
-    for a in h.inputs() {
-        for j in 0..a.elems.len() {
-            v[l.input() + k] = a.given(j).unwrap_or_else(|| spec.values.input(k));
-            for d in 1..=NDIR {
-                v[l.dir(d) + k] = spec.values.dir(d, k);
-            }
-            k += 1;
-        }
-    }
-    for k in 0..l.deps {
-        v[l.ybar() + k] = spec.ybar.map_or_else(
-            || spec.values.weight(k),
-            |y| y.get(k).copied().unwrap_or(0.0),
-        );
-    }
-    v.iter().flat_map(|x| x.to_ne_bytes()).collect()
 }
 
 /// An element of the data array: `radtap_v(1+off+radtap_k)` / `radtap_v[off+radtap_k]`.

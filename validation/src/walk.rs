@@ -421,5 +421,5 @@ pub fn int_env<'a>(
     u: UnitId,
     env: &'a HashMap<String, i64>,
 ) -> impl Fn(ExprId) -> Option<i64> + 'a {
-    move |e| crate::head::eval(p, u, e, env)
+    move |e| crate::ilvalue::eval(p, u, e, env)
 }
