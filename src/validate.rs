@@ -166,7 +166,18 @@ pub(crate) fn run(cli: &Cli, execute: Execute) -> Outcome {
     out.stderr.push_str(&g.outcome.stderr);
     // An adjoint refused still leaves the tangent to check (NLopt's heads, LAPACK's dgesv).
     let mut adjoint_refused = false;
+    // Why the adjoint is refused: the first error of its differentiation, without the
+    // source excerpt (`file:line:col: error[CODE]: message`).
+    let mut refusal = String::new();
     if g.outcome.status != 0 {
+        refusal = g
+            .outcome
+            .stderr
+            .lines()
+            .find(|l| l.contains(": error[") || l.contains("error:"))
+            .unwrap_or("")
+            .trim()
+            .to_string();
         let _ = std::fs::remove_dir_all(&generated_dir);
         let t = generate(execute, cli, &files, &generated_dir, &cli.nooptim, false);
         if t.outcome.status != 0 {
@@ -197,7 +208,14 @@ pub(crate) fn run(cli: &Cli, execute: Execute) -> Outcome {
         None if adjoint_refused => (
             g.tangent.clone(),
             None,
-            Some("note: the adjoint was refused: the dot-product test is not run\n".to_string()),
+            Some(format!(
+                "adjoint refused: {}\nnote: the dot-product test is not run\n",
+                if refusal.is_empty() {
+                    "(see the errors above)"
+                } else {
+                    &refusal
+                }
+            )),
         ),
         None => (g.tangent.clone(), Some(g.adjoint.clone()), None),
         Some(d) => {
@@ -280,6 +298,20 @@ pub(crate) fn run(cli: &Cli, execute: Execute) -> Outcome {
     };
     // -context: the values of the main program's first call, under the user's -value.
     let mut context_note = None;
+    // -context: rank-1 assumed-size dummies (`X(*)`, F66 `X(1)`) sized from the calls of
+    // the head (the declared size of the actual arrays), under the user's -size.
+    let mut called = Vec::new();
+    if cli.context {
+        if let Some(i) = tan.interfaces.first() {
+            called = radtap_validation::calls::extents_from_calls(&tan.program, i.head)
+                .into_iter()
+                .filter(|(k, _)| !sizes.0.iter().any(|(n, _)| n == k))
+                .collect();
+            let mut all = called.clone();
+            all.extend(sizes.0.iter().cloned());
+            job.sizes = Sizes(all);
+        }
+    }
     let result = match cli.context {
         true => radtap_validation::context::capture(&job).map(|captured| {
             let shown: Vec<String> = captured
@@ -289,8 +321,20 @@ pub(crate) fn run(cli: &Cli, execute: Execute) -> Outcome {
                     n => format!("{k}=({} values)", n + 1),
                 })
                 .collect();
+            let sized: Vec<String> = called
+                .iter()
+                .map(|(k, v)| format!(" -size {k}={v}"))
+                .collect();
+            let sized = if sized.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "\nsizes from the arrays the calls pass (-context):{}",
+                    sized.concat()
+                )
+            };
             context_note = Some(format!(
-                "inputs from the main program's first call (-context): {}\n",
+                "inputs from the main program's first call (-context): {}{sized}\n",
                 shown.join(" ")
             ));
             let mut all = captured;

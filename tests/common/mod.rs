@@ -114,6 +114,7 @@ pub fn driver(h: &Head, kind: Kind) -> String {
             include,
             per_dependent: false,
             ridders: false,
+            data: None,
         },
     )
 }

@@ -377,16 +377,35 @@ fn object_path(dir: &Path, source: &Path) -> PathBuf {
 
 /// Parsed driver output: tag → (name, value) in print order.
 pub fn parse_out(s: &str) -> std::collections::HashMap<String, Vec<(String, f64)>> {
+    parse_out_with(s, &[])
+}
+
+/// [`parse_out`] with the driver's binary output `bin` (native `f64`s): a line `TAG name k0
+/// @n` stands for its next `n` values ([`crate::loops`]). Values missing from `bin` are NaN.
+pub fn parse_out_with(
+    s: &str,
+    bin: &[u8],
+) -> std::collections::HashMap<String, Vec<(String, f64)>> {
     let mut m: std::collections::HashMap<String, Vec<(String, f64)>> = Default::default();
+    let mut at = 0usize;
     for l in s.lines() {
         let w: Vec<&str> = l.split_whitespace().collect();
         if w.len() != 4 {
             continue;
         }
+        let list = m.entry(w[0].to_string()).or_default();
+        if let Some(n) = w[3].strip_prefix('@').and_then(|n| n.parse::<usize>().ok()) {
+            for _ in 0..n {
+                let v = bin.get(at..at + 8).map_or(f64::NAN, |b| {
+                    f64::from_ne_bytes(b.try_into().unwrap_or([0; 8]))
+                });
+                at += 8;
+                list.push((w[1].to_string(), v));
+            }
+            continue;
+        }
         let v: f64 = w[3].replace(['d', 'D'], "e").parse().unwrap_or(f64::NAN);
-        m.entry(w[0].to_string())
-            .or_default()
-            .push((w[1].to_string(), v));
+        list.push((w[1].to_string(), v));
     }
     m
 }

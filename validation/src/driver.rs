@@ -3,6 +3,7 @@
 //! differences or the adjoint, and prints tagged values (`TAG name index value`).
 
 use crate::head::{GlobalHome, Head, HeadArg, RealArg};
+use crate::loops::{self, Layout};
 use crate::report::ridders_steps;
 use radtap_il::Lang;
 use std::fmt::Write as _;
@@ -61,6 +62,33 @@ pub struct Spec<'a> {
     /// `Kind::Scalar`: also print the primal at ± each step of Ridders' sequence
     /// ([`crate::report::ridders_steps`], tags `R<j>P`/`R<j>M`).
     pub ridders: bool,
+    /// The data file (relative to where the driver runs) holding the values of real
+    /// arrays, which the driver fills and prints by loops ([`crate::loops`]; [`data`]
+    /// writes it); `None`: one statement per element, no file.
+    pub data: Option<&'a str>,
+}
+
+/// The data file's bytes for [`Spec::data`] ([`crate::loops`]).
+pub fn data(h: &Head, spec: &Spec) -> Vec<u8> {
+    let l = Layout::of(h);
+    let mut v = vec![0.0f64; l.len()];
+    let mut k = 0;
+    for a in h.inputs() {
+        for j in 0..a.elems.len() {
+            v[l.input() + k] = a.given(j).unwrap_or_else(|| spec.values.input(k));
+            for d in 1..=NDIR {
+                v[l.dir(d) + k] = spec.values.dir(d, k);
+            }
+            k += 1;
+        }
+    }
+    for k in 0..l.deps {
+        v[l.ybar() + k] = spec.ybar.map_or_else(
+            || spec.values.weight(k),
+            |y| y.get(k).copied().unwrap_or(0.0),
+        );
+    }
+    v.iter().flat_map(|x| x.to_ne_bytes()).collect()
 }
 
 /// What the driver runs.
@@ -72,7 +100,7 @@ pub enum Kind {
     Adjoint,
 }
 
-pub const NDIR: usize = 3;
+pub const NDIR: usize = loops::NDIR;
 
 /// Suffix of derivative type names.
 fn dsuf(kind: Kind) -> &'static str {
@@ -120,6 +148,33 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
         }
     };
     let mut body = String::new();
+    let layout = Layout::of(h);
+    // A loop nest over looped argument `a` (its elements from `k0` in the data) with the
+    // statements `f(element, leaf, has a derivative)` for each leaf of an element (one for
+    // a real array, each real component for an array of records).
+    type Leaf<'f> = &'f dyn Fn(&str, usize, bool) -> Vec<String>;
+    let lnest = |body: &mut String, a: &RealArg, k0: usize, f: Leaf<'_>| {
+        let e = loops::index(c, a.extents.len());
+        let leaves = loops::leaves(a, c);
+        let stmts: Vec<String> = leaves
+            .iter()
+            .enumerate()
+            .flat_map(|(j, (leaf, has))| f(&format!("{e}{leaf}"), j, *has))
+            .collect();
+        if !stmts.is_empty() {
+            body.push_str(&loops::nest(c, &a.extents, k0, leaves.len(), &stmts));
+        }
+    };
+    // The values `x(element, leaf, has a derivative)` of looped argument `a` under `tag`:
+    // a marker line, then a loop writing them to the binary output.
+    let print_nest = |body: &mut String,
+                      tag: &str,
+                      a: &RealArg,
+                      k0: usize,
+                      x: &dyn Fn(&str, usize, bool) -> String| {
+        body.push_str(&loops::marker(c, tag, &a.name, k0, a.elems.len()));
+        lnest(body, a, k0, &|e, j, has| vec![loops::put(c, &x(e, j, has))]);
+    };
     // Record arguments start every call as they started the first (`r0` copies): the head
     // may change their integer members (a counter), which no other input resets.
     let records: Vec<&String> = h
@@ -145,23 +200,47 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
             }
         }
         captured.set(true);
-        for (k, (a, j, e)) in h
-            .inputs()
-            .flat_map(|a| a.elems.iter().enumerate().map(move |(j, e)| (a, j, e)))
-            .enumerate()
-        {
-            let v = a.given(j).unwrap_or_else(|| spec.values.input(k))
-                + if a.indep {
-                    delta * spec.values.dir(1, k)
-                } else {
-                    0.0
-                };
-            let _ = writeln!(body, "  {} = {}{stmt_end}", acc(a, e), lit(v));
+        let mut k0 = 0;
+        for a in h.inputs() {
+            if loops::looped(a, spec.data.is_some()) {
+                lnest(body, a, k0, &|e, j, _| {
+                    let mut rhs = loops::at(c, layout.input() + j);
+                    if a.indep && delta != 0.0 {
+                        let d = loops::at(c, layout.dir(1) + j);
+                        rhs = format!("{rhs} + ({})*{d}", lit(delta));
+                    }
+                    vec![format!("{} = {rhs}", acc(a, e))]
+                });
+                k0 += a.elems.len();
+                continue;
+            }
+            for (j, e) in a.elems.iter().enumerate() {
+                let k = k0 + j;
+                let v = a.given(j).unwrap_or_else(|| spec.values.input(k))
+                    + if a.indep {
+                        delta * spec.values.dir(1, k)
+                    } else {
+                        0.0
+                    };
+                let _ = writeln!(body, "  {} = {}{stmt_end}", acc(a, e), lit(v));
+            }
+            k0 += a.elems.len();
         }
         // Logical, character and integer-array arguments: set before every call, as the
         // head may change them.
         for a in &h.args {
             if let HeadArg::Fixed(f) = a {
+                if let Some(rhs) = spec.data.and_then(|_| loops::fixed_rhs(f, c)) {
+                    let e = loops::index(c, f.extents.len());
+                    body.push_str(&loops::nest(
+                        c,
+                        &f.extents,
+                        0,
+                        1,
+                        &[format!("{}{e} = {rhs}", f.name)],
+                    ));
+                    continue;
+                }
                 for (e, v) in f.elems.iter().zip(&f.init) {
                     let _ = writeln!(body, "  {}{e} = {v}{stmt_end}", f.name);
                 }
@@ -169,30 +248,64 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
         }
     };
     let set_dirs = |body: &mut String, dirs: &[usize]| {
-        for (k, (a, e)) in h
-            .inputs()
-            .flat_map(|a| a.elems.iter().map(move |e| (a, e)))
-            .enumerate()
-        {
-            if !a.has_deriv(e) {
+        let mut k0 = 0;
+        for a in h.inputs() {
+            let n = a.elems.len();
+            if loops::looped(a, spec.data.is_some()) {
+                if a.deriv.is_some() {
+                    lnest(body, a, k0, &|e, j, has| {
+                        if !has {
+                            return Vec::new();
+                        }
+                        dirs.iter()
+                            .enumerate()
+                            .map(|(slot, &d)| {
+                                let v = if a.indep {
+                                    loops::at(c, layout.dir(d) + j)
+                                } else {
+                                    lit(POISON)
+                                };
+                                format!("{} = {v}", dacc(a, e, slot + 1))
+                            })
+                            .collect()
+                    });
+                }
+                k0 += n;
                 continue;
             }
-            for (slot, &d) in dirs.iter().enumerate() {
-                // Only independents' derivatives are inputs: the others get a poison value
-                // the derivative code must ignore (a tangent that reads it is wrong).
-                let v = if a.indep {
-                    spec.values.dir(d, k)
-                } else {
-                    POISON
-                };
-                let _ = writeln!(body, "  {} = {}{stmt_end}", dacc(a, e, slot + 1), lit(v));
+            for (j, e) in a.elems.iter().enumerate() {
+                let k = k0 + j;
+                if !a.has_deriv(e) {
+                    continue;
+                }
+                for (slot, &d) in dirs.iter().enumerate() {
+                    // Only independents' derivatives are inputs: the others get a poison
+                    // value the derivative code must ignore (a tangent that reads it is
+                    // wrong).
+                    let v = if a.indep {
+                        spec.values.dir(d, k)
+                    } else {
+                        POISON
+                    };
+                    let _ = writeln!(body, "  {} = {}{stmt_end}", dacc(a, e, slot + 1), lit(v));
+                }
             }
+            k0 += n;
         }
     };
     let print = |body: &mut String, tag: &str, deriv: Option<usize>| {
         let mut k = 0;
         for a in h.real_args() {
             if !a.dep {
+                continue;
+            }
+            if loops::looped(a, spec.data.is_some()) {
+                print_nest(body, tag, a, k, &|e, _, has| match deriv {
+                    None => acc(a, e),
+                    Some(d) if has => dacc(a, e, d),
+                    Some(_) => "0.0".into(),
+                });
+                k += a.elems.len();
                 continue;
             }
             for e in &a.elems {
@@ -226,7 +339,7 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                 HeadArg::Int(n, _) => n.clone(),
                 HeadArg::Fixed(f) => f.name.clone(),
                 HeadArg::Real(r) => {
-                    if c && r.c_pointer && r.record.is_some() {
+                    if c && r.c_pointer && r.record.is_some() && r.extents.is_empty() {
                         format!("&{}", r.name)
                     } else {
                         r.name.clone()
@@ -259,7 +372,8 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                 HeadArg::Int(n, _) => args.push(n.clone()),
                 HeadArg::Fixed(f) => args.push(f.name.clone()),
                 HeadArg::Real(r) => {
-                    let amp = if c && r.c_pointer && r.record.is_some() {
+                    let one_record = r.record.is_some() && r.extents.is_empty();
+                    let amp = if c && r.c_pointer && one_record {
                         "&"
                     } else {
                         ""
@@ -268,7 +382,7 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                     if let Some(d) = &r.deriv {
                         let by_value =
                             kind == Kind::Adjoint && !r.c_pointer && r.extents.is_empty();
-                        let amp = if c && ((r.record.is_some() && r.c_pointer) || by_value) {
+                        let amp = if c && ((one_record && r.c_pointer) || by_value) {
                             "&"
                         } else {
                             ""
@@ -318,6 +432,10 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
         }
     };
     // Body.
+    let prologue = spec.data.map(|file| loops::prologue(c, file, layout.len()));
+    if let Some((_, read, _)) = &prologue {
+        body.push_str(read);
+    }
     for a in &h.args {
         if let HeadArg::Int(n, v) = a {
             let _ = writeln!(body, "  {n} = {v}{stmt_end}");
@@ -394,18 +512,51 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                     run.to_string()
                 };
                 set_inputs(&mut body, 0.0);
-                for (a, e) in h.inputs().flat_map(|a| a.elems.iter().map(move |e| (a, e))) {
-                    if a.has_deriv(e) {
-                        // Independents' adjoints may be incremented (the caller zeroes
-                        // them); dependents' are set below; the others are not inputs and
-                        // get a poison value the adjoint must ignore.
-                        let v = if a.indep || a.dep { 0.0 } else { POISON };
-                        let _ = writeln!(body, "  {} = {}{stmt_end}", dacc(a, e, 1), lit(v));
+                for a in h.inputs() {
+                    // Independents' adjoints may be incremented (the caller zeroes them);
+                    // dependents' are set below; the others are not inputs and get a poison
+                    // value the adjoint must ignore.
+                    let v = if a.indep || a.dep { 0.0 } else { POISON };
+                    if loops::looped(a, spec.data.is_some()) {
+                        lnest(&mut body, a, 0, &|e, _, has| {
+                            if has {
+                                vec![format!("{} = {}", dacc(a, e, 1), lit(v))]
+                            } else {
+                                Vec::new()
+                            }
+                        });
+                        continue;
+                    }
+                    for e in &a.elems {
+                        if a.has_deriv(e) {
+                            let _ = writeln!(body, "  {} = {}{stmt_end}", dacc(a, e, 1), lit(v));
+                        }
                     }
                 }
                 // ȳ on the dependent elements, in the order the tangent driver prints them.
                 let mut k = 0;
                 for (j, a) in h.real_args().filter(|a| a.dep).enumerate() {
+                    if loops::looped(a, spec.data.is_some()) {
+                        let w = |leaf: usize| {
+                            if run == 0 || run == j + 1 {
+                                loops::at(c, layout.ybar() + leaf)
+                            } else {
+                                lit(0.0)
+                            }
+                        };
+                        lnest(&mut body, a, k, &|e, leaf, has| {
+                            if has {
+                                vec![format!("{} = {}", dacc(a, e, 1), w(leaf))]
+                            } else {
+                                Vec::new()
+                            }
+                        });
+                        if run == 0 {
+                            print_nest(&mut body, "W", a, k, &|_, leaf, _| w(leaf));
+                        }
+                        k += a.elems.len();
+                        continue;
+                    }
                     for e in &a.elems {
                         let v = spec.ybar.map_or_else(
                             || spec.values.weight(k),
@@ -423,12 +574,32 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                 }
                 deriv_call(&mut body);
                 // x̄ and ẋ (direction 1 of the tangent driver) on every independent element.
-                for (k, (a, e)) in h
-                    .inputs()
-                    .flat_map(|a| a.elems.iter().map(move |e| (a, e)))
-                    .enumerate()
-                {
-                    if a.indep && a.deriv.is_some() {
+                let mut k0 = 0;
+                for a in h.inputs() {
+                    let n = a.elems.len();
+                    if !(a.indep && a.deriv.is_some()) {
+                        k0 += n;
+                        continue;
+                    }
+                    if loops::looped(a, spec.data.is_some()) {
+                        if run == 0 {
+                            print_nest(&mut body, "X", a, k0, &|_, leaf, _| {
+                                loops::at(c, layout.dir(1) + leaf)
+                            });
+                        }
+                        // A record member the derivative type lacks has no adjoint: zero.
+                        print_nest(&mut body, &format!("B{suffix}"), a, k0, &|e, _, has| {
+                            if has {
+                                dacc(a, e, 1)
+                            } else {
+                                lit(0.0)
+                            }
+                        });
+                        k0 += n;
+                        continue;
+                    }
+                    for (j, e) in a.elems.iter().enumerate() {
+                        let k = k0 + j;
                         if run == 0 {
                             show(&mut body, "X", &a.name, k, &lit(spec.values.dir(1, k)));
                         }
@@ -440,6 +611,7 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                         };
                         show(&mut body, &format!("B{suffix}"), &a.name, k, &b);
                     }
+                    k0 += n;
                 }
                 let bytes = if c {
                     "adStack_currentBytes()"
@@ -465,13 +637,24 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
             }
         }
     }
-    // Declarations.
+    // Declarations. Large C arrays are static (the stack holds a few MB).
+    let storage = |ext: &[(i64, i64)]| {
+        let n: i64 = ext.iter().map(|(lo, hi)| hi - lo + 1).product();
+        if spec.data.is_some() && !ext.is_empty() && n > 1024 {
+            "static "
+        } else {
+            ""
+        }
+    };
     if c {
         let gen = spec.include;
         let _ = writeln!(
             s,
             "#include <stdio.h>\n#include <string.h>\n#include \"{gen}\"\nint main(void) {{"
         );
+        if let Some((decl, _, _)) = &prologue {
+            s.push_str(decl);
+        }
         for a in &h.args {
             match a {
                 HeadArg::Int(n, _) => {
@@ -483,7 +666,8 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                         .iter()
                         .map(|(lo, hi)| format!("[{}]", hi - lo + 1))
                         .collect();
-                    let _ = writeln!(s, "  {} {}{dims};", f.cty, f.name);
+                    let st = storage(&f.extents);
+                    let _ = writeln!(s, "  {st}{} {}{dims};", f.cty, f.name);
                 }
                 HeadArg::Real(r) => {
                     let dims: String = r
@@ -502,9 +686,10 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                     // start at zero (they were uninitialised: valgrind, and values that
                     // changed from run to run).
                     let init = if r.record.is_some() { " = {0}" } else { "" };
-                    let _ = writeln!(s, "  {ty} {}{dims}{init};", r.name);
+                    let st = storage(&r.extents);
+                    let _ = writeln!(s, "  {st}{ty} {}{dims}{init};", r.name);
                     if r.record.is_some() && r.home.is_none() {
-                        let _ = writeln!(s, "  {ty} {}_r0{dims}{init};", r.name);
+                        let _ = writeln!(s, "  {st}{ty} {}_r0{dims}{init};", r.name);
                     }
                     if let Some(d) = &r.deriv {
                         let vd = if kind == Kind::Vector {
@@ -512,7 +697,7 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                         } else {
                             ""
                         };
-                        let _ = writeln!(s, "  {dty} {d}{dims}{vd};");
+                        let _ = writeln!(s, "  {st}{dty} {d}{dims}{vd};");
                     }
                 }
             }
@@ -531,6 +716,9 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
             );
         }
         s.push_str(&body);
+        if let Some((_, _, end)) = &prologue {
+            s.push_str(end);
+        }
         s.push_str("  return 0;\n}\n");
         return s;
     }
@@ -584,6 +772,9 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
     }
     if h.module.is_none() {
         s.push_str(&fortran_interfaces(h, kind));
+    }
+    if let Some((decl, _, _)) = &prologue {
+        s.push_str(decl);
     }
     for a in &h.args {
         match a {
@@ -647,6 +838,9 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
         );
     }
     s.push_str(&body);
+    if let Some((_, _, end)) = &prologue {
+        s.push_str(end);
+    }
     s.push_str("end program radtap_validate_driver\n");
     s
 }

@@ -2,6 +2,7 @@
 //! declarations and from `-size name=value`.
 
 use crate::extent;
+pub(crate) use crate::ilvalue::eval;
 use radtap_il::*;
 use std::collections::{HashMap, HashSet};
 
@@ -300,63 +301,6 @@ pub fn int_expr(text: &str, env: &HashMap<String, i64>) -> Result<i64, String> {
     Ok(v)
 }
 
-/// Integer value of a bound expression of the IL given the integer inputs.
-fn eval(p: &Program, u: UnitId, e: ExprId, env: &HashMap<String, i64>) -> Option<i64> {
-    match &p.units[u].exprs[e] {
-        Expr::Literal(l) => l.text.parse().ok(),
-        Expr::Name(s) => {
-            let n = p.symbols[*s].spelling.to_ascii_lowercase();
-            env.get(&n).copied().or_else(|| parameter_value(p, *s, env))
-        }
-        Expr::Opaque(t) => env
-            .get(&t.to_ascii_lowercase())
-            .copied()
-            .or_else(|| t.parse().ok()),
-        Expr::Paren(a) => eval(p, u, *a, env),
-        Expr::Unary { op: UnOp::Neg, arg } => Some(-eval(p, u, *arg, env)?),
-        Expr::Binary { op, lhs, rhs } => {
-            let (a, b) = (eval(p, u, *lhs, env)?, eval(p, u, *rhs, env)?);
-            match op {
-                BinOp::Add => a.checked_add(b),
-                BinOp::Sub => a.checked_sub(b),
-                BinOp::Mul => a.checked_mul(b),
-                BinOp::Div if b != 0 => Some(a / b),
-                _ => None,
-            }
-        }
-        _ => None,
-    }
-}
-
-/// The value of a named constant (PARAMETER, initialised `const`), from its declaration.
-fn parameter_value(p: &Program, s: SymbolId, env: &HashMap<String, i64>) -> Option<i64> {
-    let owner = p
-        .units
-        .iter()
-        .find(|(_, x)| x.scope == p.symbols[s].scope)?
-        .0;
-    for d in &p.units[owner].decls {
-        match d {
-            Decl::Parameter(ps) => {
-                if let Some((_, v)) = ps.iter().find(|(x, _)| *x == s) {
-                    return eval(p, owner, *v, env);
-                }
-            }
-            Decl::Var(v) => {
-                for en in &v.entities {
-                    if en.sym == s {
-                        if let Some(Init::Expr(x)) = en.init {
-                            return eval(p, owner, x, env);
-                        }
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-    None
-}
-
 /// Every combination of indices of `ext`, as access suffixes.
 fn cartesian(ext: &[(i64, i64)], c: bool) -> Vec<String> {
     if ext.is_empty() {
@@ -648,15 +592,19 @@ pub fn describe_with(
                     }
                     v
                 }
-                // A pointer to several structs (`p[i].m`): the driver has no array of them.
+                // A pointer to several structs (`p[i].m`, or walked: `a = p; … a++`): an
+                // array of them, as long as the code shows how many.
                 None if c
                     && matches!(ty.base, BaseClass::Record(_))
-                    && (extent::infer(p, iface.head, s, &env).is_some_and(|n| n > 1)
+                    && (counted(p, iface.head, s, &env).is_some_and(|n| n > 1)
                         || indexed_beyond_first(p, iface.head, s)) =>
                 {
-                    return Err(format!(
-                        "argument `{name}` of `{head_name}` is a pointer to several structs (an array of derived types): the driver cannot fill it yet"
-                    ));
+                    match counted(p, iface.head, s, &env) {
+                        Some(n) if n > 1 => vec![(0, n - 1)],
+                        _ => return Err(format!(
+                            "argument `{name}` of `{head_name}` points to several structs (an array of them) and the code does not show how many; give -size {ln}=N (an expression over the integer inputs, e.g. -size {ln}=n)"
+                        )),
+                    }
                 }
                 // A pointer to one struct.
                 None if c && matches!(ty.base, BaseClass::Record(_)) => Vec::new(),
@@ -665,25 +613,29 @@ pub fn describe_with(
                     let len = value_of(&ln).map_or(0, |v| v.len()) as i64;
                     vec![(0, len)]
                 }
-                None if c
-                    && c_pointer
-                    && ty.dims.is_empty()
-                    && extent::infer(p, iface.head, s, &env).is_some() =>
-                {
-                    let n = extent::infer(p, iface.head, s, &env).unwrap_or(1);
-                    vec![(0, n - 1)]
+                None if c && c_pointer && ty.dims.is_empty() => {
+                    match counted(p, iface.head, s, &env) {
+                        Some(n) => vec![(0, n - 1)],
+                        None => return Err(no_size(&name, &head_name, &ln, "a C pointer")),
+                    }
                 }
                 None => {
+                    let assumed_size = ty.dims.iter().any(|d| d.upper == DimUpper::Assumed);
                     let what = if c {
-                        "a C pointer"
-                    } else if ty.dims.iter().any(|d| d.upper == DimUpper::Assumed) {
-                        "an assumed-size array"
+                        "a C pointer".to_string()
+                    } else if assumed_size && crate::calls::declared_one(p, iface.head, s) {
+                        let dims = if ty.dims.len() > 1 { "…, 1" } else { "1" };
+                        format!("declared `{name}({dims})`, which fixed-form Fortran (F66) uses for an array of any length (read as `{name}({})`)", dims.replace('1', "*"))
+                    } else if assumed_size {
+                        "an assumed-size array".to_string()
                     } else {
-                        "an array with assumed or deferred shape"
+                        "an array with assumed or deferred shape".to_string()
                     };
-                    return Err(format!(
-                        "argument `{name}` of `{head_name}` is {what}: its size is neither in the declarations nor shown by subscripts over loop counters and integer inputs; give -size {ln}=N (an expression over the integer inputs, e.g. -size {ln}=n)"
-                    ));
+                    let mut e = no_size(&name, &head_name, &ln, &what);
+                    if assumed_size && !c {
+                        e.push_str(", or -context to take it from the call of your main program");
+                    }
+                    return Err(e);
                 }
             }
         } else {
@@ -738,13 +690,21 @@ pub fn describe_with(
         let (elems, record) = match ty.base {
             BaseClass::Record(td) => (
                 {
+                    // An array of records: each element's leaves, element by element.
                     let leaves = record_leaves(p, td, c, &env, &iface.active_fields)?;
-                    passive = leaves
-                        .iter()
-                        .filter(|l| !l.1)
-                        .map(|l| l.0.clone())
-                        .collect();
-                    leaves.into_iter().map(|l| l.0).collect()
+                    let at = cartesian(&extents, c);
+                    let every = |passive: bool| -> Vec<String> {
+                        at.iter()
+                            .flat_map(|i| {
+                                leaves
+                                    .iter()
+                                    .filter(move |l| !passive || !l.1)
+                                    .map(move |l| format!("{i}{}", l.0))
+                            })
+                            .collect()
+                    };
+                    passive = every(true);
+                    every(false)
                 },
                 Some(match &p.typedefs[td].name {
                     Some(n) if c => format!("struct {n}"),
@@ -755,11 +715,6 @@ pub fn describe_with(
             ),
             _ => (cartesian(&extents, c), None),
         };
-        if record.is_some() && !extents.is_empty() {
-            return Err(format!(
-                "argument `{name}` of `{head_name}` is an array of derived types: the driver cannot fill it yet"
-            ));
-        }
         if let (Some(v), Some(t)) = (&value, value_of(&ln)) {
             if v.len() != 1 && v.len() != elems.len() {
                 return Err(value_list(&ln, &t, elems.len()).err().unwrap_or_default());
@@ -1402,6 +1357,20 @@ mod tests {
         assert_eq!(s.get("n"), Some("4"));
         assert_eq!(s.get("w"), Some("n*m"));
     }
+}
+
+/// The element count of C pointer parameter `s`: from its subscripts ([`extent::infer`])
+/// or from a walk through a copy ([`crate::walk`]).
+fn counted(p: &Program, u: UnitId, s: SymbolId, env: &HashMap<String, i64>) -> Option<i64> {
+    extent::infer(p, u, s, env)
+        .or_else(|| crate::walk::walked_extent(p, u, s, &crate::walk::int_env(p, u, env)))
+}
+
+/// The refusal of an argument whose size nothing shows.
+fn no_size(name: &str, head: &str, ln: &str, what: &str) -> String {
+    format!(
+        "argument `{name}` of `{head}` is {what}: the driver allocates and fills as many elements as the head reads, and neither the declarations nor subscripts over loop counters and integer inputs say how many; give -size {ln}=N (an expression over the integer inputs, e.g. -size {ln}=n: too few and the run stops with the access named, more costs nothing)"
+    )
 }
 
 /// How a real of `bytes` bytes is named in a refusal.

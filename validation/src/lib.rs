@@ -12,11 +12,15 @@
 //! 3. the adjoint's tape is balanced: the runtime stack is empty after `f_b` returns.
 
 pub mod build;
+pub mod calls;
 pub mod context;
 pub mod driver;
 pub mod extent;
 pub mod head;
+pub mod ilvalue;
+pub mod loops;
 pub mod report;
+pub mod walk;
 
 pub use build::Toolchain;
 pub use driver::{Kind, Spec, Values};
@@ -142,6 +146,11 @@ fn build_run(
     let drv = dir.join(format!("{stem}.{}", ext(h.lang)));
     std::fs::write(&drv, driver::driver(h, spec))
         .map_err(|e| Error::Io(format!("writing {}: {e}", drv.display())))?;
+    if let Some(file) = spec.data {
+        let path = dir.join(file);
+        std::fs::write(&path, driver::data(h, spec))
+            .map_err(|e| Error::Io(format!("writing {}: {e}", path.display())))?;
+    }
     let mut user = Vec::new();
     for s in &job.sources {
         user.push(stage(dir, s)?);
@@ -163,7 +172,11 @@ fn build_run(
         what: what.to_string(),
         message,
     })?;
-    Ok(build::parse_out(&out))
+    let bin = match spec.data {
+        Some(file) => std::fs::read(dir.join(loops::output_name(file))).unwrap_or_default(),
+        None => Vec::new(),
+    };
+    Ok(build::parse_out_with(&out, &bin))
 }
 
 /// Labels of the dependent elements in print order: (variable, element label).
@@ -192,43 +205,97 @@ fn describe_job(job: &Job<'_>, gen: &radtap_diff_tangent::Output) -> Result<Head
     Ok(h)
 }
 
-/// Whether the program declares a single-precision real (`real(4)`, `real*4`, default
-/// `real`, C `float`): its rounding, about 1e-7 relative, is in both sides of the dot-product
-/// test.
-fn single_precision(p: &radtap_il::Program) -> bool {
-    use radtap_il::{BaseClass, ScopeKind};
-    // The types some variable has (a struct of a header that nothing declares, cephes'
-    // `cmplxf { float r, i; }`, says nothing of what the head computes with), through the
-    // components of the types found.
-    let component =
-        |s: &radtap_il::SymbolData| matches!(p.scopes[s.scope].kind, ScopeKind::Type(_));
+/// The units the head runs: itself and its callees, transitively (by name).
+fn reached_units(p: &radtap_il::Program, head: radtap_il::UnitId) -> Vec<radtap_il::UnitId> {
+    use radtap_il::{Expr, StmtKind};
+    let mut seen = vec![head];
+    let mut todo = vec![head];
+    while let Some(u) = todo.pop() {
+        let ud = &p.units[u];
+        let mut callees = Vec::new();
+        for (_, e) in ud.exprs.iter() {
+            if let Expr::Call { callee, .. } = e {
+                callees.push(*callee);
+            }
+        }
+        for (_, st) in ud.stmts.iter() {
+            if let StmtKind::Call { callee, .. } = &st.kind {
+                callees.push(*callee);
+            }
+        }
+        for c in callees {
+            let Expr::Name(s) = ud.exprs[c] else { continue };
+            let name = &p.symbols[s].spelling;
+            for (v, vd) in p.units.iter() {
+                let same = vd
+                    .name
+                    .is_some_and(|n| p.symbols[n].spelling.eq_ignore_ascii_case(name));
+                if same && !vd.body.is_empty() && !seen.contains(&v) {
+                    seen.push(v);
+                    todo.push(v);
+                }
+            }
+        }
+    }
+    seen
+}
+
+/// Whether the head computes in single precision: a single-precision real (`real(4)`,
+/// `real*4`, default `real`, C `float`) among the variables of the units it runs (itself
+/// and its callees) and the globals they name, through the components of the records
+/// those have. Its rounding, about 1e-7 relative, is in both sides of the dot-product test.
+/// A float elsewhere in the program (an unrelated function, cephes' `cmplxf { float r, i; }`
+/// of a header) says nothing of what the head computes with.
+fn single_precision(p: &radtap_il::Program, head: radtap_il::UnitId) -> bool {
+    use radtap_il::{BaseClass, Expr, ScopeKind};
+    let units = reached_units(p, head);
+    let scopes: Vec<_> = units.iter().map(|&u| p.units[u].scope).collect();
+    // The symbols the head computes with: those its units declare and those they name.
+    let mut named = std::collections::HashSet::new();
+    for &u in &units {
+        for (_, e) in p.units[u].exprs.iter() {
+            if let Expr::Name(s) = e {
+                named.insert(*s);
+            }
+        }
+    }
+    // Variables and named constants (a procedure's symbol may carry a guessed implicit
+    // type), declared in a scope (a header's provisional kind is in none).
+    let counts = |id: radtap_il::SymbolId, s: &radtap_il::SymbolData| {
+        matches!(
+            s.kind,
+            radtap_il::SymbolKind::Variable | radtap_il::SymbolKind::Constant
+        ) && (scopes.contains(&s.scope) || named.contains(&id))
+            && p.scopes[s.scope].names.values().any(|&v| v == id)
+    };
+    let single = |s: &radtap_il::SymbolData| {
+        s.ty.as_ref()
+            .is_some_and(|t| t.base == BaseClass::Real && t.bytes == Some(4))
+    };
+    // The record types of those symbols, through the components of the types found.
     let mut used = std::collections::HashSet::new();
+    for (id, s) in p.symbols.iter() {
+        if let (true, Some(BaseClass::Record(td))) = (counts(id, s), s.ty.as_ref().map(|t| t.base))
+        {
+            used.insert(td);
+        }
+    }
     let mut grew = true;
     while grew {
         grew = false;
         for (_, s) in p.symbols.iter() {
-            let counts = match p.scopes[s.scope].kind {
-                ScopeKind::Type(td) => used.contains(&td),
-                _ => true,
-            };
-            let variable = s.kind == radtap_il::SymbolKind::Variable;
-            if let (true, true, Some(BaseClass::Record(td))) =
-                (counts, variable, s.ty.as_ref().map(|t| t.base))
-            {
+            let inside =
+                matches!(p.scopes[s.scope].kind, ScopeKind::Type(td) if used.contains(&td));
+            if let (true, Some(BaseClass::Record(td))) = (inside, s.ty.as_ref().map(|t| t.base)) {
                 grew |= used.insert(td);
             }
         }
     }
-    // Declared variables only: a procedure's symbol may carry a guessed (implicit) type, and
-    // a name no scope holds is no variable of the program (a header's provisional kind).
     p.symbols.iter().any(|(id, s)| {
-        s.kind != radtap_il::SymbolKind::Procedure
-            && s.ty
-                .as_ref()
-                .is_some_and(|t| t.base == BaseClass::Real && t.bytes == Some(4))
-            && p.scopes[s.scope].names.values().any(|&v| v == id)
-            && (!component(s)
-                || matches!(p.scopes[s.scope].kind, ScopeKind::Type(td) if used.contains(&td)))
+        single(s)
+            && (counts(id, s)
+                || (s.kind == radtap_il::SymbolKind::Variable
+                    && matches!(p.scopes[s.scope].kind, ScopeKind::Type(td) if used.contains(&td))))
     })
 }
 
@@ -253,6 +320,7 @@ pub fn validate(job: &Job<'_>) -> Result<Report, Error> {
         include: &include,
         per_dependent: false,
         ridders: true,
+        data: Some("validate_d.dat"),
     };
     let m = build_run(
         job,
@@ -306,7 +374,7 @@ pub fn validate(job: &Job<'_>) -> Result<Report, Error> {
     let mut dependents: Vec<Dependent> = Vec::new();
     // A program computing in single precision rounds its values to about 1e-7: so are the
     // differences of its primal (a correct tangent was called wrong by 1e-6).
-    let eps = if single_precision(&job.tangent.output.program) {
+    let eps = if single_precision(&job.tangent.output.program, ht.iface.head) {
         f64::from(f32::EPSILON)
     } else {
         f64::EPSILON
@@ -384,6 +452,7 @@ pub fn validate(job: &Job<'_>) -> Result<Report, Error> {
             include: &include,
             per_dependent: true,
             ridders: false,
+            data: Some("validate_b.dat"),
         };
         let m = build_run(
             job,
@@ -430,7 +499,7 @@ pub fn validate(job: &Job<'_>) -> Result<Report, Error> {
             xdot_xbar,
             stack_after,
             per_dependent,
-            tol: if single_precision(&job.tangent.output.program) {
+            tol: if single_precision(&job.tangent.output.program, ht.iface.head) {
                 report::TOL_DOT_SINGLE
             } else {
                 TOL_DOT
