@@ -226,6 +226,11 @@ fn a_body_over_the_limit_is_413_and_the_server_goes_on() {
     r["files"][0]["content"] = json!(format!("{SQ}{}", "! padding\n".repeat(1000)));
     let a = http::post_json(s.addr, "/api/differentiate", &r);
     assert_eq!(a.status, 413, "{}", a.text());
+    // The API answers JSON that says the limit (issue 49: it was a line of plain text).
+    let v: Value = serde_json::from_str(&a.text()).expect("a JSON answer");
+    assert_eq!(v["ok"], json!(false));
+    let e = v["error"].as_str().unwrap_or_default();
+    assert!(e.contains("upload limit of 4 KiB (4096 bytes"), "{e}");
     // Without a Content-Length (chunked), the limit holds while reading.
     let body = r.to_string();
     let mut req = format!(
@@ -245,9 +250,13 @@ fn a_body_over_the_limit_is_413_and_the_server_goes_on() {
         &[("head", "sq")],
         &[("upload", "big.f90", &"!\n".repeat(4000))],
     );
-    assert_eq!(
-        http::request(s.addr, "POST", "/differentiate", &ct, &body).status,
-        413
+    let a = http::request(s.addr, "POST", "/differentiate", &ct, &body);
+    assert_eq!(a.status, 413);
+    // The form page again, saying the limit.
+    assert!(
+        a.text().contains("upload limit of 4 KiB (4096 bytes") && a.text().contains("<form"),
+        "{}",
+        a.text()
     );
     let a = http::post_json(s.addr, "/api/differentiate", &sq_request(&["tangent"]));
     assert_eq!(a.status, 200, "{}", a.text());

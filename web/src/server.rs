@@ -126,6 +126,20 @@ async fn time_limit(State(st): State<AppState>, req: Request, next: Next) -> Res
     let api = req.uri().path().starts_with("/api/");
     let secs = st.cfg.timeout.as_secs_f64();
     match tokio::time::timeout(st.cfg.timeout, next.run(req)).await {
+        // Over the body limit: say the limit (axum's rejection is a bare text line), as JSON
+        // to the API and on the form to the form.
+        Ok(r) if r.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+            let m = too_large(st.cfg.max_upload);
+            if api {
+                json_error(StatusCode::PAYLOAD_TOO_LARGE, &m).into_response()
+            } else {
+                Answer::Html(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    page::form_page(Some(&m), None),
+                )
+                .into_response()
+            }
+        }
         Ok(r) => r,
         Err(_) => {
             let m = format!("the request took longer than the time limit ({secs} s)");
@@ -140,6 +154,20 @@ async fn time_limit(State(st): State<AppState>, req: Request, next: Next) -> Res
             }
         }
     }
+}
+
+/// The message of a 413: the limit, in bytes and in the unit `--max-upload` is usually given.
+fn too_large(limit: usize) -> String {
+    let human = if limit >= 1 << 20 && limit % (1 << 20) == 0 {
+        format!("{} MiB", limit >> 20)
+    } else if limit >= 1 << 10 && limit % (1 << 10) == 0 {
+        format!("{} KiB", limit >> 10)
+    } else {
+        format!("{limit} bytes")
+    };
+    format!(
+        "the request is larger than this service's upload limit of {human} ({limit} bytes, `radtap serve --max-upload`): send fewer or smaller files"
+    )
 }
 
 /// Runs `f` on the blocking pool once a worker is free; a panic is a 500.
