@@ -521,6 +521,50 @@ fn the_zips_compile_lines_run_as_written_in_a_clean_directory() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The result page carries the form again, filled with the request, its files included (the
+/// first in the paste fields, the others in hidden fields): submitting it differentiates the
+/// same files with the options changed (issue 49: the result page had no form).
+#[test]
+fn the_result_page_resubmits_every_file_with_new_options() {
+    let s = default_server();
+    let module = "module m\n  implicit none\ncontains\n  real(8) function sq(v)\n    real(8), intent(in) :: v\n    sq = v*v\n  end function sq\nend module m\n";
+    let user = "subroutine g(x, y)\n  use m\n  real(8), intent(in) :: x\n  real(8), intent(out) :: y\n  y = sq(x) + x\nend subroutine g\n";
+    let (ct, body) = http::multipart(
+        &[
+            ("paste_name", "m.f90"),
+            ("paste", module),
+            ("head", "g"),
+            ("mode", "tangent"),
+        ],
+        &[("upload", "g.f90", user)],
+    );
+    let a = http::request(s.addr, "POST", "/differentiate", &ct, &body);
+    assert_eq!(a.status, 200, "{}", a.text());
+    let page = a.text();
+    assert!(page.contains("Differentiated: 1 file."), "{page}");
+    let form = &page[page.find("id=\"again\"").expect("the form again")..];
+    assert!(form.contains("value=\"m.f90\"") && form.contains("value=\"g\""));
+    assert!(form.contains("<input type=\"hidden\" name=\"kept_name\" value=\"g.f90\">"));
+    assert!(form.contains("Sent again with the pasted file: g.f90"));
+    // What the browser sends back from that form, adjoint chosen instead.
+    let (ct, body) = http::multipart(
+        &[
+            ("paste_name", "m.f90"),
+            ("paste", module),
+            ("head", "g"),
+            ("mode", "adjoint"),
+            ("kept_name", "g.f90"),
+            ("kept", &user.replace('\n', "\r\n")),
+        ],
+        &[("upload", "", "")],
+    );
+    let a = http::request(s.addr, "POST", "/differentiate", &ct, &body);
+    assert_eq!(a.status, 200, "{}", a.text());
+    assert!(a.text().contains("<h3 id=\"out-m_b.f90\">"), "{}", a.text());
+    // The command line's -html page has no form (it would post nowhere).
+    assert!(!radtap_web::result_page(&Default::default(), &Default::default()).contains("<form"));
+}
+
 /// The form works without JavaScript: a multipart POST answers the result page, with the
 /// code coloured, the diagnostics linked to their lines, and the zip inside.
 #[test]

@@ -15,7 +15,8 @@ const STYLE: &str = "
 body{font-family:system-ui,sans-serif;margin:0;color:#1d1d1f;background:#fafafa}
 header{background:#243b53;color:#fff;padding:.6em 1em}header a{color:#fff}
 main{padding:1em}h1{font-size:1.3em;margin:0}h2{font-size:1.1em}h3{font-size:1em;margin:.4em 0}
-.grid{display:grid;grid-template-columns:1fr 1fr;gap:1em;align-items:start}
+.grid{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:1em;align-items:start}
+.grid>section{min-width:0;max-height:92vh;overflow:auto}
 .code{background:#fff;border:1px solid #ccd;overflow-x:auto;font:13px/1.35 ui-monospace,monospace}
 .code a.l{display:block;white-space:pre;color:inherit;text-decoration:none;padding:0 .5em}
 .code a.l:before{content:attr(data-n);display:inline-block;width:3.5em;color:#99a;text-align:right;margin-right:1em}
@@ -49,6 +50,14 @@ pub fn form_page(error: Option<&str>, req: Option<&ApiRequest>) -> String {
             escape(e)
         ));
     }
+    b.push_str(&form(req));
+    document("radtap", &b)
+}
+
+/// The form itself, filled from `req`: its first file in the paste fields, the others kept
+/// in hidden fields (`kept_name`, `kept`) so that a resubmission sends them again.
+fn form(req: Option<&ApiRequest>) -> String {
+    let mut b = String::new();
     let empty = ApiRequest::default();
     let r = req.unwrap_or(&empty);
     let pasted = r.files.first();
@@ -86,7 +95,7 @@ pub fn form_page(error: Option<&str>, req: Option<&ApiRequest>) -> String {
          <input type=\"text\" id=\"nooptim\" name=\"nooptim\" value=\"{}\">\
          <label for=\"size\">-size (space-separated: <code>n=10 w=n*m</code>)</label>\
          <input type=\"text\" id=\"size\" name=\"size\" value=\"{}\"></fieldset>\
-         <button type=\"submit\" id=\"submit\">Differentiate</button></form>\
+         {}<button type=\"submit\" id=\"submit\">Differentiate</button></form>\
          <p>The same service answers JSON at <code>POST /api/differentiate</code> and \
          <code>POST /api/zip</code> (see docs/serve.md).</p>",
         escape(pasted.map_or("", |f| f.name.as_str())),
@@ -101,8 +110,32 @@ pub fn form_page(error: Option<&str>, req: Option<&ApiRequest>) -> String {
         checked("split"),
         escape(&r.options.nooptim.join(" ")),
         escape(&r.options.size.join(" ")),
+        kept_files(r),
     ));
-    document("radtap", &b)
+    b
+}
+
+/// The files after the first, as hidden fields the form sends again, each named beside
+/// the form.
+fn kept_files(r: &ApiRequest) -> String {
+    let mut s = String::new();
+    let rest = r.files.iter().skip(1);
+    if rest.len() > 0 {
+        let names: Vec<String> = rest.clone().map(|f| escape(&f.name)).collect();
+        s.push_str(&format!(
+            "<p id=\"kept\">Sent again with the pasted file: {}</p>",
+            names.join(", ")
+        ));
+    }
+    for f in rest {
+        s.push_str(&format!(
+            "<input type=\"hidden\" name=\"kept_name\" value=\"{}\">\
+             <input type=\"hidden\" name=\"kept\" value=\"{}\">",
+            escape(&f.name),
+            escape(&f.content)
+        ));
+    }
+    s
 }
 
 /// One file as coloured lines, each an anchor `#PREFIXNAME-LINE`; `marked` lines get a
@@ -150,8 +183,18 @@ and reset to zero; <b>incremented</b>: an adjoint the call adds to (set it to ze
 adjoint procedures; <b>xd</b>, <b>xb</b> are the derivatives of <b>x</b>.</dd></dl></details>";
 
 /// The result page: the diagnostics (linked to the source lines), the zip download, and each
-/// generated file beside the sources, coloured.
+/// generated file beside the sources, coloured (the command line's `-html`).
 pub fn result_page(req: &ApiRequest, out: &Outcome) -> String {
+    result(req, out, false)
+}
+
+/// The result page the service answers: [`result_page`] followed by the form, filled with the
+/// request (its files included), to change the options and differentiate again.
+pub fn served_result_page(req: &ApiRequest, out: &Outcome) -> String {
+    result(req, out, true)
+}
+
+fn result(req: &ApiRequest, out: &Outcome, with_form: bool) -> String {
     let mut b = String::new();
     if out.ok {
         b.push_str(&format!(
@@ -233,5 +276,10 @@ pub fn result_page(req: &ApiRequest, out: &Outcome) -> String {
         b.push_str("<p>Nothing was generated.</p>");
     }
     b.push_str("</section></div>");
+    if with_form {
+        // Change the options and differentiate again, with the same files.
+        b.push_str("<h2 id=\"again\">Change the options and differentiate again</h2>");
+        b.push_str(&form(Some(req)));
+    }
     document("radtap: result", &b)
 }

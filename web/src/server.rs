@@ -354,6 +354,15 @@ fn form_request(f: FormFields) -> (ApiRequest, Option<String>) {
             content: pasted,
         });
     }
+    // Files a result page's form sends again (`page::form`), in their order.
+    let kept_names = f.text.iter().filter(|(n, _)| n == "kept_name");
+    let kept = f.text.iter().filter(|(n, _)| n == "kept");
+    for ((_, name), (_, content)) in kept_names.zip(kept) {
+        req.files.push(File {
+            name: name.clone(),
+            content: content.replace("\r\n", "\n"),
+        });
+    }
     for (name, bytes) in f.uploads {
         match String::from_utf8(bytes) {
             Ok(content) => req.files.push(File { name, content }),
@@ -382,7 +391,7 @@ async fn form(State(st): State<AppState>, m: Multipart) -> Answer {
             return bad(&e);
         }
         match api::differentiate(&req, run) {
-            Ok(out) => Answer::Html(StatusCode::OK, page::result_page(&req, &out)),
+            Ok(out) => Answer::Html(StatusCode::OK, page::served_result_page(&req, &out)),
             Err(e) => bad(&e),
         }
     })
