@@ -412,6 +412,45 @@ fn sources_cannot_make_the_preprocessor_read_a_file_of_the_server() {
         );
         assert!(!a.text().contains("root:"), "the file leaked: {v}");
     }
+    // Words on other lines read no file: a Fortran comment, a C string (issue 49: refused).
+    for (name, text) in [
+        (
+            "sq.F90",
+            "! we include the square
+#ifdef NOTHING
+#endif
+",
+        ),
+        (
+            "sq.c",
+            "#ifdef NOTHING
+#endif
+const char *why = \"import\";
+",
+        ),
+    ] {
+        let r = json!({"files": [{"name": name, "content": format!("{text}{}", if name.ends_with(".c") { "void sq(double *x, double *y) { *y = *x * *x; }\n" } else { SQ })}],
+                       "head": "sq", "modes": ["tangent"]});
+        let v = http::post_json(s.addr, "/api/differentiate", &r).json();
+        assert_eq!(v["ok"], true, "{name}: {v}");
+    }
+    // A Fortran INCLUDE file missing from the request: an INCLUDE file, not a header, located
+    // at its line so that the result page links it.
+    let f =
+        "subroutine sq(x, y)\n  real :: x, y\n  include 'defs.inc'\n  y = x*x\nend subroutine sq\n";
+    let r =
+        json!({"files": [{"name": "sq.f90", "content": f}], "head": "sq", "modes": ["tangent"]});
+    let v = http::post_json(s.addr, "/api/differentiate", &r).json();
+    let d = v["diagnostics"]
+        .as_array()
+        .and_then(|a| a.iter().find(|d| d["code"] == "AD001"))
+        .unwrap_or_else(|| panic!("no AD001: {v}"));
+    assert_eq!(d["file"], "sq.f90", "{v}");
+    assert_eq!((&d["line"], &d["column"]), (&json!(3), &json!(3)), "{v}");
+    assert_eq!(
+        d["message"],
+        "the INCLUDE file \"defs.inc\" is not among the submitted files: add it"
+    );
     // A C file's own `#include <math.h>` lines are fine: they never reach the preprocessor.
     let c = "#include <math.h>\n#ifdef NOTHING\n#endif\nvoid sq(double *x, double *y) { *y = sin(*x); }\n";
     let r = json!({"files": [{"name": "sq.c", "content": c}], "head": "sq", "vars": "x",
@@ -933,9 +972,16 @@ fn c_headers_come_from_the_submission_never_from_the_server() {
         let a = http::post_json(s.addr, "/api/differentiate", &r);
         let v = a.json();
         assert_eq!(v["ok"], false, "{v}");
+        // Located at the #include line, so that the result page links it (issue 49).
+        let d = &v["diagnostics"][0];
+        assert_eq!(
+            (&d["file"], &d["line"], &d["code"]),
+            (&json!("sq.c"), &json!(1), &json!("AD001")),
+            "{v}"
+        );
         assert!(
             a.text().contains(&format!(
-                "sq.c:1: the header \\\"{name}\\\" is not among the submitted files"
+                "the header \\\"{name}\\\" is not among the submitted files"
             )),
             "{v}"
         );
