@@ -158,9 +158,9 @@ async fn time_limit(State(st): State<AppState>, req: Request, next: Next) -> Res
 
 /// The message of a 413: the limit, in bytes and in the unit `--max-upload` is usually given.
 fn too_large(limit: usize) -> String {
-    let human = if limit >= 1 << 20 && limit % (1 << 20) == 0 {
+    let human = if limit >= 1 << 20 && limit.is_multiple_of(1 << 20) {
         format!("{} MiB", limit >> 20)
-    } else if limit >= 1 << 10 && limit % (1 << 10) == 0 {
+    } else if limit >= 1 << 10 && limit.is_multiple_of(1 << 10) {
         format!("{} KiB", limit >> 10)
     } else {
         format!("{limit} bytes")
