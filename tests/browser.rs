@@ -335,13 +335,15 @@ fn a_person_pastes_a_program_gets_the_adjoint_follows_a_diagnostic_and_downloads
     let submit = d.find("#submit");
     d.click(&submit);
     let deadline = Instant::now() + Duration::from_secs(20);
+    // Until the new page is there (the old one's element goes stale meanwhile).
     let text = loop {
         let status = d.find("#status");
-        let t = d.call("GET", &format!("/element/{status}/text"), None)["value"]
+        let path = format!("/session/{}/element/{status}/text", d.session);
+        let t = wd_raw(d.addr, "GET", &path, None)["value"]
             .as_str()
             .unwrap_or("")
             .to_string();
-        if t != "Differentiated: 1 file." || Instant::now() > deadline {
+        if (!t.is_empty() && t != "Differentiated: 1 file.") || Instant::now() > deadline {
             break t;
         }
         std::thread::sleep(Duration::from_millis(100));
@@ -370,6 +372,31 @@ fn a_person_pastes_a_program_gets_the_adjoint_follows_a_diagnostic_and_downloads
     assert!(
         n(3) > n(4),
         "the long lines scroll inside their column: {v}"
+    );
+    // Clicking a derivative line shows its source line and keeps the clicked line in view
+    // (issue 49: the page scrolled it away).
+    let line = d.find("#out-wide_b\\.f90-1 ~ a.l[title]");
+    d.click(&line);
+    let v = d.call(
+        "POST",
+        "/execute/sync",
+        Some(
+            json!({"script": "const r = arguments[0].getBoundingClientRect();\
+            const t = document.getElementById(decodeURIComponent(location.hash.slice(1)))\
+            .getBoundingClientRect();\
+            return [r.top, r.bottom, t.top, t.bottom, window.innerHeight, location.hash];",
+            "args": [{ELEMENT: line}]}),
+        ),
+    )["value"]
+        .clone();
+    let n = |i: usize| v[i].as_f64().unwrap_or(f64::NAN);
+    assert!(
+        v[5].as_str().is_some_and(|h| h.starts_with("#wide.f90-")),
+        "{v}"
+    );
+    assert!(
+        n(0) >= 0.0 && n(1) <= n(4) && n(2) >= 0.0 && n(3) <= n(4),
+        "the clicked line and its source line in view: {v}"
     );
     drop(d);
     server.stop();
