@@ -654,6 +654,10 @@ fn the_form_answers_the_result_page() {
         "derivative lines link to their primal line"
     );
     assert!(
+        page.contains("id=\"sq.f90-5\" href=\"#out-sq_"),
+        "and the primal line to its derivative (issue 49: one way only)"
+    );
+    assert!(
         page.contains("<a class=\"diag-link\" href=\"#sq.f90-4\">sq.f90:4:3</a>"),
         "a linked diagnostic"
     );

@@ -5,7 +5,8 @@
 //!
 //! Anchors: source line `L` of file `F` is `#F-L` (`heat.f90-12`), line `L` of a generated
 //! file `G` is `#out-G-L`; each diagnostic links to its source line, which is marked, and
-//! each generated line written for a primal statement links to that statement's line.
+//! each generated line written for a primal statement links to that statement's line, and
+//! each such source line to the first generated line written for it.
 
 use crate::api::{ApiRequest, Outcome};
 use crate::archive;
@@ -147,6 +148,7 @@ fn code_block(
     text: &str,
     marked: &[u32],
     origins: &[Option<(String, u32)>],
+    verb: &str,
 ) -> String {
     let mut s = format!(
         "<h3 id=\"{p}{n}\">{n}</h3><div class=\"code\">",
@@ -160,7 +162,10 @@ fn code_block(
         let (href, title) = match origins.get(i).cloned().flatten() {
             Some((f, line)) => (
                 escape(&format!("{f}-{line}")),
-                format!(" title=\"from {}:{line}\"", escape(&f)),
+                format!(
+                    " title=\"{verb} {}:{line}\"",
+                    escape(f.strip_prefix("out-").unwrap_or(&f))
+                ),
             ),
             None => (id.clone(), String::new()),
         };
@@ -265,12 +270,39 @@ fn result(req: &ApiRequest, out: &Outcome, with_form: bool) -> String {
             .filter(|d| d.file == f.name)
             .map(|d| d.line)
             .collect();
-        b.push_str(&code_block("", &f.name, &f.content, &marked, &[]));
+        // Each source line links to the first generated line written for it (issue 49:
+        // links went one way only).
+        let mut derived: Vec<Option<(String, u32)>> = vec![None; f.content.lines().count()];
+        for (g, o) in out.files.iter().zip(&out.origins) {
+            for (j, origin) in o.iter().enumerate() {
+                if let Some((src, l)) = origin {
+                    let slot = derived.get_mut((*l as usize).wrapping_sub(1));
+                    if let Some(slot @ None) = slot.filter(|_| *src == f.name) {
+                        *slot = Some((format!("out-{}", g.name), j as u32 + 1));
+                    }
+                }
+            }
+        }
+        b.push_str(&code_block(
+            "",
+            &f.name,
+            &f.content,
+            &marked,
+            &derived,
+            "derivative at",
+        ));
     }
     b.push_str("</section><section><h2>Generated</h2>");
     for (i, f) in out.files.iter().enumerate() {
         let origins = out.origins.get(i).map_or(&[][..], |o| &o[..]);
-        b.push_str(&code_block("out-", &f.name, &f.content, &[], origins));
+        b.push_str(&code_block(
+            "out-",
+            &f.name,
+            &f.content,
+            &[],
+            origins,
+            "from",
+        ));
     }
     if out.files.is_empty() {
         b.push_str("<p>Nothing was generated.</p>");
