@@ -1,7 +1,9 @@
 //! The service's page in a real browser: headless Chromium driven through chromedriver with
 //! the W3C WebDriver protocol (JSON over HTTP, spoken by `tests/http`; no client crate).
 //! A person's path: open the form, paste a program, choose adjoint, submit; see the coloured
-//! result, follow a diagnostic to its source line, download the zip and check its entries.
+//! result, follow a diagnostic to its source line, download the zip, check its entries and
+//! run its README's compile lines as written; then, at 1280 px, change the program and the
+//! modes in the result page's form, submit again, and see no column clipped.
 //! A screenshot of the result is left under CARGO_TARGET_TMPDIR (never in git).
 //!
 //! Needs the Debian packages `chromium` and `chromium-driver` (`.ci/run` installs them).
@@ -140,6 +142,13 @@ fn start_driver(chromium: &Path, chromedriver: &Path, downloads: &Path, profile:
 const PROGRAM: &str =
     "subroutine sq(x, y)\n  real :: x, y, t\n  t = x\n  read(5,*) t\n  y = x*t\nend subroutine sq\n";
 
+/// A program whose derivatives have long lines.
+const WIDE: &str =
+    "subroutine wide(x, y)\n  real(8), intent(in) :: x(3)\n  real(8), intent(out) :: y\n  \
+y = sin(x(1))*cos(x(2))*exp(x(3)) + x(1)*x(2)*x(3)*sqrt(x(1)**2 + x(2)**2 + x(3)**2) + \
+log(1 + x(1)**2)*tanh(x(2) - x(3)) + atan(x(1)*x(2) + x(3))*cosh(x(1) - x(2))\n\
+end subroutine wide\n";
+
 #[test]
 fn a_person_pastes_a_program_gets_the_adjoint_follows_a_diagnostic_and_downloads_the_zip() {
     let (Some(chromium), Some(chromedriver)) = (
@@ -267,6 +276,127 @@ fn a_person_pastes_a_program_gets_the_adjoint_follows_a_diagnostic_and_downloads
     assert!(
         adjoint.contains("subroutine sq_b(x, xb, y, yb)"),
         "{adjoint}"
+    );
+    // The compile lines of the zip's README, run as written in the unpacked zip.
+    let unpacked = tmp.join(format!("unpacked-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&unpacked);
+    z.extract(&unpacked).expect("unpack the zip");
+    let readme = std::fs::read_to_string(unpacked.join("README.txt")).expect("README.txt");
+    let lines: Vec<&str> = readme
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("gcc ") || l.starts_with("gfortran "))
+        .collect();
+    assert!(lines.len() >= 2, "{readme}");
+    for l in &lines {
+        let o = Command::new("sh")
+            .args(["-c", l])
+            .current_dir(&unpacked)
+            .output()
+            .expect("sh");
+        assert!(
+            o.status.success(),
+            "`{l}` failed in the unpacked zip:\n{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+    assert!(unpacked.join("sq_b.o").exists() && unpacked.join("adStack.o").exists());
+    let _ = std::fs::remove_dir_all(&unpacked);
+
+    // At 1280 px, change the options on the result page and submit again: a program with
+    // long lines, tangent added to adjoint. Neither column is clipped: the page is no wider
+    // than the window, and long lines scroll inside their column (issue 49: the generated
+    // column ran to 1447 px).
+    d.call(
+        "POST",
+        "/window/rect",
+        Some(json!({"width": 1280, "height": 900})),
+    );
+    let retype = |css: &str, text: &str| {
+        let el = d.find(css);
+        d.call("POST", &format!("/element/{el}/clear"), Some(json!({})));
+        d.call(
+            "POST",
+            &format!("/element/{el}/value"),
+            Some(json!({ "text": text })),
+        );
+    };
+    let head = d.find("#head");
+    assert_eq!(
+        d.call("GET", &format!("/element/{head}/property/value"), None)["value"],
+        "sq",
+        "the result page's form holds the request"
+    );
+    retype("#paste_name", "wide.f90");
+    retype("#paste", WIDE);
+    retype("#head", "wide");
+    let tangent = d.find("input[value=tangent]");
+    d.click(&tangent);
+    let submit = d.find("#submit");
+    d.click(&submit);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    // Until the new page is there (the old one's element goes stale meanwhile).
+    let text = loop {
+        let status = d.find("#status");
+        let path = format!("/session/{}/element/{status}/text", d.session);
+        let t = wd_raw(d.addr, "GET", &path, None)["value"]
+            .as_str()
+            .unwrap_or("")
+            .to_string();
+        if (!t.is_empty() && t != "Differentiated: 1 file.") || Instant::now() > deadline {
+            break t;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    assert_eq!(text, "Differentiated: 2 files.");
+    d.find("#out-wide_d\\.f90-1");
+    let v = d.call(
+        "POST",
+        "/execute/sync",
+        Some(
+            json!({"script": "const g = document.querySelector('.grid>section:last-child');\
+            return [document.documentElement.scrollWidth, document.documentElement.clientWidth,\
+            g.getBoundingClientRect().right, g.querySelector('.code').scrollWidth,\
+            g.querySelector('.code').clientWidth];", "args": []}),
+        ),
+    )["value"]
+        .clone();
+    let n = |i: usize| v[i].as_f64().unwrap_or(f64::NAN);
+    assert!(
+        n(0) <= n(1) && n(2) <= n(1),
+        "clipped at 1280 px: page {} px wide in {} px, generated column ends at {} px",
+        n(0),
+        n(1),
+        n(2)
+    );
+    assert!(
+        n(3) > n(4),
+        "the long lines scroll inside their column: {v}"
+    );
+    // Clicking a derivative line shows its source line and keeps the clicked line in view
+    // (issue 49: the page scrolled it away).
+    let line = d.find("#out-wide_b\\.f90-1 ~ a.l[title]");
+    d.click(&line);
+    let v = d.call(
+        "POST",
+        "/execute/sync",
+        Some(
+            json!({"script": "const r = arguments[0].getBoundingClientRect();\
+            const t = document.getElementById(decodeURIComponent(location.hash.slice(1)))\
+            .getBoundingClientRect();\
+            return [r.top, r.bottom, t.top, t.bottom, window.innerHeight, location.hash];",
+            "args": [{ELEMENT: line}]}),
+        ),
+    )["value"]
+        .clone();
+    let n = |i: usize| v[i].as_f64().unwrap_or(f64::NAN);
+    assert!(
+        v[5].as_str().is_some_and(|h| h.starts_with("#wide.f90-")),
+        "{v}"
+    );
+    assert!(
+        n(0) >= 0.0 && n(1) <= n(4) && n(2) >= 0.0 && n(3) <= n(4),
+        "the clicked line and its source line in view: {v}"
     );
     drop(d);
     server.stop();

@@ -226,6 +226,11 @@ fn a_body_over_the_limit_is_413_and_the_server_goes_on() {
     r["files"][0]["content"] = json!(format!("{SQ}{}", "! padding\n".repeat(1000)));
     let a = http::post_json(s.addr, "/api/differentiate", &r);
     assert_eq!(a.status, 413, "{}", a.text());
+    // The API answers JSON that says the limit (issue 49: it was a line of plain text).
+    let v: Value = serde_json::from_str(&a.text()).expect("a JSON answer");
+    assert_eq!(v["ok"], json!(false));
+    let e = v["error"].as_str().unwrap_or_default();
+    assert!(e.contains("upload limit of 4 KiB (4096 bytes"), "{e}");
     // Without a Content-Length (chunked), the limit holds while reading.
     let body = r.to_string();
     let mut req = format!(
@@ -245,9 +250,13 @@ fn a_body_over_the_limit_is_413_and_the_server_goes_on() {
         &[("head", "sq")],
         &[("upload", "big.f90", &"!\n".repeat(4000))],
     );
-    assert_eq!(
-        http::request(s.addr, "POST", "/differentiate", &ct, &body).status,
-        413
+    let a = http::request(s.addr, "POST", "/differentiate", &ct, &body);
+    assert_eq!(a.status, 413);
+    // The form page again, saying the limit.
+    assert!(
+        a.text().contains("upload limit of 4 KiB (4096 bytes") && a.text().contains("<form"),
+        "{}",
+        a.text()
     );
     let a = http::post_json(s.addr, "/api/differentiate", &sq_request(&["tangent"]));
     assert_eq!(a.status, 200, "{}", a.text());
@@ -403,6 +412,45 @@ fn sources_cannot_make_the_preprocessor_read_a_file_of_the_server() {
         );
         assert!(!a.text().contains("root:"), "the file leaked: {v}");
     }
+    // Words on other lines read no file: a Fortran comment, a C string (issue 49: refused).
+    for (name, text) in [
+        (
+            "sq.F90",
+            "! we include the square
+#ifdef NOTHING
+#endif
+",
+        ),
+        (
+            "sq.c",
+            "#ifdef NOTHING
+#endif
+const char *why = \"import\";
+",
+        ),
+    ] {
+        let r = json!({"files": [{"name": name, "content": format!("{text}{}", if name.ends_with(".c") { "void sq(double *x, double *y) { *y = *x * *x; }\n" } else { SQ })}],
+                       "head": "sq", "modes": ["tangent"]});
+        let v = http::post_json(s.addr, "/api/differentiate", &r).json();
+        assert_eq!(v["ok"], true, "{name}: {v}");
+    }
+    // A Fortran INCLUDE file missing from the request: an INCLUDE file, not a header, located
+    // at its line so that the result page links it.
+    let f =
+        "subroutine sq(x, y)\n  real :: x, y\n  include 'defs.inc'\n  y = x*x\nend subroutine sq\n";
+    let r =
+        json!({"files": [{"name": "sq.f90", "content": f}], "head": "sq", "modes": ["tangent"]});
+    let v = http::post_json(s.addr, "/api/differentiate", &r).json();
+    let d = v["diagnostics"]
+        .as_array()
+        .and_then(|a| a.iter().find(|d| d["code"] == "AD001"))
+        .unwrap_or_else(|| panic!("no AD001: {v}"));
+    assert_eq!(d["file"], "sq.f90", "{v}");
+    assert_eq!((&d["line"], &d["column"]), (&json!(3), &json!(3)), "{v}");
+    assert_eq!(
+        d["message"],
+        "the INCLUDE file \"defs.inc\" is not among the submitted files: add it"
+    );
     // A C file's own `#include <math.h>` lines are fine: they never reach the preprocessor.
     let c = "#include <math.h>\n#ifdef NOTHING\n#endif\nvoid sq(double *x, double *y) { *y = sin(*x); }\n";
     let r = json!({"files": [{"name": "sq.c", "content": c}], "head": "sq", "vars": "x",
@@ -512,6 +560,50 @@ fn the_zips_compile_lines_run_as_written_in_a_clean_directory() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The result page carries the form again, filled with the request, its files included (the
+/// first in the paste fields, the others in hidden fields): submitting it differentiates the
+/// same files with the options changed (issue 49: the result page had no form).
+#[test]
+fn the_result_page_resubmits_every_file_with_new_options() {
+    let s = default_server();
+    let module = "module m\n  implicit none\ncontains\n  real(8) function sq(v)\n    real(8), intent(in) :: v\n    sq = v*v\n  end function sq\nend module m\n";
+    let user = "subroutine g(x, y)\n  use m\n  real(8), intent(in) :: x\n  real(8), intent(out) :: y\n  y = sq(x) + x\nend subroutine g\n";
+    let (ct, body) = http::multipart(
+        &[
+            ("paste_name", "m.f90"),
+            ("paste", module),
+            ("head", "g"),
+            ("mode", "tangent"),
+        ],
+        &[("upload", "g.f90", user)],
+    );
+    let a = http::request(s.addr, "POST", "/differentiate", &ct, &body);
+    assert_eq!(a.status, 200, "{}", a.text());
+    let page = a.text();
+    assert!(page.contains("Differentiated: 1 file."), "{page}");
+    let form = &page[page.find("id=\"again\"").expect("the form again")..];
+    assert!(form.contains("value=\"m.f90\"") && form.contains("value=\"g\""));
+    assert!(form.contains("<input type=\"hidden\" name=\"kept_name\" value=\"g.f90\">"));
+    assert!(form.contains("Sent again with the pasted file: g.f90"));
+    // What the browser sends back from that form, adjoint chosen instead.
+    let (ct, body) = http::multipart(
+        &[
+            ("paste_name", "m.f90"),
+            ("paste", module),
+            ("head", "g"),
+            ("mode", "adjoint"),
+            ("kept_name", "g.f90"),
+            ("kept", &user.replace('\n', "\r\n")),
+        ],
+        &[("upload", "", "")],
+    );
+    let a = http::request(s.addr, "POST", "/differentiate", &ct, &body);
+    assert_eq!(a.status, 200, "{}", a.text());
+    assert!(a.text().contains("<h3 id=\"out-m_b.f90\">"), "{}", a.text());
+    // The command line's -html page has no form (it would post nowhere).
+    assert!(!radtap_web::result_page(&Default::default(), &Default::default()).contains("<form"));
+}
+
 /// The form works without JavaScript: a multipart POST answers the result page, with the
 /// code coloured, the diagnostics linked to their lines, and the zip inside.
 #[test]
@@ -560,6 +652,10 @@ fn the_form_answers_the_result_page() {
     assert!(
         page.contains("href=\"#sq.f90-5\" title=\"from sq.f90:5\""),
         "derivative lines link to their primal line"
+    );
+    assert!(
+        page.contains("id=\"sq.f90-5\" href=\"#out-sq_"),
+        "and the primal line to its derivative (issue 49: one way only)"
     );
     assert!(
         page.contains("<a class=\"diag-link\" href=\"#sq.f90-4\">sq.f90:4:3</a>"),
@@ -880,9 +976,16 @@ fn c_headers_come_from_the_submission_never_from_the_server() {
         let a = http::post_json(s.addr, "/api/differentiate", &r);
         let v = a.json();
         assert_eq!(v["ok"], false, "{v}");
+        // Located at the #include line, so that the result page links it (issue 49).
+        let d = &v["diagnostics"][0];
+        assert_eq!(
+            (&d["file"], &d["line"], &d["code"]),
+            (&json!("sq.c"), &json!(1), &json!("AD001")),
+            "{v}"
+        );
         assert!(
             a.text().contains(&format!(
-                "sq.c:1: the header \\\"{name}\\\" is not among the submitted files"
+                "the header \\\"{name}\\\" is not among the submitted files"
             )),
             "{v}"
         );

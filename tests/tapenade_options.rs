@@ -305,6 +305,8 @@ fn a_c_file_named_f90_gets_a_hint_about_its_extension() {
         assert_eq!(out.status.code(), Some(1), "{err}");
         assert!(err.contains("error[AD010]") && err.contains(want), "{err}");
         assert_eq!(err.matches("looks like").count(), 1, "said once: {err}");
+        // The hint instead of a screen of syntax errors (issue 49: 16 of them).
+        assert_eq!(err.matches("error[AD01").count(), 1, "one error: {err}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -203,6 +203,15 @@ pub struct HeadInfo {
     pub dependents: Vec<(String, ZoneSet)>,
     /// `-fixinterface`: every listed variable keeps its derivative argument, active or not.
     pub fixinterface: bool,
+    /// Zones active on the head's boundary: the independents that influence some dependent
+    /// (active on entry) and the dependents that depend on some independent (active on
+    /// exit). Tapenade 3.16 gives a scalar argument a derivative argument only there; an
+    /// array or pointer argument keeps its own whenever it is active inside the head.
+    pub boundary_active: ZoneSet,
+    /// The independents were not named (`-head f` or `-head "f(y)"`, no `-vars`): as in
+    /// Tapenade, every dependent argument then keeps its derivative argument, zero when
+    /// nothing varies it (RW status `zero`).
+    pub default_independents: bool,
 }
 
 /// Results of the analyses on a whole program.
@@ -665,26 +674,48 @@ fn resolve_head(
         .map(|n| prog.name(n).to_string())
         .unwrap_or_default();
     let dd = &info.summary.diff_dep;
-    let keep = if r.fixinterface {
-        "kept because of -fixinterface"
-    } else {
-        "it gets no derivative argument"
-    };
+    let default_independents = r.vars.is_empty();
+    let mut boundary_active = pz.empty();
     for (n, zs) in &independents {
-        let influences = dependents
-            .iter()
-            .any(|(_, ds)| ds.iter().any(|t| dd.row(t).intersects(zs)));
-        if !influences {
+        for z in zs.iter() {
+            if dependents
+                .iter()
+                .any(|(_, ds)| ds.iter().any(|t| dd.row(t).contains(z)))
+            {
+                boundary_active.insert(z);
+            }
+        }
+        if !zs.intersects(&boundary_active) {
+            let keep = if r.fixinterface {
+                "kept because of -fixinterface"
+            } else if array_like(prog, r.head, n) {
+                ARRAY_KEPT
+            } else {
+                "it gets no derivative argument"
+            };
             diags.push(warning(format!(
                 "independent `{n}` of `{head_name}` has no differentiable influence on any dependent; {keep}"
             )));
         }
     }
     for (n, ds) in &dependents {
-        let depends = ds
-            .iter()
-            .any(|t| independents.iter().any(|(_, zs)| dd.row(t).intersects(zs)));
+        let mut depends = false;
+        for t in ds.iter() {
+            if independents.iter().any(|(_, zs)| dd.row(t).intersects(zs)) {
+                boundary_active.insert(t);
+                depends = true;
+            }
+        }
         if !depends {
+            let keep = if r.fixinterface {
+                "kept because of -fixinterface"
+            } else if default_independents {
+                "its derivative argument is kept and set to zero, as Tapenade does when the independents are not named"
+            } else if array_like(prog, r.head, n) {
+                ARRAY_KEPT
+            } else {
+                "it gets no derivative argument"
+            };
             diags.push(warning(format!(
                 "dependent `{n}` of `{head_name}` does not depend differentiably on any independent; {keep}"
             )));
@@ -695,7 +726,32 @@ fn resolve_head(
         independents,
         dependents,
         fixinterface: r.fixinterface,
+        boundary_active,
+        default_independents,
     }
+}
+
+/// What AD060 says of an array or pointer argument that is not active on the head's boundary.
+const ARRAY_KEPT: &str =
+    "it keeps a derivative argument only if it is active inside, as scratch (Tapenade's `(loc)`)";
+
+/// Whether `name` (as `-vars`/`-outvars` give it) is an array or pointer of `head`: such an
+/// argument keeps its derivative argument when it is active inside the head.
+fn array_like(prog: &Program, head: UnitId, name: &str) -> bool {
+    let base = name
+        .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
+        .find(|w| !w.is_empty())
+        .unwrap_or(name);
+    let u = &prog.units[head];
+    prog.lookup(u.scope, base).is_some_and(|s| {
+        let sd = &prog.symbols[s];
+        sd.attrs.pointer
+            || sd.attrs.allocatable
+            || sd
+                .ty
+                .as_ref()
+                .is_some_and(|t| t.pointers > 0 || !t.dims.is_empty())
+    })
 }
 
 fn warning(msg: String) -> Diagnostic {

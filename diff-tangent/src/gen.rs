@@ -206,24 +206,52 @@ impl Gen<'_> {
                     d.union_with(z);
                 }
             }
+            // Without named independents, Tapenade keeps every dependent argument's
+            // derivative, zero when nothing varies it (`choose_procedures`).
+            if let Some(h) = self
+                .info
+                .heads
+                .iter()
+                .find(|h| h.head == p && !h.fixinterface && h.default_independents)
+            {
+                let params = self.param_zones(p);
+                for (_, z) in &h.dependents {
+                    d.union_with(&z.and(&params));
+                }
+            }
         }
         d.intersect_with(&pi.zones.differentiable);
         d
     }
 
-    /// Whether the derivative of parameter `s` could be a local of the derivative unit:
-    /// a Fortran scalar or explicit-shape array, not a pointer or allocatable.
-    fn localizable_param(&self, s: SymbolId) -> bool {
+    /// The zones of procedure `p`'s parameters: their own and what they point to.
+    fn param_zones(&self, p: UnitId) -> ZoneSet {
+        let pz = &self.info.procs[&p].zones;
+        let mut out = pz.empty();
+        for &s in &self.prog.units[p].params {
+            if let Some(z) = pz.sym_zones(s) {
+                out.union_with(&z);
+            }
+            if let Some(o) = pz.objects.get(&ObjKey::Pointee(s)) {
+                out.union_with(&pz.obj_set(o));
+            }
+        }
+        out
+    }
+
+    /// Whether parameter `s` is a scalar whose derivative Tapenade 3.16 makes a local when
+    /// it is not active on the head's boundary: a real or complex scalar, neither array,
+    /// pointer nor allocatable (a Fortran scalar, a C argument passed by value).
+    fn scalar_param(&self, s: SymbolId) -> bool {
         let sd = &self.prog.symbols[s];
         let Some(t) = sd.ty.as_ref() else {
             return false;
         };
-        self.lang == Lang::Fortran
-            && t.pointers == 0
+        t.pointers == 0
+            && t.dims.is_empty()
             && !sd.attrs.pointer
             && !sd.attrs.allocatable
-            && matches!(t.base, BaseClass::Real)
-            && t.dims.iter().all(|d| matches!(d.upper, DimUpper::Expr(_)))
+            && matches!(t.base, BaseClass::Real | BaseClass::Complex)
     }
 
     pub(crate) fn choose_procedures(&mut self) {
@@ -268,24 +296,37 @@ impl Gen<'_> {
                     .map(|&s| radtap_il::library::real_valued(self.prog, s))
                     .collect();
             }
-            // A head's argument that is neither an independent nor a dependent gets no
-            // derivative argument (its derivative is a local starting at zero), unless
-            // -fixinterface: DESIGN.md, calling conventions. Only where the local can be
-            // declared: Fortran scalars and explicit-shape arrays.
+            // A head's arguments follow Tapenade 3.16's interface rule (DESIGN.md, calling
+            // conventions; the table in tests/tapenade_interfaces.rs), unless -fixinterface:
+            // - a scalar gets a derivative argument only when active on the boundary: an
+            //   independent that influences a dependent, a dependent that depends on an
+            //   independent; elsewhere its derivative is a local starting at zero;
+            // - an array or pointer active anywhere inside keeps its derivative argument,
+            //   scratch when it is neither (Tapenade's RW status `x:(loc)`);
+            // - without named independents, every dependent keeps its argument, zero when
+            //   nothing varies it (`deriv_zones` gives it a derivative).
             if let Some(h) = self
                 .info
                 .heads
                 .iter()
                 .find(|h| h.head == p && !h.fixinterface)
             {
-                let mut named = pi.zones.empty();
-                for (_, z) in h.independents.iter().chain(h.dependents.iter()) {
-                    named.union_with(z);
+                let mut zero_kept = pi.zones.empty();
+                if h.default_independents {
+                    for (_, z) in &h.dependents {
+                        zero_kept.union_with(z);
+                    }
                 }
                 for (f, &s) in flags.iter_mut().zip(&self.prog.units[p].params) {
-                    let z = pi.zones.sym_zones(s).unwrap_or_else(|| pi.zones.empty());
-                    if *f && self.localizable_param(s) && !z.intersects(&named) {
+                    let mut z = pi.zones.sym_zones(s).unwrap_or_else(|| pi.zones.empty());
+                    if let Some(o) = pi.zones.objects.get(&ObjKey::Pointee(s)) {
+                        z.union_with(&pi.zones.obj_set(o));
+                    }
+                    if *f && self.scalar_param(s) && !z.intersects(&h.boundary_active) {
                         *f = false;
+                    }
+                    if !*f && z.intersects(&zero_kept) && z.intersects(&d) {
+                        *f = true;
                     }
                 }
             }

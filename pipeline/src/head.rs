@@ -26,7 +26,8 @@ impl HeadSpec {
 /// Parses a `-head` string (DESIGN.md, "Command line"): heads are separated by spaces
 /// *outside* parentheses; a head is a name followed by Tapenade's forms
 /// `f(deps)/(indeps)`, `f(indeps)>(deps)`, `f(indeps)\(deps)`, with either group optional
-/// around the separator (`f/(x)`, `f(y)/`), or a lone group `f(x)` (independents). Inside a
+/// around the separator (`f/(x)`, `f(y)/`), or a lone group `f(y)`: the dependents, as
+/// Tapenade 3.16 reads it (`f(y)` is `f(y)/`; the independents are then the defaults). Inside a
 /// group, names are separated by spaces or commas; a name may carry its own parentheses
 /// (`x(1:3)`). Spaces around the separator are allowed (`f(y) / (x)`).
 pub fn parse_heads(text: &str) -> Result<Vec<HeadSpec>, String> {
@@ -92,7 +93,7 @@ pub fn parse_heads(text: &str) -> Result<Vec<HeadSpec>, String> {
         match sep {
             None => {
                 if let Some((_, g)) = groups.pop() {
-                    h.independents = g;
+                    h.dependents = g;
                 }
             }
             Some((s, at)) => {
@@ -320,7 +321,8 @@ mod tests {
             ("f(x)\\(y z)", vec![h("f", &["x"], &["y", "z"])]),
             ("f/(x)", vec![h("f", &["x"], &[])]),
             ("f(y)/", vec![h("f", &[], &["y"])]),
-            ("f(x)", vec![h("f", &["x"], &[])]),
+            // Tapenade 3.16 reads a lone group as the dependents (`f(y)/`).
+            ("f(y)", vec![h("f", &[], &["y"])]),
             ("m.f(y)/(x)", vec![h("m.f", &["x"], &["y"])]),
             (
                 "f(err)/(cam X w) g(err)/(w)",

@@ -559,30 +559,50 @@ fn apparent_language(text: &str) -> Option<radtap_il::Lang> {
 }
 
 /// A file with syntax errors that looks written in the other language than its extension
-/// says (a C file named `.f90`): its first syntax error says so, instead of leaving the
-/// user with a screen of errors and no hint.
-fn note_wrong_extensions(prog: &Program, req: &Request, diags: &mut [Diagnostic]) {
+/// says (a C file named `.f90`): its first syntax error says so, and the others, which only
+/// repeat that the file is not what its name says, are left out (issue 49: 16 syntax
+/// errors and no hint before).
+fn note_wrong_extensions(prog: &Program, req: &Request, diags: &mut Vec<Diagnostic>) {
     for (i, file) in prog.files.iter().enumerate() {
         let Some((_, text)) = req.sources.iter().find(|(p, _)| *p == file.path) else {
             continue;
         };
+        let in_file = |d: &Diagnostic| {
+            matches!(d.code, Code::Syntax | Code::MissingToken)
+                && d.span.is_some_and(|s| s.file as usize == i)
+        };
         let Some(first) = diags
-            .iter_mut()
-            .find(|d| d.code == Code::Syntax && d.span.is_some_and(|s| s.file as usize == i))
+            .iter()
+            .position(|d| d.code == Code::Syntax && in_file(d))
         else {
             continue;
         };
+        if !apparent_language(text).is_some_and(|l| l != file.lang) {
+            continue;
+        }
         let (named, other, ext) = match file.lang {
             radtap_il::Lang::Fortran => ("Fortran", "C", ".c"),
             radtap_il::Lang::C => ("C", "Fortran", ".f90 (or .f for fixed form)"),
         };
-        if apparent_language(text).is_some_and(|l| l != file.lang) {
-            first.notes.push(format!(
-                "{} is read as {named} because of its extension, but it looks like {other}: \
-                 rename it to end in {ext}",
-                file.path
+        let more = diags.iter().filter(|d| in_file(d)).count() - 1;
+        let mut note = format!(
+            "{} is read as {named} because of its extension, but it looks like {other}: \
+             rename it to end in {ext}",
+            file.path
+        );
+        if more > 0 {
+            note.push_str(&format!(
+                " ({more} further syntax error{} of this file not shown)",
+                if more == 1 { "" } else { "s" }
             ));
         }
+        diags[first].notes.push(note);
+        let mut k = 0;
+        diags.retain(|d| {
+            let keep = !in_file(d) || k == first;
+            k += 1;
+            keep
+        });
     }
 }
 

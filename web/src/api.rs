@@ -179,10 +179,13 @@ pub fn runs(req: &ApiRequest) -> Vec<Request> {
             if req.files.iter().any(|g| g.name == n) {
                 included.push(n.to_string());
             } else {
+                // Located by `diagnostics` from the `NAME:LINE: ` prefix (the pipeline numbers
+                // no file yet): the result page links it to the INCLUDE line.
+                let what = if fortran { "INCLUDE file" } else { "header" };
                 unreadable.push(radtap_il::Diagnostic::global(
                     radtap_il::Code::Io,
                     format!(
-                        "{}:{}: the header \"{n}\" is not among the submitted files: add it",
+                        "{}:{}: the {what} \"{n}\" is not among the submitted files: add it",
                         f.name,
                         i + 1
                     ),
@@ -333,6 +336,23 @@ pub fn add(out: &mut Outcome, resp: &Response, sources: &[(String, String)]) {
     }
 }
 
+/// A message `NAME:LINE: rest` about line LINE of the submitted file NAME: (NAME, LINE, the
+/// column of its `include`, rest).
+fn located(message: &str, sources: &[(String, String)]) -> Option<(String, u32, u32, String)> {
+    let (name, text) = sources
+        .iter()
+        .find(|(n, _)| message.starts_with(&format!("{n}:")))?;
+    let after = &message[name.len() + 1..];
+    let (num, rest) = after.split_once(": ")?;
+    let line: u32 = num.parse().ok()?;
+    let src = text.lines().nth(line.checked_sub(1)? as usize)?;
+    let column = src
+        .to_ascii_lowercase()
+        .find("include")
+        .map_or(1, |c| c as u32 + 1);
+    Some((name.clone(), line, column, rest.to_string()))
+}
+
 /// The diagnostics of one pipeline response, located against its sources.
 fn diagnostics(resp: &Response, sources: &[(String, String)]) -> Vec<ApiDiagnostic> {
     let severity = |s: radtap_il::Severity| match s {
@@ -355,6 +375,15 @@ fn diagnostics(resp: &Response, sources: &[(String, String)]) -> Vec<ApiDiagnost
                 ),
                 None => (String::new(), 0, 0),
             };
+            // A missing header or INCLUDE file (`request`): `NAME:LINE: ` starts its message.
+            let mut message = d.message.clone();
+            let (file, line, column) = match (d.span, located(&d.message, sources)) {
+                (None, Some((f, l, c, rest))) => {
+                    message = rest;
+                    (f, l, c)
+                }
+                _ => (file, line, column),
+            };
             let source = sources
                 .iter()
                 .find(|(n, _)| *n == file)
@@ -362,7 +391,6 @@ fn diagnostics(resp: &Response, sources: &[(String, String)]) -> Vec<ApiDiagnost
                 .filter(|_| line > 0)
                 .unwrap_or("")
                 .to_string();
-            let mut message = d.message.clone();
             for n in &d.notes {
                 message.push_str("\n");
                 message.push_str(n);
@@ -384,9 +412,10 @@ fn diagnostics(resp: &Response, sources: &[(String, String)]) -> Vec<ApiDiagnost
 /// on `.F`/`.F90` files and on C files with `#if` ([`radtap_frontends::preprocessed`]), would
 /// read any file an `#include`, `#import`, `#embed` or `__has_include` names (the command line
 /// may: the files are the user's own). So a source the preprocessor sees is refused, with a
-/// located error, when it mentions one of those words once backslash-newline splices and
-/// `/* */` comments are taken out (traditional cpp pastes `#inc/**/lude` into a directive):
-/// the check is on the words, not on the directive, which can be spelled in too many ways. C
+/// located error, when a directive line (`#` first, once backslash-newline splices and `/* */`
+/// comments are taken out: traditional cpp pastes `#inc/**/lude` into a directive) mentions
+/// one of those words: the check is on the words, not on the directive, which can be spelled
+/// in too many ways; the other lines (Fortran comments, C strings) cannot read a file. C
 /// lines that start with `#include`/`# include` are not looked at: the frontends take them out
 /// before the preprocessor runs.
 fn includes_a_file(files: &[File]) -> Option<ApiDiagnostic> {
@@ -426,10 +455,24 @@ fn includes_a_file(files: &[File]) -> Option<ApiDiagnostic> {
                 k += 1;
             }
         }
-        let hit = ["include", "import", "embed"]
-            .into_iter()
-            .filter_map(|w| text.find(w).map(|at| (at, w)))
-            .min();
+        // Only directive lines (`#` first) make cpp read a file: a Fortran comment or a C
+        // string that says "include" is refused no more (issue 49).
+        let mut hit = None;
+        let mut off = 0;
+        for l in text.split_inclusive('\n') {
+            let t = l.trim_start();
+            // `%:` is a digraph of `#`, `??=` a trigraph.
+            if t.starts_with('#') || t.starts_with("%:") || t.starts_with("??=") {
+                hit = ["include", "import", "embed"]
+                    .into_iter()
+                    .filter_map(|w| l.find(w).map(|at| (off + at, w)))
+                    .min();
+                if hit.is_some() {
+                    break;
+                }
+            }
+            off += l.len();
+        }
         if let Some((at, w)) = hit {
             let chars_before = text[..at].chars().count();
             let line = line_of[chars_before];

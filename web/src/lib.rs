@@ -34,5 +34,5 @@ pub use api::{
     RunFn, MAX_FILES, MODES,
 };
 pub use archive::{base64, entries, zip};
-pub use page::{form_page, result_page};
+pub use page::{form_page, result_page, served_result_page};
 pub use server::{router, serve, start, Config, Server};

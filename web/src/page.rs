@@ -5,7 +5,8 @@
 //!
 //! Anchors: source line `L` of file `F` is `#F-L` (`heat.f90-12`), line `L` of a generated
 //! file `G` is `#out-G-L`; each diagnostic links to its source line, which is marked, and
-//! each generated line written for a primal statement links to that statement's line.
+//! each generated line written for a primal statement links to that statement's line, and
+//! each such source line to the first generated line written for it.
 
 use crate::api::{ApiRequest, Outcome};
 use crate::archive;
@@ -15,7 +16,8 @@ const STYLE: &str = "
 body{font-family:system-ui,sans-serif;margin:0;color:#1d1d1f;background:#fafafa}
 header{background:#243b53;color:#fff;padding:.6em 1em}header a{color:#fff}
 main{padding:1em}h1{font-size:1.3em;margin:0}h2{font-size:1.1em}h3{font-size:1em;margin:.4em 0}
-.grid{display:grid;grid-template-columns:1fr 1fr;gap:1em;align-items:start}
+.grid{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:1em;align-items:start}
+.grid>section{min-width:0;max-height:92vh;overflow:auto}
 .code{background:#fff;border:1px solid #ccd;overflow-x:auto;font:13px/1.35 ui-monospace,monospace}
 .code a.l{display:block;white-space:pre;color:inherit;text-decoration:none;padding:0 .5em}
 .code a.l:before{content:attr(data-n);display:inline-block;width:3.5em;color:#99a;text-align:right;margin-right:1em}
@@ -49,6 +51,14 @@ pub fn form_page(error: Option<&str>, req: Option<&ApiRequest>) -> String {
             escape(e)
         ));
     }
+    b.push_str(&form(req));
+    document("radtap", &b)
+}
+
+/// The form itself, filled from `req`: its first file in the paste fields, the others kept
+/// in hidden fields (`kept_name`, `kept`) so that a resubmission sends them again.
+fn form(req: Option<&ApiRequest>) -> String {
+    let mut b = String::new();
     let empty = ApiRequest::default();
     let r = req.unwrap_or(&empty);
     let pasted = r.files.first();
@@ -86,7 +96,7 @@ pub fn form_page(error: Option<&str>, req: Option<&ApiRequest>) -> String {
          <input type=\"text\" id=\"nooptim\" name=\"nooptim\" value=\"{}\">\
          <label for=\"size\">-size (space-separated: <code>n=10 w=n*m</code>)</label>\
          <input type=\"text\" id=\"size\" name=\"size\" value=\"{}\"></fieldset>\
-         <button type=\"submit\" id=\"submit\">Differentiate</button></form>\
+         {}<button type=\"submit\" id=\"submit\">Differentiate</button></form>\
          <p>The same service answers JSON at <code>POST /api/differentiate</code> and \
          <code>POST /api/zip</code> (see docs/serve.md).</p>",
         escape(pasted.map_or("", |f| f.name.as_str())),
@@ -101,8 +111,32 @@ pub fn form_page(error: Option<&str>, req: Option<&ApiRequest>) -> String {
         checked("split"),
         escape(&r.options.nooptim.join(" ")),
         escape(&r.options.size.join(" ")),
+        kept_files(r),
     ));
-    document("radtap", &b)
+    b
+}
+
+/// The files after the first, as hidden fields the form sends again, each named beside
+/// the form.
+fn kept_files(r: &ApiRequest) -> String {
+    let mut s = String::new();
+    let rest = r.files.iter().skip(1);
+    if rest.len() > 0 {
+        let names: Vec<String> = rest.clone().map(|f| escape(&f.name)).collect();
+        s.push_str(&format!(
+            "<p id=\"kept\">Sent again with the pasted file: {}</p>",
+            names.join(", ")
+        ));
+    }
+    for f in rest {
+        s.push_str(&format!(
+            "<input type=\"hidden\" name=\"kept_name\" value=\"{}\">\
+             <input type=\"hidden\" name=\"kept\" value=\"{}\">",
+            escape(&f.name),
+            escape(&f.content)
+        ));
+    }
+    s
 }
 
 /// One file as coloured lines, each an anchor `#PREFIXNAME-LINE`; `marked` lines get a
@@ -114,6 +148,7 @@ fn code_block(
     text: &str,
     marked: &[u32],
     origins: &[Option<(String, u32)>],
+    verb: &str,
 ) -> String {
     let mut s = format!(
         "<h3 id=\"{p}{n}\">{n}</h3><div class=\"code\">",
@@ -127,7 +162,10 @@ fn code_block(
         let (href, title) = match origins.get(i).cloned().flatten() {
             Some((f, line)) => (
                 escape(&format!("{f}-{line}")),
-                format!(" title=\"from {}:{line}\"", escape(&f)),
+                format!(
+                    " title=\"{verb} {}:{line}\"",
+                    escape(f.strip_prefix("out-").unwrap_or(&f))
+                ),
             ),
             None => (id.clone(), String::new()),
         };
@@ -150,8 +188,18 @@ and reset to zero; <b>incremented</b>: an adjoint the call adds to (set it to ze
 adjoint procedures; <b>xd</b>, <b>xb</b> are the derivatives of <b>x</b>.</dd></dl></details>";
 
 /// The result page: the diagnostics (linked to the source lines), the zip download, and each
-/// generated file beside the sources, coloured.
+/// generated file beside the sources, coloured (the command line's `-html`).
 pub fn result_page(req: &ApiRequest, out: &Outcome) -> String {
+    result(req, out, false)
+}
+
+/// The result page the service answers: [`result_page`] followed by the form, filled with the
+/// request (its files included), to change the options and differentiate again.
+pub fn served_result_page(req: &ApiRequest, out: &Outcome) -> String {
+    result(req, out, true)
+}
+
+fn result(req: &ApiRequest, out: &Outcome, with_form: bool) -> String {
     let mut b = String::new();
     if out.ok {
         b.push_str(&format!(
@@ -222,16 +270,48 @@ pub fn result_page(req: &ApiRequest, out: &Outcome) -> String {
             .filter(|d| d.file == f.name)
             .map(|d| d.line)
             .collect();
-        b.push_str(&code_block("", &f.name, &f.content, &marked, &[]));
+        // Each source line links to the first generated line written for it (issue 49:
+        // links went one way only).
+        let mut derived: Vec<Option<(String, u32)>> = vec![None; f.content.lines().count()];
+        for (g, o) in out.files.iter().zip(&out.origins) {
+            for (j, origin) in o.iter().enumerate() {
+                if let Some((src, l)) = origin {
+                    let slot = derived.get_mut((*l as usize).wrapping_sub(1));
+                    if let Some(slot @ None) = slot.filter(|_| *src == f.name) {
+                        *slot = Some((format!("out-{}", g.name), j as u32 + 1));
+                    }
+                }
+            }
+        }
+        b.push_str(&code_block(
+            "",
+            &f.name,
+            &f.content,
+            &marked,
+            &derived,
+            "derivative at",
+        ));
     }
     b.push_str("</section><section><h2>Generated</h2>");
     for (i, f) in out.files.iter().enumerate() {
         let origins = out.origins.get(i).map_or(&[][..], |o| &o[..]);
-        b.push_str(&code_block("out-", &f.name, &f.content, &[], origins));
+        b.push_str(&code_block(
+            "out-",
+            &f.name,
+            &f.content,
+            &[],
+            origins,
+            "from",
+        ));
     }
     if out.files.is_empty() {
         b.push_str("<p>Nothing was generated.</p>");
     }
     b.push_str("</section></div>");
+    if with_form {
+        // Change the options and differentiate again, with the same files.
+        b.push_str("<h2 id=\"again\">Change the options and differentiate again</h2>");
+        b.push_str(&form(Some(req)));
+    }
     document("radtap: result", &b)
 }

@@ -126,6 +126,20 @@ async fn time_limit(State(st): State<AppState>, req: Request, next: Next) -> Res
     let api = req.uri().path().starts_with("/api/");
     let secs = st.cfg.timeout.as_secs_f64();
     match tokio::time::timeout(st.cfg.timeout, next.run(req)).await {
+        // Over the body limit: say the limit (axum's rejection is a bare text line), as JSON
+        // to the API and on the form to the form.
+        Ok(r) if r.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+            let m = too_large(st.cfg.max_upload);
+            if api {
+                json_error(StatusCode::PAYLOAD_TOO_LARGE, &m).into_response()
+            } else {
+                Answer::Html(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    page::form_page(Some(&m), None),
+                )
+                .into_response()
+            }
+        }
         Ok(r) => r,
         Err(_) => {
             let m = format!("the request took longer than the time limit ({secs} s)");
@@ -140,6 +154,20 @@ async fn time_limit(State(st): State<AppState>, req: Request, next: Next) -> Res
             }
         }
     }
+}
+
+/// The message of a 413: the limit, in bytes and in the unit `--max-upload` is usually given.
+fn too_large(limit: usize) -> String {
+    let human = if limit >= 1 << 20 && limit.is_multiple_of(1 << 20) {
+        format!("{} MiB", limit >> 20)
+    } else if limit >= 1 << 10 && limit.is_multiple_of(1 << 10) {
+        format!("{} KiB", limit >> 10)
+    } else {
+        format!("{limit} bytes")
+    };
+    format!(
+        "the request is larger than this service's upload limit of {human} ({limit} bytes, `radtap serve --max-upload`): send fewer or smaller files"
+    )
 }
 
 /// Runs `f` on the blocking pool once a worker is free; a panic is a 500.
@@ -326,6 +354,15 @@ fn form_request(f: FormFields) -> (ApiRequest, Option<String>) {
             content: pasted,
         });
     }
+    // Files a result page's form sends again (`page::form`), in their order.
+    let kept_names = f.text.iter().filter(|(n, _)| n == "kept_name");
+    let kept = f.text.iter().filter(|(n, _)| n == "kept");
+    for ((_, name), (_, content)) in kept_names.zip(kept) {
+        req.files.push(File {
+            name: name.clone(),
+            content: content.replace("\r\n", "\n"),
+        });
+    }
     for (name, bytes) in f.uploads {
         match String::from_utf8(bytes) {
             Ok(content) => req.files.push(File { name, content }),
@@ -354,7 +391,7 @@ async fn form(State(st): State<AppState>, m: Multipart) -> Answer {
             return bad(&e);
         }
         match api::differentiate(&req, run) {
-            Ok(out) => Answer::Html(StatusCode::OK, page::result_page(&req, &out)),
+            Ok(out) => Answer::Html(StatusCode::OK, page::served_result_page(&req, &out)),
             Err(e) => bad(&e),
         }
     })

@@ -246,6 +246,10 @@ impl<'g, 'a> ProcGen<'g, 'a> {
                     }
                     self.u.c_params.push(cp);
                 }
+            } else if self.lang == Lang::C && self.dvar.contains_key(&s) {
+                // A by-value scalar active inside the head only (Tapenade's interface rule,
+                // `gen.rs` `choose_procedures`): its derivative is a local starting at zero.
+                self.c_local_derivative_param(i);
             }
         }
         if self.lang == Lang::C && (src.kind == UnitKind::Subroutine || self.vector || self.adjoint)
@@ -373,6 +377,37 @@ impl<'g, 'a> ProcGen<'g, 'a> {
         if self.lang == Lang::C && self.u.c_params.is_empty() {
             self.u.c_void_params = true;
         }
+    }
+
+    /// Declares the derivative of the `i`th C parameter (a scalar passed by value) as a
+    /// local of the body, zero on entry: `double td = 0.0;`, in vector mode
+    /// `double td[NBDirsMax] = {0};`.
+    fn c_local_derivative_param(&mut self, i: usize) {
+        let src = self.src;
+        let s = src.params[i];
+        let local = self.dvar[&s];
+        let c = Copier { src };
+        let mut spec = c.spec(&mut self.u, &src.c_params[i].spec);
+        spec.qualifiers.retain(|q| q != "const");
+        let mut ent = plain_entity(local);
+        ent.init = Some(if self.vector {
+            let z = self.b().int(0);
+            let n = self.u.exprs.alloc(Expr::Opaque("NBDirsMax".into()));
+            ent.derived = vec![DeclOp::Array(Some(n))];
+            Init::Expr(self.b().e(Expr::ArrayCtor {
+                items: vec![z],
+                old_style: false,
+                type_spec: None,
+            }))
+        } else {
+            Init::Expr(self.b().zero(8))
+        });
+        self.c_local_decls.push(Decl::var(VarDecl {
+            spec,
+            attrs: Vec::new(),
+            entities: vec![ent],
+            double_colon: false,
+        }));
     }
 
     /// A C derivative parameter gets the direction as its last dimension.
