@@ -57,6 +57,7 @@ pub mod library;
 pub mod lift;
 mod make;
 pub mod memcpy;
+pub mod omp;
 pub mod source_alloc;
 pub mod specialise;
 pub mod statics;

@@ -27,6 +27,9 @@ pub struct Toolchain {
     /// Libraries linked after the objects (`-lblas` for a program calling the BLAS radtap
     /// describes built in).
     pub libs: Vec<String>,
+    /// The code has OpenMP directives (issue 45): everything compiles and links with
+    /// `-fopenmp`, and each program runs with 1 and with 2 threads (`lib.rs`).
+    pub openmp: bool,
 }
 
 /// The AddressSanitizer flags of compiles and links.
@@ -50,6 +53,7 @@ impl Toolchain {
             include: Vec::new(),
             sanitize: std::sync::OnceLock::new(),
             libs: Vec::new(),
+            openmp: false,
         }
     }
 
@@ -116,7 +120,13 @@ impl Toolchain {
     /// Compiles the runtime (`adStack.c`, `adBinomial.c`) to one object `adRuntime.o` in
     /// `dir` (once).
     pub fn runtime(&self, dir: &Path) -> Result<PathBuf, String> {
-        let obj = dir.join("adRuntime.o");
+        // With OpenMP, the stack is thread-local (`adStack.c`).
+        let (name, omp): (&str, &[&str]) = if self.openmp {
+            ("adRuntimeOmp.o", &["-fopenmp"])
+        } else {
+            ("adRuntime.o", &[])
+        };
+        let obj = dir.join(name);
         if obj.exists() {
             return Ok(obj);
         }
@@ -125,18 +135,12 @@ impl Toolchain {
             &["-O2", "-c", "adStack.c", "-o", "adStack.o"],
             &["-O2", "-c", "adBinomial.c", "-o", "adBinomial.o"],
             // One relocatable object of both (a partial link).
-            &[
-                "-r",
-                "-nostdlib",
-                "-o",
-                "adRuntime.o",
-                "adStack.o",
-                "adBinomial.o",
-            ],
+            &["-r", "-nostdlib", "-o", name, "adStack.o", "adBinomial.o"],
         ];
         for args in steps {
             let o = Command::new(&self.cc)
                 .current_dir(dir)
+                .args(omp)
                 .args(args)
                 .output()
                 .map_err(|e| format!("{}: {e}", self.cc))?;
@@ -159,6 +163,14 @@ impl Toolchain {
     }
 
     fn command_plain(&self, lang: Lang) -> Command {
+        let mut c = self.command_lang(lang);
+        if self.openmp {
+            c.arg("-fopenmp");
+        }
+        c
+    }
+
+    fn command_lang(&self, lang: Lang) -> Command {
         match lang {
             Lang::Fortran => {
                 let mut c = Command::new(&self.fc);
@@ -275,6 +287,17 @@ impl Toolchain {
 
     /// [`run`](Self::run) in the working directory `cwd`, its output files in `dir`.
     pub fn run_in(&self, cwd: &Path, dir: &Path, exe: &Path) -> Result<String, String> {
+        self.run_threads(cwd, dir, exe, None)
+    }
+
+    /// [`run_in`](Self::run_in) with `OMP_NUM_THREADS` set to `threads` when given.
+    pub fn run_threads(
+        &self,
+        cwd: &Path,
+        dir: &Path,
+        exe: &Path,
+        threads: Option<u32>,
+    ) -> Result<String, String> {
         let out_path = dir.join(format!(
             "{}.out",
             exe.file_name()
@@ -283,7 +306,11 @@ impl Toolchain {
         let out = std::fs::File::create(&out_path).map_err(|e| format!("{e}"))?;
         let err_path = out_path.with_extension("err");
         let err = std::fs::File::create(&err_path).map_err(|e| format!("{e}"))?;
-        let mut child = Command::new(exe)
+        let mut cmd = Command::new(exe);
+        if let Some(n) = threads {
+            cmd.env("OMP_NUM_THREADS", n.to_string());
+        }
+        let mut child = cmd
             .current_dir(cwd)
             // Leaks of the user's code are no fault of its derivatives.
             .env("ASAN_OPTIONS", "detect_leaks=0")

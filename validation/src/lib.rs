@@ -159,11 +159,39 @@ fn build_run(
             what: what.to_string(),
             message,
         })?;
-    let out = job.toolchain.run(dir, &exe).map_err(|message| Error::Run {
-        what: what.to_string(),
-        message,
-    })?;
-    Ok(build::parse_out(&out))
+    let run = |threads| {
+        job.toolchain
+            .run_threads(dir, dir, &exe, threads)
+            .map_err(|message| Error::Run {
+                what: what.to_string(),
+                message,
+            })
+    };
+    if !job.toolchain.openmp {
+        return Ok(build::parse_out(&run(None)?));
+    }
+    // OpenMP: the checks use the run with 2 threads, which must agree with the run with 1
+    // (up to the order of reductions and atomic updates).
+    let one = build::parse_out(&run(Some(1))?);
+    let two = build::parse_out(&run(Some(2))?);
+    for (k, v1) in &one {
+        let v2 = two.get(k).map(|v| v.as_slice()).unwrap_or(&[]);
+        let scale = v1.iter().fold(0.0f64, |m, x| m.max(x.1.abs()));
+        let differ = v1.len() != v2.len()
+            || v1
+                .iter()
+                .zip(v2)
+                .any(|(a, b)| !((a.1 - b.1).abs() <= 1e-9 * scale.max(1e-300) || a.1 == b.1));
+        if differ {
+            return Err(Error::Run {
+                what: what.to_string(),
+                message: format!(
+                    "the {what} gives other values of `{k}` with 2 OpenMP threads than with 1 (a race)"
+                ),
+            });
+        }
+    }
+    Ok(two)
 }
 
 /// Labels of the dependent elements in print order: (variable, element label).

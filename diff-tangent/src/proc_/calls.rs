@@ -48,6 +48,7 @@ impl<'a> ProcGen<'_, 'a> {
             construct_name: None,
             directives: vec![],
             comment: None,
+            omp: None,
         })
     }
 

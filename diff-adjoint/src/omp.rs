@@ -1,0 +1,448 @@
+//! OpenMP parallel loops in the adjoint (issue 45): a parallel loop is reversed as a
+//! parallel loop.
+//!
+//! Two forms, chosen by what the sequential reversal would record inside the loop:
+//! - *store nothing*: nothing recorded per iteration (a stencil `y[i] = f(x[i-1], x[i],
+//!   x[i+1])`): the forward loop is the primal's, under its directive, and the reversed
+//!   loop runs in parallel as it is;
+//! - *recompute*: the iterations overwrite values their adjoints need (private temporaries,
+//!   branches): the forward loop runs the primal body only, and each backward iteration
+//!   runs its own forward sweep (pushing on the calling thread's stack, `_OPENMP` makes the
+//!   runtime's stack thread-local) then its backward sweep (popping the same values on the
+//!   same thread). An iteration's inputs must then be what they were forward: the loop may
+//!   not overwrite what it reads (refused), and what it reads that other code overwrites is
+//!   recorded once before the loop. Reduction updates are not run again.
+//!
+//! The reversed loop is then made race-free by looking at what it writes
+//! ([`Adj::backward_clauses`]): a scalar only incremented is a `reduction(+: …)`, any other
+//! scalar `firstprivate` (it starts each thread's first iteration where the sequential loop
+//! started, and an adjoint of a per-iteration variable is zero again at the end of each);
+//! an array every reference of which has, in one dimension, the same subscript `i + c` of
+//! the loop counter is owned by the iteration; any other array written must be written by
+//! increments only, which become `atomic`. What cannot be made race-free is refused at the
+//! loop.
+
+use crate::*;
+use radtap_diff_tangent::generator::{loop_body, loop_counter};
+use radtap_il::omp::{base_name, declared_below, stmts_below, written, Omp, OmpClause, OmpKind};
+
+impl<'a> Adj<'_, '_, 'a> {
+    /// Both sweeps of the parallel loop `s` (module doc).
+    pub(crate) fn rev_parallel(&mut self, s: StmtId, omp: &'a Omp) -> Rev {
+        let src = self.pg.src;
+        let body: &'a [StmtId] = match &src.stmts[s].kind {
+            StmtKind::Do { body, .. } | StmtKind::CFor { body, .. } => body,
+            _ => return self.rev_stmt_rule(s),
+        };
+        let clauses = omp.clauses();
+        for c in clauses {
+            match c {
+                OmpClause::LastPrivate(v) if v.iter().any(|x| self.pg.dvar.contains_key(x)) => {
+                    return self
+                        .unsupported(s, "`lastprivate` of an active variable in a parallel loop");
+                }
+                OmpClause::Reduction(op, v)
+                    if op != "+" && op != "-" && v.iter().any(|x| self.pg.dvar.contains_key(x)) =>
+                {
+                    let what = format!("`reduction({op}: …)` of an active variable");
+                    return self.unsupported(s, &what);
+                }
+                _ => {}
+            }
+        }
+        let reds: Vec<SymbolId> = omp.reductions().into_iter().map(|(_, x)| x).collect();
+        let mut rerun = self.records_inside(body);
+        let diags = self.pg.g.diags.len();
+        let mut r = Rev::default();
+        if !rerun {
+            r = self.rev_stmt_rule(s);
+            if self.loop_of(&r.fwd).is_some_and(|l| self.stack_calls(l))
+                || self.loop_of(&r.bwd).is_some_and(|l| self.stack_calls(l))
+            {
+                self.pg.g.diags.truncate(diags);
+                rerun = true;
+            }
+        }
+        if rerun {
+            if self.pg.sweep != Sweep::Joint {
+                return self.unsupported(s, "a parallel loop whose iterations record values, in a procedure differentiated in split mode (NOCHECKPOINT),");
+            }
+            let Some(z) = self.rerun_snapshot(s, body, omp) else {
+                return self.unsupported(s, "a parallel loop that overwrites what its iterations read (in place, `x[i] = f(x[i])`)");
+            };
+            self.omp_body = Some((body[0], reds.clone()));
+            r = self.rev_stmt_rule(s);
+            self.omp_body = None;
+            if !z.is_empty() {
+                let (push, pop) = self.snapshot(s, &z);
+                r.fwd.splice(0..0, push);
+                let at = self.loop_at(&r.bwd).unwrap_or(0);
+                r.bwd.splice(at..at, pop);
+            }
+        }
+        if let Some(f) = self.loop_of(&r.fwd) {
+            let mut cl: Vec<OmpClause> = clauses.to_vec();
+            if rerun {
+                cl.retain(|c| !matches!(c, OmpClause::Other(t) if t.starts_with("schedule")));
+                cl.push(OmpClause::Other("schedule(static)".into()));
+            }
+            let cl = self.pg.omp_privates(s, f, cl);
+            self.pg.u.stmts[f].omp = Some(Box::new(Omp {
+                kind: OmpKind::Loop(cl),
+                span: omp.span,
+            }));
+        }
+        match self.loop_of(&r.bwd) {
+            Some(b) => match self.backward_clauses(b, clauses) {
+                Ok(cl) => {
+                    self.pg.u.stmts[b].omp = Some(Box::new(Omp {
+                        kind: OmpKind::Loop(cl),
+                        span: omp.span,
+                    }))
+                }
+                Err(m) => {
+                    self.pg.error(s, Code::Unsupported, &m);
+                }
+            },
+            None if !r.bwd.is_empty() => {
+                let m = "the adjoint of this parallel loop is not a counted loop: it would run sequentially, which is not supported yet";
+                self.pg.error(s, Code::Unsupported, m);
+            }
+            None => {}
+        }
+        r
+    }
+
+    /// Whether the sequential reversal of `body` records values or control inside it.
+    fn records_inside(&self, body: &[StmtId]) -> bool {
+        let src = self.pg.src;
+        let mut inside = HashSet::new();
+        let mut control = false;
+        subtree(src, body, &mut |x| {
+            inside.insert(x);
+            control |= matches!(
+                src.stmts[x].kind,
+                StmtKind::If { .. }
+                    | StmtKind::Select { .. }
+                    | StmtKind::Switch { .. }
+                    | StmtKind::While { .. }
+                    | StmtKind::DoWhile { .. }
+                    | StmtKind::Loop { .. }
+                    | StmtKind::Where { .. }
+            );
+        });
+        control
+            || self
+                .pg
+                .pi
+                .point
+                .iter()
+                .enumerate()
+                .any(|(i, p)| inside.contains(&p.stmt) && !self.to_record(i).is_empty())
+    }
+
+    /// The zones a recomputing backward iteration reads that other code may overwrite,
+    /// to record before the loop; `None` when the loop overwrites what it reads.
+    fn rerun_snapshot(&self, s: StmtId, body: &[StmtId], omp: &Omp) -> Option<ZoneSet> {
+        let src = self.pg.src;
+        let zones = &self.pg.pi.zones;
+        let mut own: Vec<SymbolId> = omp.private_vars();
+        own.extend(omp.reductions().into_iter().map(|(_, x)| x));
+        own.extend(declared_below(src, body));
+        own.extend(loop_counter(src, s));
+        let mut all = Vec::new();
+        stmts_below(src, body, &mut all);
+        own.extend(all.iter().filter_map(|&x| loop_counter(src, x)));
+        let mut p = zones.empty();
+        for x in own {
+            if let Some(z) = zones.sym_zones(x) {
+                p.union_with(&z);
+            }
+        }
+        let mut inside = HashSet::new();
+        subtree(src, body, &mut |x| {
+            inside.insert(x);
+        });
+        let (mut r, mut w) = (zones.empty(), zones.empty());
+        for (i, pt) in self.pg.pi.point.iter().enumerate() {
+            if inside.contains(&pt.stmt) {
+                r.union_with(&self.pg.pi.effects[i].reads);
+                w.union_with(&self.pg.pi.effects[i].writes);
+            }
+        }
+        r.subtract(&p);
+        w.subtract(&p);
+        if r.intersects(&w) {
+            return None;
+        }
+        r.intersect_with(&self.written_anywhere);
+        Some(r)
+    }
+
+    /// The first loop statement of `b`, where the reversed loop stands.
+    fn loop_at(&self, b: &[StmtId]) -> Option<usize> {
+        b.iter().position(|&x| {
+            matches!(
+                self.pg.u.stmts[x].kind,
+                StmtKind::Do { .. } | StmtKind::CFor { .. } | StmtKind::While { .. }
+            )
+        })
+    }
+
+    /// The counted loop of `b` (a DO or C `for`), if `b` has one.
+    fn loop_of(&self, b: &[StmtId]) -> Option<StmtId> {
+        let at = self.loop_at(b)?;
+        let l = b[at];
+        matches!(
+            self.pg.u.stmts[l].kind,
+            StmtKind::Do { .. } | StmtKind::CFor { .. }
+        )
+        .then_some(l)
+    }
+
+    /// Whether loop `l` of the unit being built calls the runtime's stack.
+    fn stack_calls(&self, l: StmtId) -> bool {
+        let u = &self.pg.u;
+        let mut all = Vec::new();
+        stmts_below(u, &loop_body(u, l), &mut all);
+        all.iter().any(|&x| match &u.stmts[x].kind {
+            StmtKind::Call { callee, .. } => match &u.exprs[*callee] {
+                Expr::Name(f) => {
+                    let n = self.pg.g.out.name(*f).to_ascii_lowercase();
+                    n.starts_with("push")
+                        || n.starts_with("pop")
+                        || n.starts_with("look")
+                        || n.starts_with("adstack")
+                }
+                _ => false,
+            },
+            _ => false,
+        })
+    }
+
+    /// One iteration of a recomputed parallel loop (module doc): forward, the primal body;
+    /// backward, its own forward sweep (reduction updates left out) then its backward sweep.
+    pub(crate) fn adj_omp_iteration(&mut self, b: &'a [StmtId], reds: &[SymbolId]) -> Rev {
+        let (regions, _) = radtap_il::directives::block_regions(&self.pg.src.stmts, b);
+        let inner = self.rev_range(b, 0, b.len(), &regions, None);
+        let fwd = b.iter().map(|&x| self.pg.copy_stmt(x)).collect();
+        let mut bwd = inner.fwd;
+        strip_updates(&mut self.pg.u, &mut bwd, reds);
+        bwd.extend(inner.bwd);
+        Rev { fwd, bwd }
+    }
+
+    /// The clauses of the reversed loop `b` (module doc), or why it cannot be race-free.
+    fn backward_clauses(
+        &mut self,
+        b: StmtId,
+        primal: &[OmpClause],
+    ) -> Result<Vec<OmpClause>, String> {
+        let u = &self.pg.u;
+        let prog = &self.pg.g.out;
+        if matches!(u.stmts[b].kind, StmtKind::CFor { step: None, .. }) {
+            return Err("the reversed loop over this unsigned counter is not in OpenMP's canonical form: the adjoint of this parallel loop is not supported yet".into());
+        }
+        let body = loop_body(u, b);
+        let counter = loop_counter(u, b);
+        let declared = declared_below(u, &body);
+        let mut all = Vec::new();
+        stmts_below(u, &body, &mut all);
+        // Every reference of each variable in the body, with the statement holding it.
+        let mut refs: HashMap<SymbolId, Vec<(StmtId, ExprId)>> = HashMap::new();
+        for &x in &all {
+            let mut todo: Vec<ExprId> = Vec::new();
+            radtap_il::visit::stmt_children(&u.stmts[x].kind, &mut |e| todo.push(e), &mut |_| {});
+            while let Some(e) = todo.pop() {
+                match &u.exprs[e] {
+                    Expr::Name(v) => refs.entry(*v).or_default().push((x, e)),
+                    Expr::Index { base, subs } => {
+                        if let Expr::Name(v) = u.exprs[*base] {
+                            refs.entry(v).or_default().push((x, e));
+                        } else {
+                            todo.push(*base);
+                        }
+                        for sb in subs {
+                            match sb {
+                                Subscript::Index(i) => todo.push(*i),
+                                Subscript::Range(a, c, d) => {
+                                    todo.extend([a, c, d].into_iter().flatten().copied())
+                                }
+                            }
+                        }
+                    }
+                    other => radtap_il::visit::expr_children(other, &mut |c| todo.push(c)),
+                }
+            }
+        }
+        // A write whose target has no variable at its base cannot be checked.
+        for &x in &all {
+            if let StmtKind::Assign { lhs, .. } = &u.stmts[x].kind {
+                if base_name(u, *lhs).is_none() {
+                    return Err("the adjoint of this parallel loop writes through a pointer or a component, which cannot be made race-free yet".into());
+                }
+            }
+        }
+        let mut reduction = Vec::new();
+        let mut first = Vec::new();
+        let mut atomic = Vec::new();
+        for (x, whole) in written(prog, u, &body) {
+            if Some(x) == counter || declared.contains(&x) {
+                continue;
+            }
+            let rs = refs.get(&x).map(|v| v.as_slice()).unwrap_or(&[]);
+            let increments = !rs.is_empty() && rs.iter().all(|&(st, _)| increment_of(u, st, x));
+            if whole {
+                let scalar = prog.symbols[x]
+                    .ty
+                    .as_ref()
+                    .is_some_and(|t| t.dims.is_empty() && t.pointers == 0);
+                if increments && scalar {
+                    reduction.push(x);
+                } else if !first.contains(&x) {
+                    first.push(x);
+                }
+                continue;
+            }
+            if counter.is_some_and(|c| owned(u, rs, c)) {
+                continue;
+            }
+            if !increments {
+                let n = prog.name(x);
+                return Err(format!("the adjoint of this parallel loop writes `{n}` at elements other iterations touch, not only by increments: it cannot be made race-free yet"));
+            }
+            for &(st, _) in rs {
+                if !atomic.contains(&st) {
+                    atomic.push(st);
+                }
+            }
+        }
+        for st in atomic {
+            self.pg.u.stmts[st].omp = Some(Box::new(Omp {
+                kind: OmpKind::Atomic,
+                span: None,
+            }));
+        }
+        let mut cl: Vec<OmpClause> = primal
+            .iter()
+            .filter(
+                |c| matches!(c, OmpClause::Other(t) if !t.starts_with("schedule") && t != "nowait"),
+            )
+            .cloned()
+            .collect();
+        cl.push(OmpClause::Other("schedule(static)".into()));
+        if !first.is_empty() {
+            cl.push(OmpClause::FirstPrivate(first));
+        }
+        if !reduction.is_empty() {
+            cl.push(OmpClause::Reduction("+".into(), reduction));
+        }
+        Ok(cl)
+    }
+}
+
+/// Whether statement `st` is an increment `x = x + e`, `x = e + x`, `x = x - e`,
+/// `x += e`, `x -= e` of a reference to `x` whose `e` does not mention `x`.
+fn increment_of(u: &UnitData, st: StmtId, x: SymbolId) -> bool {
+    let StmtKind::Assign { lhs, op, rhs } = &u.stmts[st].kind else {
+        return false;
+    };
+    if base_name(u, *lhs) != Some(x) {
+        return false;
+    }
+    let mentions = |e: ExprId| {
+        let mut found = false;
+        let mut todo = vec![e];
+        while let Some(e) = todo.pop() {
+            if matches!(u.exprs[e], Expr::Name(v) if v == x) {
+                found = true;
+            }
+            radtap_il::visit::expr_children(&u.exprs[e], &mut |c| todo.push(c));
+        }
+        found
+    };
+    // The subscripts of the target may not read `x` either.
+    let target_clean = match &u.exprs[*lhs] {
+        Expr::Index { subs, .. } => subs.iter().all(|sb| match sb {
+            Subscript::Index(i) => !mentions(*i),
+            Subscript::Range(..) => false,
+        }),
+        _ => true,
+    };
+    if !target_clean {
+        return false;
+    }
+    match op {
+        Some(BinOp::Add | BinOp::Sub) => !mentions(*rhs),
+        Some(_) => false,
+        None => match &u.exprs[*rhs] {
+            Expr::Binary {
+                op: BinOp::Add,
+                lhs: a,
+                rhs: b,
+            } => {
+                (radtap_il::visit::same_expr(u, *a, *lhs) && !mentions(*b))
+                    || (radtap_il::visit::same_expr(u, *b, *lhs) && !mentions(*a))
+            }
+            Expr::Binary {
+                op: BinOp::Sub,
+                lhs: a,
+                rhs: b,
+            } => radtap_il::visit::same_expr(u, *a, *lhs) && !mentions(*b),
+            _ => false,
+        },
+    }
+}
+
+/// Whether the references `rs` of an array all have, in one dimension, the same subscript
+/// `i`, `i + c` or `i - c` of the loop counter `i`: each iteration then touches its own
+/// elements.
+fn owned(u: &UnitData, rs: &[(StmtId, ExprId)], i: SymbolId) -> bool {
+    let subs_of = |e: ExprId| match &u.exprs[e] {
+        Expr::Index { subs, .. } => Some(subs.clone()),
+        _ => None,
+    };
+    let Some(first) = rs.first().and_then(|&(_, e)| subs_of(e)) else {
+        return false;
+    };
+    let of_counter = |e: ExprId| match &u.exprs[e] {
+        Expr::Name(v) => *v == i,
+        Expr::Binary {
+            op: BinOp::Add | BinOp::Sub,
+            lhs,
+            rhs,
+        } => {
+            matches!(u.exprs[*lhs], Expr::Name(v) if v == i)
+                && matches!(&u.exprs[*rhs], Expr::Literal(l) if l.kind == LitKind::Int)
+        }
+        _ => false,
+    };
+    (0..first.len()).any(|d| {
+        let Subscript::Index(k) = first[d] else {
+            return false;
+        };
+        of_counter(k)
+            && rs.iter().all(|&(_, e)| match subs_of(e) {
+                Some(s) if s.len() == first.len() => {
+                    matches!(s[d], Subscript::Index(k2) if radtap_il::visit::same_expr(u, k, k2))
+                }
+                _ => false,
+            })
+    })
+}
+
+/// Removes from `b` (and the blocks below) the assignments to the variables `reds`.
+fn strip_updates(u: &mut UnitData, b: &mut Block, reds: &[SymbolId]) {
+    if reds.is_empty() {
+        return;
+    }
+    b.retain(|&s| {
+        !matches!(&u.stmts[s].kind, StmtKind::Assign { lhs, .. }
+            if matches!(u.exprs[*lhs], Expr::Name(x) if reds.contains(&x)))
+    });
+    for &s in b.iter() {
+        let mut kind = std::mem::replace(&mut u.stmts[s].kind, StmtKind::Empty);
+        radtap_il::directives::child_blocks_mut(&mut kind, &mut |cb| strip_updates(u, cb, reds));
+        u.stmts[s].kind = kind;
+    }
+}
