@@ -291,12 +291,18 @@ impl<'a> Adj<'_, '_, 'a> {
                 continue;
             }
             let rs = refs.get(&x).map(|v| v.as_slice()).unwrap_or(&[]);
-            let increments = !rs.is_empty() && rs.iter().all(|&(st, _)| increment_of(u, st, x));
+            // A variable of this unit (an adjoint, a temporary) rather than of the primal.
+            let generated = prog.symbols[x].scope == u.scope;
+            // The adjoint of a call increments the adjoints passed to it.
+            let increments = !rs.is_empty()
+                && rs.iter().all(|&(st, _)| {
+                    increment_of(u, st, x) || (generated && whole && call_of(u, st).is_some())
+                });
             if whole {
                 let scalar = prog.symbols[x]
                     .ty
                     .as_ref()
-                    .is_some_and(|t| t.dims.is_empty() && t.pointers == 0);
+                    .is_none_or(|t| t.dims.is_empty() && t.pointers == 0);
                 if increments && scalar {
                     reduction.push(x);
                 } else if !first.contains(&x) {
@@ -304,11 +310,22 @@ impl<'a> Adj<'_, '_, 'a> {
                 }
                 continue;
             }
+            let in_calls = rs.iter().any(|&(st, _)| call_of(u, st).is_some());
+            let assigned = rs
+                .iter()
+                .any(|&(st, _)| call_of(u, st).is_none() && increment_target(u, st) == Some(x));
+            // A primal array only passed to calls is read there, as in the primal loop.
+            if !generated && !assigned {
+                continue;
+            }
             if counter.is_some_and(|c| owned(u, rs, c)) {
                 continue;
             }
+            let n = prog.name(x);
+            if in_calls {
+                return Err(format!("the adjoint of this parallel loop passes `{n}` to a call that writes it at elements other iterations touch: it cannot be made race-free yet"));
+            }
             if !increments {
-                let n = prog.name(x);
                 return Err(format!("the adjoint of this parallel loop writes `{n}` at elements other iterations touch, not only by increments: it cannot be made race-free yet"));
             }
             for &(st, _) in rs {
@@ -318,6 +335,7 @@ impl<'a> Adj<'_, '_, 'a> {
             }
         }
         for st in atomic {
+            radtap_il::omp::atomic_form(&mut self.pg.u, st);
             self.pg.u.stmts[st].omp = Some(Box::new(Omp {
                 kind: OmpKind::Atomic,
                 span: None,
@@ -338,6 +356,26 @@ impl<'a> Adj<'_, '_, 'a> {
             cl.push(OmpClause::Reduction("+".into(), reduction));
         }
         Ok(cl)
+    }
+}
+
+/// The arguments of statement `st` when it is a call.
+fn call_of(u: &UnitData, st: StmtId) -> Option<&[Arg]> {
+    match &u.stmts[st].kind {
+        StmtKind::Call { args, .. } => Some(args),
+        StmtKind::Expr(e) => match &u.exprs[*e] {
+            Expr::Call { args, .. } => Some(args),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The variable an assignment `st` writes.
+fn increment_target(u: &UnitData, st: StmtId) -> Option<SymbolId> {
+    match &u.stmts[st].kind {
+        StmtKind::Assign { lhs, .. } => base_name(u, *lhs),
+        _ => None,
     }
 }
 
@@ -375,22 +413,42 @@ fn increment_of(u: &UnitData, st: StmtId, x: SymbolId) -> bool {
     match op {
         Some(BinOp::Add | BinOp::Sub) => !mentions(*rhs),
         Some(_) => false,
-        None => match &u.exprs[*rhs] {
-            Expr::Binary {
-                op: BinOp::Add,
-                lhs: a,
-                rhs: b,
-            } => {
-                (radtap_il::visit::same_expr(u, *a, *lhs) && !mentions(*b))
-                    || (radtap_il::visit::same_expr(u, *b, *lhs) && !mentions(*a))
+        None => {
+            // The terms of the sum `rhs`, with their signs: the target once, positive.
+            let mut terms = Vec::new();
+            let mut todo = vec![(*rhs, true)];
+            while let Some((e, plus)) = todo.pop() {
+                match &u.exprs[e] {
+                    Expr::Binary {
+                        op: BinOp::Add,
+                        lhs: a,
+                        rhs: b,
+                    } => {
+                        todo.push((*a, plus));
+                        todo.push((*b, plus));
+                    }
+                    Expr::Binary {
+                        op: BinOp::Sub,
+                        lhs: a,
+                        rhs: b,
+                    } => {
+                        todo.push((*a, plus));
+                        todo.push((*b, !plus));
+                    }
+                    Expr::Paren(a) => todo.push((*a, plus)),
+                    _ => terms.push((e, plus)),
+                }
             }
-            Expr::Binary {
-                op: BinOp::Sub,
-                lhs: a,
-                rhs: b,
-            } => radtap_il::visit::same_expr(u, *a, *lhs) && !mentions(*b),
-            _ => false,
-        },
+            let own = terms
+                .iter()
+                .filter(|&&(e, plus)| plus && radtap_il::omp::same_ref(u, e, *lhs))
+                .count();
+            own == 1
+                && terms
+                    .iter()
+                    .filter(|&&(e, _)| !radtap_il::omp::same_ref(u, e, *lhs))
+                    .all(|&(e, _)| !mentions(e))
+        }
     }
 }
 
@@ -424,7 +482,7 @@ fn owned(u: &UnitData, rs: &[(StmtId, ExprId)], i: SymbolId) -> bool {
         of_counter(k)
             && rs.iter().all(|&(_, e)| match subs_of(e) {
                 Some(s) if s.len() == first.len() => {
-                    matches!(s[d], Subscript::Index(k2) if radtap_il::visit::same_expr(u, k, k2))
+                    matches!(s[d], Subscript::Index(k2) if radtap_il::omp::same_ref(u, k, k2))
                 }
                 _ => false,
             })

@@ -199,6 +199,15 @@ pub fn written(prog: &Program, u: &UnitData, b: &[StmtId]) -> Vec<(SymbolId, boo
         }
     };
     for s in all {
+        // Calls inside expressions (`td = f_d(x, xd, &t)`) write through their arguments too.
+        let mut todo: Vec<ExprId> = Vec::new();
+        crate::visit::stmt_children(&u.stmts[s].kind, &mut |e| todo.push(e), &mut |_| {});
+        while let Some(e) = todo.pop() {
+            if let Expr::Call { args, .. } = &u.exprs[e] {
+                call_writes(prog, u, args, &mut add);
+            }
+            crate::visit::expr_children(&u.exprs[e], &mut |c| todo.push(c));
+        }
         match &u.stmts[s].kind {
             StmtKind::Assign { lhs, .. } => match &u.exprs[*lhs] {
                 Expr::Name(x) => add(*x, true),
@@ -228,40 +237,45 @@ pub fn written(prog: &Program, u: &UnitData, b: &[StmtId]) -> Vec<(SymbolId, boo
                 }
                 _ => {}
             },
-            StmtKind::Call { args, .. } => {
-                for a in args {
-                    match &u.exprs[a.value] {
-                        Expr::Unary {
-                            op: UnOp::AddrOf,
-                            arg,
-                        } => {
-                            if let Expr::Name(x) = u.exprs[*arg] {
-                                add(x, true)
-                            } else if let Some(x) = base_name(u, *arg) {
-                                add(x, false)
-                            }
-                        }
-                        Expr::Name(x) if u.lang == Lang::Fortran => {
-                            let scalar = prog.symbols[*x]
-                                .ty
-                                .as_ref()
-                                .is_some_and(|t| t.dims.is_empty());
-                            add(*x, scalar)
-                        }
-                        _ => {
-                            if let Some(x) = base_name(u, a.value) {
-                                if u.lang == Lang::Fortran {
-                                    add(x, false)
-                                }
-                            }
-                        }
-                    }
-                }
-            }
+            StmtKind::Call { args, .. } => call_writes(prog, u, args, &mut add),
             _ => {}
         }
     }
     out
+}
+
+/// What a call may write through its arguments: `&x` / `&x[i]` (C), a C pointer or array
+/// passed by name (its elements), any variable or element (Fortran, by reference).
+fn call_writes(prog: &Program, u: &UnitData, args: &[Arg], add: &mut dyn FnMut(SymbolId, bool)) {
+    for a in args {
+        match &u.exprs[a.value] {
+            Expr::Unary {
+                op: UnOp::AddrOf,
+                arg,
+            } => {
+                if let Expr::Name(x) = u.exprs[*arg] {
+                    add(x, true)
+                } else if let Some(x) = base_name(u, *arg) {
+                    add(x, false)
+                }
+            }
+            Expr::Name(x) => {
+                // A temporary may have no type: a scalar.
+                let t = prog.symbols[*x].ty.as_ref();
+                let scalar = t.is_none_or(|t| t.dims.is_empty() && t.pointers == 0);
+                if u.lang == Lang::Fortran || !scalar {
+                    add(*x, scalar && u.lang == Lang::Fortran)
+                }
+            }
+            _ => {
+                if u.lang == Lang::Fortran {
+                    if let Some(x) = base_name(u, a.value) {
+                        add(x, false)
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// The variable at the base of a reference `x`, `x[i]`, `x(i, j)%f`.
@@ -287,4 +301,127 @@ pub fn declared_below(u: &UnitData, b: &[StmtId]) -> Vec<SymbolId> {
         }
     }
     out
+}
+
+/// Whether `a` and `b` are the same reference, written alike: [`crate::visit::same_expr`]
+/// that also takes a call (an intrinsic in a subscript, `y(mod(i, 3) + 1)`) as the same
+/// when its callee and arguments are.
+pub fn same_ref(u: &UnitData, a: ExprId, b: ExprId) -> bool {
+    match (&u.exprs[a], &u.exprs[b]) {
+        (
+            Expr::Call {
+                callee: c1,
+                args: a1,
+            },
+            Expr::Call {
+                callee: c2,
+                args: a2,
+            },
+        ) => {
+            same_ref(u, *c1, *c2)
+                && a1.len() == a2.len()
+                && a1
+                    .iter()
+                    .zip(a2)
+                    .all(|(p, q)| p.keyword == q.keyword && same_ref(u, p.value, q.value))
+        }
+        (
+            Expr::Binary {
+                op: o1,
+                lhs: l1,
+                rhs: r1,
+            },
+            Expr::Binary {
+                op: o2,
+                lhs: l2,
+                rhs: r2,
+            },
+        ) => o1 == o2 && same_ref(u, *l1, *l2) && same_ref(u, *r1, *r2),
+        (Expr::Paren(p), Expr::Paren(q)) => same_ref(u, *p, *q),
+        (Expr::Index { base: b1, subs: s1 }, Expr::Index { base: b2, subs: s2 }) => {
+            same_ref(u, *b1, *b2)
+                && s1.len() == s2.len()
+                && s1.iter().zip(s2).all(|(p, q)| match (p, q) {
+                    (Subscript::Index(p), Subscript::Index(q)) => same_ref(u, *p, *q),
+                    _ => false,
+                })
+        }
+        _ => crate::visit::same_expr(u, a, b),
+    }
+}
+
+/// The terms of the sum `e` (through `+`, `-` and parentheses), with their signs.
+pub fn sum_terms(u: &UnitData, e: ExprId) -> Vec<(ExprId, bool)> {
+    let mut terms = Vec::new();
+    let mut todo = vec![(e, true)];
+    while let Some((e, plus)) = todo.pop() {
+        match &u.exprs[e] {
+            Expr::Binary {
+                op: BinOp::Add,
+                lhs: a,
+                rhs: b,
+            } => {
+                todo.push((*b, plus));
+                todo.push((*a, plus));
+            }
+            Expr::Binary {
+                op: BinOp::Sub,
+                lhs: a,
+                rhs: b,
+            } => {
+                todo.push((*b, !plus));
+                todo.push((*a, plus));
+            }
+            Expr::Paren(a) => todo.push((*a, plus)),
+            _ => terms.push((e, plus)),
+        }
+    }
+    terms
+}
+
+/// Writes the increment `st` (`x = x + a - b`, `x += e`) in the form `omp atomic` takes,
+/// `x = x + (a - b)`; false when `st` is no increment of its target.
+pub fn atomic_form(u: &mut UnitData, st: StmtId) -> bool {
+    let StmtKind::Assign { lhs, op, rhs } = u.stmts[st].kind.clone() else {
+        return false;
+    };
+    if op.is_some() {
+        return matches!(op, Some(BinOp::Add | BinOp::Sub | BinOp::Mul));
+    }
+    let mut own = None;
+    let mut rest: Option<ExprId> = None;
+    for (e, plus) in sum_terms(u, rhs) {
+        if own.is_none() && plus && same_ref(u, e, lhs) {
+            own = Some(e);
+            continue;
+        }
+        rest = Some(match rest {
+            None if plus => e,
+            None => u.exprs.alloc(Expr::Unary {
+                op: UnOp::Neg,
+                arg: e,
+            }),
+            Some(r) => u.exprs.alloc(Expr::Binary {
+                op: if plus { BinOp::Add } else { BinOp::Sub },
+                lhs: r,
+                rhs: e,
+            }),
+        });
+    }
+    let (Some(own), Some(rest)) = (own, rest) else {
+        // `x = x * e` and the like: an update of another operator, taken as written.
+        return matches!(&u.exprs[rhs], Expr::Binary { lhs: l, .. } if same_ref(u, *l, lhs));
+    };
+    let rest = u.exprs.alloc(Expr::Paren(rest));
+    let sum = u.exprs.alloc(Expr::Binary {
+        op: BinOp::Add,
+        lhs: own,
+        rhs: rest,
+    });
+    u.stmts[st].kind = StmtKind::Assign {
+        lhs,
+        op: None,
+        rhs: sum,
+    };
+    true
 }

@@ -20,8 +20,14 @@ impl ProcGen<'_, '_> {
         match &o.kind {
             OmpKind::Atomic => {
                 for &x in out {
-                    if is_update(&self.u, x) {
+                    if !matches!(self.u.stmts[x].kind, StmtKind::Assign { .. }) {
+                        continue;
+                    }
+                    if radtap_il::omp::atomic_form(&mut self.u, x) {
                         self.u.stmts[x].omp = Some(Box::new(o.clone()));
+                    } else {
+                        let msg = "the tangent of an atomic update other than `x = x + e` / `x = x - e` is not supported yet";
+                        self.error(s, Code::Unsupported, msg);
                     }
                 }
             }
@@ -169,17 +175,5 @@ pub fn loop_counter(u: &UnitData, s: StmtId) -> Option<SymbolId> {
             _ => None,
         },
         _ => None,
-    }
-}
-
-/// Whether statement `x` is an update `v = v op e` / `v op= e`.
-pub fn is_update(u: &UnitData, x: StmtId) -> bool {
-    match &u.stmts[x].kind {
-        StmtKind::Assign { lhs, op, rhs } => {
-            op.is_some()
-                || matches!(&u.exprs[*rhs], Expr::Binary { lhs: l, .. }
-                    if radtap_il::visit::same_expr(u, *l, *lhs))
-        }
-        _ => false,
     }
 }

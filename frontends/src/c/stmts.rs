@@ -471,7 +471,7 @@ impl CLower<'_, '_> {
                 let u = &self.p.units[self.unit];
                 let update = op.is_some()
                     || matches!(&u.exprs[*rhs], Expr::Binary { lhs: l, .. }
-                        if radtap_il::visit::same_expr(u, *l, *lhs));
+                        if radtap_il::omp::same_ref(u, *l, *lhs));
                 if update {
                     self.u().stmts[s].omp = Some(Box::new(Omp {
                         kind: OmpKind::Atomic,

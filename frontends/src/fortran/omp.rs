@@ -149,7 +149,7 @@ impl<'t> FortranLowering<'_, 't> {
             (Construct::ParallelLoop | Construct::Loop, StmtKind::Do { .. }) => true,
             (Construct::Atomic, StmtKind::Assign { lhs, rhs, .. }) => {
                 matches!(&u.exprs[*rhs], Expr::Binary { lhs: l, .. }
-                    if radtap_il::visit::same_expr(u, *l, *lhs))
+                    if radtap_il::omp::same_ref(u, *l, *lhs))
             }
             _ => false,
         };

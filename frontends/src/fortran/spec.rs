@@ -103,6 +103,31 @@ impl<'a, 't> FortranLowering<'a, 't> {
                 idx += 1;
                 continue;
             }
+            if k == "comment" && super::omp::sentinel(self.t(c)).is_some() {
+                // An `!$omp` line before the first statement belongs to the body, which
+                // re-reads it (`omp.rs`); one among declarations (`threadprivate`) is refused.
+                let t = self.t(c).to_string();
+                let w = super::omp::sentinel(&t)
+                    .unwrap_or("")
+                    .trim()
+                    .to_ascii_lowercase();
+                let body_word = ["parallel", "do", "atomic", "simd", "end", "&"]
+                    .iter()
+                    .any(|p| w.starts_with(p));
+                if body_word {
+                    dirs_from.get_or_insert((idx, decls.len()));
+                } else {
+                    let sp = self.sp(c);
+                    self.omp_refuse(
+                        sp,
+                        crate::omp::refusal(w.split_whitespace().next().unwrap_or("")),
+                    );
+                }
+                decls.push(Decl::Comment(t));
+                last = None;
+                idx += 1;
+                continue;
+            }
             if k == "comment" {
                 let t = self.t(c).to_string();
                 match parse_directive(&t) {
