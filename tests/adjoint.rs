@@ -38,11 +38,18 @@ fn build(dir: &Path, lang: Lang, srcs: &[PathBuf], exe: &str) -> Result<String, 
     // The runtime, compiled once per directory.
     let obj = dir.join("adStack.o");
     let obj2 = dir.join("adBinomial.o");
+    // OpenMP programs link a runtime whose stack is thread-local.
+    let omp: &[&str] = if uses_openmp(srcs) {
+        &["-fopenmp"]
+    } else {
+        &[]
+    };
     if !obj.exists() || !obj2.exists() {
         radtap_runtime_stack::write_to(dir).map_err(|e| format!("runtime: {e}"))?;
         for c in ["adStack", "adBinomial"] {
             let o = std::process::Command::new("gcc")
                 .current_dir(dir)
+                .args(omp)
                 .args(["-O2", "-c", &format!("{c}.c"), "-o", &format!("{c}.o")])
                 .output()
                 .map_err(|e| format!("gcc: {e}"))?;

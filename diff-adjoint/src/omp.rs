@@ -243,7 +243,17 @@ impl<'a> Adj<'_, '_, 'a> {
         if matches!(u.stmts[b].kind, StmtKind::CFor { step: None, .. }) {
             return Err("the reversed loop over this unsigned counter is not in OpenMP's canonical form: the adjoint of this parallel loop is not supported yet".into());
         }
-        let body = loop_body(u, b);
+        // `t = x̄(k); x̄(k) = 0; …; x̄(k) = x̄(k) + t` (the adjoint of `x(k) = x(k) + e`
+        // where it does not see an increment) leaves x̄(k) as it was: only read.
+        let mut body = loop_body(u, b);
+        if drop_round_trips(&self.pg.g.out, &mut self.pg.u, &mut body) {
+            if let StmtKind::Do { body: lb, .. } | StmtKind::CFor { body: lb, .. } =
+                &mut self.pg.u.stmts[b].kind
+            {
+                *lb = body.clone();
+            }
+        }
+        let u = &self.pg.u;
         let counter = loop_counter(u, b);
         let declared = declared_below(u, &body);
         let mut all = Vec::new();
@@ -503,4 +513,84 @@ fn strip_updates(u: &mut UnitData, b: &mut Block, reds: &[SymbolId]) {
         radtap_il::directives::child_blocks_mut(&mut kind, &mut |cb| strip_updates(u, cb, reds));
         u.stmts[s].kind = kind;
     }
+}
+
+/// Removes, in `b` and the blocks below, the reset `x̄(k) = 0` right after `t = x̄(k)` and
+/// the later `x̄(k) = x̄(k) + t` when nothing between names `x̄` or changes what `x̄(k)`'s
+/// subscripts read: together they leave `x̄(k)` unchanged. Whether anything was removed.
+fn drop_round_trips(prog: &Program, u: &mut UnitData, b: &mut Block) -> bool {
+    let mut changed = false;
+    for &s in b.iter() {
+        let mut kind = std::mem::replace(&mut u.stmts[s].kind, StmtKind::Empty);
+        radtap_il::directives::child_blocks_mut(&mut kind, &mut |cb| {
+            changed |= drop_round_trips(prog, u, cb);
+        });
+        u.stmts[s].kind = kind;
+    }
+    let assign = |u: &UnitData, s: StmtId| match &u.stmts[s].kind {
+        StmtKind::Assign { lhs, op: None, rhs } => Some((*lhs, *rhs)),
+        _ => None,
+    };
+    let names = |u: &UnitData, e: ExprId| {
+        let mut v = Vec::new();
+        let mut todo = vec![e];
+        while let Some(e) = todo.pop() {
+            if let Expr::Name(x) = u.exprs[e] {
+                v.push(x);
+            }
+            radtap_il::visit::expr_children(&u.exprs[e], &mut |c| todo.push(c));
+        }
+        v
+    };
+    let mut a = 0;
+    while a + 1 < b.len() {
+        let found = (|| {
+            let (t, x) = assign(u, b[a])?;
+            let Expr::Name(tv) = u.exprs[t] else {
+                return None;
+            };
+            let base = base_name(u, x)?;
+            let (x2, zero) = assign(u, b[a + 1])?;
+            let is_zero = matches!(&u.exprs[zero], Expr::Literal(l)
+                if l.text.trim_end_matches("_8").trim_end_matches('d').parse::<f64>() == Ok(0.0)
+                    || l.text.starts_with("0.0"));
+            if !(radtap_il::omp::same_ref(u, x, x2) && is_zero) {
+                return None;
+            }
+            let watched = names(u, x);
+            for c in a + 2..b.len() {
+                if let Some((l, r)) = assign(u, b[c]) {
+                    if radtap_il::omp::same_ref(u, l, x) {
+                        let back = matches!(&u.exprs[r], Expr::Binary { op: BinOp::Add, lhs: p, rhs: q }
+                            if radtap_il::omp::same_ref(u, *p, x) && matches!(u.exprs[*q], Expr::Name(y) if y == tv));
+                        return back.then_some(c);
+                    }
+                }
+                // Anything else naming x̄, or writing `t` or a name the subscripts read: no.
+                let mut seen = Vec::new();
+                radtap_il::visit::stmt_children(
+                    &u.stmts[b[c]].kind,
+                    &mut |e| seen.extend(names(u, e)),
+                    &mut |_| {},
+                );
+                if seen.contains(&base) {
+                    return None;
+                }
+                let w = written(prog, u, &b[c..=c]);
+                if w.iter().any(|(y, _)| watched.contains(y) || *y == tv) {
+                    return None;
+                }
+            }
+            None
+        })();
+        match found {
+            Some(c) => {
+                b.remove(c);
+                b.remove(a + 1);
+                changed = true;
+            }
+            None => a += 1,
+        }
+    }
+    changed
 }

@@ -127,8 +127,22 @@ pub fn build_and_run(
         .iter()
         .cloned()
         .partition(|s| s.extension().is_some_and(|e| e == "o"));
+    // OpenMP programs (issue 45) build with `-fopenmp` and run with 2 threads (`radtap
+    // validate`, on the same corpus, runs them with 1 and 2).
+    tc.openmp = uses_openmp(&sources);
     let exe = tc.compile(dir, lang, &[], &sources, &objects, exe)?;
-    tc.run(dir, &exe)
+    let threads = tc.openmp.then_some(2);
+    tc.run_threads(dir, dir, &exe, threads)
+}
+
+/// Whether any of `sources` holds an OpenMP directive (`#pragma omp`, `!$omp`).
+pub fn uses_openmp(sources: &[PathBuf]) -> bool {
+    sources.iter().any(|s| {
+        std::fs::read_to_string(s).is_ok_and(|t| {
+            let t = t.to_ascii_lowercase();
+            t.contains("#pragma omp") || t.contains("!$omp")
+        })
+    })
 }
 
 /// Programs whose constructs vector tangent mode does not support yet, with a fragment of
