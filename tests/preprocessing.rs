@@ -222,3 +222,19 @@ fn pragma_omp_loop_is_differentiated_as_a_parallel_loop() {
     );
     let _ = std::fs::remove_dir_all(&out);
 }
+
+/// Names reserved to the implementation (`_ISprint`, `__flag`) are a system header's
+/// constants, never undeclared user names: llama2.c's `run.c` was refused (AD030 at its
+/// `isprint`) when its header's enumerator was not found.
+#[test]
+fn reserved_names_are_header_constants() {
+    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("radtap-pp-reserved-{}", std::process::id()));
+    let mut args = words(&["-d", "-head", "sq", "-o", "gen", "-O"]);
+    args.push(s(&out));
+    args.push(s(&case("reserved").join("r.c")));
+    let (code, _, err) = radtap(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.join("gen_d.c").exists());
+    let _ = std::fs::remove_dir_all(&out);
+}
