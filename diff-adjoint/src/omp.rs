@@ -200,24 +200,35 @@ impl<'a> Adj<'_, '_, 'a> {
         .then_some(l)
     }
 
-    /// Whether loop `l` of the unit being built calls the runtime's stack.
+    /// Whether loop `l` of the unit being built calls the runtime's stack, or a split-mode
+    /// sweep (`g_fwd` records what `g_bwd` reads back in the other loop).
     fn stack_calls(&self, l: StmtId) -> bool {
         let u = &self.pg.u;
         let mut all = Vec::new();
         stmts_below(u, &loop_body(u, l), &mut all);
-        all.iter().any(|&x| match &u.stmts[x].kind {
-            StmtKind::Call { callee, .. } => match &u.exprs[*callee] {
-                Expr::Name(f) => {
-                    let n = self.pg.g.out.name(*f).to_ascii_lowercase();
-                    n.starts_with("push")
-                        || n.starts_with("pop")
-                        || n.starts_with("look")
-                        || n.starts_with("adstack")
+        let mut found = false;
+        for x in all {
+            let mut todo: Vec<ExprId> = Vec::new();
+            if let StmtKind::Call { callee, .. } = &u.stmts[x].kind {
+                todo.push(*callee);
+            }
+            radtap_il::visit::stmt_children(&u.stmts[x].kind, &mut |e| todo.push(e), &mut |_| {});
+            while let Some(e) = todo.pop() {
+                if let Expr::Call { callee, .. } = &u.exprs[e] {
+                    todo.push(*callee);
                 }
-                _ => false,
-            },
-            _ => false,
-        })
+                if let Expr::Name(f) = u.exprs[e] {
+                    let n = self.pg.g.out.name(f).to_ascii_lowercase();
+                    let runtime = ["push", "pop", "look", "adstack"]
+                        .iter()
+                        .any(|p| n.starts_with(p));
+                    found |= (runtime && self.pg.g.out.symbols[f].kind != SymbolKind::Variable)
+                        || self.pg.g.is_split_sweep(f);
+                }
+                radtap_il::visit::expr_children(&u.exprs[e], &mut |c| todo.push(c));
+            }
+        }
+        found
     }
 
     /// One iteration of a recomputed parallel loop (module doc): forward, the primal body;
