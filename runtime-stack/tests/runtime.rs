@@ -181,7 +181,9 @@ int main(void)
     {
         int t = omp_get_thread_num(), k, c;
         double v;
-        for (int round = 0; round < 200; round++) {
+        /* All threads at work at once. */
+#pragma omp barrier
+        for (int round = 0; round < 2000; round++) {
             for (k = 0; k < 1000; k++) {
                 pushReal8(t * 1e6 + round * 1e3 + k);
                 pushControl2b((t + k) & 3);
