@@ -190,8 +190,9 @@ struct Adj<'p, 'g, 'a> {
     /// counter: that body is checkpointed per iteration (`iiloop.rs`).
     ii_body: Option<(StmtId, SymbolId)>,
     /// The body (its first statement) of the parallel loop being reversed with recomputed
-    /// iterations, and its reduction variables (`omp.rs`).
-    omp_body: Option<(StmtId, Vec<SymbolId>)>,
+    /// iterations, its reduction variables and the variables each iteration owns
+    /// (`omp.rs`).
+    omp_body: Option<(StmtId, Vec<SymbolId>, Vec<SymbolId>)>,
     /// The variables of the counted loops around the statement being reversed whose
     /// backward loops set them to the forward iteration's value (`induction.rs`,
     /// `restored_loop_var`): bounds reading only these and unchanged variables are

@@ -70,7 +70,8 @@ impl<'a> Adj<'_, '_, 'a> {
             let Some(z) = self.rerun_snapshot(s, body, omp) else {
                 return self.unsupported(s, "a parallel loop that overwrites what its iterations read (in place, `x[i] = f(x[i])`)");
             };
-            self.omp_body = Some((body[0], reds.clone()));
+            let own = per_iteration(self.pg.src, s, body, omp);
+            self.omp_body = Some((body[0], reds.clone(), own));
             r = self.rev_stmt_rule(s);
             self.omp_body = None;
             if !z.is_empty() {
@@ -146,13 +147,8 @@ impl<'a> Adj<'_, '_, 'a> {
     fn rerun_snapshot(&self, s: StmtId, body: &[StmtId], omp: &Omp) -> Option<ZoneSet> {
         let src = self.pg.src;
         let zones = &self.pg.pi.zones;
-        let mut own: Vec<SymbolId> = omp.private_vars();
+        let mut own = per_iteration(src, s, body, omp);
         own.extend(omp.reductions().into_iter().map(|(_, x)| x));
-        own.extend(declared_below(src, body));
-        own.extend(loop_counter(src, s));
-        let mut all = Vec::new();
-        stmts_below(src, body, &mut all);
-        own.extend(all.iter().filter_map(|&x| loop_counter(src, x)));
         let mut p = zones.empty();
         for x in own {
             if let Some(z) = zones.sym_zones(x) {
@@ -217,13 +213,21 @@ impl<'a> Adj<'_, '_, 'a> {
                 if let Expr::Call { callee, .. } = &u.exprs[e] {
                     todo.push(*callee);
                 }
-                if let Expr::Name(f) = u.exprs[e] {
-                    let n = self.pg.g.out.name(f).to_ascii_lowercase();
-                    let runtime = ["push", "pop", "look", "adstack"]
+                let runtime = |n: &str| {
+                    let n = n.to_ascii_lowercase();
+                    ["push", "pop", "look", "adstack"]
                         .iter()
-                        .any(|p| n.starts_with(p));
-                    found |= (runtime && self.pg.g.out.symbols[f].kind != SymbolKind::Variable)
-                        || self.pg.g.is_split_sweep(f);
+                        .any(|p| n.starts_with(p))
+                };
+                match &u.exprs[e] {
+                    Expr::Name(f) => {
+                        found |= (runtime(self.pg.g.out.name(*f))
+                            && self.pg.g.out.symbols[*f].kind != SymbolKind::Variable)
+                            || self.pg.g.is_split_sweep(*f);
+                    }
+                    // The runtime's entry points are written as they are spelled.
+                    Expr::Opaque(t) => found |= runtime(t),
+                    _ => {}
                 }
                 radtap_il::visit::expr_children(&u.exprs[e], &mut |c| todo.push(c));
             }
@@ -233,13 +237,39 @@ impl<'a> Adj<'_, '_, 'a> {
 
     /// One iteration of a recomputed parallel loop (module doc): forward, the primal body;
     /// backward, its own forward sweep (reduction updates left out) then its backward sweep.
-    pub(crate) fn adj_omp_iteration(&mut self, b: &'a [StmtId], reds: &[SymbolId]) -> Rev {
+    pub(crate) fn adj_omp_iteration(
+        &mut self,
+        b: &'a [StmtId],
+        reds: &[SymbolId],
+        own: &[SymbolId],
+    ) -> Rev {
         let (regions, _) = radtap_il::directives::block_regions(&self.pg.src.stmts, b);
         let inner = self.rev_range(b, 0, b.len(), &regions, None);
         let fwd = b.iter().map(|&x| self.pg.copy_stmt(x)).collect();
         let mut bwd = inner.fwd;
         strip_updates(&mut self.pg.u, &mut bwd, reds);
         bwd.extend(inner.bwd);
+        // A per-iteration variable's value on entry to the iteration is dead: its record
+        // before the iteration first sets it (the first push, the last pop) goes.
+        // (By name: a variable declared in the body is declared again at the top of the
+        // adjoint, as another symbol.)
+        for &x in own {
+            let u = &self.pg.u;
+            let prog = &self.pg.g.out;
+            let is_x = |y: Option<SymbolId>| y.is_some_and(|y| prog.name(y) == prog.name(x));
+            let first = bwd
+                .iter()
+                .position(|&st| is_x(stack_op(prog, u, st, "push")));
+            let last = bwd
+                .iter()
+                .rposition(|&st| is_x(stack_op(prog, u, st, "pop")));
+            if let (Some(f), Some(l)) = (first, last) {
+                if f < l {
+                    bwd.remove(l);
+                    bwd.remove(f);
+                }
+            }
+        }
         Rev { fwd, bwd }
     }
 
@@ -604,4 +634,52 @@ fn drop_round_trips(prog: &Program, u: &mut UnitData, b: &mut Block) -> bool {
         }
     }
     changed
+}
+
+/// The variables an iteration of the parallel loop `s` owns: its counter, the private
+/// variables of its clauses, the variables declared in its body and the counters of the
+/// loops inside.
+fn per_iteration(src: &UnitData, s: StmtId, body: &[StmtId], omp: &Omp) -> Vec<SymbolId> {
+    let mut own: Vec<SymbolId> = omp.private_vars();
+    own.extend(declared_below(src, body));
+    own.extend(loop_counter(src, s));
+    let mut all = Vec::new();
+    stmts_below(src, body, &mut all);
+    own.extend(all.iter().filter_map(|&x| loop_counter(src, x)));
+    own
+}
+
+/// The variable statement `st` pushes (`what` = "push": `pushReal8(t)`) or pops into
+/// (`what` = "pop": `popReal8(&t)`, Fortran `call popreal8(t)`), if it is one such call
+/// of the runtime of one variable.
+fn stack_op(prog: &Program, u: &UnitData, st: StmtId, what: &str) -> Option<SymbolId> {
+    let (callee, args) = match &u.stmts[st].kind {
+        StmtKind::Call { callee, args, .. } => (*callee, args),
+        StmtKind::Expr(e) => match &u.exprs[*e] {
+            Expr::Call { callee, args } => (*callee, args),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    let n = match &u.exprs[callee] {
+        Expr::Name(f) => prog.name(*f).to_ascii_lowercase(),
+        // The runtime's entry points are written as they are spelled.
+        Expr::Opaque(t) => t.to_ascii_lowercase(),
+        _ => return None,
+    };
+    if !n.starts_with(what) || n.contains("array") || n.contains("control") || args.len() != 1 {
+        return None;
+    }
+    let mut e = args[0].value;
+    if let Expr::Unary {
+        op: UnOp::AddrOf,
+        arg,
+    } = &u.exprs[e]
+    {
+        e = *arg;
+    }
+    match u.exprs[e] {
+        Expr::Name(x) => Some(x),
+        _ => None,
+    }
 }
