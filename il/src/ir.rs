@@ -695,7 +695,7 @@ pub struct Stmt {
     /// the same line wherever the statement is copied.
     pub comment: Option<String>,
     /// The OpenMP directive governing it (a parallel loop, an atomic update).
-    pub omp: Option<Box<crate::omp::Omp>>,
+    pub omp: Option<Box<crate::omp_types::OmpOf<SymbolId>>>,
 }
 
 /// Statement kinds. Structured control is kept; jumps are explicit.

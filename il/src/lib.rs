@@ -58,6 +58,7 @@ pub mod lift;
 mod make;
 pub mod memcpy;
 pub mod omp;
+mod omp_types;
 pub mod source_alloc;
 pub mod specialise;
 pub mod statics;

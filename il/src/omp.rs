@@ -12,44 +12,14 @@
 
 use crate::ir::*;
 
-/// An OpenMP directive governing one statement.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Omp {
-    /// What it is.
-    pub kind: OmpKind,
-    /// Where the directive is, when it came from the source.
-    pub span: Option<crate::diag::Span>,
-}
+pub use crate::omp_types::{OmpClauseOf, OmpKindOf, OmpOf};
 
+/// An OpenMP directive governing one statement (`Stmt::omp`).
+pub type Omp = OmpOf<SymbolId>;
 /// The constructs radtap gives a meaning.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum OmpKind {
-    /// A parallel loop (`parallel for` / `parallel do`) over a DO or counted C `for`.
-    Loop(Vec<OmpClause>),
-    /// `omp atomic` on an update `x = x op e` / `x op= e`.
-    Atomic,
-}
-
+pub type OmpKind = OmpKindOf<SymbolId>;
 /// A clause of a parallel loop.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum OmpClause {
-    /// `private(…)`.
-    Private(Vec<SymbolId>),
-    /// `firstprivate(…)`.
-    FirstPrivate(Vec<SymbolId>),
-    /// `lastprivate(…)`.
-    LastPrivate(Vec<SymbolId>),
-    /// `shared(…)`.
-    Shared(Vec<SymbolId>),
-    /// `reduction(op: …)`, the operator as written (`+`, `*`, `max`, `min`, …).
-    Reduction(String, Vec<SymbolId>),
-    /// `collapse(n)`.
-    Collapse(u32),
-    /// `default(…)`, the argument as written.
-    Default(String),
-    /// Anything else (`schedule(static)`, `num_threads(4)`, `nowait`), as written.
-    Other(String),
-}
+pub type OmpClause = OmpClauseOf<SymbolId>;
 
 impl OmpClause {
     /// The variables of a data-sharing or reduction clause.
