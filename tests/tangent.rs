@@ -341,3 +341,24 @@ fn openmp_derivative_loops_carry_their_directive() {
     }
     let _ = std::fs::remove_dir_all(&root);
 }
+
+/// Issue 45: the adjoint of llama2.c's `matmul` shape (`c_omp_matmul.c`) writes row i of
+/// w̄ (`wb[i * n + j]`, j over 0..n-1) without atomics, and x̄[j], which every row
+/// increments, atomically.
+#[test]
+fn openmp_adjoint_rows_are_their_iterations_own() {
+    let f = Path::new("tests/tangent/c_omp_matmul.c");
+    let (opts, _) = header(f);
+    let dir =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("omp-rows-{}", std::process::id()));
+    let o = run_cli(f, &opts, &["-b", "-o", "gen"], &dir);
+    assert_eq!(o.status, 0, "{}", o.stderr);
+    let t = std::fs::read_to_string(dir.join("gen_b.c")).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let before = |needle: &str| {
+        let at = t.find(needle).unwrap_or_else(|| panic!("{needle}:\n{t}"));
+        t[..at].trim_end().ends_with("#pragma omp atomic")
+    };
+    assert!(!before("wb[i * n + j] = "), "{t}");
+    assert!(before("xb[j] = "), "{t}");
+}

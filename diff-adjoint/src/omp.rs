@@ -369,7 +369,7 @@ impl<'a> Adj<'_, '_, 'a> {
             if !generated && !assigned {
                 continue;
             }
-            if counter.is_some_and(|c| owned(u, rs, c)) {
+            if counter.is_some_and(|c| owned(u, rs, c) || owned_rows(prog, u, &body, rs, c)) {
                 continue;
             }
             let n = prog.name(x);
@@ -682,4 +682,148 @@ fn stack_op(prog: &Program, u: &UnitData, st: StmtId, what: &str) -> Option<Symb
         Expr::Name(x) => Some(x),
         _ => None,
     }
+}
+
+/// Whether the references `rs` of a flat array all have the subscript `i*E + j` (or
+/// `E*i + j`, `j + i*E`) of the loop counter `i`, where `j` is the counter of a loop around
+/// each of them running over `0 .. E-1` (`for (j = 0; j < E; j++)` or reversed, `for (j =
+/// E - 1; j >= 0; --j)`), and `E` reads nothing the body writes: row `i` of a matrix stored
+/// by rows (llama2.c's `w[i * n + j]`), each iteration's own.
+fn owned_rows(
+    prog: &Program,
+    u: &UnitData,
+    body: &[StmtId],
+    rs: &[(StmtId, ExprId)],
+    i: SymbolId,
+) -> bool {
+    let same = |a: ExprId, b: ExprId| radtap_il::omp::same_ref(u, a, b);
+    let name_is = |e: ExprId, v: SymbolId| matches!(u.exprs[e], Expr::Name(x) if x == v);
+    // (j, E) of a subscript `i*E + j`.
+    let split = |e: ExprId| -> Option<(SymbolId, ExprId)> {
+        let Expr::Binary {
+            op: BinOp::Add,
+            lhs,
+            rhs,
+        } = &u.exprs[e]
+        else {
+            return None;
+        };
+        let row = |m: ExprId| match &u.exprs[m] {
+            Expr::Binary {
+                op: BinOp::Mul,
+                lhs: a,
+                rhs: b,
+            } if name_is(*a, i) => Some(*b),
+            Expr::Binary {
+                op: BinOp::Mul,
+                lhs: a,
+                rhs: b,
+            } if name_is(*b, i) => Some(*a),
+            _ => None,
+        };
+        for (m, j) in [(*lhs, *rhs), (*rhs, *lhs)] {
+            if let (Some(ext), Expr::Name(jv)) = (row(m), &u.exprs[j]) {
+                return Some((*jv, ext));
+            }
+        }
+        None
+    };
+    let subscript = |e: ExprId| match &u.exprs[e] {
+        Expr::Index { subs, .. } if subs.len() == 1 => match subs[0] {
+            Subscript::Index(k) => Some(k),
+            Subscript::Range(..) => None,
+        },
+        _ => None,
+    };
+    let Some(first) = rs.first().and_then(|&(_, e)| subscript(e)) else {
+        return false;
+    };
+    let Some((j, ext)) = split(first) else {
+        return false;
+    };
+    if !rs
+        .iter()
+        .all(|&(_, e)| subscript(e).is_some_and(|k| same(k, first)))
+    {
+        return false;
+    }
+    // `E` reads nothing the body writes.
+    let changed: Vec<SymbolId> = written(prog, u, body).into_iter().map(|(x, _)| x).collect();
+    let mut todo = vec![ext];
+    while let Some(e) = todo.pop() {
+        if let Expr::Name(x) = u.exprs[e] {
+            if x == i || x == j || changed.contains(&x) {
+                return false;
+            }
+        }
+        radtap_il::visit::expr_children(&u.exprs[e], &mut |c| todo.push(c));
+    }
+    // Each reference inside a loop over `j` from 0 to E-1 (either way).
+    let one = |e: ExprId| matches!(&u.exprs[e], Expr::Literal(l) if l.text == "1");
+    let zero = |e: ExprId| matches!(&u.exprs[e], Expr::Literal(l) if l.text == "0");
+    let strip = |mut e: ExprId| {
+        while let Expr::Paren(x) = u.exprs[e] {
+            e = x;
+        }
+        e
+    };
+    let counted = |l: StmtId| -> bool {
+        let StmtKind::CFor {
+            init: Some(init),
+            cond: Some(cond),
+            step: Some(step),
+            ..
+        } = &u.stmts[l].kind
+        else {
+            return false;
+        };
+        let start = match &u.stmts[*init].kind {
+            StmtKind::Assign { lhs, op: None, rhs } if name_is(*lhs, j) => *rhs,
+            StmtKind::Expr(e) => match &u.exprs[*e] {
+                Expr::Assign { lhs, op: None, rhs } if name_is(*lhs, j) => *rhs,
+                _ => return false,
+            },
+            StmtKind::Decl(Decl::Var(v)) if v.entities.len() == 1 && v.entities[0].sym == j => {
+                match &v.entities[0].init {
+                    Some(Init::Expr(e)) => *e,
+                    _ => return false,
+                }
+            }
+            _ => return false,
+        };
+        let step_by_one = matches!(&u.exprs[*step], Expr::IncDec { arg, .. } if name_is(*arg, j));
+        let up = matches!(&u.exprs[*step], Expr::IncDec { inc: true, .. });
+        let start = strip(start);
+        let bound = match &u.exprs[*cond] {
+            Expr::Binary { op, lhs, rhs } if name_is(*lhs, j) => Some((*op, strip(*rhs))),
+            _ => None,
+        };
+        match (up, bound) {
+            (true, Some((BinOp::Lt(_), b))) => step_by_one && zero(start) && same(b, ext),
+            (false, Some((BinOp::Ge(_), b))) => {
+                step_by_one
+                    && zero(b)
+                    && matches!(&u.exprs[start], Expr::Binary { op: BinOp::Sub, lhs, rhs }
+                        if same(strip(*lhs), ext) && one(*rhs))
+            }
+            _ => false,
+        }
+    };
+    // The loops over `j` and the statements inside each.
+    let mut inside: Vec<StmtId> = Vec::new();
+    let mut all = Vec::new();
+    stmts_below(u, body, &mut all);
+    for l in all {
+        if loop_counter(u, l) == Some(j) && counted(l) {
+            // Nothing in the loop changes `j` but the loop.
+            let lb = loop_body(u, l);
+            if written(prog, u, &lb).iter().any(|&(x, _)| x == j) {
+                continue;
+            }
+            let mut b = Vec::new();
+            stmts_below(u, &lb, &mut b);
+            inside.extend(b);
+        }
+    }
+    rs.iter().all(|(st, _)| inside.contains(st))
 }

@@ -40,4 +40,3 @@ pub enum OmpClauseOf<S> {
     /// Anything else (`schedule(static)`, `num_threads(4)`, `nowait`), as written.
     Other(String),
 }
-

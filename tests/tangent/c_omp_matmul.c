@@ -1,9 +1,9 @@
 // radtap: -head omp_matmul -vars "x w" -outvars "xout"
 // sizes: n=6 d=5 xout=d x=n w=30
 // llama2.c's `matmul` shape (issue 45): W (d,n) @ x under `#pragma omp parallel for
-// private(i)`, a block-scope accumulator and an inner counter declared in its `for`. The
-// reversed loop reads val's adjoint in each iteration; the increments to w̄ and x̄ (which
-// every iteration touches) are atomic.
+// private(i)`, a block-scope accumulator and an inner counter declared in its `for`. In the
+// reversed loop, w̄[i*n + j] is row i's own; the increments to x̄ (which every iteration
+// touches) are atomic.
 void omp_matmul(double *xout, const double *x, const double *w, int n, int d)
 {
     int i;
