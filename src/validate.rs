@@ -274,6 +274,12 @@ pub(crate) fn run(cli: &Cli, execute: Execute) -> Outcome {
     toolchain
         .cflags
         .extend(cli.undef.iter().map(|u| format!("-U{u}")));
+    // OpenMP code compiles with `-fopenmp` and runs with 1 and 2 threads (issue 45).
+    toolchain.openmp = tan
+        .program
+        .units
+        .iter()
+        .any(|(_, u)| u.stmts.iter().any(|(_, st)| st.omp.is_some()));
     // A program calling BLAS that radtap describes built in links the system's.
     if tan.program.described.values().any(|d| d.builtin) {
         toolchain.libs.push("-lblas".into());

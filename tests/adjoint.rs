@@ -38,23 +38,28 @@ fn build(dir: &Path, lang: Lang, srcs: &[PathBuf], exe: &str) -> Result<String, 
     // The runtime's headers, which generated C includes.
     radtap_runtime_stack::write_to(dir).map_err(|e| format!("runtime: {e}"))?;
     let mut all = srcs.to_vec();
-    all.extend(runtime()?);
+    // OpenMP programs link a runtime whose stack is thread-local.
+    all.extend(runtime(uses_openmp(srcs))?);
     build_and_run(dir, lang, &all, exe)
 }
 
 /// The runtime's objects, compiled once per run of the suite, kept in the target's temporary
 /// directory.
-fn runtime() -> Result<[PathBuf; 2], String> {
-    static RUNTIME: std::sync::OnceLock<Result<[PathBuf; 2], String>> = std::sync::OnceLock::new();
-    RUNTIME
+fn runtime(openmp: bool) -> Result<[PathBuf; 2], String> {
+    static RUNTIME: [std::sync::OnceLock<Result<[PathBuf; 2], String>>; 2] =
+        [std::sync::OnceLock::new(), std::sync::OnceLock::new()];
+    let flags: &[&str] = if openmp { &["-fopenmp"] } else { &[] };
+    let tag = if openmp { "-omp" } else { "" };
+    RUNTIME[openmp as usize]
         .get_or_init(|| {
             let dir = runtime_dir();
-            let src = dir.join(format!("src-{}", std::process::id()));
+            let src = dir.join(format!("src{tag}-{}", std::process::id()));
             radtap_runtime_stack::write_to(&src).map_err(|e| format!("runtime: {e}"))?;
             for c in ["adStack", "adBinomial"] {
                 let tmp = src.join(format!("{c}.o"));
                 let o = std::process::Command::new("gcc")
                     .current_dir(&src)
+                    .args(flags)
                     .args(["-O2", "-c", &format!("{c}.c"), "-o"])
                     .arg(&tmp)
                     .output()
@@ -65,11 +70,14 @@ fn runtime() -> Result<[PathBuf; 2], String> {
                         String::from_utf8_lossy(&o.stderr)
                     ));
                 }
-                std::fs::rename(&tmp, dir.join(format!("{c}.o")))
+                std::fs::rename(&tmp, dir.join(format!("{c}{tag}.o")))
                     .map_err(|e| format!("runtime: {e}"))?;
             }
             let _ = std::fs::remove_dir_all(&src);
-            Ok([dir.join("adStack.o"), dir.join("adBinomial.o")])
+            Ok([
+                dir.join(format!("adStack{tag}.o")),
+                dir.join(format!("adBinomial{tag}.o")),
+            ])
         })
         .clone()
 }

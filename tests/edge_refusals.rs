@@ -31,6 +31,36 @@ const EVERY: &[&[&str]] = &[
 
 const REFUSED: &[Case] = &[
     (
+        "edge_refused/e_c_omp_critical.c",
+        EVERY,
+        "e_c_omp_critical.c:9:1: error[AD020]",
+        "OpenMP `critical` is not supported yet",
+    ),
+    (
+        "edge_refused/e_f_omp_sections.f90",
+        EVERY,
+        "e_f_omp_sections.f90:7:3: error[AD020]",
+        "OpenMP `parallel sections` is not supported yet",
+    ),
+    (
+        "edge_refused/e_c_omp_orphan_for.c",
+        EVERY,
+        "e_c_omp_orphan_for.c:8:1: error[AD020]",
+        "`#pragma omp for` outside a `#pragma omp parallel` region",
+    ),
+    (
+        "edge_refused/b_c_omp_in_place.c",
+        B,
+        "b_c_omp_in_place.c:11:5: error[AD020]",
+        "a parallel loop that overwrites what its iterations read",
+    ),
+    (
+        "edge_refused/b_c_omp_product_reduction.c",
+        EVERY,
+        "b_c_omp_product_reduction.c:8:5: error[AD020]",
+        "`reduction(*: …)` of an active variable is not supported",
+    ),
+    (
         "edge_refused/e_c_undeclared_library_call.c",
         EVERY,
         "e_c_undeclared_library_call.c:12:5: error[AD070]",

@@ -206,6 +206,12 @@ fn wall(path: &Path, root: &Path) -> Result<(), String> {
             }
         };
         let generated = format!("gen_{tag}.{}", if fortran { "f90" } else { "c" });
+        // OpenMP directives are compiled, not ignored (issue 45): gcc checks their syntax.
+        let omp: &[&str] = if uses_openmp(&[path.to_path_buf()]) {
+            &["-fopenmp"]
+        } else {
+            &[]
+        };
         if fortran {
             // The primal's modules first (and the vector mode's DIFFSIZES), as a build would.
             let prim = dir.join(path.file_name().unwrap());
@@ -226,7 +232,7 @@ fn wall(path: &Path, root: &Path) -> Result<(), String> {
                 // F77 keeps its arithmetic IFs: deleted features are not warnings there.
                 cmd.arg("-std=legacy");
             }
-            run(cmd.args([
+            run(cmd.args(omp).args([
                 "-fsyntax-only",
                 "-Wall",
                 "-Werror",
@@ -240,6 +246,7 @@ fn wall(path: &Path, root: &Path) -> Result<(), String> {
             .map_err(|e| format!("{generated} ({mode:?}):\n{e}"))?;
         } else {
             run(std::process::Command::new("gcc")
+                .args(omp)
                 .args([
                     "-fsyntax-only",
                     "-Wall",
@@ -260,4 +267,98 @@ fn wall(path: &Path, root: &Path) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// Issue 45: the derivative of each OpenMP parallel loop of the corpus (`*_omp_*`) runs in
+/// parallel: the tangent has one parallel loop per primal one, the adjoint a reversed
+/// parallel loop (`schedule(static)`) per primal one. The numbers are proven by the numeric
+/// suites (built with `-fopenmp`, run with 2 threads) and `radtap validate` (1 and 2).
+#[test]
+fn openmp_derivative_loops_carry_their_directive() {
+    let count = |t: &str, words: &[&str]| {
+        t.lines()
+            .map(|l| l.trim().to_ascii_lowercase())
+            .filter(|l| {
+                let l = l
+                    .trim_start_matches("#pragma omp")
+                    .trim_start_matches("!$omp")
+                    .trim();
+                words.iter().any(|w| l.starts_with(w))
+            })
+            .count()
+    };
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("omp-{}", std::process::id()));
+    let files: Vec<PathBuf> = corpus()
+        .into_iter()
+        .filter(|f| uses_openmp(std::slice::from_ref(f)))
+        .collect();
+    assert!(files.len() >= 9, "{files:?}");
+    for f in &files {
+        let (opts, _) = header(f);
+        let src = std::fs::read_to_string(f).unwrap();
+        let loops: usize = src
+            .lines()
+            .filter(|l| {
+                let l = l.trim().to_ascii_lowercase();
+                (l.starts_with("#pragma omp") || l.starts_with("!$omp"))
+                    && ["for", "parallel for", "do", "parallel do"]
+                        .iter()
+                        .any(|w| {
+                            let rest = l
+                                .trim_start_matches("#pragma omp")
+                                .trim_start_matches("!$omp")
+                                .trim();
+                            rest == *w || rest.starts_with(&format!("{w} "))
+                        })
+            })
+            .count();
+        assert!(loops >= 1, "{}", f.display());
+        let ext = if f.extension().is_some_and(|e| e == "c") {
+            "c"
+        } else {
+            "f90"
+        };
+        for (mode, file) in [("-d", "gen_d"), ("-b", "gen_b")] {
+            let dir = root.join(format!(
+                "{}{mode}",
+                f.file_stem().unwrap().to_string_lossy()
+            ));
+            let o = run_cli(f, &opts, &[mode, "-o", "gen"], &dir);
+            assert_eq!(o.status, 0, "{}: {}", f.display(), o.stderr);
+            let t = std::fs::read_to_string(dir.join(format!("{file}.{ext}"))).unwrap();
+            let parallel = count(&t, &["parallel for", "parallel do"]);
+            if mode == "-d" {
+                assert_eq!(parallel, loops, "{}:\n{t}", f.display());
+            } else {
+                assert!(parallel >= loops, "{}:\n{t}", f.display());
+                assert!(
+                    t.matches("schedule(static)").count() >= loops,
+                    "{}:\n{t}",
+                    f.display()
+                );
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// Issue 45: the adjoint of llama2.c's `matmul` shape (`c_omp_matmul.c`) writes row i of
+/// w̄ (`wb[i * n + j]`, j over 0..n-1) without atomics, and x̄[j], which every row
+/// increments, atomically.
+#[test]
+fn openmp_adjoint_rows_are_their_iterations_own() {
+    let f = Path::new("tests/tangent/c_omp_matmul.c");
+    let (opts, _) = header(f);
+    let dir =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("omp-rows-{}", std::process::id()));
+    let o = run_cli(f, &opts, &["-b", "-o", "gen"], &dir);
+    assert_eq!(o.status, 0, "{}", o.stderr);
+    let t = std::fs::read_to_string(dir.join("gen_b.c")).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let before = |needle: &str| {
+        let at = t.find(needle).unwrap_or_else(|| panic!("{needle}:\n{t}"));
+        t[..at].trim_end().ends_with("#pragma omp atomic")
+    };
+    assert!(!before("wb[i * n + j] = "), "{t}");
+    assert!(before("xb[j] = "), "{t}");
 }

@@ -81,6 +81,7 @@ mod locals;
 mod loops;
 mod masked;
 mod memory;
+mod omp;
 mod prune;
 mod recompute;
 mod record;
@@ -188,6 +189,10 @@ struct Adj<'p, 'g, 'a> {
     /// The body (its first statement) of the `$AD II-LOOP` loop being reversed, and its
     /// counter: that body is checkpointed per iteration (`iiloop.rs`).
     ii_body: Option<(StmtId, SymbolId)>,
+    /// The body (its first statement) of the parallel loop being reversed with recomputed
+    /// iterations, its reduction variables and the variables each iteration owns
+    /// (`omp.rs`).
+    omp_body: Option<(StmtId, Vec<SymbolId>, Vec<SymbolId>)>,
     /// The variables of the counted loops around the statement being reversed whose
     /// backward loops set them to the forward iteration's value (`induction.rs`,
     /// `restored_loop_var`): bounds reading only these and unchanged variables are
@@ -268,6 +273,7 @@ impl<'p, 'g, 'a> Adj<'p, 'g, 'a> {
             seed_temps: Vec::new(),
             guarded: HashMap::new(),
             ii_body: None,
+            omp_body: None,
             restored_vars: ZoneSet::new(n),
             joint_ifs: HashMap::new(),
             control_pops: 0,

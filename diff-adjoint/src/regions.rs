@@ -22,6 +22,12 @@ impl<'a> Adj<'_, '_, 'a> {
     /// Both sweeps of a block: its statements' in order, their backward sweeps in reverse,
     /// with the directive regions of the block checkpointed (or left undifferentiated).
     pub(crate) fn rev_block(&mut self, b: &'a [StmtId]) -> Rev {
+        if let Some((first, reds, own)) = self.omp_body.clone() {
+            if b.first() == Some(&first) {
+                self.omp_body = None;
+                return self.adj_omp_iteration(b, &reds, &own);
+            }
+        }
         if let Some((first, var)) = self.ii_body {
             if b.first() == Some(&first) {
                 self.ii_body = None;

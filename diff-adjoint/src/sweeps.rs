@@ -449,7 +449,16 @@ impl<'a> Adj<'_, '_, 'a> {
     /// the span of `s` unless a statement inside it gave it its own: the unparser maps every
     /// generated line back to the primal line it comes from (`-html`, the web page).
     pub(crate) fn rev_stmt(&mut self, s: StmtId) -> Rev {
-        let r = self.rev_stmt_rule(s);
+        let st: &'a Stmt = &self.pg.src.stmts[s];
+        let r = match st.omp.as_deref() {
+            Some(o)
+                if matches!(o.kind, radtap_il::omp::OmpKind::Loop(_))
+                    && !self.needs_lowering(s) =>
+            {
+                self.rev_parallel(s, o)
+            }
+            _ => self.rev_stmt_rule(s),
+        };
         if let Some(sp) = self.pg.src.source_map.stmt.get(s).copied() {
             for &n in r.fwd.iter().chain(&r.bwd) {
                 if self.pg.u.source_map.stmt.get(n).is_none() {
@@ -460,7 +469,7 @@ impl<'a> Adj<'_, '_, 'a> {
         r
     }
 
-    fn rev_stmt_rule(&mut self, s: StmtId) -> Rev {
+    pub(crate) fn rev_stmt_rule(&mut self, s: StmtId) -> Rev {
         let st: &'a Stmt = &self.pg.src.stmts[s];
         if self.pg.check_expr_effects(s) {
             return Rev::default();

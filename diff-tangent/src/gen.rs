@@ -131,6 +131,12 @@ pub fn pattern(p: &str, name: &str) -> String {
 
 impl Gen<'_> {
     /// A fresh name from `base`: `base`, else `base0`, `base1`, …
+    /// Whether `f` names the forward or backward sweep of a procedure differentiated in split
+    /// mode (its records cross from one sweep to the other).
+    pub fn is_split_sweep(&self, f: SymbolId) -> bool {
+        self.split_procs.values().any(|&(a, b)| a == f || b == f)
+    }
+
     pub(crate) fn fresh(&mut self, base: &str, local: &mut HashSet<String>) -> String {
         self.fresh_from(base, local, None).0
     }

@@ -253,6 +253,7 @@ pub fn differentiate(
 pub mod generator {
     pub use crate::build::{assign, stmt, B};
     pub use crate::gen::{has_nocheckpoint, key, pattern, unit_name, AllocCall, Gen};
+    pub use crate::proc_::omp::{loop_body, loop_counter};
     pub use crate::proc_::{BodyRules, Dir, ProcGen, Sweep, TangentRules, TempKind};
 
     use crate::{Options, Output};

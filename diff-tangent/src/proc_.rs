@@ -20,6 +20,7 @@ mod expr;
 mod foreign_common;
 mod masked;
 mod nodiff;
+pub(crate) mod omp;
 mod saved;
 mod shadow;
 mod shared_state;

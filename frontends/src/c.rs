@@ -36,6 +36,12 @@ struct CLower<'a, 's> {
     scope: ScopeId,
     macros: Macros,
     pending_dirs: Vec<Directive>,
+    /// An OpenMP directive waiting for its statement (`omp.rs`).
+    pending_omp: Option<crate::omp::Pending>,
+    /// Inside how many `#pragma omp parallel` regions the statements being lowered are.
+    omp_regions: u32,
+    /// Loops under an `omp for` inside a region, fused with their region afterwards.
+    omp_worksharing: Vec<StmtId>,
     /// Names of the parameters read so far in a prototype's parameter list: a VLA bound
     /// there (`double f(int n, double x[n]);`) names one of them, kept as written.
     proto_params: Vec<String>,
@@ -169,6 +175,9 @@ pub(crate) fn lower_c_file(
         scope,
         macros,
         pending_dirs: vec![],
+        pending_omp: None,
+        omp_regions: 0,
+        omp_worksharing: vec![],
         proto_params: vec![],
         line_map,
         span_at: None,

@@ -20,6 +20,7 @@ mod decls;
 mod exprs;
 mod intrinsic_modules;
 mod names;
+mod omp;
 mod spec;
 mod stmts;
 mod types;
@@ -56,6 +57,12 @@ pub(crate) struct FortranLowering<'a, 't> {
     /// DO CONCURRENT nests of the body being lowered (outermost loop) and their index
     /// variables, checked once the body is complete (`stmts.rs`).
     concurrent: Vec<(StmtId, Vec<SymbolId>)>,
+    /// An `!$omp` directive waiting for its statement, and a directive line continued with
+    /// `&` (`fortran/omp.rs`).
+    pending_omp: Option<crate::omp::Pending>,
+    omp_cont: Option<(String, Span)>,
+    /// Loops under `!$omp do` inside a region, fused with it at `!$omp end parallel`.
+    omp_worksharing: Vec<StmtId>,
 }
 
 fn key(s: &str) -> String {
@@ -136,6 +143,9 @@ impl<'a, 't> FortranLowering<'a, 't> {
             cur_scope: None,
             pending_dirs: Vec::new(),
             concurrent: Vec::new(),
+            pending_omp: None,
+            omp_cont: None,
+            omp_worksharing: Vec::new(),
         }
     }
 

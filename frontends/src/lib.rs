@@ -19,6 +19,7 @@ pub mod fixed;
 mod fortran;
 mod intrinsics;
 pub mod library;
+mod omp;
 mod ts;
 
 use radtap_il::{

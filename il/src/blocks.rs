@@ -242,6 +242,7 @@ fn open_one(prog: &mut Program, id: UnitId, owner: Option<StmtId>, bi: usize, k:
         construct_name: None,
         directives: Vec::new(),
         comment: None,
+        omp: None,
     };
     let span = u.source_map.stmt.get(s).copied();
     if label.is_some() {

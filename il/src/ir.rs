@@ -694,6 +694,8 @@ pub struct Stmt {
     /// The comment that ends the statement's (last) source line, written back at the end of
     /// the same line wherever the statement is copied.
     pub comment: Option<String>,
+    /// The OpenMP directive governing it (a parallel loop, an atomic update).
+    pub omp: Option<Box<crate::omp_types::OmpOf<SymbolId>>>,
 }
 
 /// Statement kinds. Structured control is kept; jumps are explicit.
@@ -1289,6 +1291,7 @@ impl Stmt {
             construct_name: None,
             directives: Vec::new(),
             comment: None,
+            omp: None,
         }
     }
 }

@@ -57,6 +57,8 @@ pub mod library;
 pub mod lift;
 mod make;
 pub mod memcpy;
+pub mod omp;
+mod omp_types;
 pub mod slices;
 pub mod source_alloc;
 pub mod specialise;

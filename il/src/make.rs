@@ -14,6 +14,7 @@ impl UnitData {
             construct_name: None,
             directives: Vec::new(),
             comment: None,
+            omp: None,
         });
         if let Some(sp) = span {
             self.source_map.stmt.insert(s, sp);

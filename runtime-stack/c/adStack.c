@@ -53,21 +53,36 @@
 
 /* ------------------------------------------------------------------ state */
 
-static char **blocks = NULL;        /* blocks[0 .. nblocks) */
-static size_t nblocks = 0, blocks_cap = 0;
+/* THREADS.  Compiled with OpenMP (-fopenmp defines _OPENMP), each thread has
+ * its own stack: the state below is thread-local.  Generated adjoints push and
+ * pop inside a parallel loop only within one iteration (issue 45), so each
+ * thread's pushes and pops balance on its own stack; outside parallel regions
+ * the program's one thread uses the stack as before. */
+#ifdef _OPENMP
+#define AD_TLS _Thread_local
+#else
+#define AD_TLS
+#endif
 
-static char *cur_base = NULL;       /* blocks[cur_blk], or NULL if none yet */
-static size_t cur_blk = 0;
-static size_t cur_off = 0;          /* 0 .. BLOCK */
-static size_t push_lim = 0;         /* see FAST PATHS */
-static size_t pop_floor = 0;
+static AD_TLS char **blocks = NULL;        /* blocks[0 .. nblocks) */
+static AD_TLS size_t nblocks = 0, blocks_cap = 0;
+
+static AD_TLS char *cur_base = NULL;       /* blocks[cur_blk], or NULL if none yet */
+static AD_TLS size_t cur_blk = 0;
+static AD_TLS size_t cur_off = 0;          /* 0 .. BLOCK */
+static AD_TLS size_t push_lim = 0;         /* see FAST PATHS */
+static AD_TLS size_t pop_floor = 0;
 
 #define IV_INIT 16
-static size_t iv_init_start[IV_INIT], iv_init_end[IV_INIT];
-static size_t *iv_start = iv_init_start, *iv_end = iv_init_end;
-static size_t n_iv = 1, iv_cap = IV_INIT; /* iv_start[0] == 0 always */
+static AD_TLS size_t iv_init_start[IV_INIT], iv_init_end[IV_INIT];
+/* Thread-local: no address constant can start them, so NULL stands for the
+ * initial arrays. */
+static AD_TLS size_t *iv_start_p = NULL, *iv_end_p = NULL;
+#define iv_start (iv_start_p ? iv_start_p : iv_init_start)
+#define iv_end (iv_end_p ? iv_end_p : iv_init_end)
+static AD_TLS size_t n_iv = 1, iv_cap = IV_INIT; /* iv_start[0] == 0 always */
 
-static size_t protect_hi = 0;       /* data below this may be re-read */
+static AD_TLS size_t protect_hi = 0;       /* data below this may be re-read */
 
 typedef struct {
     size_t top;                     /* physical top at the mark */
@@ -81,15 +96,15 @@ typedef struct {
     unsigned long long acc;         /* control accumulator at the mark */
     unsigned ctl_n;
 } Mark;
-static Mark *marks = NULL;
-static size_t n_marks = 0, marks_cap = 0;
+static AD_TLS Mark *marks = NULL;
+static AD_TLS size_t n_marks = 0, marks_cap = 0;
 
-static unsigned long long ctl_acc = 0; /* control bits, newest in low bits */
-static unsigned ctl_n = 0;             /* bits used in ctl_acc, 0 .. 63 */
+static AD_TLS unsigned long long ctl_acc = 0; /* control bits, newest in low bits */
+static AD_TLS unsigned ctl_n = 0;             /* bits used in ctl_acc, 0 .. 63 */
 
-static size_t cur_bytes = 0;           /* statistics, see adStack.h */
-static size_t peak_bytes = 0;
-static unsigned long long traffic = 0;
+static AD_TLS size_t cur_bytes = 0;           /* statistics, see adStack.h */
+static AD_TLS size_t peak_bytes = 0;
+static AD_TLS unsigned long long traffic = 0;
 
 /* ---------------------------------------------------------------- errors */
 
@@ -165,8 +180,8 @@ static void ensure_iv(size_t n)
     memcpy(s, iv_start, n_iv * sizeof *s);
     memcpy(e, iv_end, n_iv * sizeof *e);
     if (iv_start != iv_init_start) { free(iv_start); free(iv_end); }
-    iv_start = s;
-    iv_end = e;
+    iv_start_p = s;
+    iv_end_p = e;
 }
 
 /* ------------------------------------------------------- raw byte stream */

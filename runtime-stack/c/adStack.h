@@ -15,6 +15,10 @@
  * to stderr and aborts; popping more than was pushed prints a message and
  * aborts too.
  *
+ * THREADS.  Compiled with OpenMP (-fopenmp), each thread has its own stack
+ * (and statistics): the adjoint of a parallel loop pushes and pops within one
+ * iteration, on the thread running it.  Without OpenMP there is one stack.
+ *
  * CONTROL BITS.  pushControlNb(cc) (N = 1..8) saves the low N bits of cc.  The
  * bits go into a 64-bit accumulator, so a control push costs a shift and an
  * OR.  When the accumulator holds 64 bits it is spilled as one 8-byte word

@@ -164,3 +164,68 @@ fn fortran_aliases_round_trip() {
         "unexpected output:\n{stdout}"
     );
 }
+
+/// Compiled with OpenMP (issue 45), each thread has its own stack: 4 threads push and pop
+/// interleaved values (values, control bits, repeat marks) at once, each gets its own back,
+/// and the main thread's stack, holding values across the parallel region, is untouched.
+const OPENMP_PROGRAM: &str = r#"
+#include <stdio.h>
+#include <omp.h>
+#include "adStack.h"
+int main(void)
+{
+    int errors = 0;
+    pushReal8(42.5);
+    pushControl1b(1);
+#pragma omp parallel num_threads(4) reduction(+: errors)
+    {
+        int t = omp_get_thread_num(), k, c;
+        double v;
+        /* All threads at work at once. */
+#pragma omp barrier
+        for (int round = 0; round < 2000; round++) {
+            for (k = 0; k < 1000; k++) {
+                pushReal8(t * 1e6 + round * 1e3 + k);
+                pushControl2b((t + k) & 3);
+            }
+            for (k = 999; k >= 0; k--) {
+                popControl2b(&c);
+                popReal8(&v);
+                errors += c != ((t + k) & 3) || v != t * 1e6 + round * 1e3 + k;
+            }
+        }
+    }
+    int c;
+    double v;
+    popControl1b(&c);
+    popReal8(&v);
+    errors += c != 1 || v != 42.5;
+    printf("errors %d\n", errors);
+    return errors != 0;
+}
+"#;
+
+#[test]
+fn openmp_threads_have_their_own_stacks() {
+    let dir = fresh_dir("openmp");
+    radtap_runtime_stack::write_to(&dir).expect("write runtime");
+    std::fs::write(dir.join("omp.c"), OPENMP_PROGRAM).expect("write program");
+    run(
+        &dir,
+        "gcc",
+        &[
+            "-O2",
+            "-Wall",
+            "-Werror",
+            "-fopenmp",
+            "-o",
+            "omp",
+            "omp.c",
+            "adStack.c",
+            "adBinomial.c",
+        ],
+    );
+    let out = run(&dir, dir.join("omp").to_str().expect("utf-8"), &[]);
+    assert!(out.contains("errors 0"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}

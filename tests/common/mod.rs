@@ -126,20 +126,26 @@ pub fn build_and_run(
     sources: &[PathBuf],
     exe: &str,
 ) -> Result<String, String> {
-    let tc = toolchain();
+    let mut tc = toolchain();
     let (objects, sources): (Vec<PathBuf>, Vec<PathBuf>) = sources
         .iter()
         .cloned()
         .partition(|s| s.extension().is_some_and(|e| e == "o"));
+    // OpenMP programs (issue 45) build with `-fopenmp` and run with 2 threads (`radtap
+    // validate`, on the same corpus, runs them with 1 and 2).
+    tc.openmp = uses_openmp(&sources);
     let exe = tc.compile(dir, lang, &[], &sources, &objects, exe)?;
-    tc.run(dir, &exe)
+    let threads = tc.openmp.then_some(2);
+    tc.run_threads(dir, dir, &exe, threads)
 }
 
 /// Compiles one source to an object in `dir` with the suites' flags (a program's original,
 /// compiled once and linked into each of its drivers).
 #[allow(dead_code)]
 pub fn object(dir: &Path, lang: Lang, source: &Path) -> Result<PathBuf, String> {
-    toolchain().object(dir, lang, source, false)
+    let mut tc = toolchain();
+    tc.openmp = uses_openmp(&[source.to_path_buf()]);
+    tc.object(dir, lang, source, false)
 }
 
 /// The object of a program's original (copied into its directory), compiled at the first
@@ -174,6 +180,16 @@ fn toolchain() -> radtap_validation::Toolchain {
     tc.include
         .push(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tangent"));
     tc
+}
+
+/// Whether any of `sources` holds an OpenMP directive (`#pragma omp`, `!$omp`).
+pub fn uses_openmp(sources: &[PathBuf]) -> bool {
+    sources.iter().any(|s| {
+        std::fs::read_to_string(s).is_ok_and(|t| {
+            let t = t.to_ascii_lowercase();
+            t.contains("#pragma omp") || t.contains("!$omp")
+        })
+    })
 }
 
 /// Programs whose constructs vector tangent mode does not support yet, with a fragment of

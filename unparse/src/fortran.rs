@@ -532,6 +532,13 @@ impl<'p> W<'p> {
         let sp = self.p.units[uid].source_map.stmt.get(sid).copied();
         let outer = self.map.enter(&self.out, sp);
         self.stmt_text(uid, sid);
+        let end = self.p.units[uid].stmts[sid]
+            .omp
+            .as_ref()
+            .and_then(|o| o.lines(self.p, radtap_il::Lang::Fortran).1);
+        if let Some(end) = end {
+            self.line(&end);
+        }
         self.map.leave(&self.out, outer);
     }
 
@@ -540,6 +547,10 @@ impl<'p> W<'p> {
         let st = &u.stmts[sid];
         for d in &st.directives {
             self.line(&d.text);
+        }
+        if let Some(o) = &st.omp {
+            let begin = o.lines(self.p, radtap_il::Lang::Fortran).0;
+            self.line(&begin);
         }
         if crate::is_directive_holder(st) {
             return;

@@ -30,6 +30,9 @@ pub struct Toolchain {
     /// The user's objects already compiled (with their main programs renamed) by this
     /// toolchain: each driver of one validation links the same ones.
     user_objects: std::sync::Arc<std::sync::Mutex<Vec<PathBuf>>>,
+    /// The code has OpenMP directives (issue 45): everything compiles and links with
+    /// `-fopenmp`, and each program runs with 1 and with 2 threads (`lib.rs`).
+    pub openmp: bool,
 }
 
 /// The AddressSanitizer flags of compiles and links.
@@ -54,6 +57,7 @@ impl Toolchain {
             sanitize: std::sync::OnceLock::new(),
             libs: Vec::new(),
             user_objects: Default::default(),
+            openmp: false,
         }
     }
 
@@ -129,17 +133,26 @@ impl Toolchain {
     /// Compiles the runtime (`adStack.c`, `adBinomial.c`) to one object `adRuntime.o` in
     /// `dir` (once).
     pub fn runtime(&self, dir: &Path) -> Result<PathBuf, String> {
-        let obj = dir.join("adRuntime.o");
+        // With OpenMP, the stack is thread-local (`adStack.c`).
+        let (name, omp): (&str, &[&str]) = if self.openmp {
+            ("adRuntimeOmp.o", &["-fopenmp"])
+        } else {
+            ("adRuntime.o", &[])
+        };
+        let obj = dir.join(name);
         if obj.exists() {
             return Ok(obj);
         }
         radtap_runtime_stack::write_to(dir).map_err(|e| format!("writing the runtime: {e}"))?;
-        // Compiled once per process and C compiler (a test suite or `radtap serve`
-        // validates many programs), written again into each directory.
-        static COMPILED: std::sync::Mutex<Vec<(String, Vec<u8>)>> =
+        // Compiled once per process, C compiler and OpenMP setting (a test suite or `radtap
+        // serve` validates many programs), written again into each directory.
+        static COMPILED: std::sync::Mutex<Vec<(String, bool, Vec<u8>)>> =
             std::sync::Mutex::new(Vec::new());
         let mut compiled = COMPILED.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some((_, bytes)) = compiled.iter().find(|(cc, _)| *cc == self.cc) {
+        if let Some((_, _, bytes)) = compiled
+            .iter()
+            .find(|(cc, omp, _)| *cc == self.cc && *omp == self.openmp)
+        {
             std::fs::write(&obj, bytes).map_err(|e| format!("writing the runtime: {e}"))?;
             return Ok(obj);
         }
@@ -147,18 +160,12 @@ impl Toolchain {
             &["-O2", "-c", "adStack.c", "-o", "adStack.o"],
             &["-O2", "-c", "adBinomial.c", "-o", "adBinomial.o"],
             // One relocatable object of both (a partial link).
-            &[
-                "-r",
-                "-nostdlib",
-                "-o",
-                "adRuntime.o",
-                "adStack.o",
-                "adBinomial.o",
-            ],
+            &["-r", "-nostdlib", "-o", name, "adStack.o", "adBinomial.o"],
         ];
         for args in steps {
             let o = Command::new(&self.cc)
                 .current_dir(dir)
+                .args(omp)
                 .args(args)
                 .output()
                 .map_err(|e| format!("{}: {e}", self.cc))?;
@@ -170,7 +177,7 @@ impl Toolchain {
             }
         }
         if let Ok(bytes) = std::fs::read(&obj) {
-            compiled.push((self.cc.clone(), bytes));
+            compiled.push((self.cc.clone(), self.openmp, bytes));
         }
         Ok(obj)
     }
@@ -184,6 +191,14 @@ impl Toolchain {
     }
 
     fn command_plain(&self, lang: Lang) -> Command {
+        let mut c = self.command_lang(lang);
+        if self.openmp {
+            c.arg("-fopenmp");
+        }
+        c
+    }
+
+    fn command_lang(&self, lang: Lang) -> Command {
         match lang {
             Lang::Fortran => {
                 let mut c = Command::new(&self.fc);
@@ -309,6 +324,17 @@ impl Toolchain {
 
     /// [`run`](Self::run) in the working directory `cwd`, its output files in `dir`.
     pub fn run_in(&self, cwd: &Path, dir: &Path, exe: &Path) -> Result<String, String> {
+        self.run_threads(cwd, dir, exe, None)
+    }
+
+    /// [`run_in`](Self::run_in) with `OMP_NUM_THREADS` set to `threads` when given.
+    pub fn run_threads(
+        &self,
+        cwd: &Path,
+        dir: &Path,
+        exe: &Path,
+        threads: Option<u32>,
+    ) -> Result<String, String> {
         let out_path = dir.join(format!(
             "{}.out",
             exe.file_name()
@@ -317,7 +343,11 @@ impl Toolchain {
         let out = std::fs::File::create(&out_path).map_err(|e| format!("{e}"))?;
         let err_path = out_path.with_extension("err");
         let err = std::fs::File::create(&err_path).map_err(|e| format!("{e}"))?;
-        let mut child = Command::new(exe)
+        let mut cmd = Command::new(exe);
+        if let Some(n) = threads {
+            cmd.env("OMP_NUM_THREADS", n.to_string());
+        }
+        let mut child = cmd
             .current_dir(cwd)
             // Leaks of the user's code are no fault of its derivatives.
             .env("ASAN_OPTIONS", "detect_leaks=0")

@@ -168,15 +168,47 @@ fn build_run(
             what: what.to_string(),
             message,
         })?;
-    let out = job.toolchain.run(dir, &exe).map_err(|message| Error::Run {
-        what: what.to_string(),
-        message,
-    })?;
-    let bin = match spec.data {
+    let run = |threads| {
+        job.toolchain
+            .run_threads(dir, dir, &exe, threads)
+            .map_err(|message| Error::Run {
+                what: what.to_string(),
+                message,
+            })
+    };
+    // The values the loops print go to a binary file beside the text output.
+    let bin = || match spec.data {
         Some(file) => std::fs::read(dir.join(loops::output_name(file))).unwrap_or_default(),
         None => Vec::new(),
     };
-    Ok(build::parse_out_with(&out, &bin))
+    if !job.toolchain.openmp {
+        let out = run(None)?;
+        return Ok(build::parse_out_with(&out, &bin()));
+    }
+    // OpenMP: the checks use the run with 2 threads, which must agree with the run with 1
+    // (up to the order of reductions and atomic updates).
+    let out = run(Some(1))?;
+    let one = build::parse_out_with(&out, &bin());
+    let out = run(Some(2))?;
+    let two = build::parse_out_with(&out, &bin());
+    for (k, v1) in &one {
+        let v2 = two.get(k).map(|v| v.as_slice()).unwrap_or(&[]);
+        let scale = v1.iter().fold(0.0f64, |m, x| m.max(x.1.abs()));
+        let differ = v1.len() != v2.len()
+            || v1
+                .iter()
+                .zip(v2)
+                .any(|(a, b)| !((a.1 - b.1).abs() <= 1e-9 * scale.max(1e-300) || a.1 == b.1));
+        if differ {
+            return Err(Error::Run {
+                what: what.to_string(),
+                message: format!(
+                    "the {what} gives other values of `{k}` with 2 OpenMP threads than with 1 (a race)"
+                ),
+            });
+        }
+    }
+    Ok(two)
 }
 
 /// Labels of the dependent elements in print order: (variable, element label).

@@ -64,6 +64,7 @@ impl<'a> ProcGen<'_, 'a> {
             construct_name: None,
             directives: vec![],
             comment: None,
+            omp: None,
         })
     }
 

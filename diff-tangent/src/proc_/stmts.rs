@@ -122,6 +122,9 @@ impl<'a> ProcGen<'_, 'a> {
     /// back to the primal line it comes from (`-html`, the web page).
     pub(crate) fn stmt(&mut self, s: StmtId) -> Vec<StmtId> {
         let out = self.stmt_rule(s);
+        if self.src.stmts[s].omp.is_some() && !self.adjoint {
+            self.tangent_omp(s, &out);
+        }
         if let Some(sp) = self.src.source_map.stmt.get(s).copied() {
             for &n in &out {
                 if self.u.source_map.stmt.get(n).is_none() {
@@ -441,6 +444,7 @@ impl<'a> ProcGen<'_, 'a> {
             construct_name: st.construct_name.clone(),
             directives: st.directives.clone(),
             comment: st.comment.clone(),
+            omp: None,
         })
     }
 

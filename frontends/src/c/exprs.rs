@@ -39,6 +39,10 @@ impl<'a, 's> CLower<'a, 's> {
                 .chars()
                 .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
             || HEADER_NAMES.contains(&name.as_str())
+            // Reserved to the implementation (C11 7.1.3): a system header's constant
+            // (glibc's `isprint(c)` expands to `… & _ISprint`, an enumerator).
+            || (name.starts_with('_')
+                && name[1..].starts_with(|c: char| c.is_ascii_uppercase() || c == '_'))
         {
             return self.alloc(Expr::Opaque(name), n);
         }

@@ -4,6 +4,7 @@
 
 use super::{compound_op, CLower};
 use crate::fortran::parse_directive;
+use crate::omp::Construct;
 use crate::ts::Field;
 use crate::ts::{named_children, trails};
 use radtap_il::*;
@@ -20,6 +21,7 @@ impl<'a, 's> CLower<'a, 's> {
             construct_name: None,
             directives: dirs,
             comment: None,
+            omp: None,
         });
         u.source_map.stmt.insert(id, sp);
         id
@@ -98,8 +100,9 @@ impl<'a, 's> CLower<'a, 's> {
                 }
             }
             "preproc_call" if self.t(n).trim_start().starts_with("#pragma") => {
-                let s = self.pragma(n);
-                out.push(s);
+                if let Some(s) = self.pragma(n) {
+                    out.push(s);
+                }
             }
             "case_statement" => {
                 let value = n.field("value").map(|v| self.expr(v));
@@ -132,14 +135,26 @@ impl<'a, 's> CLower<'a, 's> {
                 // The directives written before this statement are its own, not those of
                 // the first statement of its body (lowered before it).
                 let dirs = std::mem::take(&mut self.pending_dirs);
-                if let Some(s) = self.stmt(n, label) {
+                let omp = self.pending_omp.take();
+                let region = omp.as_ref().is_some_and(|o| o.kind == Construct::Parallel);
+                self.omp_regions += u32::from(region);
+                let lowered = self.stmt(n, label);
+                self.omp_regions -= u32::from(region);
+                if let Some(s) = lowered {
                     let u = self.u();
                     let mut own = dirs;
                     own.append(&mut u.stmts[s].directives);
                     u.stmts[s].directives = own;
+                    if let Some(o) = omp {
+                        self.attach_omp(o, s);
+                    }
                     out.push(s);
                 } else {
                     self.pending_dirs.splice(0..0, dirs);
+                    if let Some(o) = omp {
+                        let msg = format!("`#pragma omp {}` governs no statement here", o.words);
+                        self.omp_refuse(o.span, msg);
+                    }
                 }
             }
         }
@@ -336,25 +351,75 @@ impl<'a, 's> CLower<'a, 's> {
 }
 
 impl CLower<'_, '_> {
-    /// A `#pragma` line inside a function: kept where it stands, as a comment, so the file
-    /// is not refused for it and the other functions differentiate as usual. A pragma
-    /// that changes how the code runs in parallel (`omp`, `acc`) is not applied to the
-    /// derivatives, which then run that code sequentially (right, if slower): kept as a
-    /// comment it cannot make an adjoint loop, whose increments would race, parallel.
-    /// OpenMP derivatives are another issue; the warning says so at the line.
-    fn pragma(&mut self, n: Node) -> StmtId {
+    /// A `#pragma` line inside a function. `#pragma omp` loop constructs, `parallel`
+    /// regions and `atomic` wait for the statement they govern (`attach_omp`); other OpenMP
+    /// constructs are refused at their line when a head reaches the function (`omp.rs`).
+    /// Any other pragma is kept where it stands, as a comment; `acc` (OpenACC) with a
+    /// warning that the generated code runs sequentially.
+    fn pragma(&mut self, n: Node) -> Option<StmtId> {
         let text = self.t(n).trim_end().replace("\\\n", " ");
         let words: Vec<&str> = text.split_whitespace().collect();
         let kind = words.get(1).copied().unwrap_or("");
-        let parallel = matches!(kind, "omp" | "acc");
+        let sp = self.sp(n);
+        if kind == "omp" {
+            let after = text.split_once("omp").map(|x| x.1).unwrap_or("");
+            let scope = self.scope;
+            let p = &*self.p;
+            let parsed = crate::omp::parse(after, &mut |v| p.lookup(scope, v));
+            let parsed = match parsed {
+                Ok(x) => x,
+                Err(m) => {
+                    self.omp_refuse(sp, format!("`{}`: {m}", text.trim()));
+                    return Some(self.push(StmtKind::Comment(format!("/* {text} */")), n, None));
+                }
+            };
+            let kind = crate::omp::construct(&parsed.construct);
+            let mut clauses = parsed.clauses;
+            if let Err(m) = crate::omp::keep_default(&mut clauses) {
+                self.omp_refuse(sp, m);
+            }
+            match kind {
+                Construct::ParallelLoop
+                | Construct::Loop
+                | Construct::Parallel
+                | Construct::Atomic => {
+                    if let Some(old) = self.pending_omp.take() {
+                        let msg = format!("`#pragma omp {}` governs no statement here", old.words);
+                        self.omp_refuse(old.span, msg);
+                    }
+                    self.pending_omp = Some(crate::omp::Pending {
+                        kind,
+                        clauses,
+                        span: sp,
+                        words: parsed.construct,
+                    });
+                    return None;
+                }
+                Construct::Simd => {
+                    self.diags.push(Diagnostic::warning(
+                        Code::Unsupported,
+                        sp,
+                        "`#pragma omp simd` is not applied to the generated code (a vectorisation hint: the loop means the same without it)".to_string(),
+                    ));
+                }
+                Construct::EndParallelLoop
+                | Construct::EndLoop
+                | Construct::EndParallel
+                | Construct::Other => {
+                    let msg = crate::omp::refusal(&parsed.construct);
+                    self.omp_refuse(sp, msg);
+                }
+            }
+            return Some(self.push(StmtKind::Comment(format!("/* {text} */")), n, None));
+        }
+        let parallel = kind == "acc";
         if parallel {
-            let sp = self.sp(n);
             self.diags.push(Diagnostic::warning(
                 Code::Unsupported,
                 sp,
                 format!(
                     "`#pragma {kind}` is not applied to the generated code: it runs this \
-                     code sequentially (derivatives of parallel regions are not supported yet)"
+                     code sequentially (derivatives of OpenACC regions are not supported yet)"
                 ),
             ));
         }
@@ -363,6 +428,113 @@ impl CLower<'_, '_> {
         } else {
             format!("/* {text} */")
         };
-        self.push(StmtKind::Comment(comment), n, None)
+        Some(self.push(StmtKind::Comment(comment), n, None))
+    }
+
+    /// An OpenMP refusal: reported when a head reaches the function.
+    fn omp_refuse(&mut self, sp: Span, msg: String) {
+        let d = Diagnostic::error(Code::Unsupported, sp, msg);
+        if self.unit != self.file_unit {
+            self.u().refusals.push(d);
+        } else {
+            self.diags.push(d);
+        }
+    }
+
+    /// Gives statement `s` the directive `o` written before it: a loop construct to a C
+    /// `for`, `atomic` to an update, a `parallel` region to the compound statement holding
+    /// one `omp for` loop and the declarations of its private variables (fused into one
+    /// parallel loop). Anything else is refused at the directive.
+    fn attach_omp(&mut self, o: crate::omp::Pending, s: StmtId) {
+        use radtap_il::omp::{Omp, OmpKind};
+        let span = Some(o.span);
+        let kind = self.u().stmts[s].kind.clone();
+        match (&o.kind, &kind) {
+            (Construct::ParallelLoop, StmtKind::CFor { .. }) => {
+                self.u().stmts[s].omp = Some(Box::new(Omp {
+                    kind: OmpKind::Loop(o.clauses),
+                    span,
+                }));
+            }
+            (Construct::Loop, StmtKind::CFor { .. }) if self.omp_regions > 0 => {
+                self.u().stmts[s].omp = Some(Box::new(Omp {
+                    kind: OmpKind::Loop(o.clauses),
+                    span,
+                }));
+                self.omp_worksharing.push(s);
+            }
+            (Construct::Loop, _) if self.omp_regions == 0 => {
+                let msg = "`#pragma omp for` outside a `#pragma omp parallel` region of this function is not supported yet (write `#pragma omp parallel for`)".to_string();
+                self.omp_refuse(o.span, msg);
+            }
+            (Construct::Atomic, StmtKind::Assign { lhs, op, rhs }) => {
+                let u = &self.p.units[self.unit];
+                let update = op.is_some()
+                    || matches!(&u.exprs[*rhs], Expr::Binary { lhs: l, .. }
+                        if radtap_il::omp::same_ref(u, *l, *lhs));
+                if update {
+                    self.u().stmts[s].omp = Some(Box::new(Omp {
+                        kind: OmpKind::Atomic,
+                        span,
+                    }));
+                } else {
+                    let msg = "`#pragma omp atomic` is supported on an update `x op= e` or `x = x op e` only".to_string();
+                    self.omp_refuse(o.span, msg);
+                }
+            }
+            (Construct::Parallel, StmtKind::Block { body, .. }) => {
+                let u = &self.p.units[self.unit];
+                let mut declared = Vec::new();
+                let mut lp = None;
+                let mut fine = true;
+                for &x in body {
+                    match &u.stmts[x].kind {
+                        StmtKind::Comment(_) | StmtKind::Empty => {}
+                        StmtKind::Decl(Decl::Var(v)) if lp.is_none() => {
+                            for e in &v.entities {
+                                fine &= e.init.is_none();
+                                declared.push(e.sym);
+                            }
+                        }
+                        StmtKind::CFor { .. }
+                            if lp.is_none() && self.omp_worksharing.contains(&x) =>
+                        {
+                            lp = Some(x)
+                        }
+                        _ => fine = false,
+                    }
+                }
+                match lp {
+                    Some(l) if fine => {
+                        let inner = self.u().stmts[l].omp.take().map(|b| b.kind);
+                        let inner = match inner {
+                            Some(OmpKind::Loop(c)) => c,
+                            _ => Vec::new(),
+                        };
+                        let clauses = crate::omp::fuse(o.clauses, inner, declared);
+                        self.u().stmts[l].omp = Some(Box::new(Omp {
+                            kind: OmpKind::Loop(clauses),
+                            span,
+                        }));
+                    }
+                    _ => {
+                        let msg = "a `#pragma omp parallel` region is supported when its work is one `#pragma omp for` loop, after declarations (without initialisers) of its private variables".to_string();
+                        self.omp_refuse(o.span, msg);
+                    }
+                }
+            }
+            _ => {
+                let msg = format!(
+                    "`#pragma omp {}` must be followed by {}",
+                    o.words,
+                    match o.kind {
+                        Construct::Atomic => "an update `x op= e`",
+                        Construct::Parallel => "a compound statement `{ … }`",
+                        _ => "a `for` loop",
+                    }
+                );
+                self.omp_refuse(o.span, msg);
+            }
+        }
     }
 }

@@ -88,6 +88,8 @@ impl<'a, 't> FortranLowering<'a, 't> {
         // Where the directives not yet attached to a declaration start: when the body
         // follows them, they belong to its first statement.
         let mut dirs_from: Option<(usize, usize)> = None;
+        // `!$omp` lines among the declarations so far (see below).
+        let mut omp_in_spec: Vec<(Span, String)> = Vec::new();
         // The declaration node last lowered and how many declarations it left, for a
         // comment at the end of its line.
         let mut last: Option<(Node, usize)> = None;
@@ -100,6 +102,18 @@ impl<'a, 't> FortranLowering<'a, 't> {
             }
             if k == "statement_label" {
                 pending_label = Some(c);
+                idx += 1;
+                continue;
+            }
+            if k == "comment" && super::omp::sentinel(self.t(c)).is_some() {
+                // An `!$omp` line before the first statement belongs to the body, which
+                // re-reads it (`omp.rs`); one among declarations (`threadprivate`) is refused
+                // when a declaration follows.
+                let t = self.t(c).to_string();
+                dirs_from.get_or_insert((idx, decls.len()));
+                omp_in_spec.push((self.sp(c), t.clone()));
+                decls.push(Decl::Comment(t));
+                last = None;
                 idx += 1;
                 continue;
             }
@@ -144,6 +158,13 @@ impl<'a, 't> FortranLowering<'a, 't> {
             // A label on a declaration is legal but meaningless.
             pending_label = None;
             dirs_from = None;
+            for (sp, t) in std::mem::take(&mut omp_in_spec) {
+                let w = super::omp::sentinel(&t)
+                    .unwrap_or("")
+                    .trim()
+                    .to_ascii_lowercase();
+                self.omp_refuse(sp, crate::omp::refusal(&w));
+            }
             for d in std::mem::take(&mut self.pending_dirs) {
                 decls.push(Decl::Directive(d));
             }

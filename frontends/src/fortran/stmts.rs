@@ -79,6 +79,8 @@ impl<'a, 't> FortranLowering<'a, 't> {
         let mut label: Option<String> = None;
         // The node of the statement last pushed to `out`, for trailing comments.
         let mut last: Option<Node<'t>> = None;
+        // Open `!$omp parallel` regions of this block, with where their statements start.
+        let mut regions: Vec<(crate::omp::Pending, usize)> = Vec::new();
         for &n in nodes {
             if !n.is_named() {
                 continue;
@@ -89,6 +91,9 @@ impl<'a, 't> FortranLowering<'a, 't> {
                     if !t.is_empty() {
                         label = Some(t);
                     }
+                }
+                "comment" if super::omp::sentinel(self.t(n)).is_some() => {
+                    self.omp_comment(n, &mut out, &mut regions);
                 }
                 "comment" => {
                     let t = self.t(n).to_string();
@@ -117,18 +122,33 @@ impl<'a, 't> FortranLowering<'a, 't> {
                     // The directives written before this statement are its own, not those
                     // of the first statement of its body (lowered before it).
                     let dirs = std::mem::take(&mut self.pending_dirs);
+                    let omp = self.pending_omp.take();
                     if let Some(sid) = self.stmt(n, label.take()) {
                         let u = self.unit();
                         let mut own = dirs;
                         own.append(&mut u.stmts[sid].directives);
                         u.stmts[sid].directives = own;
+                        if let Some(o) = omp {
+                            self.attach_omp(o, sid, !regions.is_empty());
+                        }
                         out.push(sid);
                         last = Some(n);
                     } else {
                         self.pending_dirs.splice(0..0, dirs);
+                        if let Some(o) = omp {
+                            self.omp_unmatched(o);
+                        }
                     }
                 }
             }
+        }
+        for (o, _) in regions {
+            let msg =
+                "`!$omp parallel` without its `!$omp end parallel` in the same block".to_string();
+            self.omp_refuse(o.span, msg);
+        }
+        if let Some(o) = self.pending_omp.take() {
+            self.omp_unmatched(o);
         }
         // Directives after the last statement (`$AD CHECKPOINT-END` closing a loop body)
         // stay in this block, on an empty statement at the last one's line, instead of
@@ -161,6 +181,7 @@ impl<'a, 't> FortranLowering<'a, 't> {
             construct_name: construct,
             directives: dirs,
             comment: None,
+            omp: None,
         });
         u.source_map.stmt.insert(id, sp);
         id

@@ -1,0 +1,829 @@
+//! OpenMP parallel loops in the adjoint (issue 45): a parallel loop is reversed as a
+//! parallel loop.
+//!
+//! Two forms, chosen by what the sequential reversal would record inside the loop:
+//! - *store nothing*: nothing recorded per iteration (a stencil `y[i] = f(x[i-1], x[i],
+//!   x[i+1])`): the forward loop is the primal's, under its directive, and the reversed
+//!   loop runs in parallel as it is;
+//! - *recompute*: the iterations overwrite values their adjoints need (private temporaries,
+//!   branches): the forward loop runs the primal body only, and each backward iteration
+//!   runs its own forward sweep (pushing on the calling thread's stack, `_OPENMP` makes the
+//!   runtime's stack thread-local) then its backward sweep (popping the same values on the
+//!   same thread). An iteration's inputs must then be what they were forward: the loop may
+//!   not overwrite what it reads (refused), and what it reads that other code overwrites is
+//!   recorded once before the loop. Reduction updates are not run again.
+//!
+//! The reversed loop is then made race-free by looking at what it writes
+//! ([`Adj::backward_clauses`]): a scalar only incremented is a `reduction(+: …)`, any other
+//! scalar `firstprivate` (it starts each thread's first iteration where the sequential loop
+//! started, and an adjoint of a per-iteration variable is zero again at the end of each);
+//! an array every reference of which has, in one dimension, the same subscript `i + c` of
+//! the loop counter is owned by the iteration; any other array written must be written by
+//! increments only, which become `atomic`. What cannot be made race-free is refused at the
+//! loop.
+
+use crate::*;
+use radtap_diff_tangent::generator::{loop_body, loop_counter};
+use radtap_il::omp::{base_name, declared_below, stmts_below, written, Omp, OmpClause, OmpKind};
+
+impl<'a> Adj<'_, '_, 'a> {
+    /// Both sweeps of the parallel loop `s` (module doc).
+    pub(crate) fn rev_parallel(&mut self, s: StmtId, omp: &'a Omp) -> Rev {
+        let src = self.pg.src;
+        let body: &'a [StmtId] = match &src.stmts[s].kind {
+            StmtKind::Do { body, .. } | StmtKind::CFor { body, .. } => body,
+            _ => return self.rev_stmt_rule(s),
+        };
+        let clauses = omp.clauses();
+        for c in clauses {
+            match c {
+                OmpClause::LastPrivate(v) if v.iter().any(|x| self.pg.dvar.contains_key(x)) => {
+                    return self
+                        .unsupported(s, "`lastprivate` of an active variable in a parallel loop");
+                }
+                OmpClause::Reduction(op, v)
+                    if op != "+" && op != "-" && v.iter().any(|x| self.pg.dvar.contains_key(x)) =>
+                {
+                    let what = format!("`reduction({op}: …)` of an active variable");
+                    return self.unsupported(s, &what);
+                }
+                _ => {}
+            }
+        }
+        let reds: Vec<SymbolId> = omp.reductions().into_iter().map(|(_, x)| x).collect();
+        let mut rerun = self.records_inside(body);
+        let diags = self.pg.g.diags.len();
+        let mut r = Rev::default();
+        if !rerun {
+            r = self.rev_stmt_rule(s);
+            if self.loop_of(&r.fwd).is_some_and(|l| self.stack_calls(l))
+                || self.loop_of(&r.bwd).is_some_and(|l| self.stack_calls(l))
+            {
+                self.pg.g.diags.truncate(diags);
+                rerun = true;
+            }
+        }
+        if rerun {
+            if self.pg.sweep != Sweep::Joint {
+                return self.unsupported(s, "a parallel loop whose iterations record values, in a procedure differentiated in split mode (NOCHECKPOINT),");
+            }
+            let Some(z) = self.rerun_snapshot(s, body, omp) else {
+                return self.unsupported(s, "a parallel loop that overwrites what its iterations read (in place, `x[i] = f(x[i])`)");
+            };
+            let own = per_iteration(self.pg.src, s, body, omp);
+            self.omp_body = Some((body[0], reds.clone(), own));
+            r = self.rev_stmt_rule(s);
+            self.omp_body = None;
+            if !z.is_empty() {
+                let (push, pop) = self.snapshot(s, &z);
+                r.fwd.splice(0..0, push);
+                let at = self.loop_at(&r.bwd).unwrap_or(0);
+                r.bwd.splice(at..at, pop);
+            }
+        }
+        if let Some(f) = self.loop_of(&r.fwd) {
+            let mut cl: Vec<OmpClause> = clauses.to_vec();
+            if rerun {
+                cl.retain(|c| !matches!(c, OmpClause::Other(t) if t.starts_with("schedule")));
+                cl.push(OmpClause::Other("schedule(static)".into()));
+            }
+            let cl = self.pg.omp_privates(s, f, cl);
+            self.pg.u.stmts[f].omp = Some(Box::new(Omp {
+                kind: OmpKind::Loop(cl),
+                span: omp.span,
+            }));
+        }
+        match self.loop_of(&r.bwd) {
+            Some(b) => match self.backward_clauses(b, clauses) {
+                Ok(cl) => {
+                    self.pg.u.stmts[b].omp = Some(Box::new(Omp {
+                        kind: OmpKind::Loop(cl),
+                        span: omp.span,
+                    }))
+                }
+                Err(m) => {
+                    self.pg.error(s, Code::Unsupported, &m);
+                }
+            },
+            None if !r.bwd.is_empty() => {
+                let m = "the adjoint of this parallel loop is not a counted loop: it would run sequentially, which is not supported yet";
+                self.pg.error(s, Code::Unsupported, m);
+            }
+            None => {}
+        }
+        r
+    }
+
+    /// Whether the sequential reversal of `body` records values or control inside it.
+    fn records_inside(&self, body: &[StmtId]) -> bool {
+        let src = self.pg.src;
+        let mut inside = HashSet::new();
+        let mut control = false;
+        subtree(src, body, &mut |x| {
+            inside.insert(x);
+            control |= matches!(
+                src.stmts[x].kind,
+                StmtKind::If { .. }
+                    | StmtKind::Select { .. }
+                    | StmtKind::Switch { .. }
+                    | StmtKind::While { .. }
+                    | StmtKind::DoWhile { .. }
+                    | StmtKind::Loop { .. }
+                    | StmtKind::Where { .. }
+            );
+        });
+        control
+            || self
+                .pg
+                .pi
+                .point
+                .iter()
+                .enumerate()
+                .any(|(i, p)| inside.contains(&p.stmt) && !self.to_record(i).is_empty())
+    }
+
+    /// The zones a recomputing backward iteration reads that other code may overwrite,
+    /// to record before the loop; `None` when the loop overwrites what it reads.
+    fn rerun_snapshot(&self, s: StmtId, body: &[StmtId], omp: &Omp) -> Option<ZoneSet> {
+        let src = self.pg.src;
+        let zones = &self.pg.pi.zones;
+        let mut own = per_iteration(src, s, body, omp);
+        own.extend(omp.reductions().into_iter().map(|(_, x)| x));
+        let mut p = zones.empty();
+        for x in own {
+            if let Some(z) = zones.sym_zones(x) {
+                p.union_with(&z);
+            }
+        }
+        let mut inside = HashSet::new();
+        subtree(src, body, &mut |x| {
+            inside.insert(x);
+        });
+        let (mut r, mut w) = (zones.empty(), zones.empty());
+        for (i, pt) in self.pg.pi.point.iter().enumerate() {
+            if inside.contains(&pt.stmt) {
+                r.union_with(&self.pg.pi.effects[i].reads);
+                w.union_with(&self.pg.pi.effects[i].writes);
+            }
+        }
+        r.subtract(&p);
+        w.subtract(&p);
+        if r.intersects(&w) {
+            return None;
+        }
+        r.intersect_with(&self.written_anywhere);
+        Some(r)
+    }
+
+    /// The first loop statement of `b`, where the reversed loop stands.
+    fn loop_at(&self, b: &[StmtId]) -> Option<usize> {
+        b.iter().position(|&x| {
+            matches!(
+                self.pg.u.stmts[x].kind,
+                StmtKind::Do { .. } | StmtKind::CFor { .. } | StmtKind::While { .. }
+            )
+        })
+    }
+
+    /// The counted loop of `b` (a DO or C `for`), if `b` has one.
+    fn loop_of(&self, b: &[StmtId]) -> Option<StmtId> {
+        let at = self.loop_at(b)?;
+        let l = b[at];
+        matches!(
+            self.pg.u.stmts[l].kind,
+            StmtKind::Do { .. } | StmtKind::CFor { .. }
+        )
+        .then_some(l)
+    }
+
+    /// Whether loop `l` of the unit being built calls the runtime's stack, or a split-mode
+    /// sweep (`g_fwd` records what `g_bwd` reads back in the other loop).
+    fn stack_calls(&self, l: StmtId) -> bool {
+        let u = &self.pg.u;
+        let mut all = Vec::new();
+        stmts_below(u, &loop_body(u, l), &mut all);
+        let mut found = false;
+        for x in all {
+            let mut todo: Vec<ExprId> = Vec::new();
+            if let StmtKind::Call { callee, .. } = &u.stmts[x].kind {
+                todo.push(*callee);
+            }
+            radtap_il::visit::stmt_children(&u.stmts[x].kind, &mut |e| todo.push(e), &mut |_| {});
+            while let Some(e) = todo.pop() {
+                if let Expr::Call { callee, .. } = &u.exprs[e] {
+                    todo.push(*callee);
+                }
+                let runtime = |n: &str| {
+                    let n = n.to_ascii_lowercase();
+                    ["push", "pop", "look", "adstack"]
+                        .iter()
+                        .any(|p| n.starts_with(p))
+                };
+                match &u.exprs[e] {
+                    Expr::Name(f) => {
+                        found |= (runtime(self.pg.g.out.name(*f))
+                            && self.pg.g.out.symbols[*f].kind != SymbolKind::Variable)
+                            || self.pg.g.is_split_sweep(*f);
+                    }
+                    // The runtime's entry points are written as they are spelled.
+                    Expr::Opaque(t) => found |= runtime(t),
+                    _ => {}
+                }
+                radtap_il::visit::expr_children(&u.exprs[e], &mut |c| todo.push(c));
+            }
+        }
+        found
+    }
+
+    /// One iteration of a recomputed parallel loop (module doc): forward, the primal body;
+    /// backward, its own forward sweep (reduction updates left out) then its backward sweep.
+    pub(crate) fn adj_omp_iteration(
+        &mut self,
+        b: &'a [StmtId],
+        reds: &[SymbolId],
+        own: &[SymbolId],
+    ) -> Rev {
+        let (regions, _) = radtap_il::directives::block_regions(&self.pg.src.stmts, b);
+        let inner = self.rev_range(b, 0, b.len(), &regions, None);
+        let fwd = b.iter().map(|&x| self.pg.copy_stmt(x)).collect();
+        let mut bwd = inner.fwd;
+        strip_updates(&mut self.pg.u, &mut bwd, reds);
+        bwd.extend(inner.bwd);
+        // A per-iteration variable's value on entry to the iteration is dead: its record
+        // before the iteration first sets it (the first push, the last pop) goes.
+        // (By name: a variable declared in the body is declared again at the top of the
+        // adjoint, as another symbol.)
+        for &x in own {
+            let u = &self.pg.u;
+            let prog = &self.pg.g.out;
+            let is_x = |y: Option<SymbolId>| y.is_some_and(|y| prog.name(y) == prog.name(x));
+            let first = bwd
+                .iter()
+                .position(|&st| is_x(stack_op(prog, u, st, "push")));
+            let last = bwd
+                .iter()
+                .rposition(|&st| is_x(stack_op(prog, u, st, "pop")));
+            if let (Some(f), Some(l)) = (first, last) {
+                if f < l {
+                    bwd.remove(l);
+                    bwd.remove(f);
+                }
+            }
+        }
+        Rev { fwd, bwd }
+    }
+
+    /// The clauses of the reversed loop `b` (module doc), or why it cannot be race-free.
+    fn backward_clauses(
+        &mut self,
+        b: StmtId,
+        primal: &[OmpClause],
+    ) -> Result<Vec<OmpClause>, String> {
+        let u = &self.pg.u;
+        let prog = &self.pg.g.out;
+        if matches!(u.stmts[b].kind, StmtKind::CFor { step: None, .. }) {
+            return Err("the reversed loop over this unsigned counter is not in OpenMP's canonical form: the adjoint of this parallel loop is not supported yet".into());
+        }
+        // `t = x̄(k); x̄(k) = 0; …; x̄(k) = x̄(k) + t` (the adjoint of `x(k) = x(k) + e`
+        // where it does not see an increment) leaves x̄(k) as it was: only read.
+        let mut body = loop_body(u, b);
+        if drop_round_trips(&self.pg.g.out, &mut self.pg.u, &mut body) {
+            if let StmtKind::Do { body: lb, .. } | StmtKind::CFor { body: lb, .. } =
+                &mut self.pg.u.stmts[b].kind
+            {
+                *lb = body.clone();
+            }
+        }
+        let u = &self.pg.u;
+        let counter = loop_counter(u, b);
+        let declared = declared_below(u, &body);
+        let mut all = Vec::new();
+        stmts_below(u, &body, &mut all);
+        // Every reference of each variable in the body, with the statement holding it.
+        let mut refs: HashMap<SymbolId, Vec<(StmtId, ExprId)>> = HashMap::new();
+        for &x in &all {
+            let mut todo: Vec<ExprId> = Vec::new();
+            radtap_il::visit::stmt_children(&u.stmts[x].kind, &mut |e| todo.push(e), &mut |_| {});
+            while let Some(e) = todo.pop() {
+                match &u.exprs[e] {
+                    Expr::Name(v) => refs.entry(*v).or_default().push((x, e)),
+                    Expr::Index { base, subs } => {
+                        if let Expr::Name(v) = u.exprs[*base] {
+                            refs.entry(v).or_default().push((x, e));
+                        } else {
+                            todo.push(*base);
+                        }
+                        for sb in subs {
+                            match sb {
+                                Subscript::Index(i) => todo.push(*i),
+                                Subscript::Range(a, c, d) => {
+                                    todo.extend([a, c, d].into_iter().flatten().copied())
+                                }
+                            }
+                        }
+                    }
+                    other => radtap_il::visit::expr_children(other, &mut |c| todo.push(c)),
+                }
+            }
+        }
+        // A write whose target has no variable at its base cannot be checked.
+        for &x in &all {
+            if let StmtKind::Assign { lhs, .. } = &u.stmts[x].kind {
+                if base_name(u, *lhs).is_none() {
+                    return Err("the adjoint of this parallel loop writes through a pointer or a component, which cannot be made race-free yet".into());
+                }
+            }
+        }
+        let mut reduction = Vec::new();
+        let mut first = Vec::new();
+        let mut atomic = Vec::new();
+        for (x, whole) in written(prog, u, &body) {
+            if Some(x) == counter || declared.contains(&x) {
+                continue;
+            }
+            let rs = refs.get(&x).map(|v| v.as_slice()).unwrap_or(&[]);
+            // A variable of this unit (an adjoint, a temporary) rather than of the primal.
+            let generated = prog.symbols[x].scope == u.scope;
+            // The adjoint of a call increments the adjoints passed to it.
+            let increments = !rs.is_empty()
+                && rs.iter().all(|&(st, _)| {
+                    increment_of(u, st, x) || (generated && whole && call_of(u, st).is_some())
+                });
+            if whole {
+                let scalar = prog.symbols[x]
+                    .ty
+                    .as_ref()
+                    .is_none_or(|t| t.dims.is_empty() && t.pointers == 0);
+                if increments && scalar {
+                    reduction.push(x);
+                } else if !first.contains(&x) {
+                    first.push(x);
+                }
+                continue;
+            }
+            let in_calls = rs.iter().any(|&(st, _)| call_of(u, st).is_some());
+            let assigned = rs
+                .iter()
+                .any(|&(st, _)| call_of(u, st).is_none() && increment_target(u, st) == Some(x));
+            // A primal array only passed to calls is read there, as in the primal loop.
+            if !generated && !assigned {
+                continue;
+            }
+            if counter.is_some_and(|c| owned(u, rs, c) || owned_rows(prog, u, &body, rs, c)) {
+                continue;
+            }
+            let n = prog.name(x);
+            if in_calls {
+                return Err(format!("the adjoint of this parallel loop passes `{n}` to a call that writes it at elements other iterations touch: it cannot be made race-free yet"));
+            }
+            if !increments {
+                return Err(format!("the adjoint of this parallel loop writes `{n}` at elements other iterations touch, not only by increments: it cannot be made race-free yet"));
+            }
+            for &(st, _) in rs {
+                if !atomic.contains(&st) {
+                    atomic.push(st);
+                }
+            }
+        }
+        for st in atomic {
+            radtap_il::omp::atomic_form(&mut self.pg.u, st);
+            self.pg.u.stmts[st].omp = Some(Box::new(Omp {
+                kind: OmpKind::Atomic,
+                span: None,
+            }));
+        }
+        let mut cl: Vec<OmpClause> = primal
+            .iter()
+            .filter(
+                |c| matches!(c, OmpClause::Other(t) if !t.starts_with("schedule") && t != "nowait"),
+            )
+            .cloned()
+            .collect();
+        cl.push(OmpClause::Other("schedule(static)".into()));
+        if !first.is_empty() {
+            cl.push(OmpClause::FirstPrivate(first));
+        }
+        if !reduction.is_empty() {
+            cl.push(OmpClause::Reduction("+".into(), reduction));
+        }
+        Ok(cl)
+    }
+}
+
+/// The arguments of statement `st` when it is a call.
+fn call_of(u: &UnitData, st: StmtId) -> Option<&[Arg]> {
+    match &u.stmts[st].kind {
+        StmtKind::Call { args, .. } => Some(args),
+        StmtKind::Expr(e) => match &u.exprs[*e] {
+            Expr::Call { args, .. } => Some(args),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The variable an assignment `st` writes.
+fn increment_target(u: &UnitData, st: StmtId) -> Option<SymbolId> {
+    match &u.stmts[st].kind {
+        StmtKind::Assign { lhs, .. } => base_name(u, *lhs),
+        _ => None,
+    }
+}
+
+/// Whether statement `st` is an increment `x = x + e`, `x = e + x`, `x = x - e`,
+/// `x += e`, `x -= e` of a reference to `x` whose `e` does not mention `x`.
+fn increment_of(u: &UnitData, st: StmtId, x: SymbolId) -> bool {
+    let StmtKind::Assign { lhs, op, rhs } = &u.stmts[st].kind else {
+        return false;
+    };
+    if base_name(u, *lhs) != Some(x) {
+        return false;
+    }
+    let mentions = |e: ExprId| {
+        let mut found = false;
+        let mut todo = vec![e];
+        while let Some(e) = todo.pop() {
+            if matches!(u.exprs[e], Expr::Name(v) if v == x) {
+                found = true;
+            }
+            radtap_il::visit::expr_children(&u.exprs[e], &mut |c| todo.push(c));
+        }
+        found
+    };
+    // The subscripts of the target may not read `x` either.
+    let target_clean = match &u.exprs[*lhs] {
+        Expr::Index { subs, .. } => subs.iter().all(|sb| match sb {
+            Subscript::Index(i) => !mentions(*i),
+            Subscript::Range(..) => false,
+        }),
+        _ => true,
+    };
+    if !target_clean {
+        return false;
+    }
+    match op {
+        Some(BinOp::Add | BinOp::Sub) => !mentions(*rhs),
+        Some(_) => false,
+        None => {
+            // The terms of the sum `rhs`, with their signs: the target once, positive.
+            let mut terms = Vec::new();
+            let mut todo = vec![(*rhs, true)];
+            while let Some((e, plus)) = todo.pop() {
+                match &u.exprs[e] {
+                    Expr::Binary {
+                        op: BinOp::Add,
+                        lhs: a,
+                        rhs: b,
+                    } => {
+                        todo.push((*a, plus));
+                        todo.push((*b, plus));
+                    }
+                    Expr::Binary {
+                        op: BinOp::Sub,
+                        lhs: a,
+                        rhs: b,
+                    } => {
+                        todo.push((*a, plus));
+                        todo.push((*b, !plus));
+                    }
+                    Expr::Paren(a) => todo.push((*a, plus)),
+                    _ => terms.push((e, plus)),
+                }
+            }
+            let own = terms
+                .iter()
+                .filter(|&&(e, plus)| plus && radtap_il::omp::same_ref(u, e, *lhs))
+                .count();
+            own == 1
+                && terms
+                    .iter()
+                    .filter(|&&(e, _)| !radtap_il::omp::same_ref(u, e, *lhs))
+                    .all(|&(e, _)| !mentions(e))
+        }
+    }
+}
+
+/// Whether the references `rs` of an array all have, in one dimension, the same subscript
+/// `i`, `i + c` or `i - c` of the loop counter `i`: each iteration then touches its own
+/// elements.
+fn owned(u: &UnitData, rs: &[(StmtId, ExprId)], i: SymbolId) -> bool {
+    let subs_of = |e: ExprId| match &u.exprs[e] {
+        Expr::Index { subs, .. } => Some(subs.clone()),
+        _ => None,
+    };
+    let Some(first) = rs.first().and_then(|&(_, e)| subs_of(e)) else {
+        return false;
+    };
+    let of_counter = |e: ExprId| match &u.exprs[e] {
+        Expr::Name(v) => *v == i,
+        Expr::Binary {
+            op: BinOp::Add | BinOp::Sub,
+            lhs,
+            rhs,
+        } => {
+            matches!(u.exprs[*lhs], Expr::Name(v) if v == i)
+                && matches!(&u.exprs[*rhs], Expr::Literal(l) if l.kind == LitKind::Int)
+        }
+        _ => false,
+    };
+    (0..first.len()).any(|d| {
+        let Subscript::Index(k) = first[d] else {
+            return false;
+        };
+        of_counter(k)
+            && rs.iter().all(|&(_, e)| match subs_of(e) {
+                Some(s) if s.len() == first.len() => {
+                    matches!(s[d], Subscript::Index(k2) if radtap_il::omp::same_ref(u, k, k2))
+                }
+                _ => false,
+            })
+    })
+}
+
+/// Removes from `b` (and the blocks below) the assignments to the variables `reds`.
+fn strip_updates(u: &mut UnitData, b: &mut Block, reds: &[SymbolId]) {
+    if reds.is_empty() {
+        return;
+    }
+    b.retain(|&s| {
+        !matches!(&u.stmts[s].kind, StmtKind::Assign { lhs, .. }
+            if matches!(u.exprs[*lhs], Expr::Name(x) if reds.contains(&x)))
+    });
+    for &s in b.iter() {
+        let mut kind = std::mem::replace(&mut u.stmts[s].kind, StmtKind::Empty);
+        radtap_il::directives::child_blocks_mut(&mut kind, &mut |cb| strip_updates(u, cb, reds));
+        u.stmts[s].kind = kind;
+    }
+}
+
+/// Removes, in `b` and the blocks below, the reset `x̄(k) = 0` right after `t = x̄(k)` and
+/// the later `x̄(k) = x̄(k) + t` when nothing between names `x̄` or changes what `x̄(k)`'s
+/// subscripts read: together they leave `x̄(k)` unchanged. Whether anything was removed.
+fn drop_round_trips(prog: &Program, u: &mut UnitData, b: &mut Block) -> bool {
+    let mut changed = false;
+    for &s in b.iter() {
+        let mut kind = std::mem::replace(&mut u.stmts[s].kind, StmtKind::Empty);
+        radtap_il::directives::child_blocks_mut(&mut kind, &mut |cb| {
+            changed |= drop_round_trips(prog, u, cb);
+        });
+        u.stmts[s].kind = kind;
+    }
+    let assign = |u: &UnitData, s: StmtId| match &u.stmts[s].kind {
+        StmtKind::Assign { lhs, op: None, rhs } => Some((*lhs, *rhs)),
+        _ => None,
+    };
+    let names = |u: &UnitData, e: ExprId| {
+        let mut v = Vec::new();
+        let mut todo = vec![e];
+        while let Some(e) = todo.pop() {
+            if let Expr::Name(x) = u.exprs[e] {
+                v.push(x);
+            }
+            radtap_il::visit::expr_children(&u.exprs[e], &mut |c| todo.push(c));
+        }
+        v
+    };
+    let mut a = 0;
+    while a + 1 < b.len() {
+        let found = (|| {
+            let (t, x) = assign(u, b[a])?;
+            let Expr::Name(tv) = u.exprs[t] else {
+                return None;
+            };
+            let base = base_name(u, x)?;
+            let (x2, zero) = assign(u, b[a + 1])?;
+            let is_zero = matches!(&u.exprs[zero], Expr::Literal(l)
+                if l.text.trim_end_matches("_8").trim_end_matches('d').parse::<f64>() == Ok(0.0)
+                    || l.text.starts_with("0.0"));
+            if !(radtap_il::omp::same_ref(u, x, x2) && is_zero) {
+                return None;
+            }
+            let watched = names(u, x);
+            for c in a + 2..b.len() {
+                if let Some((l, r)) = assign(u, b[c]) {
+                    if radtap_il::omp::same_ref(u, l, x) {
+                        let back = matches!(&u.exprs[r], Expr::Binary { op: BinOp::Add, lhs: p, rhs: q }
+                            if radtap_il::omp::same_ref(u, *p, x) && matches!(u.exprs[*q], Expr::Name(y) if y == tv));
+                        return back.then_some(c);
+                    }
+                }
+                // Anything else naming x̄, or writing `t` or a name the subscripts read: no.
+                let mut seen = Vec::new();
+                radtap_il::visit::stmt_children(
+                    &u.stmts[b[c]].kind,
+                    &mut |e| seen.extend(names(u, e)),
+                    &mut |_| {},
+                );
+                if seen.contains(&base) {
+                    return None;
+                }
+                let w = written(prog, u, &b[c..=c]);
+                if w.iter().any(|(y, _)| watched.contains(y) || *y == tv) {
+                    return None;
+                }
+            }
+            None
+        })();
+        match found {
+            Some(c) => {
+                b.remove(c);
+                b.remove(a + 1);
+                changed = true;
+            }
+            None => a += 1,
+        }
+    }
+    changed
+}
+
+/// The variables an iteration of the parallel loop `s` owns: its counter, the private
+/// variables of its clauses, the variables declared in its body and the counters of the
+/// loops inside.
+fn per_iteration(src: &UnitData, s: StmtId, body: &[StmtId], omp: &Omp) -> Vec<SymbolId> {
+    let mut own: Vec<SymbolId> = omp.private_vars();
+    own.extend(declared_below(src, body));
+    own.extend(loop_counter(src, s));
+    let mut all = Vec::new();
+    stmts_below(src, body, &mut all);
+    own.extend(all.iter().filter_map(|&x| loop_counter(src, x)));
+    own
+}
+
+/// The variable statement `st` pushes (`what` = "push": `pushReal8(t)`) or pops into
+/// (`what` = "pop": `popReal8(&t)`, Fortran `call popreal8(t)`), if it is one such call
+/// of the runtime of one variable.
+fn stack_op(prog: &Program, u: &UnitData, st: StmtId, what: &str) -> Option<SymbolId> {
+    let (callee, args) = match &u.stmts[st].kind {
+        StmtKind::Call { callee, args, .. } => (*callee, args),
+        StmtKind::Expr(e) => match &u.exprs[*e] {
+            Expr::Call { callee, args } => (*callee, args),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    let n = match &u.exprs[callee] {
+        Expr::Name(f) => prog.name(*f).to_ascii_lowercase(),
+        // The runtime's entry points are written as they are spelled.
+        Expr::Opaque(t) => t.to_ascii_lowercase(),
+        _ => return None,
+    };
+    if !n.starts_with(what) || n.contains("array") || n.contains("control") || args.len() != 1 {
+        return None;
+    }
+    let mut e = args[0].value;
+    if let Expr::Unary {
+        op: UnOp::AddrOf,
+        arg,
+    } = &u.exprs[e]
+    {
+        e = *arg;
+    }
+    match u.exprs[e] {
+        Expr::Name(x) => Some(x),
+        _ => None,
+    }
+}
+
+/// Whether the references `rs` of a flat array all have the subscript `i*E + j` (or
+/// `E*i + j`, `j + i*E`) of the loop counter `i`, where `j` is the counter of a loop around
+/// each of them running over `0 .. E-1` (`for (j = 0; j < E; j++)` or reversed, `for (j =
+/// E - 1; j >= 0; --j)`), and `E` reads nothing the body writes: row `i` of a matrix stored
+/// by rows (llama2.c's `w[i * n + j]`), each iteration's own.
+fn owned_rows(
+    prog: &Program,
+    u: &UnitData,
+    body: &[StmtId],
+    rs: &[(StmtId, ExprId)],
+    i: SymbolId,
+) -> bool {
+    let same = |a: ExprId, b: ExprId| radtap_il::omp::same_ref(u, a, b);
+    let name_is = |e: ExprId, v: SymbolId| matches!(u.exprs[e], Expr::Name(x) if x == v);
+    // (j, E) of a subscript `i*E + j`.
+    let split = |e: ExprId| -> Option<(SymbolId, ExprId)> {
+        let Expr::Binary {
+            op: BinOp::Add,
+            lhs,
+            rhs,
+        } = &u.exprs[e]
+        else {
+            return None;
+        };
+        let row = |m: ExprId| match &u.exprs[m] {
+            Expr::Binary {
+                op: BinOp::Mul,
+                lhs: a,
+                rhs: b,
+            } if name_is(*a, i) => Some(*b),
+            Expr::Binary {
+                op: BinOp::Mul,
+                lhs: a,
+                rhs: b,
+            } if name_is(*b, i) => Some(*a),
+            _ => None,
+        };
+        for (m, j) in [(*lhs, *rhs), (*rhs, *lhs)] {
+            if let (Some(ext), Expr::Name(jv)) = (row(m), &u.exprs[j]) {
+                return Some((*jv, ext));
+            }
+        }
+        None
+    };
+    let subscript = |e: ExprId| match &u.exprs[e] {
+        Expr::Index { subs, .. } if subs.len() == 1 => match subs[0] {
+            Subscript::Index(k) => Some(k),
+            Subscript::Range(..) => None,
+        },
+        _ => None,
+    };
+    let Some(first) = rs.first().and_then(|&(_, e)| subscript(e)) else {
+        return false;
+    };
+    let Some((j, ext)) = split(first) else {
+        return false;
+    };
+    if !rs
+        .iter()
+        .all(|&(_, e)| subscript(e).is_some_and(|k| same(k, first)))
+    {
+        return false;
+    }
+    // `E` reads nothing the body writes.
+    let changed: Vec<SymbolId> = written(prog, u, body).into_iter().map(|(x, _)| x).collect();
+    let mut todo = vec![ext];
+    while let Some(e) = todo.pop() {
+        if let Expr::Name(x) = u.exprs[e] {
+            if x == i || x == j || changed.contains(&x) {
+                return false;
+            }
+        }
+        radtap_il::visit::expr_children(&u.exprs[e], &mut |c| todo.push(c));
+    }
+    // Each reference inside a loop over `j` from 0 to E-1 (either way).
+    let one = |e: ExprId| matches!(&u.exprs[e], Expr::Literal(l) if l.text == "1");
+    let zero = |e: ExprId| matches!(&u.exprs[e], Expr::Literal(l) if l.text == "0");
+    let strip = |mut e: ExprId| {
+        while let Expr::Paren(x) = u.exprs[e] {
+            e = x;
+        }
+        e
+    };
+    let counted = |l: StmtId| -> bool {
+        let StmtKind::CFor {
+            init: Some(init),
+            cond: Some(cond),
+            step: Some(step),
+            ..
+        } = &u.stmts[l].kind
+        else {
+            return false;
+        };
+        let start = match &u.stmts[*init].kind {
+            StmtKind::Assign { lhs, op: None, rhs } if name_is(*lhs, j) => *rhs,
+            StmtKind::Expr(e) => match &u.exprs[*e] {
+                Expr::Assign { lhs, op: None, rhs } if name_is(*lhs, j) => *rhs,
+                _ => return false,
+            },
+            StmtKind::Decl(Decl::Var(v)) if v.entities.len() == 1 && v.entities[0].sym == j => {
+                match &v.entities[0].init {
+                    Some(Init::Expr(e)) => *e,
+                    _ => return false,
+                }
+            }
+            _ => return false,
+        };
+        let step_by_one = matches!(&u.exprs[*step], Expr::IncDec { arg, .. } if name_is(*arg, j));
+        let up = matches!(&u.exprs[*step], Expr::IncDec { inc: true, .. });
+        let start = strip(start);
+        let bound = match &u.exprs[*cond] {
+            Expr::Binary { op, lhs, rhs } if name_is(*lhs, j) => Some((*op, strip(*rhs))),
+            _ => None,
+        };
+        match (up, bound) {
+            (true, Some((BinOp::Lt(_), b))) => step_by_one && zero(start) && same(b, ext),
+            (false, Some((BinOp::Ge(_), b))) => {
+                step_by_one
+                    && zero(b)
+                    && matches!(&u.exprs[start], Expr::Binary { op: BinOp::Sub, lhs, rhs }
+                        if same(strip(*lhs), ext) && one(*rhs))
+            }
+            _ => false,
+        }
+    };
+    // The loops over `j` and the statements inside each.
+    let mut inside: Vec<StmtId> = Vec::new();
+    let mut all = Vec::new();
+    stmts_below(u, body, &mut all);
+    for l in all {
+        if loop_counter(u, l) == Some(j) && counted(l) {
+            // Nothing in the loop changes `j` but the loop.
+            let lb = loop_body(u, l);
+            if written(prog, u, &lb).iter().any(|&(x, _)| x == j) {
+                continue;
+            }
+            let mut b = Vec::new();
+            stmts_below(u, &lb, &mut b);
+            inside.extend(b);
+        }
+    }
+    rs.iter().all(|(st, _)| inside.contains(st))
+}

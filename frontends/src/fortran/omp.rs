@@ -1,0 +1,194 @@
+//! `!$omp` directive lines among a Fortran body's statements (issue 45): `parallel do` …
+//! `end parallel do` and `do` … `end do` inside `parallel` … `end parallel` become the
+//! parallel-loop marker of their DO loop, `atomic` the marker of its update; everything else
+//! is refused at its line when a head reaches the procedure (`crate::omp`).
+
+use super::FortranLowering;
+use crate::omp::{Construct, Pending};
+use radtap_il::omp::{Omp, OmpKind};
+use radtap_il::*;
+use tree_sitter::Node;
+
+/// The text after the `!$omp` sentinel of a comment, if it is one (any case).
+pub(super) fn sentinel(comment: &str) -> Option<&str> {
+    let t = comment.trim_start();
+    let head = t.get(..5)?;
+    head.eq_ignore_ascii_case("!$omp").then(|| &t[5..])
+}
+
+impl<'t> FortranLowering<'_, 't> {
+    /// One `!$omp` line of a block: a loop directive or `atomic` waits for its statement,
+    /// `parallel` opens a region, the `end` lines close what they close.
+    pub(super) fn omp_comment(
+        &mut self,
+        n: Node<'t>,
+        out: &mut Block,
+        regions: &mut Vec<(Pending, usize)>,
+    ) {
+        let sp = self.sp(n);
+        let raw = sentinel(self.t(n)).unwrap_or("").to_string();
+        let mut text = raw.trim().to_string();
+        let mut span = sp;
+        if let Some((prev, psp)) = self.omp_cont.take() {
+            text = format!("{prev} {}", text.trim_start_matches('&'));
+            span = psp;
+        }
+        if let Some(t) = text.strip_suffix('&') {
+            self.omp_cont = Some((t.to_string(), span));
+            return;
+        }
+        let scope = self.scope();
+        let p = &*self.p;
+        let parsed = crate::omp::parse(&text, &mut |v| p.lookup(scope, &v.to_ascii_lowercase()));
+        let parsed = match parsed {
+            Ok(x) => x,
+            Err(m) => {
+                self.omp_refuse(span, format!("`!$omp {text}`: {m}"));
+                return;
+            }
+        };
+        let kind = crate::omp::construct(&parsed.construct);
+        let mut clauses = parsed.clauses;
+        if let Err(m) = crate::omp::keep_default(&mut clauses) {
+            self.omp_refuse(span, m);
+        }
+        let words = parsed.construct;
+        match kind {
+            Construct::ParallelLoop | Construct::Loop | Construct::Atomic => {
+                if kind == Construct::Loop && regions.is_empty() {
+                    let msg = "`!$omp do` outside an `!$omp parallel` region of this procedure is not supported yet (write `!$omp parallel do`)".to_string();
+                    self.omp_refuse(span, msg);
+                    return;
+                }
+                if let Some(old) = self.pending_omp.take() {
+                    self.omp_unmatched(old);
+                }
+                self.pending_omp = Some(Pending {
+                    kind,
+                    clauses,
+                    span,
+                    words,
+                });
+            }
+            Construct::Parallel => regions.push((
+                Pending {
+                    kind,
+                    clauses,
+                    span,
+                    words,
+                },
+                out.len(),
+            )),
+            Construct::EndParallelLoop | Construct::EndLoop => {
+                let u = &self.p.units[self.cur_unit.expect("unit")];
+                let closes = out.last().is_some_and(|&l| {
+                    matches!(u.stmts[l].kind, StmtKind::Do { .. }) && u.stmts[l].omp.is_some()
+                });
+                if !closes {
+                    let msg = format!("`!$omp {words}` closes no `!$omp` loop");
+                    self.omp_refuse(span, msg);
+                }
+            }
+            Construct::EndParallel => {
+                let Some((o, start)) = regions.pop() else {
+                    self.omp_refuse(span, "`!$omp end parallel` closes no region".to_string());
+                    return;
+                };
+                let u = &self.p.units[self.cur_unit.expect("unit")];
+                let mut lp = None;
+                let mut fine = true;
+                for &x in &out[start..] {
+                    match &u.stmts[x].kind {
+                        StmtKind::Comment(_) | StmtKind::Empty => {}
+                        StmtKind::Do { .. }
+                            if lp.is_none() && self.omp_worksharing.contains(&x) =>
+                        {
+                            lp = Some(x)
+                        }
+                        _ => fine = false,
+                    }
+                }
+                match lp {
+                    Some(l) if fine => {
+                        let u = self.unit();
+                        let inner = match u.stmts[l].omp.take().map(|b| b.kind) {
+                            Some(OmpKind::Loop(c)) => c,
+                            _ => Vec::new(),
+                        };
+                        let clauses = crate::omp::fuse(o.clauses, inner, Vec::new());
+                        u.stmts[l].omp = Some(Box::new(Omp {
+                            kind: OmpKind::Loop(clauses),
+                            span: Some(o.span),
+                        }));
+                    }
+                    _ => {
+                        let msg = "an `!$omp parallel` region is supported when its work is one `!$omp do` loop".to_string();
+                        self.omp_refuse(o.span, msg);
+                    }
+                }
+            }
+            Construct::Simd => {
+                self.diags.push(Diagnostic::warning(
+                    Code::Unsupported,
+                    span,
+                    format!("`!$omp {words}` is not applied to the generated code (a vectorisation hint: the loop means the same without it)"),
+                ));
+            }
+            Construct::Other => {
+                let msg = crate::omp::refusal(&words);
+                self.omp_refuse(span, msg);
+            }
+        }
+    }
+
+    /// Gives statement `s` the directive `o` written before it (module doc).
+    pub(super) fn attach_omp(&mut self, o: Pending, s: StmtId, in_region: bool) {
+        let span = Some(o.span);
+        let u = self.unit();
+        let fits = match (&o.kind, &u.stmts[s].kind) {
+            (Construct::ParallelLoop | Construct::Loop, StmtKind::Do { .. }) => true,
+            (Construct::Atomic, StmtKind::Assign { lhs, rhs, .. }) => {
+                matches!(&u.exprs[*rhs], Expr::Binary { lhs: l, .. }
+                    if radtap_il::omp::same_ref(u, *l, *lhs))
+            }
+            _ => false,
+        };
+        if !fits {
+            self.omp_unmatched(o);
+            return;
+        }
+        let kind = match o.kind {
+            Construct::Atomic => OmpKind::Atomic,
+            _ => OmpKind::Loop(o.clauses.clone()),
+        };
+        u.stmts[s].omp = Some(Box::new(Omp { kind, span }));
+        if o.kind == Construct::Loop && in_region {
+            self.omp_worksharing.push(s);
+        }
+    }
+
+    pub(super) fn omp_unmatched(&mut self, o: Pending) {
+        let what = match o.kind {
+            Construct::Atomic => "an update `x = x op e`",
+            _ => "a DO loop",
+        };
+        let msg = format!("`!$omp {}` must be followed by {what}", o.words);
+        self.omp_refuse(o.span, msg);
+    }
+
+    /// An OpenMP refusal: reported when a head reaches the procedure.
+    pub(super) fn omp_refuse(&mut self, sp: Span, msg: String) {
+        let d = Diagnostic::error(Code::Unsupported, sp, msg);
+        match self.cur_unit {
+            Some(u)
+                if matches!(
+                    self.p.units[u].kind,
+                    UnitKind::Subroutine | UnitKind::Function
+                ) =>
+            {
+                self.p.units[u].refusals.push(d)
+            }
+            _ => self.diags.push(d),
+        }
+    }
+}

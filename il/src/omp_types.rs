@@ -1,0 +1,42 @@
+//! The OpenMP directive of a statement as data (issue 45; the helpers are in `omp.rs`).
+//! Generic in the clause variables' type so that `ir` can hold it without this module
+//! naming `ir` (files of a crate never name each other both ways: `tests/boundaries.rs`).
+
+/// An OpenMP directive governing one statement.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OmpOf<S> {
+    /// What it is.
+    pub kind: OmpKindOf<S>,
+    /// Where the directive is, when it came from the source.
+    pub span: Option<crate::diag::Span>,
+}
+
+/// The constructs radtap gives a meaning.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OmpKindOf<S> {
+    /// A parallel loop (`parallel for` / `parallel do`) over a DO or counted C `for`.
+    Loop(Vec<OmpClauseOf<S>>),
+    /// `omp atomic` on an update `x = x op e` / `x op= e`.
+    Atomic,
+}
+
+/// A clause of a parallel loop.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OmpClauseOf<S> {
+    /// `private(…)`.
+    Private(Vec<S>),
+    /// `firstprivate(…)`.
+    FirstPrivate(Vec<S>),
+    /// `lastprivate(…)`.
+    LastPrivate(Vec<S>),
+    /// `shared(…)`.
+    Shared(Vec<S>),
+    /// `reduction(op: …)`, the operator as written (`+`, `*`, `max`, `min`, …).
+    Reduction(String, Vec<S>),
+    /// `collapse(n)`.
+    Collapse(u32),
+    /// `default(…)`, the argument as written.
+    Default(String),
+    /// Anything else (`schedule(static)`, `num_threads(4)`, `nowait`), as written.
+    Other(String),
+}
