@@ -214,6 +214,20 @@ pub fn written(prog: &Program, u: &UnitData, b: &[StmtId]) -> Vec<(SymbolId, boo
     out
 }
 
+/// Whether `x` is declared in `u` (its declarations or declaration statements) with
+/// dimensions or pointer derivations.
+fn declared_with_dims(u: &UnitData, x: SymbolId) -> bool {
+    let has = |v: &VarDecl| {
+        v.entities
+            .iter()
+            .any(|e| e.sym == x && (e.dims.is_some() || !e.derived.is_empty()))
+    };
+    u.decls.iter().any(|d| matches!(d, Decl::Var(v) if has(v)))
+        || u.stmts
+            .iter()
+            .any(|(_, s)| matches!(&s.kind, StmtKind::Decl(Decl::Var(v)) if has(v)))
+}
+
 /// What a call may write through its arguments: `&x` / `&x[i]` (C), a C pointer or array
 /// passed by name (its elements), any variable or element (Fortran, by reference).
 fn call_writes(prog: &Program, u: &UnitData, args: &[Arg], add: &mut dyn FnMut(SymbolId, bool)) {
@@ -230,9 +244,11 @@ fn call_writes(prog: &Program, u: &UnitData, args: &[Arg], add: &mut dyn FnMut(S
                 }
             }
             Expr::Name(x) => {
-                // A temporary may have no type: a scalar.
+                // A temporary may have no type: a scalar, unless declared with dimensions
+                // (vector mode's `double act_resd[NBDirsMax]`).
                 let t = prog.symbols[*x].ty.as_ref();
-                let scalar = t.is_none_or(|t| t.dims.is_empty() && t.pointers == 0);
+                let scalar = t.is_none_or(|t| t.dims.is_empty() && t.pointers == 0)
+                    && !declared_with_dims(u, *x);
                 if u.lang == Lang::Fortran || !scalar {
                     add(*x, scalar && u.lang == Lang::Fortran)
                 }

@@ -133,7 +133,7 @@ pub fn build_and_run(
         .partition(|s| s.extension().is_some_and(|e| e == "o"));
     // OpenMP programs (issue 45) build with `-fopenmp` and run with 2 threads (`radtap
     // validate`, on the same corpus, runs them with 1 and 2).
-    tc.openmp = uses_openmp(&sources);
+    tc.openmp = uses_openmp(&sources) || uses_openmp(&objects);
     let exe = tc.compile(dir, lang, &[], &sources, &objects, exe)?;
     let threads = tc.openmp.then_some(2);
     tc.run_threads(dir, dir, &exe, threads)
@@ -182,9 +182,13 @@ fn toolchain() -> radtap_validation::Toolchain {
     tc
 }
 
-/// Whether any of `sources` holds an OpenMP directive (`#pragma omp`, `!$omp`).
+/// Whether any of `sources` holds an OpenMP directive (`#pragma omp`, `!$omp`), or, for an
+/// object (a program's original compiled once with `-fopenmp` by [`object`]), calls libgomp.
 pub fn uses_openmp(sources: &[PathBuf]) -> bool {
     sources.iter().any(|s| {
+        if s.extension().is_some_and(|e| e == "o") {
+            return std::fs::read(s).is_ok_and(|b| b.windows(5).any(|w| w == b"GOMP_"));
+        }
         std::fs::read_to_string(s).is_ok_and(|t| {
             let t = t.to_ascii_lowercase();
             t.contains("#pragma omp") || t.contains("!$omp")

@@ -115,6 +115,49 @@ impl ProcGen<'_, '_> {
                 private.push(x);
             }
         }
+        // Vector mode: the directions of a call's result (`act_resd[NBDirsMax]`, a temporary
+        // declared only when the unit is assembled, so untyped here) are written through by
+        // the call; shared, the threads' directions mixed.
+        if self.vector {
+            let mut all = Vec::new();
+            stmts_below(&self.u, &body, &mut all);
+            let mut args: Vec<ExprId> = Vec::new();
+            for t in all {
+                let mut todo = Vec::new();
+                if let StmtKind::Call { args: a, .. } = &self.u.stmts[t].kind {
+                    args.extend(a.iter().map(|a| a.value));
+                }
+                radtap_il::visit::stmt_children(
+                    &self.u.stmts[t].kind,
+                    &mut |e| todo.push(e),
+                    &mut |_| {},
+                );
+                while let Some(e) = todo.pop() {
+                    if let Expr::Call { args: a, .. } = &self.u.exprs[e] {
+                        args.extend(a.iter().map(|a| a.value));
+                    }
+                    radtap_il::visit::expr_children(&self.u.exprs[e], &mut |c| todo.push(c));
+                }
+            }
+            for a in args {
+                let Expr::Name(x) = self.u.exprs[a] else {
+                    continue;
+                };
+                // A temporary of the derivative (untyped until assembled), not the
+                // primal's.
+                let temp = prog.symbols[x].scope == self.u.scope
+                    && !self.u.params.contains(&x)
+                    && prog.symbols[x].ty.is_none()
+                    && !self.src_has(x);
+                if temp
+                    && !listed.contains(&x)
+                    && !declared_here.contains(&x)
+                    && !private.contains(&x)
+                {
+                    private.push(x);
+                }
+            }
+        }
         let perfect = |u: &UnitData, mut l: StmtId, n: u32| {
             for _ in 1..n {
                 let b: Vec<StmtId> = loop_body(u, l)
@@ -137,6 +180,14 @@ impl ProcGen<'_, '_> {
             clauses.push(OmpClause::Private(private));
         }
         clauses
+    }
+
+    /// Whether `x` is a symbol of the primal unit (not a temporary of the derivative).
+    fn src_has(&self, x: SymbolId) -> bool {
+        self.src
+            .exprs
+            .iter()
+            .any(|(_, e)| matches!(e, Expr::Name(y) if *y == x))
     }
 
     fn dvar_values_has(&self, x: SymbolId) -> bool {
