@@ -41,8 +41,11 @@ impl<'a, 's> CLower<'a, 's> {
             || HEADER_NAMES.contains(&name.as_str())
             // Reserved to the implementation (C11 7.1.3): a system header's constant
             // (glibc's `isprint(c)` expands to `… & _ISprint`, an enumerator).
+            // GCC's builtins (`__builtin_huge_val()` from `HUGE_VAL`) are functions radtap
+            // knows, not constants.
             || (name.starts_with('_')
-                && name[1..].starts_with(|c: char| c.is_ascii_uppercase() || c == '_'))
+                && name[1..].starts_with(|c: char| c.is_ascii_uppercase() || c == '_')
+                && !name.starts_with("__builtin"))
         {
             return self.alloc(Expr::Opaque(name), n);
         }
