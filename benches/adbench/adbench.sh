@@ -33,6 +33,9 @@ if [[ ! -d $ADBENCH/src/cpp/modules/tapenade ]]; then
     echo "adbench.sh: ADBench's sources are not in $ADBENCH (set ADBENCH): nothing measured" >&2
     exit 0
 fi
+for tool in gcc g++ ld objcopy; do
+    command -v "$tool" >/dev/null 2>&1 || die "'$tool' not found (apt-get install gcc g++ binutils)"
+done
 RADTAP=${RADTAP:-${CARGO_TARGET_DIR:-$root/target}/release/radtap}
 [[ $RADTAP == /* ]] || RADTAP=$PWD/$RADTAP
 [[ -x $RADTAP ]] || die "radtap binary $RADTAP missing (cargo build --release, or set RADTAP)"
