@@ -309,6 +309,33 @@ fn fortran_unit_order(prog: &Program) -> Vec<(Vec<FileItem>, UnitId)> {
     order.into_iter().filter_map(|i| slots[i].take()).collect()
 }
 
+/// The part of a module's declaration `d` that declares constants of `consts` (the PRIVATE
+/// constants copied into a derivative module), without its `private`/`public` attribute:
+/// `private :: …` says it once there (`, private` and the statement together do not compile).
+fn constants_of(d: &Decl, consts: &[SymbolId]) -> Option<Decl> {
+    match d {
+        Decl::Var(v) => {
+            let mut v = v.clone();
+            v.entities.retain(|e| consts.contains(&e.sym));
+            if v.entities.is_empty() {
+                return None;
+            }
+            v.attrs
+                .retain(|a| !matches!(a, Attr::Keyword(k) if k == "private" || k == "public"));
+            Some(Decl::Var(v))
+        }
+        Decl::Parameter(ps) => {
+            let ps: Vec<_> = ps
+                .iter()
+                .filter(|(s, _)| consts.contains(s))
+                .cloned()
+                .collect();
+            (!ps.is_empty()).then_some(Decl::Parameter(ps))
+        }
+        _ => None,
+    }
+}
+
 /// The name of a quoted include line (`#include "defs.h"`).
 fn quoted_include(line: &str) -> Option<&str> {
     let t = line.trim_start().strip_prefix('#')?.trim_start();
@@ -856,32 +883,8 @@ impl Gen<'_> {
         // constants first, as the derivative types and variables may use them (`real(dp)`).
         let copies = crate::private_copy::needed(prog, m, &procs, &self.active).unwrap_or_default();
         for d in &src.decls {
-            let d = match d {
-                Decl::Var(v) => {
-                    let mut v = v.clone();
-                    v.entities.retain(|e| copies.consts.contains(&e.sym));
-                    if v.entities.is_empty() {
-                        continue;
-                    }
-                    // `private :: …` below says it once (`, private` and the statement
-                    // together do not compile).
-                    v.attrs.retain(
-                        |a| !matches!(a, Attr::Keyword(k) if k == "private" || k == "public"),
-                    );
-                    Decl::Var(v)
-                }
-                Decl::Parameter(ps) => {
-                    let ps: Vec<_> = ps
-                        .iter()
-                        .filter(|(s, _)| copies.consts.contains(s))
-                        .cloned()
-                        .collect();
-                    if ps.is_empty() {
-                        continue;
-                    }
-                    Decl::Parameter(ps)
-                }
-                _ => continue,
+            let Some(d) = constants_of(d, &copies.consts) else {
+                continue;
             };
             let d = Copier { src }.decl(&mut u, &d);
             u.decls.push(d);
@@ -998,30 +1001,8 @@ impl Gen<'_> {
                 }
             }
             for d in &osrc.decls {
-                let d = match d {
-                    Decl::Var(v) => {
-                        let mut v = v.clone();
-                        v.entities.retain(|e| oc.consts.contains(&e.sym));
-                        if v.entities.is_empty() {
-                            continue;
-                        }
-                        v.attrs.retain(
-                            |a| !matches!(a, Attr::Keyword(k) if k == "private" || k == "public"),
-                        );
-                        Decl::Var(v)
-                    }
-                    Decl::Parameter(ps) => {
-                        let ps: Vec<_> = ps
-                            .iter()
-                            .filter(|(s, _)| oc.consts.contains(s))
-                            .cloned()
-                            .collect();
-                        if ps.is_empty() {
-                            continue;
-                        }
-                        Decl::Parameter(ps)
-                    }
-                    _ => continue,
+                let Some(d) = constants_of(d, &oc.consts) else {
+                    continue;
                 };
                 let d = c.decl(u, &d);
                 u.decls.push(d);
