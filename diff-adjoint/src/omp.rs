@@ -466,30 +466,7 @@ fn increment_of(u: &UnitData, st: StmtId, x: SymbolId) -> bool {
         Some(_) => false,
         None => {
             // The terms of the sum `rhs`, with their signs: the target once, positive.
-            let mut terms = Vec::new();
-            let mut todo = vec![(*rhs, true)];
-            while let Some((e, plus)) = todo.pop() {
-                match &u.exprs[e] {
-                    Expr::Binary {
-                        op: BinOp::Add,
-                        lhs: a,
-                        rhs: b,
-                    } => {
-                        todo.push((*a, plus));
-                        todo.push((*b, plus));
-                    }
-                    Expr::Binary {
-                        op: BinOp::Sub,
-                        lhs: a,
-                        rhs: b,
-                    } => {
-                        todo.push((*a, plus));
-                        todo.push((*b, !plus));
-                    }
-                    Expr::Paren(a) => todo.push((*a, plus)),
-                    _ => terms.push((e, plus)),
-                }
-            }
+            let terms = radtap_il::omp::sum_terms(u, *rhs);
             let own = terms
                 .iter()
                 .filter(|&&(e, plus)| plus && radtap_il::omp::same_ref(u, e, *lhs))
