@@ -31,6 +31,18 @@ const EVERY: &[&[&str]] = &[
 
 const REFUSED: &[Case] = &[
     (
+        "edge_refused/d_c_reset_reads.c",
+        D,
+        "d_c_reset_reads.c:16:5: error[AD020]",
+        "`halve` reads what it overwrites",
+    ),
+    (
+        "edge_refused/d_c_reset_external.c",
+        D,
+        "d_c_reset_external.c:10:5: error[AD020]",
+        "`zero_out` has no source to differentiate",
+    ),
+    (
         "edge_refused/e_c_omp_critical.c",
         EVERY,
         "e_c_omp_critical.c:9:1: error[AD020]",
@@ -571,8 +583,11 @@ const REFUSED: &[Case] = &[
         "a read through a vector subscript (its indices may repeat)",
     ),
     (
+        // Tangent mode differentiates `alloc_matrix` (its derivative allocates the twin:
+        // the allocated block is reset before the loop that fills it) and refuses only
+        // `free_matrix`.
         "edge_refused/e_c_matrix_init.c",
-        D_B,
+        B,
         "e_c_matrix_init.c:37:5: error[AD020]",
         "`alloc_matrix` has no derivative but sets or frees the pointer member `data` (line 18)",
     ),

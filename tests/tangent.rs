@@ -362,3 +362,49 @@ fn openmp_adjoint_rows_are_their_iterations_own() {
     assert!(!before("wb[i * n + j] = "), "{t}");
     assert!(before("xb[j] = "), "{t}");
 }
+
+/// Issue 45: the updates of an `omp atomic` statement stay atomic in tangent and vector
+/// tangent mode, the derivative's and the primal's — in vector mode each direction's update
+/// inside the loop over directions (a race CI once caught only by chance: the directions
+/// differed from the scalar tangent's on one run in several).
+#[test]
+fn openmp_atomic_updates_stay_atomic_in_every_direction() {
+    for f in [
+        "tests/tangent/c_omp_atomic.c",
+        "tests/tangent/f_omp_atomic.f90",
+    ] {
+        let f = Path::new(f);
+        let (opts, _) = header(f);
+        let ext = f.extension().unwrap().to_string_lossy().into_owned();
+        for (tag, mode, file) in [
+            ("d", &["-d"][..], "gen_d"),
+            ("dv", &["-d", "-vector", "-nbdirsmax", "3"][..], "gen_dv"),
+        ] {
+            let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
+                "omp-atomic-{}-{tag}-{}",
+                f.file_stem().unwrap().to_string_lossy(),
+                std::process::id()
+            ));
+            let o = run_cli(f, &opts, &[mode, &["-o", "gen"][..]].concat(), &dir);
+            assert_eq!(o.status, 0, "{}", o.stderr);
+            let t = std::fs::read_to_string(dir.join(format!("{file}.{ext}"))).unwrap();
+            let _ = std::fs::remove_dir_all(&dir);
+            let lines: Vec<&str> = t.lines().map(str::trim).collect();
+            let par = lines.iter().position(|l| l.contains("parallel")).unwrap();
+            let mut updates = 0;
+            for (k, l) in lines.iter().enumerate().skip(par) {
+                let target = ["y[", "y(", "yd[", "yd("].iter().any(|p| l.starts_with(p));
+                if target && l.contains('=') {
+                    updates += 1;
+                    let prev = lines[k - 1].to_ascii_lowercase();
+                    assert!(
+                        prev == "#pragma omp atomic" || prev == "!$omp atomic",
+                        "{} {tag}: `{l}` is not atomic:\n{t}",
+                        f.display()
+                    );
+                }
+            }
+            assert_eq!(updates, 2, "{} {tag}:\n{t}", f.display());
+        }
+    }
+}

@@ -133,6 +133,12 @@ pub struct ActivityInfo {
     pub deriv_uses: Vec<ZoneSet>,
     /// Whether each point has a derivative instruction.
     pub has_derivative: Vec<bool>,
+    /// Zones each call point overwrites with values that depend on no independent while
+    /// their derivatives are read later (`fill(y, n, 0.0)` before a loop accumulating into
+    /// `y`): the call resets their derivatives to zero, through its callee's derivative,
+    /// whose context takes them as varied at entry (the callee does not read them).
+    /// Tangent mode only.
+    pub resets: Vec<ZoneSet>,
     /// Diff-live before each point.
     pub difflive_before: Vec<ZoneSet>,
     /// Diff-live after each point.
@@ -819,6 +825,16 @@ fn activity(infos: &mut HashMap<UnitId, ProcInfo>, heads: &[HeadInfo], mode: Mod
             ub[at.id] = b.clone();
             ua_after[at.id] = a.clone();
         });
+        // Zones active somewhere in `p`: a call writing one of them while it is useful
+        // after the call resets its derivative, though nothing the call reads varies.
+        // Tangent only: an adjoint never reads the adjoint of a value no independent
+        // reached (it is not varied before the call on any path).
+        let mut active_any = ZoneSet::new(n);
+        for i in 0..np {
+            active_any.union_with(&vb[i].and(&ub[i]));
+            active_any.union_with(&va_after[i].and(&ua_after[i]));
+        }
+        let mut resets = vec![ZoneSet::new(n); np];
         // Calling contexts of callees.
         let mut grown = Vec::new();
         for (id, e) in effs.iter().enumerate() {
@@ -854,6 +870,33 @@ fn activity(infos: &mut HashMap<UnitId, ProcInfo>, heads: &[HeadInfo], mode: Mod
                         if t.iter().any(|x| ua_id.contains(*x)) {
                             cu.insert(ZoneId(z as u32));
                         }
+                        // Written, useful after, active elsewhere in `p`, varied neither
+                        // before nor after the call: the derivative must be reset (what
+                        // the call makes varied, its derivative sets). Taken as varied at
+                        // the callee's entry (it never reads that value), its derivative
+                        // writes the zero derivative of what it stores there.
+                        let z = ZoneId(z as u32);
+                        let reset: Vec<ZoneId> = t
+                            .iter()
+                            .copied()
+                            .filter(|&x| {
+                                ua_id.contains(x)
+                                    && active_any.contains(x)
+                                    && !vb_id.contains(x)
+                                    && !va_after[id].contains(x)
+                                    && info.zones.differentiable.contains(x)
+                            })
+                            .collect();
+                        if !reset.is_empty()
+                            && mode == Mode::Tangent
+                            && cz.differentiable.contains(z)
+                            && !cinfo.summary.reads.contains(z)
+                        {
+                            cv.insert(z);
+                            for x in reset {
+                                resets[id].insert(x);
+                            }
+                        }
                     }
                 }
                 if m.in_expr && e.writes.intersects(&ua_id) {
@@ -880,6 +923,7 @@ fn activity(infos: &mut HashMap<UnitId, ProcInfo>, heads: &[HeadInfo], mode: Mod
             useful_after: ua_after,
             deriv_uses: Vec::new(),
             has_derivative: Vec::new(),
+            resets,
             difflive_before: Vec::new(),
             difflive_after: Vec::new(),
             live: Vec::new(),
@@ -1020,7 +1064,7 @@ fn adjoint_analyses(info: &mut ProcInfo, mode: Mode) -> usize {
                     }
                 }
             }
-            if vb.contains(t) {
+            if vb.contains(t) || act.resets[id].contains(t) {
                 has = true; // an active zone overwritten: its derivative is reset
             }
         }

@@ -65,6 +65,7 @@ pub(crate) fn run(
         dmodule: HashMap::new(),
         taken,
         diags: Vec::new(),
+        uncleared: Vec::new(),
         needs_digamma: false,
         int_macros: radtap_il::extent::int_macros(prog),
         needs_binomial: false,

@@ -54,6 +54,9 @@ pub struct Gen<'a> {
     pub(crate) taken: HashSet<String>,
     /// Diagnostics of the differentiation (an error means nothing is written).
     pub diags: Vec<Diagnostic>,
+    /// Derivative arguments a procedure must clear on entry but cannot (AD061): (the
+    /// procedure, the derivative argument's name). The caller passes zeros there.
+    pub(crate) uncleared: Vec<(UnitId, String)>,
     /// The digamma helper is needed (derivatives of `gamma`/`lgamma`).
     pub(crate) needs_digamma: bool,
     /// The C object-like macros defined as integer literals (`#define NBONES 3`, a header's
@@ -1051,6 +1054,12 @@ impl Gen<'_> {
                     c
                 },
                 active_fields: self.active_fields.clone(),
+                zero_on_entry: self
+                    .uncleared
+                    .iter()
+                    .filter(|(q, _)| *q == p)
+                    .map(|(_, n)| n.clone())
+                    .collect(),
             });
         }
         out

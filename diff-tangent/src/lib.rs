@@ -206,6 +206,9 @@ pub struct Interface {
     /// The components of each record type that have a derivative (the derivative type has
     /// only those), spelled as the type declares them.
     pub active_fields: std::collections::HashMap<TypeDefId, std::collections::HashSet<String>>,
+    /// Derivative arguments that are no input of the derivative but that it cannot clear on
+    /// entry, their extent unknown (AD061): the caller must pass zeros there.
+    pub zero_on_entry: Vec<String>,
 }
 
 /// Differentiates the heads analysed in `info` (which must come from

@@ -262,6 +262,8 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                             .map(|(slot, &d)| {
                                 let v = if a.indep {
                                     loops::at(c, layout.dir(d) + j)
+                                } else if a.zero_in {
+                                    lit(0.0)
                                 } else {
                                     lit(POISON)
                                 };
@@ -284,6 +286,8 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                     // wrong).
                     let v = if a.indep {
                         spec.values.dir(d, k)
+                    } else if a.zero_in {
+                        0.0
                     } else {
                         POISON
                     };
@@ -516,7 +520,11 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                     // Independents' adjoints may be incremented (the caller zeroes them);
                     // dependents' are set below; the others are not inputs and get a poison
                     // value the adjoint must ignore.
-                    let v = if a.indep || a.dep { 0.0 } else { POISON };
+                    let v = if a.indep || a.dep || a.zero_in {
+                        0.0
+                    } else {
+                        POISON
+                    };
                     if loops::looped(a, spec.data.is_some()) {
                         lnest(&mut body, a, 0, &|e, _, has| {
                             if has {

@@ -33,6 +33,9 @@ pub struct RealArg {
     /// Elements of a record argument whose member the derivative type does not have (a
     /// member no derivative flows through).
     pub passive: Vec<String>,
+    /// The derivative cannot clear this argument's derivative on entry, its extent unknown
+    /// (AD061): the driver passes zeros there, as the warning asks, not the poison value.
+    pub zero_in: bool,
 }
 
 impl RealArg {
@@ -720,7 +723,11 @@ pub fn describe_with(
                 return Err(value_list(&ln, &t, elems.len()).err().unwrap_or_default());
             }
         }
+        let zero_in = deriv
+            .as_ref()
+            .is_some_and(|d| iface.zero_on_entry.contains(d));
         args.push(HeadArg::Real(RealArg {
+            zero_in,
             indep: in_list(&iface.independents, &ln),
             dep: in_list(&iface.dependents, &ln),
             label: name.clone(),
@@ -795,6 +802,7 @@ pub fn describe_with(
         let suffix = if iface.name.ends_with("_b") { "b" } else { "d" };
         result_sink = fresh(format!("{head_name}{suffix}"));
         Some(RealArg {
+            zero_in: false,
             dep: true,
             indep: false,
             deriv: iface.result_deriv.then(|| result_sink.clone()),
@@ -1197,6 +1205,7 @@ fn describe_globals(
         let extents = extents_of(sym, unit).map_err(|e| cant(&e))?;
         let count = cartesian(&extents, c).len();
         globals.push(RealArg {
+            zero_in: false,
             label: p.symbols[sym].spelling.clone(),
             name,
             deriv: Some(deriv),

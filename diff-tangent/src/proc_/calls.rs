@@ -194,13 +194,75 @@ impl<'a> ProcGen<'_, 'a> {
                 self.error(s, Code::NoDerivative, &msg);
                 out.push(self.copy_stmt(s));
             }
-            _ => {
+            callee => {
                 let c = self.copy_stmt(s);
                 out.push(c);
+                let callee = callee.cloned();
+                self.reset_after_primal_call(s, i, args, callee.as_ref(), &mut out);
             }
         }
         self.hoisted.clear();
         out
+    }
+
+    /// After a call copied as primal code at point `i` (nothing it reads varies, or its
+    /// callee has no derivative): what it overwrites has a zero derivative, and where that
+    /// derivative is read later it must be written — `yd` accumulated into by a loop after
+    /// a `clear(y)` kept the caller's garbage. A callee with source that only writes what
+    /// it is given gets a derivative for that (the activity's `resets`); here, what the
+    /// call overwrites whole is zeroed after it, and anything else refused.
+    fn reset_after_primal_call(
+        &mut self,
+        s: StmtId,
+        i: usize,
+        args: &[Arg],
+        callee: Option<&Callee>,
+        out: &mut Vec<StmtId>,
+    ) {
+        let mut needed = self.pi.effects[i].writes.and(&self.act.useful_after[i]);
+        needed.intersect_with(&self.g.deriv_zones(self.p));
+        if needed.is_empty() {
+            return;
+        }
+        let (covered, _) = self.zero_overwritten_args(s, i, args, &needed, out);
+        needed.subtract(&covered);
+        if needed.is_empty() {
+            return;
+        }
+        let zones = &self.pi.zones;
+        let mut names = Vec::new();
+        for a in args {
+            let Some(x) = radtap_dataflow::zones::base_symbol(self.prog(), self.p, a.value) else {
+                continue;
+            };
+            let mut reach = zones.sym_zones(x).unwrap_or_else(|| zones.empty());
+            if let Some(o) = zones.objects.get(&ObjKey::Pointee(x)) {
+                reach.union_with(&zones.obj_set(o));
+            }
+            let name = &self.prog().symbols[x].spelling;
+            if reach.intersects(&needed) && !names.contains(name) {
+                names.push(name.clone());
+            }
+        }
+        let what = if names.is_empty() {
+            "a global variable".to_string()
+        } else {
+            names
+                .iter()
+                .map(|n| format!("`{n}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let why = match callee {
+            Some(Callee::External(name)) => format!("`{name}` has no source to differentiate"),
+            Some(Callee::Defined(l)) if l.len() == 1 => format!(
+                "`{}` reads what it overwrites, so its derivative would read the derivative the caller left there",
+                crate::gen::unit_name(self.prog(), l[0])
+            ),
+            _ => "only a scalar or a whole Fortran array the call certainly overwrites can be zeroed after it".to_string(),
+        };
+        let msg = format!("this call is not differentiated (nothing it reads varies), but it overwrites {what}, whose derivative is read later and must be reset to zero: {why}; set the values with an assignment or a loop in this routine, or make the argument an independent");
+        self.error(s, Code::Unsupported, &msg);
     }
 
     /// Whether the active procedure `q` may write a module variable, COMMON member or SAVE
@@ -511,7 +573,9 @@ impl<'a> ProcGen<'_, 'a> {
                 // C vector mode: a direction loop (`ad = 0.0` on the array `ad[NBDirsMax]`
                 // did not compile; NLopt's `levy`); Fortran clears `ad(:)` at once.
                 let c_vector = self.vector && self.lang == Lang::C;
-                let whole = if self.vector && !c_vector {
+                // A record: direction by direction too (`md(:)%xy = 0` is no Fortran when
+                // the component `xy` is an array).
+                let whole = if self.vector && !c_vector && record.is_none() {
                     Dir::All
                 } else {
                     Dir::Nd
@@ -528,6 +592,11 @@ impl<'a> ProcGen<'_, 'a> {
                         dl
                     };
                     match record {
+                        Some(td) if self.vector => {
+                            let z = self.zero_record_leaves(dl, td);
+                            let v = self.dir(z);
+                            pre.extend(v);
+                        }
                         Some(td) => pre.extend(self.zero_record_leaves(dl, td)),
                         None => {
                             let z = self.b().zero(k);

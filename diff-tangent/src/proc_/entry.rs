@@ -252,6 +252,7 @@ impl<'a> ProcGen<'_, 'a> {
         let name = self.prog().symbols[p].spelling.clone();
         let sp = self.src.source_map.header.unwrap_or_default();
         let dn = self.g.out.symbols[d].spelling.clone();
+        self.g.uncleared.push((self.p, dn.clone()));
         let what = match self.lang {
             Lang::C => "elements",
             Lang::Fortran => "elements of a one-dimensional array",

@@ -53,24 +53,8 @@ impl<'a> ProcGen<'_, 'a> {
                     return false;
                 };
                 let writes = self.pi.effects[i].writes.clone();
-                let kills = self.pi.effects[i].kills.clone();
-                let mut covered = self.pi.zones.empty();
-                for a in args {
-                    if !self.ref_in(a.value, &writes) || !self.has_dvar_ref(a.value) {
-                        continue;
-                    }
-                    let Some(z) = self.g.info.ref_zones(self.prog(), self.p, a.value) else {
-                        continue;
-                    };
-                    // A whole array is zeroed only where the call certainly overwrites it
-                    // all; an element or a scalar is a single value.
-                    let whole_ok = !self.is_array_ref(a.value)
-                        || (self.lang == Lang::Fortran && z.and(&kills).count() == z.count());
-                    if whole_ok {
-                        any |= self.zero_deriv_of(s, a.value, out);
-                        covered.union_with(&z);
-                    }
-                }
+                let (covered, zeroed) = self.zero_overwritten_args(s, i, args, &writes, out);
+                any |= zeroed;
                 // Whatever else the call may write that carries a derivative after it
                 // (part of an array, memory behind a pointer, a global) cannot be zeroed
                 // exactly: refused.
@@ -130,6 +114,40 @@ impl<'a> ProcGen<'_, 'a> {
             }
         }
         any
+    }
+
+    /// After the primal call `s` (point `i`) that may write `writes`: the derivative of each
+    /// argument in `writes` set to zero where the call overwrites it whole (a scalar, an
+    /// element, or a Fortran array the call certainly overwrites completely). The zones
+    /// so covered, and whether any derivative was zeroed.
+    pub(crate) fn zero_overwritten_args(
+        &mut self,
+        s: StmtId,
+        i: usize,
+        args: &[Arg],
+        writes: &ZoneSet,
+        out: &mut Block,
+    ) -> (ZoneSet, bool) {
+        let kills = self.pi.effects[i].kills.clone();
+        let mut covered = self.pi.zones.empty();
+        let mut any = false;
+        for a in args {
+            if !self.ref_in(a.value, writes) || !self.has_dvar_ref(a.value) {
+                continue;
+            }
+            let Some(z) = self.g.info.ref_zones(self.prog(), self.p, a.value) else {
+                continue;
+            };
+            // A whole array is zeroed only where the call certainly overwrites it
+            // all; an element or a scalar is a single value.
+            let whole_ok = !self.is_array_ref(a.value)
+                || (self.lang == Lang::Fortran && z.and(&kills).count() == z.count());
+            if whole_ok {
+                any |= self.zero_deriv_of(s, a.value, out);
+                covered.union_with(&z);
+            }
+        }
+        (covered, any)
     }
 
     fn is_array_ref(&self, e: ExprId) -> bool {

@@ -19,7 +19,20 @@ impl ProcGen<'_, '_> {
         };
         match &o.kind {
             OmpKind::Atomic => {
+                // Vector mode: the derivative update sits in a loop over directions, each
+                // direction's update atomic on its own.
+                let mut updates = Vec::new();
                 for &x in out {
+                    match &self.u.stmts[x].kind {
+                        StmtKind::Do { body, .. } | StmtKind::CFor { body, .. }
+                            if self.dir_loops.contains(&x) =>
+                        {
+                            updates.extend(body.iter().copied())
+                        }
+                        _ => updates.push(x),
+                    }
+                }
+                for x in updates {
                     if !matches!(self.u.stmts[x].kind, StmtKind::Assign { .. }) {
                         continue;
                     }
