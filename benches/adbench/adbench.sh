@@ -19,7 +19,9 @@
 #   err rt, err tap   largest difference from ADBench's manual derivative, relative to its
 #                     largest element
 # and the geometric mean of rt/tap.
-# Usage: benches/adbench/adbench.sh [gmm|lstm|ba ...]
+# Usage: benches/adbench/adbench.sh [gmm|lstm|ba|hand ...]
+# The hand tracker (hand_main.cpp) is timed in tangent mode, as ADBench does: its rows compare
+# the whole Jacobian by radtap's tangent with ADBench's repaired Tapenade tangent (hand_d.c).
 # Environment: RADTAP (default target/release/radtap), ADBENCH (default ../shared/adbench from
 # the repository root), TAPENADE (for its profiling runtime; default ../shared/peers/tapenade-3.16),
 # REPEAT (5), KEEP=1 keeps the scratch directory, CFLAGS (-O3).
@@ -56,6 +58,7 @@ kernels=(
     "gmm|gmm_objective(err)/(alphas means icf)||gmm_objective|$data/gmm/1k/gmm_d2_K5.txt;$data/gmm/1k/gmm_d10_K25.txt;$data/gmm/1k/gmm_d20_K50.txt;gen 64 100 1000"
     "lstm|lstm_objective(loss)/(main_params extra_params)|-size state=2*l*b|lstm_objective|$data/lstm/lstm_l2_c1024.txt;$data/lstm/lstm_l4_c1024.txt"
     "ba|compute_reproj_error(err)/(cam X w) compute_zach_weight_error(err)/(w)||compute_reproj_error compute_zach_weight_error|$data/ba/ba1_n49_m7776_p31843.txt"
+    "hand|hand_objective(err)/(theta) hand_objective_complicated(err)/(theta us)|-d|hand_objective hand_objective_complicated|$data/hand/model $data/hand/simple_small/hand1_t26_c100.txt 0 simple_c100;$data/hand/model $data/hand/simple_small/hand2_t26_c192.txt 0 simple_c192;$data/hand/model $data/hand/complicated_small/hand1_t26_c100.txt 1 complicated_c100;$data/hand/model $data/hand/complicated_small/hand2_t26_c192.txt 1 complicated_c192"
 )
 want=("$@")
 
@@ -64,8 +67,10 @@ want=("$@")
 link_group() {
     local prefix=$1 out=$2; shift 2
     local syms=()
-    for h in $heads; do syms+=("${h}_b"); done
-    if [[ $prefix == rt ]]; then
+    for h in $heads; do syms+=("${h}_$suffix"); done
+    if [[ $suffix == d || $suffix == dv ]]; then
+        :
+    elif [[ $prefix == rt ]]; then
         syms+=(adStack_reset adStack_resetStatistics adStack_totalTraffic adStack_peakBytes adStack_currentBytes)
     else
         syms+=(stats_reset pushed peak)
@@ -88,11 +93,36 @@ for k in "${kernels[@]}"; do
     src=$tapdir/$name
     d=$scratch/$name
     mkdir -p "$d/rt"
+    cc() { gcc $CFLAGS -w "$@"; }
+    if [[ $opts == -d ]]; then
+        # The hand tracker: ADBench times its Jacobian in tangent mode (hand_d.c).
+        suffix=d
+        (cd "$src" && "$RADTAP" -d -head "$head" "$name.c" -O "$d/rt") >"$d/rt.log" 2>&1 ||
+            { cat "$d/rt.log" >&2; echo "$name: radtap refused the unmodified source (above)"; continue; }
+        mkdir -p "$d/rtv"
+        (cd "$src" && "$RADTAP" -d -vector -nbdirsmax 28 -head "$head" "$name.c" -O "$d/rtv") \
+            >"$d/rtv.log" 2>&1 || { cat "$d/rtv.log" >&2; echo "$name: radtap -vector refused it"; continue; }
+        cc -c "$src/$name.c" -o "$d/orig.o"
+        cc -c "$d/rt/${name}_d.c" -I "$src" -I "$d/rt" -o "$d/rt_d.o"
+        link_group rt "$d/rt.o" "$d/rt_d.o" "$d/orig.o"
+        cc -c "$d/rtv/${name}_dv.c" -I "$src" -I "$d/rtv" -o "$d/rtv_dv.o"
+        suffix=dv link_group rtv "$d/rtv.o" "$d/rtv_dv.o" "$d/orig.o"
+        cc -c "$src/${name}_d.c" -o "$d/tap_d.o"
+        link_group tap "$d/tap.o" "$d/tap_d.o" "$d/orig.o"
+        g++ $CFLAGS -w "$here/${name}_main.cpp" -I "$here" -I "$src" \
+            "$d/orig.o" "$d/rt.o" "$d/rtv.o" "$d/tap.o" -lm -o "$d/main"
+        IFS=';' read -ra sets <<<"$runs"
+        for s in "${sets[@]}"; do
+            # shellcheck disable=SC2086
+            "$d/main" $s | tee -a "$out"
+        done
+        continue
+    fi
+    suffix=b
     # shellcheck disable=SC2086
     (cd "$src" && "$RADTAP" -b -head "$head" $opts "$name.c" -O "$d/rt") >"$d/rt.log" 2>&1 ||
         { cat "$d/rt.log" >&2; echo "$name: radtap refused the unmodified source (above)"; continue; }
     "$RADTAP" runtime -O "$d/rt" >/dev/null 2>&1
-    cc() { gcc $CFLAGS -w "$@"; }
     cc -c "$src/$name.c" -o "$d/orig.o"
     cc -c "$d/rt/${name}_b.c" -I "$src" -I "$d/rt" -o "$d/rt_b.o"
     cc -c "$d/rt/adStack.c" -I "$d/rt" -o "$d/rt_stack.o"
@@ -113,5 +143,7 @@ for k in "${kernels[@]}"; do
     done
 done
 # Columns: kernel, data set, obj, rt, tap, rt/obj, tap/obj, rt/tap, ...
-awk '$8 > 0 { s += log($8); n++; if ($8 > m) m = $8 }
+# The geometric mean is over the rows of the adjoints and the scalar tangent (the vector
+# tangent rows are radtap's -vector against ADBench's scalar Tapenade tangent).
+awk '$8 > 0 && $2 !~ /_vector$/ { s += log($8); n++; if ($8 > m) m = $8 }
      END { if (n) printf "geometric mean of rt/tap over %d rows: %.2f; largest: %.2f\n", n, exp(s / n), m }' "$out"

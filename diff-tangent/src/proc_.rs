@@ -24,6 +24,7 @@ pub(crate) mod omp;
 mod saved;
 mod shadow;
 mod shared_state;
+mod sharing;
 mod sidefx;
 mod stmts;
 
