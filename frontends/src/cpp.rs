@@ -2,15 +2,20 @@
 //! Linemarkers (`# 12 "file" 1`) are read and removed (they would break continued Fortran
 //! statements); blank lines keep the map one entry per output line.
 //!
-//! Two regimes. With [`Preprocessor::read_includes`] (the command line: the files are the
-//! user's own) the whole translation unit goes through `cpp` (or `$CPP`) with the user's
-//! `-I`, `-D` and `-U`: headers are read, their macros and conditionals take effect, and
-//! what they hold is dropped from the output (C: the analyses see user headers as files of
-//! their own, system headers through radtap's vocabulary) except that each `#include` the
-//! preprocessor took is written back on its own line, so the generated file includes what
-//! its original included; Fortran keeps the included text, located at the `#include`.
-//! Without it (the web service, which must read no file), C `#include` lines are taken out
-//! before cpp runs and put back at the top.
+//! Two regimes. With [`Preprocessor::read_includes`] (the command line and the web service)
+//! the whole translation unit goes through `cpp` (or `$CPP`) with the user's `-I`, `-D` and
+//! `-U`: headers are read, their macros and conditionals take effect, and what they hold is
+//! dropped from the output (C: the analyses see user headers as files of their own, system
+//! headers through radtap's vocabulary) except that each `#include` the preprocessor took is
+//! written back on its own line, so the generated file includes what its original included;
+//! Fortran keeps the included text, located at the `#include`. Quoted includes are searched
+//! beside the including file, or, with [`Preprocessor::base_dir`], in that directory, where
+//! cpp then runs: the web service writes a request's files into a private directory and
+//! names it there, after refusing every include that could leave it (an absolute name, a
+//! `..`, a computed `#include MACRO`: `web/src/includes.rs`), so cpp reads the submission
+//! and the system headers only, and names them by their submitted names. Without
+//! `read_includes` (library callers that give every header in memory), C `#include` lines
+//! are taken out before cpp runs and put back at the top.
 
 use crate::Preprocessor;
 use std::io::Write;
@@ -170,16 +175,24 @@ fn run_cpp(
     pp: &Preprocessor,
     included: Included,
 ) -> Result<Run, String> {
-    let dir = std::path::Path::new(path)
-        .parent()
-        .map(|p| p.to_path_buf())
-        .unwrap_or_default();
+    // Quoted includes are searched from the including file's directory, or from the base
+    // directory cpp then runs in (the web service's request directory).
+    let dir = match &pp.base_dir {
+        Some(_) => std::path::PathBuf::from("."),
+        None => std::path::Path::new(path)
+            .parent()
+            .map(|p| p.to_path_buf())
+            .unwrap_or_default(),
+    };
     let dir = if dir.as_os_str().is_empty() {
         std::path::PathBuf::from(".")
     } else {
         dir
     };
     let mut cmd = command();
+    if let Some(base) = &pp.base_dir {
+        cmd.current_dir(base);
+    }
     cmd.args(flags);
     if pp.read_includes && included == Included::Dropped {
         // Quoted includes beside the file, as for a file cpp opens itself.
@@ -198,7 +211,7 @@ fn run_cpp(
     for u in &pp.undefs {
         cmd.arg(format!("-U{u}"));
     }
-    let out = run_with_library_stubs(&mut cmd, text)?;
+    let out = run_with_library_stubs(&mut cmd, text, pp.base_dir.as_deref())?;
     let src_lines: Vec<&str> = text.lines().collect();
     let raw = String::from_utf8_lossy(&out.stdout);
     let mut lines = Vec::new();
@@ -289,7 +302,14 @@ fn run_cpp(
 /// again with an empty stand-in for it (searched last, `-idirafter`), so its functions are
 /// unknown routines (refused where they touch derivatives, AD070) and its types unknown
 /// (AD030) rather than the whole file refused. A quoted header missing stays an error.
-fn run_with_library_stubs(cmd: &mut Command, text: &str) -> Result<std::process::Output, String> {
+/// The stand-ins go in a directory of their own under `base` when there is one (the web
+/// service's request directory, removed with it), else under the system's temporary
+/// directory; either way the directory is removed before returning.
+fn run_with_library_stubs(
+    cmd: &mut Command,
+    text: &str,
+    base: Option<&std::path::Path>,
+) -> Result<std::process::Output, String> {
     let mut stubs: Option<std::path::PathBuf> = None;
     let mut result = Err(String::new());
     for _ in 0..32 {
@@ -348,7 +368,11 @@ fn run_with_library_stubs(cmd: &mut Command, text: &str) -> Result<std::process:
             break;
         }
         let dir = stubs.get_or_insert_with(|| {
-            std::env::temp_dir().join(format!(
+            // Absolute: cpp may run in `base`.
+            let area = base
+                .and_then(|b| std::path::absolute(b).ok())
+                .unwrap_or_else(std::env::temp_dir);
+            area.join(format!(
                 "radtap-cpp-{}-{:p}",
                 std::process::id(),
                 text.as_ptr()
