@@ -315,6 +315,9 @@ fn run_with_library_stubs(
     for _ in 0..32 {
         let mut c = Command::new(cmd.get_program());
         c.args(cmd.get_args());
+        if let Some(d) = cmd.get_current_dir() {
+            c.current_dir(d);
+        }
         if let Some(d) = &stubs {
             c.arg("-idirafter").arg(d);
         }

@@ -150,8 +150,12 @@ pub fn runs(req: &ApiRequest, dir: &Path) -> Vec<Request> {
     };
     // A submitted file that another includes (`#include "defs.h"`, a Fortran `INCLUDE`) is a
     // header, as the CLI reads one from disk, not a source.
-    let named = includes::scan(req.files.iter().map(|f| (f.name.as_str(), f.content.as_str())))
-        .named;
+    let named = includes::scan(
+        req.files
+            .iter()
+            .map(|f| (f.name.as_str(), f.content.as_str())),
+    )
+    .named;
     let mut included: Vec<String> = named
         .iter()
         .map(|n| n.strip_prefix("./").unwrap_or(n))
@@ -344,7 +348,11 @@ pub fn differentiate(req: &ApiRequest, run: RunFn, area: &Area) -> Result<Outcom
         ok: true,
         ..Outcome::default()
     };
-    let scan = includes::scan(req.files.iter().map(|f| (f.name.as_str(), f.content.as_str())));
+    let scan = includes::scan(
+        req.files
+            .iter()
+            .map(|f| (f.name.as_str(), f.content.as_str())),
+    );
     if !scan.refused.is_empty() {
         out.ok = false;
         out.diagnostics = scan

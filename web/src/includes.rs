@@ -51,7 +51,12 @@ pub(crate) fn scan<'a>(files: impl IntoIterator<Item = (&'a str, &'a str)>) -> S
     let mut out = Scan::default();
     for (name, text) in files {
         let mut found: Vec<Refusal> = Vec::new();
-        for reading in [Reading::Raw, Reading::Block, Reading::Lexed, Reading::LexedNoLine] {
+        for reading in [
+            Reading::Raw,
+            Reading::Block,
+            Reading::Lexed,
+            Reading::LexedNoLine,
+        ] {
             let chars = read(text, reading);
             for line in logical_lines(&chars) {
                 check_line(name, text, &line, &mut found, &mut out.named);
@@ -153,10 +158,7 @@ fn read(text: &str, reading: Reading) -> Vec<Placed> {
 
 /// The lines of a reading, without their newlines.
 fn logical_lines(chars: &[Placed]) -> Vec<Vec<Placed>> {
-    chars
-        .split(|c| c.0 == '\n')
-        .map(|l| l.to_vec())
-        .collect()
+    chars.split(|c| c.0 == '\n').map(|l| l.to_vec()).collect()
 }
 
 /// The directive of a line, if it is one: the characters after `#` (or `%:`, `??=`).
@@ -280,9 +282,7 @@ fn check_line(
                             if w == "dependency" {
                                 refuse(
                                     body[j],
-                                    format!(
-                                        "`#pragma GCC dependency` reads another file: {RULE}"
-                                    ),
+                                    format!("`#pragma GCC dependency` reads another file: {RULE}"),
                                 );
                             }
                             j = e;
@@ -353,15 +353,24 @@ mod tests {
 
     #[test]
     fn leaving_the_submission_is_refused_at_its_line() {
-        assert_eq!(refused("f.c", "int x;\n#include \"/etc/passwd\"\n"), [(2, 2)]);
+        assert_eq!(
+            refused("f.c", "int x;\n#include \"/etc/passwd\"\n"),
+            [(2, 2)]
+        );
         assert_eq!(refused("f.c", "#include \"../x\"\n"), [(1, 2)]);
         assert_eq!(refused("f.c", "#include <../../etc/passwd>\n"), [(1, 2)]);
         assert_eq!(refused("f.c", "#include <a/../../b>\n"), [(1, 2)]);
-        assert_eq!(refused("f.c", "#define FOO \"x.h\"\n#include FOO\n"), [(2, 2)]);
+        assert_eq!(
+            refused("f.c", "#define FOO \"x.h\"\n#include FOO\n"),
+            [(2, 2)]
+        );
         assert_eq!(refused("f.c", "#  include_next \"/x\"\n"), [(1, 4)]);
         assert_eq!(refused("f.c", "#import \"/x\"\n"), [(1, 2)]);
         assert_eq!(refused("f.c", "#embed \"/x\"\n"), [(1, 2)]);
-        assert_eq!(refused("f.c", "#if __has_include(</x>)\n#endif\n"), [(1, 5)]);
+        assert_eq!(
+            refused("f.c", "#if __has_include(</x>)\n#endif\n"),
+            [(1, 5)]
+        );
         assert_eq!(refused("f.c", "#define H __has_include\n"), [(1, 11)]);
         assert_eq!(
             refused("f.c", "#pragma GCC dependency \"/etc/passwd\"\n"),
