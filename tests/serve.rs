@@ -979,6 +979,33 @@ fn html_writes_the_self_contained_result_page() {
             "{g}: only {linked} lines link to a primal line"
         );
     }
+    // Declarations link too (issue 49: they linked nowhere): the unit's header to the
+    // primal header, each declaration to the primal one it comes from (`ub` to `u`'s), and
+    // back from the source's declarations to the generated ones.
+    let part = &page[page.find("<h3 id=\"out-heat_b.f90\">").expect("heat_b")..];
+    for (g, l) in [
+        (2, 9),
+        (3, 10),
+        (9, 12),
+        (10, 13),
+        (11, 13),
+        (14, 15),
+        (16, 16),
+    ] {
+        let link = format!("id=\"out-heat_b.f90-{g}\" href=\"#examples/heat.f90-{l}\"");
+        assert!(
+            part.contains(&link),
+            "heat_b.f90:{g} does not link to line {l}"
+        );
+    }
+    for l in [9, 13, 16] {
+        assert!(
+            page.contains(&format!(
+                "id=\"examples/heat.f90-{l}\" href=\"#out-heat_d.f90-"
+            )),
+            "source line {l} links to no generated line"
+        );
+    }
     for external in ["<script", "src=\"http", "href=\"http", "@import", "url("] {
         assert!(!page.contains(external), "not self-contained: {external}");
     }

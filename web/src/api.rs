@@ -6,6 +6,7 @@
 //! invocation (`-d`, `-d -vector`, `-b [-nocheckpoint]`), so the request becomes one pipeline
 //! [`Request`] per mode and the files are exactly the CLI's for that invocation.
 
+use crate::decls;
 use crate::includes;
 use crate::scratch::Area;
 use radtap_pipeline::{DiffOptions, Failure, Modes, Request, Response};
@@ -411,13 +412,32 @@ pub fn add(out: &mut Outcome, resp: &Response, sources: &[(String, String)]) {
     if resp.failure.is_some() {
         out.ok = false;
     }
+    // (primal, derivative) argument names of the heads: the naming patterns.
+    let pairs: Vec<(String, String)> = [&resp.tangent, &resp.adjoint]
+        .into_iter()
+        .flatten()
+        .flat_map(|o| {
+            o.interfaces.iter().flat_map(|i| {
+                i.params.iter().filter_map(|(s, d)| {
+                    let p = o.program.symbols.contains(*s).then(|| o.program.name(*s))?;
+                    let p = p.to_string();
+                    Some((p, d.clone()?))
+                })
+            })
+        })
+        .collect();
     for (i, (name, content)) in resp.files.iter().enumerate() {
         out.files.push(File {
             name: name.clone(),
             content: content.clone(),
         });
-        out.origins
-            .push(resp.origins.get(i).cloned().unwrap_or_default());
+        let mut origins = resp.origins.get(i).cloned().unwrap_or_default();
+        if let Some((lang, _)) = radtap_frontends::classify(name) {
+            if origins.iter().any(Option::is_some) {
+                decls::link(lang, content, &mut origins, sources, &pairs);
+            }
+        }
+        out.origins.push(origins);
     }
 }
 

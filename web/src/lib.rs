@@ -22,13 +22,14 @@
 //!   a panic while serving it is a 500 that leaves the server up (`server.rs`).
 //!
 //! Files and who names whom: `includes.rs` (which includes a submission may make),
-//! `scratch.rs` (the temporary area), `highlight.rs` (colouring) and `archive.rs` (the zip,
-//! base64) name no other file; `api.rs` (the request, its checks, the runs, the outcome)
-//! names `includes.rs` and `scratch.rs`; `page.rs` names `api.rs`, `archive.rs` and
+//! `scratch.rs` (the temporary area), `decls.rs` (declaration links), `highlight.rs`
+//! (colouring) and `archive.rs` (the zip, base64) name no other file; `api.rs` (the request,
+//! its checks, the runs, the outcome) names `decls.rs`, `includes.rs` and `scratch.rs`; `page.rs` names `api.rs`, `archive.rs` and
 //! `highlight.rs`; `server.rs` names `api.rs`, `archive.rs`, `page.rs` and `scratch.rs`.
 
 mod api;
 mod archive;
+mod decls;
 mod highlight;
 mod includes;
 mod page;
