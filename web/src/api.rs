@@ -497,7 +497,7 @@ fn diagnostics(resp: &Response, sources: &[(String, String)]) -> Vec<ApiDiagnost
                 .unwrap_or("")
                 .to_string();
             for n in &d.notes {
-                message.push_str("\n");
+                message.push('\n');
                 message.push_str(n);
             }
             ApiDiagnostic {

@@ -392,8 +392,7 @@ fn c_declared(line: &str) -> Vec<String> {
             }
             idents(&plain)
                 .into_iter()
-                .filter(|w| !C_QUALIFIERS.contains(&w.as_str()))
-                .next_back()
+                .rfind(|w| !C_QUALIFIERS.contains(&w.as_str()))
         })
         .collect()
 }

@@ -311,10 +311,11 @@ fn check_line(
                 .then(|| literal(body, blanks(body, open + 1)))
                 .flatten();
             match arg {
-                Some((name, _)) => match bad_name(&name) {
-                    Some(why) => refuse(body[j], format!("`{w}` {why}: {RULE}")),
-                    None => {}
-                },
+                Some((name, _)) => {
+                    if let Some(why) = bad_name(&name) {
+                        refuse(body[j], format!("`{w}` {why}: {RULE}"));
+                    }
+                }
                 None => refuse(
                     body[j],
                     format!(

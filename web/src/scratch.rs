@@ -108,3 +108,39 @@ impl Drop for RequestDir {
         let _ = std::fs::remove_dir(&self.area);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Area;
+
+    #[test]
+    fn a_request_leaves_nothing_behind() {
+        let area = Area::new();
+        let (name, text) = ("f.c".to_string(), "int x;\n".to_string());
+        let a = area.request_dir([(&name, &text)]).expect("a directory");
+        let b = area.request_dir([(&name, &text)]).expect("another");
+        assert_ne!(a.path(), b.path());
+        assert!(a.path().starts_with(area.path()));
+        assert_eq!(
+            std::fs::read_to_string(a.path().join("f.c")).expect("f.c"),
+            text
+        );
+        let (pa, pb) = (a.path().to_path_buf(), b.path().to_path_buf());
+        drop(a);
+        assert!(!pa.exists() && pb.exists() && area.path().exists());
+        drop(b);
+        assert!(
+            !pb.exists() && !area.path().exists(),
+            "the empty area is removed"
+        );
+        let c = area.request_dir([(&name, &text)]).expect("again");
+        let pc = c.path().to_path_buf();
+        std::mem::forget(c);
+        let top = area.path().to_path_buf();
+        drop(area);
+        assert!(
+            !pc.exists() && !top.exists(),
+            "the area goes with the service"
+        );
+    }
+}
