@@ -1190,7 +1190,8 @@ fn the_service_preprocesses_the_submission_as_the_command_line_does() {
 }
 
 /// Diagnostics name the submitted files, never the request's directory on the server: an
-/// error inside a submitted header is located in it, and cpp's own messages name it.
+/// error inside a submitted header is located in it, and one cpp finds there is placed at
+/// the source's `#include` of it, naming the header's line.
 #[test]
 fn diagnostics_name_the_submitted_files_never_the_servers_directory() {
     let s = default_server();
@@ -1198,7 +1199,7 @@ fn diagnostics_name_the_submitted_files_never_the_servers_directory() {
     let area = std::env::temp_dir().display().to_string();
     for (h, file, line) in [
         ("typedef double vec2[2]\nint k = ;\n", "defs.h", 1),
-        ("#if 1\n#error the header says no\n#endif\n", "", 0),
+        ("#if 1\n#error the header says no\n#endif\n", "sq.c", 1),
     ] {
         let r = json!({"files": [{"name": "sq.c", "content": c}, {"name": "defs.h", "content": h}],
                        "head": "sq", "vars": "x", "outvars": "y", "modes": ["tangent", "adjoint"]});
@@ -1212,6 +1213,14 @@ fn diagnostics_name_the_submitted_files_never_the_servers_directory() {
             "{v}"
         );
         assert!(a.text().contains("defs.h"), "{v}");
+        if file == "sq.c" {
+            assert_eq!(
+                d["message"],
+                "the C preprocessor failed: #error the header says no (at defs.h:2:2, which \
+                 this line includes)"
+            );
+            assert_eq!(d["source"], "#include \"defs.h\"", "{v}");
+        }
         assert!(
             !a.text().contains(&area) && !a.text().contains("radtap-serve"),
             "the server's directory shows: {v}"

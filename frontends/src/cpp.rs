@@ -293,10 +293,6 @@ fn run_cpp(
     Ok(Run { text, map, headers })
 }
 
-/// The location and message of the first error in cpp's messages about its input
-/// (`<stdin>:3:2: error: #error boom`, the column optional; `fatal error:` for a header
-/// not found): cpp reads the source from stdin, so the line is the user's (blank lines keep
-/// the numbering).
 /// Runs cpp on `text`. A library header in angle brackets that no directory holds
 /// (`#include <extlib.h>`, `<mpi.h>` without its `-I`) is not the user's to give: cpp runs
 /// again with an empty stand-in for it (searched last, `-idirafter`), so its functions are
@@ -397,38 +393,114 @@ fn run_with_library_stubs(
     result
 }
 
-pub(crate) fn first_error(messages: &str) -> Option<(u32, u32, String)> {
-    messages.lines().find_map(|l| {
-        let rest = l.strip_prefix("<stdin>:")?;
-        let (line, rest) = rest.split_once(':')?;
-        let line = line.parse::<u32>().ok()?;
-        let (col, rest) = match rest.split_once(':') {
-            Some((c, r)) if c.parse::<u32>().is_ok() => (c.parse::<u32>().ok()?, r),
-            _ => (1, rest),
+/// The first error in cpp's messages about its input.
+pub(crate) struct CppError {
+    /// The source's line: where the error is, or the `#include` of the file it is in.
+    pub(crate) line: u32,
+    /// The column (1 at an `#include`).
+    pub(crate) col: u32,
+    /// cpp's message.
+    pub(crate) msg: String,
+    /// `file:line:col` of the error when it is in a file the source includes.
+    pub(crate) inside: Option<String>,
+}
+
+/// The location and message of the first error in cpp's messages about its input
+/// (`<stdin>:3:2: error: #error boom`, the column optional; `fatal error:` for a header
+/// not found): cpp reads the source from stdin, so the line is the user's (blank lines keep
+/// the numbering). An error in an included file (`In file included from <stdin>:1:` /
+/// `defs.h:2:2: error: …`) is placed at the source's `#include` that brings it in.
+pub(crate) fn first_error(messages: &str) -> Option<CppError> {
+    // The source's line of the include being reported, from the "included from" lines.
+    let mut included_at: Option<u32> = None;
+    for l in messages.lines() {
+        let context = l
+            .strip_prefix("In file included from ")
+            .or_else(|| l.trim_start().strip_prefix("from "));
+        if let Some(c) = context {
+            let c = c.trim_end_matches([',', ':']);
+            if let Some(n) = c.strip_prefix("<stdin>:") {
+                let n = n.split(':').next().unwrap_or(n);
+                included_at = n.parse().ok().or(included_at);
+            }
+            continue;
+        }
+        let Some((loc, msg)) = l
+            .split_once(": error: ")
+            .or_else(|| l.split_once(": fatal error: "))
+        else {
+            if !l.starts_with(' ') {
+                included_at = None;
+            }
+            continue;
         };
-        let rest = rest.trim_start();
-        let msg = rest
-            .strip_prefix("error:")
-            .or_else(|| rest.strip_prefix("fatal error:"))?
-            .trim();
-        Some((line, col.max(1), msg.to_string()))
-    })
+        let msg = msg.trim().to_string();
+        if let Some(rest) = loc.strip_prefix("<stdin>:") {
+            let mut parts = rest.split(':');
+            let Some(line) = parts.next().and_then(|n| n.parse::<u32>().ok()) else {
+                continue;
+            };
+            let col = parts
+                .next()
+                .and_then(|c| c.parse::<u32>().ok())
+                .unwrap_or(1);
+            return Some(CppError {
+                line,
+                col: col.max(1),
+                msg,
+                inside: None,
+            });
+        }
+        if let Some(line) = included_at {
+            return Some(CppError {
+                line,
+                col: 1,
+                msg,
+                inside: Some(loc.to_string()),
+            });
+        }
+    }
+    None
 }
 
 #[cfg(test)]
 mod tests {
+    fn first(m: &str) -> Option<(u32, u32, String, Option<String>)> {
+        super::first_error(m).map(|e| (e.line, e.col, e.msg, e.inside))
+    }
+
     #[test]
     fn first_error_reads_line_and_column() {
         let m = "In file included ...\n<stdin>:3:2: error: #error boom\n<stdin>:9: error: x";
-        assert_eq!(super::first_error(m), Some((3, 2, "#error boom".into())));
+        assert_eq!(first(m), Some((3, 2, "#error boom".into(), None)));
         assert_eq!(
-            super::first_error("<stdin>:9: error: unterminated"),
-            Some((9, 1, "unterminated".into()))
+            first("<stdin>:9: error: unterminated"),
+            Some((9, 1, "unterminated".into(), None))
         );
-        assert_eq!(super::first_error("<stdin>:2:1: warning: w"), None);
+        assert_eq!(first("<stdin>:2:1: warning: w"), None);
         assert_eq!(
-            super::first_error("<stdin>:4:10: fatal error: win.h: No such file or directory"),
-            Some((4, 10, "win.h: No such file or directory".into()))
+            first("<stdin>:4:10: fatal error: win.h: No such file or directory"),
+            Some((4, 10, "win.h: No such file or directory".into(), None))
+        );
+    }
+
+    #[test]
+    fn an_error_in_an_included_file_is_placed_at_the_include() {
+        let m = "In file included from defs.h:3,\n                 from <stdin>:2:\n\
+                 sub.h:1:10: fatal error: x.h: No such file or directory\n";
+        assert_eq!(
+            first(m),
+            Some((
+                2,
+                1,
+                "x.h: No such file or directory".into(),
+                Some("sub.h:1:10".into())
+            ))
+        );
+        let m = "In file included from <stdin>:1:\ndefs.h:2:2: error: #error no\n";
+        assert_eq!(
+            first(m),
+            Some((1, 1, "#error no".into(), Some("defs.h:2:2".into())))
         );
     }
 }

@@ -86,7 +86,12 @@ pub fn c_user_headers(
 /// where; a header not found is AD001, anything else AD013.
 fn cpp_failure(file: u32, path: &str, e: &str, pp: &Preprocessor) -> Diagnostic {
     match cpp::first_error(e) {
-        Some((line, col, msg)) => {
+        Some(cpp::CppError {
+            line,
+            col,
+            msg,
+            inside,
+        }) => {
             let missing = msg.strip_suffix(": No such file or directory");
             let (code, msg) = if let Some(name) = missing {
                 let m = if pp.base_dir.is_some() {
@@ -104,6 +109,11 @@ fn cpp_failure(file: u32, path: &str, e: &str, pp: &Preprocessor) -> Diagnostic 
                     Code::Preprocessor,
                     format!("the C preprocessor failed: {msg}"),
                 )
+            };
+            // In a file this line includes: say where.
+            let msg = match inside {
+                Some(at) => format!("{msg} (at {at}, which this line includes)"),
+                None => msg,
             };
             Diagnostic::error(
                 code,
