@@ -403,6 +403,12 @@ fn sources_cannot_make_the_preprocessor_read_a_file_of_the_server() {
         ("sq.c", "#define FOO \"/etc/passwd\"\n#include FOO\n", 2, 2),
         ("sq.c", "#define FOO <stdio.h>\n#include FOO\n", 2, 2),
         ("sq.c", "#pragma GCC dependency \"/etc/passwd\"\n", 1, 13),
+        (
+            "sq.c",
+            "#define CAT(a, b) a##b\n#if CAT(__has_inc, lude)(\"/etc/passwd\")\n#endif\n",
+            2,
+            5,
+        ),
     ];
     for (name, text, line, column) in cases {
         let r = json!({"files": [{"name": name, "content": format!("{text}{SQ}")}],

@@ -18,8 +18,11 @@
 //! Only directive lines (`#` first; `%:` and `??=` spell `#` too) make cpp read a file: a
 //! Fortran comment or a C string that says "include" is no directive.
 //!
-//! Not caught: `__has_include` assembled by token pasting (`CAT(__has_inc, lude)`), which
-//! tells whether a path exists on the server (never what it holds).
+//! Token pasting could assemble `__has_include` (`CAT(__has_inc, lude)`) or a `_Pragma`'s
+//! `GCC dependency` from pieces no word check sees; so an `#if` or `#elif` naming a macro of
+//! the submission that pastes tokens (or names one that does) is refused, and so is a
+//! `_Pragma` computed by a macro in a submission with such macros. Not caught: what the
+//! system headers' own macros could paste (none of glibc's builds a file name).
 
 /// An include the service refuses: where it is and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,6 +51,8 @@ pub(crate) struct Scan {
 
 /// Checks every include-like construct of `files` (name, text).
 pub(crate) fn scan<'a>(files: impl IntoIterator<Item = (&'a str, &'a str)>) -> Scan {
+    let files: Vec<(&str, &str)> = files.into_iter().collect();
+    let pasting = pasting_macros(&files);
     let mut out = Scan::default();
     for (name, text) in files {
         let mut found: Vec<Refusal> = Vec::new();
@@ -59,7 +64,12 @@ pub(crate) fn scan<'a>(files: impl IntoIterator<Item = (&'a str, &'a str)>) -> S
         ] {
             let chars = read(text, reading);
             for line in logical_lines(&chars) {
-                check_line(name, text, &line, &mut found, &mut out.named);
+                let cx = Cx {
+                    file: name,
+                    text,
+                    pasting: &pasting,
+                };
+                check_line(&cx, &line, &mut found, &mut out.named);
             }
         }
         found.sort_by_key(|r| (r.line, r.column));
@@ -67,6 +77,57 @@ pub(crate) fn scan<'a>(files: impl IntoIterator<Item = (&'a str, &'a str)>) -> S
         out.refused.extend(found);
     }
     out
+}
+
+/// The macros of the submission that paste tokens (`##` in their definition), or whose
+/// definition names one that does: expanded in an `#if`, they could assemble
+/// `__has_include` from pieces no check sees (`CAT(__has_inc, lude)`).
+fn pasting_macros(files: &[(&str, &str)]) -> Vec<String> {
+    let mut defs: Vec<(String, Vec<String>, bool)> = Vec::new();
+    for (_, text) in files {
+        for line in logical_lines(&read(text, Reading::Lexed)) {
+            let Some(body) = directive_body(&line) else {
+                continue;
+            };
+            let k = blanks(body, 0);
+            if !ident(body, k).is_some_and(|(d, _)| d == "define") {
+                continue;
+            }
+            let Some((name, e)) = ident(body, k + 6).or_else(|| ident(body, blanks(body, k + 6)))
+            else {
+                continue;
+            };
+            let rest: String = body[e..].iter().map(|c| c.0).collect();
+            let names = rest
+                .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .filter(|w| !w.is_empty())
+                .map(str::to_string)
+                .collect();
+            defs.push((name, names, rest.contains("##")));
+        }
+    }
+    let mut pasting: Vec<String> = defs.iter().filter(|d| d.2).map(|d| d.0.clone()).collect();
+    loop {
+        let more: Vec<String> = defs
+            .iter()
+            .filter(|(n, names, _)| {
+                !pasting.contains(n) && names.iter().any(|w| pasting.contains(w))
+            })
+            .map(|d| d.0.clone())
+            .collect();
+        if more.is_empty() {
+            return pasting;
+        }
+        pasting.extend(more);
+    }
+}
+
+/// What a line is checked with.
+struct Cx<'a> {
+    file: &'a str,
+    text: &'a str,
+    /// [`pasting_macros`].
+    pasting: &'a [String],
 }
 
 /// One way of reading a file's text (see the module comment).
@@ -224,29 +285,56 @@ fn bad_name(name: &str) -> Option<&'static str> {
 
 /// Checks one line of one reading: its directive's include, and every `__has_include`-like
 /// operator on it.
-fn check_line(
-    file: &str,
-    text: &str,
-    line: &[Placed],
-    refused: &mut Vec<Refusal>,
-    named: &mut Vec<String>,
-) {
-    let Some(body) = directive_body(line) else {
-        return;
-    };
+fn check_line(cx: &Cx, line: &[Placed], refused: &mut Vec<Refusal>, named: &mut Vec<String>) {
     let mut refuse = |at: Placed, message: String| {
-        let source = text
+        let source = cx
+            .text
             .lines()
             .nth(at.1 as usize - 1)
             .unwrap_or("")
             .to_string();
         refused.push(Refusal {
-            file: file.to_string(),
+            file: cx.file.to_string(),
             line: at.1,
             column: at.2,
             message,
             source,
         });
+    };
+    // `_Pragma("GCC dependency \"f\"")` reads a file's date, and a `_Pragma` whose text a
+    // macro computes could be made to say so where the submission pastes tokens.
+    let mut j = 0;
+    while j < line.len() {
+        let Some((w, e)) = ident(line, j) else {
+            j += 1;
+            continue;
+        };
+        if w == "_Pragma" {
+            let open = blanks(line, e);
+            let arg = (line.get(open).map(|c| c.0) == Some('('))
+                .then(|| literal(line, blanks(line, open + 1)))
+                .flatten();
+            match arg {
+                Some((text, _)) if text.contains("dependency") => refuse(
+                    line[j],
+                    "`_Pragma(\"GCC dependency …\")` reads another file: the service reads \
+                     only the submitted files and the system headers"
+                        .into(),
+                ),
+                None if !cx.pasting.is_empty() => refuse(
+                    line[j],
+                    "a `_Pragma` computed by a macro, in a submission whose macros paste tokens \
+                     (`##`): it could be made to read another file (`GCC dependency`), and the \
+                     service reads only the submitted files and the system headers"
+                        .into(),
+                ),
+                _ => {}
+            }
+        }
+        j = e;
+    }
+    let Some(body) = directive_body(line) else {
+        return;
     };
     const RULE: &str = "the service reads only the submitted files and the system headers: \
                         name a submitted file (`#include \"defs.h\"`) or a system header \
@@ -284,6 +372,28 @@ fn check_line(
                                     body[j],
                                     format!("`#pragma GCC dependency` reads another file: {RULE}"),
                                 );
+                            }
+                            j = e;
+                        }
+                        None => j += 1,
+                    }
+                }
+            }
+            "if" | "elif" => {
+                let mut j = e;
+                while j < body.len() {
+                    match ident(body, j) {
+                        Some((w, e)) => {
+                            if cx.pasting.contains(&w) {
+                                refuse(
+                                    body[j],
+                                    format!(
+                                        "`#{d}` with `{w}`, a macro that pastes tokens (`##`): \
+                                         it could assemble `__has_include` and look any file \
+                                         up; {RULE}"
+                                    ),
+                                );
+                                break;
                             }
                             j = e;
                         }
@@ -376,6 +486,33 @@ mod tests {
         assert_eq!(
             refused("f.c", "#pragma GCC dependency \"/etc/passwd\"\n"),
             [(1, 13)]
+        );
+    }
+
+    #[test]
+    fn pasting_cannot_assemble_a_lookup() {
+        let cat = "#define CAT(a, b) a##b\n#define HAS CAT(__has_inc, lude)\n";
+        assert_eq!(
+            refused(
+                "f.c",
+                &format!("{cat}#if CAT(__has_inc, lude)(\"/x\")\n#endif\n")
+            ),
+            [(3, 5)]
+        );
+        assert_eq!(
+            refused("f.c", &format!("{cat}#if 1\n#elif HAS(\"/x\")\n#endif\n")),
+            [(4, 7)]
+        );
+        // Pasting elsewhere, and `#if` on plain macros, are fine.
+        let ok = format!("{cat}#define N 3\n#if N > 2\n#endif\ndouble CAT(x, y);\n");
+        assert!(refused("f.c", &ok).is_empty());
+        // A computed `_Pragma` is fine unless the submission pastes tokens.
+        let omp = "#define OMP(x) _Pragma(#x)\n";
+        assert!(refused("f.c", omp).is_empty());
+        assert_eq!(refused("f.c", &format!("{omp}{cat}")), [(1, 16)]);
+        assert_eq!(
+            refused("f.c", "_Pragma(\"GCC dependency \\\"/x\\\"\")\n"),
+            [(1, 1)]
         );
     }
 
