@@ -90,7 +90,7 @@ fn pasting_macros(files: &[(&str, &str)]) -> Vec<String> {
                 continue;
             };
             let k = blanks(body, 0);
-            if !ident(body, k).is_some_and(|(d, _)| d == "define") {
+            if ident(body, k).is_none_or(|(d, _)| d != "define") {
                 continue;
             }
             let Some((name, e)) = ident(body, k + 6).or_else(|| ident(body, blanks(body, k + 6)))
