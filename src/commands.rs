@@ -198,6 +198,7 @@ pub(crate) fn preprocessor(cli: &Cli) -> radtap_frontends::Preprocessor {
         defines: cli.define.clone(),
         undefs: cli.undef.clone(),
         read_includes: true,
+        base_dir: None,
     }
 }
 

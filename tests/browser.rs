@@ -3,7 +3,8 @@
 //! A person's path: open the form, paste a program, choose adjoint, submit; see the coloured
 //! result, follow a diagnostic to its source line, download the zip, check its entries and
 //! run its README's compile lines as written; then, at 1280 px, change the program and the
-//! modes in the result page's form, submit again, and see no column clipped.
+//! modes in the result page's form, submit again, and see no column clipped; last, submit a
+//! `.F90` whose `#include` leaves the submission and follow the refusal to its line.
 //! A screenshot of the result is left under CARGO_TARGET_TMPDIR (never in git).
 //!
 //! Needs the Debian packages `chromium` and `chromium-driver` (`.ci/run` installs them).
@@ -148,6 +149,10 @@ const WIDE: &str =
 y = sin(x(1))*cos(x(2))*exp(x(3)) + x(1)*x(2)*x(3)*sqrt(x(1)**2 + x(2)**2 + x(3)**2) + \
 log(1 + x(1)**2)*tanh(x(2) - x(3)) + atan(x(1)*x(2) + x(3))*cosh(x(1) - x(2))\n\
 end subroutine wide\n";
+
+/// A `.F90` whose `#include` leaves the submission (refused on the service, line 3).
+const LEAVES: &str = "subroutine sq(x, y)\n  real :: x, y\n#include \"../secret.inc\"\n  \
+y = x*x\nend subroutine sq\n";
 
 #[test]
 fn a_person_pastes_a_program_gets_the_adjoint_follows_a_diagnostic_and_downloads_the_zip() {
@@ -398,6 +403,61 @@ fn a_person_pastes_a_program_gets_the_adjoint_follows_a_diagnostic_and_downloads
         n(0) >= 0.0 && n(1) <= n(4) && n(2) >= 0.0 && n(3) <= n(4),
         "the clicked line and its source line in view: {v}"
     );
+
+    // An include that leaves the submission is refused at its line (issue 43), and the
+    // diagnostic is located and linked on the page (issue 49: it was neither).
+    retype("#paste_name", "sq.F90");
+    retype("#paste", LEAVES);
+    retype("#head", "sq");
+    let submit = d.find("#submit");
+    d.click(&submit);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let text = loop {
+        let status = d.find("#status");
+        let path = format!("/session/{}/element/{status}/text", d.session);
+        let t = wd_raw(d.addr, "GET", &path, None)["value"]
+            .as_str()
+            .unwrap_or("")
+            .to_string();
+        if t.starts_with("Not") || Instant::now() > deadline {
+            break t;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    assert_eq!(text, "Not differentiated: see the errors below.");
+    let link = d.find("a.diag-link");
+    let text = d.call("GET", &format!("/element/{link}/text"), None)["value"]
+        .as_str()
+        .unwrap_or("")
+        .to_string();
+    assert_eq!(text, "sq.F90:3:2", "located at the include");
+    let item = d.find("#diagnostics li");
+    let message = d.call("GET", &format!("/element/{item}/text"), None)["value"]
+        .as_str()
+        .unwrap_or("")
+        .to_string();
+    assert!(
+        message.contains("error[AD020]")
+            && message.contains("the service reads only the submitted files"),
+        "{message}"
+    );
+    d.click(&link);
+    let url = d.call("GET", "/url", None)["value"]
+        .as_str()
+        .unwrap_or("")
+        .to_string();
+    assert!(url.ends_with("#sq.F90-3"), "{url}");
+    let line = d.find("#sq\\.F90-3");
+    assert_eq!(
+        d.css(&line, "background-color"),
+        "rgba(255, 212, 59, 1)",
+        "the include's line is highlighted"
+    );
+    let shown = d.call("GET", &format!("/element/{line}/text"), None)["value"]
+        .as_str()
+        .unwrap_or("")
+        .to_string();
+    assert_eq!(shown.trim_end(), "#include \"../secret.inc\"");
     drop(d);
     server.stop();
     let _ = std::fs::remove_dir_all(&downloads);

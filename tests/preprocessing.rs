@@ -241,3 +241,28 @@ fn reserved_names_are_header_constants() {
     assert!(out.join("gen_d.c").exists());
     let _ = std::fs::remove_dir_all(&out);
 }
+
+/// A C file and its header each choose a precision header under `#if` (submitted headers
+/// included in conditionals, the shape of SUNDIALS' `sundials_types.h`): the taken branch's
+/// typedef and macro are used, and the output includes under the original's `#ifdef`.
+#[test]
+fn submitted_headers_included_under_a_conditional() {
+    let opts = [
+        "-head",
+        "chain_energy",
+        "-vars",
+        "x",
+        "-size",
+        "n=4",
+        "-size",
+        "s=4",
+        "-size",
+        "x=4",
+    ];
+    validates("ifheaders", "chain.c", &opts);
+    let t = tangent("ifheaders", "chain.c", &opts[..4], "ifheaders");
+    assert!(
+        t.contains("#ifdef SINGLE_PRECISION\n#include \"prec_single.h\"\n#else\n#include \"prec_double.h\"\n#endif\n"),
+        "{t}"
+    );
+}

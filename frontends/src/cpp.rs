@@ -2,15 +2,20 @@
 //! Linemarkers (`# 12 "file" 1`) are read and removed (they would break continued Fortran
 //! statements); blank lines keep the map one entry per output line.
 //!
-//! Two regimes. With [`Preprocessor::read_includes`] (the command line: the files are the
-//! user's own) the whole translation unit goes through `cpp` (or `$CPP`) with the user's
-//! `-I`, `-D` and `-U`: headers are read, their macros and conditionals take effect, and
-//! what they hold is dropped from the output (C: the analyses see user headers as files of
-//! their own, system headers through radtap's vocabulary) except that each `#include` the
-//! preprocessor took is written back on its own line, so the generated file includes what
-//! its original included; Fortran keeps the included text, located at the `#include`.
-//! Without it (the web service, which must read no file), C `#include` lines are taken out
-//! before cpp runs and put back at the top.
+//! Two regimes. With [`Preprocessor::read_includes`] (the command line and the web service)
+//! the whole translation unit goes through `cpp` (or `$CPP`) with the user's `-I`, `-D` and
+//! `-U`: headers are read, their macros and conditionals take effect, and what they hold is
+//! dropped from the output (C: the analyses see user headers as files of their own, system
+//! headers through radtap's vocabulary) except that each `#include` the preprocessor took is
+//! written back on its own line, so the generated file includes what its original included;
+//! Fortran keeps the included text, located at the `#include`. Quoted includes are searched
+//! beside the including file, or, with [`Preprocessor::base_dir`], in that directory, where
+//! cpp then runs: the web service writes a request's files into a private directory and
+//! names it there, after refusing every include that could leave it (an absolute name, a
+//! `..`, a computed `#include MACRO`: `web/src/includes.rs`), so cpp reads the submission
+//! and the system headers only, and names them by their submitted names. Without
+//! `read_includes` (library callers that give every header in memory), C `#include` lines
+//! are taken out before cpp runs and put back at the top.
 
 use crate::Preprocessor;
 use std::io::Write;
@@ -170,16 +175,24 @@ fn run_cpp(
     pp: &Preprocessor,
     included: Included,
 ) -> Result<Run, String> {
-    let dir = std::path::Path::new(path)
-        .parent()
-        .map(|p| p.to_path_buf())
-        .unwrap_or_default();
+    // Quoted includes are searched from the including file's directory, or from the base
+    // directory cpp then runs in (the web service's request directory).
+    let dir = match &pp.base_dir {
+        Some(_) => std::path::PathBuf::from("."),
+        None => std::path::Path::new(path)
+            .parent()
+            .map(|p| p.to_path_buf())
+            .unwrap_or_default(),
+    };
     let dir = if dir.as_os_str().is_empty() {
         std::path::PathBuf::from(".")
     } else {
         dir
     };
     let mut cmd = command();
+    if let Some(base) = &pp.base_dir {
+        cmd.current_dir(base);
+    }
     cmd.args(flags);
     if pp.read_includes && included == Included::Dropped {
         // Quoted includes beside the file, as for a file cpp opens itself.
@@ -198,7 +211,7 @@ fn run_cpp(
     for u in &pp.undefs {
         cmd.arg(format!("-U{u}"));
     }
-    let out = run_with_library_stubs(&mut cmd, text)?;
+    let out = run_with_library_stubs(&mut cmd, text, pp.base_dir.as_deref())?;
     let src_lines: Vec<&str> = text.lines().collect();
     let raw = String::from_utf8_lossy(&out.stdout);
     let mut lines = Vec::new();
@@ -280,21 +293,27 @@ fn run_cpp(
     Ok(Run { text, map, headers })
 }
 
-/// The location and message of the first error in cpp's messages about its input
-/// (`<stdin>:3:2: error: #error boom`, the column optional; `fatal error:` for a header
-/// not found): cpp reads the source from stdin, so the line is the user's (blank lines keep
-/// the numbering).
 /// Runs cpp on `text`. A library header in angle brackets that no directory holds
 /// (`#include <extlib.h>`, `<mpi.h>` without its `-I`) is not the user's to give: cpp runs
 /// again with an empty stand-in for it (searched last, `-idirafter`), so its functions are
 /// unknown routines (refused where they touch derivatives, AD070) and its types unknown
 /// (AD030) rather than the whole file refused. A quoted header missing stays an error.
-fn run_with_library_stubs(cmd: &mut Command, text: &str) -> Result<std::process::Output, String> {
+/// The stand-ins go in a directory of their own under `base` when there is one (the web
+/// service's request directory, removed with it), else under the system's temporary
+/// directory; either way the directory is removed before returning.
+fn run_with_library_stubs(
+    cmd: &mut Command,
+    text: &str,
+    base: Option<&std::path::Path>,
+) -> Result<std::process::Output, String> {
     let mut stubs: Option<std::path::PathBuf> = None;
     let mut result = Err(String::new());
     for _ in 0..32 {
         let mut c = Command::new(cmd.get_program());
         c.args(cmd.get_args());
+        if let Some(d) = cmd.get_current_dir() {
+            c.current_dir(d);
+        }
         if let Some(d) = &stubs {
             c.arg("-idirafter").arg(d);
         }
@@ -348,7 +367,11 @@ fn run_with_library_stubs(cmd: &mut Command, text: &str) -> Result<std::process:
             break;
         }
         let dir = stubs.get_or_insert_with(|| {
-            std::env::temp_dir().join(format!(
+            // Absolute: cpp may run in `base`.
+            let area = base
+                .and_then(|b| std::path::absolute(b).ok())
+                .unwrap_or_else(std::env::temp_dir);
+            area.join(format!(
                 "radtap-cpp-{}-{:p}",
                 std::process::id(),
                 text.as_ptr()
@@ -370,38 +393,114 @@ fn run_with_library_stubs(cmd: &mut Command, text: &str) -> Result<std::process:
     result
 }
 
-pub(crate) fn first_error(messages: &str) -> Option<(u32, u32, String)> {
-    messages.lines().find_map(|l| {
-        let rest = l.strip_prefix("<stdin>:")?;
-        let (line, rest) = rest.split_once(':')?;
-        let line = line.parse::<u32>().ok()?;
-        let (col, rest) = match rest.split_once(':') {
-            Some((c, r)) if c.parse::<u32>().is_ok() => (c.parse::<u32>().ok()?, r),
-            _ => (1, rest),
+/// The first error in cpp's messages about its input.
+pub(crate) struct CppError {
+    /// The source's line: where the error is, or the `#include` of the file it is in.
+    pub(crate) line: u32,
+    /// The column (1 at an `#include`).
+    pub(crate) col: u32,
+    /// cpp's message.
+    pub(crate) msg: String,
+    /// `file:line:col` of the error when it is in a file the source includes.
+    pub(crate) inside: Option<String>,
+}
+
+/// The location and message of the first error in cpp's messages about its input
+/// (`<stdin>:3:2: error: #error boom`, the column optional; `fatal error:` for a header
+/// not found): cpp reads the source from stdin, so the line is the user's (blank lines keep
+/// the numbering). An error in an included file (`In file included from <stdin>:1:` /
+/// `defs.h:2:2: error: …`) is placed at the source's `#include` that brings it in.
+pub(crate) fn first_error(messages: &str) -> Option<CppError> {
+    // The source's line of the include being reported, from the "included from" lines.
+    let mut included_at: Option<u32> = None;
+    for l in messages.lines() {
+        let context = l
+            .strip_prefix("In file included from ")
+            .or_else(|| l.trim_start().strip_prefix("from "));
+        if let Some(c) = context {
+            let c = c.trim_end_matches([',', ':']);
+            if let Some(n) = c.strip_prefix("<stdin>:") {
+                let n = n.split(':').next().unwrap_or(n);
+                included_at = n.parse().ok().or(included_at);
+            }
+            continue;
+        }
+        let Some((loc, msg)) = l
+            .split_once(": error: ")
+            .or_else(|| l.split_once(": fatal error: "))
+        else {
+            if !l.starts_with(' ') {
+                included_at = None;
+            }
+            continue;
         };
-        let rest = rest.trim_start();
-        let msg = rest
-            .strip_prefix("error:")
-            .or_else(|| rest.strip_prefix("fatal error:"))?
-            .trim();
-        Some((line, col.max(1), msg.to_string()))
-    })
+        let msg = msg.trim().to_string();
+        if let Some(rest) = loc.strip_prefix("<stdin>:") {
+            let mut parts = rest.split(':');
+            let Some(line) = parts.next().and_then(|n| n.parse::<u32>().ok()) else {
+                continue;
+            };
+            let col = parts
+                .next()
+                .and_then(|c| c.parse::<u32>().ok())
+                .unwrap_or(1);
+            return Some(CppError {
+                line,
+                col: col.max(1),
+                msg,
+                inside: None,
+            });
+        }
+        if let Some(line) = included_at {
+            return Some(CppError {
+                line,
+                col: 1,
+                msg,
+                inside: Some(loc.to_string()),
+            });
+        }
+    }
+    None
 }
 
 #[cfg(test)]
 mod tests {
+    fn first(m: &str) -> Option<(u32, u32, String, Option<String>)> {
+        super::first_error(m).map(|e| (e.line, e.col, e.msg, e.inside))
+    }
+
     #[test]
     fn first_error_reads_line_and_column() {
         let m = "In file included ...\n<stdin>:3:2: error: #error boom\n<stdin>:9: error: x";
-        assert_eq!(super::first_error(m), Some((3, 2, "#error boom".into())));
+        assert_eq!(first(m), Some((3, 2, "#error boom".into(), None)));
         assert_eq!(
-            super::first_error("<stdin>:9: error: unterminated"),
-            Some((9, 1, "unterminated".into()))
+            first("<stdin>:9: error: unterminated"),
+            Some((9, 1, "unterminated".into(), None))
         );
-        assert_eq!(super::first_error("<stdin>:2:1: warning: w"), None);
+        assert_eq!(first("<stdin>:2:1: warning: w"), None);
         assert_eq!(
-            super::first_error("<stdin>:4:10: fatal error: win.h: No such file or directory"),
-            Some((4, 10, "win.h: No such file or directory".into()))
+            first("<stdin>:4:10: fatal error: win.h: No such file or directory"),
+            Some((4, 10, "win.h: No such file or directory".into(), None))
+        );
+    }
+
+    #[test]
+    fn an_error_in_an_included_file_is_placed_at_the_include() {
+        let m = "In file included from defs.h:3,\n                 from <stdin>:2:\n\
+                 sub.h:1:10: fatal error: x.h: No such file or directory\n";
+        assert_eq!(
+            first(m),
+            Some((
+                2,
+                1,
+                "x.h: No such file or directory".into(),
+                Some("sub.h:1:10".into())
+            ))
+        );
+        let m = "In file included from <stdin>:1:\ndefs.h:2:2: error: #error no\n";
+        assert_eq!(
+            first(m),
+            Some((1, 1, "#error no".into(), Some("defs.h:2:2".into())))
         );
     }
 }

@@ -48,9 +48,16 @@ pub struct Preprocessor {
     pub defines: Vec<String>,
     /// `-U` options.
     pub undefs: Vec<String>,
-    /// Whether cpp may read the files the sources include (the command line). Without it
-    /// (the web service), C `#include` lines are taken out before cpp runs.
+    /// Whether cpp may read the files the sources include (the command line and the web
+    /// service). Without it (library callers that hand every header in memory), C `#include`
+    /// lines are taken out before cpp runs and put back at the top.
     pub read_includes: bool,
+    /// The directory cpp runs in and searches quoted includes from, instead of the including
+    /// file's own directory (the web service: the request's private directory, where it wrote
+    /// the submitted files). The files cpp names in its line markers and messages are then
+    /// relative to it (the submitted names, never the directory's path), and relative `-I`
+    /// directories are taken from it.
+    pub base_dir: Option<std::path::PathBuf>,
 }
 
 impl Preprocessor {
@@ -72,25 +79,41 @@ pub fn c_user_headers(
     file: u32,
     pp: &Preprocessor,
 ) -> Result<Vec<String>, Diagnostic> {
-    cpp::user_headers(path, text, pp).map_err(|e| cpp_failure(file, path, &e))
+    cpp::user_headers(path, text, pp).map_err(|e| cpp_failure(file, path, &e, pp))
 }
 
 /// The diagnostic for cpp's failure on input `file`: at the user's line when cpp says
 /// where; a header not found is AD001, anything else AD013.
-fn cpp_failure(file: u32, path: &str, e: &str) -> Diagnostic {
+fn cpp_failure(file: u32, path: &str, e: &str, pp: &Preprocessor) -> Diagnostic {
     match cpp::first_error(e) {
-        Some((line, col, msg)) => {
+        Some(cpp::CppError {
+            line,
+            col,
+            msg,
+            inside,
+        }) => {
             let missing = msg.strip_suffix(": No such file or directory");
             let (code, msg) = if let Some(name) = missing {
-                let m = format!(
-                    "cannot find the header \"{name}\" (looked beside {path} and in the -I directories)"
-                );
+                let m = if pp.base_dir.is_some() {
+                    format!(
+                        "the header \"{name}\" is not among the submitted files nor the system headers: add it"
+                    )
+                } else {
+                    format!(
+                        "cannot find the header \"{name}\" (looked beside {path} and in the -I directories)"
+                    )
+                };
                 (Code::Io, m)
             } else {
                 (
                     Code::Preprocessor,
                     format!("the C preprocessor failed: {msg}"),
                 )
+            };
+            // In a file this line includes: say where.
+            let msg = match inside {
+                Some(at) => format!("{msg} (at {at}, which this line includes)"),
+                None => msg,
             };
             Diagnostic::error(
                 code,
@@ -127,8 +150,7 @@ pub fn classify(path: &str) -> Option<(Lang, SourceForm)> {
 
 /// Whether [`parse_program`] runs the C preprocessor (`cpp`) on this input: a Fortran file
 /// with an upper-case extension (`.F`, `.F90`), or a C file with conditional compilation
-/// (`#if`, `#ifdef`, `#elif`). The web service refuses such a file when it could make `cpp`
-/// read another file.
+/// (`#if`, `#ifdef`, `#elif`).
 pub fn preprocessed(path: &str, text: &str) -> bool {
     match classify(path) {
         Some((Lang::Fortran, _)) => path
@@ -303,7 +325,7 @@ pub fn parse_program_with(
                 Ok((t, m)) => (t, Some(m)),
                 Err(e) => {
                     // Located at the user's line when cpp says where (it reads stdin).
-                    diags.push(cpp_failure(file, &inp.path, &e));
+                    diags.push(cpp_failure(file, &inp.path, &e, pp));
                     continue;
                 }
             }

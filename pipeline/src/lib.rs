@@ -86,8 +86,9 @@ pub struct DiffOptions {
     pub adjvarname: Option<String>,
     /// Adjoint procedure name pattern (`%_b`).
     pub adjfuncname: Option<String>,
-    /// The C preprocessor's `-I`, `-D`, `-U`, and whether it may read the files sources
-    /// include (the command line only).
+    /// The C preprocessor's `-I`, `-D`, `-U`, whether it may read the files sources include
+    /// (the command line and the web service), and where from (the web service's request
+    /// directory).
     pub preprocessor: radtap_frontends::Preprocessor,
     /// Tangent module and derived-type name pattern (`%_d`; Tapenade's `-tgtmodulename`).
     pub tgtmodulename: Option<String>,
@@ -104,9 +105,10 @@ pub struct Request {
     /// The input files as (name, content); the name's extension picks the language, and
     /// diagnostics and output stems use the name.
     pub sources: Vec<(String, String)>,
-    /// The C headers the sources' quoted `#include`s name, as (path, content), read by the
-    /// CLI (beside the including file, then in the `-I` directories). Never filled by the
-    /// web service, which must not read files on the server.
+    /// The user headers the sources include (C headers the preprocessor enters, Fortran
+    /// INCLUDE files), as (path, content): read by the CLI (beside the including file, then
+    /// in the `-I` directories); the web service gives the submitted files the preprocessor
+    /// found in the request's directory ([`radtap_frontends::Preprocessor::base_dir`]).
     pub headers: Vec<(String, String)>,
     /// Inputs that could not be read (AD001), reported before every other diagnostic.
     pub unreadable: Vec<Diagnostic>,

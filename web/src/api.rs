@@ -6,9 +6,12 @@
 //! invocation (`-d`, `-d -vector`, `-b [-nocheckpoint]`), so the request becomes one pipeline
 //! [`Request`] per mode and the files are exactly the CLI's for that invocation.
 
-use radtap_il::Lang;
+use crate::decls;
+use crate::includes;
+use crate::scratch::Area;
 use radtap_pipeline::{DiffOptions, Failure, Modes, Request, Response};
 use serde::{Deserialize, Serialize};
+use std::path::Path;
 
 /// At most this many files per request.
 pub const MAX_FILES: usize = 64;
@@ -132,14 +135,37 @@ impl ApiRequest {
 }
 
 /// The pipeline requests of an API request, one per CLI invocation, in the order tangent,
-/// vector, adjoint (or split): each is what `radtap -d`, `radtap -d -vector` or `radtap -b`
-/// would run with the same options.
-pub fn runs(req: &ApiRequest) -> Vec<Request> {
+/// vector, adjoint (or split): each is what `radtap -I . -d`, `radtap -I . -d -vector` or
+/// `radtap -I . -b` would run with the same options in a directory holding the submitted
+/// files. `dir` is that directory (the request's, where [`differentiate`] wrote them): the
+/// preprocessor runs there, reads the submitted files and the system headers, and names the
+/// files by their submitted names. The includes were checked before ([`includes::scan`]).
+pub fn runs(req: &ApiRequest, dir: &Path) -> Vec<Request> {
     let words = |s: &str| (!s.trim().is_empty()).then(|| s.to_string());
-    // A submitted file that another includes (`#include "defs.h"`) is a header, as the CLI
-    // reads one from disk; an include naming no submitted file is reported, never looked
-    // for on the server.
-    let mut included = Vec::new();
+    let preprocessor = radtap_frontends::Preprocessor {
+        // `<defs.h>` finds a submitted header too, as `-I .` does on the command line.
+        include_dirs: vec![".".into()],
+        read_includes: true,
+        base_dir: Some(dir.to_path_buf()),
+        ..radtap_frontends::Preprocessor::default()
+    };
+    // A submitted file that another includes (`#include "defs.h"`, a Fortran `INCLUDE`) is a
+    // header, as the CLI reads one from disk, not a source.
+    let named = includes::scan(
+        req.files
+            .iter()
+            .map(|f| (f.name.as_str(), f.content.as_str())),
+    )
+    .named;
+    let mut included: Vec<String> = named
+        .iter()
+        .map(|n| n.strip_prefix("./").unwrap_or(n))
+        .filter(|n| req.files.iter().any(|f| f.name == *n))
+        .map(str::to_string)
+        .collect();
+    // Fortran INCLUDE files the service finds among the submitted ones (never on the
+    // server); one missing is reported at its line.
+    let mut fincluded = Vec::new();
     let mut unreadable = Vec::new();
     // Fortran sources name their files by INCLUDE lines, and so do the files they include.
     let mut fortran: Vec<&str> = req
@@ -155,46 +181,68 @@ pub fn runs(req: &ApiRequest) -> Vec<Request> {
         let Some(f) = req.files.iter().find(|f| f.name == name) else {
             continue;
         };
-        for l in f.content.lines() {
-            if let Some(g) = radtap_frontends::fortran_include(l)
-                .and_then(|n| req.files.iter().find(|g| g.name == n))
-            {
-                if !fortran.contains(&g.name.as_str()) {
-                    fortran.push(g.name.as_str());
-                }
-            }
-        }
-    }
-    for f in &req.files {
-        let fortran = fortran.contains(&f.name.as_str());
         for (i, l) in f.content.lines().enumerate() {
-            let n = if fortran {
-                radtap_frontends::fortran_include(l)
-            } else {
-                radtap_frontends::quoted_include(l)
-            };
-            let Some(n) = n else {
+            let Some(n) = radtap_frontends::fortran_include(l) else {
                 continue;
             };
-            if req.files.iter().any(|g| g.name == n) {
-                included.push(n.to_string());
-            } else {
-                // Located by `diagnostics` from the `NAME:LINE: ` prefix (the pipeline numbers
-                // no file yet): the result page links it to the INCLUDE line.
-                let what = if fortran { "INCLUDE file" } else { "header" };
-                unreadable.push(radtap_il::Diagnostic::global(
+            match req.files.iter().find(|g| g.name == n) {
+                Some(g) => {
+                    if !fortran.contains(&g.name.as_str()) {
+                        fortran.push(g.name.as_str());
+                    }
+                    if !fincluded.contains(&g.name) {
+                        fincluded.push(g.name.clone());
+                    }
+                }
+                // Located by `diagnostics` from the `NAME:LINE: ` prefix (the pipeline
+                // numbers no file yet): the result page links it to the INCLUDE line.
+                None => unreadable.push(radtap_il::Diagnostic::global(
                     radtap_il::Code::Io,
                     format!(
-                        "{}:{}: the {what} \"{n}\" is not among the submitted files: add it",
+                        "{}:{}: the INCLUDE file \"{n}\" is not among the submitted files: add it",
                         f.name,
                         i + 1
                     ),
-                ));
+                )),
             }
         }
     }
-    let (headers, sources): (Vec<&File>, Vec<&File>) =
-        req.files.iter().partition(|f| included.contains(&f.name));
+    included.extend(fincluded.iter().cloned());
+    let sources: Vec<&File> = req
+        .files
+        .iter()
+        .filter(|f| !included.contains(&f.name))
+        .collect();
+    // The C headers the preprocessor enters from each C source (taken `#if` branches only),
+    // each after the headers it includes, as the CLI reads them; then the INCLUDE files.
+    let mut headers: Vec<&File> = Vec::new();
+    for (k, f) in sources.iter().enumerate() {
+        if radtap_frontends::classify(&f.name).is_none_or(|(l, _)| l != radtap_il::Lang::C) {
+            continue;
+        }
+        match radtap_frontends::c_user_headers(&f.name, &f.content, k as u32, &preprocessor) {
+            Ok(found) => {
+                for h in found {
+                    let h = h.strip_prefix("./").unwrap_or(&h);
+                    if let Some(g) = req.files.iter().find(|g| g.name == h) {
+                        if !headers.iter().any(|x| x.name == g.name)
+                            && !sources.iter().any(|x| x.name == g.name)
+                        {
+                            headers.push(g);
+                        }
+                    }
+                }
+            }
+            Err(d) => unreadable.push(d),
+        }
+    }
+    for n in &fincluded {
+        if let Some(g) = req.files.iter().find(|g| g.name == *n) {
+            if !headers.iter().any(|x| x.name == g.name) {
+                headers.push(g);
+            }
+        }
+    }
     let base = Request {
         sources: sources
             .iter()
@@ -213,6 +261,7 @@ pub fn runs(req: &ApiRequest) -> Vec<Request> {
             nooptim: req.options.nooptim.clone(),
             size: req.options.size.clone(),
             nocheckpoint: req.options.nocheckpoint,
+            preprocessor,
             ..DiffOptions::default()
         },
         ..Request::default()
@@ -290,23 +339,60 @@ pub struct Outcome {
 }
 
 /// Runs every pipeline request of `req` through `run`; a bad command line (a malformed
-/// `-size`, an unknown `-nooptim` name) is the `Err` sentence of a 400 answer.
-pub fn differentiate(req: &ApiRequest, run: RunFn) -> Result<Outcome, String> {
+/// `-size`, an unknown `-nooptim` name) is the `Err` sentence of a 400 answer. The includes
+/// are checked first ([`includes::scan`]): one that could read a file outside the submission
+/// refuses the request, located at its line. Then the submitted files are written into a
+/// directory of their own in `area`, removed when the request is done, where the
+/// preprocessor runs ([`runs`]).
+pub fn differentiate(req: &ApiRequest, run: RunFn, area: &Area) -> Result<Outcome, String> {
     let mut out = Outcome {
         ok: true,
         ..Outcome::default()
     };
-    if let Some(d) = includes_a_file(&req.files) {
+    let scan = includes::scan(
+        req.files
+            .iter()
+            .map(|f| (f.name.as_str(), f.content.as_str())),
+    );
+    if !scan.refused.is_empty() {
         out.ok = false;
-        out.diagnostics.push(d);
+        out.diagnostics = scan
+            .refused
+            .into_iter()
+            .map(|r| ApiDiagnostic {
+                file: r.file,
+                line: r.line,
+                column: r.column,
+                code: radtap_il::Code::Unsupported.as_str().into(),
+                severity: "error".into(),
+                message: r.message,
+                source: r.source,
+            })
+            .collect();
         return Ok(out);
     }
-    for r in runs(req) {
+    let dir = match area.request_dir(req.files.iter().map(|f| (&f.name, &f.content))) {
+        Ok(d) => d,
+        Err(e) => {
+            out.ok = false;
+            out.diagnostics.push(ApiDiagnostic {
+                file: String::new(),
+                line: 0,
+                column: 0,
+                code: radtap_il::Code::Io.as_str().into(),
+                severity: "error".into(),
+                message: format!("the service cannot write the files of the request: {e}"),
+                source: String::new(),
+            });
+            return Ok(out);
+        }
+    };
+    for r in runs(req, dir.path()) {
         let resp = run(&r);
         if let Some(Failure::Usage(m)) = resp.failure {
             return Err(m);
         }
-        add(&mut out, &resp, &r.sources);
+        add(&mut out, &resp, &r.texts());
     }
     if !out.ok {
         out.files.clear();
@@ -326,13 +412,32 @@ pub fn add(out: &mut Outcome, resp: &Response, sources: &[(String, String)]) {
     if resp.failure.is_some() {
         out.ok = false;
     }
+    // (primal, derivative) argument names of the heads: the naming patterns.
+    let pairs: Vec<(String, String)> = [&resp.tangent, &resp.adjoint]
+        .into_iter()
+        .flatten()
+        .flat_map(|o| {
+            o.interfaces.iter().flat_map(|i| {
+                i.params.iter().filter_map(|(s, d)| {
+                    let p = o.program.symbols.contains(*s).then(|| o.program.name(*s))?;
+                    let p = p.to_string();
+                    Some((p, d.clone()?))
+                })
+            })
+        })
+        .collect();
     for (i, (name, content)) in resp.files.iter().enumerate() {
         out.files.push(File {
             name: name.clone(),
             content: content.clone(),
         });
-        out.origins
-            .push(resp.origins.get(i).cloned().unwrap_or_default());
+        let mut origins = resp.origins.get(i).cloned().unwrap_or_default();
+        if let Some((lang, _)) = radtap_frontends::classify(name) {
+            if origins.iter().any(Option::is_some) {
+                decls::link(lang, content, &mut origins, sources, &pairs);
+            }
+        }
+        out.origins.push(origins);
     }
 }
 
@@ -392,7 +497,7 @@ fn diagnostics(resp: &Response, sources: &[(String, String)]) -> Vec<ApiDiagnost
                 .unwrap_or("")
                 .to_string();
             for n in &d.notes {
-                message.push_str("\n");
+                message.push('\n');
                 message.push_str(n);
             }
             ApiDiagnostic {
@@ -406,91 +511,4 @@ fn diagnostics(resp: &Response, sources: &[(String, String)]) -> Vec<ApiDiagnost
             }
         })
         .collect()
-}
-
-/// The service reads no file but the request's: the C preprocessor, which the frontends run
-/// on `.F`/`.F90` files and on C files with `#if` ([`radtap_frontends::preprocessed`]), would
-/// read any file an `#include`, `#import`, `#embed` or `__has_include` names (the command line
-/// may: the files are the user's own). So a source the preprocessor sees is refused, with a
-/// located error, when a directive line (`#` first, once backslash-newline splices and `/* */`
-/// comments are taken out: traditional cpp pastes `#inc/**/lude` into a directive) mentions
-/// one of those words: the check is on the words, not on the directive, which can be spelled
-/// in too many ways; the other lines (Fortran comments, C strings) cannot read a file. C
-/// lines that start with `#include`/`# include` are not looked at: the frontends take them out
-/// before the preprocessor runs.
-fn includes_a_file(files: &[File]) -> Option<ApiDiagnostic> {
-    for f in files {
-        if !radtap_frontends::preprocessed(&f.name, &f.content) {
-            continue;
-        }
-        let c = radtap_frontends::classify(&f.name).is_some_and(|(l, _)| l == Lang::C);
-        // What cpp reads, each character with its line.
-        let mut seen: Vec<(char, usize)> = Vec::new();
-        for (i, l) in f.content.lines().enumerate() {
-            let t = l.trim_start();
-            if !(c && (t.starts_with("#include") || t.starts_with("# include"))) {
-                seen.extend(l.chars().map(|ch| (ch, i + 1)));
-            }
-            seen.push(('\n', i + 1));
-        }
-        let mut text = String::new();
-        let mut line_of = Vec::new();
-        let mut k = 0;
-        while k < seen.len() {
-            let (ch, line) = seen[k];
-            let next = seen.get(k + 1).map(|x| x.0);
-            if ch == '\\' && next == Some('\n') {
-                k += 2;
-            } else if ch == '/' && next == Some('*') {
-                k += 2;
-                while k < seen.len()
-                    && !(seen[k].0 == '*' && seen.get(k + 1).map(|x| x.0) == Some('/'))
-                {
-                    k += 1;
-                }
-                k += 2;
-            } else {
-                text.push(ch);
-                line_of.push(line);
-                k += 1;
-            }
-        }
-        // Only directive lines (`#` first) make cpp read a file: a Fortran comment or a C
-        // string that says "include" is refused no more (issue 49).
-        let mut hit = None;
-        let mut off = 0;
-        for l in text.split_inclusive('\n') {
-            let t = l.trim_start();
-            // `%:` is a digraph of `#`, `??=` a trigraph.
-            if t.starts_with('#') || t.starts_with("%:") || t.starts_with("??=") {
-                hit = ["include", "import", "embed"]
-                    .into_iter()
-                    .filter_map(|w| l.find(w).map(|at| (off + at, w)))
-                    .min();
-                if hit.is_some() {
-                    break;
-                }
-            }
-            off += l.len();
-        }
-        if let Some((at, w)) = hit {
-            let chars_before = text[..at].chars().count();
-            let line = line_of[chars_before];
-            let source = f.content.lines().nth(line - 1).unwrap_or("").to_string();
-            return Some(ApiDiagnostic {
-                file: f.name.clone(),
-                line: line as u32,
-                column: source.find(w).map_or(1, |c| c as u32 + 1),
-                code: radtap_il::Code::Unsupported.as_str().into(),
-                severity: "error".into(),
-                message: format!(
-                    "`{w}` in a file the C preprocessor reads: the service does not let the \
-                     preprocessor read other files; put the included text in the file, or \
-                     run radtap on your machine"
-                ),
-                source,
-            });
-        }
-    }
-    None
 }

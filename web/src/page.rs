@@ -19,7 +19,7 @@ main{padding:1em}h1{font-size:1.3em;margin:0}h2{font-size:1.1em}h3{font-size:1em
 .grid{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:1em;align-items:start}
 .grid>section{min-width:0;max-height:92vh;overflow:auto}
 .code{background:#fff;border:1px solid #ccd;overflow-x:auto;font:13px/1.35 ui-monospace,monospace}
-.code a.l{display:block;white-space:pre;color:inherit;text-decoration:none;padding:0 .5em}
+.code a.l{display:block;white-space:pre;color:inherit;text-decoration:none;padding:0 .5em;scroll-margin:2em 0}
 .code a.l:before{content:attr(data-n);display:inline-block;width:3.5em;color:#99a;text-align:right;margin-right:1em}
 .code a.l.mark{background:#fff3bf}.code a.l:target{background:#ffd43b}
 .c{color:#5c7a5c;font-style:italic}.s{color:#a33}.n{color:#1c6e8c}.k{color:#7a3e9d;font-weight:600}.p{color:#946200}

@@ -12,6 +12,7 @@
 use crate::api::{self, ApiRequest, File, Outcome, RunFn};
 use crate::archive;
 use crate::page;
+use crate::scratch::Area;
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Multipart, Request, State};
 use axum::http::{header, StatusCode};
@@ -55,6 +56,8 @@ impl Default for Config {
 struct AppState {
     cfg: Arc<Config>,
     permits: Arc<Semaphore>,
+    /// The temporary area; removed once the router and every job are done with it.
+    area: Arc<Area>,
 }
 
 /// An answer, built inside a [`job`].
@@ -102,6 +105,7 @@ pub fn router(cfg: Config) -> Router {
     let state = AppState {
         permits: Arc::new(Semaphore::new(cfg.workers.max(1))),
         cfg: Arc::new(cfg),
+        area: Arc::new(Area::new()),
     };
     Router::new()
         .route(
@@ -170,15 +174,17 @@ fn too_large(limit: usize) -> String {
     )
 }
 
-/// Runs `f` on the blocking pool once a worker is free; a panic is a 500.
-async fn job(st: &AppState, f: impl FnOnce(RunFn) -> Answer + Send + 'static) -> Answer {
+/// Runs `f` on the blocking pool once a worker is free, with the pipeline and the temporary
+/// area; a panic is a 500.
+async fn job(st: &AppState, f: impl FnOnce(RunFn, &Area) -> Answer + Send + 'static) -> Answer {
     let Ok(permit) = st.permits.clone().acquire_owned().await else {
         return json_error(StatusCode::SERVICE_UNAVAILABLE, "the service is stopping");
     };
     let run = st.cfg.run;
+    let area = st.area.clone();
     let task = tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        let answer = f(run);
+        let answer = f(run, &area);
         give_back_memory();
         answer
     });
@@ -219,12 +225,12 @@ fn decode(body: &[u8]) -> Result<ApiRequest, Answer> {
 }
 
 async fn differentiate(State(st): State<AppState>, body: Bytes) -> Answer {
-    job(&st, move |run| {
+    job(&st, move |run, area| {
         let req = match decode(&body) {
             Ok(r) => r,
             Err(a) => return a,
         };
-        match api::differentiate(&req, run) {
+        match api::differentiate(&req, run, area) {
             Ok(out) => Answer::Json(
                 StatusCode::OK,
                 serde_json::to_string(&out).unwrap_or_default(),
@@ -236,12 +242,12 @@ async fn differentiate(State(st): State<AppState>, body: Bytes) -> Answer {
 }
 
 async fn zip(State(st): State<AppState>, body: Bytes) -> Answer {
-    job(&st, move |run| {
+    job(&st, move |run, area| {
         let req = match decode(&body) {
             Ok(r) => r,
             Err(a) => return a,
         };
-        match api::differentiate(&req, run) {
+        match api::differentiate(&req, run, area) {
             Ok(out) if out.ok => {
                 let sources: Vec<(String, String)> = req
                     .files
@@ -379,7 +385,7 @@ async fn form(State(st): State<AppState>, m: Multipart) -> Answer {
         Ok(f) => f,
         Err((status, e)) => return Answer::Html(status, page::form_page(Some(&e), None)),
     };
-    job(&st, move |run| {
+    job(&st, move |run, area| {
         let (req, error) = form_request(fields);
         let bad = |e: &str| {
             Answer::Html(
@@ -390,7 +396,7 @@ async fn form(State(st): State<AppState>, m: Multipart) -> Answer {
         if let Some(e) = error.or_else(|| req.check().err()) {
             return bad(&e);
         }
-        match api::differentiate(&req, run) {
+        match api::differentiate(&req, run, area) {
             Ok(out) => Answer::Html(StatusCode::OK, page::served_result_page(&req, &out)),
             Err(e) => bad(&e),
         }
