@@ -31,6 +31,14 @@ impl ProcGen<'_, '_> {
                     }
                 }
             }
+            // The derivative statements stay in the critical section.
+            OmpKind::Critical(_) => {
+                for &x in out {
+                    if matches!(self.u.stmts[x].kind, StmtKind::Block { .. }) {
+                        self.u.stmts[x].omp = Some(Box::new(o.clone()));
+                    }
+                }
+            }
             OmpKind::Loop(clauses) => {
                 let Some(&lp) = out.iter().rev().find(|&&x| {
                     matches!(
@@ -60,6 +68,8 @@ impl ProcGen<'_, '_> {
                             }
                             OmpClause::Reduction(op.clone(), d(v, self))
                         }
+                        // Written by the adjoint only.
+                        OmpClause::ArrayReduction(..) => c.clone(),
                         OmpClause::Collapse(n) => OmpClause::Collapse(*n),
                         OmpClause::Default(t) => OmpClause::Default(t.clone()),
                         OmpClause::Other(t) => OmpClause::Other(t.clone()),
