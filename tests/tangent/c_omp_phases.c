@@ -1,10 +1,10 @@
-// radtap: -head omp_phases -vars "x" -outvars "y"
+// radtap: -head omp_phases -vars "x" -outvars "y u"
 // sizes: n=10 x=n u=n y=n
 // A parallel region with two `omp for` loops separated by `#pragma omp barrier` (issue
 // 45): the second phase reads the first phase's neighbours u[i-1], u[i+1], so it must
 // not start before the first is complete. Each loop becomes one parallel loop (the
-// barrier the end of the first); the adjoint reverses the phases, the second's first,
-// each a parallel loop, the increments to ū's neighbours atomic.
+// barrier the end of the first, private t each loop's); the adjoint reverses the phases,
+// the second's first, each a parallel loop, the increments to ū's neighbours atomic.
 #include <math.h>
 
 void omp_phases(int n, const double *x, double *u, double *y)
@@ -21,8 +21,7 @@ void omp_phases(int n, const double *x, double *u, double *y)
 #pragma omp barrier
 #pragma omp for nowait
         for (i = 1; i < n - 1; i++) {
-            t = u[i - 1] * u[i + 1];
-            y[i] = t * x[i];
+            y[i] = u[i - 1] * u[i + 1] * x[i];
         }
     }
     y[0] = u[0];
