@@ -51,8 +51,8 @@ const REFUSED: &[Case] = &[
     (
         "edge_refused/e_f_omp_sections.f90",
         EVERY,
-        "e_f_omp_sections.f90:7:3: error[AD020]",
-        "OpenMP `parallel sections` is not supported yet",
+        "e_f_omp_sections.f90:9:3: error[AD020]",
+        "OpenMP `sections` is not supported yet",
     ),
     (
         "edge_refused/e_c_omp_orphan_for.c",

@@ -271,7 +271,8 @@ fn wall(path: &Path, root: &Path) -> Result<(), String> {
 
 /// Issue 45: the derivative of each OpenMP parallel loop of the corpus (`*_omp_*`) runs in
 /// parallel: the tangent has one parallel loop per primal one, the adjoint a reversed
-/// parallel loop (`schedule(static)`) per primal one. The numbers are proven by the numeric
+/// parallel loop (`schedule(static)`) per primal one; each `parallel sections` construct is
+/// one in the tangent, two (forward and backward) in the adjoint. The numbers are proven by the numeric
 /// suites (built with `-fopenmp`, run with 2 threads) and `radtap validate` (1 and 2).
 #[test]
 fn openmp_derivative_loops_carry_their_directive() {
@@ -312,7 +313,15 @@ fn openmp_derivative_loops_carry_their_directive() {
                         })
             })
             .count();
-        assert!(loops >= 1, "{}", f.display());
+        let sections = src
+            .lines()
+            .map(|l| l.trim().to_ascii_lowercase())
+            .filter(|l| {
+                l.starts_with("#pragma omp parallel sections")
+                    || l.starts_with("!$omp parallel sections")
+            })
+            .count();
+        assert!(loops + sections >= 1, "{}", f.display());
         let ext = if f.extension().is_some_and(|e| e == "c") {
             "c"
         } else {
@@ -327,9 +336,12 @@ fn openmp_derivative_loops_carry_their_directive() {
             assert_eq!(o.status, 0, "{}: {}", f.display(), o.stderr);
             let t = std::fs::read_to_string(dir.join(format!("{file}.{ext}"))).unwrap();
             let parallel = count(&t, &["parallel for", "parallel do"]);
+            let parallel_sections = count(&t, &["parallel sections"]);
             if mode == "-d" {
                 assert_eq!(parallel, loops, "{}:\n{t}", f.display());
+                assert_eq!(parallel_sections, sections, "{}:\n{t}", f.display());
             } else {
+                assert!(parallel_sections >= 2 * sections, "{}:\n{t}", f.display());
                 assert!(parallel >= loops, "{}:\n{t}", f.display());
                 assert!(
                     t.matches("schedule(static)").count() >= loops,

@@ -82,6 +82,7 @@ mod loops;
 mod masked;
 mod memory;
 mod omp;
+mod omp_sections;
 mod prune;
 mod recompute;
 mod record;

@@ -199,7 +199,7 @@ impl<'a> Adj<'_, '_, 'a> {
     }
 
     /// Whether the sequential reversal of `body` records values or control inside it.
-    fn records_inside(&self, body: &[StmtId]) -> bool {
+    pub(crate) fn records_inside(&self, body: &[StmtId]) -> bool {
         let src = self.pg.src;
         let mut inside = HashSet::new();
         let mut control = false;
@@ -298,9 +298,15 @@ impl<'a> Adj<'_, '_, 'a> {
     /// Whether loop `l` of the unit being built calls the runtime's stack, or a split-mode
     /// sweep (`g_fwd` records what `g_bwd` reads back in the other loop).
     fn stack_calls(&self, l: StmtId) -> bool {
+        self.stack_calls_in(&loop_body(&self.pg.u, l))
+    }
+
+    /// Whether the statements `b` of the unit being built (and below) call the runtime's
+    /// stack or a split-mode sweep.
+    pub(crate) fn stack_calls_in(&self, b: &[StmtId]) -> bool {
         let u = &self.pg.u;
         let mut all = Vec::new();
-        stmts_below(u, &loop_body(u, l), &mut all);
+        stmts_below(u, b, &mut all);
         let mut found = false;
         for x in all {
             let mut todo: Vec<ExprId> = Vec::new();
@@ -590,7 +596,7 @@ fn increment_target(u: &UnitData, st: StmtId) -> Option<SymbolId> {
 
 /// Whether statement `st` is an increment `x = x + e`, `x = e + x`, `x = x - e`,
 /// `x += e`, `x -= e` of a reference to `x` whose `e` does not mention `x`.
-fn increment_of(u: &UnitData, st: StmtId, x: SymbolId) -> bool {
+pub(crate) fn increment_of(u: &UnitData, st: StmtId, x: SymbolId) -> bool {
     let StmtKind::Assign { lhs, op, rhs } = &u.stmts[st].kind else {
         return false;
     };

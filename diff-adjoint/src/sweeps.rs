@@ -554,6 +554,11 @@ impl<'a> Adj<'_, '_, 'a> {
             {
                 self.rev_critical(s, body)
             }
+            StmtKind::Block { body, .. }
+                if matches!(st.omp.as_deref(), Some(o) if matches!(o.kind, radtap_il::omp::OmpKind::Sections(_))) =>
+            {
+                self.rev_sections(s, body)
+            }
             StmtKind::Block { body, decls, .. } if self.pg.lang == Lang::C && decls.is_empty() => {
                 self.rev_block(body)
             }

@@ -41,6 +41,12 @@ pub(crate) enum Construct {
     EndCritical,
     /// `barrier`: between the worksharing loops of a `parallel` region.
     Barrier,
+    /// `parallel sections`: a block of sections.
+    ParallelSections,
+    /// `section`: one block of a `parallel sections`.
+    Section,
+    /// `end parallel sections` (Fortran).
+    EndParallelSections,
     /// Anything else.
     Other,
 }
@@ -61,6 +67,9 @@ pub(crate) fn construct(words: &str) -> Construct {
         "critical" => Construct::Critical,
         "end critical" => Construct::EndCritical,
         "barrier" => Construct::Barrier,
+        "parallel sections" => Construct::ParallelSections,
+        "section" => Construct::Section,
+        "end parallel sections" => Construct::EndParallelSections,
         _ => Construct::Other,
     }
 }

@@ -65,11 +65,11 @@ impl OmpClause {
 }
 
 impl Omp {
-    /// The clauses of a parallel loop (none for an atomic update).
+    /// The clauses of a parallel loop or sections construct (none for the others).
     pub fn clauses(&self) -> &[OmpClause] {
         match &self.kind {
-            OmpKind::Loop(c) => c,
-            OmpKind::Atomic | OmpKind::Critical(_) => &[],
+            OmpKind::Loop(c) | OmpKind::Sections(c) => c,
+            OmpKind::Atomic | OmpKind::Critical(_) | OmpKind::Section => &[],
         }
     }
 
@@ -114,7 +114,12 @@ impl Omp {
                 let end = (lang == Lang::Fortran).then(|| format!("{lead} end critical{n}"));
                 (format!("{lead} critical{n}"), end)
             }
-            OmpKind::Loop(clauses) => {
+            OmpKind::Section => (format!("{lead} section"), None),
+            OmpKind::Loop(clauses) | OmpKind::Sections(clauses) => {
+                let word = match &self.kind {
+                    OmpKind::Sections(_) => "sections",
+                    _ => word,
+                };
                 let mut s = format!("{lead} parallel {word}");
                 for c in clauses {
                     // An empty list is no clause (`private()` does not compile).
@@ -126,6 +131,7 @@ impl Omp {
                             | OmpClause::Shared(_)
                             | OmpClause::Reduction(..)
                     ) && c.vars().is_empty()
+                        || matches!(c, OmpClause::Collapse(_)) && word == "sections"
                     {
                         continue;
                     }

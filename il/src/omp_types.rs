@@ -22,6 +22,11 @@ pub enum OmpKindOf<S> {
     /// languages: Fortran's `!$omp critical … !$omp end critical` is written without
     /// `block`/`end block`).
     Critical(Option<String>),
+    /// `parallel sections` on a block whose statements are its sections (blocks marked
+    /// [`OmpKindOf::Section`]), with the construct's clauses.
+    Sections(Vec<OmpClauseOf<S>>),
+    /// `section`: one block of a `parallel sections` construct.
+    Section,
 }
 
 /// A clause of a parallel loop.

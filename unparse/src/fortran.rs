@@ -738,7 +738,7 @@ impl<'p> W<'p> {
                 body,
                 construct: BlockKind::C,
                 ..
-            } if matches!(st.omp.as_deref(), Some(o) if matches!(o.kind, radtap_il::omp::OmpKind::Critical(_))) =>
+            } if matches!(st.omp.as_deref(), Some(o) if matches!(o.kind, radtap_il::omp::OmpKind::Critical(_) | radtap_il::omp::OmpKind::Sections(_) | radtap_il::omp::OmpKind::Section)) =>
             {
                 self.indented(uid, body);
             }

@@ -383,7 +383,9 @@ impl CLower<'_, '_> {
                 | Construct::Loop
                 | Construct::Parallel
                 | Construct::Atomic
-                | Construct::Critical => {
+                | Construct::Critical
+                | Construct::ParallelSections
+                | Construct::Section => {
                     if let Some(old) = self.pending_omp.take() {
                         let msg = format!("`#pragma omp {}` governs no statement here", old.words);
                         self.omp_refuse(old.span, msg);
@@ -414,6 +416,7 @@ impl CLower<'_, '_> {
                 | Construct::EndLoop
                 | Construct::EndParallel
                 | Construct::EndCritical
+                | Construct::EndParallelSections
                 | Construct::Other => {
                     let msg = crate::omp::refusal(&parsed.construct);
                     self.omp_refuse(sp, msg);
@@ -491,32 +494,65 @@ impl CLower<'_, '_> {
                     self.omp_refuse(o.span, msg);
                 }
             }
-            (Construct::Critical, _) => {
-                // A single statement becomes the block of its own critical section.
+            (Construct::Critical | Construct::Section, _) => {
+                // A single statement becomes the block of its own section.
                 if !matches!(kind, StmtKind::Block { .. }) {
-                    let u = self.u();
-                    let inner = u.stmts[s].clone();
-                    let inner = u.stmts.alloc(Stmt {
-                        label: None,
-                        ..inner
-                    });
-                    if let Some(sp) = u.source_map.stmt.get(s).copied() {
-                        u.source_map.stmt.insert(inner, sp);
-                    }
-                    u.stmts[s].kind = StmtKind::Block {
-                        scope: None,
-                        decls: vec![],
-                        body: vec![inner],
-                        associations: vec![],
-                        construct: BlockKind::C,
-                    };
-                    u.stmts[s].directives.clear();
-                    u.stmts[s].comment = None;
+                    self.wrap_in_block(s);
                 }
                 // Located at its directive (where a refusal points).
                 self.u().source_map.stmt.insert(s, o.span);
-                self.u().stmts[s].omp = Some(Box::new(Omp {
-                    kind: OmpKind::Critical(o.name),
+                let kind = match o.kind {
+                    Construct::Section => OmpKind::Section,
+                    _ => OmpKind::Critical(o.name),
+                };
+                self.u().stmts[s].omp = Some(Box::new(Omp { kind, span }));
+            }
+            (Construct::ParallelSections, StmtKind::Block { body, .. }) => {
+                // Statements before the first `section` directive are the first section.
+                let u = &self.p.units[self.unit];
+                let is_section = |x: StmtId| matches!(u.stmts[x].omp.as_deref(), Some(o) if o.kind == OmpKind::Section);
+                let work =
+                    |x: StmtId| !matches!(u.stmts[x].kind, StmtKind::Comment(_) | StmtKind::Empty);
+                let first = body
+                    .iter()
+                    .position(|&x| is_section(x))
+                    .unwrap_or(body.len());
+                let lead: Vec<StmtId> =
+                    body[..first].iter().copied().filter(|&x| work(x)).collect();
+                let stray = body[first..].iter().any(|&x| work(x) && !is_section(x));
+                let mut sections: Vec<StmtId> = body[first..]
+                    .iter()
+                    .copied()
+                    .filter(|&x| is_section(x))
+                    .collect();
+                if stray {
+                    let msg = "`#pragma omp parallel sections` is supported when its block is `#pragma omp section` blocks".to_string();
+                    self.omp_refuse(o.span, msg);
+                    return;
+                }
+                if !lead.is_empty() {
+                    let u = self.u();
+                    let b = u.stmts.alloc(Stmt::new(StmtKind::Block {
+                        scope: None,
+                        decls: vec![],
+                        body: lead,
+                        associations: vec![],
+                        construct: BlockKind::C,
+                    }));
+                    u.stmts[b].omp = Some(Box::new(Omp {
+                        kind: OmpKind::Section,
+                        span,
+                    }));
+                    u.source_map.stmt.insert(b, o.span);
+                    sections.insert(0, b);
+                }
+                let u = self.u();
+                if let StmtKind::Block { body, .. } = &mut u.stmts[s].kind {
+                    *body = sections;
+                }
+                u.source_map.stmt.insert(s, o.span);
+                u.stmts[s].omp = Some(Box::new(Omp {
+                    kind: OmpKind::Sections(o.clauses),
                     span,
                 }));
             }
@@ -593,13 +629,38 @@ impl CLower<'_, '_> {
                     o.words,
                     match o.kind {
                         Construct::Atomic => "an update `x op= e`",
-                        Construct::Parallel => "a compound statement `{ … }`",
+                        Construct::Parallel | Construct::ParallelSections =>
+                            "a compound statement `{ … }`",
                         _ => "a `for` loop",
                     }
                 );
                 self.omp_refuse(o.span, msg);
             }
         }
+    }
+}
+
+impl CLower<'_, '_> {
+    /// Makes statement `s` a block holding (a copy of) what it was.
+    fn wrap_in_block(&mut self, s: StmtId) {
+        let u = self.u();
+        let inner = u.stmts[s].clone();
+        let inner = u.stmts.alloc(Stmt {
+            label: None,
+            ..inner
+        });
+        if let Some(sp) = u.source_map.stmt.get(s).copied() {
+            u.source_map.stmt.insert(inner, sp);
+        }
+        u.stmts[s].kind = StmtKind::Block {
+            scope: None,
+            decls: vec![],
+            body: vec![inner],
+            associations: vec![],
+            construct: BlockKind::C,
+        };
+        u.stmts[s].directives.clear();
+        u.stmts[s].comment = None;
     }
 }
 

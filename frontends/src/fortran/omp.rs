@@ -72,16 +72,91 @@ impl<'t> FortranLowering<'_, 't> {
                     name: parsed.name,
                 });
             }
-            Construct::Parallel | Construct::Critical => regions.push((
-                Pending {
-                    kind,
-                    clauses,
-                    span,
-                    words,
-                    name: parsed.name,
-                },
-                out.len(),
-            )),
+            // A section starts where its directive stands (`EndParallelSections`).
+            Construct::Section
+                if regions.last().is_some_and(|(o, _)| {
+                    matches!(o.kind, Construct::ParallelSections | Construct::Section)
+                }) =>
+            {
+                regions.push((
+                    Pending {
+                        kind,
+                        clauses,
+                        span,
+                        words,
+                        name: None,
+                    },
+                    out.len(),
+                ))
+            }
+            Construct::Section => {
+                let msg =
+                    "`!$omp section` outside an `!$omp parallel sections` construct of this block"
+                        .to_string();
+                self.omp_refuse(span, msg);
+            }
+            Construct::EndParallelSections => {
+                let mut starts = Vec::new();
+                while let Some((_, at)) = regions.pop_if(|(o, _)| o.kind == Construct::Section) {
+                    starts.push(at);
+                }
+                let Some((o, start)) =
+                    regions.pop_if(|(o, _)| o.kind == Construct::ParallelSections)
+                else {
+                    let msg = "`!$omp end parallel sections` closes no `!$omp parallel sections`";
+                    self.omp_refuse(span, msg.to_string());
+                    return;
+                };
+                starts.push(start);
+                starts.sort();
+                starts.dedup();
+                let mut sections = Vec::new();
+                let end = out.len();
+                let u = self.unit();
+                for (k, &a) in starts.iter().enumerate() {
+                    let b = starts.get(k + 1).copied().unwrap_or(end);
+                    let mut st = Stmt::new(StmtKind::Block {
+                        scope: None,
+                        decls: vec![],
+                        body: out[a..b].to_vec(),
+                        associations: vec![],
+                        construct: BlockKind::C,
+                    });
+                    st.omp = Some(Box::new(Omp {
+                        kind: OmpKind::Section,
+                        span: Some(o.span),
+                    }));
+                    let sid = u.stmts.alloc(st);
+                    u.source_map.stmt.insert(sid, o.span);
+                    sections.push(sid);
+                }
+                out.truncate(start);
+                let mut st = Stmt::new(StmtKind::Block {
+                    scope: None,
+                    decls: vec![],
+                    body: sections,
+                    associations: vec![],
+                    construct: BlockKind::C,
+                });
+                st.omp = Some(Box::new(Omp {
+                    kind: OmpKind::Sections(o.clauses),
+                    span: Some(o.span),
+                }));
+                let sid = u.stmts.alloc(st);
+                u.source_map.stmt.insert(sid, o.span);
+                out.push(sid);
+            }
+            Construct::Parallel | Construct::Critical | Construct::ParallelSections => regions
+                .push((
+                    Pending {
+                        kind,
+                        clauses,
+                        span,
+                        words,
+                        name: parsed.name,
+                    },
+                    out.len(),
+                )),
             // Between the loops of the region it is directly in: the end of the parallel
             // loop before it (`EndParallel`).
             Construct::Barrier
