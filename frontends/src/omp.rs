@@ -211,7 +211,8 @@ pub(crate) fn refusal(words: &str) -> String {
     format!(
         "OpenMP `{words}` is not supported yet (radtap differentiates `parallel for` / \
          `parallel do` loops, `parallel` regions whose work is `omp for` / `!$omp do` \
-         loops separated by barriers, `atomic` updates and `critical` sections): run it sequentially by removing the \
+         loops separated by barriers, `parallel sections`, `atomic` updates and `critical` \
+         sections): run it sequentially by removing the \
          directive, or move the parallel work into such a loop"
     )
 }
