@@ -755,7 +755,7 @@ fn array_extent(
     let mut all = Vec::new();
     stmts_below(u, body, &mut all);
     let mut len: Option<OmpLen> = None;
-    for &(_, e) in rs {
+    for &(st, e) in rs {
         let Expr::Index { subs, .. } = &u.exprs[e] else {
             return None;
         };
@@ -771,11 +771,26 @@ fn array_extent(
                     + 1,
             ),
             Expr::Name(j) => {
-                let l = all
+                // Every loop over `j` around the reference the same `0 .. E-1` (there is
+                // one: `j` is no other variable the body changes).
+                let around = |l: StmtId| {
+                    let mut b = Vec::new();
+                    stmts_below(u, &loop_body(u, l), &mut b);
+                    b.contains(&st)
+                };
+                let mut e = None;
+                for l in all
                     .iter()
                     .copied()
-                    .find(|&l| loop_counter(u, l) == Some(*j))?;
-                OmpLen::Var(zero_to(u, l, *j).filter(|n| !changed.contains(n))?)
+                    .filter(|&l| loop_counter(u, l) == Some(*j) && around(l))
+                {
+                    let n = zero_to(u, l, *j).filter(|n| !changed.contains(n))?;
+                    if e.is_some_and(|m| m != n) {
+                        return None;
+                    }
+                    e = Some(n);
+                }
+                OmpLen::Var(e?)
             }
             _ => return None,
         };
