@@ -3,11 +3,16 @@
 # neighbours read, a private temporary) differentiated by radtap in tangent (-d) and adjoint
 # (-b) mode, compiled with -O2 -fopenmp, each of primal, tangent and adjoint timed with
 # OMP_NUM_THREADS=1 and 2; prints the times and the speedups 1 -> 2 threads.
+# Then the adjoint's increments every iteration makes to the same elements: llama2.c's
+# `matmul` (x̄[j] from every row) and a 3-point filter with shared coefficients (w̄[0..2]
+# from every point), each adjoint as radtap writes it (an array reduction) and as it was
+# written before (the same code with atomic updates instead), with 1 and 2 threads.
 #
 # Usage:  benches/omp.sh                     (works from any cwd)
 # Environment:
 #   RADTAP=path   radtap binary (default target/release/radtap, else target/debug/radtap)
 #   N=2000000     grid points;  REPS=20  calls per timing (best of 3 timings)
+#   M=512         matmul size (M x M)
 #   KEEP=1        keep the temporary build directory
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -82,3 +87,84 @@ for row in "primal $p1 $p2" "tangent $t1 $t2" "adjoint $a1 $a2"; do
     awk -v n="$1" -v a="$2" -v b="$3" 'BEGIN { printf "%-9s %12.5f %12.5f %8.2fx\n", n, a, b, a / b }'
 done
 awk -v p="$p1" -v t="$t1" -v a="$a1" 'BEGIN { printf "1 thread: tangent/primal %.2f, adjoint/primal %.2f\n", t / p, a / p }'
+
+# --- Shared increments: array reduction against atomic updates -----------------------
+M=${M:-512}
+cat > shared.c <<'C'
+void matmul(double *xout, const double *x, const double *w, int n, int d)
+{
+    int i;
+#pragma omp parallel for private(i)
+    for (i = 0; i < d; i++) {
+        double val = 0.0;
+        for (int j = 0; j < n; j++) {
+            val += w[i * n + j] * x[j];
+        }
+        xout[i] = val;
+    }
+}
+void filter(int n, const double *x, const double *w, double *y)
+{
+    int i;
+#pragma omp parallel for
+    for (i = 1; i < n - 1; i++) {
+        y[i] = w[0] * x[i - 1] + w[1] * x[i] + w[2] * x[i + 1];
+    }
+}
+C
+"$RADTAP" -b -head "matmul(xout)/(x w) filter(y)/(x w)" shared.c >/dev/null
+grep -q 'reduction(+: xb\[:n\])' shared_b.c && grep -q 'reduction(+: wb\[:3\])' shared_b.c ||
+    { echo "omp.sh: the adjoint has no array reductions (an older radtap?)" >&2; exit 1; }
+# The previous choice: no array reduction, each increment of those arrays atomic.
+sed -e 's/ reduction(+: [xw]b\[:[n3]\])//' \
+    -e 's/^\( *\)\(xb\[j\] = \)/\1#pragma omp atomic\n\1\2/' \
+    -e 's/^\( *\)\(wb\[[0-2]\] = \)/\1#pragma omp atomic\n\1\2/' \
+    -e 's/\b\(matmul_b\|filter_b\)\b/\1_atomic/' shared_b.c > shared_b_atomic.c
+cat > driver2.c <<C
+#include <stdio.h>
+#include <stdlib.h>
+#include <omp.h>
+void matmul_b(double *xout, double *xoutb, const double *x, double *xb, const double *w, double *wb, int n, int d);
+void matmul_b_atomic(double *xout, double *xoutb, const double *x, double *xb, const double *w, double *wb, int n, int d);
+void filter_b(int n, const double *x, double *xb, const double *w, double *wb, double *y, double *yb);
+void filter_b_atomic(int n, const double *x, double *xb, const double *w, double *wb, double *y, double *yb);
+static double best(void (*f)(void)) {
+    double b = 1e30;
+    for (int t = 0; t < 3; t++) {
+        double s = omp_get_wtime();
+        for (int r = 0; r < $REPS; r++) f();
+        double e = omp_get_wtime() - s;
+        if (e < b) b = e;
+    }
+    return b / $REPS;
+}
+static int m = $M, n = $N;
+static double *x, *xb, *w, *wb, *xo, *xob, *u, *ub, *y, *yb, c[3] = {0.25, 0.5, 0.25}, cb[3];
+static void mm_red(void) { for (int i = 0; i < m; i++) xob[i] = 1.0; matmul_b(xo, xob, x, xb, w, wb, m, m); }
+static void mm_atomic(void) { for (int i = 0; i < m; i++) xob[i] = 1.0; matmul_b_atomic(xo, xob, x, xb, w, wb, m, m); }
+static void f_red(void) { for (int i = 0; i < n; i++) yb[i] = 1.0; filter_b(n, u, ub, c, cb, y, yb); }
+static void f_atomic(void) { for (int i = 0; i < n; i++) yb[i] = 1.0; filter_b_atomic(n, u, ub, c, cb, y, yb); }
+int main(void) {
+    x = malloc(m * sizeof *x); xb = calloc(m, sizeof *x); xo = calloc(m, sizeof *x); xob = calloc(m, sizeof *x);
+    w = malloc((size_t)m * m * sizeof *w); wb = calloc((size_t)m * m, sizeof *w);
+    u = malloc(n * sizeof *u); ub = calloc(n, sizeof *u); y = calloc(n, sizeof *u); yb = calloc(n, sizeof *u);
+    for (int i = 0; i < m; i++) x[i] = 1.0 / (1 + i);
+    for (long k = 0; k < (long)m * m; k++) w[k] = 0.001 * (k % 97);
+    for (int i = 0; i < n; i++) u[i] = 1.0 + 0.001 * (i % 1000);
+    printf("%d %.6f %.6f %.6f %.6f\n", omp_get_max_threads(), best(mm_red), best(mm_atomic), best(f_red), best(f_atomic));
+    return 0;
+}
+C
+gcc -O2 -fopenmp -o bench2 driver2.c shared_b.c shared_b_atomic.c adStack.o adBinomial.o -lm
+one=$(OMP_NUM_THREADS=1 ./bench2)
+two=$(OMP_NUM_THREADS=2 ./bench2)
+echo
+echo "adjoint increments every iteration makes (matmul ${M}x${M}: x̄[j]; filter n=$N: w̄[0..2]), best of 3 x $REPS calls"
+printf "%-26s %12s %12s\n" "" "1 thread (s)" "2 threads (s)"
+read -r _ mr1 ma1 fr1 fa1 <<<"$one"
+read -r _ mr2 ma2 fr2 fa2 <<<"$two"
+for row in "matmul_b array reduction $mr1 $mr2" "matmul_b atomic (before) $ma1 $ma2" \
+           "filter_b array reduction $fr1 $fr2" "filter_b atomic (before) $fa1 $fa2"; do
+    set -- $row
+    awk -v n="$1 $2 $3" -v a="$4" -v b="$5" 'BEGIN { printf "%-26s %12.5f %12.5f\n", n, a, b }'
+done

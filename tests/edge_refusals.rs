@@ -44,15 +44,27 @@ const REFUSED: &[Case] = &[
     ),
     (
         "edge_refused/e_c_omp_critical.c",
+        &[&["-b"], &["-b", "-nocheckpoint"]],
+        "e_c_omp_critical.c:11:1: error[AD020]",
+        "a critical section that sets a shared variable other than by increments",
+    ),
+    (
+        "edge_refused/b_f_omp_critical_max.f90",
+        &[&["-b"], &["-b", "-nocheckpoint"]],
+        "b_f_omp_critical_max.f90:15:5: error[AD020]",
+        "a critical section that sets a shared variable other than by increments",
+    ),
+    (
+        "edge_refused/e_c_omp_barrier_in_loop.c",
         EVERY,
-        "e_c_omp_critical.c:9:1: error[AD020]",
-        "OpenMP `critical` is not supported yet",
+        "e_c_omp_barrier_in_loop.c:13:1: error[AD020]",
+        "`#pragma omp barrier` is supported between the `omp for` loops of a `#pragma omp parallel` region only",
     ),
     (
         "edge_refused/e_f_omp_sections.f90",
         EVERY,
-        "e_f_omp_sections.f90:7:3: error[AD020]",
-        "OpenMP `parallel sections` is not supported yet",
+        "e_f_omp_sections.f90:9:3: error[AD020]",
+        "OpenMP `sections` is not supported yet",
     ),
     (
         "edge_refused/e_c_omp_orphan_for.c",

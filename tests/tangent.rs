@@ -271,7 +271,8 @@ fn wall(path: &Path, root: &Path) -> Result<(), String> {
 
 /// Issue 45: the derivative of each OpenMP parallel loop of the corpus (`*_omp_*`) runs in
 /// parallel: the tangent has one parallel loop per primal one, the adjoint a reversed
-/// parallel loop (`schedule(static)`) per primal one. The numbers are proven by the numeric
+/// parallel loop (`schedule(static)`) per primal one; each `parallel sections` construct is
+/// one in the tangent, two (forward and backward) in the adjoint. The numbers are proven by the numeric
 /// suites (built with `-fopenmp`, run with 2 threads) and `radtap validate` (1 and 2).
 #[test]
 fn openmp_derivative_loops_carry_their_directive() {
@@ -312,7 +313,15 @@ fn openmp_derivative_loops_carry_their_directive() {
                         })
             })
             .count();
-        assert!(loops >= 1, "{}", f.display());
+        let sections = src
+            .lines()
+            .map(|l| l.trim().to_ascii_lowercase())
+            .filter(|l| {
+                l.starts_with("#pragma omp parallel sections")
+                    || l.starts_with("!$omp parallel sections")
+            })
+            .count();
+        assert!(loops + sections >= 1, "{}", f.display());
         let ext = if f.extension().is_some_and(|e| e == "c") {
             "c"
         } else {
@@ -327,9 +336,12 @@ fn openmp_derivative_loops_carry_their_directive() {
             assert_eq!(o.status, 0, "{}: {}", f.display(), o.stderr);
             let t = std::fs::read_to_string(dir.join(format!("{file}.{ext}"))).unwrap();
             let parallel = count(&t, &["parallel for", "parallel do"]);
+            let parallel_sections = count(&t, &["parallel sections"]);
             if mode == "-d" {
                 assert_eq!(parallel, loops, "{}:\n{t}", f.display());
+                assert_eq!(parallel_sections, sections, "{}:\n{t}", f.display());
             } else {
+                assert!(parallel_sections >= 2 * sections, "{}:\n{t}", f.display());
                 assert!(parallel >= loops, "{}:\n{t}", f.display());
                 assert!(
                     t.matches("schedule(static)").count() >= loops,
@@ -343,24 +355,39 @@ fn openmp_derivative_loops_carry_their_directive() {
 }
 
 /// Issue 45: the adjoint of llama2.c's `matmul` shape (`c_omp_matmul.c`) writes row i of
-/// w̄ (`wb[i * n + j]`, j over 0..n-1) without atomics, and x̄[j], which every row
-/// increments, atomically.
+/// w̄ (`wb[i * n + j]`, j over 0..n-1) without atomics, and accumulates x̄[j], which every
+/// row increments, per thread: an array reduction over the extent of the loop over j, not
+/// an atomic update per element and row. So do shared coefficients (`c_omp_coeffs.c`:
+/// w̄[0..2], while x̄'s neighbours stay atomic) and Fortran's x̄ (`f_omp_matvec.f90`, the
+/// whole array).
 #[test]
-fn openmp_adjoint_rows_are_their_iterations_own() {
-    let f = Path::new("tests/tangent/c_omp_matmul.c");
-    let (opts, _) = header(f);
-    let dir =
-        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("omp-rows-{}", std::process::id()));
-    let o = run_cli(f, &opts, &["-b", "-o", "gen"], &dir);
-    assert_eq!(o.status, 0, "{}", o.stderr);
-    let t = std::fs::read_to_string(dir.join("gen_b.c")).unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
-    let before = |needle: &str| {
+fn openmp_adjoint_increments_every_iteration_makes_are_array_reductions() {
+    let gen = |file: &str, ext: &str| {
+        let f = Path::new("tests/tangent").join(file);
+        let (opts, _) = header(&f);
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .join(format!("omp-rows-{file}-{}", std::process::id()));
+        let o = run_cli(&f, &opts, &["-b", "-o", "gen"], &dir);
+        assert_eq!(o.status, 0, "{}", o.stderr);
+        let t = std::fs::read_to_string(dir.join(format!("gen_b.{ext}"))).unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        t
+    };
+    let atomic_before = |t: &str, needle: &str| {
         let at = t.find(needle).unwrap_or_else(|| panic!("{needle}:\n{t}"));
         t[..at].trim_end().ends_with("#pragma omp atomic")
     };
-    assert!(!before("wb[i * n + j] = "), "{t}");
-    assert!(before("xb[j] = "), "{t}");
+    let t = gen("c_omp_matmul.c", "c");
+    assert!(!atomic_before(&t, "wb[i * n + j] = "), "{t}");
+    assert!(!atomic_before(&t, "xb[j] = "), "{t}");
+    assert!(t.contains("reduction(+: xb[:n])"), "{t}");
+    let t = gen("c_omp_coeffs.c", "c");
+    assert!(t.contains("reduction(+: wb[:3])"), "{t}");
+    assert!(!atomic_before(&t, "wb[0] = "), "{t}");
+    assert!(atomic_before(&t, "xb[i - 1] = "), "{t}");
+    let t = gen("f_omp_matvec.f90", "f90");
+    assert!(t.contains("reduction(+: xb)"), "{t}");
+    assert!(!t.contains("!$omp atomic"), "{t}");
 }
 
 /// Issue 45: the updates of an `omp atomic` statement stay atomic in tangent and vector

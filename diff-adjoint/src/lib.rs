@@ -82,6 +82,7 @@ mod loops;
 mod masked;
 mod memory;
 mod omp;
+mod omp_sections;
 mod prune;
 mod recompute;
 mod record;
@@ -193,6 +194,9 @@ struct Adj<'p, 'g, 'a> {
     /// iterations, its reduction variables and the variables each iteration owns
     /// (`omp.rs`).
     omp_body: Option<(StmtId, Vec<SymbolId>, Vec<SymbolId>)>,
+    /// The variables each iteration of the parallel loop being reversed owns: a critical
+    /// section may set them (`omp.rs`, `rev_critical`).
+    omp_own: Vec<SymbolId>,
     /// The variables of the counted loops around the statement being reversed whose
     /// backward loops set them to the forward iteration's value (`induction.rs`,
     /// `restored_loop_var`): bounds reading only these and unchanged variables are
@@ -274,6 +278,7 @@ impl<'p, 'g, 'a> Adj<'p, 'g, 'a> {
             guarded: HashMap::new(),
             ii_body: None,
             omp_body: None,
+            omp_own: Vec::new(),
             restored_vars: ZoneSet::new(n),
             joint_ifs: HashMap::new(),
             control_pops: 0,

@@ -50,7 +50,42 @@ impl<'a> Adj<'_, '_, 'a> {
                 _ => {}
             }
         }
-        let reds: Vec<SymbolId> = omp.reductions().into_iter().map(|(_, x)| x).collect();
+        let mut reds: Vec<SymbolId> = omp.reductions().into_iter().map(|(_, x)| x).collect();
+        // Scalars incremented in the loop's critical sections are reductions too.
+        let own = per_iteration(self.pg.src, s, body, omp);
+        for x in critical_increments(self.pg.src, body) {
+            if !own.contains(&x) && !reds.contains(&x) {
+                reds.push(x);
+            }
+        }
+        let outer_own = std::mem::replace(&mut self.omp_own, own);
+        // Its critical sections first: refused there, before the form is chosen.
+        let mut all = Vec::new();
+        stmts_below(self.pg.src, body, &mut all);
+        let bad = all.into_iter().find(|&x| {
+            let StmtKind::Block { body: cb, .. } = &self.pg.src.stmts[x].kind else {
+                return false;
+            };
+            is_critical(self.pg.src, x) && !self.order_free(cb)
+        });
+        let r = match bad {
+            Some(c) => self.unsupported(c, CRITICAL_ORDER),
+            None => self.rev_parallel_with(s, omp, body, reds),
+        };
+        self.omp_own = outer_own;
+        r
+    }
+
+    /// [`Self::rev_parallel`] once the reduction variables `reds` (of the clauses and of the
+    /// critical sections) are known.
+    fn rev_parallel_with(
+        &mut self,
+        s: StmtId,
+        omp: &'a Omp,
+        body: &'a [StmtId],
+        reds: Vec<SymbolId>,
+    ) -> Rev {
+        let clauses = omp.clauses();
         let mut rerun = self.records_inside(body);
         let diags = self.pg.g.diags.len();
         let mut r = Rev::default();
@@ -67,7 +102,7 @@ impl<'a> Adj<'_, '_, 'a> {
             if self.pg.sweep != Sweep::Joint {
                 return self.unsupported(s, "a parallel loop whose iterations record values, in a procedure differentiated in split mode (NOCHECKPOINT),");
             }
-            let Some(z) = self.rerun_snapshot(s, body, omp) else {
+            let Some(z) = self.rerun_snapshot(s, body, omp, &reds) else {
                 return self.unsupported(s, "a parallel loop that overwrites what its iterations read (in place, `x[i] = f(x[i])`)");
             };
             let own = per_iteration(self.pg.src, s, body, omp);
@@ -114,8 +149,57 @@ impl<'a> Adj<'_, '_, 'a> {
         r
     }
 
+    /// Both sweeps of the critical section `s` (`omp critical`, its statements `body`): each
+    /// sweep's part is a critical section (of the same name). Threads enter it in any
+    /// order, so its adjoint is right only when that order does not matter: every variable
+    /// it sets that the iteration does not own must be set by increments `x = x + e` (whose
+    /// adjoints read x̄ and increment ē's adjoints, in any order).
+    pub(crate) fn rev_critical(&mut self, s: StmtId, body: &'a [StmtId]) -> Rev {
+        let src = self.pg.src;
+        if !self.order_free(body) {
+            return self.unsupported(s, CRITICAL_ORDER);
+        }
+        let o = src.stmts[s].omp.clone();
+        let r = self.rev_block(body);
+        let mut wrap = |v: Vec<StmtId>| -> Vec<StmtId> {
+            if v.is_empty() {
+                return v;
+            }
+            let b = stmt(
+                &mut self.pg.u,
+                StmtKind::Block {
+                    scope: None,
+                    decls: vec![],
+                    body: v,
+                    associations: vec![],
+                    construct: BlockKind::C,
+                },
+            );
+            self.pg.u.stmts[b].omp = o.clone();
+            vec![b]
+        };
+        let fwd = wrap(r.fwd);
+        let bwd = wrap(r.bwd);
+        Rev { fwd, bwd }
+    }
+
+    /// Whether the statements `body` of a critical section set only variables the
+    /// iteration owns and shared ones by increments ([`Self::rev_critical`]).
+    fn order_free(&self, body: &[StmtId]) -> bool {
+        let src = self.pg.src;
+        let mut all = Vec::new();
+        stmts_below(src, body, &mut all);
+        all.iter().all(|&x| match &src.stmts[x].kind {
+            StmtKind::Assign { lhs, .. } => target_var(src, *lhs)
+                .is_some_and(|v| self.omp_own.contains(&v) || increment_of(src, x, v)),
+            StmtKind::Expr(e) => matches!(src.exprs[*e], Expr::IncDec { .. }),
+            StmtKind::Call { .. } | StmtKind::Decl(_) => false,
+            _ => true,
+        })
+    }
+
     /// Whether the sequential reversal of `body` records values or control inside it.
-    fn records_inside(&self, body: &[StmtId]) -> bool {
+    pub(crate) fn records_inside(&self, body: &[StmtId]) -> bool {
         let src = self.pg.src;
         let mut inside = HashSet::new();
         let mut control = false;
@@ -144,15 +228,30 @@ impl<'a> Adj<'_, '_, 'a> {
 
     /// The zones a recomputing backward iteration reads that other code may overwrite,
     /// to record before the loop; `None` when the loop overwrites what it reads.
-    fn rerun_snapshot(&self, s: StmtId, body: &[StmtId], omp: &Omp) -> Option<ZoneSet> {
+    fn rerun_snapshot(
+        &self,
+        s: StmtId,
+        body: &[StmtId],
+        omp: &Omp,
+        reds: &[SymbolId],
+    ) -> Option<ZoneSet> {
         let src = self.pg.src;
         let zones = &self.pg.pi.zones;
         let mut own = per_iteration(src, s, body, omp);
-        own.extend(omp.reductions().into_iter().map(|(_, x)| x));
+        own.extend(reds.iter().copied());
         let mut p = zones.empty();
         for x in own {
             if let Some(z) = zones.sym_zones(x) {
                 p.union_with(&z);
+            }
+        }
+        // A critical section's `*s += e`: the pointee is the reduction.
+        for &x in reds {
+            if let Some(o) = zones
+                .objects
+                .get(&radtap_dataflow::zones::ObjKey::Pointee(x))
+            {
+                p.union_with(&zones.obj_set(o));
             }
         }
         let mut inside = HashSet::new();
@@ -199,9 +298,15 @@ impl<'a> Adj<'_, '_, 'a> {
     /// Whether loop `l` of the unit being built calls the runtime's stack, or a split-mode
     /// sweep (`g_fwd` records what `g_bwd` reads back in the other loop).
     fn stack_calls(&self, l: StmtId) -> bool {
+        self.stack_calls_in(&loop_body(&self.pg.u, l))
+    }
+
+    /// Whether the statements `b` of the unit being built (and below) call the runtime's
+    /// stack or a split-mode sweep.
+    pub(crate) fn stack_calls_in(&self, b: &[StmtId]) -> bool {
         let u = &self.pg.u;
         let mut all = Vec::new();
-        stmts_below(u, &loop_body(u, l), &mut all);
+        stmts_below(u, b, &mut all);
         let mut found = false;
         for x in all {
             let mut todo: Vec<ExprId> = Vec::new();
@@ -334,9 +439,28 @@ impl<'a> Adj<'_, '_, 'a> {
                 }
             }
         }
+        // Statements inside critical sections run one thread at a time.
+        let mut in_critical: HashSet<StmtId> = HashSet::new();
+        for &x in &all {
+            if is_critical(u, x) {
+                let mut below = Vec::new();
+                for b in radtap_il::directives::child_blocks(&u.stmts[x].kind) {
+                    stmts_below(u, b, &mut below);
+                }
+                in_critical.extend(below);
+            }
+        }
+        let inner_counters: Vec<SymbolId> =
+            all.iter().filter_map(|&x| loop_counter(u, x)).collect();
+        let changed: Vec<SymbolId> = written(prog, u, &body)
+            .into_iter()
+            .map(|(x, _)| x)
+            .filter(|x| !inner_counters.contains(x))
+            .collect();
         let mut reduction = Vec::new();
         let mut first = Vec::new();
         let mut atomic = Vec::new();
+        let mut arrays = Vec::new();
         for (x, whole) in written(prog, u, &body) {
             if Some(x) == counter || declared.contains(&x) {
                 continue;
@@ -379,6 +503,23 @@ impl<'a> Adj<'_, '_, 'a> {
             if !increments {
                 return Err(format!("the adjoint of this parallel loop writes `{n}` at elements other iterations touch, not only by increments: it cannot be made race-free yet"));
             }
+            if rs.iter().all(|(st, _)| in_critical.contains(st)) {
+                continue;
+            }
+            // Every iteration increments the same elements (no subscript follows the
+            // iteration: `x̄[j]` over an inner `j`, `w̄[0]`): atomic updates would all
+            // contend, so each thread accumulates into its own copy, added at the end
+            // (an array reduction), when the extent is known. Elements that follow the
+            // iteration (`x̄[i-1]`) rarely meet: atomic.
+            let follows = rs.iter().any(|&(_, e)| {
+                subscripts_mention(u, e, |v| Some(v) == counter || changed.contains(&v))
+            });
+            if !follows {
+                if let Some(len) = array_extent(prog, u, &body, rs, &changed) {
+                    arrays.push(OmpClause::ArrayReduction("+".into(), x, len));
+                    continue;
+                }
+            }
             for &(st, _) in rs {
                 if !atomic.contains(&st) {
                     atomic.push(st);
@@ -406,7 +547,30 @@ impl<'a> Adj<'_, '_, 'a> {
         if !reduction.is_empty() {
             cl.push(OmpClause::Reduction("+".into(), reduction));
         }
+        cl.extend(arrays);
         Ok(cl)
+    }
+}
+
+/// Why a critical section is refused.
+const CRITICAL_ORDER: &str = "a critical section that sets a shared variable other than by increments `x = x + e` (or calls, or declares): the order the threads ran it in, which its adjoint would need,";
+
+/// Whether statement `x` is a critical section.
+fn is_critical(u: &UnitData, x: StmtId) -> bool {
+    matches!(u.stmts[x].omp.as_deref(), Some(o) if matches!(o.kind, OmpKind::Critical(_)))
+}
+
+/// The variable a target `x`, `x[i]`, `x(i)%f` or `*x` (C, a pointer's pointee) sets.
+fn target_var(u: &UnitData, e: ExprId) -> Option<SymbolId> {
+    match &u.exprs[e] {
+        Expr::Unary {
+            op: UnOp::Deref,
+            arg,
+        } => match u.exprs[*arg] {
+            Expr::Name(x) => Some(x),
+            _ => None,
+        },
+        _ => base_name(u, e),
     }
 }
 
@@ -432,11 +596,11 @@ fn increment_target(u: &UnitData, st: StmtId) -> Option<SymbolId> {
 
 /// Whether statement `st` is an increment `x = x + e`, `x = e + x`, `x = x - e`,
 /// `x += e`, `x -= e` of a reference to `x` whose `e` does not mention `x`.
-fn increment_of(u: &UnitData, st: StmtId, x: SymbolId) -> bool {
+pub(crate) fn increment_of(u: &UnitData, st: StmtId, x: SymbolId) -> bool {
     let StmtKind::Assign { lhs, op, rhs } = &u.stmts[st].kind else {
         return false;
     };
-    if base_name(u, *lhs) != Some(x) {
+    if target_var(u, *lhs) != Some(x) {
         return false;
     }
     let mentions = |e: ExprId| {
@@ -517,14 +681,202 @@ fn owned(u: &UnitData, rs: &[(StmtId, ExprId)], i: SymbolId) -> bool {
     })
 }
 
+/// The scalars statements inside the critical sections of `body` increment (`s = s + e`),
+/// which a recomputed iteration must not increment again: reductions.
+fn critical_increments(u: &UnitData, body: &[StmtId]) -> Vec<SymbolId> {
+    let mut all = Vec::new();
+    stmts_below(u, body, &mut all);
+    let mut out = Vec::new();
+    for &x in &all {
+        if !is_critical(u, x) {
+            continue;
+        }
+        let mut below = Vec::new();
+        for b in radtap_il::directives::child_blocks(&u.stmts[x].kind) {
+            stmts_below(u, b, &mut below);
+        }
+        for y in below {
+            if let StmtKind::Assign { lhs, .. } = &u.stmts[y].kind {
+                let scalar = matches!(u.exprs[*lhs], Expr::Name(_) | Expr::Unary { .. });
+                if let Some(v) = target_var(u, *lhs).filter(|_| scalar) {
+                    if increment_of(u, y, v) && !out.contains(&v) {
+                        out.push(v);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether a subscript of the reference `e` (`x[k]`, `x(k, l)`) names a variable `pick`
+/// takes.
+fn subscripts_mention(u: &UnitData, e: ExprId, pick: impl Fn(SymbolId) -> bool) -> bool {
+    let Expr::Index { subs, .. } = &u.exprs[e] else {
+        return false;
+    };
+    let mut todo: Vec<ExprId> = Vec::new();
+    for sb in subs {
+        match sb {
+            Subscript::Index(i) => todo.push(*i),
+            Subscript::Range(a, b, c) => todo.extend([a, b, c].into_iter().flatten().copied()),
+        }
+    }
+    while let Some(e) = todo.pop() {
+        if let Expr::Name(v) = u.exprs[e] {
+            if pick(v) {
+                return true;
+            }
+        }
+        radtap_il::visit::expr_children(&u.exprs[e], &mut |c| todo.push(c));
+    }
+    false
+}
+
+/// How an array reduction clause names the array of the references `rs`: Fortran, the
+/// whole array (`Some(None)`) unless it is assumed-size; C, the section from 0 to the
+/// largest constant subscript, or to `E` when every subscript is the counter `j` of an
+/// inner loop `for (j = 0; j < E; j++)` (either way) with `E` a variable the body leaves
+/// alone. `None`: not known (the increments stay atomic).
+fn array_extent(
+    prog: &Program,
+    u: &UnitData,
+    body: &[StmtId],
+    rs: &[(StmtId, ExprId)],
+    changed: &[SymbolId],
+) -> Option<Option<radtap_il::omp::OmpLen>> {
+    use radtap_il::omp::OmpLen;
+    let x = base_name(u, rs.first()?.1)?;
+    if u.lang == Lang::Fortran {
+        let t = prog.symbols[x].ty.as_ref()?;
+        let whole = !t.dims.is_empty() && t.dims.iter().all(|d| d.upper != DimUpper::Assumed);
+        return whole.then_some(None);
+    }
+    let mut all = Vec::new();
+    stmts_below(u, body, &mut all);
+    let mut len: Option<OmpLen> = None;
+    for &(st, e) in rs {
+        let Expr::Index { subs, .. } = &u.exprs[e] else {
+            return None;
+        };
+        let [Subscript::Index(k)] = subs.as_slice() else {
+            return None;
+        };
+        let this = match &u.exprs[*k] {
+            Expr::Literal(l) if l.kind == LitKind::Int => OmpLen::Const(
+                l.text
+                    .trim_end_matches(['u', 'U', 'l', 'L'])
+                    .parse::<u64>()
+                    .ok()?
+                    + 1,
+            ),
+            Expr::Name(j) => {
+                // Every loop over `j` around the reference the same `0 .. E-1` (there is
+                // one: `j` is no other variable the body changes).
+                let around = |l: StmtId| {
+                    let mut b = Vec::new();
+                    stmts_below(u, &loop_body(u, l), &mut b);
+                    b.contains(&st)
+                };
+                let mut e = None;
+                for l in all
+                    .iter()
+                    .copied()
+                    .filter(|&l| loop_counter(u, l) == Some(*j) && around(l))
+                {
+                    let n = zero_to(u, l, *j).filter(|n| !changed.contains(n))?;
+                    if e.is_some_and(|m| m != n) {
+                        return None;
+                    }
+                    e = Some(n);
+                }
+                OmpLen::Var(e?)
+            }
+            _ => return None,
+        };
+        len = Some(match (len, this) {
+            (None, t) => t,
+            (Some(OmpLen::Const(a)), OmpLen::Const(b)) => OmpLen::Const(a.max(b)),
+            (Some(OmpLen::Var(a)), OmpLen::Var(b)) if a == b => OmpLen::Var(a),
+            _ => return None,
+        });
+    }
+    Some(len)
+}
+
+/// The variable `E` of a C loop `for (j = 0; j < E; j++)` or `for (j = E - 1; j >= 0; --j)`
+/// over `j`.
+fn zero_to(u: &UnitData, l: StmtId, j: SymbolId) -> Option<SymbolId> {
+    let StmtKind::CFor {
+        init: Some(init),
+        cond: Some(cond),
+        step: Some(step),
+        ..
+    } = &u.stmts[l].kind
+    else {
+        return None;
+    };
+    let strip = |mut e: ExprId| {
+        while let Expr::Paren(x) = u.exprs[e] {
+            e = x;
+        }
+        e
+    };
+    let lit = |e: ExprId, t: &str| matches!(&u.exprs[strip(e)], Expr::Literal(l) if l.text == t);
+    let name = |e: ExprId| match u.exprs[strip(e)] {
+        Expr::Name(v) => Some(v),
+        _ => None,
+    };
+    let start = match &u.stmts[*init].kind {
+        StmtKind::Assign { lhs, op: None, rhs } if name(*lhs) == Some(j) => *rhs,
+        StmtKind::Expr(e) => match &u.exprs[*e] {
+            Expr::Assign { lhs, op: None, rhs } if name(*lhs) == Some(j) => *rhs,
+            _ => return None,
+        },
+        StmtKind::Decl(Decl::Var(v)) if v.entities.len() == 1 && v.entities[0].sym == j => {
+            match &v.entities[0].init {
+                Some(Init::Expr(e)) => *e,
+                _ => return None,
+            }
+        }
+        _ => return None,
+    };
+    let Expr::IncDec { arg, inc, .. } = &u.exprs[*step] else {
+        return None;
+    };
+    if name(*arg) != Some(j) {
+        return None;
+    }
+    let Expr::Binary { op, lhs, rhs } = &u.exprs[*cond] else {
+        return None;
+    };
+    if name(*lhs) != Some(j) {
+        return None;
+    }
+    match (inc, op) {
+        (true, BinOp::Lt(_)) if lit(start, "0") => name(*rhs),
+        (false, BinOp::Ge(_)) if lit(*rhs, "0") => match &u.exprs[strip(start)] {
+            Expr::Binary {
+                op: BinOp::Sub,
+                lhs: e,
+                rhs: one,
+            } if lit(*one, "1") => name(*e),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// Removes from `b` (and the blocks below) the assignments to the variables `reds`.
 fn strip_updates(u: &mut UnitData, b: &mut Block, reds: &[SymbolId]) {
     if reds.is_empty() {
         return;
     }
+    // `s = …` and, for a critical section's `*s += e`, `*s = …`.
     b.retain(|&s| {
         !matches!(&u.stmts[s].kind, StmtKind::Assign { lhs, .. }
-            if matches!(u.exprs[*lhs], Expr::Name(x) if reds.contains(&x)))
+            if matches!(u.exprs[*lhs], Expr::Name(_) | Expr::Unary { op: UnOp::Deref, .. })
+                && target_var(u, *lhs).is_some_and(|x| reds.contains(&x)))
     });
     for &s in b.iter() {
         let mut kind = std::mem::replace(&mut u.stmts[s].kind, StmtKind::Empty);

@@ -549,6 +549,16 @@ impl<'a> Adj<'_, '_, 'a> {
                 ..
             } => self.adj_cfor(s, *init, *cond, *step, body),
             StmtKind::Decl(d) => self.adj_decl(s, d),
+            StmtKind::Block { body, .. }
+                if matches!(st.omp.as_deref(), Some(o) if matches!(o.kind, radtap_il::omp::OmpKind::Critical(_))) =>
+            {
+                self.rev_critical(s, body)
+            }
+            StmtKind::Block { body, .. }
+                if matches!(st.omp.as_deref(), Some(o) if matches!(o.kind, radtap_il::omp::OmpKind::Sections(_))) =>
+            {
+                self.rev_sections(s, body)
+            }
             StmtKind::Block { body, decls, .. } if self.pg.lang == Lang::C && decls.is_empty() => {
                 self.rev_block(body)
             }

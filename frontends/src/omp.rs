@@ -13,6 +13,8 @@ pub(crate) struct Parsed {
     pub(crate) construct: String,
     /// The clauses, variables resolved.
     pub(crate) clauses: Vec<OmpClause>,
+    /// The name of a `critical (name)` / `end critical (name)`.
+    pub(crate) name: Option<String>,
 }
 
 /// What a construct is for the frontends.
@@ -32,6 +34,19 @@ pub(crate) enum Construct {
     Simd,
     /// `atomic` (an update).
     Atomic,
+    /// `critical [(name)]`: a block (C: the statement after it; Fortran: up to its `end
+    /// critical`).
+    Critical,
+    /// `end critical [(name)]` (Fortran).
+    EndCritical,
+    /// `barrier`: between the worksharing loops of a `parallel` region.
+    Barrier,
+    /// `parallel sections`: a block of sections.
+    ParallelSections,
+    /// `section`: one block of a `parallel sections`.
+    Section,
+    /// `end parallel sections` (Fortran).
+    EndParallelSections,
     /// Anything else.
     Other,
 }
@@ -49,6 +64,12 @@ pub(crate) fn construct(words: &str) -> Construct {
         "end parallel" => Construct::EndParallel,
         "simd" | "end simd" => Construct::Simd,
         "atomic" | "atomic update" => Construct::Atomic,
+        "critical" => Construct::Critical,
+        "end critical" => Construct::EndCritical,
+        "barrier" => Construct::Barrier,
+        "parallel sections" => Construct::ParallelSections,
+        "section" => Construct::Section,
+        "end parallel sections" => Construct::EndParallelSections,
         _ => Construct::Other,
     }
 }
@@ -62,6 +83,7 @@ pub(crate) fn parse(
     let t = text.trim();
     // Construct words: up to the first word followed by `(` or a clause keyword.
     let mut construct = Vec::new();
+    let mut name = None;
     let mut rest = t;
     loop {
         let r = rest.trim_start();
@@ -75,6 +97,19 @@ pub(crate) fn parse(
         }
         let after = r[end..].trim_start();
         let lw = w.to_ascii_lowercase();
+        // `critical (name)`: the parenthesis is the construct's name, not a clause.
+        if lw == "critical" && matches!(construct.as_slice(), [] | [_]) {
+            construct.push(lw);
+            rest = after;
+            if let Some(a) = rest.strip_prefix('(') {
+                let Some((n, r)) = a.split_once(')') else {
+                    return Err("unbalanced parentheses after `critical`".into());
+                };
+                name = Some(n.trim().to_string());
+                rest = r;
+            }
+            continue;
+        }
         let clause_word = after.starts_with('(')
             || matches!(lw.as_str(), "nowait" | "untied" | "mergeable" | "ordered");
         if clause_word {
@@ -167,6 +202,7 @@ pub(crate) fn parse(
     Ok(Parsed {
         construct: construct.join(" "),
         clauses,
+        name,
     })
 }
 
@@ -174,8 +210,9 @@ pub(crate) fn parse(
 pub(crate) fn refusal(words: &str) -> String {
     format!(
         "OpenMP `{words}` is not supported yet (radtap differentiates `parallel for` / \
-         `parallel do` loops, an `omp for` / `!$omp do` that is the only work of its \
-         `parallel` region, and `atomic` updates): run it sequentially by removing the \
+         `parallel do` loops, `parallel` regions whose work is `omp for` / `!$omp do` \
+         loops separated by barriers, `parallel sections`, `atomic` updates and `critical` \
+         sections): run it sequentially by removing the \
          directive, or move the parallel work into such a loop"
     )
 }
@@ -191,6 +228,8 @@ pub(crate) struct Pending {
     pub(crate) span: radtap_il::Span,
     /// The construct as written, for messages.
     pub(crate) words: String,
+    /// The name of a `critical (name)`.
+    pub(crate) name: Option<String>,
 }
 
 /// The clauses of a region and of its one loop, as one parallel loop's: `nowait` dropped

@@ -12,7 +12,7 @@
 
 use crate::ir::*;
 
-pub use crate::omp_types::{OmpClauseOf, OmpKindOf, OmpOf};
+pub use crate::omp_types::{OmpClauseOf, OmpKindOf, OmpLenOf, OmpOf};
 
 /// An OpenMP directive governing one statement (`Stmt::omp`).
 pub type Omp = OmpOf<SymbolId>;
@@ -20,6 +20,8 @@ pub type Omp = OmpOf<SymbolId>;
 pub type OmpKind = OmpKindOf<SymbolId>;
 /// A clause of a parallel loop.
 pub type OmpClause = OmpClauseOf<SymbolId>;
+/// The length of an array section in a clause.
+pub type OmpLen = OmpLenOf<SymbolId>;
 
 impl OmpClause {
     /// The variables of a data-sharing or reduction clause.
@@ -30,6 +32,7 @@ impl OmpClause {
             | OmpClause::LastPrivate(v)
             | OmpClause::Shared(v)
             | OmpClause::Reduction(_, v) => v,
+            OmpClause::ArrayReduction(_, x, _) => std::slice::from_ref(x),
             OmpClause::Collapse(_) | OmpClause::Default(_) | OmpClause::Other(_) => &[],
         }
     }
@@ -47,6 +50,13 @@ impl OmpClause {
             OmpClause::LastPrivate(v) => format!("lastprivate({})", names(v)),
             OmpClause::Shared(v) => format!("shared({})", names(v)),
             OmpClause::Reduction(op, v) => format!("reduction({op}: {})", names(v)),
+            OmpClause::ArrayReduction(op, x, len) => match len {
+                Some(OmpLen::Const(n)) => format!("reduction({op}: {}[:{n}])", prog.name(*x)),
+                Some(OmpLen::Var(n)) => {
+                    format!("reduction({op}: {}[:{}])", prog.name(*x), prog.name(*n))
+                }
+                None => format!("reduction({op}: {})", prog.name(*x)),
+            },
             OmpClause::Collapse(n) => format!("collapse({n})"),
             OmpClause::Default(d) => format!("default({d})"),
             OmpClause::Other(t) => t.clone(),
@@ -55,11 +65,11 @@ impl OmpClause {
 }
 
 impl Omp {
-    /// The clauses of a parallel loop (none for an atomic update).
+    /// The clauses of a parallel loop or sections construct (none for the others).
     pub fn clauses(&self) -> &[OmpClause] {
         match &self.kind {
-            OmpKind::Loop(c) => c,
-            OmpKind::Atomic => &[],
+            OmpKind::Loop(c) | OmpKind::Sections(c) => c,
+            OmpKind::Atomic | OmpKind::Critical(_) | OmpKind::Section => &[],
         }
     }
 
@@ -96,7 +106,20 @@ impl Omp {
         };
         match &self.kind {
             OmpKind::Atomic => (format!("{lead} atomic"), None),
-            OmpKind::Loop(clauses) => {
+            OmpKind::Critical(name) => {
+                let n = name
+                    .as_deref()
+                    .map(|n| format!(" ({n})"))
+                    .unwrap_or_default();
+                let end = (lang == Lang::Fortran).then(|| format!("{lead} end critical{n}"));
+                (format!("{lead} critical{n}"), end)
+            }
+            OmpKind::Section => (format!("{lead} section"), None),
+            OmpKind::Loop(clauses) | OmpKind::Sections(clauses) => {
+                let word = match &self.kind {
+                    OmpKind::Sections(_) => "sections",
+                    _ => word,
+                };
                 let mut s = format!("{lead} parallel {word}");
                 for c in clauses {
                     // An empty list is no clause (`private()` does not compile).
@@ -108,6 +131,7 @@ impl Omp {
                             | OmpClause::Shared(_)
                             | OmpClause::Reduction(..)
                     ) && c.vars().is_empty()
+                        || matches!(c, OmpClause::Collapse(_)) && word == "sections"
                     {
                         continue;
                     }

@@ -18,6 +18,15 @@ pub enum OmpKindOf<S> {
     Loop(Vec<OmpClauseOf<S>>),
     /// `omp atomic` on an update `x = x op e` / `x op= e`.
     Atomic,
+    /// `omp critical [(name)]` on a block (a `StmtKind::Block` of kind `C`, in both
+    /// languages: Fortran's `!$omp critical … !$omp end critical` is written without
+    /// `block`/`end block`).
+    Critical(Option<String>),
+    /// `parallel sections` on a block whose statements are its sections (blocks marked
+    /// [`OmpKindOf::Section`]), with the construct's clauses.
+    Sections(Vec<OmpClauseOf<S>>),
+    /// `section`: one block of a `parallel sections` construct.
+    Section,
 }
 
 /// A clause of a parallel loop.
@@ -33,10 +42,22 @@ pub enum OmpClauseOf<S> {
     Shared(Vec<S>),
     /// `reduction(op: …)`, the operator as written (`+`, `*`, `max`, `min`, …).
     Reduction(String, Vec<S>),
+    /// `reduction(op: x[:len])` (C, an array section from 0) / `reduction(op: x)` (Fortran,
+    /// the whole array): an array the iterations all increment, written by the adjoint.
+    ArrayReduction(String, S, Option<OmpLenOf<S>>),
     /// `collapse(n)`.
     Collapse(u32),
     /// `default(…)`, the argument as written.
     Default(String),
     /// Anything else (`schedule(static)`, `num_threads(4)`, `nowait`), as written.
     Other(String),
+}
+
+/// The length of an array section in a clause.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OmpLenOf<S> {
+    /// A constant.
+    Const(u64),
+    /// A variable (an integer argument `n`).
+    Var(S),
 }

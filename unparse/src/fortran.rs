@@ -733,6 +733,15 @@ impl<'p> W<'p> {
                 self.indented(uid, body);
                 self.line(&end_named("end forall"));
             }
+            // A critical section's statements, between its `!$omp` lines (`stmt`).
+            StmtKind::Block {
+                body,
+                construct: BlockKind::C,
+                ..
+            } if matches!(st.omp.as_deref(), Some(o) if matches!(o.kind, radtap_il::omp::OmpKind::Critical(_) | radtap_il::omp::OmpKind::Sections(_) | radtap_il::omp::OmpKind::Section)) =>
+            {
+                self.indented(uid, body);
+            }
             StmtKind::Block {
                 decls,
                 body,

@@ -382,7 +382,10 @@ impl CLower<'_, '_> {
                 Construct::ParallelLoop
                 | Construct::Loop
                 | Construct::Parallel
-                | Construct::Atomic => {
+                | Construct::Atomic
+                | Construct::Critical
+                | Construct::ParallelSections
+                | Construct::Section => {
                     if let Some(old) = self.pending_omp.take() {
                         let msg = format!("`#pragma omp {}` governs no statement here", old.words);
                         self.omp_refuse(old.span, msg);
@@ -392,8 +395,15 @@ impl CLower<'_, '_> {
                         clauses,
                         span: sp,
                         words: parsed.construct,
+                        name: parsed.name,
                     });
                     return None;
+                }
+                // Checked where it stands by the region around it (`attach_omp`).
+                Construct::Barrier if self.omp_regions > 0 => {}
+                Construct::Barrier => {
+                    let msg = "`#pragma omp barrier` outside a `#pragma omp parallel` region of this function is not supported yet".to_string();
+                    self.omp_refuse(sp, msg);
                 }
                 Construct::Simd => {
                     self.diags.push(Diagnostic::warning(
@@ -405,6 +415,8 @@ impl CLower<'_, '_> {
                 Construct::EndParallelLoop
                 | Construct::EndLoop
                 | Construct::EndParallel
+                | Construct::EndCritical
+                | Construct::EndParallelSections
                 | Construct::Other => {
                     let msg = crate::omp::refusal(&parsed.construct);
                     self.omp_refuse(sp, msg);
@@ -482,45 +494,133 @@ impl CLower<'_, '_> {
                     self.omp_refuse(o.span, msg);
                 }
             }
+            (Construct::Critical | Construct::Section, _) => {
+                // A single statement becomes the block of its own section.
+                if !matches!(kind, StmtKind::Block { .. }) {
+                    self.wrap_in_block(s);
+                }
+                // Located at its directive (where a refusal points).
+                self.u().source_map.stmt.insert(s, o.span);
+                let kind = match o.kind {
+                    Construct::Section => OmpKind::Section,
+                    _ => OmpKind::Critical(o.name),
+                };
+                self.u().stmts[s].omp = Some(Box::new(Omp { kind, span }));
+            }
+            (Construct::ParallelSections, StmtKind::Block { body, .. }) => {
+                // Statements before the first `section` directive are the first section.
+                let u = &self.p.units[self.unit];
+                let is_section = |x: StmtId| matches!(u.stmts[x].omp.as_deref(), Some(o) if o.kind == OmpKind::Section);
+                let work =
+                    |x: StmtId| !matches!(u.stmts[x].kind, StmtKind::Comment(_) | StmtKind::Empty);
+                let first = body
+                    .iter()
+                    .position(|&x| is_section(x))
+                    .unwrap_or(body.len());
+                let lead: Vec<StmtId> =
+                    body[..first].iter().copied().filter(|&x| work(x)).collect();
+                let stray = body[first..].iter().any(|&x| work(x) && !is_section(x));
+                let mut sections: Vec<StmtId> = body[first..]
+                    .iter()
+                    .copied()
+                    .filter(|&x| is_section(x))
+                    .collect();
+                if stray {
+                    let msg = "`#pragma omp parallel sections` is supported when its block is `#pragma omp section` blocks".to_string();
+                    self.omp_refuse(o.span, msg);
+                    return;
+                }
+                if !lead.is_empty() {
+                    let u = self.u();
+                    let b = u.stmts.alloc(Stmt::new(StmtKind::Block {
+                        scope: None,
+                        decls: vec![],
+                        body: lead,
+                        associations: vec![],
+                        construct: BlockKind::C,
+                    }));
+                    u.stmts[b].omp = Some(Box::new(Omp {
+                        kind: OmpKind::Section,
+                        span,
+                    }));
+                    u.source_map.stmt.insert(b, o.span);
+                    sections.insert(0, b);
+                }
+                let u = self.u();
+                if let StmtKind::Block { body, .. } = &mut u.stmts[s].kind {
+                    *body = sections;
+                }
+                u.source_map.stmt.insert(s, o.span);
+                u.stmts[s].omp = Some(Box::new(Omp {
+                    kind: OmpKind::Sections(o.clauses),
+                    span,
+                }));
+            }
             (Construct::Parallel, StmtKind::Block { body, .. }) => {
                 let u = &self.p.units[self.unit];
                 let mut declared = Vec::new();
-                let mut lp = None;
+                let mut loops = Vec::new();
                 let mut fine = true;
+                let mut barriers = Vec::new();
                 for &x in body {
                     match &u.stmts[x].kind {
+                        StmtKind::Comment(c) if is_barrier(c) => barriers.push(x),
                         StmtKind::Comment(_) | StmtKind::Empty => {}
-                        StmtKind::Decl(Decl::Var(v)) if lp.is_none() => {
+                        StmtKind::Decl(Decl::Var(v)) if loops.is_empty() => {
                             for e in &v.entities {
                                 fine &= e.init.is_none();
                                 declared.push(e.sym);
                             }
                         }
-                        StmtKind::CFor { .. }
-                            if lp.is_none() && self.omp_worksharing.contains(&x) =>
-                        {
-                            lp = Some(x)
-                        }
+                        StmtKind::CFor { .. } if self.omp_worksharing.contains(&x) => loops.push(x),
                         _ => fine = false,
                     }
                 }
-                match lp {
-                    Some(l) if fine => {
+                // Several loops: each one parallel loop, their barriers (explicit, or the
+                // implicit one at the end of each `omp for`) the ends of those loops. A
+                // `firstprivate` variable would start each loop afresh instead of where the
+                // thread left it.
+                let firstprivate = o
+                    .clauses
+                    .iter()
+                    .any(|c| matches!(c, radtap_il::omp::OmpClause::FirstPrivate(_)));
+                fine &= loops.len() == 1 || !firstprivate;
+                // A barrier anywhere else in the region.
+                let mut below = Vec::new();
+                for &x in body {
+                    for c in radtap_il::directives::child_blocks(&u.stmts[x].kind) {
+                        radtap_il::omp::stmts_below(u, c, &mut below);
+                    }
+                }
+                let misplaced: Vec<Span> = below
+                    .into_iter()
+                    .filter(|&x| matches!(&u.stmts[x].kind, StmtKind::Comment(c) if is_barrier(c)))
+                    .filter_map(|x| u.source_map.stmt.get(x).copied())
+                    .collect();
+                for sp in misplaced {
+                    let msg = "`#pragma omp barrier` is supported between the `omp for` loops of a `#pragma omp parallel` region only".to_string();
+                    self.omp_refuse(sp, msg);
+                }
+                if fine && !loops.is_empty() {
+                    for l in loops {
                         let inner = self.u().stmts[l].omp.take().map(|b| b.kind);
                         let inner = match inner {
                             Some(OmpKind::Loop(c)) => c,
                             _ => Vec::new(),
                         };
-                        let clauses = crate::omp::fuse(o.clauses, inner, declared);
+                        let clauses = crate::omp::fuse(o.clauses.clone(), inner, declared.clone());
                         self.u().stmts[l].omp = Some(Box::new(Omp {
                             kind: OmpKind::Loop(clauses),
                             span,
                         }));
                     }
-                    _ => {
-                        let msg = "a `#pragma omp parallel` region is supported when its work is one `#pragma omp for` loop, after declarations (without initialisers) of its private variables".to_string();
-                        self.omp_refuse(o.span, msg);
+                    // What a barrier means is now the end of a parallel loop.
+                    if let StmtKind::Block { body, .. } = &mut self.u().stmts[s].kind {
+                        body.retain(|x| !barriers.contains(x));
                     }
+                } else {
+                    let msg = "a `#pragma omp parallel` region is supported when its work is `#pragma omp for` loops (separated by barriers), after declarations (without initialisers) of its private variables".to_string();
+                    self.omp_refuse(o.span, msg);
                 }
             }
             _ => {
@@ -529,7 +629,8 @@ impl CLower<'_, '_> {
                     o.words,
                     match o.kind {
                         Construct::Atomic => "an update `x op= e`",
-                        Construct::Parallel => "a compound statement `{ … }`",
+                        Construct::Parallel | Construct::ParallelSections =>
+                            "a compound statement `{ … }`",
                         _ => "a `for` loop",
                     }
                 );
@@ -537,4 +638,38 @@ impl CLower<'_, '_> {
             }
         }
     }
+}
+
+impl CLower<'_, '_> {
+    /// Makes statement `s` a block holding (a copy of) what it was.
+    fn wrap_in_block(&mut self, s: StmtId) {
+        let u = self.u();
+        let inner = u.stmts[s].clone();
+        let inner = u.stmts.alloc(Stmt {
+            label: None,
+            ..inner
+        });
+        if let Some(sp) = u.source_map.stmt.get(s).copied() {
+            u.source_map.stmt.insert(inner, sp);
+        }
+        u.stmts[s].kind = StmtKind::Block {
+            scope: None,
+            decls: vec![],
+            body: vec![inner],
+            associations: vec![],
+            construct: BlockKind::C,
+        };
+        u.stmts[s].directives.clear();
+        u.stmts[s].comment = None;
+    }
+}
+
+/// Whether a comment holds a `#pragma omp barrier` (kept where it stood by `pragma`).
+fn is_barrier(c: &str) -> bool {
+    let w: Vec<&str> = c
+        .trim_start_matches("/*")
+        .trim_end_matches("*/")
+        .split_whitespace()
+        .collect();
+    w == ["#pragma", "omp", "barrier"]
 }

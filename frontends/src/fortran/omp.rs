@@ -53,9 +53,10 @@ impl<'t> FortranLowering<'_, 't> {
             self.omp_refuse(span, m);
         }
         let words = parsed.construct;
+        let in_region = regions.iter().any(|(o, _)| o.kind == Construct::Parallel);
         match kind {
             Construct::ParallelLoop | Construct::Loop | Construct::Atomic => {
-                if kind == Construct::Loop && regions.is_empty() {
+                if kind == Construct::Loop && !in_region {
                     let msg = "`!$omp do` outside an `!$omp parallel` region of this procedure is not supported yet (write `!$omp parallel do`)".to_string();
                     self.omp_refuse(span, msg);
                     return;
@@ -68,17 +69,130 @@ impl<'t> FortranLowering<'_, 't> {
                     clauses,
                     span,
                     words,
+                    name: parsed.name,
                 });
             }
-            Construct::Parallel => regions.push((
-                Pending {
-                    kind,
-                    clauses,
-                    span,
-                    words,
-                },
-                out.len(),
-            )),
+            // A section starts where its directive stands (`EndParallelSections`).
+            Construct::Section
+                if regions.last().is_some_and(|(o, _)| {
+                    matches!(o.kind, Construct::ParallelSections | Construct::Section)
+                }) =>
+            {
+                regions.push((
+                    Pending {
+                        kind,
+                        clauses,
+                        span,
+                        words,
+                        name: None,
+                    },
+                    out.len(),
+                ))
+            }
+            Construct::Section => {
+                let msg =
+                    "`!$omp section` outside an `!$omp parallel sections` construct of this block"
+                        .to_string();
+                self.omp_refuse(span, msg);
+            }
+            Construct::EndParallelSections => {
+                let mut starts = Vec::new();
+                while let Some((_, at)) = regions.pop_if(|(o, _)| o.kind == Construct::Section) {
+                    starts.push(at);
+                }
+                let Some((o, start)) =
+                    regions.pop_if(|(o, _)| o.kind == Construct::ParallelSections)
+                else {
+                    let msg = "`!$omp end parallel sections` closes no `!$omp parallel sections`";
+                    self.omp_refuse(span, msg.to_string());
+                    return;
+                };
+                starts.push(start);
+                starts.sort();
+                starts.dedup();
+                let mut sections = Vec::new();
+                let end = out.len();
+                let u = self.unit();
+                for (k, &a) in starts.iter().enumerate() {
+                    let b = starts.get(k + 1).copied().unwrap_or(end);
+                    let mut st = Stmt::new(StmtKind::Block {
+                        scope: None,
+                        decls: vec![],
+                        body: out[a..b].to_vec(),
+                        associations: vec![],
+                        construct: BlockKind::C,
+                    });
+                    st.omp = Some(Box::new(Omp {
+                        kind: OmpKind::Section,
+                        span: Some(o.span),
+                    }));
+                    let sid = u.stmts.alloc(st);
+                    u.source_map.stmt.insert(sid, o.span);
+                    sections.push(sid);
+                }
+                out.truncate(start);
+                let mut st = Stmt::new(StmtKind::Block {
+                    scope: None,
+                    decls: vec![],
+                    body: sections,
+                    associations: vec![],
+                    construct: BlockKind::C,
+                });
+                st.omp = Some(Box::new(Omp {
+                    kind: OmpKind::Sections(o.clauses),
+                    span: Some(o.span),
+                }));
+                let sid = u.stmts.alloc(st);
+                u.source_map.stmt.insert(sid, o.span);
+                out.push(sid);
+            }
+            Construct::Parallel | Construct::Critical | Construct::ParallelSections => regions
+                .push((
+                    Pending {
+                        kind,
+                        clauses,
+                        span,
+                        words,
+                        name: parsed.name,
+                    },
+                    out.len(),
+                )),
+            // Between the loops of the region it is directly in: the end of the parallel
+            // loop before it (`EndParallel`).
+            Construct::Barrier
+                if regions
+                    .last()
+                    .is_some_and(|(o, _)| o.kind == Construct::Parallel) => {}
+            Construct::Barrier => {
+                let msg = "`!$omp barrier` is supported between the `!$omp do` loops of an `!$omp parallel` region only".to_string();
+                self.omp_refuse(span, msg);
+            }
+            Construct::EndCritical => {
+                let Some((o, start)) = regions.pop_if(|(o, _)| o.kind == Construct::Critical)
+                else {
+                    self.omp_refuse(
+                        span,
+                        "`!$omp end critical` closes no `!$omp critical`".to_string(),
+                    );
+                    return;
+                };
+                let body: Vec<StmtId> = out.drain(start..).collect();
+                let u = self.unit();
+                let mut st = Stmt::new(StmtKind::Block {
+                    scope: None,
+                    decls: vec![],
+                    body,
+                    associations: vec![],
+                    construct: BlockKind::C,
+                });
+                st.omp = Some(Box::new(Omp {
+                    kind: OmpKind::Critical(o.name),
+                    span: Some(o.span),
+                }));
+                let sid = u.stmts.alloc(st);
+                u.source_map.stmt.insert(sid, o.span);
+                out.push(sid);
+            }
             Construct::EndParallelLoop | Construct::EndLoop => {
                 let u = &self.p.units[self.cur_unit.expect("unit")];
                 let closes = out.last().is_some_and(|&l| {
@@ -90,41 +204,44 @@ impl<'t> FortranLowering<'_, 't> {
                 }
             }
             Construct::EndParallel => {
-                let Some((o, start)) = regions.pop() else {
+                let Some((o, start)) = regions.pop_if(|(o, _)| o.kind == Construct::Parallel)
+                else {
                     self.omp_refuse(span, "`!$omp end parallel` closes no region".to_string());
                     return;
                 };
                 let u = &self.p.units[self.cur_unit.expect("unit")];
-                let mut lp = None;
+                let mut loops = Vec::new();
                 let mut fine = true;
                 for &x in &out[start..] {
                     match &u.stmts[x].kind {
                         StmtKind::Comment(_) | StmtKind::Empty => {}
-                        StmtKind::Do { .. }
-                            if lp.is_none() && self.omp_worksharing.contains(&x) =>
-                        {
-                            lp = Some(x)
-                        }
+                        StmtKind::Do { .. } if self.omp_worksharing.contains(&x) => loops.push(x),
                         _ => fine = false,
                     }
                 }
-                match lp {
-                    Some(l) if fine => {
-                        let u = self.unit();
+                // Several loops (separated by barriers, explicit or implicit): each one
+                // parallel loop. A `firstprivate` variable would start each loop afresh.
+                let firstprivate = o
+                    .clauses
+                    .iter()
+                    .any(|c| matches!(c, radtap_il::omp::OmpClause::FirstPrivate(_)));
+                fine &= loops.len() == 1 || !firstprivate;
+                if fine && !loops.is_empty() {
+                    let u = self.unit();
+                    for l in loops {
                         let inner = match u.stmts[l].omp.take().map(|b| b.kind) {
                             Some(OmpKind::Loop(c)) => c,
                             _ => Vec::new(),
                         };
-                        let clauses = crate::omp::fuse(o.clauses, inner, Vec::new());
+                        let clauses = crate::omp::fuse(o.clauses.clone(), inner, Vec::new());
                         u.stmts[l].omp = Some(Box::new(Omp {
                             kind: OmpKind::Loop(clauses),
                             span: Some(o.span),
                         }));
                     }
-                    _ => {
-                        let msg = "an `!$omp parallel` region is supported when its work is one `!$omp do` loop".to_string();
-                        self.omp_refuse(o.span, msg);
-                    }
+                } else {
+                    let msg = "an `!$omp parallel` region is supported when its work is `!$omp do` loops (separated by barriers)".to_string();
+                    self.omp_refuse(o.span, msg);
                 }
             }
             Construct::Simd => {

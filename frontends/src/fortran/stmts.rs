@@ -129,7 +129,10 @@ impl<'a, 't> FortranLowering<'a, 't> {
                         own.append(&mut u.stmts[sid].directives);
                         u.stmts[sid].directives = own;
                         if let Some(o) = omp {
-                            self.attach_omp(o, sid, !regions.is_empty());
+                            let in_region = regions
+                                .iter()
+                                .any(|(o, _)| o.kind == crate::omp::Construct::Parallel);
+                            self.attach_omp(o, sid, in_region);
                         }
                         out.push(sid);
                         last = Some(n);
@@ -143,8 +146,10 @@ impl<'a, 't> FortranLowering<'a, 't> {
             }
         }
         for (o, _) in regions {
-            let msg =
-                "`!$omp parallel` without its `!$omp end parallel` in the same block".to_string();
+            let msg = format!(
+                "`!$omp {}` without its `!$omp end {}` in the same block",
+                o.words, o.words
+            );
             self.omp_refuse(o.span, msg);
         }
         if let Some(o) = self.pending_omp.take() {
