@@ -39,6 +39,7 @@ pub mod any_length;
 mod arena;
 pub mod blocks;
 pub mod clib;
+pub mod vocab;
 pub mod comma;
 pub mod copy;
 pub mod diag;

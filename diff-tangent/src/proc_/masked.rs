@@ -167,10 +167,10 @@ impl<'a> ProcGen<'_, 'a> {
                 Expr::Index { .. } => return false,
                 Expr::Call { callee, args } => {
                     let name = self.callee_name(*callee);
-                    let elemental = crate::table::lookup(&name, false).is_some_and(|r| {
+                    let elemental = vocab::derivative(&name, false).is_some_and(|r| {
                         matches!(
-                            r.rule,
-                            crate::table::Rule::Elementwise(_) | crate::table::Rule::Select { .. }
+                            r.rule(),
+                            Some(Rule::Elementwise(_) | Rule::Select { .. })
                         )
                     });
                     if !elemental {
