@@ -2,10 +2,10 @@
 
 use crate::build::{assign, stmt, B};
 use crate::gen::{diffsizes_use, key, pattern, Gen};
-use radtap_il::vocab::{self, Rule, Tpl};
 use radtap_dataflow::{ActivityInfo, ObjKey, ProcInfo, ZoneSet};
 use radtap_flowgraph::{CallSite, Callee, Part, Point};
 use radtap_il::copy::{expr_slots, Copier};
+use radtap_il::vocab::{self, Rule, Tpl};
 use radtap_il::*;
 use std::collections::{HashMap, HashSet};
 

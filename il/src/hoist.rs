@@ -247,7 +247,7 @@ fn elemental_args(prog: &Program, u: &UnitData, e: ExprId) -> Option<Vec<ExprId>
     };
     (crate::vocab::is(&name, Lang::Fortran, crate::vocab::ELEMENTAL)
         && args.iter().all(|a| a.keyword.is_none()))
-        .then(|| args.iter().map(|a| a.value).collect())
+    .then(|| args.iter().map(|a| a.value).collect())
 }
 
 /// A whole real array of `u`, declared in `u`, of rank `r`, among the elementwise operands of

@@ -39,7 +39,6 @@ pub mod any_length;
 mod arena;
 pub mod blocks;
 pub mod clib;
-pub mod vocab;
 pub mod comma;
 pub mod copy;
 pub mod diag;
@@ -69,6 +68,7 @@ pub mod subscripts;
 pub mod ternary;
 mod verify;
 pub mod visit;
+pub mod vocab;
 
 pub use arena::{Arena, ArenaMap, Idx};
 pub use diag::{Code, Diagnostic, Severity, Span};

@@ -154,7 +154,10 @@ impl Routine {
     pub fn flow(&self) -> Flow {
         match self.deriv {
             Deriv::Rule(Rule::Elementwise(ps)) => {
-                if ps.iter().all(|p| p.chars().all(|c| c.is_ascii_digit() || c == '.')) {
+                if ps
+                    .iter()
+                    .all(|p| p.chars().all(|c| c.is_ascii_digit() || c == '.'))
+                {
                     Flow::Linear
                 } else if ps.len() == 1 {
                     Flow::FirstOnly

@@ -168,10 +168,7 @@ impl<'a> ProcGen<'_, 'a> {
                 Expr::Call { callee, args } => {
                     let name = self.callee_name(*callee);
                     let elemental = vocab::derivative(&name, false).is_some_and(|r| {
-                        matches!(
-                            r.rule(),
-                            Some(Rule::Elementwise(_) | Rule::Select { .. })
-                        )
+                        matches!(r.rule(), Some(Rule::Elementwise(_) | Rule::Select { .. }))
                     });
                     if !elemental {
                         return false;
