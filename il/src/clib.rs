@@ -63,3 +63,20 @@ pub fn c_library(name: &str) -> Option<CLibrary> {
         None
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every C spelling of a record with a derivative rule is a `math.h` function for
+    /// `c_library`: one missing here would make its calls unknown routines, refused where
+    /// the record has their derivative.
+    #[test]
+    fn every_differentiable_c_spelling_is_a_math_function() {
+        for r in crate::vocab::ROUTINES.iter().filter(|r| r.rule().is_some()) {
+            for n in r.c_spellings() {
+                assert_eq!(c_library(&n), Some(CLibrary::Math), "{n}");
+            }
+        }
+    }
+}

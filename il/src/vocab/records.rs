@@ -1,9 +1,9 @@
 //! The records of the vocabulary (`super`): one per routine, Fortran and C together.
 //! Order is irrelevant; a spelling appears once per language.
 
-use super::flags::*;
-use super::Rule::*;
-use super::{Deriv, Flow, Routine, Rule};
+use super::types::flags::*;
+use super::types::Rule::*;
+use super::types::{Deriv, Flow, Routine, Rule};
 
 type Names = &'static [&'static str];
 
