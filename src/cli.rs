@@ -414,11 +414,8 @@ pub struct Cli {
     /// Adjoint: do not checkpoint calls (split mode).
     #[arg(long = "nocheckpoint")]
     pub nocheckpoint: bool,
-    /// Turn off an optimization (activity, spareinit, splitdiff, mergediff, tbr, snapshot, diffliveness,
-    /// deadcontrol, recomputeintermediates, induction, sharepartials, structuredjumps,
-    /// localrecords, hoistinvariant, everyoptim); all but activity, spareinit, splitdiff and
-    /// mergediff have an effect.
-    #[arg(long = "nooptim")]
+    /// Turn off an optimization (the names of `radtap_pipeline::optim::OPTIMS`).
+    #[arg(long = "nooptim", help = radtap_pipeline::optim::help())]
     pub nooptim: Vec<String>,
     /// Print the IL of every unit instead of writing files.
     #[arg(long = "dump-il")]

@@ -24,20 +24,6 @@ pub(crate) const CHECK_FAILED: u8 = 4;
 /// converge, or the tangent is zero everywhere) while no check failed.
 pub(crate) const INCONCLUSIVE: u8 = 5;
 
-/// The optimizations bisected when a check fails, in order.
-const BISECT: &[&str] = &[
-    "tbr",
-    "diffliveness",
-    "induction",
-    "sharepartials",
-    "deadcontrol",
-    "snapshot",
-    "structuredjumps",
-    "recomputeintermediates",
-    "localrecords",
-    "hoistinvariant",
-];
-
 /// The command line's entry point (`execute` in lib.rs), which runs a nested command line.
 pub(crate) type Execute = fn(&Cli) -> Outcome;
 
@@ -514,17 +500,14 @@ enum Trial {
 /// Turns off each candidate optimization in turn (skipping those already off) until `trial`
 /// passes; returns the log and the optimization that makes the difference, if any.
 fn bisect_with(
-    candidates: &[&'static str],
+    candidates: impl IntoIterator<Item = &'static str>,
     already_off: &[String],
     mut trial: impl FnMut(&str) -> Trial,
 ) -> (String, Option<&'static str>) {
     let mut s = String::from("bisecting through -nooptim:\n");
     let mut culprit = None;
-    for &opt in candidates {
-        if already_off
-            .iter()
-            .any(|x| x.eq_ignore_ascii_case(opt) || x.eq_ignore_ascii_case("everyoptim"))
-        {
+    for opt in candidates {
+        if radtap_pipeline::optim::lookup(opt).is_some_and(|r| r.optim.off(already_off)) {
             continue;
         }
         match trial(opt) {
@@ -564,7 +547,7 @@ fn bisect(
     job: &Job<'_>,
     failed: &Report,
 ) -> String {
-    bisect_with(BISECT, &cli.nooptim, |opt| {
+    bisect_with(radtap_pipeline::optim::bisected(), &cli.nooptim, |opt| {
         let mut no = cli.nooptim.clone();
         no.push(opt.to_string());
         let sub = dir.join(format!("nooptim-{opt}"));
@@ -642,7 +625,7 @@ mod tests {
         assert_eq!(c, None);
         assert_eq!(tried, ["diffliveness"]);
         assert!(log.contains("no single optimization"), "{log}");
-        let (_, c) = bisect_with(&["tbr"], &["everyoptim".into()], |_| Trial::Pass);
+        let (_, c) = bisect_with(["tbr"], &["everyoptim".into()], |_| Trial::Pass);
         assert_eq!(c, None);
     }
 }

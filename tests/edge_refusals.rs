@@ -481,28 +481,10 @@ const REFUSED: &[Case] = &[
         "`maxval` with a DIM or MASK argument has an active argument but no derivative rule",
     ),
     (
-        "edge_refused/i_c_fdim.c",
-        D_B,
-        "i_c_fdim.c:7:5: error[AD020]",
-        "the intrinsic `fdim` has an active argument but no derivative rule",
-    ),
-    (
-        "edge_refused/i_c_fma.c",
-        D_B,
-        "i_c_fma.c:7:5: error[AD020]",
-        "the intrinsic `fma` has an active argument but no derivative rule",
-    ),
-    (
         "edge_refused/i_c_j0.c",
         D_B,
         "i_c_j0.c:7:5: error[AD020]",
         "the intrinsic `j0` has an active argument but no derivative rule",
-    ),
-    (
-        "edge_refused/i_c_ldexp.c",
-        D_B,
-        "i_c_ldexp.c:7:5: error[AD020]",
-        "the intrinsic `ldexp` has an active argument but no derivative rule",
     ),
     (
         "edge_refused/b_c_dealloc_branch.c",

@@ -1,5 +1,6 @@
-//! Every row of the derivative table (`radtap_diff_tangent::table::TABLE`), proven numerically
-//! in Fortran and in C.
+//! Every spelling of every record of the vocabulary with a derivative rule
+//! (`radtap_il::vocab::ROUTINES`), proven numerically in Fortran and in C (`double`, `float`
+//! and `long double`).
 //!
 //! For each language one head `intrinsics(n, x, y)` is generated from the case lists below:
 //! every case sets one dependent from its own elements of `x` (`y(7) = atan2(x(13), x(14))`),
@@ -21,7 +22,7 @@
 //! On failure the work directory (program, generated code, driver) is kept and its path printed.
 
 use radtap::{execute, normalize_args, Cli};
-use radtap_diff_tangent::table::{Row, TABLE};
+use radtap_il::vocab::{Routine, ROUTINES};
 use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -55,10 +56,10 @@ impl Lang {
         }
     }
 
-    fn spellings(self, row: &Row) -> &'static [&'static str] {
+    fn spellings(self, row: &Routine) -> Vec<String> {
         match self {
-            Lang::Fortran => row.fortran,
-            Lang::C => row.c,
+            Lang::Fortran => row.fortran.iter().map(|n| n.to_string()).collect(),
+            Lang::C => row.c_spellings(),
         }
     }
 }
@@ -406,6 +407,61 @@ const C: &[Case] = &[
     d("tgamma", "tgamma({0})", &[0.6]),
     d("lgamma", "lgamma({0})", &[3.4]),
     s("lgammaf", "lgammaf({0})", &[3.4]),
+    // `long double` spellings, at double-precision steps and tolerance.
+    d("sinl", "sinl({0})", &[0.7]),
+    d("cosl", "cosl({0})", &[0.7]),
+    d("tanl", "tanl({0})", &[0.6]),
+    d("asinl", "asinl({0})", &[0.4]),
+    d("acosl", "acosl({0})", &[0.3]),
+    d("atanl", "atanl({0})", &[0.8]),
+    d("atan2l", "atan2l({0}, {1})", &[0.9, -1.3]),
+    d("sinhl", "sinhl({0})", &[0.6]),
+    d("coshl", "coshl({0})", &[0.8]),
+    d("tanhl", "tanhl({0})", &[0.5]),
+    d("asinhl", "asinhl({0})", &[0.7]),
+    d("acoshl", "acoshl({0})", &[1.6]),
+    d("atanhl", "atanhl({0})", &[0.4]),
+    d("expl", "expl({0})", &[0.6]),
+    d("exp2l", "exp2l({0})", &[0.9]),
+    d("expm1l", "expm1l({0})", &[-0.4]),
+    d("logl", "logl({0})", &[1.7]),
+    d("log10l", "log10l({0})", &[2.3]),
+    d("log2l", "log2l({0})", &[0.7]),
+    d("log1pl", "log1pl({0})", &[-0.3]),
+    d("sqrtl", "sqrtl({0})", &[1.9]),
+    d("cbrtl", "cbrtl({0})", &[-1.6]),
+    d("powl", "powl({0}, {1})", &[1.7, 0.8]),
+    d("fabsl", "fabsl({0})", &[-0.8]),
+    d("copysignl", "copysignl({0}, {1})", &[0.7, -1.2]),
+    d("fminl", "fminl({0}, {1})", &[0.9, 0.4]),
+    d("fmaxl", "fmaxl({0}, {1})", &[0.4, 0.9]),
+    d("fmodl", "fmodl({0}, {1})", &[5.3, 1.7]),
+    d("hypotl", "hypotl({0}, {1})", &[0.8, 1.5]),
+    d("erfl", "erfl({0})", &[0.6]),
+    d("erfcl", "erfcl({0})", &[0.5]),
+    d("tgammal", "tgammal({0})", &[2.7]),
+    d("lgammal", "lgammal({0})", &[3.4]),
+    // C99 records added through the vocabulary: `double`, `float`, `long double`.
+    d("fdim", "fdim({0}, {1})", &[1.7, 0.6]),
+    d("fdim", "{0} + fdim({0}, {1})", &[0.6, 1.7]),
+    s("fdimf", "fdimf({0}, {1})", &[1.7, 0.6]),
+    d("fdiml", "fdiml({0}, {1})", &[1.9, -0.6]),
+    d("fma", "fma({0}, {1}, {2})", &[0.7, -1.3, 0.4]),
+    s("fmaf", "fmaf({0}, {1}, {2})", &[0.7, -1.3, 0.4]),
+    d("fmal", "fmal({0}, {1}, {2})", &[1.1, 0.8, -0.3]),
+    d("remainder", "remainder({0}, {1})", &[5.3, 1.7]),
+    d("remainder", "remainder({0}, {1})", &[-4.1, 1.5]),
+    s("remainderf", "remainderf({0}, {1})", &[5.3, 1.7]),
+    d("remainderl", "remainderl({0}, {1})", &[5.3, 1.7]),
+    d("ldexp", "ldexp({0}, 3)", &[0.7]),
+    s("ldexpf", "ldexpf({0}, -2)", &[1.3]),
+    d("ldexpl", "ldexpl({0}, 5)", &[-0.6]),
+    d("scalbn", "scalbn({0}, 2)", &[0.9]),
+    s("scalbnf", "scalbnf({0}, 3)", &[1.1]),
+    d("scalbnl", "scalbnl({0}, -1)", &[0.4]),
+    d("scalbln", "scalbln({0}, 4L)", &[0.3]),
+    s("scalblnf", "scalblnf({0}, 1L)", &[1.6]),
+    d("scalblnl", "scalblnl({0}, -3L)", &[2.2]),
     // Not differentiable: zero contribution.
     d("floor", "{0} * floor({0})", &[-1.4]),
     d("ceil", "{0} * ceil({0})", &[1.3]),
@@ -587,22 +643,24 @@ fn coverage(lang: Lang) -> Vec<String> {
         .map(|c| c.name)
         .filter(|n| !skipped.contains(n))
         .collect();
-    let spellings: BTreeSet<&str> = TABLE
+    let spellings: BTreeSet<String> = ROUTINES
         .iter()
-        .flat_map(|r| lang.spellings(r).iter().copied())
+        .filter(|r| r.rule().is_some())
+        .flat_map(|r| lang.spellings(r))
         .collect();
+    let spellings: BTreeSet<&str> = spellings.iter().map(String::as_str).collect();
     let mut problems = Vec::new();
     for n in &spellings {
         if !tested.contains(n) && !skipped.contains(n) {
             problems.push(format!(
-                "{l} `{n}`: table spelling neither tested nor in SKIPPED"
+                "{l} `{n}`: spelling of a record neither tested nor in SKIPPED"
             ));
         }
     }
     for n in &skipped {
         if !spellings.contains(n) && !lang.cases().iter().any(|c| c.name == *n) {
             problems.push(format!(
-                "{l} `{n}`: in SKIPPED but neither in the table nor a case"
+                "{l} `{n}`: in SKIPPED but neither a spelling of a record nor a case"
             ));
         }
     }

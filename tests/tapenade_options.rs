@@ -310,3 +310,73 @@ fn a_c_file_named_f90_gets_a_hint_about_its_extension() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The `-nooptim` names come from one table (`radtap_pipeline::optim::OPTIMS`): the help text,
+/// the checking of the option, `radtap validate`'s bisection list and the web form all name
+/// every optimization the table has, and only those.
+#[test]
+fn nooptim_names_agree_everywhere() {
+    use radtap_pipeline::optim::{bisected, effective, Effect, OPTIMS};
+    let radtap = |args: &[&str]| {
+        let o = Command::new(env!("CARGO_BIN_EXE_radtap"))
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .expect("radtap runs");
+        (
+            o.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&o.stdout).to_string(),
+            String::from_utf8_lossy(&o.stderr).to_string(),
+        )
+    };
+    let (code, out, err) = radtap(&["--help"]);
+    assert_eq!(code, 0, "{err}");
+    let help = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    let form = radtap_web::form_page(None, None);
+    let listed = form
+        .split("-nooptim (space-separated: ")
+        .nth(1)
+        .and_then(|r| r.split(')').next())
+        .expect("the form lists the -nooptim names");
+    let on_form: Vec<&str> = listed.split(' ').collect();
+    let bisect: Vec<&str> = bisected().collect();
+    for r in OPTIMS {
+        assert!(help.contains(r.name), "help lacks {}", r.name);
+        // Each name is accepted; only those without an effect warn.
+        let (code, _, err) = radtap(&[
+            "-d",
+            "-head",
+            "heat_step",
+            "-nooptim",
+            r.name,
+            "-O",
+            &std::env::temp_dir()
+                .join(format!("radtap-nooptim-{}", std::process::id()))
+                .display()
+                .to_string(),
+            "examples/heat.f90",
+        ]);
+        assert_eq!(code, 0, "{}: {err}", r.name);
+        assert_eq!(
+            err.contains("has no effect yet"),
+            r.effect == Effect::None,
+            "{err}"
+        );
+        assert_eq!(
+            on_form.contains(&r.name),
+            r.effect != Effect::None,
+            "{}",
+            r.name
+        );
+        assert_eq!(
+            bisect.contains(&r.name),
+            r.effect == Effect::One,
+            "{}",
+            r.name
+        );
+    }
+    assert_eq!(on_form, effective().collect::<Vec<_>>());
+    let _ = std::fs::remove_dir_all(
+        std::env::temp_dir().join(format!("radtap-nooptim-{}", std::process::id())),
+    );
+}

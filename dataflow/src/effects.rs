@@ -103,42 +103,14 @@ struct Ref {
     addr: ZoneSet,
 }
 
-/// How an intrinsic transmits derivatives.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum IntrinsicClass {
-    /// Zero derivative (`int`, `floor`, `size`, `maxloc`, comparisons).
-    NonDiff,
-    /// Linear in its arguments (`real`, `dble`, `sum`, `transpose`, `reshape`).
-    Linear,
-    /// Nonlinear: each partial reads the arguments (`sin`, `exp`, `min`, `matmul`).
-    Nonlinear,
-    /// Differentiable in the first argument only (`sign`, `copysign`, `merge` mask aside).
-    FirstOnly,
-}
+/// How an intrinsic transmits derivatives: the flow of its record in the vocabulary.
+pub use radtap_il::vocab::Flow as IntrinsicClass;
 
-/// Classification of intrinsics by lower-cased name (Fortran and C together). Unknown
-/// intrinsics are treated as nonlinear, the conservative choice.
-pub fn intrinsic_class(name: &str) -> IntrinsicClass {
-    use IntrinsicClass::*;
-    match name {
-        "int" | "nint" | "floor" | "ceiling" | "ceil" | "size" | "shape" | "lbound" | "ubound"
-        | "len" | "len_trim" | "ichar" | "char" | "iachar" | "achar" | "index" | "scan"
-        | "verify" | "maxloc" | "minloc" | "findloc" | "count" | "any" | "all" | "allocated"
-        | "associated" | "present" | "kind" | "huge" | "tiny" | "epsilon" | "precision"
-        | "digits" | "range" | "radix" | "iand" | "ior" | "ieor" | "not" | "ishft" | "ishftc"
-        | "btest" | "ibset" | "ibclr" | "lround" | "lrint" | "llround" | "round" | "trunc"
-        | "rint" | "nearbyint" | "isnan" | "isinf" | "isfinite" | "signbit" | "idint" | "ifix"
-        | "idnint" | "trim" | "adjustl" | "adjustr" | "lge" | "lgt" | "lle" | "llt"
-        | "new_line" | "logical" | "transfer" | "printf" | "fprintf" | "puts" | "putchar"
-        | "sprintf" | "snprintf" | "exit" | "abort" | "malloc" | "calloc" | "realloc" | "free"
-        | "memset" | "strlen" | "rand" | "srand" | "time" | "clock" | "assert" | "anint"
-        | "aint" | "dnint" | "sizeof" => NonDiff,
-        "real" | "dble" | "float" | "sngl" | "dfloat" | "cmplx" | "dcmplx" | "conjg" | "dconjg"
-        | "aimag" | "dimag" | "dreal" | "transpose" | "reshape" | "spread" | "pack" | "unpack"
-        | "sum" | "cshift" | "eoshift" | "merge" | "memcpy" => Linear,
-        "sign" | "dsign" | "isign" | "copysign" | "copysignf" => FirstOnly,
-        _ => Nonlinear,
-    }
+/// Classification of the intrinsic `name` (lower case) of `lang` by its record in the
+/// vocabulary ([`radtap_il::vocab`]). Unknown intrinsics are nonlinear, the conservative
+/// choice.
+pub fn intrinsic_class(name: &str, lang: Lang) -> IntrinsicClass {
+    radtap_il::vocab::flow(name, lang)
 }
 
 /// Computes the effect of every point of `g`; `sites` are the unit's call sites.
@@ -225,16 +197,13 @@ fn pure(
     ok
 }
 
-/// A C library function without side effects (`math.h` in its `double`, `f` and `l` spellings,
-/// `abs`, `labs`), other than those storing through a pointer.
+/// A C library function without side effects: `math.h` in its `double`, `f` and `l`
+/// spellings and `abs`, `labs`, other than those storing through a pointer (`frexp`, `modf`,
+/// `remquo`).
 pub(crate) fn c_math(name: &str) -> bool {
-    // `frexp`, `modf` and `remquo` also store through a pointer argument.
-    let stores = ["frexp", "modf", "remquo"].iter().any(|b| {
-        name.strip_prefix(b)
-            .is_some_and(|r| matches!(r, "" | "f" | "l"))
-    });
-    (radtap_il::clib::c_library(name) == Some(radtap_il::clib::CLibrary::Math) && !stores)
-        || matches!(name, "abs" | "labs")
+    use radtap_il::clib::{c_library, CLibrary};
+    let stores = radtap_il::vocab::is(name, Lang::C, radtap_il::vocab::STORES);
+    c_library(name) == Some(CLibrary::Math) && !stores
 }
 
 /// The zones a reference expression may touch (see [`crate::ProgramInfo::ref_zones`]).
@@ -1067,7 +1036,7 @@ impl Eval<'_> {
                     reads: self.empty(),
                     ..Val::default()
                 };
-                match intrinsic_class(&name) {
+                match intrinsic_class(&name, self.u.lang) {
                     IntrinsicClass::NonDiff => {
                         for v in vals {
                             out = out.union(v.nondiff());

@@ -193,32 +193,7 @@ impl<'a> Adj<'_, '_, 'a> {
             Expr::Call { callee, args } => {
                 let name = self.pg.callee_name(*callee).to_ascii_lowercase();
                 let intrinsic_elemental = self.pg.prog().lookup(self.pg.src.scope, &name).is_none()
-                    && matches!(
-                        name.as_str(),
-                        "abs"
-                            | "min"
-                            | "max"
-                            | "sqrt"
-                            | "exp"
-                            | "log"
-                            | "log10"
-                            | "sin"
-                            | "cos"
-                            | "tan"
-                            | "atan"
-                            | "tanh"
-                            | "sinh"
-                            | "cosh"
-                            | "real"
-                            | "dble"
-                            | "int"
-                            | "nint"
-                            | "floor"
-                            | "ceiling"
-                            | "mod"
-                            | "sign"
-                            | "merge"
-                    );
+                    && radtap_il::vocab::is(&name, Lang::Fortran, radtap_il::vocab::ELEMENTAL);
                 for a in args {
                     ok &= self.elementwise_in(a.value, written, elemental && intrinsic_elemental);
                 }

@@ -5,7 +5,7 @@
 //! - **The generator both modes share** ([`generator`]): which procedures, variables,
 //!   derivative types, COMMON/module mirrors and globals get derivatives (`gen.rs`), the
 //!   derivative unit of one procedure — names, header, declarations, temporaries, the
-//!   intrinsic table ([`table`]) and `tan(e)` (`proc_.rs`, `proc_/decls.rs`, `proc_/expr.rs`,
+//!   intrinsic rules of the vocabulary ([`radtap_il::vocab`]) and `tan(e)` (`proc_.rs`, `proc_/decls.rs`, `proc_/expr.rs`,
 //!   `proc_/dref.rs`) — and the layout of the output file (`assemble.rs`). The body of each
 //!   derivative unit comes from a [`generator::BodyRules`]: the tangent rules here, the
 //!   adjoint rules in `radtap-diff-adjoint` (the adjoint is the transposed tangent, so that
@@ -34,7 +34,8 @@
 //! derivative reference and wraps each run of derivative statements in one loop over
 //! `nbdirs` directions.
 //!
-//! The intrinsic derivatives come from one table ([`table`]) shared by both languages.
+//! The intrinsic derivatives come from the records of the vocabulary ([`radtap_il::vocab`]),
+//! shared by both languages and read by the analyses too.
 
 mod alloc_pairs;
 mod assemble;
@@ -46,7 +47,6 @@ mod private_copy;
 mod proc_;
 mod refuse;
 pub use refuse::no_body_message;
-pub mod table;
 
 use radtap_dataflow::ProgramInfo;
 use radtap_il::{Diagnostic, Program, SymbolId, TypeDefId, UnitId};

@@ -2,10 +2,10 @@
 
 use crate::build::{assign, stmt, B};
 use crate::gen::{diffsizes_use, key, pattern, Gen};
-use crate::table::{self, Rule, Tpl};
 use radtap_dataflow::{ActivityInfo, ObjKey, ProcInfo, ZoneSet};
 use radtap_flowgraph::{CallSite, Callee, Part, Point};
 use radtap_il::copy::{expr_slots, Copier};
+use radtap_il::vocab::{self, Rule, Tpl};
 use radtap_il::*;
 use std::collections::{HashMap, HashSet};
 
@@ -116,7 +116,7 @@ pub struct ProcGen<'g, 'a> {
     /// reads `w` instead (`sintheta = sin(theta)`'s partial `cos(theta)` is `costheta`).
     pub sibling_results: Vec<(ExprId, ExprId)>,
     /// The intrinsic call whose partials are being built, with its table row.
-    cur_call: Option<(ExprId, &'static table::Row)>,
+    cur_call: Option<(ExprId, &'static vocab::Routine)>,
     /// Set when an active real reference had no derivative to read (reported at the
     /// statement).
     lost_derivative: bool,

@@ -7,39 +7,6 @@ use radtap_il::{
     SymbolId, SymbolKind, UnitId,
 };
 
-/// Elemental intrinsics whose result has the type, kind and rank of their first argument.
-const SAME_TYPE_INTRINSICS: &[&str] = &[
-    "sin",
-    "cos",
-    "tan",
-    "asin",
-    "acos",
-    "atan",
-    "sinh",
-    "cosh",
-    "tanh",
-    "exp",
-    "log",
-    "log10",
-    "sqrt",
-    "abs",
-    "sign",
-    "mod",
-    "modulo",
-    "min",
-    "max",
-    "asinh",
-    "acosh",
-    "atanh",
-    "erf",
-    "erfc",
-    "gamma",
-    "log_gamma",
-    "hypot",
-    "atan2",
-    "dim",
-];
-
 /// What is known of an actual argument's type: class, bytes of one element (when known)
 /// and rank.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -181,7 +148,11 @@ fn arg_ty(prog: &Program, unit: UnitId, e: ExprId) -> Option<ArgTy> {
             let name = fs.spelling.to_ascii_lowercase();
             if fs.kind == SymbolKind::Intrinsic {
                 // Elemental intrinsics whose result has the type of their first argument.
-                if SAME_TYPE_INTRINSICS.contains(&name.as_str()) {
+                if radtap_il::vocab::is(
+                    &name,
+                    radtap_il::Lang::Fortran,
+                    radtap_il::vocab::SAME_TYPE,
+                ) {
                     return arg_ty(prog, unit, args.first()?.value);
                 }
                 // Conversions to real: `dble(x)`, `real(x, wp)` (kind as a named constant

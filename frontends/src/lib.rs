@@ -17,7 +17,6 @@ mod fault;
 mod finclude;
 pub mod fixed;
 mod fortran;
-mod intrinsics;
 pub mod library;
 mod omp;
 mod ts;
@@ -27,7 +26,7 @@ use radtap_il::{
 };
 
 pub use depth::{MAX_BLOCKS, MAX_DEPTH, MAX_NESTING};
-pub use intrinsics::is_fortran_intrinsic;
+pub use radtap_il::vocab::is_fortran_intrinsic;
 
 /// One input: its path (as given) and contents.
 #[derive(Clone, Debug)]

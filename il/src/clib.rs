@@ -9,10 +9,9 @@
 //! undeclared callee was an intrinsic producing new values) silently lost the derivative of
 //! what it wrote (`ext_scale(&t, 3)`, `MPI_Allreduce(&t, &s, …)`).
 //!
-//! A function is listed only when what it does to derivatives is known: the `math.h`
-//! families (pure: they read their values; the derivative table `radtap_diff_tangent::table`
-//! has the rules of the differentiable ones, and every C spelling there is listed here, which
-//! a test of that table checks), functions that never carry a derivative (I/O, strings,
+//! A function is known, by its record in the vocabulary ([`crate::vocab`]), only when what it
+//! does to derivatives is known: the `math.h` families (pure: they read their values; the
+//! records of the differentiable ones have their rules), functions that never carry a derivative (I/O, strings,
 //! clocks, random numbers, process control), the allocators, and the copies whose effects the
 //! data-flow analyses model (`memcpy`, `memmove`, `memset`). Not listed, so unknown and
 //! refused when active: functions that move real values the analyses cannot follow (`qsort`
@@ -35,126 +34,6 @@ pub enum CLibrary {
     Copy,
 }
 
-/// The `math.h` functions, in their `double` spelling; `f` (float) and `l` (long double)
-/// suffixes are the same functions.
-const MATH: &[&str] = &[
-    "sin",
-    "cos",
-    "tan",
-    "asin",
-    "acos",
-    "atan",
-    "atan2",
-    "sinh",
-    "cosh",
-    "tanh",
-    "asinh",
-    "acosh",
-    "atanh",
-    "exp",
-    "exp2",
-    "expm1",
-    "log",
-    "log10",
-    "log2",
-    "log1p",
-    "logb",
-    "ilogb",
-    "sqrt",
-    "cbrt",
-    "pow",
-    "fabs",
-    "hypot",
-    "erf",
-    "erfc",
-    "tgamma",
-    "lgamma",
-    "floor",
-    "ceil",
-    "fmod",
-    "fmin",
-    "fmax",
-    "fdim",
-    "fma",
-    "round",
-    "lround",
-    "llround",
-    "trunc",
-    "rint",
-    "lrint",
-    "llrint",
-    "nearbyint",
-    "remainder",
-    "remquo",
-    "copysign",
-    "nextafter",
-    "nexttoward",
-    "ldexp",
-    "frexp",
-    "modf",
-    "scalbn",
-    "scalbln",
-    "nan",
-    "j0",
-    "j1",
-    "jn",
-    "y0",
-    "y1",
-    "yn",
-    "isnan",
-    "isinf",
-    "isfinite",
-    "isnormal",
-    "signbit",
-    "fpclassify",
-    "abs",
-    "labs",
-    "llabs",
-];
-
-/// Functions that never carry a derivative (`stdio.h` text output, `string.h`, `stdlib.h`
-/// conversions and process control, `time.h`, `assert`).
-const PASSIVE: &[&str] = &[
-    "printf",
-    "fprintf",
-    "sprintf",
-    "snprintf",
-    "puts",
-    "putchar",
-    "fputs",
-    "fputc",
-    "putc",
-    "fflush",
-    "perror",
-    "fopen",
-    "fclose",
-    "exit",
-    "abort",
-    "assert",
-    "strlen",
-    "strcmp",
-    "strncmp",
-    "strcpy",
-    "strncpy",
-    "strcat",
-    "strncat",
-    "strchr",
-    "strstr",
-    "atoi",
-    "atol",
-    "atof",
-    "strtol",
-    "strtoul",
-    "strtod",
-    "getenv",
-    "rand",
-    "srand",
-    "time",
-    "clock",
-    "clock_gettime",
-    "gettimeofday",
-];
-
 /// What the C library function `name` (as written) does, if radtap knows it.
 ///
 /// GCC's `math.h` macros expand to builtins (`HUGE_VAL` is `__builtin_huge_val()`, `NAN`
@@ -170,21 +49,34 @@ pub fn c_library(name: &str) -> Option<CLibrary> {
         );
         return (constant || c_library(b) == Some(CLibrary::Math)).then_some(CLibrary::Math);
     }
-    let math = |n: &str| MATH.contains(&n);
-    if math(name)
-        || name
-            .strip_suffix('f')
-            .or_else(|| name.strip_suffix('l'))
-            .is_some_and(math)
-    {
-        return Some(CLibrary::Math);
+    use crate::vocab::{lookup, COPY, MATH, MATH1, MEMORY, PASSIVE};
+    let r = lookup(name, crate::Lang::C)?;
+    if r.flags & (MATH | MATH1) != 0 {
+        Some(CLibrary::Math)
+    } else if r.has(PASSIVE) {
+        Some(CLibrary::Passive)
+    } else if r.has(MEMORY) {
+        Some(CLibrary::Memory)
+    } else if r.has(COPY) {
+        Some(CLibrary::Copy)
+    } else {
+        None
     }
-    if PASSIVE.contains(&name) {
-        return Some(CLibrary::Passive);
-    }
-    match name {
-        "malloc" | "calloc" | "realloc" | "free" => Some(CLibrary::Memory),
-        "memcpy" | "memmove" | "memset" => Some(CLibrary::Copy),
-        _ => None,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every C spelling of a record with a derivative rule is a `math.h` function for
+    /// `c_library`: one missing here would make its calls unknown routines, refused where
+    /// the record has their derivative.
+    #[test]
+    fn every_differentiable_c_spelling_is_a_math_function() {
+        for r in crate::vocab::ROUTINES.iter().filter(|r| r.rule().is_some()) {
+            for n in r.c_spellings() {
+                assert_eq!(c_library(&n), Some(CLibrary::Math), "{n}");
+            }
+        }
     }
 }

@@ -23,13 +23,6 @@ use crate::ir::*;
 use crate::visit::expr_children;
 use crate::Diagnostic;
 
-/// Intrinsics applied elementwise: an operand of theirs gives the expression's shape.
-const ELEMENTAL: &[&str] = &[
-    "sin", "cos", "tan", "exp", "log", "log10", "sqrt", "abs", "dabs", "dsin", "dcos", "dexp",
-    "dlog", "dsqrt", "tanh", "sinh", "cosh", "atan", "asin", "acos", "real", "dble", "max", "min",
-    "sign", "dsign", "dmax1", "dmin1", "atan2", "merge",
-];
-
 /// Rewrites every array expression given for an array dummy of a procedure of the program
 /// into a temporary assigned just before the statement (Fortran units only).
 pub fn hoist_array_actuals(prog: &mut Program) -> Vec<Diagnostic> {
@@ -252,8 +245,9 @@ fn elemental_args(prog: &Program, u: &UnitData, e: ExprId) -> Option<Vec<ExprId>
         Expr::Opaque(n) => n.to_ascii_lowercase(),
         _ => return None,
     };
-    (ELEMENTAL.contains(&name.as_str()) && args.iter().all(|a| a.keyword.is_none()))
-        .then(|| args.iter().map(|a| a.value).collect())
+    (crate::vocab::is(&name, Lang::Fortran, crate::vocab::ELEMENTAL)
+        && args.iter().all(|a| a.keyword.is_none()))
+    .then(|| args.iter().map(|a| a.value).collect())
 }
 
 /// A whole real array of `u`, declared in `u`, of rank `r`, among the elementwise operands of

@@ -29,6 +29,10 @@
 //! [`clib`] is the list of C library functions radtap knows by name: any other C function
 //! without a body is an unknown routine, whatever headers declare it.
 //!
+//! [`vocab`] holds one record per intrinsic and C library function radtap knows by name
+//! (spellings, effects, properties, derivative rule), read by every crate that needs a fact
+//! about one.
+//!
 //! [`library`] reads descriptions of routines without source (Tapenade's library syntax, `-ext`)
 //! and holds radtap's built-in ones (reference BLAS, CBLAS).
 //!
@@ -68,6 +72,7 @@ pub mod subscripts;
 pub mod ternary;
 mod verify;
 pub mod visit;
+pub mod vocab;
 
 pub use arena::{Arena, ArenaMap, Idx};
 pub use diag::{Code, Diagnostic, Severity, Span};

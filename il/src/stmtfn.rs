@@ -335,9 +335,9 @@ impl Cx<'_> {
                 };
                 match name.as_str() {
                     "dble" | "dfloat" => Some((BaseClass::Real, Some(8))),
-                    "exp" | "log" | "log10" | "sqrt" | "sin" | "cos" | "tan" | "tanh" | "sinh"
-                    | "cosh" | "atan" | "asin" | "acos" | "abs"
-                        if args.len() == 1 =>
+                    // Elemental functions whose value has the type of their argument.
+                    n if args.len() == 1
+                        && crate::vocab::is(n, Lang::Fortran, crate::vocab::SAME_TYPE) =>
                     {
                         self.type_of(u, args[0].value)
                     }

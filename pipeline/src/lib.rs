@@ -30,10 +30,12 @@
 //! [`Failure`] into an exit status.
 
 mod head;
+pub mod optim;
 mod reach;
 
 use head::{check_head, find_head};
 pub use head::{parse_head, parse_heads, var_list, HeadSpec};
+use optim::Optim;
 
 /// Stack of a thread that differentiates (the `radtap` command's, the service's workers, the
 /// test suites' runs): 4 GiB of address space, reserved, not committed. The passes recurse
@@ -281,51 +283,7 @@ pub fn check_request(req: &Request) -> Result<Vec<String>, Failure> {
         ));
     }
     sizes(&req.options)?;
-    const KNOWN: &[&str] = &[
-        "activity",
-        "spareinit",
-        "splitdiff",
-        "mergediff",
-        "tbr",
-        "snapshot",
-        "diffliveness",
-        "deadcontrol",
-        "recomputeintermediates",
-        "induction",
-        "sharepartials",
-        "structuredjumps",
-        "localrecords",
-        "hoistinvariant",
-        "everyoptim",
-    ];
-    const DONE: &[&str] = &[
-        "tbr",
-        "diffliveness",
-        "induction",
-        "sharepartials",
-        "deadcontrol",
-        "snapshot",
-        "structuredjumps",
-        "recomputeintermediates",
-        "localrecords",
-        "hoistinvariant",
-        "everyoptim",
-    ];
-    let mut warnings = Vec::new();
-    for n in &req.options.nooptim {
-        let l = n.to_ascii_lowercase();
-        if !KNOWN.contains(&l.as_str()) {
-            return Err(Failure::Usage(format!(
-                "-nooptim {n}: unknown optimization (known: {})",
-                KNOWN.join(", ")
-            )));
-        } else if !DONE.contains(&l.as_str()) {
-            warnings.push(format!(
-                "-nooptim {n} has no effect yet (only tbr, diffliveness, induction, sharepartials, deadcontrol, snapshot, structuredjumps, recomputeintermediates, localrecords and hoistinvariant can be turned off)"
-            ));
-        }
-    }
-    Ok(warnings)
+    optim::check(&req.options.nooptim).map_err(Failure::Usage)
 }
 
 /// Stages 2–4: [`parse`], [`check`] and [`analyse`].
@@ -391,7 +349,7 @@ pub fn front(req: &Request) -> Analysed {
         radtap_il::subscripts::commute_reversed_subscripts(&mut program);
         // A call of a pure function whose arguments a loop does not change leaves the loop
         // (`il::invariant`): the adjoint calls it and its adjoint once, not per iteration.
-        if !optim_off(&req.options, "hoistinvariant")
+        if !Optim::HoistInvariant.off(&req.options.nooptim)
             && radtap_il::invariant::worth_trying(&program)
         {
             let pure = radtap_dataflow::pure_functions(&program);
@@ -850,7 +808,7 @@ pub fn tangent(
     let o = &req.options;
     let mut opts = radtap_diff_tangent::Options::new(req.modes.vector);
     opts.nbdirsmax = o.nbdirsmax;
-    opts.slice_dead = !optim_off(o, "diffliveness");
+    opts.slice_dead = !Optim::DiffLiveness.off(&o.nooptim);
     opts.sizes = match sizes(o) {
         Ok(s) => s,
         Err(f) => {
@@ -950,15 +908,15 @@ fn sizes(o: &DiffOptions) -> Result<Vec<(String, String)>, Failure> {
 /// [`Failure::Usage`].
 fn adjoint_options(o: &DiffOptions) -> Result<radtap_diff_tangent::Options, Failure> {
     let mut opts = radtap_diff_tangent::Options::adjoint();
-    opts.slice_dead = !optim_off(o, "diffliveness");
-    opts.tbr = !optim_off(o, "tbr");
-    opts.induction = !optim_off(o, "induction");
-    opts.share_partials = !optim_off(o, "sharepartials");
-    opts.joint_branches = !optim_off(o, "deadcontrol");
-    opts.snapshot_needs = !optim_off(o, "snapshot");
-    opts.structured_jumps = !optim_off(o, "structuredjumps");
-    opts.recompute = !optim_off(o, "recomputeintermediates");
-    opts.local_records = !optim_off(o, "localrecords");
+    opts.slice_dead = !Optim::DiffLiveness.off(&o.nooptim);
+    opts.tbr = !Optim::Tbr.off(&o.nooptim);
+    opts.induction = !Optim::Induction.off(&o.nooptim);
+    opts.share_partials = !Optim::SharePartials.off(&o.nooptim);
+    opts.joint_branches = !Optim::DeadControl.off(&o.nooptim);
+    opts.snapshot_needs = !Optim::Snapshot.off(&o.nooptim);
+    opts.structured_jumps = !Optim::StructuredJumps.off(&o.nooptim);
+    opts.recompute = !Optim::RecomputeIntermediates.off(&o.nooptim);
+    opts.local_records = !Optim::LocalRecords.off(&o.nooptim);
     opts.split = o.nocheckpoint;
     opts.sizes = sizes(o)?;
     if let Some(p) = &o.adjvarname {
@@ -972,13 +930,6 @@ fn adjoint_options(o: &DiffOptions) -> Result<radtap_diff_tangent::Options, Fail
         opts.type_pattern = p.clone();
     }
     Ok(opts)
-}
-
-/// Whether `-nooptim` turns off optimization `name` (directly or through `everyoptim`).
-fn optim_off(o: &DiffOptions, name: &str) -> bool {
-    o.nooptim
-        .iter()
-        .any(|x| x.eq_ignore_ascii_case(name) || x.eq_ignore_ascii_case("everyoptim"))
 }
 
 /// A derivative generator: `radtap_diff_tangent::differentiate`'s signature.

@@ -92,7 +92,7 @@ fn form(req: Option<&ApiRequest>) -> String {
          <label><input type=\"checkbox\" name=\"mode\" value=\"adjoint\" id=\"mode-adjoint\"{}> adjoint (-b)</label>\
          <label><input type=\"checkbox\" name=\"mode\" value=\"split\"{}> split adjoint (-b -nocheckpoint)</label>\
          </fieldset><fieldset><legend>Options</legend>\
-         <label for=\"nooptim\">-nooptim (space-separated: tbr diffliveness induction sharepartials deadcontrol snapshot structuredjumps recomputeintermediates localrecords hoistinvariant everyoptim)</label>\
+         <label for=\"nooptim\">-nooptim (space-separated: {})</label>\
          <input type=\"text\" id=\"nooptim\" name=\"nooptim\" value=\"{}\">\
          <label for=\"size\">-size (space-separated: <code>n=10 w=n*m</code>)</label>\
          <input type=\"text\" id=\"size\" name=\"size\" value=\"{}\"></fieldset>\
@@ -109,6 +109,9 @@ fn form(req: Option<&ApiRequest>) -> String {
         r.options.nbdirsmax.map_or(String::new(), |n| n.to_string()),
         checked("adjoint"),
         checked("split"),
+        radtap_pipeline::optim::effective()
+            .collect::<Vec<_>>()
+            .join(" "),
         escape(&r.options.nooptim.join(" ")),
         escape(&r.options.size.join(" ")),
         kept_files(r),

@@ -15,109 +15,14 @@
 
 use super::*;
 
-/// Intrinsics that are holomorphic on complex arguments, with the table's partials valid
-/// there (the partials are the real ones written over complex values).
-const HOLOMORPHIC: &[&str] = &[
-    "sin",
-    "cos",
-    "tan",
-    "asin",
-    "acos",
-    "atan",
-    "sinh",
-    "cosh",
-    "tanh",
-    "asinh",
-    "acosh",
-    "atanh",
-    "exp",
-    "log",
-    "sqrt",
-    "sum",
-    "product",
-    "transpose",
-    "spread",
-    "reshape",
-];
-
-/// Intrinsics whose value is complex when their first argument is (elementwise functions,
-/// array manipulations).
-const KEEPS_TYPE: &[&str] = &[
-    "sin",
-    "cos",
-    "tan",
-    "asin",
-    "acos",
-    "atan",
-    "sinh",
-    "cosh",
-    "tanh",
-    "asinh",
-    "acosh",
-    "atanh",
-    "exp",
-    "log",
-    "sqrt",
-    "sum",
-    "product",
-    "transpose",
-    "spread",
-    "reshape",
-    "merge",
-    "cshift",
-    "eoshift",
-    "matmul",
-    "dot_product",
-    "pack",
-    "unpack",
-];
-
-/// Intrinsics with a complex result whatever their arguments.
-const MAKES_COMPLEX: &[&str] = &[
-    "cmplx", "dcmplx", "complex", "conjg", "dconjg", "cexp", "clog", "csqrt", "csin", "ccos",
-    "cdexp", "cdlog", "cdsqrt", "cdsin", "cdcos", "zexp", "zlog", "zsqrt",
-];
-
-/// Intrinsics with a real (or integer, logical) result whatever their arguments.
-const MAKES_REAL: &[&str] = &[
-    "real",
-    "dble",
-    "dreal",
-    "float",
-    "sngl",
-    "aimag",
-    "dimag",
-    "imag",
-    "imagpart",
-    "realpart",
-    "abs",
-    "cabs",
-    "cdabs",
-    "zabs",
-    "kind",
-    "size",
-    "int",
-    "nint",
-    "len",
-    "lbound",
-    "ubound",
-    "shape",
-    "count",
-    "any",
-    "all",
-    "huge",
-    "tiny",
-    "epsilon",
-    "precision",
-    "atan2",
-    "hypot",
-    "sign",
-    "mod",
-    "min",
-    "max",
-    "maxval",
-    "minval",
-];
+/// Whether intrinsic `name` (lower case) has the property `f` of its record in the vocabulary
+/// ([`radtap_il::vocab`]): `HOLO` (holomorphic on complex arguments, the record's partials
+/// valid there: they are the real ones written over complex values), `KEEPS` (complex when
+/// its first argument is), `CPLX` (complex whatever its arguments), `REAL` (real, integer or
+/// logical whatever its arguments).
+fn intrinsic_is(name: &str, f: u32) -> bool {
+    radtap_il::vocab::is(name, Lang::Fortran, f)
+}
 
 /// Whether `e` of `exprs` is (or may be) complex-valued; `sym_complex` tells whether a
 /// variable is complex. Conservative: an unknown call with a complex argument is complex.
@@ -153,13 +58,13 @@ pub(crate) fn complex_expr(
                 Expr::Opaque(n) => (n.to_ascii_lowercase(), None),
                 _ => (String::new(), None),
             };
-            if MAKES_COMPLEX.contains(&name.as_str()) {
+            if intrinsic_is(&name, radtap_il::vocab::CPLX) {
                 return true;
             }
-            if MAKES_REAL.contains(&name.as_str()) {
+            if intrinsic_is(&name, radtap_il::vocab::REAL) {
                 return false;
             }
-            if let Some(s) = fsym.filter(|_| !KEEPS_TYPE.contains(&name.as_str())) {
+            if let Some(s) = fsym.filter(|_| !intrinsic_is(&name, radtap_il::vocab::KEEPS)) {
                 if sym_complex(s) {
                     return true;
                 }
@@ -211,7 +116,7 @@ impl<'a> ProcGen<'_, 'a> {
         let prog = self.g.prog;
         let complex_name = |n: &str| {
             let n = n.to_ascii_lowercase();
-            MAKES_COMPLEX.contains(&n.as_str())
+            intrinsic_is(&n, radtap_il::vocab::CPLX)
                 || matches!(n.as_str(), "aimag" | "dimag" | "imag" | "imagpart")
         };
         // A variable, or a function whose result is complex.
@@ -418,7 +323,7 @@ impl<'a> ProcGen<'_, 'a> {
                 Some(Some(self.guarded(q, cond, k)))
             }
             _ if first_complex || pos.iter().any(|&x| self.complex_src(x)) => {
-                if HOLOMORPHIC.contains(&name) {
+                if intrinsic_is(name, radtap_il::vocab::HOLO) {
                     return None;
                 }
                 if args.iter().any(|a| self.active_inside(a.value)) {

@@ -495,7 +495,7 @@ impl<'a> ProcGen<'_, 'a> {
     fn tan_call(&mut self, e: ExprId, callee: ExprId, args: &'a [Arg]) -> Option<ExprId> {
         let name = self.callee_name(callee);
         let is_c = self.lang == Lang::C;
-        let row = table::lookup(&name, is_c);
+        let row = vocab::derivative(&name, is_c);
         let pos: Vec<ExprId> = args
             .iter()
             .filter(|a| a.keyword.is_none())
@@ -505,7 +505,7 @@ impl<'a> ProcGen<'_, 'a> {
         if let Some(d) = self.tan_complex(e, &name, &pos, args) {
             return d;
         }
-        let Some(row) = row else {
+        let Some((row, rule)) = row.and_then(|r| Some((r, r.rule()?))) else {
             if let Some(d) = self.tan_special(&name, &pos, args.len(), k) {
                 return d;
             }
@@ -517,7 +517,7 @@ impl<'a> ProcGen<'_, 'a> {
                 self.lost_value = Some("a reference to a differentiated function");
             } else if active
                 && self.is_intrinsic_call(e)
-                && !ZERO_DERIVATIVE.contains(&name.as_str())
+                && !vocab::zero_derivative(&name, self.lang)
             {
                 // An intrinsic whose derivative is not identically zero (`bessel_j0`, `norm2`,
                 // `pack`, `modulo`, ...) is never a silent zero: refused at the statement.
@@ -525,20 +525,20 @@ impl<'a> ProcGen<'_, 'a> {
             }
             return None;
         };
-        if matches!(row.rule, Rule::Extremum { .. } | Rule::Product) && args.len() > 1 {
+        if matches!(rule, Rule::Extremum { .. } | Rule::Product) && args.len() > 1 {
             // `maxval(a, dim=k)`, `product(a, mask=m)`: the rules below are for the whole array.
             if args.iter().any(|a| self.active_inside(a.value)) {
                 self.no_rule = Some(format!("`{name}` with a DIM or MASK argument"));
             }
             return None;
         }
-        match row.rule {
+        match rule {
             Rule::Elementwise(partials) => {
                 // A call with fewer positional arguments than the partials read (`sign(z)`,
                 // which the frontend accepts) is refused here, never indexed past its end.
                 let needed = partials
                     .iter()
-                    .filter_map(|p| max_arg(&table::parsed(p)))
+                    .filter_map(|p| max_arg(&vocab::parsed(p)))
                     .max();
                 if needed.is_some_and(|n| n >= pos.len()) {
                     self.lost_value =
@@ -549,7 +549,7 @@ impl<'a> ProcGen<'_, 'a> {
                 for (i, p) in partials.iter().enumerate() {
                     let Some(&x) = pos.get(i) else { break };
                     let Some(dx) = self.tan(x) else { continue };
-                    let tpl = table::parsed(p);
+                    let tpl = vocab::parsed(p);
                     let kx = self.real_kind(x);
                     let outer = self.cur_call.replace((e, row));
                     let mut partial = self.instantiate(&tpl, &pos, kx);
@@ -1119,118 +1119,8 @@ impl<'a> ProcGen<'_, 'a> {
     }
 }
 
-/// Intrinsics whose derivative is zero wherever it exists, or whose result is not real:
-/// an active argument to one of them loses nothing.
-const ZERO_DERIVATIVE: &[&str] = &[
-    "int",
-    "nint",
-    "idint",
-    "idnint",
-    "ifix",
-    "floor",
-    "ceiling",
-    "aint",
-    "anint",
-    "dint",
-    "dnint",
-    "size",
-    "shape",
-    "lbound",
-    "ubound",
-    "count",
-    "any",
-    "all",
-    "maxloc",
-    "minloc",
-    "findloc",
-    "epsilon",
-    "huge",
-    "tiny",
-    "precision",
-    "range",
-    "radix",
-    "digits",
-    "minexponent",
-    "maxexponent",
-    "kind",
-    "exponent",
-    "present",
-    "allocated",
-    "associated",
-    "len",
-    "len_trim",
-    "is_contiguous",
-    "storage_size",
-    "sizeof",
-    "c_sizeof",
-    "isnan",
-    "isinf",
-    "isfinite",
-    "ceil",
-    "round",
-    "trunc",
-    "lround",
-    "llround",
-    "rint",
-    "lrint",
-    "nearbyint",
-    "signbit",
-    "ieee_is_nan",
-    "ieee_is_finite",
-    "ieee_class",
-    "sign_bit",
-    "btest",
-    "ichar",
-    "iachar",
-    "lge",
-    "lgt",
-    "lle",
-    "llt",
-    "index",
-    "scan",
-    "verify",
-    "char",
-    "achar",
-    "new_line",
-    "c_loc",
-    "loc",
-    "abs_int",
-    "iabs",
-    "isign",
-    "idim",
-    "mod_int",
-    "max0",
-    "min0",
-    "amax0",
-    "amin0",
-    "max1",
-    "min1",
-    "logical",
-    "iand",
-    "ior",
-    "ieor",
-    "not",
-    "ishft",
-    "ishftc",
-    "ibset",
-    "ibclr",
-    "ibits",
-    "popcnt",
-    "poppar",
-    "leadz",
-    "trailz",
-    "malloc",
-    "calloc",
-    "free",
-    "memset",
-    "strlen",
-    "rand",
-    "random_number",
-];
-
 /// The largest argument index a derivative template reads.
-fn max_arg(t: &table::Tpl) -> Option<usize> {
-    use table::Tpl;
+fn max_arg(t: &Tpl) -> Option<usize> {
     match t {
         Tpl::Arg(i) => Some(*i),
         Tpl::Num(_) | Tpl::Pi => None,

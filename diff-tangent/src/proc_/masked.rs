@@ -167,11 +167,8 @@ impl<'a> ProcGen<'_, 'a> {
                 Expr::Index { .. } => return false,
                 Expr::Call { callee, args } => {
                     let name = self.callee_name(*callee);
-                    let elemental = crate::table::lookup(&name, false).is_some_and(|r| {
-                        matches!(
-                            r.rule,
-                            crate::table::Rule::Elementwise(_) | crate::table::Rule::Select { .. }
-                        )
+                    let elemental = vocab::derivative(&name, false).is_some_and(|r| {
+                        matches!(r.rule(), Some(Rule::Elementwise(_) | Rule::Select { .. }))
                     });
                     if !elemental {
                         return false;

@@ -58,37 +58,13 @@ impl ProcGen<'_, '_> {
             };
             let costly = intrinsic
                 && !self.hoisted.contains_key(&e)
-                && table::lookup(&name, self.lang == Lang::C)
-                    .is_some_and(|r| matches!(r.rule, Rule::Elementwise(_)))
+                && vocab::derivative(&name, self.lang == Lang::C)
+                    .is_some_and(|r| matches!(r.rule(), Some(Rule::Elementwise(_))))
                 // A cheap call is recomputed in its partial (`sign(1, x)` for `abs(x)`),
                 // unless that copies other calls: `abs(abs(...abs(x)))` n deep would then
                 // write n² calls.
-                && (self.args_have_call(node) || !matches!(
-                    name.as_str(),
-                    "abs"
-                        | "dabs"
-                        | "fabs"
-                        | "fabsf"
-                        | "sign"
-                        | "dsign"
-                        | "copysign"
-                        | "dble"
-                        | "real"
-                        | "float"
-                        | "sngl"
-                        | "dfloat"
-                        | "mod"
-                        | "amod"
-                        | "dmod"
-                        | "min"
-                        | "max"
-                        | "amin1"
-                        | "amax1"
-                        | "dmin1"
-                        | "dmax1"
-                        | "fmin"
-                        | "fmax"
-                ))
+                && (self.args_have_call(node)
+                    || !radtap_il::vocab::is(&name, self.lang, radtap_il::vocab::CHEAP))
                 && self.rank_of(e) == 0
                 && matches!(self.kind_of(e), 4 | 8);
             if costly {

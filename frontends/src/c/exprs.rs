@@ -49,7 +49,9 @@ impl<'a, 's> CLower<'a, 's> {
         {
             return self.alloc(Expr::Opaque(name), n);
         }
-        if as_callee || C_LIBRARY.contains(&name.as_str()) {
+        // A known library function may be named without a call (passed as a function
+        // pointer).
+        if as_callee || radtap_il::clib::c_library(&name).is_some() {
             // A library function (math.h, stdio.h): one symbol for the program.
             let g = self.global;
             let key = format!("c:{name}");
@@ -349,12 +351,3 @@ impl<'a, 's> CLower<'a, 's> {
         }
     }
 }
-
-/// C library functions that may be named without a call (passed as function pointers).
-const C_LIBRARY: &[&str] = &[
-    "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "asinh", "acosh",
-    "atanh", "exp", "exp2", "expm1", "log", "log10", "log2", "log1p", "sqrt", "cbrt", "pow",
-    "fabs", "hypot", "erf", "erfc", "tgamma", "lgamma", "floor", "ceil", "fmod", "fmin", "fmax",
-    "round", "trunc", "sinf", "cosf", "expf", "logf", "sqrtf", "fabsf", "powf", "abs", "labs",
-    "malloc", "calloc", "realloc", "free", "printf", "puts", "strcmp",
-];

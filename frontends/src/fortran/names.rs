@@ -2,9 +2,9 @@
 //! a `call_expression`, and argument and subscript lists.
 
 use super::{is_intrinsic_module, key, sym_data, FortranLowering};
-use crate::intrinsics::is_fortran_intrinsic;
 use crate::ts::named_children;
 use crate::ts::Field;
+use radtap_il::vocab::is_fortran_intrinsic;
 use radtap_il::*;
 use tree_sitter::Node;
 

@@ -1,0 +1,296 @@
+//! The vocabulary: one record per routine radtap knows by name, read by every crate.
+//!
+//! A record ([`Routine`]) holds everything the pipeline needs to know about an intrinsic or a
+//! C library function: its spellings (Fortran generic first, then the F77 specifics; C in
+//! its `double` spelling, the `float` and `long double` ones `sinf`/`sinl` following from
+//! [`MATH`]), what kind of library function it is for C (read by `clib`), how derivatives
+//! flow through it ([`Flow`], derived from the rule, read by the data-flow analyses), its
+//! derivative rule ([`Deriv`]: partials, linear, a rule of its own in the generators, zero,
+//! or none), and its properties as [`flags`](Routine::flags) (elemental, result of the first
+//! argument's type, holomorphic, complex or real result, cheap to recompute, stores through a
+//! pointer argument). Each question other crates used to answer with a list of their own
+//! (the frontends' intrinsic names, the effects' classes, generic resolution, hoisting,
+//! statement functions, complex support, masked assignments, zero derivatives) is a query on
+//! these records, so an analysis and the rule that differentiates a call can no longer
+//! disagree because two lists did.
+//!
+//! Partial derivatives are small expressions over `x0`, `x1`, … (the arguments) in a neutral
+//! syntax: `**` is the power, `sgn(a)` is the sign of `a` as a real (Fortran `sign(1.0, a)`,
+//! C `copysign(1.0, a)`), `trunc` is Fortran `aint`, `pi` is π in the argument's kind,
+//! `nz(c, e)` is `e` where `c ≠ 0` and 0 elsewhere, `pos(c, e)` is `e` where `c > 0` and 0
+//! elsewhere (guards for partials that are `0·∞` or `log(0)` at a point where the derivative
+//! exists). Tangent mode emits `ẏ = Σ ∂f/∂xᵢ · ẋᵢ`; adjoint mode `x̄ᵢ += ∂f/∂xᵢ · ȳ` from the
+//! same records. Every spelling of every record with a rule is checked numerically by
+//! `tests/intrinsics.rs` against central finite differences.
+//!
+//! Adding an intrinsic is one record in `vocab/records.rs` plus its numeric cases in
+//! `tests/intrinsics.rs` (ARCHITECTURE.md, "The vocabulary").
+
+use crate::Lang;
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+mod records;
+mod types;
+pub use records::ROUTINES;
+pub use types::*;
+
+/// Spelling → record, per language, built once.
+fn index() -> &'static [HashMap<String, &'static Routine>; 2] {
+    static INDEX: OnceLock<[HashMap<String, &'static Routine>; 2]> = OnceLock::new();
+    INDEX.get_or_init(|| {
+        let (mut f, mut c) = (HashMap::new(), HashMap::new());
+        for r in ROUTINES {
+            for &n in r.fortran {
+                f.entry(n.to_string()).or_insert(r);
+            }
+            for n in r.c_spellings() {
+                c.entry(n).or_insert(r);
+            }
+        }
+        [f, c]
+    })
+}
+
+/// The record of `name` (lower case) in `lang`.
+pub fn lookup(name: &str, lang: Lang) -> Option<&'static Routine> {
+    let i = match lang {
+        Lang::Fortran => 0,
+        Lang::C => 1,
+    };
+    index()[i].get(name).copied()
+}
+
+/// The record of `name` when it has a [`Rule`] (`c`: the C spelling).
+pub fn derivative(name: &str, c: bool) -> Option<&'static Routine> {
+    lookup(name, if c { Lang::C } else { Lang::Fortran }).filter(|r| r.rule().is_some())
+}
+
+/// True for the name of a Fortran intrinsic procedure (lower case): a name used as a
+/// function and not declared as an array is one when it is here and not EXTERNAL.
+pub fn is_fortran_intrinsic(name: &str) -> bool {
+    lookup(name, Lang::Fortran).is_some_and(|r| !r.has(NOT_INTRINSIC))
+}
+
+/// Whether `name` in `lang` is a known routine with all the properties of `f`.
+pub fn is(name: &str, lang: Lang, f: u32) -> bool {
+    lookup(name, lang).is_some_and(|r| r.has(f))
+}
+
+/// How derivatives flow through intrinsic `name` (lower case) in `lang`; an unknown name is
+/// nonlinear, the conservative choice.
+pub fn flow(name: &str, lang: Lang) -> Flow {
+    lookup(name, lang).map_or(Flow::Nonlinear, Routine::flow)
+}
+
+/// Whether the derivative of intrinsic `name` is zero wherever it exists.
+pub fn zero_derivative(name: &str, lang: Lang) -> bool {
+    lookup(name, lang).is_some_and(|r| r.deriv == Deriv::Zero)
+}
+
+/// A parsed partial-derivative template.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Tpl {
+    /// Argument `xᵢ`.
+    Arg(usize),
+    /// An integer or real constant as written.
+    Num(String),
+    /// π in the argument's kind.
+    Pi,
+    /// A function of the neutral syntax (`cos`, `sgn`, `trunc`, `psi`).
+    Call(String, Vec<Tpl>),
+    /// Unary minus.
+    Neg(Box<Tpl>),
+    /// Binary operation: one of `+ - * / **`.
+    Bin(char, Box<Tpl>, Box<Tpl>),
+}
+
+/// The parsed template of a partial of [`ROUTINES`], parsed once per process: the tangent and
+/// adjoint instantiate a partial for every intrinsic call they differentiate, and parsing it
+/// there each time was 3% of `-b` on straight-line code.
+pub fn parsed(p: &'static str) -> std::borrow::Cow<'static, Tpl> {
+    static PARSED: OnceLock<HashMap<&'static str, Tpl>> = OnceLock::new();
+    let all = PARSED.get_or_init(|| {
+        let mut m = HashMap::new();
+        for r in ROUTINES {
+            if let Some(Rule::Elementwise(ps)) = r.rule() {
+                for &q in ps {
+                    m.entry(q).or_insert_with(|| parse(q));
+                }
+            }
+        }
+        m
+    });
+    match all.get(p) {
+        Some(t) => std::borrow::Cow::Borrowed(t),
+        // Not a partial of a record: parsed here.
+        None => std::borrow::Cow::Owned(parse(p)),
+    }
+}
+
+/// Parses a template (the records are static and tested, so a malformed one is a bug).
+pub fn parse(s: &str) -> Tpl {
+    let toks = lex(s);
+    let mut p = Parser { toks, pos: 0 };
+    let t = p.sum();
+    assert!(p.pos == p.toks.len(), "trailing input in template `{s}`");
+    t
+}
+
+fn lex(s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let cs: Vec<char> = s.chars().filter(|c| !c.is_whitespace()).collect();
+    let mut i = 0;
+    while i < cs.len() {
+        let c = cs[i];
+        if c.is_ascii_alphanumeric() || c == '.' || c == '_' {
+            let st = i;
+            while i < cs.len() && (cs[i].is_ascii_alphanumeric() || cs[i] == '.' || cs[i] == '_') {
+                i += 1;
+            }
+            out.push(cs[st..i].iter().collect());
+        } else if c == '*' && cs.get(i + 1) == Some(&'*') {
+            out.push("**".into());
+            i += 2;
+        } else {
+            out.push(c.to_string());
+            i += 1;
+        }
+    }
+    out
+}
+
+struct Parser {
+    toks: Vec<String>,
+    pos: usize,
+}
+
+impl Parser {
+    fn peek(&self) -> Option<&str> {
+        self.toks.get(self.pos).map(|s| s.as_str())
+    }
+    fn next(&mut self) -> String {
+        self.pos += 1;
+        self.toks[self.pos - 1].clone()
+    }
+    fn sum(&mut self) -> Tpl {
+        let mut l = self.product();
+        while let Some(op @ ("+" | "-")) = self.peek() {
+            let op = op.chars().next().unwrap_or('+');
+            self.pos += 1;
+            let r = self.product();
+            l = Tpl::Bin(op, Box::new(l), Box::new(r));
+        }
+        l
+    }
+    fn product(&mut self) -> Tpl {
+        let mut l = self.unary();
+        while let Some(op @ ("*" | "/")) = self.peek() {
+            let op = op.chars().next().unwrap_or('*');
+            self.pos += 1;
+            let r = self.unary();
+            l = Tpl::Bin(op, Box::new(l), Box::new(r));
+        }
+        l
+    }
+    fn unary(&mut self) -> Tpl {
+        if self.peek() == Some("-") {
+            self.pos += 1;
+            return Tpl::Neg(Box::new(self.unary()));
+        }
+        let b = self.atom();
+        if self.peek() == Some("**") {
+            self.pos += 1;
+            let e = self.unary();
+            return Tpl::Bin('^', Box::new(b), Box::new(e));
+        }
+        b
+    }
+    fn atom(&mut self) -> Tpl {
+        let t = self.next();
+        if t == "(" {
+            let e = self.sum();
+            let close = self.next();
+            assert_eq!(close, ")");
+            return e;
+        }
+        if let Some(i) = t.strip_prefix('x').and_then(|d| d.parse::<usize>().ok()) {
+            return Tpl::Arg(i);
+        }
+        if t == "pi" {
+            return Tpl::Pi;
+        }
+        if t.chars().next().is_some_and(|c| c.is_ascii_digit()) {
+            return Tpl::Num(t);
+        }
+        assert_eq!(self.next(), "(", "call expected in template");
+        let mut args = vec![self.sum()];
+        while self.peek() == Some(",") {
+            self.pos += 1;
+            args.push(self.sum());
+        }
+        assert_eq!(self.next(), ")");
+        Tpl::Call(t, args)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_template_parses_and_uses_only_its_arguments() {
+        for r in ROUTINES {
+            if let Some(Rule::Elementwise(ps)) = r.rule() {
+                for p in ps {
+                    let t = parse(p);
+                    let mut max = 0;
+                    walk(&t, &mut |x| {
+                        if let Tpl::Arg(i) = x {
+                            max = max.max(*i + 1);
+                        }
+                    });
+                    assert!(max <= 3, "{p}");
+                }
+            }
+        }
+        assert_eq!(
+            parse("-(x0/(x0*x0+x1*x1))"),
+            Tpl::Neg(Box::new(Tpl::Bin(
+                '/',
+                Box::new(Tpl::Arg(0)),
+                Box::new(Tpl::Bin(
+                    '+',
+                    Box::new(Tpl::Bin('*', Box::new(Tpl::Arg(0)), Box::new(Tpl::Arg(0)))),
+                    Box::new(Tpl::Bin('*', Box::new(Tpl::Arg(1)), Box::new(Tpl::Arg(1))))
+                ))
+            )))
+        );
+    }
+
+    fn walk(t: &Tpl, f: &mut dyn FnMut(&Tpl)) {
+        f(t);
+        match t {
+            Tpl::Call(_, a) => a.iter().for_each(|x| walk(x, f)),
+            Tpl::Neg(a) => walk(a, f),
+            Tpl::Bin(_, a, b) => {
+                walk(a, f);
+                walk(b, f)
+            }
+            Tpl::Arg(_) | Tpl::Num(_) | Tpl::Pi => {}
+        }
+    }
+
+    #[test]
+    fn names_are_unique_per_language() {
+        let mut seen = std::collections::HashSet::new();
+        for r in ROUTINES {
+            for n in r.fortran {
+                assert!(seen.insert(("f", n.to_string())), "{n}");
+            }
+            for n in r.c_spellings() {
+                assert!(seen.insert(("c", n.clone())), "{n}");
+            }
+        }
+    }
+}
