@@ -598,7 +598,7 @@ mod tests {
     #[test]
     fn bisection_names_the_first_optimization_whose_removal_passes() {
         let mut tried = Vec::new();
-        let (log, c) = bisect_with(&["tbr", "diffliveness"], &[], |o| {
+        let (log, c) = bisect_with(["tbr", "diffliveness"], &[], |o| {
             tried.push(o.to_string());
             if o == "diffliveness" {
                 Trial::Pass
@@ -618,7 +618,7 @@ mod tests {
     #[test]
     fn bisection_skips_what_is_off_and_reports_no_culprit() {
         let mut tried = Vec::new();
-        let (log, c) = bisect_with(&["tbr", "diffliveness"], &["TBR".into()], |o| {
+        let (log, c) = bisect_with(["tbr", "diffliveness"], &["TBR".into()], |o| {
             tried.push(o.to_string());
             Trial::Broken("x".into())
         });
