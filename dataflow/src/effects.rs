@@ -50,6 +50,12 @@ pub struct Effect {
     pub sliceable: bool,
     /// How each call at this point maps callee zones to caller zones.
     pub call_maps: Vec<CallMap>,
+    /// Differentiable zones whose values go to other processes here (an MPI send, directly
+    /// or in a callee): useful before the point whatever follows it.
+    pub sent: Vec<ZoneId>,
+    /// Differentiable zones given values from other processes here (an MPI receive):
+    /// varied after the point whatever preceded it.
+    pub received: Vec<ZoneId>,
 }
 
 /// The correspondence between a callee's interface zones and the caller's zones at one call.
@@ -1375,6 +1381,21 @@ impl Eval<'_> {
                             .union_with(&all_reads);
                     }
                 }
+            }
+        }
+        // Messages (MPI, issue 46): what the callee sends or receives, in the caller's zones.
+        for t in sum.received.iter() {
+            if let Some((targets, _)) = &tgt[t.index()] {
+                for &ct in targets {
+                    if self.pz.differentiable.contains(ct) && !self.eff.received.contains(&ct) {
+                        self.eff.received.push(ct);
+                    }
+                }
+            }
+        }
+        for z in image(&sum.sent, &dsrc, me).iter() {
+            if !self.eff.sent.contains(&z) {
+                self.eff.sent.push(z);
             }
         }
         self.eff.addr.union_with(&addr_all);

@@ -54,6 +54,10 @@ pub struct Summary {
     pub dep: Relation,
     /// The same, differentiable dependencies only.
     pub diff_dep: Relation,
+    /// Zones whose values may go to other processes (MPI sends, issue 46).
+    pub sent: ZoneSet,
+    /// Zones that may be given values from other processes (MPI receives).
+    pub received: ZoneSet,
 }
 
 impl Summary {
@@ -64,6 +68,8 @@ impl Summary {
             kills: ZoneSet::new(n),
             dep: Relation::empty(n),
             diff_dep: Relation::empty(n),
+            sent: ZoneSet::new(n),
+            received: ZoneSet::new(n),
         }
     }
 }
@@ -355,6 +361,7 @@ pub fn analyze(prog: &Program, requests: &[Request], mode: Mode) -> (ProgramInfo
                 );
                 let (mut s, v) = summarize(&graphs[&p], &zones_map[&p], &effs);
                 s.reads.union_with(&decl_reads[&p]);
+                messages(prog, p, &zones_map[&p], &mut s);
                 visits += v;
                 if summaries.get(&p) != Some(&s) {
                     changed = true;
@@ -506,6 +513,33 @@ fn declaration_reads(prog: &Program, unit: UnitId, pz: &ProcZones) -> ZoneSet {
     out
 }
 
+/// A described routine's message buffers (MPI's `Sent:` / `Received:`, issue 46) in its
+/// summary: the zones of those arguments (what a C pointer argument points to).
+fn messages(prog: &Program, p: UnitId, pz: &ProcZones, s: &mut Summary) {
+    let Some(d) = prog.described.get(&p) else {
+        return;
+    };
+    for (i, &sym) in pz.params.iter().enumerate() {
+        let Some(f) = d.param(i).filter(|f| f.sent || f.received) else {
+            continue;
+        };
+        let obj = pz
+            .objects
+            .get(&ObjKey::Pointee(sym))
+            .or_else(|| pz.objects.get(&ObjKey::Sym(sym)));
+        if let Some(o) = obj {
+            let mut z = pz.obj_set(o);
+            z.intersect_with(&pz.differentiable);
+            if f.sent {
+                s.sent.union_with(&z);
+            }
+            if f.received {
+                s.received.union_with(&z);
+            }
+        }
+    }
+}
+
 fn summarize(g: &FlowGraph, pz: &ProcZones, effs: &[Effect]) -> (Summary, usize) {
     let n = pz.len();
     let iface = interface(pz);
@@ -547,6 +581,14 @@ fn summarize(g: &FlowGraph, pz: &ProcZones, effs: &[Effect]) -> (Summary, usize)
     };
     let dep = rel(false);
     let diff_dep = rel(true);
+    let mut sent = pz.empty();
+    let mut received = pz.empty();
+    for e in effs {
+        e.sent.iter().for_each(|&z| sent.insert(z));
+        e.received.iter().for_each(|&z| received.insert(z));
+    }
+    sent.intersect_with(&iface);
+    received.intersect_with(&iface);
     (
         Summary {
             reads,
@@ -554,6 +596,8 @@ fn summarize(g: &FlowGraph, pz: &ProcZones, effs: &[Effect]) -> (Summary, usize)
             kills,
             dep,
             diff_dep,
+            sent,
+            received,
         },
         visits,
     )

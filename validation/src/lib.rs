@@ -19,6 +19,7 @@ pub mod extent;
 pub mod head;
 pub mod ilvalue;
 pub mod loops;
+pub mod mpi;
 pub mod report;
 pub mod walk;
 

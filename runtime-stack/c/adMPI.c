@@ -1,0 +1,352 @@
+/* radtap's MPI layer: see adMPI.h for what each routine does and the calling convention. */
+#include "adMPI.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Stops every process with a message naming what is not supported. */
+static void ad_mpi_refuse(const char *routine, const char *what) {
+    fprintf(stderr, "radtap MPI layer: %s: %s\n", routine, what);
+    MPI_Abort(MPI_COMM_WORLD, 3);
+}
+
+/* The real kinds the layer computes with: 1 float, 2 double, 3 long double. */
+static int ad_kind(MPI_Datatype t, const char *routine) {
+    if (t == MPI_DOUBLE || t == MPI_DOUBLE_PRECISION || t == MPI_REAL8)
+        return 2;
+    if (t == MPI_FLOAT || t == MPI_REAL || t == MPI_REAL4)
+        return 1;
+    if (t == MPI_LONG_DOUBLE)
+        return 3;
+    ad_mpi_refuse(routine, "the derivative of data of this MPI datatype is not supported (real "
+                           "types only: MPI_DOUBLE, MPI_FLOAT, MPI_LONG_DOUBLE, "
+                           "MPI_DOUBLE_PRECISION, MPI_REAL, MPI_REAL4, MPI_REAL8)");
+    return 0;
+}
+
+static size_t ad_size(int kind) {
+    return kind == 1 ? sizeof(float) : kind == 2 ? sizeof(double) : sizeof(long double);
+}
+
+static long double ad_get(int kind, const void *p, int i) {
+    switch (kind) {
+    case 1: return ((const float *)p)[i];
+    case 2: return ((const double *)p)[i];
+    default: return ((const long double *)p)[i];
+    }
+}
+
+static void ad_set(int kind, void *p, int i, long double v) {
+    switch (kind) {
+    case 1: ((float *)p)[i] = (float)v; break;
+    case 2: ((double *)p)[i] = (double)v; break;
+    default: ((long double *)p)[i] = v; break;
+    }
+}
+
+/* y[i] += x[i], i < n */
+static void ad_add(int kind, int n, const void *x, void *y) {
+    for (int i = 0; i < n; i++)
+        ad_set(kind, y, i, ad_get(kind, y, i) + ad_get(kind, x, i));
+}
+
+static void ad_zero(int kind, int n, void *y) {
+    for (int i = 0; i < n; i++)
+        ad_set(kind, y, i, 0.0L);
+}
+
+static void *ad_alloc(int kind, int n) {
+    void *p = calloc(n > 0 ? (size_t)n : 1, ad_size(kind));
+    if (!p)
+        ad_mpi_refuse("radtap MPI layer", "out of memory");
+    return p;
+}
+
+static int ad_extremum(MPI_Op op) { return op == MPI_MAX || op == MPI_MIN; }
+
+static void ad_check_op(MPI_Op op, const char *routine) {
+    if (op != MPI_SUM && !ad_extremum(op))
+        ad_mpi_refuse(routine, "the derivative of a reduction other than MPI_SUM, MPI_MAX and "
+                               "MPI_MIN is not supported");
+}
+
+static void ad_check_buffers(const void *sendbuf, const char *routine) {
+    if (sendbuf == MPI_IN_PLACE)
+        ad_mpi_refuse(routine, "MPI_IN_PLACE is not supported: give a separate send buffer");
+}
+
+/* For a MAX/MIN reduction of `send` over `comm`: owner[i] is the lowest rank whose value is
+   the extremum (the rank the derivative comes from / the adjoint goes to). */
+static int *ad_owners(const void *send, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+                      int kind) {
+    int rank, size;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &size);
+    void *res = ad_alloc(kind, count);
+    MPI_Allreduce(send, res, count, type, op, comm);
+    int *mine = malloc(sizeof(int) * (count > 0 ? count : 1));
+    int *owner = malloc(sizeof(int) * (count > 0 ? count : 1));
+    for (int i = 0; i < count; i++)
+        mine[i] = ad_get(kind, send, i) == ad_get(kind, res, i) ? rank : size;
+    MPI_Allreduce(mine, owner, count, MPI_INT, MPI_MIN, comm);
+    free(res);
+    free(mine);
+    return owner;
+}
+
+/* ---- Tangents: the derivatives travel with the data. ---- */
+
+void MPI_Send_d(const void *buf, const void *bufd, int count, MPI_Datatype type, int dest,
+                int tag, MPI_Comm comm) {
+    ad_kind(type, "MPI_Send");
+    MPI_Send(buf, count, type, dest, tag, comm);
+    MPI_Send(bufd, count, type, dest, tag, comm);
+}
+
+void MPI_Recv_d(void *buf, void *bufd, int count, MPI_Datatype type, int source, int tag,
+                MPI_Comm comm, MPI_Status *status) {
+    MPI_Status st;
+    ad_kind(type, "MPI_Recv");
+    MPI_Recv(buf, count, type, source, tag, comm, &st);
+    /* The derivative message follows the value from the same sender (messages between two
+       processes on one communicator and tag do not overtake each other). */
+    MPI_Recv(bufd, count, type, st.MPI_SOURCE, st.MPI_TAG, comm, MPI_STATUS_IGNORE);
+    if (status != MPI_STATUS_IGNORE)
+        *status = st;
+}
+
+void MPI_Sendrecv_d(const void *sendbuf, const void *sendbufd, int sendcount,
+                    MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf, void *recvbufd,
+                    int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm,
+                    MPI_Status *status) {
+    MPI_Status st;
+    ad_kind(sendtype, "MPI_Sendrecv");
+    ad_kind(recvtype, "MPI_Sendrecv");
+    MPI_Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype,
+                 source, recvtag, comm, &st);
+    MPI_Sendrecv(sendbufd, sendcount, sendtype, dest, sendtag, recvbufd, recvcount, recvtype,
+                 st.MPI_SOURCE, st.MPI_TAG, comm, MPI_STATUS_IGNORE);
+    if (status != MPI_STATUS_IGNORE)
+        *status = st;
+}
+
+/* Non-blocking tangents: the derivative message of each request is a request of its own,
+   found again by the value of the user's request when it is waited for. */
+#define AD_MAX_REQUESTS 4096
+static struct {
+    MPI_Request key, deriv;
+} ad_requests[AD_MAX_REQUESTS];
+static int ad_nrequests;
+
+static void ad_remember(MPI_Request key, MPI_Request deriv, const char *routine) {
+    if (ad_nrequests == AD_MAX_REQUESTS)
+        ad_mpi_refuse(routine, "more than 4096 requests pending");
+    ad_requests[ad_nrequests].key = key;
+    ad_requests[ad_nrequests].deriv = deriv;
+    ad_nrequests++;
+}
+
+/* The derivative request of `key`, forgotten; MPI_REQUEST_NULL if there is none. */
+static MPI_Request ad_take(MPI_Request key) {
+    for (int i = 0; i < ad_nrequests; i++)
+        if (ad_requests[i].key == key) {
+            MPI_Request d = ad_requests[i].deriv;
+            ad_requests[i] = ad_requests[--ad_nrequests];
+            return d;
+        }
+    return MPI_REQUEST_NULL;
+}
+
+void MPI_Isend_d(const void *buf, const void *bufd, int count, MPI_Datatype type, int dest,
+                 int tag, MPI_Comm comm, MPI_Request *request) {
+    MPI_Request d;
+    ad_kind(type, "MPI_Isend");
+    /* The derivative first on both sides (MPI_Irecv_d too): messages match in that order. */
+    MPI_Isend(bufd, count, type, dest, tag, comm, &d);
+    MPI_Isend(buf, count, type, dest, tag, comm, request);
+    ad_remember(*request, d, "MPI_Isend");
+}
+
+void MPI_Irecv_d(void *buf, void *bufd, int count, MPI_Datatype type, int source, int tag,
+                 MPI_Comm comm, MPI_Request *request) {
+    MPI_Request d;
+    ad_kind(type, "MPI_Irecv");
+    if (source == MPI_ANY_SOURCE || tag == MPI_ANY_TAG)
+        ad_mpi_refuse("MPI_Irecv", "MPI_ANY_SOURCE / MPI_ANY_TAG: the derivative message could "
+                                   "pair with another sender's; name the source and the tag");
+    MPI_Irecv(bufd, count, type, source, tag, comm, &d);
+    MPI_Irecv(buf, count, type, source, tag, comm, request);
+    ad_remember(*request, d, "MPI_Irecv");
+}
+
+void MPI_Wait_d(MPI_Request *request, MPI_Status *status) {
+    MPI_Request d = ad_take(*request);
+    MPI_Wait(request, status);
+    MPI_Wait(&d, MPI_STATUS_IGNORE);
+}
+
+void MPI_Waitall_d(int count, MPI_Request *requests, MPI_Status *statuses) {
+    MPI_Request *d = malloc(sizeof(MPI_Request) * (count > 0 ? count : 1));
+    for (int i = 0; i < count; i++)
+        d[i] = ad_take(requests[i]);
+    MPI_Waitall(count, requests, statuses);
+    MPI_Waitall(count, d, MPI_STATUSES_IGNORE);
+    free(d);
+}
+
+void MPI_Bcast_d(void *buf, void *bufd, int count, MPI_Datatype type, int root, MPI_Comm comm) {
+    ad_kind(type, "MPI_Bcast");
+    MPI_Bcast(buf, count, type, root, comm);
+    MPI_Bcast(bufd, count, type, root, comm);
+}
+
+/* recvd = the derivative of the extremum: each element's from the rank that holds it. */
+static void ad_extremum_d(const void *send, const void *sendd, int count, MPI_Datatype type,
+                          MPI_Op op, MPI_Comm comm, int kind, void *recvd, int root) {
+    int rank;
+    MPI_Comm_rank(comm, &rank);
+    int *owner = ad_owners(send, count, type, op, comm, kind);
+    void *t = ad_alloc(kind, count);
+    for (int i = 0; i < count; i++)
+        ad_set(kind, t, i, owner[i] == rank ? ad_get(kind, sendd, i) : 0.0L);
+    if (root < 0)
+        MPI_Allreduce(t, recvd, count, type, MPI_SUM, comm);
+    else
+        MPI_Reduce(t, recvd, count, type, MPI_SUM, root, comm);
+    free(t);
+    free(owner);
+}
+
+void MPI_Reduce_d(const void *sendbuf, const void *sendbufd, void *recvbuf, void *recvbufd,
+                  int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm) {
+    int kind = ad_kind(type, "MPI_Reduce");
+    ad_check_op(op, "MPI_Reduce");
+    ad_check_buffers(sendbuf, "MPI_Reduce");
+    MPI_Reduce(sendbuf, recvbuf, count, type, op, root, comm);
+    if (ad_extremum(op))
+        ad_extremum_d(sendbuf, sendbufd, count, type, op, comm, kind, recvbufd, root);
+    else
+        MPI_Reduce(sendbufd, recvbufd, count, type, MPI_SUM, root, comm);
+}
+
+void MPI_Allreduce_d(const void *sendbuf, const void *sendbufd, void *recvbuf, void *recvbufd,
+                     int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
+    int kind = ad_kind(type, "MPI_Allreduce");
+    ad_check_op(op, "MPI_Allreduce");
+    ad_check_buffers(sendbuf, "MPI_Allreduce");
+    if (ad_extremum(op))
+        ad_extremum_d(sendbuf, sendbufd, count, type, op, comm, kind, recvbufd, -1);
+    else
+        MPI_Allreduce(sendbufd, recvbufd, count, type, MPI_SUM, comm);
+    MPI_Allreduce(sendbuf, recvbuf, count, type, op, comm);
+}
+
+/* ---- Adjoints: the communication reversed. On entry each adjoint buffer holds the adjoint
+   after the call, on return the adjoint before it; the primal buffers hold the values of the
+   call. ---- */
+
+void MPI_Send_b(const void *buf, void *bufb, int count, MPI_Datatype type, int dest, int tag,
+                MPI_Comm comm) {
+    int kind = ad_kind(type, "MPI_Send");
+    void *t = ad_alloc(kind, count);
+    (void)buf;
+    MPI_Recv(t, count, type, dest, tag, comm, MPI_STATUS_IGNORE);
+    ad_add(kind, count, t, bufb);
+    free(t);
+}
+
+void MPI_Recv_b(void *buf, void *bufb, int count, MPI_Datatype type, int source, int tag,
+                MPI_Comm comm, MPI_Status *status) {
+    int kind = ad_kind(type, "MPI_Recv");
+    (void)buf;
+    (void)status;
+    if (source == MPI_ANY_SOURCE || tag == MPI_ANY_TAG)
+        ad_mpi_refuse("MPI_Recv", "the adjoint of a receive from MPI_ANY_SOURCE / MPI_ANY_TAG "
+                                  "is not supported: name the source and the tag");
+    MPI_Send(bufb, count, type, source, tag, comm);
+    ad_zero(kind, count, bufb);
+}
+
+void MPI_Sendrecv_b(const void *sendbuf, void *sendbufb, int sendcount, MPI_Datatype sendtype,
+                    int dest, int sendtag, void *recvbuf, void *recvbufb, int recvcount,
+                    MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm,
+                    MPI_Status *status) {
+    int skind = ad_kind(sendtype, "MPI_Sendrecv");
+    int rkind = ad_kind(recvtype, "MPI_Sendrecv");
+    (void)sendbuf;
+    (void)recvbuf;
+    (void)status;
+    if (source == MPI_ANY_SOURCE || recvtag == MPI_ANY_TAG)
+        ad_mpi_refuse("MPI_Sendrecv", "the adjoint of a receive from MPI_ANY_SOURCE / "
+                                      "MPI_ANY_TAG is not supported: name the source and the tag");
+    void *t = ad_alloc(skind, sendcount);
+    /* The received value's adjoint goes back to its sender; the sent value's comes back from
+       its receiver. */
+    MPI_Sendrecv(recvbufb, recvcount, recvtype, source, recvtag, t, sendcount, sendtype, dest,
+                 sendtag, comm, MPI_STATUS_IGNORE);
+    ad_zero(rkind, recvcount, recvbufb);
+    ad_add(skind, sendcount, t, sendbufb);
+    free(t);
+}
+
+void MPI_Bcast_b(void *buf, void *bufb, int count, MPI_Datatype type, int root, MPI_Comm comm) {
+    int kind = ad_kind(type, "MPI_Bcast");
+    int rank;
+    (void)buf;
+    MPI_Comm_rank(comm, &rank);
+    void *t = ad_alloc(kind, count);
+    MPI_Reduce(bufb, t, count, type, MPI_SUM, root, comm);
+    if (rank == root)
+        memcpy(bufb, t, ad_size(kind) * (size_t)count);
+    else
+        ad_zero(kind, count, bufb);
+    free(t);
+}
+
+/* sendb += the adjoint of the reduction's result (every rank's, summed) where this rank
+   contributed: every element for a sum, the ones it held the extremum of for MAX/MIN. */
+static void ad_reduction_b(const void *send, void *sendb, const void *resb, int count,
+                           MPI_Datatype type, MPI_Op op, MPI_Comm comm, int kind) {
+    if (!ad_extremum(op)) {
+        ad_add(kind, count, resb, sendb);
+        return;
+    }
+    int rank;
+    MPI_Comm_rank(comm, &rank);
+    int *owner = ad_owners(send, count, type, op, comm, kind);
+    for (int i = 0; i < count; i++)
+        if (owner[i] == rank)
+            ad_set(kind, sendb, i, ad_get(kind, sendb, i) + ad_get(kind, resb, i));
+    free(owner);
+}
+
+void MPI_Reduce_b(const void *sendbuf, void *sendbufb, void *recvbuf, void *recvbufb,
+                  int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm) {
+    int kind = ad_kind(type, "MPI_Reduce");
+    int rank;
+    (void)recvbuf;
+    ad_check_op(op, "MPI_Reduce");
+    ad_check_buffers(sendbuf, "MPI_Reduce");
+    MPI_Comm_rank(comm, &rank);
+    void *t = ad_alloc(kind, count);
+    if (rank == root)
+        memcpy(t, recvbufb, ad_size(kind) * (size_t)count);
+    MPI_Bcast(t, count, type, root, comm);
+    ad_reduction_b(sendbuf, sendbufb, t, count, type, op, comm, kind);
+    if (rank == root)
+        ad_zero(kind, count, recvbufb);
+    free(t);
+}
+
+void MPI_Allreduce_b(const void *sendbuf, void *sendbufb, void *recvbuf, void *recvbufb,
+                     int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
+    int kind = ad_kind(type, "MPI_Allreduce");
+    (void)recvbuf;
+    ad_check_op(op, "MPI_Allreduce");
+    ad_check_buffers(sendbuf, "MPI_Allreduce");
+    void *t = ad_alloc(kind, count);
+    MPI_Allreduce(recvbufb, t, count, type, MPI_SUM, comm);
+    ad_zero(kind, count, recvbufb);
+    ad_reduction_b(sendbuf, sendbufb, t, count, type, op, comm, kind);
+    free(t);
+}
