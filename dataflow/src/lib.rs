@@ -353,15 +353,15 @@ pub fn analyze(prog: &Program, requests: &[Request], mode: Mode) -> (ProgramInfo
                     layouts: &layouts,
                     free: &free,
                 };
-                let effs = effects::point_effects(
+                let mut effs = effects::point_effects(
                     &env,
                     &graphs[&p],
                     &zones_map[&p],
                     callgraph.sites_of(p),
                 );
+                messages(prog, p, &zones_map[&p], &mut effs);
                 let (mut s, v) = summarize(&graphs[&p], &zones_map[&p], &effs);
                 s.reads.union_with(&decl_reads[&p]);
-                messages(prog, p, &zones_map[&p], &mut s);
                 visits += v;
                 if summaries.get(&p) != Some(&s) {
                     changed = true;
@@ -513,12 +513,15 @@ fn declaration_reads(prog: &Program, unit: UnitId, pz: &ProcZones) -> ZoneSet {
     out
 }
 
-/// A described routine's message buffers (MPI's `Sent:` / `Received:`, issue 46) in its
-/// summary: the zones of those arguments (what a C pointer argument points to).
-fn messages(prog: &Program, p: UnitId, pz: &ProcZones, s: &mut Summary) {
+/// A described routine's message buffers (MPI's `Sent:` / `Received:`, issue 46): each point
+/// of its stand-in that reads a sent buffer sends it, each that writes a received buffer
+/// receives it (the summary then carries them to the callers).
+fn messages(prog: &Program, p: UnitId, pz: &ProcZones, effs: &mut [Effect]) {
     let Some(d) = prog.described.get(&p) else {
         return;
     };
+    let mut sent = pz.empty();
+    let mut received = pz.empty();
     for (i, &sym) in pz.params.iter().enumerate() {
         let Some(f) = d.param(i).filter(|f| f.sent || f.received) else {
             continue;
@@ -531,11 +534,19 @@ fn messages(prog: &Program, p: UnitId, pz: &ProcZones, s: &mut Summary) {
             let mut z = pz.obj_set(o);
             z.intersect_with(&pz.differentiable);
             if f.sent {
-                s.sent.union_with(&z);
+                sent.union_with(&z);
             }
             if f.received {
-                s.received.union_with(&z);
+                received.union_with(&z);
             }
+        }
+    }
+    for e in effs {
+        for z in e.reads.iter().filter(|&z| sent.contains(z)) {
+            e.sent.push(z);
+        }
+        for z in e.writes.iter().filter(|&z| received.contains(z)) {
+            e.received.push(z);
         }
     }
 }
@@ -1068,6 +1079,9 @@ fn adjoint_analyses(info: &mut ProcInfo, mode: Mode) -> usize {
                 has = true; // an active zone overwritten: its derivative is reset
             }
         }
+        // MPI (issue 46): a message received that a dependent needs, or one sent that an
+        // independent reaches, carries its derivative.
+        has |= e.received.iter().any(|&t| ua.contains(t)) || e.sent.iter().any(|&z| vb.contains(z));
         if has {
             uses.union_with(&e.addr);
         }

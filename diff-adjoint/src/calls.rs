@@ -214,6 +214,16 @@ impl<'a> Adj<'_, '_, 'a> {
                 self.pg.error(s, Code::NoDerivative, &msg);
                 None
             }
+            Some(Callee::Defined(list)) if list.len() == 1 => {
+                // A passive point-to-point MPI message of real data (`radtap_diff_tangent::mpi`).
+                let (prog, src) = (self.pg.g.prog, self.pg.src);
+                if let Some(msg) =
+                    radtap_diff_tangent::mpi::passive_message(prog, src, list[0], args)
+                {
+                    self.pg.error(s, Code::Unsupported, &msg);
+                }
+                None
+            }
             _ => None,
         };
         let mut r = Rev {

@@ -194,6 +194,14 @@ impl<'a> ProcGen<'_, 'a> {
                 self.error(s, Code::NoDerivative, &msg);
                 out.push(self.copy_stmt(s));
             }
+            Some(Callee::Defined(list)) if list.len() == 1 => {
+                if let Some(msg) = crate::mpi::passive_message(self.prog(), self.src, list[0], args)
+                {
+                    self.error(s, Code::Unsupported, &msg);
+                }
+                let c = self.copy_stmt(s);
+                out.push(c);
+            }
             _ => {
                 let c = self.copy_stmt(s);
                 out.push(c);

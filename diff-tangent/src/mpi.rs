@@ -1,0 +1,81 @@
+//! MPI calls in the generators (issue 46; ARCHITECTURE.md, "MPI"). MPI routines are
+//! described built in (`il/src/library/mpi.lib`); their derivatives are radtap's MPI layer
+//! (`adMPI.c`), which the generated file includes (`library::builtin_derivative`). Two
+//! things are particular to them:
+//! - a routine that moves real data (a `Sent:` or `Received:` argument) gets a derivative
+//!   version whatever is active inside its stand-in: its activity is the caller's (the
+//!   message buffers are useful when sent and varied when received), not its body's;
+//! - every message of real data must carry its derivative message, or its partner on
+//!   another rank waits for one that never comes: a point-to-point call found passive in a
+//!   differentiated procedure is refused at its line (collectives run at one point of the
+//!   program on every rank, whose activity is the same everywhere: passive everywhere).
+
+use crate::gen::Gen;
+use radtap_il::{Arg, Expr, Program, UnitData, UnitId};
+
+/// Whether `p` is a described MPI routine that moves real data.
+pub(crate) fn moves_data(prog: &Program, p: UnitId) -> bool {
+    prog.described.get(&p).is_some_and(|d| {
+        radtap_il::library::is_mpi(d) && d.facts.iter().any(|f| f.sent || f.received)
+    })
+}
+
+/// The point-to-point routines: a send and its receive are different points of the program.
+const POINT_TO_POINT: &[&str] = &["MPI_Send", "MPI_Recv", "MPI_Isend", "MPI_Irecv"];
+
+/// The MPI datatypes of integer and other data that carry no derivative.
+const PASSIVE_TYPES: &[&str] = &[
+    "MPI_INT",
+    "MPI_LONG",
+    "MPI_LONG_LONG",
+    "MPI_UNSIGNED",
+    "MPI_UNSIGNED_LONG",
+    "MPI_SHORT",
+    "MPI_CHAR",
+    "MPI_BYTE",
+    "MPI_INTEGER",
+    "MPI_LOGICAL",
+    "MPI_CHARACTER",
+    "MPI_C_BOOL",
+];
+
+/// Why a call to `c` (an MPI routine) at a passive point cannot stay a plain call: it is a
+/// point-to-point message whose datatype (argument 3) is not one of integer data, so its
+/// partner, where the data is active, sends or waits for a derivative message.
+pub fn passive_message(prog: &Program, u: &UnitData, c: UnitId, args: &[Arg]) -> Option<String> {
+    let d = prog.described.get(&c)?;
+    if !radtap_il::library::is_mpi(d)
+        || !POINT_TO_POINT
+            .iter()
+            .any(|n| d.name.eq_ignore_ascii_case(n))
+    {
+        return None;
+    }
+    let datatype = args.get(2).map(|a| &u.exprs[a.value]);
+    let passive = match datatype {
+        Some(Expr::Opaque(t)) => PASSIVE_TYPES.iter().any(|p| t.eq_ignore_ascii_case(p)),
+        Some(Expr::Name(s)) => PASSIVE_TYPES
+            .iter()
+            .any(|p| prog.symbols[*s].spelling.eq_ignore_ascii_case(p)),
+        _ => false,
+    };
+    (!passive).then(|| {
+        format!(
+            "this `{}` moves real data that carries no derivative here (nothing active is sent, or what is received is not used by a dependent): radtap pairs every message of real data with its derivative message, so the partner of this call on another rank would wait for one that never comes; make the data active here, or send it as integer data",
+            d.name
+        )
+    })
+}
+
+impl Gen<'_> {
+    /// The described MPI routines that move real data, among the procedures the analyses
+    /// saw (called from a head): each gets a derivative version.
+    pub(crate) fn message_routines(&self) -> Vec<UnitId> {
+        self.prog
+            .described
+            .keys()
+            .copied()
+            .filter(|&p| self.info.procs.contains_key(&p) && moves_data(self.prog, p))
+            .collect()
+    }
+}
