@@ -20,6 +20,31 @@ pub(crate) fn moves_data(prog: &Program, p: UnitId) -> bool {
     })
 }
 
+/// Whether `p` is MPI's `Wait` or `Waitall`: it completes requests that may carry derivative
+/// messages, so every call is differentiated, active or not (tangent: `NAME_d` completes the
+/// derivative requests too; adjoint: `NAME_fwd` records what completed, `NAME_b` starts the
+/// reversed messages).
+pub fn completes_requests(prog: &Program, p: UnitId) -> bool {
+    prog.described.get(&p).is_some_and(|d| {
+        radtap_il::library::is_mpi(d)
+            && ["MPI_Wait", "MPI_Waitall"]
+                .iter()
+                .any(|n| d.name.eq_ignore_ascii_case(n))
+    })
+}
+
+/// Whether `p` is one of the MPI routines whose adjoint's forward sweep calls `NAME_fwd`
+/// with the arguments of `NAME_b` (the non-blocking ones and their completions: the
+/// backward sweep needs what was started, and the adjoint buffers' addresses).
+pub fn recorded_forward(prog: &Program, p: UnitId) -> bool {
+    prog.described.get(&p).is_some_and(|d| {
+        radtap_il::library::is_mpi(d)
+            && ["MPI_Isend", "MPI_Irecv", "MPI_Wait", "MPI_Waitall"]
+                .iter()
+                .any(|n| d.name.eq_ignore_ascii_case(n))
+    })
+}
+
 /// The point-to-point routines: a send and its receive are different points of the program.
 const POINT_TO_POINT: &[&str] = &["MPI_Send", "MPI_Recv", "MPI_Isend", "MPI_Irecv"];
 
@@ -68,14 +93,17 @@ pub fn passive_message(prog: &Program, u: &UnitData, c: UnitId, args: &[Arg]) ->
 }
 
 impl Gen<'_> {
-    /// The described MPI routines that move real data, among the procedures the analyses
+    /// The described MPI routines that move real data or complete requests, among the procedures the analyses
     /// saw (called from a head): each gets a derivative version.
     pub(crate) fn message_routines(&self) -> Vec<UnitId> {
         self.prog
             .described
             .keys()
             .copied()
-            .filter(|&p| self.info.procs.contains_key(&p) && moves_data(self.prog, p))
+            .filter(|&p| {
+                self.info.procs.contains_key(&p)
+                    && (moves_data(self.prog, p) || completes_requests(self.prog, p))
+            })
             .collect()
     }
 }

@@ -278,13 +278,17 @@ pub const MPI_TANGENTS: &[&str] = &[
     "MPI_Allreduce",
 ];
 
-/// The MPI routines whose adjoint (`NAME_b`) `adMPI.c` defines. Not the non-blocking ones:
-/// their adjoint needs what the forward sweep started, which a checkpointed call does not
-/// record (ARCHITECTURE.md, "MPI").
+/// The MPI routines whose adjoint (`NAME_b`) `adMPI.c` defines; for the non-blocking ones
+/// and their completions also `NAME_fwd`, which the adjoint's forward sweep calls with the
+/// arguments of `NAME_b` to record what the backward sweep reverses (ARCHITECTURE.md, "MPI").
 pub const MPI_ADJOINTS: &[&str] = &[
     "MPI_Send",
     "MPI_Recv",
     "MPI_Sendrecv",
+    "MPI_Isend",
+    "MPI_Irecv",
+    "MPI_Wait",
+    "MPI_Waitall",
     "MPI_Bcast",
     "MPI_Reduce",
     "MPI_Allreduce",

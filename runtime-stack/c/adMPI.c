@@ -350,3 +350,169 @@ void MPI_Allreduce_b(const void *sendbuf, void *sendbufb, void *recvbuf, void *r
     ad_reduction_b(sendbuf, sendbufb, t, count, type, op, comm, kind);
     free(t);
 }
+
+/* ---- Non-blocking adjoints. A request is known by the address of the user's request
+   variable, the same in both sweeps. ---- */
+
+typedef struct {
+    MPI_Request *key; /* the user's request variable */
+    int send;         /* 1 MPI_Isend, 0 MPI_Irecv, -1 a request radtap did not start */
+    void *bufb;       /* the adjoint buffer */
+    int count, peer, tag, kind;
+    MPI_Datatype type;
+    MPI_Comm comm;
+    MPI_Request reversed; /* backward sweep: the reversed message */
+    void *temp;           /* backward sweep: its buffer */
+} ad_message;
+
+/* Started in the forward sweep, not yet completed. */
+static ad_message *ad_started;
+static int ad_nstarted, ad_capstarted;
+/* Completed in the forward sweep, in order (a stack the backward sweep pops). */
+static ad_message *ad_done;
+static int ad_ndone, ad_capdone;
+/* Started in the backward sweep (by MPI_Wait_b), not yet completed. */
+static ad_message *ad_reversed;
+static int ad_nreversed, ad_capreversed;
+
+static void ad_append(ad_message **v, int *n, int *cap, ad_message m) {
+    if (*n == *cap) {
+        *cap = *cap ? 2 * *cap : 16;
+        *v = realloc(*v, sizeof(ad_message) * (size_t)*cap);
+        if (!*v)
+            ad_mpi_refuse("radtap MPI layer", "out of memory");
+    }
+    (*v)[(*n)++] = m;
+}
+
+/* Removes and returns the entry of `key` from v (send = -1 when there is none). */
+static ad_message ad_remove(ad_message *v, int *n, MPI_Request *key) {
+    for (int i = *n - 1; i >= 0; i--)
+        if (v[i].key == key) {
+            ad_message m = v[i];
+            v[i] = v[--*n];
+            return m;
+        }
+    ad_message none;
+    memset(&none, 0, sizeof none);
+    none.key = key;
+    none.send = -1;
+    return none;
+}
+
+static void ad_start(int send, void *bufb, int count, MPI_Datatype type, int peer, int tag,
+                     MPI_Comm comm, MPI_Request *request, const char *routine) {
+    ad_message m;
+    memset(&m, 0, sizeof m);
+    m.key = request;
+    m.send = send;
+    m.bufb = bufb;
+    m.count = count;
+    m.type = type;
+    m.kind = ad_kind(type, routine);
+    m.peer = peer;
+    m.tag = tag;
+    m.comm = comm;
+    ad_remove(ad_started, &ad_nstarted, request);
+    ad_append(&ad_started, &ad_nstarted, &ad_capstarted, m);
+}
+
+void MPI_Isend_fwd(const void *buf, void *bufb, int count, MPI_Datatype type, int dest,
+                   int tag, MPI_Comm comm, MPI_Request *request) {
+    MPI_Isend(buf, count, type, dest, tag, comm, request);
+    ad_start(1, bufb, count, type, dest, tag, comm, request, "MPI_Isend");
+}
+
+void MPI_Irecv_fwd(void *buf, void *bufb, int count, MPI_Datatype type, int source, int tag,
+                   MPI_Comm comm, MPI_Request *request) {
+    if (source == MPI_ANY_SOURCE || tag == MPI_ANY_TAG)
+        ad_mpi_refuse("MPI_Irecv", "the adjoint of a receive from MPI_ANY_SOURCE / MPI_ANY_TAG "
+                                   "is not supported: name the source and the tag");
+    MPI_Irecv(buf, count, type, source, tag, comm, request);
+    ad_start(0, bufb, count, type, source, tag, comm, request, "MPI_Irecv");
+}
+
+static void ad_completed(MPI_Request *request) {
+    ad_message m = ad_remove(ad_started, &ad_nstarted, request);
+    ad_append(&ad_done, &ad_ndone, &ad_capdone, m);
+}
+
+void MPI_Wait_fwd(MPI_Request *request, MPI_Status *status) {
+    MPI_Wait(request, status);
+    ad_completed(request);
+}
+
+void MPI_Waitall_fwd(int count, MPI_Request *requests, MPI_Status *statuses) {
+    MPI_Waitall(count, requests, statuses);
+    for (int i = 0; i < count; i++)
+        ad_completed(&requests[i]);
+}
+
+/* The reverse of one completion: a send's adjoint comes back from its receiver into a
+   temporary; a receive's adjoint (complete now: MPI forbids touching the buffer between the
+   receive and its completion) goes back to its sender, and is cleared. */
+static void ad_reverse_completion(MPI_Request *request) {
+    if (ad_ndone == 0)
+        ad_mpi_refuse("MPI_Wait", "the backward sweep completes more requests than the forward "
+                                  "sweep did");
+    ad_message m = ad_done[--ad_ndone];
+    if (m.key != request)
+        ad_mpi_refuse("MPI_Wait", "the backward sweep completes requests in another order than "
+                                  "the reverse of the forward sweep");
+    if (m.send < 0)
+        return;
+    m.temp = ad_alloc(m.kind, m.count);
+    if (m.send) {
+        MPI_Irecv(m.temp, m.count, m.type, m.peer, m.tag, m.comm, &m.reversed);
+    } else {
+        memcpy(m.temp, m.bufb, ad_size(m.kind) * (size_t)m.count);
+        ad_zero(m.kind, m.count, m.bufb);
+        MPI_Isend(m.temp, m.count, m.type, m.peer, m.tag, m.comm, &m.reversed);
+    }
+    ad_append(&ad_reversed, &ad_nreversed, &ad_capreversed, m);
+}
+
+void MPI_Wait_b(MPI_Request *request, MPI_Status *status) {
+    (void)status;
+    ad_reverse_completion(request);
+}
+
+void MPI_Waitall_b(int count, MPI_Request *requests, MPI_Status *statuses) {
+    (void)statuses;
+    for (int i = count - 1; i >= 0; i--)
+        ad_reverse_completion(&requests[i]);
+}
+
+/* The reverse of a start: the reversed message completes; a send's adjoint is added. */
+static void ad_reverse_start(MPI_Request *request, void *bufb, const char *routine) {
+    ad_message m = ad_remove(ad_reversed, &ad_nreversed, request);
+    if (m.send < 0)
+        ad_mpi_refuse(routine, "the backward sweep reaches a request it did not complete (a "
+                               "request waited for outside the differentiated code?)");
+    MPI_Wait(&m.reversed, MPI_STATUS_IGNORE);
+    if (m.send)
+        ad_add(m.kind, m.count, m.temp, bufb);
+    free(m.temp);
+}
+
+void MPI_Isend_b(const void *buf, void *bufb, int count, MPI_Datatype type, int dest, int tag,
+                 MPI_Comm comm, MPI_Request *request) {
+    (void)buf;
+    (void)count;
+    (void)type;
+    (void)dest;
+    (void)tag;
+    (void)comm;
+    ad_reverse_start(request, bufb, "MPI_Isend");
+}
+
+void MPI_Irecv_b(void *buf, void *bufb, int count, MPI_Datatype type, int source, int tag,
+                 MPI_Comm comm, MPI_Request *request) {
+    (void)buf;
+    (void)count;
+    (void)type;
+    (void)source;
+    (void)tag;
+    (void)comm;
+    ad_reverse_start(request, bufb, "MPI_Irecv");
+}

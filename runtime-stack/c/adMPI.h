@@ -43,6 +43,22 @@ void MPI_Sendrecv_b(const void *sendbuf, void *sendbufb, int sendcount, MPI_Data
                     int dest, int sendtag, void *recvbuf, void *recvbufb, int recvcount,
                     MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm,
                     MPI_Status *status);
+/* Non-blocking adjoints: the forward sweep calls NAME_fwd with the arguments of NAME_b (it
+   records each request's message and adjoint buffer, and the order of completion); the
+   backward sweep's MPI_Wait_b / MPI_Waitall_b start the reversed messages, MPI_Isend_b /
+   MPI_Irecv_b complete them. */
+void MPI_Isend_fwd(const void *buf, void *bufb, int count, MPI_Datatype type, int dest,
+                   int tag, MPI_Comm comm, MPI_Request *request);
+void MPI_Irecv_fwd(void *buf, void *bufb, int count, MPI_Datatype type, int source, int tag,
+                   MPI_Comm comm, MPI_Request *request);
+void MPI_Wait_fwd(MPI_Request *request, MPI_Status *status);
+void MPI_Waitall_fwd(int count, MPI_Request *requests, MPI_Status *statuses);
+void MPI_Isend_b(const void *buf, void *bufb, int count, MPI_Datatype type, int dest, int tag,
+                 MPI_Comm comm, MPI_Request *request);
+void MPI_Irecv_b(void *buf, void *bufb, int count, MPI_Datatype type, int source, int tag,
+                 MPI_Comm comm, MPI_Request *request);
+void MPI_Wait_b(MPI_Request *request, MPI_Status *status);
+void MPI_Waitall_b(int count, MPI_Request *requests, MPI_Status *statuses);
 void MPI_Bcast_b(void *buf, void *bufb, int count, MPI_Datatype type, int root, MPI_Comm comm);
 void MPI_Reduce_b(const void *sendbuf, void *sendbufb, void *recvbuf, void *recvbufb,
                   int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm);
