@@ -196,3 +196,34 @@ fn mpi_programs_pass_tangent_and_dot_product_tests_on_2_and_3_ranks() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
+
+#[test]
+fn validate_np_2_passes_on_an_mpi_program() {
+    if !radtap_validation::mpi::available() {
+        println!("SKIPPED: mpicc/mpirun not found (install openmpi-bin libopenmpi-dev)");
+        return;
+    }
+    let keep = work_dir("validate");
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_radtap"))
+        .args([
+            "validate",
+            "-np",
+            "2",
+            "-head",
+            "diffuse(cost u)/(u k)",
+            "-size",
+            "cost=1",
+        ])
+        .arg("-keep")
+        .arg(&keep)
+        .arg("tests/mpi/c_mpi_diffusion.c")
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{out}\n{err}");
+    assert!(out.contains("on 2 MPI ranks"), "{out}");
+    assert!(out.contains("cost[0] on rank 1"), "{out}");
+    assert!(out.trim_end().ends_with("PASS"), "{out}");
+    let _ = std::fs::remove_dir_all(&keep);
+}
