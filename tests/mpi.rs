@@ -23,7 +23,7 @@ fn corpus() -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = std::fs::read_dir("tests/mpi")
         .expect("tests/mpi")
         .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "c"))
+        .filter(|p| p.extension().is_some_and(|e| e == "c" || e == "f90"))
         .collect();
     v.sort();
     v
@@ -70,15 +70,25 @@ fn build(
     } else {
         "drv_d"
     };
-    let text = radtap_validation::mpi::wrap_driver(&driver(&h, kind), Lang::C)
+    let text = radtap_validation::mpi::wrap_driver(&driver(&h, kind), h.lang)
         .ok_or("the driver could not be made an MPI program")?;
-    let src = dir.join(format!("{name}.c"));
+    let ext = if h.lang == Lang::C { "c" } else { "f90" };
+    let src = dir.join(format!("{name}.{ext}"));
     std::fs::write(&src, text).unwrap();
-    let mut tc =
-        radtap_validation::Toolchain::new(None, None, Duration::from_secs(60)).without_sanitizer();
-    tc.cc = "mpicc".into();
+    let mut tc = radtap_validation::Toolchain::new(None, None, Duration::from_secs(60)).with_mpi(2);
     tc.cflags.push("-ftrivial-auto-var-init=pattern".into());
-    tc.compile(dir, Lang::C, &[orig.to_path_buf()], &[src], objs, name)
+    tc.fflags.push("-ftrivial-auto-var-init=pattern".into());
+    let mut srcs = Vec::new();
+    if h.lang == Lang::Fortran {
+        let gen = if kind == Kind::Adjoint {
+            "gen_b.f90"
+        } else {
+            "gen_d.f90"
+        };
+        srcs.push(dir.join(gen));
+    }
+    srcs.push(src);
+    tc.compile(dir, h.lang, &[orig.to_path_buf()], &srcs, objs, name)
 }
 
 /// Checks one program with `np` ranks, from its built drivers.

@@ -65,12 +65,18 @@ pub fn stand_ins(prog: &Program, lib: &Library) -> Vec<(Input, Vec<String>)> {
         if defined.contains(&key) || wanted.contains_key(&key) {
             continue;
         }
-        let Some(d) = lib.get(&s.spelling) else {
-            continue;
-        };
         let lang = match prog.scopes[s.scope].kind {
             radtap_il::ScopeKind::Unit(u) => prog.units[u].lang,
             _ => prog.files.first().map(|f| f.lang).unwrap_or(Lang::Fortran),
+        };
+        // A Fortran name's record is the lower-case one when there is one (MPI has a record
+        // per language: `mpi_send` takes the error code `MPI_Send` does not).
+        let found = match lang {
+            Lang::Fortran => lib.routines.get(&key).or_else(|| lib.get(&s.spelling)),
+            Lang::C => lib.get(&s.spelling),
+        };
+        let Some(d) = found else {
+            continue;
         };
         // A C name is exact; a Fortran name is matched without case.
         if lang == Lang::C && d.name != s.spelling {

@@ -298,12 +298,18 @@ pub const MPI_ADJOINTS: &[&str] = &[
 /// file: the include of radtap's MPI layer, which defines it.
 fn mpi_derivative(which: &str, name: &str) -> Option<String> {
     let (base, list) = match which {
-        "c_d" => (name.strip_suffix("_d")?, MPI_TANGENTS),
-        "c_b" => (name.strip_suffix("_b")?, MPI_ADJOINTS),
+        "c_d" | "f_d" => (name.strip_suffix("_d")?, MPI_TANGENTS),
+        "c_b" | "f_b" => (name.strip_suffix("_b")?, MPI_ADJOINTS),
         _ => return None,
     };
-    list.contains(&base).then(|| {
+    if !list.iter().any(|n| n.eq_ignore_ascii_case(base)) {
+        return None;
+    }
+    Some(if which.starts_with('c') {
         format!("// {name}: radtap's MPI layer (adMPI.c, written by `radtap runtime`)\n#include \"adMPI.h\"\n")
+    } else {
+        // Fortran calls the layer's C entry points (`mpi_send_d_`) as external subroutines.
+        format!("! {name}: radtap's MPI layer (adMPI.c, written by `radtap runtime`; compile it with mpicc)\n")
     })
 }
 

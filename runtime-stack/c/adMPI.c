@@ -355,7 +355,7 @@ void MPI_Allreduce_b(const void *sendbuf, void *sendbufb, void *recvbuf, void *r
    variable, the same in both sweeps. ---- */
 
 typedef struct {
-    MPI_Request *key; /* the user's request variable */
+    const void *key; /* the user's request variable (C MPI_Request, Fortran integer) */
     int send;         /* 1 MPI_Isend, 0 MPI_Irecv, -1 a request radtap did not start */
     void *bufb;       /* the adjoint buffer */
     int count, peer, tag, kind;
@@ -386,7 +386,7 @@ static void ad_append(ad_message **v, int *n, int *cap, ad_message m) {
 }
 
 /* Removes and returns the entry of `key` from v (send = -1 when there is none). */
-static ad_message ad_remove(ad_message *v, int *n, MPI_Request *key) {
+static ad_message ad_remove(ad_message *v, int *n, const void *key) {
     for (int i = *n - 1; i >= 0; i--)
         if (v[i].key == key) {
             ad_message m = v[i];
@@ -401,7 +401,7 @@ static ad_message ad_remove(ad_message *v, int *n, MPI_Request *key) {
 }
 
 static void ad_start(int send, void *bufb, int count, MPI_Datatype type, int peer, int tag,
-                     MPI_Comm comm, MPI_Request *request, const char *routine) {
+                     MPI_Comm comm, const void *request, const char *routine) {
     ad_message m;
     memset(&m, 0, sizeof m);
     m.key = request;
@@ -423,6 +423,12 @@ void MPI_Isend_fwd(const void *buf, void *bufb, int count, MPI_Datatype type, in
     ad_start(1, bufb, count, type, dest, tag, comm, request, "MPI_Isend");
 }
 
+static void ad_check_source(int source, int tag) {
+    if (source == MPI_ANY_SOURCE || tag == MPI_ANY_TAG)
+        ad_mpi_refuse("MPI_Irecv", "the adjoint of a receive from MPI_ANY_SOURCE / MPI_ANY_TAG "
+                                   "is not supported: name the source and the tag");
+}
+
 void MPI_Irecv_fwd(void *buf, void *bufb, int count, MPI_Datatype type, int source, int tag,
                    MPI_Comm comm, MPI_Request *request) {
     if (source == MPI_ANY_SOURCE || tag == MPI_ANY_TAG)
@@ -432,7 +438,7 @@ void MPI_Irecv_fwd(void *buf, void *bufb, int count, MPI_Datatype type, int sour
     ad_start(0, bufb, count, type, source, tag, comm, request, "MPI_Irecv");
 }
 
-static void ad_completed(MPI_Request *request) {
+static void ad_completed(const void *request) {
     ad_message m = ad_remove(ad_started, &ad_nstarted, request);
     ad_append(&ad_done, &ad_ndone, &ad_capdone, m);
 }
@@ -451,7 +457,7 @@ void MPI_Waitall_fwd(int count, MPI_Request *requests, MPI_Status *statuses) {
 /* The reverse of one completion: a send's adjoint comes back from its receiver into a
    temporary; a receive's adjoint (complete now: MPI forbids touching the buffer between the
    receive and its completion) goes back to its sender, and is cleared. */
-static void ad_reverse_completion(MPI_Request *request) {
+static void ad_reverse_completion(const void *request) {
     if (ad_ndone == 0)
         ad_mpi_refuse("MPI_Wait", "the backward sweep completes more requests than the forward "
                                   "sweep did");
@@ -484,7 +490,7 @@ void MPI_Waitall_b(int count, MPI_Request *requests, MPI_Status *statuses) {
 }
 
 /* The reverse of a start: the reversed message completes; a send's adjoint is added. */
-static void ad_reverse_start(MPI_Request *request, void *bufb, const char *routine) {
+static void ad_reverse_start(const void *request, void *bufb, const char *routine) {
     ad_message m = ad_remove(ad_reversed, &ad_nreversed, request);
     if (m.send < 0)
         ad_mpi_refuse(routine, "the backward sweep reaches a request it did not complete (a "
@@ -515,4 +521,234 @@ void MPI_Irecv_b(void *buf, void *bufb, int count, MPI_Datatype type, int source
     (void)tag;
     (void)comm;
     ad_reverse_start(request, bufb, "MPI_Irecv");
+}
+
+/* ---- Fortran bindings (`use mpi`, `include 'mpif.h'`): gfortran calls `mpi_send_d(...)` as
+   `mpi_send_d_`, every argument by reference, handles as Fortran integers, the error code
+   last. Each converts its handles and calls the C routine above. ---- */
+
+#define AD_COMM(c) MPI_Comm_f2c(*(c))
+#define AD_TYPE(t) MPI_Type_f2c(*(t))
+#define AD_OP(o) MPI_Op_f2c(*(o))
+
+static MPI_Status *ad_fstatus(MPI_Fint *f, MPI_Status *st) {
+    return f == MPI_F_STATUS_IGNORE ? MPI_STATUS_IGNORE : st;
+}
+
+static void ad_fstatus_out(MPI_Fint *f, MPI_Status *st) {
+    if (f != MPI_F_STATUS_IGNORE)
+        MPI_Status_c2f(st, f);
+}
+
+void mpi_send_d_(void *buf, void *bufd, MPI_Fint *count, MPI_Fint *type, MPI_Fint *dest,
+                 MPI_Fint *tag, MPI_Fint *comm, MPI_Fint *ierr) {
+    MPI_Send_d(buf, bufd, *count, AD_TYPE(type), *dest, *tag, AD_COMM(comm));
+    *ierr = MPI_SUCCESS;
+}
+
+void mpi_recv_d_(void *buf, void *bufd, MPI_Fint *count, MPI_Fint *type, MPI_Fint *source,
+                 MPI_Fint *tag, MPI_Fint *comm, MPI_Fint *status, MPI_Fint *ierr) {
+    MPI_Status st;
+    MPI_Recv_d(buf, bufd, *count, AD_TYPE(type), *source, *tag, AD_COMM(comm),
+               ad_fstatus(status, &st));
+    ad_fstatus_out(status, &st);
+    *ierr = MPI_SUCCESS;
+}
+
+void mpi_sendrecv_d_(void *sendbuf, void *sendbufd, MPI_Fint *sendcount, MPI_Fint *sendtype,
+                     MPI_Fint *dest, MPI_Fint *sendtag, void *recvbuf, void *recvbufd,
+                     MPI_Fint *recvcount, MPI_Fint *recvtype, MPI_Fint *source,
+                     MPI_Fint *recvtag, MPI_Fint *comm, MPI_Fint *status, MPI_Fint *ierr) {
+    MPI_Status st;
+    MPI_Sendrecv_d(sendbuf, sendbufd, *sendcount, AD_TYPE(sendtype), *dest, *sendtag, recvbuf,
+                   recvbufd, *recvcount, AD_TYPE(recvtype), *source, *recvtag, AD_COMM(comm),
+                   ad_fstatus(status, &st));
+    ad_fstatus_out(status, &st);
+    *ierr = MPI_SUCCESS;
+}
+
+void mpi_isend_d_(void *buf, void *bufd, MPI_Fint *count, MPI_Fint *type, MPI_Fint *dest,
+                  MPI_Fint *tag, MPI_Fint *comm, MPI_Fint *request, MPI_Fint *ierr) {
+    MPI_Request r;
+    MPI_Isend_d(buf, bufd, *count, AD_TYPE(type), *dest, *tag, AD_COMM(comm), &r);
+    *request = MPI_Request_c2f(r);
+    *ierr = MPI_SUCCESS;
+}
+
+void mpi_irecv_d_(void *buf, void *bufd, MPI_Fint *count, MPI_Fint *type, MPI_Fint *source,
+                  MPI_Fint *tag, MPI_Fint *comm, MPI_Fint *request, MPI_Fint *ierr) {
+    MPI_Request r;
+    MPI_Irecv_d(buf, bufd, *count, AD_TYPE(type), *source, *tag, AD_COMM(comm), &r);
+    *request = MPI_Request_c2f(r);
+    *ierr = MPI_SUCCESS;
+}
+
+void mpi_wait_d_(MPI_Fint *request, MPI_Fint *status, MPI_Fint *ierr) {
+    MPI_Status st;
+    MPI_Request r = MPI_Request_f2c(*request);
+    MPI_Wait_d(&r, ad_fstatus(status, &st));
+    *request = MPI_Request_c2f(r);
+    ad_fstatus_out(status, &st);
+    *ierr = MPI_SUCCESS;
+}
+
+void mpi_waitall_d_(MPI_Fint *count, MPI_Fint *requests, MPI_Fint *statuses, MPI_Fint *ierr) {
+    int n = *count;
+    MPI_Request *r = malloc(sizeof(MPI_Request) * (n > 0 ? n : 1));
+    for (int i = 0; i < n; i++)
+        r[i] = MPI_Request_f2c(requests[i]);
+    if (statuses != MPI_F_STATUSES_IGNORE) {
+        MPI_Status *st = malloc(sizeof(MPI_Status) * (n > 0 ? n : 1));
+        MPI_Waitall_d(n, r, st);
+        for (int i = 0; i < n; i++)
+            MPI_Status_c2f(&st[i], statuses + i * (int)(sizeof(MPI_Status) / sizeof(MPI_Fint)));
+        free(st);
+    } else {
+        MPI_Waitall_d(n, r, MPI_STATUSES_IGNORE);
+    }
+    for (int i = 0; i < n; i++)
+        requests[i] = MPI_Request_c2f(r[i]);
+    free(r);
+    *ierr = MPI_SUCCESS;
+}
+
+void mpi_bcast_d_(void *buf, void *bufd, MPI_Fint *count, MPI_Fint *type, MPI_Fint *root,
+                  MPI_Fint *comm, MPI_Fint *ierr) {
+    MPI_Bcast_d(buf, bufd, *count, AD_TYPE(type), *root, AD_COMM(comm));
+    *ierr = MPI_SUCCESS;
+}
+
+void mpi_reduce_d_(void *sendbuf, void *sendbufd, void *recvbuf, void *recvbufd,
+                   MPI_Fint *count, MPI_Fint *type, MPI_Fint *op, MPI_Fint *root,
+                   MPI_Fint *comm, MPI_Fint *ierr) {
+    MPI_Reduce_d(sendbuf, sendbufd, recvbuf, recvbufd, *count, AD_TYPE(type), AD_OP(op), *root,
+                 AD_COMM(comm));
+    *ierr = MPI_SUCCESS;
+}
+
+void mpi_allreduce_d_(void *sendbuf, void *sendbufd, void *recvbuf, void *recvbufd,
+                      MPI_Fint *count, MPI_Fint *type, MPI_Fint *op, MPI_Fint *comm,
+                      MPI_Fint *ierr) {
+    MPI_Allreduce_d(sendbuf, sendbufd, recvbuf, recvbufd, *count, AD_TYPE(type), AD_OP(op),
+                    AD_COMM(comm));
+    *ierr = MPI_SUCCESS;
+}
+
+void mpi_send_b_(void *buf, void *bufb, MPI_Fint *count, MPI_Fint *type, MPI_Fint *dest,
+                 MPI_Fint *tag, MPI_Fint *comm, MPI_Fint *ierr) {
+    MPI_Send_b(buf, bufb, *count, AD_TYPE(type), *dest, *tag, AD_COMM(comm));
+    *ierr = MPI_SUCCESS;
+}
+
+void mpi_recv_b_(void *buf, void *bufb, MPI_Fint *count, MPI_Fint *type, MPI_Fint *source,
+                 MPI_Fint *tag, MPI_Fint *comm, MPI_Fint *status, MPI_Fint *ierr) {
+    (void)status;
+    MPI_Recv_b(buf, bufb, *count, AD_TYPE(type), *source, *tag, AD_COMM(comm),
+               MPI_STATUS_IGNORE);
+    *ierr = MPI_SUCCESS;
+}
+
+void mpi_sendrecv_b_(void *sendbuf, void *sendbufb, MPI_Fint *sendcount, MPI_Fint *sendtype,
+                     MPI_Fint *dest, MPI_Fint *sendtag, void *recvbuf, void *recvbufb,
+                     MPI_Fint *recvcount, MPI_Fint *recvtype, MPI_Fint *source,
+                     MPI_Fint *recvtag, MPI_Fint *comm, MPI_Fint *status, MPI_Fint *ierr) {
+    (void)status;
+    MPI_Sendrecv_b(sendbuf, sendbufb, *sendcount, AD_TYPE(sendtype), *dest, *sendtag, recvbuf,
+                   recvbufb, *recvcount, AD_TYPE(recvtype), *source, *recvtag, AD_COMM(comm),
+                   MPI_STATUS_IGNORE);
+    *ierr = MPI_SUCCESS;
+}
+
+void mpi_bcast_b_(void *buf, void *bufb, MPI_Fint *count, MPI_Fint *type, MPI_Fint *root,
+                  MPI_Fint *comm, MPI_Fint *ierr) {
+    MPI_Bcast_b(buf, bufb, *count, AD_TYPE(type), *root, AD_COMM(comm));
+    *ierr = MPI_SUCCESS;
+}
+
+void mpi_reduce_b_(void *sendbuf, void *sendbufb, void *recvbuf, void *recvbufb,
+                   MPI_Fint *count, MPI_Fint *type, MPI_Fint *op, MPI_Fint *root,
+                   MPI_Fint *comm, MPI_Fint *ierr) {
+    MPI_Reduce_b(sendbuf, sendbufb, recvbuf, recvbufb, *count, AD_TYPE(type), AD_OP(op), *root,
+                 AD_COMM(comm));
+    *ierr = MPI_SUCCESS;
+}
+
+void mpi_allreduce_b_(void *sendbuf, void *sendbufb, void *recvbuf, void *recvbufb,
+                      MPI_Fint *count, MPI_Fint *type, MPI_Fint *op, MPI_Fint *comm,
+                      MPI_Fint *ierr) {
+    MPI_Allreduce_b(sendbuf, sendbufb, recvbuf, recvbufb, *count, AD_TYPE(type), AD_OP(op),
+                    AD_COMM(comm));
+    *ierr = MPI_SUCCESS;
+}
+
+/* Non-blocking adjoints: a request is known by the address of the Fortran integer. */
+void mpi_isend_fwd_(void *buf, void *bufb, MPI_Fint *count, MPI_Fint *type, MPI_Fint *dest,
+                    MPI_Fint *tag, MPI_Fint *comm, MPI_Fint *request, MPI_Fint *ierr) {
+    MPI_Request r;
+    MPI_Isend(buf, *count, AD_TYPE(type), *dest, *tag, AD_COMM(comm), &r);
+    *request = MPI_Request_c2f(r);
+    ad_start(1, bufb, *count, AD_TYPE(type), *dest, *tag, AD_COMM(comm), request, "MPI_Isend");
+    *ierr = MPI_SUCCESS;
+}
+
+void mpi_irecv_fwd_(void *buf, void *bufb, MPI_Fint *count, MPI_Fint *type, MPI_Fint *source,
+                    MPI_Fint *tag, MPI_Fint *comm, MPI_Fint *request, MPI_Fint *ierr) {
+    MPI_Request r;
+    ad_check_source(*source, *tag);
+    MPI_Irecv(buf, *count, AD_TYPE(type), *source, *tag, AD_COMM(comm), &r);
+    *request = MPI_Request_c2f(r);
+    ad_start(0, bufb, *count, AD_TYPE(type), *source, *tag, AD_COMM(comm), request, "MPI_Irecv");
+    *ierr = MPI_SUCCESS;
+}
+
+void mpi_wait_fwd_(MPI_Fint *request, MPI_Fint *status, MPI_Fint *ierr) {
+    MPI_Status st;
+    MPI_Request r = MPI_Request_f2c(*request);
+    MPI_Wait(&r, ad_fstatus(status, &st));
+    *request = MPI_Request_c2f(r);
+    ad_fstatus_out(status, &st);
+    ad_completed(request);
+    *ierr = MPI_SUCCESS;
+}
+
+void mpi_waitall_fwd_(MPI_Fint *count, MPI_Fint *requests, MPI_Fint *statuses, MPI_Fint *ierr) {
+    int n = *count;
+    MPI_Request *r = malloc(sizeof(MPI_Request) * (n > 0 ? n : 1));
+    for (int i = 0; i < n; i++)
+        r[i] = MPI_Request_f2c(requests[i]);
+    MPI_Waitall(n, r, MPI_STATUSES_IGNORE);
+    (void)statuses;
+    for (int i = 0; i < n; i++) {
+        requests[i] = MPI_Request_c2f(r[i]);
+        ad_completed(&requests[i]);
+    }
+    free(r);
+    *ierr = MPI_SUCCESS;
+}
+
+void mpi_wait_b_(MPI_Fint *request, MPI_Fint *status, MPI_Fint *ierr) {
+    (void)status;
+    ad_reverse_completion(request);
+    *ierr = MPI_SUCCESS;
+}
+
+void mpi_waitall_b_(MPI_Fint *count, MPI_Fint *requests, MPI_Fint *statuses, MPI_Fint *ierr) {
+    (void)statuses;
+    for (int i = *count - 1; i >= 0; i--)
+        ad_reverse_completion(&requests[i]);
+    *ierr = MPI_SUCCESS;
+}
+
+void mpi_isend_b_(void *buf, void *bufb, MPI_Fint *count, MPI_Fint *type, MPI_Fint *dest,
+                  MPI_Fint *tag, MPI_Fint *comm, MPI_Fint *request, MPI_Fint *ierr) {
+    (void)buf, (void)count, (void)type, (void)dest, (void)tag, (void)comm;
+    ad_reverse_start(request, bufb, "MPI_Isend");
+    *ierr = MPI_SUCCESS;
+}
+
+void mpi_irecv_b_(void *buf, void *bufb, MPI_Fint *count, MPI_Fint *type, MPI_Fint *source,
+                  MPI_Fint *tag, MPI_Fint *comm, MPI_Fint *request, MPI_Fint *ierr) {
+    (void)buf, (void)count, (void)type, (void)source, (void)tag, (void)comm;
+    ad_reverse_start(request, bufb, "MPI_Irecv");
+    *ierr = MPI_SUCCESS;
 }

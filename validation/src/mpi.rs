@@ -10,11 +10,25 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// The C driver `text` made an MPI program: `MPI_Init` first, each rank's output to
-/// `rank<R>.out` in the working directory, `MPI_Finalize` before the end. `None` for a
-/// Fortran driver (not done yet).
+/// `rank<R>.out` in the working directory, `MPI_Finalize` before the end. A Fortran driver
+/// becomes a subroutine that a new main program calls between `mpi_init` and
+/// `mpi_finalize`, its unit 6 connected to the rank's file.
 pub fn wrap_driver(text: &str, lang: Lang) -> Option<String> {
-    if lang != Lang::C {
-        return None;
+    if lang == Lang::Fortran {
+        let (head, tail) = (
+            "program radtap_validate_driver\n",
+            "end program radtap_validate_driver\n",
+        );
+        if !text.contains(head) || !text.contains(tail) {
+            return None;
+        }
+        let mut s = text
+            .replace(head, "subroutine radtap_driver_body\n")
+            .replace(tail, "end subroutine radtap_driver_body\n");
+        s.push_str(
+            "program radtap_validate_driver\n  use mpi\n  implicit none\n  integer :: radtap_ierr, radtap_rank\n  character(len=32) :: radtap_out\n  call mpi_init(radtap_ierr)\n  call mpi_comm_rank(mpi_comm_world, radtap_rank, radtap_ierr)\n  write(radtap_out, '(a,i0,a)') 'rank', radtap_rank, '.out'\n  open(unit=6, file=trim(radtap_out), status='replace')\n  call radtap_driver_body()\n  flush(6)\n  call mpi_finalize(radtap_ierr)\nend program radtap_validate_driver\n",
+        );
+        return Some(s);
     }
     let main = "int main(void) {\n";
     let at = text.find(main)? + main.len();
