@@ -250,3 +250,51 @@ fn validate_np_2_passes_on_an_mpi_program() {
     assert!(out.trim_end().ends_with("PASS"), "{out}");
     let _ = std::fs::remove_dir_all(&keep);
 }
+
+/// Differentiates `text` (file `name`) with `opts`; returns the diagnostics.
+fn refused(name: &str, text: &str, opts: &[&str]) -> String {
+    let dir = work_dir(&format!("refused-{name}"));
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    let opts: Vec<String> = opts.iter().map(|s| s.to_string()).collect();
+    let o = run_cli(&path, &opts, &[], &dir.join("out"));
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(o.status, 1, "accepted:\n{}", o.stderr);
+    o.stderr
+}
+
+/// What radtap cannot differentiate around MPI is refused at its line, never written wrong
+/// (no MPI needed: nothing runs).
+#[test]
+fn unsupported_mpi_uses_are_refused_at_their_line() {
+    // A real message sent from a point where nothing active is sent, while its receiver's
+    // data is active: the receiver would wait for a derivative message forever.
+    let text = "#include <mpi.h>\nvoid f(double *x, double *y) {\n    int rank;\n    double z = 2.0, w = 0.0;\n    MPI_Comm_rank(MPI_COMM_WORLD, &rank);\n    if (rank == 0)\n        MPI_Send(&z, 1, MPI_DOUBLE, 1, 0, MPI_COMM_WORLD);\n    else\n        MPI_Recv(&w, 1, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);\n    *y = x[0] * w;\n}\n";
+    for mode in ["-d", "-b"] {
+        let e = refused("passive_send.c", text, &[mode, "-head", "f(y)/(x)"]);
+        assert!(
+            e.contains("passive_send.c:7:9: error[AD020]: this `MPI_Send` moves real data that carries no derivative here"),
+            "{e}"
+        );
+    }
+    // Vector mode: the MPI layer has no vector tangents.
+    let text = std::fs::read_to_string("tests/mpi/c_mpi_diffusion.c").unwrap();
+    let e = refused(
+        "c_mpi_diffusion.c",
+        &text,
+        &["-d", "-vector", "-head", "diffuse(cost u)/(u k)"],
+    );
+    assert!(
+        e.contains(
+            "error[AD020]: the vector tangent of `MPI_Sendrecv` (built-in MPI) is not written yet"
+        ),
+        "{e}"
+    );
+    // An MPI routine radtap does not differentiate, with active data (Fortran).
+    let text = "subroutine g(x, y)\n  use mpi\n  implicit none\n  real(8) :: x(2), y(4)\n  integer :: ierr\n  call MPI_Allgather(x, 2, MPI_DOUBLE_PRECISION, y, 2, MPI_DOUBLE_PRECISION, MPI_COMM_WORLD, ierr)\nend subroutine g\n";
+    let e = refused("gather.f90", text, &["-d", "-head", "g(y)/(x)"]);
+    assert!(
+        e.contains("gather.f90:6:3: error[AD070]: `MPI_Allgather` is an MPI call radtap does not differentiate yet"),
+        "{e}"
+    );
+}

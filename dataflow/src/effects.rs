@@ -1383,21 +1383,7 @@ impl Eval<'_> {
                 }
             }
         }
-        // Messages (MPI, issue 46): what the callee sends or receives, in the caller's zones.
-        for t in sum.received.iter() {
-            if let Some((targets, _)) = &tgt[t.index()] {
-                for &ct in targets {
-                    if self.pz.differentiable.contains(ct) && !self.eff.received.contains(&ct) {
-                        self.eff.received.push(ct);
-                    }
-                }
-            }
-        }
-        for z in image(&sum.sent, &dsrc, me).iter() {
-            if !self.eff.sent.contains(&z) {
-                self.eff.sent.push(z);
-            }
-        }
+        self.messages(sum, &tgt, &dsrc);
         self.eff.addr.union_with(&addr_all);
         self.eff.call_maps.push(CallMap {
             callee: c,
