@@ -290,6 +290,28 @@ fn unsupported_mpi_uses_are_refused_at_their_line() {
         ),
         "{e}"
     );
+    // The result of a data-moving MPI call used in an expression (its derivative would be
+    // lost), and MPI_IN_PLACE (the layer would take the sentinel for a buffer).
+    let text = "#include <mpi.h>\nvoid f(double *x, double *y) {\n    double t = x[0] * x[0], s;\n    int err = MPI_Allreduce(&t, &s, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);\n    *y = s * x[1] + err;\n}\n";
+    for mode in ["-d", "-b"] {
+        let e = refused("result.c", text, &[mode, "-head", "f(y)/(x)"]);
+        assert!(
+            e.contains(
+                "result.c:4:5: error[AD020]: the result of `MPI_Allreduce` used in an expression"
+            ),
+            "{e}"
+        );
+    }
+    let text = "subroutine g(x, y)\n  use mpi\n  implicit none\n  real(8) :: x(2), y, t\n  integer :: ierr\n  t = x(1) * x(2)\n  call MPI_Allreduce(MPI_IN_PLACE, t, 1, MPI_DOUBLE_PRECISION, MPI_SUM, MPI_COMM_WORLD, ierr)\n  y = t * x(1)\nend subroutine g\n";
+    for mode in ["-d", "-b"] {
+        let e = refused("in_place.f90", text, &[mode, "-head", "g(y)/(x)"]);
+        assert!(
+            e.contains(
+                "in_place.f90:7:3: error[AD020]: `MPI_IN_PLACE` in a call to `mpi_allreduce`"
+            ),
+            "{e}"
+        );
+    }
     // An MPI routine radtap does not differentiate, with active data (Fortran).
     let text = "subroutine g(x, y)\n  use mpi\n  implicit none\n  real(8) :: x(2), y(4)\n  integer :: ierr\n  call MPI_Allgather(x, 2, MPI_DOUBLE_PRECISION, y, 2, MPI_DOUBLE_PRECISION, MPI_COMM_WORLD, ierr)\nend subroutine g\n";
     let e = refused("gather.f90", text, &["-d", "-head", "g(y)/(x)"]);

@@ -11,7 +11,7 @@
 //!   program on every rank, whose activity is the same everywhere: passive everywhere).
 
 use crate::gen::Gen;
-use radtap_il::{Arg, Expr, Program, UnitData, UnitId};
+use radtap_il::{Arg, Expr, Program, StmtId, StmtKind, UnitData, UnitId};
 
 /// Whether `p` is a described MPI routine that moves real data.
 pub(crate) fn moves_data(prog: &Program, p: UnitId) -> bool {
@@ -90,6 +90,54 @@ pub fn passive_message(prog: &Program, u: &UnitData, c: UnitId, args: &[Arg]) ->
             d.name
         )
     })
+}
+
+/// Why statement `s` of `u` cannot be differentiated: it uses the result of an MPI routine
+/// that moves real data (`err = MPI_Allreduce(…)`): the generators differentiate such a
+/// routine as a call statement only (its derivative would be lost in an expression).
+pub(crate) fn unsupported_use(prog: &Program, u: &UnitData, s: StmtId) -> Option<String> {
+    // `MPI_IN_PLACE` (C's sentinel address, Fortran's sentinel variable): the layer would
+    // take it for a buffer.
+    if let StmtKind::Call { callee, args, .. } = &u.stmts[s].kind {
+        let in_place = args.iter().any(|a| match &u.exprs[a.value] {
+            Expr::Opaque(t) => t == "MPI_IN_PLACE",
+            Expr::Name(n) => prog.symbols[*n]
+                .spelling
+                .eq_ignore_ascii_case("MPI_IN_PLACE"),
+            _ => false,
+        });
+        if in_place {
+            if let Expr::Name(n) = &u.exprs[*callee] {
+                let name = &prog.symbols[*n].spelling;
+                return Some(format!(
+                    "`MPI_IN_PLACE` in a call to `{name}` whose data carry derivatives is not supported: give the call a separate send buffer"
+                ));
+            }
+        }
+    }
+    let mut todo = Vec::new();
+    radtap_il::visit::stmt_children(&u.stmts[s].kind, &mut |e| todo.push(e), &mut |_| {});
+    if let StmtKind::Call { callee, .. } = &u.stmts[s].kind {
+        todo.retain(|e| e != callee);
+    }
+    while let Some(e) = todo.pop() {
+        if let Expr::Call { callee, .. } = &u.exprs[e] {
+            if let Expr::Name(n) = &u.exprs[*callee] {
+                let name = &prog.symbols[*n].spelling;
+                let moving = prog
+                    .described
+                    .iter()
+                    .any(|(&p, d)| d.name.eq_ignore_ascii_case(name) && moves_data(prog, p));
+                if moving {
+                    return Some(format!(
+                        "the result of `{name}` used in an expression: radtap differentiates an MPI call that moves real data as a statement only; call it as a statement (`{name}(…);`) and test its error code apart"
+                    ));
+                }
+            }
+        }
+        radtap_il::visit::expr_children(&u.exprs[e], &mut |c| todo.push(c));
+    }
+    None
 }
 
 impl Gen<'_> {

@@ -92,6 +92,10 @@ pub(crate) fn unsupported(
             continue;
         }
         let span = u.source_map.stmt.get(s).copied().unwrap_or_default();
+        let active = pi.activity.as_ref().is_some_and(|a| a.has_derivative[i]);
+        if let Some(m) = crate::mpi::unsupported_use(prog, u, s).filter(|_| active) {
+            out.push(Diagnostic::error(Code::Unsupported, span, m));
+        }
         match (&u.stmts[s].kind, pt.part) {
             (
                 StmtKind::Block {
