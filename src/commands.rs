@@ -400,6 +400,10 @@ fn read_headers(
             let Some(name) = radtap_frontends::fortran_include(line) else {
                 continue;
             };
+            // MPI's header: radtap knows its names (the `mpi` module's, issue 46).
+            if name.eq_ignore_ascii_case("mpif.h") {
+                continue;
+            }
             let Some(found) = find_header(&path, name, &dirs) else {
                 missing.push(Diagnostic::global(
                     Code::Io,

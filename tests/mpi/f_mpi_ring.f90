@@ -1,9 +1,9 @@
 ! radtap: -head "pipeline(out)/(x)"
 ! A pipeline along the ranks with blocking MPI_Send / MPI_Recv (a status array received),
-! in Fortran with `use mpi`.
+! in Fortran with `include 'mpif.h'`.
 subroutine pipeline(x, out)
-  use mpi
   implicit none
+  include 'mpif.h'
   real(8), intent(in) :: x(3)
   real(8), intent(out) :: out
   real(8) :: s(2)
