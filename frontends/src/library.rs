@@ -376,11 +376,11 @@ fn c_stand_in(prog: &Program, d: &Description) -> String {
 /// elements a call writes (`&u[n]`, one element) instead of any element of the array.
 /// `params[i]`: (declaration, is a pointer, is real).
 fn mpi_c_body(d: &Description, params: &[(String, bool, bool)]) -> String {
-    let buffer = |i: usize| params.get(i).is_some_and(|p| p.1) && d.param(i).is_some_and(|f| f.ty.array);
+    let buffer =
+        |i: usize| params.get(i).is_some_and(|p| p.1) && d.param(i).is_some_and(|f| f.ty.array);
     let count = |i: usize| {
-        (i + 1..params.len()).find(|&j| {
-            !params[j].1 && d.param(j).is_some_and(|f| f.ty.base == BaseHint::Integer)
-        })
+        (i + 1..params.len())
+            .find(|&j| !params[j].1 && d.param(j).is_some_and(|f| f.ty.base == BaseHint::Integer))
     };
     let mut s = String::from("    int radtap_k;\n    double radtap_reads = 0;\n");
     for (k, f) in d.facts.iter().enumerate() {
@@ -412,7 +412,11 @@ fn mpi_c_body(d: &Description, params: &[(String, bool, bool)]) -> String {
             .filter(|&j| buffer(j))
             .map(|j| format!("{}[radtap_k]", arg(j)))
             .collect();
-        let rhs = if terms.is_empty() { "0".to_string() } else { terms.join(" + ") };
+        let rhs = if terms.is_empty() {
+            "0".to_string()
+        } else {
+            terms.join(" + ")
+        };
         match (buffer(i), count(i)) {
             (true, Some(c)) => s.push_str(&format!(
                 "    for (radtap_k = 0; radtap_k < {}; radtap_k++)\n        {}[radtap_k] = {rhs};\n",
