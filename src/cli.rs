@@ -48,6 +48,7 @@ const SINGLE_DASH_LONG: &[&str] = &[
     "fflags",
     "derivatives",
     "timeout",
+    "np",
     "addr",
     "max-upload",
     "workers",
@@ -289,7 +290,8 @@ pub fn command_help(args: &[String]) -> Option<&'static str> {
                -derivatives DIR     check STEM_d.EXT / STEM_b.EXT in DIR instead of generating them\n  \
                -link FILE           compile and link FILE too (the routines -ext describes, your NAME_d/NAME_b)\n  \
                -cflags FLAGS        C compiler flags (default -O0 -g); -fflags FLAGS the Fortran ones\n  \
-               -timeout SECONDS     time limit of each run of the driver (default 60)\n\n\
+               -timeout SECONDS     time limit of each run of the driver (default 60)\n  \
+               -np N                an MPI program: run the drivers on N ranks under mpirun (default 2 for a program calling MPI)\n\n\
              Exit status: 0 PASS, 4 FAIL, 5 INCONCLUSIVE, 1 cannot run (compile error, missing size, ...), 2 bad command line.\n\
              Example: radtap validate -head heat_step -vars u -outvars cost -size n=10 -size nsteps=20 examples/heat.f90\n"
         }
@@ -461,6 +463,10 @@ pub struct Cli {
     /// limit of each request (default 20).
     #[arg(long = "timeout")]
     pub timeout: Option<u64>,
+    /// validate: run the drivers of an MPI program on N ranks under mpirun (default 2 when
+    /// the program calls MPI).
+    #[arg(long = "np", value_name = "N")]
+    pub np: Option<u32>,
     /// Also write STEM.html: the generated files coloured beside the sources, self-contained.
     #[arg(long = "html")]
     pub html: bool,

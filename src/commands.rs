@@ -278,14 +278,18 @@ fn failed(mut out: Outcome, f: &Failure) -> Outcome {
 pub(crate) fn runtime(cli: &Cli) -> Outcome {
     let mut out = Outcome::default();
     let dir = cli.outdir.clone().unwrap_or_else(|| PathBuf::from("."));
-    match radtap_runtime_stack::write_to(&dir) {
+    let written = radtap_runtime_stack::write_to(&dir).and_then(|mut v| {
+        v.extend(radtap_runtime_stack::write_mpi_to(&dir)?);
+        Ok(v)
+    });
+    match written {
         Ok(paths) => {
             for p in paths {
                 let text = std::fs::read_to_string(&p).unwrap_or_default();
                 out.written.push((p, text));
             }
             out.stderr.push_str(&format!(
-                "radtap: runtime written to {} (compile adStack.c with your adjoint code)\n",
+                "radtap: runtime written to {} (compile adStack.c with your adjoint code; adMPI.c, with mpicc, with the derivatives of an MPI program)\n",
                 dir.display()
             ));
         }
@@ -397,6 +401,10 @@ fn read_headers(
             let Some(name) = radtap_frontends::fortran_include(line) else {
                 continue;
             };
+            // MPI's header: radtap knows its names (the `mpi` module's, issue 46).
+            if name.eq_ignore_ascii_case("mpif.h") {
+                continue;
+            }
             let Some(found) = find_header(&path, name, &dirs) else {
                 missing.push(Diagnostic::global(
                     Code::Io,

@@ -267,8 +267,13 @@ pub(crate) fn run(cli: &Cli, execute: Execute) -> Outcome {
         .iter()
         .any(|(_, u)| u.stmts.iter().any(|(_, st)| st.omp.is_some()));
     // A program calling BLAS that radtap describes built in links the system's.
-    if tan.program.described.values().any(|d| d.builtin) {
+    let mpi = |d: &radtap_il::library::Description| radtap_il::library::is_mpi(d);
+    if tan.program.described.values().any(|d| d.builtin && !mpi(d)) {
         toolchain.libs.push("-lblas".into());
+    }
+    // An MPI program (issue 46) builds with mpicc and runs its drivers under mpirun.
+    if cli.np.is_some() || tan.program.described.values().any(mpi) {
+        toolchain = toolchain.with_mpi(cli.np.unwrap_or(2).max(1));
     }
     let seed = cli.seed.unwrap_or(1);
     let mut sources = files.clone();

@@ -50,6 +50,12 @@ pub struct Effect {
     pub sliceable: bool,
     /// How each call at this point maps callee zones to caller zones.
     pub call_maps: Vec<CallMap>,
+    /// Differentiable zones whose values go to other processes here (an MPI send, directly
+    /// or in a callee): useful before the point whatever follows it.
+    pub sent: Vec<ZoneId>,
+    /// Differentiable zones given values from other processes here (an MPI receive):
+    /// varied after the point whatever preceded it.
+    pub received: Vec<ZoneId>,
 }
 
 /// The correspondence between a callee's interface zones and the caller's zones at one call.
@@ -1346,6 +1352,7 @@ impl Eval<'_> {
                 }
             }
         }
+        self.messages(sum, &tgt, &dsrc);
         self.eff.addr.union_with(&addr_all);
         self.eff.call_maps.push(CallMap {
             callee: c,

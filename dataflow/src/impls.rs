@@ -37,6 +37,10 @@ impl Analysis for Varied<'_> {
         for t in add {
             st.insert(t);
         }
+        // What comes from another process may depend on any independent (MPI, issue 46).
+        for &t in &e.received {
+            st.insert(t);
+        }
     }
 }
 
@@ -71,6 +75,10 @@ impl Analysis for Useful<'_> {
         }
         st.subtract(&e.kills);
         st.union_with(&add);
+        // What goes to another process may reach any dependent (MPI, issue 46).
+        for &z in &e.sent {
+            st.insert(z);
+        }
     }
 }
 
@@ -212,6 +220,10 @@ impl Analysis for DiffLive<'_> {
         }
         st.subtract(&e.kills);
         st.union_with(&add);
+        // What goes to another process may reach any dependent (MPI, issue 46).
+        for &z in &e.sent {
+            st.insert(z);
+        }
     }
 }
 

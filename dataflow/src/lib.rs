@@ -54,6 +54,10 @@ pub struct Summary {
     pub dep: Relation,
     /// The same, differentiable dependencies only.
     pub diff_dep: Relation,
+    /// Zones whose values may go to other processes (MPI sends, issue 46).
+    pub sent: ZoneSet,
+    /// Zones that may be given values from other processes (MPI receives).
+    pub received: ZoneSet,
 }
 
 impl Summary {
@@ -64,6 +68,8 @@ impl Summary {
             kills: ZoneSet::new(n),
             dep: Relation::empty(n),
             diff_dep: Relation::empty(n),
+            sent: ZoneSet::new(n),
+            received: ZoneSet::new(n),
         }
     }
 }
@@ -353,12 +359,13 @@ pub fn analyze(prog: &Program, requests: &[Request], mode: Mode) -> (ProgramInfo
                     layouts: &layouts,
                     free: &free,
                 };
-                let effs = effects::point_effects(
+                let mut effs = effects::point_effects(
                     &env,
                     &graphs[&p],
                     &zones_map[&p],
                     callgraph.sites_of(p),
                 );
+                messages(prog, p, &zones_map[&p], &mut effs);
                 let (mut s, v) = summarize(&graphs[&p], &zones_map[&p], &effs);
                 s.reads.union_with(&decl_reads[&p]);
                 visits += v;
@@ -512,6 +519,44 @@ fn declaration_reads(prog: &Program, unit: UnitId, pz: &ProcZones) -> ZoneSet {
     out
 }
 
+/// A described routine's message buffers (MPI's `Sent:` / `Received:`, issue 46): each point
+/// of its stand-in that reads a sent buffer sends it, each that writes a received buffer
+/// receives it (the summary then carries them to the callers).
+fn messages(prog: &Program, p: UnitId, pz: &ProcZones, effs: &mut [Effect]) {
+    let Some(d) = prog.described.get(&p) else {
+        return;
+    };
+    let mut sent = pz.empty();
+    let mut received = pz.empty();
+    for (i, &sym) in pz.params.iter().enumerate() {
+        let Some(f) = d.param(i).filter(|f| f.sent || f.received) else {
+            continue;
+        };
+        let obj = pz
+            .objects
+            .get(&ObjKey::Pointee(sym))
+            .or_else(|| pz.objects.get(&ObjKey::Sym(sym)));
+        if let Some(o) = obj {
+            let mut z = pz.obj_set(o);
+            z.intersect_with(&pz.differentiable);
+            if f.sent {
+                sent.union_with(&z);
+            }
+            if f.received {
+                received.union_with(&z);
+            }
+        }
+    }
+    for e in effs {
+        for z in e.reads.iter().filter(|&z| sent.contains(z)) {
+            e.sent.push(z);
+        }
+        for z in e.writes.iter().filter(|&z| received.contains(z)) {
+            e.received.push(z);
+        }
+    }
+}
+
 fn summarize(g: &FlowGraph, pz: &ProcZones, effs: &[Effect]) -> (Summary, usize) {
     let n = pz.len();
     let iface = interface(pz);
@@ -553,6 +598,14 @@ fn summarize(g: &FlowGraph, pz: &ProcZones, effs: &[Effect]) -> (Summary, usize)
     };
     let dep = rel(false);
     let diff_dep = rel(true);
+    let mut sent = pz.empty();
+    let mut received = pz.empty();
+    for e in effs {
+        e.sent.iter().for_each(|&z| sent.insert(z));
+        e.received.iter().for_each(|&z| received.insert(z));
+    }
+    sent.intersect_with(&iface);
+    received.intersect_with(&iface);
     (
         Summary {
             reads,
@@ -560,6 +613,8 @@ fn summarize(g: &FlowGraph, pz: &ProcZones, effs: &[Effect]) -> (Summary, usize)
             kills,
             dep,
             diff_dep,
+            sent,
+            received,
         },
         visits,
     )
@@ -1068,6 +1123,9 @@ fn adjoint_analyses(info: &mut ProcInfo, mode: Mode) -> usize {
                 has = true; // an active zone overwritten: its derivative is reset
             }
         }
+        // MPI (issue 46): a message received that a dependent needs, or one sent that an
+        // independent reaches, carries its derivative.
+        has |= e.received.iter().any(|&t| ua.contains(t)) || e.sent.iter().any(|&z| vb.contains(z));
         if has {
             uses.union_with(&e.addr);
         }

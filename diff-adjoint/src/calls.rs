@@ -214,6 +214,23 @@ impl<'a> Adj<'_, '_, 'a> {
                 self.pg.error(s, Code::NoDerivative, &msg);
                 None
             }
+            Some(Callee::Defined(list))
+                if list.len() == 1
+                    && radtap_diff_tangent::mpi::completes_requests(self.pg.g.prog, list[0])
+                    && self.pg.g.dproc.contains_key(&list[0]) =>
+            {
+                Some(list[0])
+            }
+            Some(Callee::Defined(list)) if list.len() == 1 => {
+                // A passive point-to-point MPI message of real data (`radtap_diff_tangent::mpi`).
+                let (prog, src) = (self.pg.g.prog, self.pg.src);
+                if let Some(msg) =
+                    radtap_diff_tangent::mpi::passive_message(prog, src, list[0], args)
+                {
+                    self.pg.error(s, Code::Unsupported, &msg);
+                }
+                None
+            }
             _ => None,
         };
         let mut r = Rev {
@@ -295,7 +312,53 @@ impl<'a> Adj<'_, '_, 'a> {
         r.bwd.push(call);
         r.bwd.extend(post);
         r.bwd.extend(pop);
+        if radtap_diff_tangent::mpi::recorded_forward(self.pg.g.prog, c) {
+            self.forward_recording(s, c, args, primal, &mut r);
+        }
         r
+    }
+
+    /// MPI's non-blocking routines and their completions (`radtap_diff_tangent::mpi`): the
+    /// forward sweep calls `NAME_fwd` with the arguments of `NAME_b` (the adjoint buffers
+    /// among them), which records what the backward sweep reverses.
+    fn forward_recording(
+        &mut self,
+        s: StmtId,
+        c: UnitId,
+        args: &'a [Arg],
+        primal: StmtId,
+        r: &mut Rev,
+    ) {
+        let mut pre = Vec::new();
+        let mut post = Vec::new();
+        let new_args = self.adjoint_args(s, c, args, &mut pre, &mut post);
+        if !pre.is_empty() || !post.is_empty() {
+            self.pg.error(
+                s,
+                Code::Unsupported,
+                "an expression as an argument of a non-blocking MPI call in adjoint mode (its adjoint buffer must be a variable, element or section)",
+            );
+            return;
+        }
+        let name = format!(
+            "{}_fwd",
+            radtap_diff_tangent::generator::unit_name(self.pg.g.prog, c)
+        );
+        let callee = self.pg.b().opaque(&name);
+        let st = &self.pg.src.stmts[s];
+        let call = self.pg.new_like(
+            st,
+            StmtKind::Call {
+                callee,
+                args: new_args,
+                no_parens: false,
+            },
+        );
+        for f in r.fwd.iter_mut() {
+            if *f == primal {
+                *f = call;
+            }
+        }
     }
 
     /// The zones of the variables the subscripts of the actual arguments read (`k` in

@@ -558,6 +558,27 @@ impl<'a> Adj<'_, '_, 'a> {
         self.snapshot_at(sp, z)
     }
 
+    /// Whether `s` is declared with an MPI handle type (`MPI_Request`, `MPI_Status`).
+    fn mpi_handle(&self, s: SymbolId) -> bool {
+        let opaque = self.pg.prog().symbols[s]
+            .ty
+            .as_ref()
+            .is_some_and(|t| t.base == BaseClass::Opaque);
+        let is = |d: &Decl| match d {
+            Decl::Var(v) => {
+                matches!(v.spec.keyword.as_str(), "MPI_Request" | "MPI_Status")
+                    && v.entities.iter().any(|e| e.sym == s)
+            }
+            _ => false,
+        };
+        opaque
+            && (self.pg.src.decls.iter().any(is)
+                || self.pg.src.stmts.iter().any(|(_, st)| match &st.kind {
+                    StmtKind::Decl(d) => is(d),
+                    _ => false,
+                }))
+    }
+
     pub(crate) fn snapshot_at(&mut self, sp: Span, z: &ZoneSet) -> (Vec<StmtId>, Vec<StmtId>) {
         let mut syms: Vec<SymbolId> = Vec::new();
         let mut covered = self.pg.pi.zones.empty();
@@ -567,6 +588,11 @@ impl<'a> Adj<'_, '_, 'a> {
                 continue;
             }
             match k {
+                ObjKey::Sym(x) if self.mpi_handle(*x) => {
+                    // An MPI request or status: radtap's MPI layer knows a request by the
+                    // address of its variable, never by its value (issue 46).
+                    covered.union_with(&set);
+                }
                 ObjKey::Sym(x) => {
                     // A callee's COMMON block this procedure does not declare: declared in
                     // the derivative to be recorded; a module variable it does not see:
@@ -1212,7 +1238,7 @@ impl<'a> Adj<'_, '_, 'a> {
             return self.pg.pi.zones.empty();
         }
         let w = &self.pg.pi.effects[i].writes;
-        if self.pg.g.opts.tbr {
+        let mut need = if self.pg.g.opts.tbr {
             // `save` of the dataflow where the point is live for derivatives; the same
             // formula where it runs anyway.
             let mut need = self.pg.act.tbr_before[i].clone();
@@ -1221,7 +1247,20 @@ impl<'a> Adj<'_, '_, 'a> {
             need
         } else {
             w.clone()
+        };
+        // MPI requests and statuses are never restored (`mpi_handle`).
+        let mpi = self
+            .pg
+            .prog()
+            .described
+            .values()
+            .any(radtap_il::library::is_mpi);
+        for (k, o) in self.pg.pi.zones.objects.iter().filter(|_| mpi) {
+            if matches!(k, ObjKey::Sym(x) if self.mpi_handle(*x)) {
+                need.subtract(&self.pg.pi.zones.obj_set(o));
+            }
         }
+        need
     }
 
     /// Whether the primal statement at point `i` runs in the forward sweep. Split sweeps

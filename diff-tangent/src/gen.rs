@@ -274,6 +274,12 @@ impl Gen<'_> {
                 self.active.push(u);
             }
         }
+        // MPI routines moving real data: active where their calls are (`mpi.rs`).
+        for p in self.message_routines() {
+            if !self.active.contains(&p) {
+                self.active.push(p);
+            }
+        }
         self.add_allocating_procedures();
         if self.opts.adjoint {
             self.pair_allocating_calls();

@@ -43,6 +43,7 @@ mod build;
 mod gen;
 mod heap_records;
 mod library;
+pub mod mpi;
 mod private_copy;
 mod proc_;
 mod refuse;

@@ -34,9 +34,10 @@ impl Gen<'_> {
                         Code::Unsupported,
                         at,
                         format!(
-                            "the {} of `{}` (built-in BLAS) is not written yet; give the routine's source with the other files",
+                            "the {} of `{}` (built-in {}) is not written yet; give the routine's source with the other files",
                             if self.opts.vector { "vector tangent" } else { "derivative" },
-                            unit_name(self.prog, p)
+                            unit_name(self.prog, p),
+                            if library::is_mpi(desc) { "MPI" } else { "BLAS" }
                         ),
                     ));
                     continue;

@@ -91,6 +91,12 @@ const HEADER_NAMES: &[&str] = &[
     "CblasUnit",
     "CblasLeft",
     "CblasRight",
+    // MPI (`mpi.h`), whose routines radtap describes built in (issue 46).
+    "MPI_Comm",
+    "MPI_Datatype",
+    "MPI_Op",
+    "MPI_Request",
+    "MPI_Status",
 ];
 
 /// Placeholder for `(T)` with a typedef `T`, until the operand it casts is known.

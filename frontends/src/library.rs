@@ -65,12 +65,18 @@ pub fn stand_ins(prog: &Program, lib: &Library) -> Vec<(Input, Vec<String>)> {
         if defined.contains(&key) || wanted.contains_key(&key) {
             continue;
         }
-        let Some(d) = lib.get(&s.spelling) else {
-            continue;
-        };
         let lang = match prog.scopes[s.scope].kind {
             radtap_il::ScopeKind::Unit(u) => prog.units[u].lang,
             _ => prog.files.first().map(|f| f.lang).unwrap_or(Lang::Fortran),
+        };
+        // A Fortran name's record is the lower-case one when there is one (MPI has a record
+        // per language: `mpi_send` takes the error code `MPI_Send` does not).
+        let found = match lang {
+            Lang::Fortran => lib.routines.get(&key).or_else(|| lib.get(&s.spelling)),
+            Lang::C => lib.get(&s.spelling),
+        };
+        let Some(d) = found else {
+            continue;
         };
         // A C name is exact; a Fortran name is matched without case.
         if lang == Lang::C && d.name != s.spelling {
@@ -309,6 +315,10 @@ fn c_stand_in(prog: &Program, d: &Description) -> String {
             decls.join(", ")
         }
     );
+    if radtap_il::library::is_mpi(d) {
+        s.push_str(&mpi_c_body(d, &params));
+        return s;
+    }
     // Any element (see `fortran_ref`).
     s.push_str("    int radtap_k;\n");
     let cref = |i: usize| -> String {
@@ -356,6 +366,66 @@ fn c_stand_in(prog: &Program, d: &Description) -> String {
     }
     if let Some(r) = result {
         s.push_str(&format!("    return {r};\n"));
+    }
+    s.push_str("}\n\n");
+    s
+}
+
+/// The body of an MPI routine's C stand-in (issue 46): each message buffer is touched over
+/// its `count` elements (the first integer argument after it), so the recording rule sees the
+/// elements a call writes (`&u[n]`, one element) instead of any element of the array.
+/// `params[i]`: (declaration, is a pointer, is real).
+fn mpi_c_body(d: &Description, params: &[(String, bool, bool)]) -> String {
+    let buffer =
+        |i: usize| params.get(i).is_some_and(|p| p.1) && d.param(i).is_some_and(|f| f.ty.array);
+    let count = |i: usize| {
+        (i + 1..params.len())
+            .find(|&j| !params[j].1 && d.param(j).is_some_and(|f| f.ty.base == BaseHint::Integer))
+    };
+    let mut s = String::from("    int radtap_k;\n    double radtap_reads = 0;\n");
+    for (k, f) in d.facts.iter().enumerate() {
+        let Some(i) = arg_of(d, k) else { continue };
+        if !f.read {
+            continue;
+        }
+        match (buffer(i), count(i)) {
+            (true, Some(c)) => s.push_str(&format!(
+                "    for (radtap_k = 0; radtap_k < {}; radtap_k++)\n        radtap_reads += {}[radtap_k];\n",
+                arg(c),
+                arg(i)
+            )),
+            (true, None) => s.push_str(&format!("    radtap_reads += {}[0];\n", arg(i))),
+            (false, _) if params.get(i).is_some_and(|p| p.1) => {
+                s.push_str(&format!("    radtap_reads += {}[0];\n", arg(i)))
+            }
+            (false, _) => s.push_str(&format!("    radtap_reads += {};\n", arg(i))),
+        }
+    }
+    s.push_str("    (void)radtap_reads;\n");
+    for (k, f) in d.facts.iter().enumerate() {
+        let (Some(i), Some(deps)) = (arg_of(d, k), f.deps.as_ref().filter(|_| f.written)) else {
+            continue;
+        };
+        let terms: Vec<String> = deps
+            .iter()
+            .filter_map(|&j| arg_of(d, j))
+            .filter(|&j| buffer(j))
+            .map(|j| format!("{}[radtap_k]", arg(j)))
+            .collect();
+        let rhs = if terms.is_empty() {
+            "0".to_string()
+        } else {
+            terms.join(" + ")
+        };
+        match (buffer(i), count(i)) {
+            (true, Some(c)) => s.push_str(&format!(
+                "    for (radtap_k = 0; radtap_k < {}; radtap_k++)\n        {}[radtap_k] = {rhs};\n",
+                arg(c),
+                arg(i)
+            )),
+            // A status or request: its first element (an integer the layer never reads back).
+            _ => s.push_str(&format!("    {}[0] = 0;\n", arg(i))),
+        }
     }
     s.push_str("}\n\n");
     s

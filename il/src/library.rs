@@ -52,6 +52,11 @@ pub struct ArgFacts {
     pub deps: Option<Vec<usize>>,
     /// The type the description gives, if it gives one.
     pub ty: TypeHint,
+    /// Its value goes to other processes (MPI: `Sent:`); the analyses take it as useful.
+    pub sent: bool,
+    /// Its new value comes from other processes (MPI: `Received:`); the analyses take it as
+    /// varied.
+    pub received: bool,
 }
 
 /// A described argument's type, as far as the stand-in needs it.
@@ -188,6 +193,10 @@ impl Library {
             lib.routines
                 .insert(d.name.clone(), Description { builtin: true, ..d });
         }
+        for d in parse("<radtap MPI>", MPI).expect("the built-in MPI records parse") {
+            lib.routines
+                .insert(d.name.clone(), Description { builtin: true, ..d });
+        }
         lib
     }
 
@@ -216,6 +225,15 @@ pub const STAND_IN_FILES: [&str; 2] = ["radtap_library.f90", "radtap_library.c"]
 /// The built-in records: reference BLAS (Fortran, and CBLAS with `destofparam`).
 pub const BUILTIN: &str = include_str!("library/blas.lib");
 
+/// The built-in records of MPI's C bindings (`Sent:` / `Received:` mark message buffers).
+pub const MPI: &str = include_str!("library/mpi.lib");
+
+/// Whether `d` is one of MPI's built-in records: its derivatives are radtap's MPI layer
+/// (`adMPI.c`, written by `radtap runtime`), which the generated file includes.
+pub fn is_mpi(d: &Description) -> bool {
+    d.builtin && d.name.len() > 4 && d.name[..4].eq_ignore_ascii_case("mpi_")
+}
+
 /// The derivatives radtap writes for the built-in records, per language and mode: sections
 /// headed by a line `!> NAME` (Fortran) or `//> NAME` (C).
 pub const BUILTIN_DERIVATIVES: &[(&str, &str)] = &[
@@ -231,6 +249,9 @@ pub const BUILTIN_DERIVATIVES: &[(&str, &str)] = &[
 /// `which` of [`BUILTIN_DERIVATIVES`], without its heading line. A single-precision routine
 /// (`sdot_d`, `cblas_sgemm_b`) is its double-precision text with the types and names changed.
 pub fn builtin_derivative(which: &str, name: &str) -> Option<String> {
+    if let Some(text) = mpi_derivative(which, name) {
+        return Some(text);
+    }
     if let Some(t) = section(which, name) {
         return Some(t.to_string());
     }
@@ -241,6 +262,55 @@ pub fn builtin_derivative(which: &str, name: &str) -> Option<String> {
     };
     let text = section(which, &double)?;
     Some(single_precision(text, c))
+}
+
+/// The MPI routines whose tangent (`NAME_d`) radtap's MPI layer `adMPI.c` defines.
+pub const MPI_TANGENTS: &[&str] = &[
+    "MPI_Send",
+    "MPI_Recv",
+    "MPI_Sendrecv",
+    "MPI_Isend",
+    "MPI_Irecv",
+    "MPI_Wait",
+    "MPI_Waitall",
+    "MPI_Bcast",
+    "MPI_Reduce",
+    "MPI_Allreduce",
+];
+
+/// The MPI routines whose adjoint (`NAME_b`) `adMPI.c` defines; for the non-blocking ones
+/// and their completions also `NAME_fwd`, which the adjoint's forward sweep calls with the
+/// arguments of `NAME_b` to record what the backward sweep reverses (ARCHITECTURE.md, "MPI").
+pub const MPI_ADJOINTS: &[&str] = &[
+    "MPI_Send",
+    "MPI_Recv",
+    "MPI_Sendrecv",
+    "MPI_Isend",
+    "MPI_Irecv",
+    "MPI_Wait",
+    "MPI_Waitall",
+    "MPI_Bcast",
+    "MPI_Reduce",
+    "MPI_Allreduce",
+];
+
+/// What stands for the derivative `name` (`MPI_Send_d`) of an MPI routine in a generated C
+/// file: the include of radtap's MPI layer, which defines it.
+fn mpi_derivative(which: &str, name: &str) -> Option<String> {
+    let (base, list) = match which {
+        "c_d" | "f_d" => (name.strip_suffix("_d")?, MPI_TANGENTS),
+        "c_b" | "f_b" => (name.strip_suffix("_b")?, MPI_ADJOINTS),
+        _ => return None,
+    };
+    if !list.iter().any(|n| n.eq_ignore_ascii_case(base)) {
+        return None;
+    }
+    Some(if which.starts_with('c') {
+        format!("// {name}: radtap's MPI layer (adMPI.c, written by `radtap runtime`)\n#include \"adMPI.h\"\n")
+    } else {
+        // Fortran calls the layer's C entry points (`mpi_send_d_`) as external subroutines.
+        format!("! {name}: radtap's MPI layer (adMPI.c, written by `radtap runtime`; compile it with mpicc)\n")
+    })
 }
 
 /// The single-precision form of a double-precision derivative text.
@@ -572,6 +642,8 @@ fn record(
     let rnw = flags("readnotwritten")?;
     let nrtw = flags("notreadthenwritten")?;
     let rtw = flags("readthenwritten")?;
+    let sent = flags("sent")?;
+    let received = flags("received")?;
     let types = match fields.get("type") {
         Some((items, _)) if items.len() == n => items.iter().map(type_hint).collect(),
         _ => vec![TypeHint::default(); n],
@@ -638,6 +710,8 @@ fn record(
                     (None, _) => None,
                 },
                 ty: types[i],
+                sent: sent[i],
+                received: received[i],
             }
         })
         .collect();

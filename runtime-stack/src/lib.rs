@@ -49,14 +49,32 @@ pub const FILES: &[(&str, &str)] = &[
     ("adBinomial.c", include_str!("../c/adBinomial.c")),
 ];
 
+/// radtap's MPI layer (issue 46): the tangents and adjoints of the MPI routines radtap
+/// describes built in, which generated code of an MPI program includes (`adMPI.h`). Compile
+/// `adMPI.c` with `mpicc` and link it with the derivatives; `radtap runtime` writes it beside
+/// [`FILES`]. Not among [`FILES`]: it compiles only where MPI is installed.
+pub const MPI_FILES: &[(&str, &str)] = &[
+    ("adMPI.h", include_str!("../c/adMPI.h")),
+    ("adMPI.c", include_str!("../c/adMPI.c")),
+];
+
 /// Writes every file of [`FILES`] into `dir`, creating `dir` (and its parents) if missing, and
 /// returns the paths written, in the order of [`FILES`].
 ///
 /// A file whose current contents are already identical is left untouched (so build tools do
 /// not see a newer timestamp); any other file of that name is overwritten.
 pub fn write_to(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    write_files(dir, FILES)
+}
+
+/// Writes the files of [`MPI_FILES`] into `dir`, as [`write_to`] does.
+pub fn write_mpi_to(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    write_files(dir, MPI_FILES)
+}
+
+fn write_files(dir: &Path, files: &[(&str, &str)]) -> std::io::Result<Vec<PathBuf>> {
     std::fs::create_dir_all(dir)?;
-    FILES
+    files
         .iter()
         .map(|&(name, contents)| {
             let path = dir.join(name);

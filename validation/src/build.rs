@@ -33,6 +33,8 @@ pub struct Toolchain {
     /// The code has OpenMP directives (issue 45): everything compiles and links with
     /// `-fopenmp`, and each program runs with 1 and with 2 threads (`lib.rs`).
     pub openmp: bool,
+    /// An MPI program run on this many ranks (`-np N`, issue 46; [`crate::mpi`]).
+    pub mpi: Option<u32>,
 }
 
 /// The AddressSanitizer flags of compiles and links.
@@ -58,7 +60,17 @@ impl Toolchain {
             libs: Vec::new(),
             user_objects: Default::default(),
             openmp: false,
+            mpi: None,
         }
+    }
+
+    /// An MPI program's toolchain: `mpicc`/`mpif90`, no AddressSanitizer (OpenMPI's
+    /// libraries are not built with it), runs on `np` ranks.
+    pub fn with_mpi(mut self, np: u32) -> Toolchain {
+        self.cc = "mpicc".into();
+        self.fc = "mpif90".into();
+        self.mpi = Some(np);
+        self.without_sanitizer()
     }
 
     /// Builds without AddressSanitizer (for programs run under valgrind, which cannot run
@@ -162,8 +174,14 @@ impl Toolchain {
             // One relocatable object of both (a partial link).
             &["-r", "-nostdlib", "-o", name, "adStack.o", "adBinomial.o"],
         ];
+        // mpicc would link OpenMPI into the partial link: the runtime needs no MPI.
+        let cc = if self.mpi.is_some() {
+            "gcc"
+        } else {
+            self.cc.as_str()
+        };
         for args in steps {
-            let o = Command::new(&self.cc)
+            let o = Command::new(cc)
                 .current_dir(dir)
                 .args(omp)
                 .args(args)

@@ -19,6 +19,7 @@ pub mod extent;
 pub mod head;
 pub mod ilvalue;
 pub mod loops;
+pub mod mpi;
 pub mod report;
 pub mod walk;
 
@@ -144,8 +145,15 @@ fn build_run(
 ) -> Result<std::collections::HashMap<String, Vec<(String, f64)>>, Error> {
     let dir = &job.dir;
     let drv = dir.join(format!("{stem}.{}", ext(h.lang)));
-    std::fs::write(&drv, driver::driver(h, spec))
-        .map_err(|e| Error::Io(format!("writing {}: {e}", drv.display())))?;
+    let mut text = driver::driver(h, spec);
+    if job.toolchain.mpi.is_some() {
+        text = mpi::wrap_driver(&text, h.lang).ok_or_else(|| {
+            Error::Usage(
+                "validate -np: the driver of a Fortran MPI program is not written yet".into(),
+            )
+        })?;
+    }
+    std::fs::write(&drv, text).map_err(|e| Error::Io(format!("writing {}: {e}", drv.display())))?;
     if let Some(file) = spec.data {
         let path = dir.join(file);
         std::fs::write(&path, driver::data(h, spec))
@@ -160,7 +168,13 @@ fn build_run(
         srcs.push(deriv.to_path_buf());
     }
     srcs.push(drv);
-    let objects: Vec<PathBuf> = runtime.iter().map(|r| r.to_path_buf()).collect();
+    let mut objects: Vec<PathBuf> = runtime.iter().map(|r| r.to_path_buf()).collect();
+    if job.toolchain.mpi.is_some() {
+        objects.push(mpi::layer_object(dir).map_err(|message| Error::Compile {
+            what: "MPI layer".into(),
+            message,
+        })?);
+    }
     let exe = job
         .toolchain
         .compile(dir, h.lang, &user, &srcs, &objects, stem)
@@ -181,6 +195,22 @@ fn build_run(
         Some(file) => std::fs::read(dir.join(loops::output_name(file))).unwrap_or_default(),
         None => Vec::new(),
     };
+    if let Some(np) = job.toolchain.mpi {
+        // Each rank's values, rank after rank (`mpi.rs`).
+        let outs =
+            mpi::run(dir, &exe, np, job.toolchain.timeout).map_err(|message| Error::Run {
+                what: what.to_string(),
+                message,
+            })?;
+        let mut all: std::collections::HashMap<String, Vec<(String, f64)>> = Default::default();
+        for (r, out) in outs.iter().enumerate() {
+            for (k, v) in build::parse_out(out) {
+                let list = all.entry(k).or_default();
+                list.extend(v.into_iter().map(|(n, x)| (format!("{n}@{r}"), x)));
+            }
+        }
+        return Ok(all);
+    }
     if !job.toolchain.openmp {
         let out = run(None)?;
         return Ok(build::parse_out_with(&out, &bin()));
@@ -357,7 +387,8 @@ pub fn validate(job: &Job<'_>) -> Result<Report, Error> {
         include: &include,
         per_dependent: false,
         ridders: true,
-        data: Some("validate_d.dat"),
+        // MPI: every rank would write the same output file.
+        data: job.toolchain.mpi.is_none().then_some("validate_d.dat"),
     };
     let m = build_run(
         job,
@@ -370,7 +401,17 @@ pub fn validate(job: &Job<'_>) -> Result<Report, Error> {
     )?;
     let get = |t: &str| m.get(t).cloned().unwrap_or_default();
     let (t1, fp, fm, gp, gm) = (get("T1"), get("FP"), get("FM"), get("GP"), get("GM"));
-    let labels = dependent_labels(&ht);
+    let mut labels = dependent_labels(&ht);
+    if let Some(np) = job.toolchain.mpi {
+        // The dependents of every rank, rank after rank, the same direction on each.
+        labels = (0..np)
+            .flat_map(|r| {
+                labels
+                    .iter()
+                    .map(move |(v, l)| (v.clone(), format!("{l} on rank {r}")))
+            })
+            .collect();
+    }
     // The user's code may print too: every tagged list must match the dependents.
     if [&t1, &fp, &fm, &gp, &gm]
         .iter()
@@ -481,15 +522,18 @@ pub fn validate(job: &Job<'_>) -> Result<Report, Error> {
             .file_name()
             .map(|f| f.to_string_lossy().into_owned())
             .unwrap_or_default();
+        let mpi = job.toolchain.mpi.is_some();
         let spec = Spec {
             kind: Kind::Adjoint,
             values,
             step,
-            ybar: Some(&ybar),
+            // MPI: one driver for every rank, so ȳ is the fixed weights (printed as `W`),
+            // and ⟨ẏ, ȳ⟩ is summed over the ranks.
+            ybar: (!mpi).then_some(ybar.as_slice()),
             include: &include,
-            per_dependent: true,
+            per_dependent: !mpi,
             ridders: false,
-            data: Some("validate_b.dat"),
+            data: (!mpi).then_some("validate_b.dat"),
         };
         let m = build_run(
             job,
@@ -509,10 +553,31 @@ pub fn validate(job: &Job<'_>) -> Result<Report, Error> {
             });
         }
         let xdot_xbar = xs.iter().zip(&bs).map(|(x, b)| x.1 * b.1).sum();
-        let stack_after = get("S").first().map_or(f64::NAN, |x| x.1);
+        // The largest over the ranks (MPI); NaN when the driver printed none.
+        let stack_after = get("S")
+            .iter()
+            .map(|x| x.1)
+            .reduce(f64::max)
+            .unwrap_or(f64::NAN);
+        let weights = get("W");
+        let ydot_ybar = if mpi {
+            if weights.len() != ydot.len() {
+                return Err(Error::Run {
+                    what: "adjoint driver".into(),
+                    message: format!(
+                        "seeded {} dependent elements over the ranks, the tangent printed {}",
+                        weights.len(),
+                        ydot.len()
+                    ),
+                });
+            }
+            ydot.iter().zip(&weights).map(|(y, w)| y * w.1).sum()
+        } else {
+            ydot.iter().zip(&ybar).map(|(y, b)| y * b).sum()
+        };
         // One run per dependent variable (when there are several).
         let mut per_dependent = Vec::new();
-        if dependents.len() > 1 {
+        if dependents.len() > 1 && !mpi {
             let mut k = 0;
             for (j, d) in dependents.iter().enumerate() {
                 let n = d.elements.len();
@@ -531,8 +596,9 @@ pub fn validate(job: &Job<'_>) -> Result<Report, Error> {
             }
         }
         dot = Some(DotProduct {
-            ydot_ydot: ydot.iter().zip(&ybar).map(|(y, b)| y * b).sum(),
-            ybar_scale,
+            ydot_ydot: ydot_ybar,
+            ybar_scale: if mpi { 1.0 } else { ybar_scale },
+            ranks: job.toolchain.mpi,
             xdot_xbar,
             stack_after,
             per_dependent,

@@ -260,6 +260,9 @@ pub struct DotProduct {
     /// The relative tolerance: [`TOL_DOT`], or [`TOL_DOT_SINGLE`] for a program computing in
     /// single precision.
     pub tol: f64,
+    /// An MPI program's ranks (issue 46): ȳ is the driver's fixed weights on every rank,
+    /// and both products are summed over the ranks.
+    pub ranks: Option<u32>,
 }
 
 impl DotProduct {
@@ -413,7 +416,12 @@ impl Report {
         );
         match (&self.dot, &self.adjoint_name) {
             (Some(dp), Some(name)) => {
-                if dp.ybar_scale == 1.0 {
+                if let Some(np) = dp.ranks {
+                    let _ = writeln!(
+                        s,
+                        "dot-product test, adjoint {name} on {np} MPI ranks, with ybar = fixed weights on every rank, both products summed over the ranks (<ydot, ydot> below means <ydot, ybar>):"
+                    );
+                } else if dp.ybar_scale == 1.0 {
                     let _ = writeln!(s, "dot-product test, adjoint {name} with ybar = ydot:");
                 } else {
                     let _ = writeln!(

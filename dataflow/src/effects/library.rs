@@ -28,6 +28,32 @@ impl Eval<'_> {
         }
     }
 
+    /// Messages (MPI, issue 46): what the callee sends or receives (its summary's `sent` /
+    /// `received`), in the caller's zones: `tgt` and `dsrc` map each callee zone.
+    pub(super) fn messages(
+        &mut self,
+        sum: &crate::Summary,
+        tgt: &[Option<(Vec<ZoneId>, bool)>],
+        dsrc: &[Option<ZoneSet>],
+    ) {
+        for t in sum.received.iter() {
+            if let Some((targets, _)) = &tgt[t.index()] {
+                for &ct in targets {
+                    if self.pz.differentiable.contains(ct) && !self.eff.received.contains(&ct) {
+                        self.eff.received.push(ct);
+                    }
+                }
+            }
+        }
+        for z in sum.sent.iter() {
+            for x in dsrc[z.index()].iter().flat_map(|s| s.iter()) {
+                if !self.eff.sent.contains(&x) {
+                    self.eff.sent.push(x);
+                }
+            }
+        }
+    }
+
     pub(super) fn is_pointer_value(&self, e: ExprId) -> bool {
         match &self.u.exprs[e] {
             Expr::Unary {

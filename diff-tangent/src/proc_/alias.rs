@@ -21,6 +21,14 @@ impl<'a> ProcGen<'_, 'a> {
         let Some(flags) = self.g.dparams.get(&c) else {
             return Vec::new();
         };
+        if prog
+            .described
+            .get(&c)
+            .is_some_and(radtap_il::library::is_mpi)
+        {
+            // MPI requires the buffers of one call to be disjoint (MPI 4.0 §3.10, §6.1.1).
+            return Vec::new();
+        }
         // Each argument passed by reference whose formal has a derivative: (index, whether the
         // callee writes it, base variable, actual).
         let mut refs = Vec::new();

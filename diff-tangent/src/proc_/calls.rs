@@ -195,6 +195,15 @@ impl<'a> ProcGen<'_, 'a> {
                 out.push(self.copy_stmt(s));
             }
             callee => {
+                if let Some(Callee::Defined(list)) =
+                    callee.filter(|c| matches!(c, Callee::Defined(l) if l.len() == 1))
+                {
+                    if let Some(msg) =
+                        crate::mpi::passive_message(self.prog(), self.src, list[0], args)
+                    {
+                        self.error(s, Code::Unsupported, &msg);
+                    }
+                }
                 let c = self.copy_stmt(s);
                 out.push(c);
                 let callee = callee.cloned();

@@ -49,6 +49,34 @@ fn constants(module: &str) -> Option<&'static [(&'static str, i64)]> {
             ("c_bool", 1),
             ("c_char", 1),
         ],
+        // `use mpi` (issue 46): the handles and constants MPI programs name, with OpenMPI's
+        // values (only MPI_STATUS_SIZE matters to the analyses: an extent). The routines are
+        // described built in (`il/src/library/mpi.lib`).
+        "mpi" => &[
+            ("mpi_comm_world", 0),
+            ("mpi_comm_self", 1),
+            ("mpi_comm_null", 2),
+            ("mpi_integer", 7),
+            ("mpi_logical", 6),
+            ("mpi_character", 5),
+            ("mpi_real", 13),
+            ("mpi_double_precision", 17),
+            ("mpi_real4", 14),
+            ("mpi_real8", 15),
+            ("mpi_max", 1),
+            ("mpi_min", 2),
+            ("mpi_sum", 3),
+            ("mpi_prod", 4),
+            ("mpi_status_size", 6),
+            ("mpi_status_ignore", 0),
+            ("mpi_statuses_ignore", 0),
+            ("mpi_any_source", -1),
+            ("mpi_any_tag", -1),
+            ("mpi_proc_null", -2),
+            ("mpi_request_null", 0),
+            ("mpi_success", 0),
+            ("mpi_in_place", 0),
+        ],
         _ => return None,
     })
 }

@@ -401,6 +401,22 @@ impl<'a, 't> FortranLowering<'a, 't> {
             }
             // Read by the caller and expanded before parsing (`finclude.rs`): one left is a
             // file that was not read, whose declarations (COMMON blocks) would be unknown.
+            // MPI's `include 'mpif.h'` (issue 46): its names are the `mpi` module's, which
+            // radtap knows; the line stays as written.
+            "include_statement"
+                if crate::finclude::fortran_include(self.t(c))
+                    .is_some_and(|n| n.eq_ignore_ascii_case("mpif.h")) =>
+            {
+                let imp = UseImport {
+                    module: "mpi".into(),
+                    unit: self.intrinsic_module("mpi"),
+                    only: false,
+                    names: Vec::new(),
+                };
+                let scope = self.scope();
+                self.p.scopes[scope].uses.push(imp);
+                decls.push(Decl::Verbatim(normalize_ws(self.t(c))));
+            }
             "include_statement" => {
                 let msg = format!(
                     "`{}`: the INCLUDE file was not read (give it beside the source or with -I); its declarations would be unknown",
