@@ -3,7 +3,7 @@
 //! The frontends attach a loop construct to the loop after it ([`radtap_il::omp::Omp`]) and
 //! refuse, at the directive's line, every construct radtap gives no meaning yet.
 
-use radtap_il::omp::OmpClause;
+use radtap_il::omp::{OmpClause, OmpLen};
 use radtap_il::SymbolId;
 
 /// A directive as written: its construct words (`parallel for`, `end parallel do`) and its
@@ -182,7 +182,42 @@ pub(crate) fn parse(
                     return Err(format!("`reduction({a})` names no operator"));
                 };
                 let op = op.trim().to_ascii_lowercase();
-                OmpClause::Reduction(op, vars(list)?)
+                // C array sections (`xb[:n]`, what radtap's own adjoints write) are
+                // reductions of their own; the other items one clause.
+                let mut plain = Vec::new();
+                for item in list.split(',').map(str::trim).filter(|v| !v.is_empty()) {
+                    let Some((base, sec)) = item.split_once('[') else {
+                        plain.push(item);
+                        continue;
+                    };
+                    let len = sec
+                        .trim_end()
+                        .strip_suffix(']')
+                        .and_then(|x| x.trim().strip_prefix(':'))
+                        .map(str::trim)
+                        .ok_or_else(|| {
+                            format!(
+                                "`{item}` in `reduction(…)`: only sections `x[:n]` are supported"
+                            )
+                        })?;
+                    let x = match vars(base)?.as_slice() {
+                        [x] => *x,
+                        _ => return Err(format!("`{item}` in `reduction(…)` names no variable")),
+                    };
+                    let len = match len.parse::<u64>() {
+                        Ok(n) => OmpLen::Const(n),
+                        Err(_) => match vars(len)?.as_slice() {
+                            [n] => OmpLen::Var(*n),
+                            _ => return Err(format!("`{item}` in `reduction(…)`: the length is one integer variable or constant")),
+                        },
+                    };
+                    clauses.push(OmpClause::ArrayReduction(op.clone(), x, Some(len)));
+                }
+                if plain.is_empty() {
+                    r = next.trim_start();
+                    continue;
+                }
+                OmpClause::Reduction(op, vars(&plain.join(","))?)
             }
             ("collapse", Some(a)) => match a.trim().parse::<u32>() {
                 Ok(n) if n >= 1 => OmpClause::Collapse(n),
