@@ -703,7 +703,7 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
             }
         }
         if let Some(r) = &h.result {
-            let _ = writeln!(s, "  double {};", r.name);
+            let _ = writeln!(s, "  {} {};", h.result_ctype, r.name);
             let vd = if kind == Kind::Vector {
                 "[NBDirsMax]"
             } else {
