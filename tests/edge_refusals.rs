@@ -31,6 +31,12 @@ const EVERY: &[&[&str]] = &[
 
 const REFUSED: &[Case] = &[
     (
+        "edge_refused/e_c_variadic_active.c",
+        EVERY,
+        "e_c_variadic_active.c:9:1: error[AD020]",
+        "a variadic C function (`...`) with a derivative is not supported yet",
+    ),
+    (
         "edge_refused/e_c_omp_critical.c",
         EVERY,
         "e_c_omp_critical.c:9:1: error[AD020]",
