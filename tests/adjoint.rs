@@ -24,13 +24,15 @@ const SPLIT_MODE: bool = true;
 /// Corpus programs split mode refuses (with a diagnostic): f2c's pointer arguments moved for
 /// 1-based indexing (`a -= a_offset`) in a procedure split into `f_fwd`/`f_bwd`, and an
 /// integer status returned by a function that writes through its arguments (`info = chol(n,
-/// a)`, checkpointed in joint mode only), and local pointers set from a pointer argument
+/// a)`, `return series_impl(y, res, scaled)`, checkpointed in joint mode only), and local pointers set from a pointer argument
 /// (`const double *mu = p->mu + k * 2;`, ADBench's `xp = &(s[i])`, the hand tracker's
 /// `const int *verts = triangles[c].verts;`, whose element count the split sweep would record).
 const SPLIT_UNSUPPORTED: &[&str] = &[
     "c_f2c_matrix.c",
     "c_f2c_commas.c",
     "c_cholesky_status.c",
+    "c_status_return_call.c",
+    "c_const_status_init.c",
     "c_member_pointers.c",
     "c_layer_pointer_carried.c",
     "c_triangle_verts.c",

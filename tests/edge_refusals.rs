@@ -43,6 +43,12 @@ const REFUSED: &[Case] = &[
         "`zero_out` has no source to differentiate",
     ),
     (
+        "edge_refused/e_c_variadic_active.c",
+        EVERY,
+        "e_c_variadic_active.c:9:1: error[AD020]",
+        "a variadic C function (`...`) with a derivative is not supported yet",
+    ),
+    (
         "edge_refused/e_c_omp_critical.c",
         &[&["-b"], &["-b", "-nocheckpoint"]],
         "e_c_omp_critical.c:11:1: error[AD020]",

@@ -728,6 +728,26 @@ fn resolve_head(
             }
         }
     }
+    // A procedure's SAVE local (CloverLeaf's `real(8) :: one_by_six = 1.0_8/6.0_8`, a C
+    // `static` local) is out of the caller's reach: no default independent or dependent
+    // (`radtap validate` refused the head: "neither an argument nor a global").
+    for (k, o) in &pz.objects {
+        if let ObjKey::Sym(sym) = k {
+            let sd = &prog.symbols[*sym];
+            let local = !sd.attrs.dummy
+                && sd.common.is_none()
+                && zones::unit_of_scope(prog, sd.scope).is_some_and(|u| {
+                    matches!(
+                        prog.units[u].kind,
+                        radtap_il::UnitKind::Subroutine | radtap_il::UnitKind::Function
+                    )
+                });
+            if o.start >= pz.global_base && local {
+                dflt_in.subtract(&pz.obj_set(o));
+                dflt_out.subtract(&pz.obj_set(o));
+            }
+        }
+    }
     let independents = pick(&r.vars, &dflt_in);
     let dependents = pick(&r.outvars, &dflt_out);
     let head_name = prog.units[r.head]

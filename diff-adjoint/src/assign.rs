@@ -991,7 +991,12 @@ impl<'a> Adj<'_, '_, 'a> {
         let Some(r) = self.pg.src.result else {
             return Rev::default();
         };
-        if !self.pg.dvar.contains_key(&r) {
+        // A passive result (a C status code) returned from a call that writes active data
+        // (GSL's `return expint_E1_impl(x, result, 0);`) still has the call's adjoint: the
+        // reference is hoisted as for an active result, with no seed (the adjoint left
+        // out the call: silently zero).
+        let passive = !self.pg.dvar.contains_key(&r);
+        if passive && !self.has_active_user_call(e) {
             let fwd = match via_local {
                 true => vec![self.set_return_local(r, e)],
                 false => Vec::new(),
@@ -1040,7 +1045,7 @@ impl<'a> Adj<'_, '_, 'a> {
         }
         self.pg.markers = Some(Vec::new());
         self.collect_shared_partials(e);
-        let t = self.pg.tan(e);
+        let t = if passive { None } else { self.pg.tan(e) };
         let shared_defs = self.pg.resolve_shared();
         let marks = self.pg.markers.take().unwrap_or_default();
         let mut bwd = Vec::new();

@@ -644,9 +644,17 @@ impl<'a> Adj<'_, '_, 'a> {
                             };
                             self.pg.error(s, Code::Unsupported, msg);
                         }
+                        let like = match kind {
+                            TempKind::Like { sym, .. } => Some(sym),
+                            _ => None,
+                        };
                         let t = self
                             .pg
                             .temp(if tan.is_some() { "argb" } else { "dummyzerob" }, kind);
+                        if let Some(sym) = like {
+                            let alloc = self.pg.alloc_like(t, sym);
+                            pre.extend(alloc);
+                        }
                         let tl = self.pg.b().name(t);
                         let z = self.pg.b().zero(kd);
                         pre.push(assign(&mut self.pg.u, tl, z));

@@ -294,6 +294,16 @@ impl<'g, 'a> ProcGen<'g, 'a> {
         };
         pg.vector = pg.g.opts.vector;
         pg.adjoint = pg.g.opts.adjoint;
+        // A C variadic function (`...`): its derivative would drop the variable arguments
+        // that its callers pass (`f_d(x, xd, 1, &f)` did not compile).
+        if src.c_variadic {
+            let sp = src.source_map.header.unwrap_or_default();
+            pg.g.diags.push(Diagnostic::error(
+                Code::Unsupported,
+                sp,
+                "a variadic C function (`...`) with a derivative is not supported yet",
+            ));
+        }
         pg.choose_variables();
         pg.header();
         pg.declarations();

@@ -73,6 +73,8 @@ const HEADER_NAMES: &[&str] = &[
     "errno",
     "size_t",
     "FILE",
+    // `<stdarg.h>` (SUNDIALS' error handlers in its headers declare `va_list values;`).
+    "va_list",
     // CBLAS (`cblas.h`), whose routines radtap describes built in.
     "CBLAS_LAYOUT",
     "CBLAS_ORDER",

@@ -277,6 +277,10 @@ fn glues(word: &str, next: &str) -> bool {
     if KEYWORDS.contains(&w.as_str()) || NEVER_GLUED_AFTER.contains(&n.as_str()) {
         return false;
     }
+    // F2008 `ERROR STOP` (msise00's fixed-form `error stop` became `errorstop`, AD010).
+    if w == "ERROR" && n == "STOP" {
+        return false;
+    }
     // `DO 10 I`, `REAL*8 X`, `ASSIGN 10 TO L`: a number is not the start of a name.
     if digits(&w) && !digits(&n) {
         return false;
@@ -356,7 +360,7 @@ mod tests {
 
     #[test]
     fn blanks_inside_names_are_closed_up() {
-        let src = "      COMMON /C/ A B, /D/ X Y Z\n      X 1 = Y 2 + 1 000\n      CALL S 1(A B, 'A B')\n      DO 10 I = 1, 3\n      GO TO 10\n      DOUBLE PRECISION P Q\n";
+        let src = "      COMMON /C/ A B, /D/ X Y Z\n      X 1 = Y 2 + 1 000\n      CALL S 1(A B, 'A B')\n      DO 10 I = 1, 3\n      GO TO 10\n      DOUBLE PRECISION P Q\n        error stop\n";
         let (out, d) = to_free_form(src, 0);
         assert!(d.is_empty());
         let lines: Vec<&str> = out.lines().collect();
@@ -366,6 +370,7 @@ mod tests {
         assert_eq!(lines[3], "      DO 10 I = 1, 3");
         assert_eq!(lines[4], "      GO TO 10");
         assert_eq!(lines[5], "      DOUBLE PRECISION PQ ");
+        assert_eq!(lines[6], "        error stop");
     }
 
     #[test]

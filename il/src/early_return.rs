@@ -452,3 +452,112 @@ fn has_goto(u: &UnitData, block: &[StmtId]) -> bool {
     }
     false
 }
+
+/// In a C function whose result is not real (a status code), `return f(a);` with a call of a
+/// function of the program in the value becomes `r = f(a); return r;` on a new local `r`
+/// (declared first): the adjoint has a rule for a call whose result is assigned, and none for
+/// a call inside the value of a `return` whose value has no adjoint (GSL's `int
+/// gsl_sf_expint_E1_e(x, result) { return expint_E1_impl(x, result, 0); }` had its call left
+/// out of the adjoint: `result`'s adjoint never reached `x`).
+pub fn name_returned_calls(prog: &mut Program) {
+    let units: Vec<UnitId> = prog
+        .units
+        .iter()
+        .filter(|(_, u)| {
+            u.lang == Lang::C
+                && u.result.is_some_and(|r| {
+                    prog.symbols[r].ty.as_ref().is_some_and(|t| {
+                        !matches!(t.base, BaseClass::Real | BaseClass::Complex)
+                            && t.pointers == 0
+                            && t.dims.is_empty()
+                    })
+                })
+                && u.header_type.is_some()
+        })
+        .map(|(id, _)| id)
+        .collect();
+    for id in units {
+        if !prog.units[id]
+            .stmts
+            .iter()
+            .any(|(_, s)| matches!(s.kind, StmtKind::Return(Some(e)) if calls_program_function(prog, &prog.units[id], e)))
+        {
+            continue;
+        }
+        let u = &prog.units[id];
+        let Some(header) = u.header_type.clone() else {
+            continue;
+        };
+        let derived = u.ret_derived.clone();
+        let scope = u.scope;
+        let ty = u.result.and_then(|r| prog.symbols[r].ty.clone());
+        let r = prog.add_fresh_variable(scope, "result", ty);
+        let called: std::collections::HashSet<StmtId> = {
+            let u = &prog.units[id];
+            u.stmts
+                .iter()
+                .filter(|(_, s)| matches!(s.kind, StmtKind::Return(Some(e)) if calls_program_function(prog, u, e)))
+                .map(|(k, _)| k)
+                .collect()
+        };
+        let u = &mut prog.units[id];
+        let body = std::mem::take(&mut u.body);
+        let mut body = name_in_block(u, body, r, &called);
+        let span = body
+            .first()
+            .and_then(|s| u.source_map.stmt.get(*s).copied());
+        let d = u.new_stmt(StmtKind::Decl(Decl::one(header, r, derived)), span);
+        let at = body
+            .iter()
+            .position(|&s| !matches!(u.stmts[s].kind, StmtKind::Decl(_)))
+            .unwrap_or(body.len());
+        body.insert(at, d);
+        u.body = body;
+    }
+}
+
+/// Whether expression `e` of `u` calls a function of the program (one with a body).
+fn calls_program_function(prog: &Program, u: &UnitData, e: ExprId) -> bool {
+    let mut found = false;
+    let mut stack = vec![e];
+    while let Some(x) = stack.pop() {
+        if let Expr::Call { callee, .. } = &u.exprs[x] {
+            if let Expr::Name(f) = u.exprs[*callee] {
+                found |= prog.symbols[f].unit.is_some();
+            }
+        }
+        crate::visit::expr_children(&u.exprs[x], &mut |k| stack.push(k));
+    }
+    found
+}
+
+/// Block `b` with each `return e` that `called` marks (by statement index) written
+/// `r = e; return r;`.
+fn name_in_block(
+    u: &mut UnitData,
+    b: Vec<StmtId>,
+    r: SymbolId,
+    called: &std::collections::HashSet<StmtId>,
+) -> Vec<StmtId> {
+    let mut out = Vec::with_capacity(b.len());
+    for s in b {
+        let mut kind = std::mem::replace(&mut u.stmts[s].kind, StmtKind::Empty);
+        crate::directives::child_blocks_mut(&mut kind, &mut |blk| {
+            let inner = std::mem::take(blk);
+            *blk = name_in_block(u, inner, r, called);
+        });
+        match kind {
+            StmtKind::Return(Some(e)) if called.contains(&s) => {
+                let span = u.source_map.stmt.get(s).copied();
+                let set = u.assign_var(r, e, span);
+                u.stmts[set].label = u.stmts[s].label.take();
+                out.push(set);
+                let v = u.exprs.alloc(Expr::Name(r));
+                u.stmts[s].kind = StmtKind::Return(Some(v));
+            }
+            k => u.stmts[s].kind = k,
+        }
+        out.push(s);
+    }
+    out
+}

@@ -39,7 +39,9 @@ pub fn split_increments(prog: &mut Program) {
 /// returned by a function of the program is assigned by a statement of its own, which the
 /// adjoint handles like a call statement when the function also writes through its
 /// arguments (a declaration's initialiser is an expression it would have to re-run). Only
-/// one-declarator declarations, not `static` or `const`, whose initialiser is the call.
+/// one-declarator declarations, not `static`, whose initialiser is the call; a `const` one
+/// loses its `const` (GSL's `const int stat_s3 = series_2(x, result);` was refused in
+/// adjoint mode: "a reference to the function `series_2` … inside an expression").
 fn split_status_initialisers(prog: &mut Program, id: UnitId) {
     let mut splits: HashMap<StmtId, Vec<StmtId>> = HashMap::new();
     for s in block_statements(&prog.units[id]) {
@@ -58,7 +60,7 @@ fn split_status_initialisers(prog: &mut Program, id: UnitId) {
                 .iter()
                 .any(|a| matches!(a, Attr::Keyword(w) if w == k))
         };
-        if keyword("static") || v.spec.qualifiers.iter().any(|q| q == "const") {
+        if keyword("static") {
             continue;
         }
         let integer = prog.symbols[e.sym].ty.as_ref().is_some_and(|t| {
@@ -74,8 +76,10 @@ fn split_status_initialisers(prog: &mut Program, id: UnitId) {
         let u = &mut prog.units[id];
         if let StmtKind::Decl(Decl::Var(v)) = &mut u.stmts[s].kind {
             v.entities[0].init = None;
+            v.spec.qualifiers.retain(|q| q != "const");
         }
         let set = u.assign_var(sym, init, span);
+        prog.symbols[sym].attrs.constant = false;
         splits.insert(s, vec![s, set]);
     }
     if !splits.is_empty() {

@@ -26,8 +26,16 @@ use crate::{Code, Diagnostic};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Lifts the host variables the internal procedures of every subroutine and function use into
-/// arguments. Units without internal procedures are left as they are.
-pub fn lift_host_association(prog: &mut Program) -> Vec<Diagnostic> {
+/// arguments. Units without internal procedures are left as they are. A host whose lifting is
+/// refused is left as written, and the refusal reported only when `reported(host)`: a
+/// procedure no head reaches is not differentiated, so what cannot be lifted there must not
+/// stop the heads of the same files (the Fortran Astrodynamics Toolkit's `kepler_classical`
+/// passes internal procedures using its variables to a solver, and refused every head of
+/// the module).
+pub fn lift_host_association(
+    prog: &mut Program,
+    reported: impl Fn(UnitId) -> bool,
+) -> Vec<Diagnostic> {
     let hosts: Vec<UnitId> = prog
         .units
         .iter()
@@ -40,7 +48,11 @@ pub fn lift_host_association(prog: &mut Program) -> Vec<Diagnostic> {
         .collect();
     let mut diags = Vec::new();
     for h in hosts {
+        let before = diags.len();
         lift_host(prog, h, &mut diags);
+        if !reported(h) {
+            diags.truncate(before);
+        }
     }
     diags
 }
@@ -437,6 +449,18 @@ fn lift_one(prog: &mut Program, host: &UnitData, q: UnitId, s: SymbolId) -> Symb
         (spec, dims)
     };
     let mut attrs = Vec::new();
+    // A PURE (or ELEMENTAL) procedure never defines a variable it reaches by host
+    // association, and its dummies need an INTENT: the lifted ones are INTENT(IN) (without
+    // one, bspline-fortran's pure `check_inputs`, copied into a derivative module, did not
+    // compile).
+    let pure = prog.units[q]
+        .attrs
+        .prefixes
+        .iter()
+        .any(|p| p.eq_ignore_ascii_case("pure") || p.eq_ignore_ascii_case("elemental"));
+    if pure {
+        attrs.push(Attr::Intent(Intent::In));
+    }
     for (on, k) in [
         (sd.attrs.allocatable, "allocatable"),
         (sd.attrs.pointer, "pointer"),
@@ -453,7 +477,7 @@ fn lift_one(prog: &mut Program, host: &UnitData, q: UnitId, s: SymbolId) -> Symb
     });
     let data = SymbolData {
         attrs: SymAttrs {
-            intent: None,
+            intent: pure.then_some(Intent::In),
             dummy: true,
             optional: sd.attrs.optional && sd.attrs.dummy,
             allocatable: sd.attrs.allocatable,

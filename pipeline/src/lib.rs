@@ -308,7 +308,10 @@ pub fn front(req: &Request) -> Analysed {
         // (`il::statics`: f2c declares every local `static`).
         radtap_il::statics::automatic_statics(&mut program);
         radtap_il::incdec::split_increments(&mut program);
-        diagnostics.extend(radtap_il::lift::lift_host_association(&mut program));
+        let reached = reach::reached(&program, req.head.as_deref(), all);
+        diagnostics.extend(radtap_il::lift::lift_host_association(&mut program, |h| {
+            reached.contains(&h)
+        }));
     }
     // Statement functions are inlined (`il::stmtfn`), and an array expression given for an
     // array dummy becomes a temporary assigned before the statement (`il::hoist`): ordinary
@@ -358,6 +361,7 @@ pub fn front(req: &Request) -> Analysed {
         // C `return e` before a function's end becomes `result = e` in structured code
         // (`il::early_return`), which the adjoint reverses; the tangent keeps it as written.
         if m.adjoint {
+            radtap_il::early_return::name_returned_calls(&mut program);
             radtap_il::early_return::structure_value_returns(&mut program);
         }
     }

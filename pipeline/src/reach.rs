@@ -21,10 +21,7 @@ pub(crate) fn refusals(prog: &Program, head: Option<&str>, all: bool) -> Vec<Dia
     if with.is_empty() {
         return Vec::new();
     }
-    let reached = match head {
-        Some(h) if !all => reached_from(prog, h),
-        _ => prog.units.iter().map(|(id, _)| id).collect(),
-    };
+    let reached = reached(prog, head, all);
     let mut out: Vec<Diagnostic> = with
         .into_iter()
         .filter(|u| reached.contains(u))
@@ -32,6 +29,15 @@ pub(crate) fn refusals(prog: &Program, head: Option<&str>, all: bool) -> Vec<Dia
         .collect();
     out.sort_by_key(|d| d.span.map(|s| (s.file, s.line, s.col)).unwrap_or((0, 0, 0)));
     out
+}
+
+/// The units whose refusals are reported: every unit when `all` or without a head, else
+/// those the heads of `head` may reach.
+pub(crate) fn reached(prog: &Program, head: Option<&str>, all: bool) -> BTreeSet<UnitId> {
+    match head {
+        Some(h) if !all => reached_from(prog, h),
+        _ => prog.units.iter().map(|(id, _)| id).collect(),
+    }
 }
 
 /// The procedures the heads of `head` may reach (by name; see the module doc).

@@ -125,7 +125,11 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
             Kind::Vector => {
                 if c {
                     if a.record.is_some() {
-                        format!("{dn}[{}]{e}", d - 1)
+                        // One record per direction, after the element's subscripts in an
+                        // array of records (`resd[0][d]`, declared `resd[1][NBDirsMax]`:
+                        // `resd[d][0]` ran past it).
+                        let cut = e.find('.').unwrap_or(e.len());
+                        format!("{dn}{}[{}]{}", &e[..cut], d - 1, &e[cut..])
                     } else {
                         format!("{dn}{e}[{}]", d - 1)
                     }
@@ -711,7 +715,7 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
             }
         }
         if let Some(r) = &h.result {
-            let _ = writeln!(s, "  double {};", r.name);
+            let _ = writeln!(s, "  {} {};", h.result_ctype, r.name);
             let vd = if kind == Kind::Vector {
                 "[NBDirsMax]"
             } else {

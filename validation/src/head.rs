@@ -134,6 +134,9 @@ pub struct Head {
     /// The driver's variable for the result's derivative (where the scalar tangent's
     /// returned value goes even when the result has no derivative).
     pub result_sink: String,
+    /// The C type of the driver's variable for the result: `double`, or the integer type of
+    /// a C function returning a status (`int`), whose result is no dependent.
+    pub result_ctype: String,
     pub iface: radtap_diff_tangent::Interface,
 }
 
@@ -784,8 +787,35 @@ pub fn describe_with(
         &value_of,
     )?;
     let mut result_sink = String::from("dummy_rd");
+    let mut result_ctype = String::from("double");
+    // A C function returning an integer (GSL's and SUNDIALS' status codes): its result is
+    // no dependent, and the tangent still takes a pointer for it (`int *f`), so the driver
+    // declares it with its type (it refused every such head).
+    let status = hu
+        .result
+        .and_then(|r| p.symbols[r].ty.as_ref())
+        .filter(|t| {
+            lang == Lang::C
+                && t.base == BaseClass::Integer
+                && t.dims.is_empty()
+                && t.pointers == 0
+                && !iface.result_deriv
+        });
+    if let Some(t) = status {
+        result_ctype = match t.bytes {
+            Some(1) => "signed char",
+            Some(2) => "short",
+            Some(8) => "long",
+            _ => "int",
+        }
+        .to_string();
+    }
     let result = if hu.kind == UnitKind::Function && hu.result.is_some() {
-        if let Some(t) = hu.result.and_then(|r| p.symbols[r].ty.as_ref()) {
+        if let Some(t) = hu
+            .result
+            .and_then(|r| p.symbols[r].ty.as_ref())
+            .filter(|_| status.is_none())
+        {
             if t.base == BaseClass::Real && t.bytes.is_some_and(|b| b != 8) {
                 return Err(format!(
                     "the result of `{head_name}` is {}: the driver checks real(8)/double only, so validate cannot check this head yet",
@@ -803,7 +833,7 @@ pub fn describe_with(
         result_sink = fresh(format!("{head_name}{suffix}"));
         Some(RealArg {
             zero_in: false,
-            dep: true,
+            dep: status.is_none(),
             indep: false,
             deriv: iface.result_deriv.then(|| result_sink.clone()),
             name,
@@ -833,6 +863,7 @@ pub fn describe_with(
         commons,
         result,
         result_sink,
+        result_ctype,
         warnings,
         iface,
     })

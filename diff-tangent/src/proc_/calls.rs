@@ -672,8 +672,16 @@ impl<'a> ProcGen<'_, 'a> {
                         return self.b().zero(k);
                     }
                 }
+                let like = match kind {
+                    TempKind::Like { sym, .. } => Some(sym),
+                    _ => None,
+                };
                 let t = self.temp("dummyzerod", kind);
                 if self.lang == Lang::Fortran {
+                    if let Some(sym) = like {
+                        let alloc = self.alloc_like(t, sym);
+                        pre.extend(alloc);
+                    }
                     let l = self.b().name(t);
                     let z = self.b().zero(k);
                     pre.push(assign(&mut self.u, l, z));
@@ -681,6 +689,65 @@ impl<'a> ProcGen<'_, 'a> {
                 self.b().name(t)
             }
         }
+    }
+
+    /// The statements giving Fortran temporary `t`, declared like array `like` (a
+    /// `TempKind::Like`), the bounds of `like` when its shape is deferred or assumed (an
+    /// allocatable work array or an assumed-shape dummy passed whole to a dummy with a
+    /// derivative): the temporary is allocatable (`decls.rs`), and
+    /// `if (allocated(t)) deallocate(t); allocate(t(lbound(like,1):ubound(like,1), …))`,
+    /// the directions first in vector mode. Empty for any other array (`real(8) ::
+    /// dummyzerod(:)`, with no ALLOCATABLE, did not compile: bspline-fortran's `db1ink`).
+    pub fn alloc_like(&mut self, t: SymbolId, like: SymbolId) -> Vec<StmtId> {
+        let Some(ty) = self.prog().symbols[like].ty.clone() else {
+            return Vec::new();
+        };
+        if self.lang != Lang::Fortran || !ty.dims.iter().any(|d| d.upper == DimUpper::Deferred) {
+            return Vec::new();
+        }
+        let n = self.b().name(t);
+        let cond = self.b().call("allocated", vec![n]);
+        let n = self.b().name(t);
+        let free = stmt(
+            &mut self.u,
+            StmtKind::Memory {
+                op: MemOp::Deallocate,
+                items: vec![n],
+                options: Vec::new(),
+            },
+        );
+        let free = stmt(
+            &mut self.u,
+            StmtKind::If {
+                arms: vec![(cond, vec![free])],
+                else_block: None,
+                logical: true,
+                braces: Vec::new(),
+            },
+        );
+        let mut subs = Vec::new();
+        if self.vector {
+            let n = self.b().opaque("nbdirsmax");
+            subs.push(Subscript::Index(n));
+        }
+        for k in 1..=ty.dims.len() as i64 {
+            let (w, kk) = (self.b().name(like), self.b().int(k));
+            let lo = self.b().call("lbound", vec![w, kk]);
+            let (w, kk) = (self.b().name(like), self.b().int(k));
+            let hi = self.b().call("ubound", vec![w, kk]);
+            subs.push(Subscript::Range(Some(lo), Some(hi), None));
+        }
+        let n = self.b().name(t);
+        let item = self.b().index(n, subs);
+        let alloc = stmt(
+            &mut self.u,
+            StmtKind::Memory {
+                op: MemOp::Allocate,
+                items: vec![item],
+                options: Vec::new(),
+            },
+        );
+        vec![free, alloc]
     }
 
     /// Whether inactive actual `a`, an element or section of an array passed to an array

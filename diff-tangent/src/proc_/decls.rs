@@ -663,12 +663,11 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             if self.vector && Some(s) != self.src.result.filter(|_| !self.vector) {
                 add_direction_dim(&mut self.u, &mut v);
             }
-            // An INTENT for derivative dummies only: a passive dummy's derivative is a local
-            // of the derivative (`Wd` of a work array `W` that is no independent).
-            let dummy = self.u.params.contains(&ds);
-            if (self.src.params.contains(&s) && dummy)
-                || (self.adjoint && Some(s) == self.src.result)
-            {
+            // No INTENT for the derivative of an implicitly typed dummy, as its primal has
+            // none: INTENT(INOUT) did not compile where a caller passes the derivative of
+            // its own INTENT(IN) dummy (msise00's `GTD7` calling the F77 `GTS7`). The
+            // adjoint of a function's result is an argument written and read.
+            if self.adjoint && Some(s) == self.src.result {
                 v.attrs.push(Attr::Intent(Intent::InOut));
             }
             decls.push(Decl::var(v));
@@ -1151,9 +1150,12 @@ impl<'a> ProcGen<'_, 'a> {
                             src: &self.g.prog.units[owner],
                         };
                         let dims = c.dims(&mut self.u, &t.dims);
-                        // A mask shaped like an allocatable or assumed-shape array: an
-                        // allocatable temporary, allocated by the assignment of the mask.
-                        if mask && t.dims.iter().any(|d| d.upper == DimUpper::Deferred) {
+                        // Shaped like an allocatable or assumed-shape array: an allocatable
+                        // temporary, allocated by the assignment of a mask, or by
+                        // `alloc_like` before a zero derivative is given to a call.
+                        if self.lang == Lang::Fortran
+                            && t.dims.iter().any(|d| d.upper == DimUpper::Deferred)
+                        {
                             v.attrs.push(Attr::Keyword("allocatable".into()));
                         }
                         match self.lang {

@@ -425,11 +425,19 @@ impl<'a, 's> CLower<'a, 's> {
             return None;
         }
         let sp = self.sp(n);
-        self.diags.push(Diagnostic::error(
+        let d = Diagnostic::error(
             Code::NoDerivative,
             sp,
             format!("the macro `{name}` {why}: radtap cannot differentiate through it; write it as a function or expand it by hand"),
-        ));
+        );
+        // Inside a function: reported when a head reaches it (GSL's `gsl_sf_erf(x)`, a
+        // wrapper around `gsl_sf_erf_e` by `EVAL_RESULT`, which stringifies the call,
+        // refused every head of its file).
+        if self.unit != self.file_unit {
+            self.u().refusals.push(d);
+        } else {
+            self.diags.push(d);
+        }
         Some(self.opaque(n))
     }
 

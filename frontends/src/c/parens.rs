@@ -227,6 +227,7 @@ const KEYWORDS: &[&[u8]] = &[
     b"size_t",
     b"ptrdiff_t",
     b"FILE",
+    b"va_list",
     b"bool",
     b"complex",
 ];
