@@ -397,6 +397,45 @@ impl Gen<'_> {
         }
     }
 
+    /// Adjoint mode: every procedure that sets or frees a record member with a derivative
+    /// twin (`member_setters`; heads aside) is split into `_fwd`/`_bwd` and always called
+    /// so. Its memory effects then happen once, in the forward sweep, where the shadow
+    /// follows the primal, and are reversed once, in the backward sweep; a checkpointed
+    /// call ran the primal (no shadow allocated, the old block freed) and then the
+    /// procedure again.
+    pub(crate) fn split_member_setters(&mut self) {
+        if !self.opts.adjoint {
+            return;
+        }
+        let setters: Vec<UnitId> = self.member_setters.iter().copied().collect();
+        for p in setters {
+            if self.split_procs.contains_key(&p)
+                || self.info.heads.iter().any(|h| h.head == p)
+                || !self.dproc.contains_key(&p)
+            {
+                continue;
+            }
+            let base = unit_name(self.prog, p);
+            let gs = self.global_scope;
+            let mut mk = |pat: &str| {
+                let name = self.fresh_global(&pattern(pat, &base));
+                self.out.symbols.alloc(SymbolData {
+                    spelling: name,
+                    kind: SymbolKind::Procedure,
+                    scope: gs,
+                    ty: None,
+                    attrs: SymAttrs::default(),
+                    unit: None,
+                    common: None,
+                    implicit_type: false,
+                })
+            };
+            let f = mk("%_fwd");
+            let b = mk("%_bwd");
+            self.split_procs.insert(p, (f, b));
+        }
+    }
+
     /// Procedures that ALLOCATE or DEALLOCATE a module variable with a derivative (active in
     /// some differentiated procedure) are differentiated too, though nothing in them is
     /// active: their derivative allocates the derivative variable with the primal (an
@@ -508,6 +547,7 @@ impl Gen<'_> {
     pub fn split_call(&self, callee: UnitId, dirs: &[Directive]) -> Option<(SymbolId, SymbolId)> {
         let pair = self.split_procs.get(&callee).copied()?;
         (self.opts.split
+            || (self.opts.adjoint && self.member_setters.contains(&callee))
             || has_nocheckpoint(&self.prog.units[callee].directives)
             || has_nocheckpoint(dirs))
         .then_some(pair)

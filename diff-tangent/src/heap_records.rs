@@ -13,9 +13,9 @@
 //!   `alloc_matrix(&m, r, c)` is called as is, and `md.data` never gets its block. Refused at
 //!   the call, in every mode, naming the callee, the member and the line that sets it.
 //! - a set or free of such a member in differentiated code that the mode cannot follow: the
-//!   adjoint rules take the allocation of a local record's member and its free at the top
-//!   level of the procedure, and refuse the others at their line (`diff-adjoint`'s
-//!   `records.rs`).
+//!   adjoint rules take `m->f = malloc(…)`/`NULL` and `free(m->f)` anywhere (the free
+//!   delayed, the pointers recorded; `diff-adjoint`'s `records.rs`) and refuse other
+//!   values at their line.
 
 use radtap_dataflow::ProgramInfo;
 use radtap_flowgraph::Callee;
@@ -113,7 +113,6 @@ fn shadowed_call(
     p: UnitId,
     site: &radtap_flowgraph::CallSite,
     c: UnitId,
-    adjoint: bool,
 ) -> bool {
     let u = &prog.units[p];
     let strip = |mut e: ExprId| {
@@ -135,12 +134,11 @@ fn shadowed_call(
         }
         (StmtKind::Call { args, .. }, None) => {
             // A block of several records freed member by member in a loop
-            // (`delete_light_matrix_array(m, count)`): mirrored by the tangent rules only;
-            // the adjoint would free memory its backward sweep still reads.
+            // (`delete_light_matrix_array(m, count)`) too: the adjoint delays it to the
+            // backward sweep where it can, and refuses it at its line otherwise.
             args.first().is_some_and(|a| is_var(a.value))
-                && radtap_il::alloc::deallocator(prog, c).is_some_and(|d| {
-                    args.len() == prog.units[c].params.len() && (d.each.is_none() || !adjoint)
-                })
+                && radtap_il::alloc::deallocator(prog, c)
+                    .is_some_and(|_| args.len() == prog.units[c].params.len())
         }
         _ => false,
     }
@@ -209,7 +207,6 @@ pub(crate) fn refusals(
     info: &ProgramInfo,
     differentiated: &[UnitId],
     active: &HashMap<TypeDefId, HashSet<String>>,
-    adjoint: bool,
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     if active.is_empty() {
@@ -227,7 +224,7 @@ pub(crate) fn refusals(
                 continue;
             };
             for &c in list.iter().filter(|c| !differentiated.contains(c)) {
-                if shadowed_call(prog, p, site, c, adjoint) {
+                if shadowed_call(prog, p, site, c) {
                     continue;
                 }
                 if let Some((q, s, f)) = reach(prog, info, c, active, &mut memo) {
