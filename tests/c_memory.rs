@@ -28,6 +28,8 @@ const HEAP_PROGRAMS: &[&str] = &[
     "c_lstm_objective.c",
     "c_hand_skin.c",
     "c_hand_matrix_alloc.c",
+    "c_record_array_resize.c",
+    "c_helper_local_record.c",
     "c_logreg_objective.c",
     "c_spline_fit.c",
     "c_two_heads.c",

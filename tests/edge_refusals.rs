@@ -625,8 +625,8 @@ const REFUSED: &[Case] = &[
     (
         "tangent/c_hand_matrix_alloc.c",
         B,
-        "c_hand_matrix_alloc.c:238:5: error[AD020]",
-        "`delete_light_matrix_array` has no derivative but sets or frees the pointer member `data`",
+        "c_hand_matrix_alloc.c:173:9: error[AD020]",
+        "values the adjoint needs here are in memory allocated at line 170 whose element count radtap cannot fix",
     ),
     (
         "tangent/e_c_nr_one_based.c",

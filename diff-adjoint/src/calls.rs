@@ -85,7 +85,7 @@ impl<'a> Adj<'_, '_, 'a> {
         // fresh matrix before anything active is in it) is always the split derivative:
         // the twin member follows the primal one (as in the tangent rules).
         let setter_call = matches!(site.map(|x| &x.callee),
-            Some(Callee::Defined(l)) if l.len() == 1 && self.pg.g.member_setters.contains(&l[0]))
+            Some(Callee::Defined(l)) if l.len() == 1 && self.pg.g.split_setters.contains(&l[0]))
             && args.iter().any(|a| self.pg.has_shadow(a.value));
         let active_point = self.pg.act.has_derivative[i] || setter_call;
         let dirs = &self.pg.src.stmts[s].directives;
@@ -255,7 +255,7 @@ impl<'a> Adj<'_, '_, 'a> {
         // members. What `adjoint_args` would propagate after the call is the backward
         // sweep's.
         if let (Some((f, _)), Some(c)) = (split, callee) {
-            if self.pg.g.member_setters.contains(&c) {
+            if self.pg.g.split_setters.contains(&c) {
                 let mut pre = Vec::new();
                 let mut post = Vec::new();
                 let new_args = self.adjoint_args(s, c, args, &mut pre, &mut post);

@@ -183,6 +183,19 @@ impl<'a> Adj<'_, '_, 'a> {
         let null = matches!(&self.pg.src.exprs[inner], Expr::Opaque(t) if t == "NULL")
             || matches!(&self.pg.src.exprs[inner], Expr::Literal(l) if l.text == "0");
         let fresh = self.is_allocation(rhs) && self.pg.allocator_of(rhs).is_none();
+        // A split sweep's local record is another variable in each sweep: `_bwd` could not
+        // free nor restore what `_fwd` set.
+        let own = self.member_path(lhs).is_some_and(|(root, _)| {
+            self.own_local(root)
+                && self.pg.prog().symbols[root]
+                    .ty
+                    .as_ref()
+                    .is_some_and(|t| t.pointers == 0)
+        });
+        if own && self.pg.sweep != Sweep::Joint {
+            let msg = format!("in a procedure split into forward and backward sweeps, a pointer stored in a member (`{name}`) of a local record");
+            return self.unsupported(s, &msg);
+        }
         if !(null || fresh) {
             let msg = format!("a pointer stored in a record member (`{name}`) set here to other than a fresh block or `NULL` (only `m.{name} = malloc(…)`, `calloc(…)` or `NULL` is differentiated)");
             return self.unsupported(s, &msg);

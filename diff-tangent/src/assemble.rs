@@ -53,6 +53,7 @@ pub(crate) fn run(
         active: Vec::new(),
         allocating: std::collections::BTreeSet::new(),
         member_setters: std::collections::BTreeSet::new(),
+        split_setters: std::collections::BTreeSet::new(),
         alloc_calls: HashMap::new(),
         dproc: HashMap::new(),
         dparams: HashMap::new(),
@@ -136,8 +137,7 @@ pub(crate) fn run(
     if g.opts.adjoint {
         g.diags.extend(allocating_call_refusals(prog, info, &g));
     }
-    let heap =
-        crate::heap_records::refusals(prog, info, &g.active, &g.active_fields);
+    let heap = crate::heap_records::refusals(prog, info, &g.active, &g.active_fields);
     g.diags.extend(heap);
     // A C union with a member carrying a derivative: its members share storage, and a
     // derivative record (one member each) does not (the other members' derivatives were
@@ -1237,7 +1237,7 @@ impl Gen<'_> {
             && !self.info.heads.iter().any(|h| h.head == p)
             && (self.opts.split
                 || has_nocheckpoint(&self.prog.units[p].directives)
-                || self.member_setters.contains(&p));
+                || self.split_setters.contains(&p));
         if !all_split {
             out.push(ProcGen::run_sweep(self, p, parent, Sweep::Joint, rules));
         }

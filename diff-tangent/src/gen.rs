@@ -27,6 +27,9 @@ pub struct Gen<'a> {
     /// (`heap_records::member_setters`): a call passing a record with a derivative always
     /// calls the derivative.
     pub member_setters: BTreeSet<UnitId>,
+    /// Adjoint mode: the member setters that set or free members of records they do not
+    /// own (`heap_records::split_setters`), split and always called as `_fwd`/`_bwd`.
+    pub split_setters: BTreeSet<UnitId>,
     /// Adjoint mode: the calls to allocating procedures handled as an initialisation /
     /// finalisation pair (`alloc_pairs.rs`), by (caller, call statement).
     pub alloc_calls: HashMap<(UnitId, StmtId), AllocCall>,
@@ -397,8 +400,8 @@ impl Gen<'_> {
         }
     }
 
-    /// Adjoint mode: every procedure that sets or frees a record member with a derivative
-    /// twin (`member_setters`; heads aside) is split into `_fwd`/`_bwd` and always called
+    /// Adjoint mode: every procedure that sets or frees a member with a derivative twin of
+    /// a record it does not own (`split_setters`; heads aside) is split into `_fwd`/`_bwd` and always called
     /// so. Its memory effects then happen once, in the forward sweep, where the shadow
     /// follows the primal, and are reversed once, in the backward sweep; a checkpointed
     /// call ran the primal (no shadow allocated, the old block freed) and then the
@@ -407,7 +410,13 @@ impl Gen<'_> {
         if !self.opts.adjoint {
             return;
         }
-        let setters: Vec<UnitId> = self.member_setters.iter().copied().collect();
+        self.split_setters = crate::heap_records::split_setters(
+            self.prog,
+            self.info,
+            &self.member_setters,
+            &self.active_fields,
+        );
+        let setters: Vec<UnitId> = self.split_setters.iter().copied().collect();
         for p in setters {
             if self.split_procs.contains_key(&p)
                 || self.info.heads.iter().any(|h| h.head == p)
@@ -547,7 +556,7 @@ impl Gen<'_> {
     pub fn split_call(&self, callee: UnitId, dirs: &[Directive]) -> Option<(SymbolId, SymbolId)> {
         let pair = self.split_procs.get(&callee).copied()?;
         (self.opts.split
-            || (self.opts.adjoint && self.member_setters.contains(&callee))
+            || (self.opts.adjoint && self.split_setters.contains(&callee))
             || has_nocheckpoint(&self.prog.units[callee].directives)
             || has_nocheckpoint(dirs))
         .then_some(pair)

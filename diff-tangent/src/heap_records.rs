@@ -74,11 +74,13 @@ fn member_writes(
     prog: &Program,
     p: UnitId,
     active: &HashMap<TypeDefId, HashSet<String>>,
+    foreign_only: bool,
 ) -> Vec<(StmtId, String)> {
     let u = &prog.units[p];
     let twin = |e: ExprId| {
         pointer_member(prog, u, e)
             .filter(|(td, f)| active.get(td).is_some_and(|s| s.contains(f)))
+            .filter(|_| !foreign_only || !own_record(prog, p, e))
             .map(|(_, f)| f)
     };
     let mut out = Vec::new();
@@ -104,16 +106,37 @@ fn member_writes(
     out
 }
 
+/// Whether member reference `e` (`v.data`, `v.inner.data`) is of a record variable local to
+/// `p` (not a parameter, not reached through a pointer or a subscript): nobody outside `p`
+/// sees its members.
+fn own_record(prog: &Program, p: UnitId, mut e: ExprId) -> bool {
+    let u = &prog.units[p];
+    loop {
+        match &u.exprs[e] {
+            Expr::Paren(a) => e = *a,
+            Expr::Field {
+                base, arrow: false, ..
+            } => e = *base,
+            Expr::Name(s) => {
+                let sd = &prog.symbols[*s];
+                return !u.params.contains(s)
+                    && !sd.attrs.save
+                    && sd
+                        .ty
+                        .as_ref()
+                        .is_some_and(|t| t.pointers == 0 && t.dims.is_empty())
+                    && radtap_dataflow::zones::unit_of_scope(prog, sd.scope) == Some(p);
+            }
+            _ => return false,
+        }
+    }
+}
+
 /// Whether the call `site` of `c` in `p` is one the generators mirror with shadow memory
 /// (`proc_/shadow.rs`): an allocator's value assigned to a pointer variable
 /// (`m = get_new_matrix(r, c)`, `Matrix *m = get_new_matrix(r, c);`), a deallocator called
 /// on a pointer variable (`delete_matrix(m)`).
-fn shadowed_call(
-    prog: &Program,
-    p: UnitId,
-    site: &radtap_flowgraph::CallSite,
-    c: UnitId,
-) -> bool {
+fn shadowed_call(prog: &Program, p: UnitId, site: &radtap_flowgraph::CallSite, c: UnitId) -> bool {
     let u = &prog.units[p];
     let strip = |mut e: ExprId| {
         while let Expr::Paren(a) | Expr::Cast { arg: a, .. } = u.exprs[e] {
@@ -151,13 +174,14 @@ fn reach(
     info: &ProgramInfo,
     p: UnitId,
     active: &HashMap<TypeDefId, HashSet<String>>,
+    foreign_only: bool,
     memo: &mut HashMap<UnitId, Option<(UnitId, StmtId, String)>>,
 ) -> Option<(UnitId, StmtId, String)> {
     if let Some(r) = memo.get(&p) {
         return r.clone();
     }
     memo.insert(p, None);
-    let mut r = member_writes(prog, p, active)
+    let mut r = member_writes(prog, p, active, foreign_only)
         .into_iter()
         .next()
         .map(|(s, f)| (p, s, f));
@@ -166,7 +190,7 @@ fn reach(
             if let Callee::Defined(list) = &site.callee {
                 r = list
                     .iter()
-                    .find_map(|&c| reach(prog, info, c, active, memo));
+                    .find_map(|&c| reach(prog, info, c, active, foreign_only, memo));
                 if r.is_some() {
                     break;
                 }
@@ -195,7 +219,25 @@ pub(crate) fn member_setters(
         .iter()
         .copied()
         .filter(|&p| prog.units[p].lang == Lang::C && !active.is_empty())
-        .filter(|&p| reach(prog, info, p, active, &mut memo).is_some())
+        .filter(|&p| reach(prog, info, p, active, false, &mut memo).is_some())
+        .collect()
+}
+
+/// The member setters that set or free (themselves or through their callees) a member of
+/// a record they do not own ([`own_record`]: `resize(m, r, c)` on its argument): adjoint
+/// mode splits them (`Gen::split_member_setters`). One that only allocates and frees the
+/// members of its own local records stays checkpointed (`diff-adjoint`'s `records.rs`).
+pub(crate) fn split_setters(
+    prog: &Program,
+    info: &ProgramInfo,
+    setters: &std::collections::BTreeSet<UnitId>,
+    active: &HashMap<TypeDefId, HashSet<String>>,
+) -> std::collections::BTreeSet<UnitId> {
+    let mut memo = HashMap::new();
+    setters
+        .iter()
+        .copied()
+        .filter(|&p| reach(prog, info, p, active, true, &mut memo).is_some())
         .collect()
 }
 
@@ -227,7 +269,7 @@ pub(crate) fn refusals(
                 if shadowed_call(prog, p, site, c) {
                     continue;
                 }
-                if let Some((q, s, f)) = reach(prog, info, c, active, &mut memo) {
+                if let Some((q, s, f)) = reach(prog, info, c, active, false, &mut memo) {
                     let line = prog.units[q]
                         .source_map
                         .stmt
