@@ -493,18 +493,6 @@ const REFUSED: &[Case] = &[
         "a call freeing memory with a derivative that is not a local pointer's allocated in this procedure, at its top level",
     ),
     (
-        "edge_refused/b_c_member_alloc.c",
-        B,
-        "b_c_member_alloc.c:18:5: error[AD020]",
-        "a pointer stored in a record member (`data`) set here (only `m.data = malloc(…)` of a record local to the procedure",
-    ),
-    (
-        "edge_refused/b_c_member_alloc.c",
-        B,
-        "b_c_member_alloc.c:30:9: error[AD020]",
-        "a pointer stored in a record member (`data`) set here",
-    ),
-    (
         "edge_refused/b_c_brace_active.c",
         B,
         "b_c_brace_active.c:7:5: error[AD020]",

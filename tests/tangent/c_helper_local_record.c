@@ -1,9 +1,9 @@
 // radtap: -head "top(y)/(x)"
 // sizes: n=4 x=n y=1
 // A helper (not the head) whose local record owns heap memory it allocates and
-// frees at its top level, in a program where other helpers resize the members
-// of records they are given: it stays checkpointed (its split sweeps would
-// each have their own local record).
+// frees at its top level: it sets a member with a twin, but of its own record,
+// so the adjoint keeps it checkpointed (split like `resize`, its backward sweep
+// had another local record, never allocated).
 #include <stdlib.h>
 #include <math.h>
 typedef struct { int n; double *data; } Vec;
