@@ -26,7 +26,9 @@ const SPLIT_MODE: bool = true;
 /// integer status returned by a function that writes through its arguments (`info = chol(n,
 /// a)`, `return series_impl(y, res, scaled)`, checkpointed in joint mode only), and local pointers set from a pointer argument
 /// (`const double *mu = p->mu + k * 2;`, ADBench's `xp = &(s[i])`, the hand tracker's
-/// `const int *verts = triangles[c].verts;`, whose element count the split sweep would record).
+/// `const int *verts = triangles[c].verts;`, whose element count the split sweep would record),
+/// and a helper's own local record whose member it allocates (each sweep would have its own
+/// record).
 const SPLIT_UNSUPPORTED: &[&str] = &[
     "c_f2c_matrix.c",
     "c_f2c_commas.c",
@@ -36,6 +38,7 @@ const SPLIT_UNSUPPORTED: &[&str] = &[
     "c_member_pointers.c",
     "c_layer_pointer_carried.c",
     "c_triangle_verts.c",
+    "c_helper_local_record.c",
 ];
 
 fn build(dir: &Path, lang: Lang, srcs: &[PathBuf], exe: &str) -> Result<String, String> {

@@ -62,7 +62,7 @@ impl<'a> Adj<'_, '_, 'a> {
         }
         // Any other deallocation of a block with a shadow would free memory the backward
         // sweep still reads.
-        if let (Some(_), [a]) = (self.pg.deallocator_of(callee), args) {
+        if let (Some(_), [a, ..]) = (self.pg.deallocator_of(callee), args) {
             if self.pg.dptr(a.value).is_some() {
                 return self.unsupported(
                     s,
@@ -81,7 +81,13 @@ impl<'a> Adj<'_, '_, 'a> {
                     .unsupported(s, "a reference to a differentiated function in an argument");
             }
         }
-        let active_point = self.pg.act.has_derivative[i];
+        // A call setting the members of a record with a shadow (`resize(m, 1, 1)` on a
+        // fresh matrix before anything active is in it) is always the split derivative:
+        // the twin member follows the primal one (as in the tangent rules).
+        let setter_call = matches!(site.map(|x| &x.callee),
+            Some(Callee::Defined(l)) if l.len() == 1 && self.pg.g.split_setters.contains(&l[0]))
+            && args.iter().any(|a| self.pg.has_shadow(a.value));
+        let active_point = self.pg.act.has_derivative[i] || setter_call;
         let dirs = &self.pg.src.stmts[s].directives;
         let split = site.and_then(|x| match &x.callee {
             Callee::Defined(l) if l.len() == 1 && active_point => self.pg.g.split_call(l[0], dirs),
@@ -259,6 +265,24 @@ impl<'a> Adj<'_, '_, 'a> {
                     }
                 }
                 _ => {}
+            }
+        }
+        // A procedure setting record members with twins takes the derivative arguments
+        // forwards too (`diff-tangent`'s `decls.rs`): the twins are set beside the primal
+        // members. What `adjoint_args` would propagate after the call is the backward
+        // sweep's.
+        if let (Some((f, _)), Some(c)) = (split, callee) {
+            if self.pg.g.split_setters.contains(&c) {
+                let mut pre = Vec::new();
+                let mut post = Vec::new();
+                let new_args = self.adjoint_args(s, c, args, &mut pre, &mut post);
+                r.fwd.extend(pre);
+                let fname = self.pg.b().name(f);
+                self.pg.u.stmts[primal].kind = StmtKind::Call {
+                    callee: fname,
+                    args: new_args,
+                    no_parens: false,
+                };
             }
         }
         r.fwd.push(primal);

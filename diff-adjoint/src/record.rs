@@ -526,9 +526,17 @@ impl<'a> Adj<'_, '_, 'a> {
                 self.pg.b().opaque(&format!("sizeof({name})")),
             ),
             (1, true) => {
-                let n = match self.user_size(s) {
-                    Some(n) => n?,
-                    None => {
+                // The count of the block from its one allocation (`m =
+                // get_matrix_array(count)`, `malloc(n * sizeof(Matrix))`) as for reals.
+                let given = self.user_size(s);
+                let allocated = match given {
+                    None => self.malloc_extent(s).and_then(|(_, c)| self.count_expr(c)),
+                    Some(_) => None,
+                };
+                let n = match (given, allocated) {
+                    (Some(n), _) => n?,
+                    (None, Some(n)) => n,
+                    (None, None) => {
                         return Err(format!(
                             "recording the structs the C pointer `{name}` designates needs their count: give -size {name}=N (an expression over integer variables visible in `{}`); it",
                             unit_name(self.pg.prog(), self.pg.p)

@@ -130,8 +130,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 .as_ref()
                 .is_some_and(|(_, key)| self.freed_members.contains(key));
         if !ok {
-            let msg = format!("a pointer stored in a record member (`{name}`) set here (only `m.{name} = malloc(…)` of a record local to the procedure, at its top level and in joint mode, set once and freed there by `free(m.{name})`, is differentiated)");
-            return Some(self.unsupported(s, &msg));
+            return Some(self.adj_member_repointed(s, lhs, rhs, &name));
         }
         let mut r = Rev::default();
         r.fwd.push(self.pg.copy_stmt(s));
@@ -167,11 +166,124 @@ impl<'a> Adj<'_, '_, 'a> {
         Some(r)
     }
 
-    /// `free(m.data)` of an accepted member allocation: left out (the backward sweep frees
-    /// the blocks at the allocation). `None` when `e` is not such a member.
+    /// Any other set of a pointer member with a twin (`resize`'s `mat->data = malloc(…)` or
+    /// `mat->data = NULL`, in a branch, through a pointer argument, in a loop): forwards,
+    /// both pointers are recorded, then set (the twin to a zeroed block or `NULL`);
+    /// backwards, the blocks allocated here are freed and the pointers popped. The block the
+    /// member designated before is not lost: frees of such members wait for the backward
+    /// sweep ([`Self::adj_free_member`]), so its values stay as they were, and the popped
+    /// pointer designates them again (the adjoint of `malloc` is `free`; the adjoint of
+    /// `free` is the block back, unchanged). Other values (`m->data = other->data`) are
+    /// refused at their line.
+    fn adj_member_repointed(&mut self, s: StmtId, lhs: ExprId, rhs: ExprId, name: &str) -> Rev {
+        let mut inner = rhs;
+        while let Expr::Paren(a) | Expr::Cast { arg: a, .. } = self.pg.src.exprs[inner] {
+            inner = a;
+        }
+        let null = matches!(&self.pg.src.exprs[inner], Expr::Opaque(t) if t == "NULL")
+            || matches!(&self.pg.src.exprs[inner], Expr::Literal(l) if l.text == "0");
+        let fresh = self.is_allocation(rhs) && self.pg.allocator_of(rhs).is_none();
+        // A split sweep's local record is another variable in each sweep: `_bwd` could not
+        // free nor restore what `_fwd` set.
+        let own = self.member_path(lhs).is_some_and(|(root, _)| {
+            self.own_local(root)
+                && self.pg.prog().symbols[root]
+                    .ty
+                    .as_ref()
+                    .is_some_and(|t| t.pointers == 0)
+        });
+        if own && self.pg.sweep != Sweep::Joint {
+            let msg = format!("in a procedure split into forward and backward sweeps, a pointer stored in a member (`{name}`) of a local record");
+            return self.unsupported(s, &msg);
+        }
+        if !(null || fresh) {
+            let msg = format!("a pointer stored in a record member (`{name}`) set here to other than a fresh block or `NULL` (only `m.{name} = malloc(…)`, `calloc(…)` or `NULL` is differentiated)");
+            return self.unsupported(s, &msg);
+        }
+        let twin = self.pg.field_pointer_twin(lhs, rhs);
+        let Some(dl) = self.pg.dref(lhs, Dir::Omit) else {
+            let msg = format!("a pointer stored in a record member (`{name}`) set here, whose shadow cannot be allocated,");
+            return self.unsupported(s, &msg);
+        };
+        if twin.is_empty() {
+            let msg = format!("a pointer stored in a record member (`{name}`) set here, whose shadow cannot be allocated,");
+            return self.unsupported(s, &msg);
+        }
+        let mut r = Rev::default();
+        let prim = self.pg.cp(lhs);
+        for p in [prim, dl] {
+            let v = self.void_cast(p, 1);
+            r.fwd.push(self.rt("pushPointer8", vec![v]));
+        }
+        r.fwd.push(self.pg.copy_stmt(s));
+        for &t in &twin {
+            if let StmtKind::Assign { rhs: d, .. } = self.pg.u.stmts[t].kind {
+                self.zeroed_allocation(d);
+            }
+        }
+        r.fwd.extend(twin);
+        let prim = self.pg.cp(lhs);
+        let dl = self.pg.dref(lhs, Dir::Omit).unwrap_or(dl);
+        if fresh {
+            for b in [prim, dl] {
+                let f = self.pg.b().opaque("free");
+                r.bwd.push(stmt(
+                    &mut self.pg.u,
+                    StmtKind::Call {
+                        callee: f,
+                        args: vec![Arg {
+                            keyword: None,
+                            value: b,
+                        }],
+                        no_parens: false,
+                    },
+                ));
+            }
+        }
+        let dl = self.pg.dref(lhs, Dir::Omit).unwrap_or(dl);
+        let prim = self.pg.cp(lhs);
+        for p in [dl, prim] {
+            let a = self.pg.b().e(Expr::Unary {
+                op: UnOp::AddrOf,
+                arg: p,
+            });
+            let v = self.void_cast(a, 2);
+            r.bwd.push(self.rt("popPointer8", vec![v]));
+        }
+        r
+    }
+
+    /// `(void *)e` (`stars` 1) or `(void **)e` (2).
+    fn void_cast(&mut self, e: ExprId, stars: usize) -> ExprId {
+        let ty = Box::new(CParam {
+            spec: TypeSpec {
+                class: BaseClass::Void,
+                keyword: "void".into(),
+                name: None,
+                kind: KindSel::Default,
+                char_len: None,
+                bytes: None,
+                qualifiers: Vec::new(),
+                inline_def: None,
+            },
+            name: None,
+            derived: vec![DeclOp::Pointer(Vec::new()); stars],
+            dims: Vec::new(),
+        });
+        self.pg.b().e(Expr::Cast { ty, arg: e })
+    }
+
+    /// `free(m.data)` of a pointer member with a twin: left out (the backward sweep frees
+    /// the blocks where it passes their allocation: at the top level of the procedure for
+    /// an accepted local member, in the reversed `m.data = malloc(…)` otherwise,
+    /// [`Self::adj_member_repointed`]). `None` when `e` is not such a member.
     pub(crate) fn adj_free_member(&mut self, s: StmtId, e: ExprId) -> Option<Rev> {
         let (_, key) = self.member_path(e)?;
-        if !self.freed_members.contains(&key) || !self.pg.src.body.contains(&s) {
+        let local = self.freed_members.contains(&key) && self.pg.src.body.contains(&s);
+        let twin = self.pg.lang == Lang::C
+            && self.pg.field_is_pointer(e)
+            && self.pg.dref(e, Dir::Omit).is_some();
+        if !local && !twin {
             return None;
         }
         let c = stmt(
@@ -207,10 +319,19 @@ impl<'a> Adj<'_, '_, 'a> {
         let StmtKind::Call { callee, args, .. } = &self.pg.src.stmts[d].kind else {
             return Vec::new();
         };
-        let (Some(dl), [a]) = (self.pg.deallocator_of(*callee), args.as_slice()) else {
+        let Some(dl) = self.pg.deallocator_of(*callee) else {
             return Vec::new();
         };
-        let mut out = match self.pg.deallocator_frees(&dl, a.value) {
+        let frees = match args.as_slice() {
+            [a] => self.pg.deallocator_frees(&dl, a.value),
+            // The members of each record, then the block (`delete_light_matrix_array(m,
+            // count)`, its count unchanged since the call: `sweeps.rs`). The members are
+            // the blocks the backward sweep has not freed yet (those of allocations it
+            // reversed are `NULL` again).
+            [_, ..] => self.pg.deallocator_frees_each(*callee, &dl, args),
+            [] => None,
+        };
+        let mut out = match frees {
             Some(f) => f,
             None => {
                 let _ = self.unsupported(

@@ -47,7 +47,18 @@ impl<'a> Adj<'_, '_, 'a> {
                     }
                 }
                 // `delete_matrix(m)`: its call moves to the allocation too (`records.rs`).
-                if let (Some(_), [a]) = (self.pg.deallocator_of(*callee), args.as_slice()) {
+                // `delete_light_matrix_array(m, count)` too, when its count is the same
+                // where the backward sweep passes the allocation.
+                let dl = self.pg.deallocator_of(*callee);
+                let first = match (&dl, args.as_slice()) {
+                    (Some(d), [a]) if d.each.is_none() => Some(a),
+                    (Some(d), [a, rest @ ..]) if d.each.is_some() => rest
+                        .iter()
+                        .all(|x| self.bound_is_fixed(x.value))
+                        .then_some(a),
+                    _ => None,
+                };
+                if let Some(a) = first {
                     if let Some(w) = self.freed_pointer(a.value) {
                         if self.own_local(w) {
                             freed.insert(w);

@@ -53,6 +53,7 @@ pub(crate) fn run(
         active: Vec::new(),
         allocating: std::collections::BTreeSet::new(),
         member_setters: std::collections::BTreeSet::new(),
+        split_setters: std::collections::BTreeSet::new(),
         alloc_calls: HashMap::new(),
         dproc: HashMap::new(),
         dparams: HashMap::new(),
@@ -81,6 +82,7 @@ pub(crate) fn run(
     }
     g.choose_active_fields();
     g.member_setters = crate::heap_records::member_setters(prog, info, &g.active, &g.active_fields);
+    g.split_member_setters();
     let mut pending = std::mem::take(&mut g.pending_types);
     pending.sort();
     pending.dedup();
@@ -135,8 +137,7 @@ pub(crate) fn run(
     if g.opts.adjoint {
         g.diags.extend(allocating_call_refusals(prog, info, &g));
     }
-    let heap =
-        crate::heap_records::refusals(prog, info, &g.active, &g.active_fields, g.opts.adjoint);
+    let heap = crate::heap_records::refusals(prog, info, &g.active, &g.active_fields);
     g.diags.extend(heap);
     // A C union with a member carrying a derivative: its members share storage, and a
     // derivative record (one member each) does not (the other members' derivatives were
@@ -1234,7 +1235,9 @@ impl Gen<'_> {
         // The joint `g_b`, unless no call uses it.
         let all_split = self.opts.adjoint
             && !self.info.heads.iter().any(|h| h.head == p)
-            && (self.opts.split || has_nocheckpoint(&self.prog.units[p].directives));
+            && (self.opts.split
+                || has_nocheckpoint(&self.prog.units[p].directives)
+                || self.split_setters.contains(&p));
         if !all_split {
             out.push(ProcGen::run_sweep(self, p, parent, Sweep::Joint, rules));
         }

@@ -27,6 +27,9 @@ pub struct Gen<'a> {
     /// (`heap_records::member_setters`): a call passing a record with a derivative always
     /// calls the derivative.
     pub member_setters: BTreeSet<UnitId>,
+    /// Adjoint mode: the member setters that set or free members of records they do not
+    /// own (`heap_records::split_setters`), split and always called as `_fwd`/`_bwd`.
+    pub split_setters: BTreeSet<UnitId>,
     /// Adjoint mode: the calls to allocating procedures handled as an initialisation /
     /// finalisation pair (`alloc_pairs.rs`), by (caller, call statement).
     pub alloc_calls: HashMap<(UnitId, StmtId), AllocCall>,
@@ -403,6 +406,51 @@ impl Gen<'_> {
         }
     }
 
+    /// Adjoint mode: every procedure that sets or frees a member with a derivative twin of
+    /// a record it does not own (`split_setters`; heads aside) is split into `_fwd`/`_bwd` and always called
+    /// so. Its memory effects then happen once, in the forward sweep, where the shadow
+    /// follows the primal, and are reversed once, in the backward sweep; a checkpointed
+    /// call ran the primal (no shadow allocated, the old block freed) and then the
+    /// procedure again.
+    pub(crate) fn split_member_setters(&mut self) {
+        if !self.opts.adjoint {
+            return;
+        }
+        self.split_setters = crate::heap_records::split_setters(
+            self.prog,
+            self.info,
+            &self.member_setters,
+            &self.active_fields,
+        );
+        let setters: Vec<UnitId> = self.split_setters.iter().copied().collect();
+        for p in setters {
+            if self.split_procs.contains_key(&p)
+                || self.info.heads.iter().any(|h| h.head == p)
+                || !self.dproc.contains_key(&p)
+            {
+                continue;
+            }
+            let base = unit_name(self.prog, p);
+            let gs = self.global_scope;
+            let mut mk = |pat: &str| {
+                let name = self.fresh_global(&pattern(pat, &base));
+                self.out.symbols.alloc(SymbolData {
+                    spelling: name,
+                    kind: SymbolKind::Procedure,
+                    scope: gs,
+                    ty: None,
+                    attrs: SymAttrs::default(),
+                    unit: None,
+                    common: None,
+                    implicit_type: false,
+                })
+            };
+            let f = mk("%_fwd");
+            let b = mk("%_bwd");
+            self.split_procs.insert(p, (f, b));
+        }
+    }
+
     /// Procedures that ALLOCATE or DEALLOCATE a module variable with a derivative (active in
     /// some differentiated procedure) are differentiated too, though nothing in them is
     /// active: their derivative allocates the derivative variable with the primal (an
@@ -514,6 +562,7 @@ impl Gen<'_> {
     pub fn split_call(&self, callee: UnitId, dirs: &[Directive]) -> Option<(SymbolId, SymbolId)> {
         let pair = self.split_procs.get(&callee).copied()?;
         (self.opts.split
+            || (self.opts.adjoint && self.split_setters.contains(&callee))
             || has_nocheckpoint(&self.prog.units[callee].directives)
             || has_nocheckpoint(dirs))
         .then_some(pair)

@@ -13,9 +13,9 @@
 //!   `alloc_matrix(&m, r, c)` is called as is, and `md.data` never gets its block. Refused at
 //!   the call, in every mode, naming the callee, the member and the line that sets it.
 //! - a set or free of such a member in differentiated code that the mode cannot follow: the
-//!   adjoint rules take the allocation of a local record's member and its free at the top
-//!   level of the procedure, and refuse the others at their line (`diff-adjoint`'s
-//!   `records.rs`).
+//!   adjoint rules take `m->f = malloc(…)`/`NULL` and `free(m->f)` anywhere (the free
+//!   delayed, the pointers recorded; `diff-adjoint`'s `records.rs`) and refuse other
+//!   values at their line.
 
 use radtap_dataflow::ProgramInfo;
 use radtap_flowgraph::Callee;
@@ -74,11 +74,13 @@ fn member_writes(
     prog: &Program,
     p: UnitId,
     active: &HashMap<TypeDefId, HashSet<String>>,
+    foreign_only: bool,
 ) -> Vec<(StmtId, String)> {
     let u = &prog.units[p];
     let twin = |e: ExprId| {
         pointer_member(prog, u, e)
             .filter(|(td, f)| active.get(td).is_some_and(|s| s.contains(f)))
+            .filter(|_| !foreign_only || !own_record(prog, p, e))
             .map(|(_, f)| f)
     };
     let mut out = Vec::new();
@@ -104,17 +106,37 @@ fn member_writes(
     out
 }
 
+/// Whether member reference `e` (`v.data`, `v.inner.data`) is of a record variable local to
+/// `p` (not a parameter, not reached through a pointer or a subscript): nobody outside `p`
+/// sees its members.
+fn own_record(prog: &Program, p: UnitId, mut e: ExprId) -> bool {
+    let u = &prog.units[p];
+    loop {
+        match &u.exprs[e] {
+            Expr::Paren(a) => e = *a,
+            Expr::Field {
+                base, arrow: false, ..
+            } => e = *base,
+            Expr::Name(s) => {
+                let sd = &prog.symbols[*s];
+                return !u.params.contains(s)
+                    && !sd.attrs.save
+                    && sd
+                        .ty
+                        .as_ref()
+                        .is_some_and(|t| t.pointers == 0 && t.dims.is_empty())
+                    && radtap_dataflow::zones::unit_of_scope(prog, sd.scope) == Some(p);
+            }
+            _ => return false,
+        }
+    }
+}
+
 /// Whether the call `site` of `c` in `p` is one the generators mirror with shadow memory
 /// (`proc_/shadow.rs`): an allocator's value assigned to a pointer variable
 /// (`m = get_new_matrix(r, c)`, `Matrix *m = get_new_matrix(r, c);`), a deallocator called
 /// on a pointer variable (`delete_matrix(m)`).
-fn shadowed_call(
-    prog: &Program,
-    p: UnitId,
-    site: &radtap_flowgraph::CallSite,
-    c: UnitId,
-    adjoint: bool,
-) -> bool {
+fn shadowed_call(prog: &Program, p: UnitId, site: &radtap_flowgraph::CallSite, c: UnitId) -> bool {
     let u = &prog.units[p];
     let strip = |mut e: ExprId| {
         while let Expr::Paren(a) | Expr::Cast { arg: a, .. } = u.exprs[e] {
@@ -135,12 +157,11 @@ fn shadowed_call(
         }
         (StmtKind::Call { args, .. }, None) => {
             // A block of several records freed member by member in a loop
-            // (`delete_light_matrix_array(m, count)`): mirrored by the tangent rules only;
-            // the adjoint would free memory its backward sweep still reads.
+            // (`delete_light_matrix_array(m, count)`) too: the adjoint delays it to the
+            // backward sweep where it can, and refuses it at its line otherwise.
             args.first().is_some_and(|a| is_var(a.value))
-                && radtap_il::alloc::deallocator(prog, c).is_some_and(|d| {
-                    args.len() == prog.units[c].params.len() && (d.each.is_none() || !adjoint)
-                })
+                && radtap_il::alloc::deallocator(prog, c)
+                    .is_some_and(|_| args.len() == prog.units[c].params.len())
         }
         _ => false,
     }
@@ -153,13 +174,14 @@ fn reach(
     info: &ProgramInfo,
     p: UnitId,
     active: &HashMap<TypeDefId, HashSet<String>>,
+    foreign_only: bool,
     memo: &mut HashMap<UnitId, Option<(UnitId, StmtId, String)>>,
 ) -> Option<(UnitId, StmtId, String)> {
     if let Some(r) = memo.get(&p) {
         return r.clone();
     }
     memo.insert(p, None);
-    let mut r = member_writes(prog, p, active)
+    let mut r = member_writes(prog, p, active, foreign_only)
         .into_iter()
         .next()
         .map(|(s, f)| (p, s, f));
@@ -168,7 +190,7 @@ fn reach(
             if let Callee::Defined(list) = &site.callee {
                 r = list
                     .iter()
-                    .find_map(|&c| reach(prog, info, c, active, memo));
+                    .find_map(|&c| reach(prog, info, c, active, foreign_only, memo));
                 if r.is_some() {
                     break;
                 }
@@ -197,7 +219,25 @@ pub(crate) fn member_setters(
         .iter()
         .copied()
         .filter(|&p| prog.units[p].lang == Lang::C && !active.is_empty())
-        .filter(|&p| reach(prog, info, p, active, &mut memo).is_some())
+        .filter(|&p| reach(prog, info, p, active, false, &mut memo).is_some())
+        .collect()
+}
+
+/// The member setters that set or free (themselves or through their callees) a member of
+/// a record they do not own ([`own_record`]: `resize(m, r, c)` on its argument): adjoint
+/// mode splits them (`Gen::split_member_setters`). One that only allocates and frees the
+/// members of its own local records stays checkpointed (`diff-adjoint`'s `records.rs`).
+pub(crate) fn split_setters(
+    prog: &Program,
+    info: &ProgramInfo,
+    setters: &std::collections::BTreeSet<UnitId>,
+    active: &HashMap<TypeDefId, HashSet<String>>,
+) -> std::collections::BTreeSet<UnitId> {
+    let mut memo = HashMap::new();
+    setters
+        .iter()
+        .copied()
+        .filter(|&p| reach(prog, info, p, active, true, &mut memo).is_some())
         .collect()
 }
 
@@ -209,7 +249,6 @@ pub(crate) fn refusals(
     info: &ProgramInfo,
     differentiated: &[UnitId],
     active: &HashMap<TypeDefId, HashSet<String>>,
-    adjoint: bool,
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     if active.is_empty() {
@@ -227,10 +266,10 @@ pub(crate) fn refusals(
                 continue;
             };
             for &c in list.iter().filter(|c| !differentiated.contains(c)) {
-                if shadowed_call(prog, p, site, c, adjoint) {
+                if shadowed_call(prog, p, site, c) {
                     continue;
                 }
-                if let Some((q, s, f)) = reach(prog, info, c, active, &mut memo) {
+                if let Some((q, s, f)) = reach(prog, info, c, active, false, &mut memo) {
                     let line = prog.units[q]
                         .source_map
                         .stmt

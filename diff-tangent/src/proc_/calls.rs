@@ -35,7 +35,7 @@ impl<'a> ProcGen<'_, 'a> {
 
     /// Whether C argument `e` designates memory of a variable with a derivative (`m`, `&a[i]`,
     /// `p + k`): a record whose twin members a member setter keeps beside the primal's.
-    fn has_shadow(&self, mut e: ExprId) -> bool {
+    pub fn has_shadow(&self, mut e: ExprId) -> bool {
         loop {
             match &self.src.exprs[e] {
                 Expr::Name(s) => return self.dvar.contains_key(s),

@@ -130,8 +130,12 @@ impl<'g, 'a> ProcGen<'g, 'a> {
         {
             self.u.attrs.prefixes.push(r.clone());
         }
-        if self.sweep == Sweep::Fwd {
-            // The forward sweep keeps the primal interface.
+        // The forward sweep keeps the primal interface, but for a procedure that sets or
+        // frees a record member with a derivative twin (adjoint mode's `split_setters`,
+        // always split): it sets the twins beside the primal members, so it takes the
+        // derivative arguments the backward sweep takes.
+        let twins = self.g.opts.adjoint && self.g.split_setters.contains(&self.p);
+        if self.sweep == Sweep::Fwd && !twins {
             let c = Copier { src };
             for (i, &s) in src.params.iter().enumerate() {
                 self.u.params.push(s);

@@ -1,8 +1,9 @@
 // radtap: -head "member_alloc(y)/(x)"
-// A record's pointer member allocated where the adjoint cannot free its shadow
-// after the backward sweep: in a differentiated helper (the record is the
-// caller's), and inside a loop of the head. The tangent takes both; the
-// adjoint refuses each at its line.
+// sizes: n=5 x=n y=1
+// A record's pointer member allocated in a differentiated helper (the record
+// is the caller's: the helper is split, its backward sweep frees the blocks)
+// and inside a loop of the head (each block freed where the backward sweep
+// passes its allocation). The adjoint refused both at their line before.
 #include <stdlib.h>
 #include <math.h>
 
