@@ -11,6 +11,13 @@
 //! through it, instead of three partials (each with its own square root) and three
 //! increments of `x̄` and `ȳ`.
 //!
+//! Only outside loops: a temporary assigned in every iteration of a loop is recorded by the
+//! adjoint's forward sweep (its value is needed by the partials of every iteration), which
+//! costs more than the sharing saves when the loop needs no record otherwise (a Gaussian and
+//! its derivative sharing `exp(…)` in a loop: 1.4 times slower shared, `benches/optim.sh`
+//! before this rule). A helper called in a loop is shared in (its adjoint's forward sweep
+//! assigns the temporary once per call).
+//!
 //! Shared: the largest sub-expressions sure to be `double` / `real(8)` and worth a temporary
 //! (`valexpr::Cx::costly`; the first 32 of a statement, the larger first), written alike (`valexpr::same_value`) twice or more in the values
 //! of consecutive assignments and declarations of one block (no label, no call with effects,
@@ -47,17 +54,28 @@ pub fn share_common_subexpressions(prog: &mut Program, pure: &HashMap<String, Un
         let taken = exposed(prog, &prog.units[uid]);
         let mut pending = Vec::new();
         let body = std::mem::take(&mut prog.units[uid].body);
-        let body = rewrite_block(prog, uid, body, pure, &taken, &mut pending, &mut shared);
+        let body = rewrite_block(
+            prog,
+            uid,
+            body,
+            false,
+            pure,
+            &taken,
+            &mut pending,
+            &mut shared,
+        );
         prog.units[uid].body = body;
         declare(prog, uid, pending);
     }
     shared
 }
 
+#[allow(clippy::too_many_arguments)]
 fn rewrite_block(
     prog: &mut Program,
     uid: UnitId,
     block: Block,
+    in_loop: bool,
     pure: &HashMap<String, UnitId>,
     taken: &HashSet<SymbolId>,
     pending: &mut Vec<StmtId>,
@@ -65,13 +83,17 @@ fn rewrite_block(
 ) -> Block {
     for &s in &block {
         let mut kind = std::mem::replace(&mut prog.units[uid].stmts[s].kind, StmtKind::Empty);
+        let looping = in_loop || kind.repeats_body();
         if !matches!(kind, StmtKind::Forall { .. } | StmtKind::Where { .. }) {
             crate::directives::child_blocks_mut(&mut kind, &mut |b| {
                 let inner = std::mem::take(b);
-                *b = rewrite_block(prog, uid, inner, pure, taken, pending, shared);
+                *b = rewrite_block(prog, uid, inner, looping, pure, taken, pending, shared);
             });
         }
         prog.units[uid].stmts[s].kind = kind;
+    }
+    if in_loop {
+        return block;
     }
     // The runs of straight-line statements.
     let mut out = Vec::with_capacity(block.len());
