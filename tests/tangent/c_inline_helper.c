@@ -1,10 +1,11 @@
 // radtap: -head "fit(loss)/(x y a b)"
 // sizes: n=6 x=n y=n loss=1
 // Small helper functions called in a loop are inlined before differentiation (issue 47):
-// `lerp(a, b, x[i])`, `sq(x[i])`, `dist2(x, y, i)` and `sigmoid(...)` become their
-// expressions in the loop; `sq(y[i] - …)` stays a call (its parameter is used twice and
-// the argument is not a plain reference), `sq(a)` outside the loop stays a call, and
-// `half(i)` (an int argument for a double parameter) stays a call.
+// `lerp(a, b, x[i])`, `sq(x[i])` and `dist2(x, y, i)` become their expressions in the loop;
+// `sq(y[i] - …)` stays a call (its parameter is used twice and the argument is not a plain
+// reference), `sq(a)` outside the loop stays a call, `half(i)` (an int argument for a double
+// parameter) stays a call, and so does `sigmoid` (it calls `exp`: the adjoint takes its
+// partial from the stored result).
 #include <math.h>
 
 static double sq(double t) { return t * t; }

@@ -1,9 +1,9 @@
 ! radtap: -head "layer(y e)/(x w b)"
 ! sizes: n=5
 ! Small helper functions called in a loop are inlined before differentiation (issue 47):
-! `sigmoid(w * x(i) + b)`, `sq(y(i))` and `scaled(x(i), k)` (an integer(8) dummy and actual)
-! become their expressions in the loop; `sq(w)` outside the loop stays a call, and so does
-! `shifted(x(i))` (it reads a module variable).
+! `sq(y(i))` and `scaled(x(i), k)` (an integer(8) dummy and actual) become their expressions
+! in the loop; `sq(w)` outside the loop stays a call, and so do `shifted(x(i))` (it reads a
+! module variable) and `sigmoid(w * x(i) + b)` (it calls `exp`).
 module layer_m
   implicit none
   real(8) :: shift = 0.25d0
