@@ -144,7 +144,7 @@ impl Cx<'_> {
             Expr::Binary { op, lhs, rhs } => match op {
                 BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div => {
                     let (l, r) = (self.real8(*lhs), self.real8(*rhs));
-                    (l && r) || (l && self.int(*rhs)) || (r && self.int(*lhs))
+                    (l && (r || self.int(*rhs))) || (r && self.int(*lhs))
                 }
                 BinOp::Pow => self.real8(*lhs) && (self.real8(*rhs) || self.int(*rhs)),
                 _ => false,
