@@ -44,28 +44,7 @@ pub fn worth_trying(prog: &Program) -> bool {
 /// Moves loop-invariant calls of the functions `pure` out of their loops in every unit;
 /// returns how many calls moved.
 pub fn hoist_invariant_calls(prog: &mut Program, pure: &HashSet<UnitId>) -> usize {
-    let callees = pure_callees(prog, pure);
-    if callees.is_empty() {
-        return 0;
-    }
-    let mut moved = 0;
-    let units: Vec<UnitId> = prog
-        .units
-        .iter()
-        .filter(|(_, u)| !u.body.is_empty())
-        .map(|(id, _)| id)
-        .collect();
-    for uid in units {
-        let body = std::mem::take(&mut prog.units[uid].body);
-        let body = rewrite_block(prog, uid, body, &callees, &mut moved);
-        prog.units[uid].body = body;
-    }
-    moved
-}
-
-/// The functions of `pure` with a scalar integer, real or logical result that read nothing but
-/// their arguments, by name (C exact, Fortran lower case).
-pub fn pure_callees(prog: &Program, pure: &HashSet<UnitId>) -> HashMap<String, UnitId> {
+    // Functions reading nothing but their arguments, by name (C exact, Fortran lower case).
     let mut callees: HashMap<String, UnitId> = HashMap::new();
     for &f in pure {
         let u = &prog.units[f];
@@ -84,10 +63,25 @@ pub fn pure_callees(prog: &Program, pure: &HashSet<UnitId>) -> HashMap<String, U
             callees.insert(key(u.lang, &prog.symbols[n].spelling), f);
         }
     }
-    callees
+    if callees.is_empty() {
+        return 0;
+    }
+    let mut moved = 0;
+    let units: Vec<UnitId> = prog
+        .units
+        .iter()
+        .filter(|(_, u)| !u.body.is_empty())
+        .map(|(id, _)| id)
+        .collect();
+    for uid in units {
+        let body = std::mem::take(&mut prog.units[uid].body);
+        let body = rewrite_block(prog, uid, body, &callees, &mut moved);
+        prog.units[uid].body = body;
+    }
+    moved
 }
 
-pub(crate) fn key(lang: Lang, s: &str) -> String {
+fn key(lang: Lang, s: &str) -> String {
     match lang {
         Lang::Fortran => s.to_ascii_lowercase(),
         Lang::C => s.to_string(),
@@ -96,7 +90,7 @@ pub(crate) fn key(lang: Lang, s: &str) -> String {
 
 /// Whether function `f` names no variable outside its own scope (a module variable, COMMON
 /// member, C global), so its value depends on its arguments alone.
-pub(crate) fn reads_only_arguments(prog: &Program, f: UnitId) -> bool {
+fn reads_only_arguments(prog: &Program, f: UnitId) -> bool {
     let u = &prog.units[f];
     let own = |s: SymbolId| {
         let d = &prog.symbols[s];
@@ -156,7 +150,7 @@ fn rewrite_block(
     out
 }
 
-pub(crate) fn blocks_mut(k: &mut StmtKind) -> Vec<&mut Block> {
+fn blocks_mut(k: &mut StmtKind) -> Vec<&mut Block> {
     match k {
         StmtKind::If {
             arms, else_block, ..
@@ -179,15 +173,15 @@ pub(crate) fn blocks_mut(k: &mut StmtKind) -> Vec<&mut Block> {
 /// the pointers written through (`p[i] = …`, `*p = …`); `opaque` when it does something this
 /// pass does not follow.
 #[derive(Default)]
-pub(crate) struct Writes {
-    pub(crate) vars: HashSet<SymbolId>,
-    pub(crate) through: HashSet<SymbolId>,
-    pub(crate) opaque: bool,
+struct Writes {
+    vars: HashSet<SymbolId>,
+    through: HashSet<SymbolId>,
+    opaque: bool,
 }
 
 /// The first test of loop `s` as a new expression (`a OP b` of `for (i = a; i OP b; …)`,
 /// `start <= end` of a DO), if the loop has one this pass understands.
-pub(crate) fn first_test(prog: &mut Program, uid: UnitId, s: StmtId) -> Option<ExprId> {
+fn first_test(prog: &mut Program, uid: UnitId, s: StmtId) -> Option<ExprId> {
     let u = &prog.units[uid];
     let (lhs, op, rhs) = match &u.stmts[s].kind {
         StmtKind::Do {
@@ -247,7 +241,7 @@ pub(crate) fn first_test(prog: &mut Program, uid: UnitId, s: StmtId) -> Option<E
     Some(u.exprs.alloc(Expr::Binary { op, lhs: l, rhs: r }))
 }
 
-pub(crate) fn literal_int(u: &UnitData, e: ExprId) -> Option<i64> {
+fn literal_int(u: &UnitData, e: ExprId) -> Option<i64> {
     match &u.exprs[e] {
         Expr::Literal(l) if l.kind == LitKind::Int => l.text.parse().ok(),
         Expr::Unary {
@@ -258,7 +252,7 @@ pub(crate) fn literal_int(u: &UnitData, e: ExprId) -> Option<i64> {
     }
 }
 
-pub(crate) fn name_of(u: &UnitData, e: ExprId) -> Option<SymbolId> {
+fn name_of(u: &UnitData, e: ExprId) -> Option<SymbolId> {
     match &u.exprs[e] {
         Expr::Name(s) => Some(*s),
         Expr::Paren(a) => name_of(u, *a),
@@ -268,7 +262,7 @@ pub(crate) fn name_of(u: &UnitData, e: ExprId) -> Option<SymbolId> {
 
 /// The variable an assignment target or actual argument names (`a`, `a(i)`, `a%b`), and
 /// whether it is written through a pointer (`p[i]`, `*p`, `p->x`).
-pub(crate) fn target_of(prog: &Program, u: &UnitData, e: ExprId) -> Option<(SymbolId, bool)> {
+fn target_of(prog: &Program, u: &UnitData, e: ExprId) -> Option<(SymbolId, bool)> {
     match &u.exprs[e] {
         Expr::Name(s) => Some((*s, false)),
         Expr::Paren(a) => target_of(prog, u, *a),
@@ -287,7 +281,7 @@ pub(crate) fn target_of(prog: &Program, u: &UnitData, e: ExprId) -> Option<(Symb
 }
 
 /// What the statements of `block` write.
-pub(crate) fn loop_writes(
+fn loop_writes(
     prog: &Program,
     u: &UnitData,
     block: &[StmtId],
@@ -397,7 +391,7 @@ fn calls_in(
     expr_children(&u.exprs[e], &mut |c| calls_in(prog, u, c, callees, w));
 }
 
-pub(crate) fn names_in(u: &UnitData, e: ExprId, f: &mut dyn FnMut(SymbolId)) {
+fn names_in(u: &UnitData, e: ExprId, f: &mut dyn FnMut(SymbolId)) {
     if let Expr::Name(s) = &u.exprs[e] {
         f(*s);
     }
@@ -405,7 +399,7 @@ pub(crate) fn names_in(u: &UnitData, e: ExprId, f: &mut dyn FnMut(SymbolId)) {
 }
 
 /// Whether C pointer parameter or variable `s` is declared `restrict`.
-pub(crate) fn restrict(prog: &Program, u: &UnitData, s: SymbolId) -> bool {
+fn restrict(prog: &Program, u: &UnitData, s: SymbolId) -> bool {
     let Some(k) = u.params.iter().position(|&p| p == s) else {
         return false;
     };
@@ -523,20 +517,8 @@ fn hoist_from_loop(
         };
         prog.units[uid].exprs[e] = Expr::Name(t);
     }
-    decls.extend(guarded(prog, uid, s, test, assigns));
-    Some((decls, count))
-}
-
-/// `assigns` under the first test `test` of loop `s` (`if (test) { … }`), or as they are when
-/// the test is between integer literals and holds (`do j = 1, 2`).
-pub(crate) fn guarded(
-    prog: &mut Program,
-    uid: UnitId,
-    s: StmtId,
-    test: ExprId,
-    assigns: Vec<StmtId>,
-) -> Vec<StmtId> {
     let u = &mut prog.units[uid];
+    // A test between integer literals is decided here (`do j = 1, 2`).
     if let Expr::Binary { op, lhs, rhs } = u.exprs[test].clone() {
         if let (Some(a), Some(b)) = (literal_int(u, lhs), literal_int(u, rhs)) {
             let holds = match op {
@@ -547,7 +529,8 @@ pub(crate) fn guarded(
                 _ => a != b,
             };
             if holds {
-                return assigns;
+                decls.extend(assigns);
+                return Some((decls, count));
             }
         }
     }
@@ -562,7 +545,8 @@ pub(crate) fn guarded(
         },
         span,
     );
-    vec![guard]
+    decls.push(guard);
+    Some((decls, count))
 }
 
 /// A new local of unit `uid` for the result of function `f`, declared with the result's type
