@@ -386,22 +386,7 @@ impl Gen<'_> {
             // A described routine has no body to split.
             let wanted = !is_head && (self.opts.split || nockp.contains(&p));
             if self.opts.adjoint && !described && (wanted || self.effect_split.contains(&p)) {
-                let mut mk = |pat: &str| {
-                    let name = self.fresh_global(&pattern(pat, &base));
-                    self.out.symbols.alloc(SymbolData {
-                        spelling: name,
-                        kind: SymbolKind::Procedure,
-                        scope: gs,
-                        ty: None,
-                        attrs: SymAttrs::default(),
-                        unit: None,
-                        common: None,
-                        implicit_type: false,
-                    })
-                };
-                let f = mk("%_fwd");
-                let b = mk("%_bwd");
-                self.split_procs.insert(p, (f, b));
+                self.name_split_pair(p, &base);
             }
         }
     }
@@ -431,24 +416,29 @@ impl Gen<'_> {
                 continue;
             }
             let base = unit_name(self.prog, p);
-            let gs = self.global_scope;
-            let mut mk = |pat: &str| {
-                let name = self.fresh_global(&pattern(pat, &base));
-                self.out.symbols.alloc(SymbolData {
-                    spelling: name,
-                    kind: SymbolKind::Procedure,
-                    scope: gs,
-                    ty: None,
-                    attrs: SymAttrs::default(),
-                    unit: None,
-                    common: None,
-                    implicit_type: false,
-                })
-            };
-            let f = mk("%_fwd");
-            let b = mk("%_bwd");
-            self.split_procs.insert(p, (f, b));
+            self.name_split_pair(p, &base);
         }
+    }
+
+    /// The `_fwd`/`_bwd` procedure names of `p` (whose name is `base`), in `split_procs`.
+    fn name_split_pair(&mut self, p: UnitId, base: &str) {
+        let gs = self.global_scope;
+        let mut mk = |pat: &str| {
+            let name = self.fresh_global(&pattern(pat, base));
+            self.out.symbols.alloc(SymbolData {
+                spelling: name,
+                kind: SymbolKind::Procedure,
+                scope: gs,
+                ty: None,
+                attrs: SymAttrs::default(),
+                unit: None,
+                common: None,
+                implicit_type: false,
+            })
+        };
+        let f = mk("%_fwd");
+        let b = mk("%_bwd");
+        self.split_procs.insert(p, (f, b));
     }
 
     /// Procedures that ALLOCATE or DEALLOCATE a module variable with a derivative (active in

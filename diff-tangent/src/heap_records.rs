@@ -278,7 +278,7 @@ pub(crate) fn refusals(
                         .unwrap_or_default();
                     let msg = format!(
                         "`{}` has no derivative but sets or frees the pointer member `{f}`{line} of a record whose derivative holds a twin of it: the twin would be left unallocated; set and free record members holding active data in the differentiated procedures (or pass the arrays themselves)",
-                        crate::gen::unit_name(prog, c)
+                        prog.units[c].name.map_or("", |s| prog.name(s))
                     );
                     out.push(Diagnostic::error(Code::Unsupported, span(site.stmt), msg));
                 }

@@ -705,26 +705,7 @@ impl<'a> ProcGen<'_, 'a> {
         if self.lang != Lang::Fortran || !ty.dims.iter().any(|d| d.upper == DimUpper::Deferred) {
             return Vec::new();
         }
-        let n = self.b().name(t);
-        let cond = self.b().call("allocated", vec![n]);
-        let n = self.b().name(t);
-        let free = stmt(
-            &mut self.u,
-            StmtKind::Memory {
-                op: MemOp::Deallocate,
-                items: vec![n],
-                options: Vec::new(),
-            },
-        );
-        let free = stmt(
-            &mut self.u,
-            StmtKind::If {
-                arms: vec![(cond, vec![free])],
-                else_block: None,
-                logical: true,
-                braces: Vec::new(),
-            },
-        );
+        let free = self.free_if_allocated(t);
         let mut subs = Vec::new();
         if self.vector {
             let n = self.b().opaque("nbdirsmax");

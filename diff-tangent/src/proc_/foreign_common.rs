@@ -323,26 +323,7 @@ impl ProcGen<'_, '_> {
                 //     allocate(wd(lbound(w,1):ubound(w,1)))
                 //     wd = 0
                 //   end if
-                let n = self.b().name(ds);
-                let cond = self.b().call("allocated", vec![n]);
-                let n = self.b().name(ds);
-                let free = stmt(
-                    &mut self.u,
-                    StmtKind::Memory {
-                        op: MemOp::Deallocate,
-                        items: vec![n],
-                        options: Vec::new(),
-                    },
-                );
-                let free = stmt(
-                    &mut self.u,
-                    StmtKind::If {
-                        arms: vec![(cond, vec![free])],
-                        else_block: None,
-                        logical: true,
-                        braces: Vec::new(),
-                    },
-                );
+                let free = self.free_if_allocated(ds);
                 out.push(free);
                 // `allocate(wd(lbound(w,1):ubound(w,1), ...))`, the directions first in vector
                 // mode (`mold=` cannot add that dimension).
@@ -440,5 +421,29 @@ impl ProcGen<'_, '_> {
             .names
             .keys()
             .any(|k| k.eq_ignore_ascii_case(name))
+    }
+
+    /// Fortran `if (allocated(a)) deallocate(a)`.
+    pub(crate) fn free_if_allocated(&mut self, a: SymbolId) -> StmtId {
+        let n = self.b().name(a);
+        let cond = self.b().call("allocated", vec![n]);
+        let n = self.b().name(a);
+        let free = stmt(
+            &mut self.u,
+            StmtKind::Memory {
+                op: MemOp::Deallocate,
+                items: vec![n],
+                options: Vec::new(),
+            },
+        );
+        stmt(
+            &mut self.u,
+            StmtKind::If {
+                arms: vec![(cond, vec![free])],
+                else_block: None,
+                logical: true,
+                braces: Vec::new(),
+            },
+        )
     }
 }
