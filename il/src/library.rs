@@ -278,21 +278,11 @@ pub const MPI_TANGENTS: &[&str] = &[
     "MPI_Allreduce",
 ];
 
-/// The MPI routines whose adjoint (`NAME_b`) `adMPI.c` defines; for the non-blocking ones
-/// and their completions also `NAME_fwd`, which the adjoint's forward sweep calls with the
-/// arguments of `NAME_b` to record what the backward sweep reverses (ARCHITECTURE.md, "MPI").
-pub const MPI_ADJOINTS: &[&str] = &[
-    "MPI_Send",
-    "MPI_Recv",
-    "MPI_Sendrecv",
-    "MPI_Isend",
-    "MPI_Irecv",
-    "MPI_Wait",
-    "MPI_Waitall",
-    "MPI_Bcast",
-    "MPI_Reduce",
-    "MPI_Allreduce",
-];
+/// The MPI routines whose adjoint (`NAME_b`) `adMPI.c` defines (the same as its tangents);
+/// for the non-blocking ones and their completions also `NAME_fwd`, which the adjoint's
+/// forward sweep calls with the arguments of `NAME_b` to record what the backward sweep
+/// reverses (ARCHITECTURE.md, "MPI").
+pub const MPI_ADJOINTS: &[&str] = MPI_TANGENTS;
 
 /// What stands for the derivative `name` (`MPI_Send_d`) of an MPI routine in a generated C
 /// file: the include of radtap's MPI layer, which defines it.

@@ -706,18 +706,7 @@ impl<'a> ProcGen<'_, 'a> {
             return Vec::new();
         }
         let free = self.free_if_allocated(t);
-        let mut subs = Vec::new();
-        if self.vector {
-            let n = self.b().opaque("nbdirsmax");
-            subs.push(Subscript::Index(n));
-        }
-        for k in 1..=ty.dims.len() as i64 {
-            let (w, kk) = (self.b().name(like), self.b().int(k));
-            let lo = self.b().call("lbound", vec![w, kk]);
-            let (w, kk) = (self.b().name(like), self.b().int(k));
-            let hi = self.b().call("ubound", vec![w, kk]);
-            subs.push(Subscript::Range(Some(lo), Some(hi), None));
-        }
+        let subs = self.bounds_like(like, ty.dims.len());
         let n = self.b().name(t);
         let item = self.b().index(n, subs);
         let alloc = stmt(

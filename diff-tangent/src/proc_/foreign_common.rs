@@ -327,18 +327,7 @@ impl ProcGen<'_, '_> {
                 out.push(free);
                 // `allocate(wd(lbound(w,1):ubound(w,1), ...))`, the directions first in vector
                 // mode (`mold=` cannot add that dimension).
-                let mut subs = Vec::new();
-                if self.vector {
-                    let n = self.b().opaque("nbdirsmax");
-                    subs.push(Subscript::Index(n));
-                }
-                for k in 1..=ty.dims.len() as i64 {
-                    let (w, kk) = (self.b().name(x), self.b().int(k));
-                    let lo = self.b().call("lbound", vec![w, kk]);
-                    let (w, kk) = (self.b().name(x), self.b().int(k));
-                    let hi = self.b().call("ubound", vec![w, kk]);
-                    subs.push(Subscript::Range(Some(lo), Some(hi), None));
-                }
+                let subs = self.bounds_like(x, ty.dims.len());
                 let n = self.b().name(ds);
                 let item = if subs.is_empty() {
                     n
@@ -445,5 +434,23 @@ impl ProcGen<'_, '_> {
                 braces: Vec::new(),
             },
         )
+    }
+
+    /// `(nbdirsmax, lbound(w,1):ubound(w,1), …)`: the bounds of the rank-`rank` array `w`,
+    /// the directions first in vector mode (`mold=` cannot add that dimension).
+    pub(crate) fn bounds_like(&mut self, w: SymbolId, rank: usize) -> Vec<Subscript> {
+        let mut subs = Vec::new();
+        if self.vector {
+            let n = self.b().opaque("nbdirsmax");
+            subs.push(Subscript::Index(n));
+        }
+        for k in 1..=rank as i64 {
+            let (a, kk) = (self.b().name(w), self.b().int(k));
+            let lo = self.b().call("lbound", vec![a, kk]);
+            let (a, kk) = (self.b().name(w), self.b().int(k));
+            let hi = self.b().call("ubound", vec![a, kk]);
+            subs.push(Subscript::Range(Some(lo), Some(hi), None));
+        }
+        subs
     }
 }
