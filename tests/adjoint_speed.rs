@@ -1187,3 +1187,102 @@ fn a_loop_invariant_call_is_evaluated_once_by_the_adjoint() {
     );
     assert!(counts[1] >= 100, "-nooptim hoistinvariant: {counts:?}");
 }
+
+/// Issue 47, optimisation before differentiation: the adjoints of the corpus programs of
+/// each shape evaluate the math functions they share or hoist fewer times than with the
+/// optimisation turned off (counted: the adjoint compiled with `exp`, `sqrt`, `pow`, `sin`,
+/// `cos` renamed to counters after `math.h`), and the inlined helpers' adjoints are not called.
+/// c_invariant_expr.c (`-nooptim hoistexpressions`), c_common_subexpr.c (`sharecommon`),
+/// c_inline_helper.c (`inlinehelpers`).
+#[test]
+fn optimisations_before_differentiation_evaluate_less() {
+    const COUNTERS: &str = "#include <stdio.h>\n#include <math.h>\nlong calls = 0;\n\
+        double c_exp(double x) { calls++; return exp(x); }\n\
+        double c_sqrt(double x) { calls++; return sqrt(x); }\n\
+        double c_pow(double x, double y) { calls++; return pow(x, y); }\n\
+        double c_sin(double x) { calls++; return sin(x); }\n\
+        double c_cos(double x) { calls++; return cos(x); }\n";
+    const RENAME: &str = "#include <math.h>\n\
+        double c_exp(double), c_sqrt(double), c_pow(double, double), c_sin(double), c_cos(double);\n\
+        #define exp c_exp\n#define sqrt c_sqrt\n#define pow c_pow\n#define sin c_sin\n#define cos c_cos\n";
+    const SCALE: &str = "void scale_b(double *y, double *yb, const double *x, double *xb, double a, double *ab, double b, double *bb, int n, double *s, double *sb);\n\
+        int main(void) {\n    double x[8], xb[8] = {0}, y[8], yb[8], s, sb = 1.0, ab = 0, bb = 0;\n\
+            for (int i = 0; i < 8; i++) { x[i] = 0.1 * (i + 1); yb[i] = 1.0; }\n\
+            scale_b(y, yb, x, xb, 0.7, &ab, 1.3, &bb, 8, &s, &sb);\n    printf(\"%ld\\n\", calls);\n    return 0;\n}\n";
+    const POLAR: &str = "void polar_b(int n, const double *x, double *xb, const double *y, double *yb, double *r, double *rb, double *c, double *cb, double *s, double *sb, double *e, double *eb);\n\
+        int main(void) {\n    double x[20], xb[20] = {0}, y[20], yb[20] = {0}, r[20], rb[20], c[20], cb[20], s[20], sb[20], e, eb = 1.0;\n\
+            for (int i = 0; i < 20; i++) { x[i] = 0.1 * (i + 1); y[i] = 0.05 * i; rb[i] = cb[i] = sb[i] = 1.0; }\n\
+            polar_b(20, x, xb, y, yb, r, rb, c, cb, s, sb, &e, &eb);\n    printf(\"%ld\\n\", calls);\n    return 0;\n}\n";
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = std::env::temp_dir().join(format!("radtap-optim-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    radtap_runtime_stack::write_to(&dir).unwrap();
+    let gen = |file: &str, extra: &[&str]| -> String {
+        let path = root.join("tests/tangent").join(file);
+        let (opts, _) = header(&path);
+        let mut args = vec!["-b", "-o", "gen"];
+        args.extend_from_slice(extra);
+        let o = run_cli(&path, &opts, &args, &dir);
+        assert_eq!(o.status, 0, "{file}: {}", o.stderr);
+        std::fs::read_to_string(dir.join("gen_b.c")).unwrap()
+    };
+    let count = |file: &str, driver: &str, extra: &[&str]| -> u64 {
+        gen(file, extra);
+        std::fs::write(dir.join("drv.c"), format!("{COUNTERS}{driver}")).unwrap();
+        // math.h first (its declarations intact), then the names renamed.
+        std::fs::write(dir.join("counters.h"), RENAME).unwrap();
+        let o = std::process::Command::new("gcc")
+            .current_dir(&dir)
+            .args([
+                "-O1",
+                "-include",
+                "counters.h",
+                "-c",
+                "gen_b.c",
+                "-o",
+                "gen_b.o",
+            ])
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let o = std::process::Command::new("gcc")
+            .current_dir(&dir)
+            .args(["-O1", "drv.c", "gen_b.o", "adStack.c", "-o", "drv", "-lm"])
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let o = std::process::Command::new(dir.join("drv"))
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8_lossy(&o.stdout).trim().parse().unwrap()
+    };
+    let hoisted = count("c_invariant_expr.c", SCALE, &[]);
+    let in_loop = count(
+        "c_invariant_expr.c",
+        SCALE,
+        &["-nooptim", "hoistexpressions"],
+    );
+    let shared = count("c_common_subexpr.c", POLAR, &[]);
+    let twice = count("c_common_subexpr.c", POLAR, &["-nooptim", "sharecommon"]);
+    let inlined = gen("c_inline_helper.c", &[]);
+    let called = gen("c_inline_helper.c", &["-nooptim", "inlinehelpers"]);
+    let _ = std::fs::remove_dir_all(&dir);
+    eprintln!("math calls: hoisted {hoisted} / {in_loop}, shared {shared} / {twice}");
+    assert!(
+        hoisted * 3 < in_loop,
+        "invariant expressions: {hoisted} math calls hoisted, {in_loop} not"
+    );
+    assert!(
+        shared * 3 < twice * 2,
+        "common sub-expressions: {shared} math calls shared, {twice} not"
+    );
+    assert!(
+        inlined.contains("sigmoid_b("),
+        "a helper calling exp is not inlined"
+    );
+    for f in ["lerp_b(", "dist2_b("] {
+        assert!(!inlined.contains(f), "{f} called:\n{inlined}");
+        assert!(called.contains(f), "-nooptim inlinehelpers: {f} not called");
+    }
+}

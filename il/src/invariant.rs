@@ -44,25 +44,7 @@ pub fn worth_trying(prog: &Program) -> bool {
 /// Moves loop-invariant calls of the functions `pure` out of their loops in every unit;
 /// returns how many calls moved.
 pub fn hoist_invariant_calls(prog: &mut Program, pure: &HashSet<UnitId>) -> usize {
-    // Functions reading nothing but their arguments, by name (C exact, Fortran lower case).
-    let mut callees: HashMap<String, UnitId> = HashMap::new();
-    for &f in pure {
-        let u = &prog.units[f];
-        let (Some(n), Some(r)) = (u.name, u.result) else {
-            continue;
-        };
-        let scalar = prog.symbols[r].ty.as_ref().is_some_and(|t| {
-            t.dims.is_empty()
-                && t.pointers == 0
-                && matches!(
-                    t.base,
-                    BaseClass::Real | BaseClass::Integer | BaseClass::Logical
-                )
-        });
-        if scalar && reads_only_arguments(prog, f) {
-            callees.insert(key(u.lang, &prog.symbols[n].spelling), f);
-        }
-    }
+    let callees = pure_callees(prog, pure);
     if callees.is_empty() {
         return 0;
     }
@@ -81,7 +63,31 @@ pub fn hoist_invariant_calls(prog: &mut Program, pure: &HashSet<UnitId>) -> usiz
     moved
 }
 
-fn key(lang: Lang, s: &str) -> String {
+/// The functions of `pure` with a scalar integer, real or logical result that read nothing but
+/// their arguments, by name (C exact, Fortran lower case).
+pub fn pure_callees(prog: &Program, pure: &HashSet<UnitId>) -> HashMap<String, UnitId> {
+    let mut callees: HashMap<String, UnitId> = HashMap::new();
+    for &f in pure {
+        let u = &prog.units[f];
+        let (Some(n), Some(r)) = (u.name, u.result) else {
+            continue;
+        };
+        let scalar = prog.symbols[r].ty.as_ref().is_some_and(|t| {
+            t.dims.is_empty()
+                && t.pointers == 0
+                && matches!(
+                    t.base,
+                    BaseClass::Real | BaseClass::Integer | BaseClass::Logical
+                )
+        });
+        if scalar && reads_only_arguments(prog, f) {
+            callees.insert(key(u.lang, &prog.symbols[n].spelling), f);
+        }
+    }
+    callees
+}
+
+pub(crate) fn key(lang: Lang, s: &str) -> String {
     match lang {
         Lang::Fortran => s.to_ascii_lowercase(),
         Lang::C => s.to_string(),
@@ -90,7 +96,7 @@ fn key(lang: Lang, s: &str) -> String {
 
 /// Whether function `f` names no variable outside its own scope (a module variable, COMMON
 /// member, C global), so its value depends on its arguments alone.
-fn reads_only_arguments(prog: &Program, f: UnitId) -> bool {
+pub(crate) fn reads_only_arguments(prog: &Program, f: UnitId) -> bool {
     let u = &prog.units[f];
     let own = |s: SymbolId| {
         let d = &prog.symbols[s];
@@ -150,7 +156,7 @@ fn rewrite_block(
     out
 }
 
-fn blocks_mut(k: &mut StmtKind) -> Vec<&mut Block> {
+pub(crate) fn blocks_mut(k: &mut StmtKind) -> Vec<&mut Block> {
     match k {
         StmtKind::If {
             arms, else_block, ..
@@ -173,15 +179,15 @@ fn blocks_mut(k: &mut StmtKind) -> Vec<&mut Block> {
 /// the pointers written through (`p[i] = …`, `*p = …`); `opaque` when it does something this
 /// pass does not follow.
 #[derive(Default)]
-struct Writes {
-    vars: HashSet<SymbolId>,
-    through: HashSet<SymbolId>,
-    opaque: bool,
+pub(crate) struct Writes {
+    pub(crate) vars: HashSet<SymbolId>,
+    pub(crate) through: HashSet<SymbolId>,
+    pub(crate) opaque: bool,
 }
 
 /// The first test of loop `s` as a new expression (`a OP b` of `for (i = a; i OP b; …)`,
 /// `start <= end` of a DO), if the loop has one this pass understands.
-fn first_test(prog: &mut Program, uid: UnitId, s: StmtId) -> Option<ExprId> {
+pub(crate) fn first_test(prog: &mut Program, uid: UnitId, s: StmtId) -> Option<ExprId> {
     let u = &prog.units[uid];
     let (lhs, op, rhs) = match &u.stmts[s].kind {
         StmtKind::Do {
@@ -241,7 +247,7 @@ fn first_test(prog: &mut Program, uid: UnitId, s: StmtId) -> Option<ExprId> {
     Some(u.exprs.alloc(Expr::Binary { op, lhs: l, rhs: r }))
 }
 
-fn literal_int(u: &UnitData, e: ExprId) -> Option<i64> {
+pub(crate) fn literal_int(u: &UnitData, e: ExprId) -> Option<i64> {
     match &u.exprs[e] {
         Expr::Literal(l) if l.kind == LitKind::Int => l.text.parse().ok(),
         Expr::Unary {
@@ -252,7 +258,7 @@ fn literal_int(u: &UnitData, e: ExprId) -> Option<i64> {
     }
 }
 
-fn name_of(u: &UnitData, e: ExprId) -> Option<SymbolId> {
+pub(crate) fn name_of(u: &UnitData, e: ExprId) -> Option<SymbolId> {
     match &u.exprs[e] {
         Expr::Name(s) => Some(*s),
         Expr::Paren(a) => name_of(u, *a),
@@ -262,7 +268,7 @@ fn name_of(u: &UnitData, e: ExprId) -> Option<SymbolId> {
 
 /// The variable an assignment target or actual argument names (`a`, `a(i)`, `a%b`), and
 /// whether it is written through a pointer (`p[i]`, `*p`, `p->x`).
-fn target_of(prog: &Program, u: &UnitData, e: ExprId) -> Option<(SymbolId, bool)> {
+pub(crate) fn target_of(prog: &Program, u: &UnitData, e: ExprId) -> Option<(SymbolId, bool)> {
     match &u.exprs[e] {
         Expr::Name(s) => Some((*s, false)),
         Expr::Paren(a) => target_of(prog, u, *a),
@@ -281,7 +287,7 @@ fn target_of(prog: &Program, u: &UnitData, e: ExprId) -> Option<(SymbolId, bool)
 }
 
 /// What the statements of `block` write.
-fn loop_writes(
+pub(crate) fn loop_writes(
     prog: &Program,
     u: &UnitData,
     block: &[StmtId],
@@ -391,7 +397,7 @@ fn calls_in(
     expr_children(&u.exprs[e], &mut |c| calls_in(prog, u, c, callees, w));
 }
 
-fn names_in(u: &UnitData, e: ExprId, f: &mut dyn FnMut(SymbolId)) {
+pub(crate) fn names_in(u: &UnitData, e: ExprId, f: &mut dyn FnMut(SymbolId)) {
     if let Expr::Name(s) = &u.exprs[e] {
         f(*s);
     }
@@ -399,7 +405,7 @@ fn names_in(u: &UnitData, e: ExprId, f: &mut dyn FnMut(SymbolId)) {
 }
 
 /// Whether C pointer parameter or variable `s` is declared `restrict`.
-fn restrict(prog: &Program, u: &UnitData, s: SymbolId) -> bool {
+pub(crate) fn restrict(prog: &Program, u: &UnitData, s: SymbolId) -> bool {
     let Some(k) = u.params.iter().position(|&p| p == s) else {
         return false;
     };
@@ -517,8 +523,20 @@ fn hoist_from_loop(
         };
         prog.units[uid].exprs[e] = Expr::Name(t);
     }
+    decls.extend(guarded(prog, uid, s, test, assigns));
+    Some((decls, count))
+}
+
+/// `assigns` under the first test `test` of loop `s` (`if (test) { … }`), or as they are when
+/// the test is between integer literals and holds (`do j = 1, 2`).
+pub(crate) fn guarded(
+    prog: &mut Program,
+    uid: UnitId,
+    s: StmtId,
+    test: ExprId,
+    assigns: Vec<StmtId>,
+) -> Vec<StmtId> {
     let u = &mut prog.units[uid];
-    // A test between integer literals is decided here (`do j = 1, 2`).
     if let Expr::Binary { op, lhs, rhs } = u.exprs[test].clone() {
         if let (Some(a), Some(b)) = (literal_int(u, lhs), literal_int(u, rhs)) {
             let holds = match op {
@@ -529,8 +547,7 @@ fn hoist_from_loop(
                 _ => a != b,
             };
             if holds {
-                decls.extend(assigns);
-                return Some((decls, count));
+                return assigns;
             }
         }
     }
@@ -545,8 +562,7 @@ fn hoist_from_loop(
         },
         span,
     );
-    decls.push(guard);
-    Some((decls, count))
+    vec![guard]
 }
 
 /// A new local of unit `uid` for the result of function `f`, declared with the result's type

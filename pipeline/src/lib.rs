@@ -352,11 +352,29 @@ pub fn front(req: &Request) -> Analysed {
         radtap_il::subscripts::commute_reversed_subscripts(&mut program);
         // A call of a pure function whose arguments a loop does not change leaves the loop
         // (`il::invariant`): the adjoint calls it and its adjoint once, not per iteration.
-        if !Optim::HoistInvariant.off(&req.options.nooptim)
-            && radtap_il::invariant::worth_trying(&program)
-        {
-            let pure = radtap_dataflow::pure_functions(&program);
+        // Optimisation before differentiation (issue 47, Enzyme's lesson): small helpers
+        // called in loops are inlined (`il::inline`), loop-invariant calls of pure functions
+        // and loop-invariant expressions leave their loop (`il::invariant`,
+        // `il::invariant_expr`), and an expression computed twice in a basic block is computed
+        // once (`il::cse`): the adjoint then differentiates each once.
+        let off = |o: Optim| o.off(&req.options.nooptim);
+        if !off(Optim::InlineHelpers) {
+            radtap_il::inline::inline_small_functions(&mut program);
+        }
+        let pure = if radtap_il::invariant::worth_trying(&program) {
+            radtap_dataflow::pure_functions(&program)
+        } else {
+            Default::default()
+        };
+        if !off(Optim::HoistInvariant) && !pure.is_empty() {
             radtap_il::invariant::hoist_invariant_calls(&mut program, &pure);
+        }
+        let callees = radtap_il::invariant::pure_callees(&program, &pure);
+        if !off(Optim::HoistExpressions) {
+            radtap_il::invariant_expr::hoist_invariant_exprs(&mut program, &callees);
+        }
+        if !off(Optim::ShareCommon) {
+            radtap_il::cse::share_common_subexpressions(&mut program, &callees);
         }
         // C `return e` before a function's end becomes `result = e` in structured code
         // (`il::early_return`), which the adjoint reverses; the tangent keeps it as written.

@@ -34,6 +34,12 @@ pub enum Optim {
     LocalRecords,
     /// Loop-invariant pure calls hoisted out of their loop.
     HoistInvariant,
+    /// Loop-invariant expressions hoisted out of their loop.
+    HoistExpressions,
+    /// Common sub-expressions of a basic block computed once.
+    ShareCommon,
+    /// Small helper functions inlined where loops call them.
+    InlineHelpers,
     /// Every optimization at once.
     EveryOptim,
 }
@@ -89,6 +95,9 @@ pub const OPTIMS: &[Row] = &[
     ),
     row(Optim::LocalRecords, "localrecords", Effect::One),
     row(Optim::HoistInvariant, "hoistinvariant", Effect::One),
+    row(Optim::HoistExpressions, "hoistexpressions", Effect::One),
+    row(Optim::ShareCommon, "sharecommon", Effect::One),
+    row(Optim::InlineHelpers, "inlinehelpers", Effect::One),
     row(Optim::EveryOptim, "everyoptim", Effect::All),
 ];
 
@@ -210,7 +219,8 @@ mod tests {
             help(),
             "Turn off an optimization (activity, spareinit, splitdiff, mergediff, tbr, \
              diffliveness, induction, sharepartials, deadcontrol, snapshot, structuredjumps, \
-             recomputeintermediates, localrecords, hoistinvariant, everyoptim); all but \
+             recomputeintermediates, localrecords, hoistinvariant, hoistexpressions, \
+             sharecommon, inlinehelpers, everyoptim); all but \
              activity, spareinit, splitdiff and mergediff have an effect."
         );
         assert!(Optim::Tbr.off(&["EveryOptim".into()]));
