@@ -97,7 +97,9 @@ fn rewrite_block(
     }
     // The runs of straight-line statements.
     let mut out = Vec::with_capacity(block.len());
+    // The run and what each of its statements writes.
     let mut run: Vec<StmtId> = Vec::new();
+    let mut writes: Vec<Writes> = Vec::new();
     for s in block {
         let straight = {
             let u = &prog.units[uid];
@@ -105,44 +107,52 @@ fn rewrite_block(
                 || matches!(&u.stmts[s].kind, StmtKind::Decl(Decl::Var(v))
                     if v.entities.len() == 1
                         && !v.attrs.iter().any(|a| matches!(a, Attr::Keyword(k) if k == "static")));
-            simple && {
-                let mut w = Writes::default();
-                loop_writes(prog, u, &[s], pure, &mut w);
-                !w.opaque
-            }
+            simple
+                .then(|| {
+                    let mut w = Writes::default();
+                    loop_writes(prog, u, &[s], pure, &mut w);
+                    w
+                })
+                .filter(|w| !w.opaque)
         };
-        if !straight || prog.units[uid].stmts[s].label.is_some() {
-            out.extend(share_in_run(prog, uid, &run, pure, taken, pending, shared));
+        let labelled = prog.units[uid].stmts[s].label.is_some();
+        if straight.is_none() || labelled {
+            out.extend(share_in_run(
+                prog, uid, &run, &writes, pure, taken, pending, shared,
+            ));
             run.clear();
-            if straight {
+            writes.clear();
+            if let Some(w) = straight {
                 // A labelled statement starts a run.
                 run.push(s);
+                writes.push(w);
             } else {
                 out.push(s);
             }
             continue;
         }
         run.push(s);
+        writes.extend(straight);
     }
-    out.extend(share_in_run(prog, uid, &run, pure, taken, pending, shared));
+    out.extend(share_in_run(
+        prog, uid, &run, &writes, pure, taken, pending, shared,
+    ));
     out
 }
 
 /// The values statement `s` evaluates (an assignment's right side, declarations'
-/// initialisers).
-fn values(u: &UnitData, s: StmtId) -> Vec<ExprId> {
-    match &u.stmts[s].kind {
-        StmtKind::Assign { rhs, .. } => vec![*rhs],
-        StmtKind::Decl(Decl::Var(v)) => v
-            .entities
-            .iter()
-            .filter_map(|e| match e.init {
-                Some(Init::Expr(x)) => Some(x),
-                _ => None,
-            })
-            .collect(),
-        _ => Vec::new(),
-    }
+/// initialisers), with no list built (asked for every statement of every search window).
+fn values(u: &UnitData, s: StmtId) -> impl Iterator<Item = ExprId> + '_ {
+    let (rhs, inits) = match &u.stmts[s].kind {
+        StmtKind::Assign { rhs, .. } => (Some(*rhs), &[][..]),
+        StmtKind::Decl(Decl::Var(v)) => (None, &v.entities[..]),
+        _ => (None, &[][..]),
+    };
+    rhs.into_iter()
+        .chain(inits.iter().filter_map(|e| match e.init {
+            Some(Init::Expr(x)) => Some(x),
+            _ => None,
+        }))
 }
 
 /// The nodes of `e` (outside `skip`) computing what `c` computes, where `e` is evaluated.
@@ -154,36 +164,30 @@ fn occurrences(cx: &Cx, e: ExprId, c: ExprId, skip: ExprId, out: &mut Vec<ExprId
         out.push(e);
         return;
     }
-    let mut inner = Vec::new();
-    cx.evaluated_children(e, &mut inner);
-    for x in inner {
-        occurrences(cx, x, c, skip, out);
-    }
+    cx.each_evaluated_child(e, &mut |x| occurrences(cx, x, c, skip, out));
 }
 
 /// The statements standing for `run`, with the temporaries' assignments inserted.
+#[allow(clippy::too_many_arguments)]
 fn share_in_run(
     prog: &mut Program,
     uid: UnitId,
     run: &[StmtId],
+    writes: &[Writes],
     pure: &HashMap<String, UnitId>,
     taken: &HashSet<SymbolId>,
     pending: &mut Vec<StmtId>,
     shared: &mut usize,
 ) -> Vec<StmtId> {
     let mut before: Vec<Vec<StmtId>> = vec![Vec::new(); run.len()];
-    if run.len() > 1 || run.iter().any(|&s| !values(&prog.units[uid], s).is_empty()) {
-        let writes: Vec<Writes> = run
+    if run.len() > 1
+        || run
             .iter()
-            .map(|&s| {
-                let mut w = Writes::default();
-                loop_writes(prog, &prog.units[uid], &[s], pure, &mut w);
-                w
-            })
-            .collect();
+            .any(|&s| values(&prog.units[uid], s).next().is_some())
+    {
         for k in 0..run.len() {
             // One expression at a time; the statement's candidates again after each.
-            while let Some((c, occ)) = first_shared(prog, uid, run, k, &writes, pure, taken) {
+            while let Some((c, occ)) = first_shared(prog, uid, run, k, writes, pure, taken) {
                 let t = double_temp(prog, uid, "cse", pending);
                 let span = prog.units[uid].source_map.stmt.get(run[k]).copied();
                 let u = &mut prog.units[uid];
@@ -215,13 +219,14 @@ fn first_shared(
     taken: &HashSet<SymbolId>,
 ) -> Option<(ExprId, Vec<ExprId>)> {
     let u = &prog.units[uid];
-    let cx = Cx { prog, u, pure };
+    let cx = Cx::new(prog, u, pure);
     let mut cands = Vec::new();
     for v in values(u, run[k]) {
         cx.nested_candidates(v, &mut cands, CANDIDATES);
     }
+    let mut occ = Vec::new();
     for c in cands {
-        let mut occ = Vec::new();
+        occ.clear();
         for v in values(u, run[k]) {
             occurrences(&cx, v, c, c, &mut occ);
         }
@@ -234,7 +239,7 @@ fn first_shared(
             }
         }
         if !occ.is_empty() {
-            return Some((c, occ));
+            return Some((c, std::mem::take(&mut occ)));
         }
     }
     None

@@ -123,11 +123,7 @@ fn helpers(prog: &Program) -> HashMap<String, Helper> {
             continue;
         }
         // Nothing but parameters and smooth math functions.
-        let cx = Cx {
-            prog,
-            u,
-            pure: &none,
-        };
+        let cx = Cx::new(prog, u, &none);
         let mut uses = vec![0; u.params.len()];
         let mut intrinsics = Vec::new();
         let mut ok = cx.real8(value);
@@ -247,11 +243,7 @@ fn inline_in(
         return;
     }
     let none = HashMap::new();
-    let cx = Cx {
-        prog,
-        u,
-        pure: &none,
-    };
+    let cx = Cx::new(prog, u, &none);
     for (k, &a) in args.iter().enumerate() {
         let p = prog.symbols[h.params[k]].ty.as_ref().expect("checked");
         let fits = if p.pointers == 1 {

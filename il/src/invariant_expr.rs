@@ -43,13 +43,27 @@ pub fn hoist_invariant_exprs(prog: &mut Program, pure: &HashMap<String, UnitId>)
         .collect();
     for uid in units {
         let taken = exposed(prog, &prog.units[uid]);
-        let mut pending = Vec::new();
+        let (mut pending, mut zeros) = (Vec::new(), Vec::new());
         let body = std::mem::take(&mut prog.units[uid].body);
-        let body = rewrite_block(prog, uid, body, pure, &taken, &mut pending, &mut moved);
+        let mut acc = Hoisted {
+            pending: &mut pending,
+            zeros: &mut zeros,
+            moved: &mut moved,
+        };
+        let body = rewrite_block(prog, uid, body, pure, &taken, &mut acc);
         prog.units[uid].body = body;
+        pending.extend(zeros);
         declare(prog, uid, pending);
     }
     moved
+}
+
+/// What the rewrite of one unit accumulates: C declarations of the temporaries, their
+/// zero assignments for the unit's start, the count of moved sub-expressions.
+struct Hoisted<'a> {
+    pending: &'a mut Vec<StmtId>,
+    zeros: &'a mut Vec<StmtId>,
+    moved: &'a mut usize,
 }
 
 fn rewrite_block(
@@ -58,20 +72,21 @@ fn rewrite_block(
     block: Block,
     pure: &HashMap<String, UnitId>,
     taken: &HashSet<SymbolId>,
-    pending: &mut Vec<StmtId>,
-    moved: &mut usize,
+    acc: &mut Hoisted,
 ) -> Block {
     let mut out = Vec::with_capacity(block.len());
     for s in block {
         let n = blocks_mut(&mut prog.units[uid].stmts[s].kind).len();
         for k in 0..n {
             let inner = std::mem::take(blocks_mut(&mut prog.units[uid].stmts[s].kind)[k]);
-            let inner = rewrite_block(prog, uid, inner, pure, taken, pending, moved);
+            let inner = rewrite_block(prog, uid, inner, pure, taken, acc);
             *blocks_mut(&mut prog.units[uid].stmts[s].kind)[k] = inner;
         }
         if prog.units[uid].stmts[s].label.is_none() {
-            if let Some((pre, n)) = hoist_from_loop(prog, uid, s, pure, taken, pending) {
-                *moved += n;
+            if let Some((pre, n)) =
+                hoist_from_loop(prog, uid, s, pure, taken, acc.pending, acc.zeros)
+            {
+                *acc.moved += n;
                 out.extend(pre);
             }
         }
@@ -132,6 +147,7 @@ fn hoist_from_loop(
     pure: &HashMap<String, UnitId>,
     taken: &HashSet<SymbolId>,
     pending: &mut Vec<StmtId>,
+    zeros: &mut Vec<StmtId>,
 ) -> Option<(Vec<StmtId>, usize)> {
     let body = match &prog.units[uid].stmts[s].kind {
         StmtKind::Do { body, .. } | StmtKind::CFor { body, .. } => body.clone(),
@@ -145,7 +161,7 @@ fn hoist_from_loop(
         if w.opaque {
             return None;
         }
-        let cx = Cx { prog, u, pure };
+        let cx = Cx::new(prog, u, pure);
         for v in every_iteration(u, &body) {
             cx.candidates(v, &mut found, &|c| cx.unchanged(c, &w, taken));
         }
@@ -178,5 +194,31 @@ fn hoist_from_loop(
         };
         prog.units[uid].exprs[e] = Expr::Name(t);
     }
-    Some((guarded(prog, uid, s, test, assigns), count))
+    let pre = guarded(prog, uid, s, test, assigns);
+    if pre
+        .first()
+        .is_some_and(|&g| matches!(prog.units[uid].stmts[g].kind, StmtKind::If { .. }))
+    {
+        // A loop that may run no iteration leaves the temporaries unset, and the adjoint reads
+        // them under tests (popped control, an enclosing branch) the compiler cannot match with
+        // the forward ones: each gets a value at the unit's start (gcc's -Wmaybe-uninitialized).
+        for &(_, t) in &temps {
+            let z = zero_assign(&mut prog.units[uid], t, span);
+            zeros.push(z);
+        }
+    }
+    Some((pre, count))
+}
+
+/// `t = 0.0` (`0.0d0` in Fortran), at `span`.
+fn zero_assign(u: &mut UnitData, t: SymbolId, span: Option<crate::Span>) -> StmtId {
+    let text = match u.lang {
+        Lang::C => "0.0",
+        Lang::Fortran => "0.0d0",
+    };
+    let zero = u.exprs.alloc(Expr::Literal(Literal {
+        kind: LitKind::Real,
+        text: text.to_string(),
+    }));
+    u.assign_var(t, zero, span)
 }

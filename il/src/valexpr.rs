@@ -34,13 +34,32 @@ pub(crate) struct Cx<'a> {
     pub prog: &'a Program,
     pub u: &'a UnitData,
     pub pure: &'a HashMap<String, UnitId>,
+    /// [`Cx::real8`] and [`Cx::costly`] of the nodes asked so far: the candidate searches
+    /// ask them of every node of a tree, and each answer depends on the whole subtree (a sum
+    /// of 20,000 terms took 180 s unremembered). The unit is borrowed for the context's life,
+    /// so the answers stay true.
+    memo: std::cell::RefCell<HashMap<ExprId, (Option<bool>, Option<bool>)>>,
 }
 
 fn real8(t: &Type) -> bool {
     t.base == BaseClass::Real && t.bytes == Some(8)
 }
 
-impl Cx<'_> {
+impl<'a> Cx<'a> {
+    /// The reading context of unit `u`.
+    pub(crate) fn new(
+        prog: &'a Program,
+        u: &'a UnitData,
+        pure: &'a HashMap<String, UnitId>,
+    ) -> Self {
+        Cx {
+            prog,
+            u,
+            pure,
+            memo: Default::default(),
+        }
+    }
+
     fn var_ty(&self, s: SymbolId) -> Option<&Type> {
         let d = &self.prog.symbols[s];
         matches!(d.kind, SymbolKind::Variable | SymbolKind::Constant)
@@ -55,20 +74,16 @@ impl Cx<'_> {
             return None;
         };
         let d = &self.prog.symbols[f];
+        // Asked of every call node of every candidate search: no string is built unless the
+        // program has pure functions to look up.
         if d.kind == SymbolKind::Intrinsic {
-            let n = d.spelling.to_ascii_lowercase();
-            let list = match self.u.lang {
-                Lang::C => C_SMOOTH,
-                Lang::Fortran => F_SMOOTH,
-            };
             let math = match self.u.lang {
-                Lang::C => list.contains(&d.spelling.as_str()),
-                Lang::Fortran => list.contains(&n.as_str()),
+                Lang::C => C_SMOOTH.contains(&d.spelling.as_str()),
+                Lang::Fortran => F_SMOOTH.iter().any(|n| n.eq_ignore_ascii_case(&d.spelling)),
             };
             return math.then_some(true);
         }
-        self.pure
-            .contains_key(&key(self.u.lang, &d.spelling))
+        (!self.pure.is_empty() && self.pure.contains_key(&key(self.u.lang, &d.spelling)))
             .then_some(false)
     }
 
@@ -121,6 +136,15 @@ impl Cx<'_> {
 
     /// Whether `e` is surely a `double` / `real(8)` value without effects.
     pub(crate) fn real8(&self, e: ExprId) -> bool {
+        if let Some((Some(r), _)) = self.memo.borrow().get(&e) {
+            return *r;
+        }
+        let r = self.real8_of(e);
+        self.memo.borrow_mut().entry(e).or_default().0 = Some(r);
+        r
+    }
+
+    fn real8_of(&self, e: ExprId) -> bool {
         let u = self.u;
         match &u.exprs[e] {
             Expr::Literal(l) => {
@@ -190,6 +214,9 @@ impl Cx<'_> {
     /// Whether `e` is worth a temporary: a division, a power, a call, or a product of two
     /// operands neither of which is a literal.
     pub(crate) fn costly(&self, e: ExprId) -> bool {
+        if let Some((_, Some(c))) = self.memo.borrow().get(&e) {
+            return *c;
+        }
         let u = self.u;
         let literal = |mut x: ExprId| loop {
             match &u.exprs[x] {
@@ -198,24 +225,26 @@ impl Cx<'_> {
                 _ => return false,
             }
         };
-        let mut todo = vec![e];
-        while let Some(x) = todo.pop() {
-            match &u.exprs[x] {
-                Expr::Binary {
-                    op: BinOp::Div | BinOp::Pow,
-                    ..
-                }
-                | Expr::Call { .. } => return true,
-                Expr::Binary {
-                    op: BinOp::Mul,
-                    lhs,
-                    rhs,
-                } if !literal(*lhs) && !literal(*rhs) => return true,
-                Expr::Index { .. } => {}
-                k => expr_children(k, &mut |c| todo.push(c)),
+        let c = match &u.exprs[e] {
+            Expr::Binary {
+                op: BinOp::Div | BinOp::Pow,
+                ..
             }
-        }
-        false
+            | Expr::Call { .. } => true,
+            Expr::Binary {
+                op: BinOp::Mul,
+                lhs,
+                rhs,
+            } if !literal(*lhs) && !literal(*rhs) => true,
+            Expr::Index { .. } => false,
+            k => {
+                let mut any = false;
+                expr_children(k, &mut |c| any = any || self.costly(c));
+                any
+            }
+        };
+        self.memo.borrow_mut().entry(e).or_default().1 = Some(c);
+        c
     }
 
     /// The largest sub-expressions of `e` that are sure `double`s worth a temporary, for
@@ -234,11 +263,7 @@ impl Cx<'_> {
             out.push(e);
             return;
         }
-        let mut inner = Vec::new();
-        self.evaluated_children(v, &mut inner);
-        for x in inner {
-            self.candidates(x, out, keep);
-        }
+        self.each_evaluated_child(v, &mut |x| self.candidates(x, out, keep));
     }
 
     /// Every sub-expression of `e` [`Cx::candidates`] could give, the larger first (at most
@@ -251,31 +276,29 @@ impl Cx<'_> {
         if self.real8(v) && self.costly(v) {
             out.push(e);
         }
-        let mut inner = Vec::new();
-        self.evaluated_children(v, &mut inner);
-        for x in inner {
-            self.nested_candidates(x, out, cap);
-        }
+        self.each_evaluated_child(v, &mut |x| self.nested_candidates(x, out, cap));
     }
 
     /// The operands of `e` evaluated whenever `e` is and whose values can be candidates (the
     /// first operand of `&&`/`||`, the condition of `?:`, the arguments of smooth math and
     /// pure functions; not subscripts).
-    pub(crate) fn evaluated_children(&self, e: ExprId, out: &mut Vec<ExprId>) {
+    /// (Called for every node of every candidate search: `f` is called in place, with no
+    /// list built.)
+    pub(crate) fn each_evaluated_child(&self, e: ExprId, f: &mut dyn FnMut(ExprId)) {
         match &self.u.exprs[e] {
             Expr::Binary {
                 op: BinOp::And | BinOp::Or,
                 lhs,
                 ..
-            } => out.push(*lhs),
-            Expr::Cond { cond, .. } => out.push(*cond),
+            } => f(*lhs),
+            Expr::Cond { cond, .. } => f(*cond),
             Expr::Call { callee, args } => {
                 if self.callee(*callee).is_some() {
-                    out.extend(args.iter().map(|a| a.value));
+                    args.iter().for_each(|a| f(a.value));
                 }
             }
             Expr::Index { .. } | Expr::Assign { .. } | Expr::Comma(_) | Expr::IncDec { .. } => {}
-            k => expr_children(k, &mut |c| out.push(c)),
+            k => expr_children(k, f),
         }
     }
 
