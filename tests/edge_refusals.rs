@@ -31,6 +31,12 @@ const EVERY: &[&[&str]] = &[
 
 const REFUSED: &[Case] = &[
     (
+        "edge_refused/e_c_void_content.c",
+        EVERY,
+        "e_c_void_content.c:16:17: error[AD020]",
+        "`y` reaches real data through an untyped pointer (`void *`) cast here",
+    ),
+    (
         "edge_refused/d_c_reset_reads.c",
         D,
         "d_c_reset_reads.c:16:5: error[AD020]",

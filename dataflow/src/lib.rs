@@ -22,6 +22,7 @@ mod dump;
 mod effects;
 mod exposed;
 mod impls;
+mod opaque;
 mod pointsto;
 mod purity;
 pub mod rotation;
@@ -748,6 +749,8 @@ fn resolve_head(
             }
         }
     }
+    let named: Vec<String> = r.vars.iter().chain(&r.outvars).cloned().collect();
+    diags.extend(opaque::refusals(prog, r.head, &named));
     let independents = pick(&r.vars, &dflt_in);
     let dependents = pick(&r.outvars, &dflt_out);
     let head_name = prog.units[r.head]

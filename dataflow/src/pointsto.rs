@@ -327,7 +327,7 @@ fn pointee_may_be_real(prog: &Program, unit: UnitId, e: ExprId) -> bool {
 
 /// The declared type of member `field` of the record `base` designates (`base` a record
 /// variable, a pointer to one, or an element of an array of them).
-fn member_type<'p>(
+pub(crate) fn member_type<'p>(
     prog: &'p Program,
     unit: UnitId,
     base: ExprId,
