@@ -454,7 +454,7 @@ const REFUSED: &[Case] = &[
         "edge_refused/i_norm2.f90",
         D_B,
         "i_norm2.f90:6:3: error[AD020]",
-        "the intrinsic `norm2` has an active argument but no derivative rule",
+        "`norm2` with a DIM or MASK argument has an active argument but no derivative rule",
     ),
     (
         "edge_refused/i_pack.f90",

@@ -248,6 +248,8 @@ const FORTRAN: &[Case] = &[
         &[0.3, -0.2, 0.9, 1.4, 0.6, -1.1],
     ),
     d("product", "product({0:3})", &[1.2, -0.7, 0.9, 1.5]),
+    d("norm2", "norm2({0:2})", &[0.8, -1.3, 0.4]),
+    d("norm2", "norm2({0:1} - {2:3})", &[1.5, 0.2, -0.4, 0.9]),
     s("dprod", "dprod(real({0}), real({1}))", &[1.3, -0.6]),
     d("ddim", "ddim({0}, {1})", &[1.3, 0.4]),
     // A zero element (the derivative was product(x)/x: 0/0, NaN).

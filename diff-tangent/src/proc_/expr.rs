@@ -525,7 +525,7 @@ impl<'a> ProcGen<'_, 'a> {
             }
             return None;
         };
-        if matches!(rule, Rule::Extremum { .. } | Rule::Product) && args.len() > 1 {
+        if matches!(rule, Rule::Extremum { .. } | Rule::Product | Rule::Norm2) && args.len() > 1 {
             // `maxval(a, dim=k)`, `product(a, mask=m)`: the rules below are for the whole array.
             if args.iter().any(|a| self.active_inside(a.value)) {
                 self.no_rule = Some(format!("`{name}` with a DIM or MASK argument"));
@@ -727,6 +727,29 @@ impl<'a> ProcGen<'_, 'a> {
                 let at_zero = self.b().call("merge", vec![others, z, only]);
                 let nz2 = rel(self, BinOp::Ne(RelSpell::Symbol));
                 let coef = self.b().call("merge", vec![q, at_zero, nz2]);
+                let dxp = self.b().factor(dx);
+                let m = self.b().mul(dxp, coef);
+                Some(self.b().call("sum", vec![m]))
+            }
+            Rule::Norm2 => {
+                // Σ ẋᵢ xᵢ / norm2(x), written sum(ẋ * merge(x / norm2(x), 0, norm2(x) /= 0)):
+                // no derivative exists at x = 0, where the rule gives 0 rather than 0/0.
+                let x = *pos.first()?;
+                let dx = self.tan(x)?;
+                let k = self.real_kind(x);
+                let norm = |pg: &mut Self| {
+                    let xv = pg.cp(x);
+                    pg.b().call("norm2", vec![xv])
+                };
+                let xv = self.cp(x);
+                let xv = self.paren_if_compound(xv);
+                let n1 = norm(self);
+                let q = self.b().div(xv, n1);
+                let n2 = norm(self);
+                let z = self.b().zero(k);
+                let nz = self.b().bin(BinOp::Ne(RelSpell::Symbol), n2, z);
+                let z2 = self.b().zero(k);
+                let coef = self.b().call("merge", vec![q, z2, nz]);
                 let dxp = self.b().factor(dx);
                 let m = self.b().mul(dxp, coef);
                 Some(self.b().call("sum", vec![m]))

@@ -243,6 +243,7 @@ pub const ROUTINES: &[Routine] = &[
     d(&["maxval"], &[], Extremum { max: true }, REAL),
     d(&["minval"], &[], Extremum { max: false }, REAL),
     d(&["product"], &[], Product, HOLO | KEEPS),
+    d(&["norm2"], &[], Norm2, REAL),
     // C99 `math.h`, added as one record each plus their cases in tests/intrinsics.rs and
     // tests/tangent/c_libm_long_double.c (ARCHITECTURE.md, "The vocabulary").
     d(
@@ -426,7 +427,6 @@ pub const ROUTINES: &[Routine] = &[
     no(&[], &["nextafter"], Flow::Nonlinear, MATH),
     no(&[], &["nexttoward"], Flow::Nonlinear, MATH),
     z(&["nint"], &[], ELEMENTAL | REAL),
-    no(&["norm2"], &[], Flow::Nonlinear, 0),
     z(&["not"], &[], 0),
     no(&["null"], &[], Flow::Nonlinear, 0),
     no(&["pack"], &[], Flow::Linear, KEEPS),

@@ -37,6 +37,8 @@ pub enum Rule {
     },
     /// `product(a)`: `Σ ȧᵢ Π_{j≠i} aⱼ`, written `sum(ȧ * product(a) / a)`.
     Product,
+    /// `norm2(a)`: `Σ ȧᵢ aᵢ / norm2(a)`, zero where `a = 0` (where the norm has no derivative).
+    Norm2,
 }
 
 /// How a routine is differentiated.
@@ -134,7 +136,11 @@ impl Routine {
             }
             Deriv::Rule(Rule::Linear) => Flow::Linear,
             Deriv::Rule(
-                Rule::Bilinear | Rule::Select { .. } | Rule::Extremum { .. } | Rule::Product,
+                Rule::Bilinear
+                | Rule::Select { .. }
+                | Rule::Extremum { .. }
+                | Rule::Product
+                | Rule::Norm2,
             ) => Flow::Nonlinear,
             Deriv::Zero => Flow::NonDiff,
             Deriv::Own(f) | Deriv::NoRule(f) => f,
