@@ -317,6 +317,22 @@ fn unsupported_mpi_uses_are_refused_at_their_line() {
             "{e}"
         );
     }
+    // Checkpoints (the adjoint runs their code again): a region holding an MPI call, and a
+    // procedure posting non-blocking messages split by NOCHECKPOINT (its `_fwd` has neither
+    // the adjoint buffers nor `_bwd`'s requests). A procedure that communicates otherwise is
+    // split without being asked (corpus `f_mpi_helpers.f90`).
+    let text = "subroutine g(x, y)\n  use mpi\n  implicit none\n  real(8) :: x(2), y, t, s\n  integer :: ierr\n  t = x(1) * x(2)\n  !$AD CHECKPOINT-START\n  t = t * x(1)\n  call MPI_Allreduce(t, s, 1, MPI_DOUBLE_PRECISION, MPI_SUM, MPI_COMM_WORLD, ierr)\n  !$AD CHECKPOINT-END\n  y = s * x(1)\nend subroutine g\n";
+    let e = refused("ckp.f90", text, &["-b", "-head", "g(y)/(x)"]);
+    assert!(
+        e.contains("ckp.f90:9:3: error[AD020]: an MPI call (itself or in the procedure it calls) inside a `$AD CHECKPOINT-START` region"),
+        "{e}"
+    );
+    let text = "subroutine halo(u)\n  use mpi\n  implicit none\n  real(8) :: u(3)\n  integer :: ierr, req(2)\n  call MPI_Irecv(u(1), 1, MPI_DOUBLE_PRECISION, 0, 0, MPI_COMM_WORLD, req(1), ierr)\n  call MPI_Isend(u(3), 1, MPI_DOUBLE_PRECISION, 0, 0, MPI_COMM_WORLD, req(2), ierr)\n  call MPI_Waitall(2, req, MPI_STATUSES_IGNORE, ierr)\nend subroutine halo\n\nsubroutine g(u, y)\n  implicit none\n  real(8) :: u(3), y\n  !$AD NOCHECKPOINT\n  call halo(u)\n  y = u(1) * u(2) * u(3)\nend subroutine g\n";
+    let e = refused("nbsplit.f90", text, &["-b", "-head", "g(y)/(u)"]);
+    assert!(
+        e.contains("nbsplit.f90:6:3: error[AD020]: a non-blocking MPI call (or its wait) in a procedure differentiated in split mode (NOCHECKPOINT) is not supported"),
+        "{e}"
+    );
     // An MPI routine radtap does not differentiate, with active data (Fortran).
     let text = "subroutine g(x, y)\n  use mpi\n  implicit none\n  real(8) :: x(2), y(4)\n  integer :: ierr\n  call MPI_Alltoall(x, 2, MPI_DOUBLE_PRECISION, y, 2, MPI_DOUBLE_PRECISION, MPI_COMM_WORLD, ierr)\nend subroutine g\n";
     let e = refused("alltoall.f90", text, &["-d", "-head", "g(y)/(x)"]);
