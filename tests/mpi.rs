@@ -341,3 +341,49 @@ fn unsupported_mpi_uses_are_refused_at_their_line() {
         "{e}"
     );
 }
+
+/// Fortran MPI calls record what they write, as C's do: the `count` elements from the
+/// buffer's first element (`pushreal8array(u(0), 1)` for one halo cell), not the whole
+/// array around each call; the root's side of a gather (`count` from each rank) whole. (No
+/// MPI needed: the generated text is read; `mpi_programs_…` runs these programs.)
+#[test]
+fn fortran_mpi_calls_record_the_elements_they_write() {
+    let dir = work_dir("records");
+    for (file, head, want, whole) in [
+        (
+            "f_mpi_diffusion.f90",
+            "diffuse(cost u)/(u k)",
+            &[
+                "call pushreal8array(u(0), 1)",
+                "call popreal8array(u(7), 1)",
+            ][..],
+            &["pushreal8array(u, size(u))"][..],
+        ),
+        (
+            "f_mpi_scatter_gather.f90",
+            "calib(cost)/(p x)",
+            &[
+                "call pushreal8array(mine, 2)",
+                "call pushreal8array(all, size(all))",
+            ][..],
+            &["pushreal8array(mine, size(mine))"][..],
+        ),
+    ] {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_radtap"))
+            .args(["-b", "-head", head, "-O"])
+            .arg(&dir)
+            .arg(Path::new("tests/mpi").join(file))
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let stem = file.trim_end_matches(".f90");
+        let text = std::fs::read_to_string(dir.join(format!("{stem}_b.f90"))).unwrap();
+        for w in want {
+            assert!(text.contains(w), "{file}: no `{w}` in\n{text}");
+        }
+        for w in whole {
+            assert!(!text.contains(w), "{file}: `{w}` in\n{text}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
