@@ -333,6 +333,18 @@ fn unsupported_mpi_uses_are_refused_at_their_line() {
         e.contains("nbsplit.f90:6:3: error[AD020]: a non-blocking MPI call (or its wait) in a procedure differentiated in split mode (NOCHECKPOINT) is not supported"),
         "{e}"
     );
+    // `use mpi_f08` (derived-type handles, the error argument optional): the layer takes
+    // `use mpi`'s bindings; the call would have passed no error argument to the layer.
+    let text = "subroutine g(x, y)\n  use mpi_f08\n  implicit none\n  real(8) :: x(2), y, t, s\n  type(MPI_Comm) :: comm\n  comm = MPI_COMM_WORLD\n  t = x(1) * x(2)\n  call MPI_Allreduce(t, s, 1, MPI_DOUBLE_PRECISION, MPI_SUM, comm)\n  y = s * x(1)\nend subroutine g\n";
+    for mode in ["-d", "-b"] {
+        let e = refused("f08.f90", text, &[mode, "-head", "g(y)/(x)"]);
+        assert!(
+            e.contains(
+                "f08.f90:8:3: error[AD020]: `mpi_allreduce` through `use mpi_f08` is not supported"
+            ),
+            "{e}"
+        );
+    }
     // An MPI routine radtap does not differentiate, with active data (Fortran).
     let text = "subroutine g(x, y)\n  use mpi\n  implicit none\n  real(8) :: x(2), y(4)\n  integer :: ierr\n  call MPI_Alltoall(x, 2, MPI_DOUBLE_PRECISION, y, 2, MPI_DOUBLE_PRECISION, MPI_COMM_WORLD, ierr)\nend subroutine g\n";
     let e = refused("alltoall.f90", text, &["-d", "-head", "g(y)/(x)"]);
