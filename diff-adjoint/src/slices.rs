@@ -20,6 +20,9 @@
 
 use crate::*;
 
+/// An MPI call's message buffer and its count: the indices of both arguments.
+type BufferCount = (usize, usize);
+
 impl<'a> Adj<'_, '_, 'a> {
     /// Takes out of `rec` (the zones a call's snapshot records) the arrays the callee reaches
     /// only through one element argument, and returns the pushes and pops of those elements.
@@ -400,8 +403,8 @@ impl<'a> Adj<'_, '_, 'a> {
             .iter()
             .map(|a| radtap_dataflow::zones::base_symbol(prog, self.pg.p, a.value))
             .collect();
-        // (array, [(buffer argument, count argument)]), or None once one write cannot be sliced.
-        let mut pieces: Vec<(SymbolId, Option<Vec<(usize, usize)>>)> = Vec::new();
+        // (array, its buffers), the list None once one write cannot be sliced.
+        let mut pieces: Vec<(SymbolId, Option<Vec<BufferCount>>)> = Vec::new();
         for (k, a) in args.iter().enumerate() {
             let Some(x) = bases[k] else { continue };
             let written = buffer(k) || d.param(k).is_some_and(|f| f.written);

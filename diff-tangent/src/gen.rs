@@ -539,10 +539,7 @@ impl Gen<'_> {
     fn nocheckpoint_wanted(&mut self) -> BTreeSet<UnitId> {
         let mut out = BTreeSet::new();
         if self.opts.adjoint {
-            self.communicating = crate::mpi::communicating(self.prog, self.info);
-            self.mpi_split = (self.communicating.iter().copied())
-                .filter(|&q| !crate::mpi::posts_nonblocking(self.prog, self.info, q))
-                .collect();
+            self.find_communicating();
             out.extend(self.mpi_split.iter().copied());
         }
         for (q, qu) in self.prog.units.iter() {

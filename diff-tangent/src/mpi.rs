@@ -121,13 +121,13 @@ pub(crate) fn unsupported_use(prog: &Program, u: &UnitData, s: StmtId) -> Option
     // buffers; radtap's MPI layer takes the `use mpi` conventions (integer handles, the
     // error code always passed).
     if let StmtKind::Call { callee, .. } = &u.stmts[s].kind {
-        if let Expr::Name(n) = &u.exprs[*callee] {
+        if let (Expr::Name(n), true) = (&u.exprs[*callee], uses_module(prog, u, "mpi_f08")) {
             let name = &prog.symbols[*n].spelling;
             let differentiated = prog.described.iter().any(|(&p, d)| {
                 d.name.eq_ignore_ascii_case(name)
                     && (moves_data(prog, p) || completes_requests(prog, p))
             });
-            if differentiated && uses_module(prog, u, "mpi_f08") {
+            if differentiated {
                 return Some(format!(
                     "`{name}` through `use mpi_f08` is not supported: radtap's MPI layer takes the `use mpi` bindings (integer handles, the error argument always passed); write `use mpi` (or `include 'mpif.h'`) in this procedure, with integer handles and `ierr`"
                 ));
@@ -244,6 +244,15 @@ fn uses_module(prog: &Program, u: &UnitData, module: &str) -> bool {
 }
 
 impl Gen<'_> {
+    /// Adjoint mode: sets `communicating` ([`communicating`]) and `mpi_split` (those of
+    /// them that do not post non-blocking messages themselves, [`posts_nonblocking`]).
+    pub(crate) fn find_communicating(&mut self) {
+        self.communicating = communicating(self.prog, self.info);
+        self.mpi_split = (self.communicating.iter().copied())
+            .filter(|&q| !posts_nonblocking(self.prog, self.info, q))
+            .collect();
+    }
+
     /// The described MPI routines that move real data or complete requests, among the procedures the analyses
     /// saw (called from a head): each gets a derivative version.
     pub(crate) fn message_routines(&self) -> Vec<UnitId> {

@@ -230,6 +230,7 @@ impl<'a> ProcGen<'_, 'a> {
             // The adjoint runs the region again: its messages would be sent again, where
             // the partners on other ranks may not repeat theirs (`mpi::communicating`).
             let mpi = self.adjoint
+                && self.g.communicating.contains(&self.p)
                 && (self.g.info.callgraph.sites_of(self.p).iter()).any(|c| {
                     c.stmt == x
                         && crate::mpi::calls_mpi(self.prog(), &self.g.communicating, &c.callee)
