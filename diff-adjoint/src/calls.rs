@@ -709,6 +709,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 value: d,
             });
         }
+        self.pg.mpi_error_arg(c, args, &mut out);
         out
     }
 

@@ -117,11 +117,11 @@ pub(crate) fn unsupported_use(prog: &Program, u: &UnitData, s: StmtId) -> Option
             }
         }
     }
-    // `use mpi_f08`: handles of derived types, an optional error argument, assumed-rank
-    // buffers; radtap's MPI layer takes the `use mpi` conventions (integer handles, the
-    // error code always passed).
-    if let StmtKind::Call { callee, .. } = &u.stmts[s].kind {
-        if let (Expr::Name(n), true) = (&u.exprs[*callee], uses_module(prog, u, "mpi_f08")) {
+    // Keyword arguments (`ierror=ierr`): the layer's entry points have no explicit
+    // interface.
+    if let StmtKind::Call { callee, args, .. } = &u.stmts[s].kind {
+        if let (Expr::Name(n), true) = (&u.exprs[*callee], args.iter().any(|a| a.keyword.is_some()))
+        {
             let name = &prog.symbols[*n].spelling;
             let differentiated = prog.described.iter().any(|(&p, d)| {
                 d.name.eq_ignore_ascii_case(name)
@@ -129,7 +129,7 @@ pub(crate) fn unsupported_use(prog: &Program, u: &UnitData, s: StmtId) -> Option
             });
             if differentiated {
                 return Some(format!(
-                    "`{name}` through `use mpi_f08` is not supported: radtap's MPI layer takes the `use mpi` bindings (integer handles, the error argument always passed); write `use mpi` (or `include 'mpif.h'`) in this procedure, with integer handles and `ierr`"
+                    "keyword arguments in a call to `{name}` are not supported: radtap's MPI layer takes the arguments in order; write them without keywords"
                 ));
             }
         }
@@ -229,18 +229,6 @@ pub(crate) fn posts_nonblocking(
     info.callgraph.sites_of(q).iter().any(
         |c| matches!(&c.callee, Callee::Defined(l) if l.iter().any(|&c| recorded_forward(prog, c))),
     )
-}
-
-/// Whether `u` (or a scope around it: a module procedure's module) USEs `module`.
-fn uses_module(prog: &Program, u: &UnitData, module: &str) -> bool {
-    let mut sc = Some(u.scope);
-    while let Some(s) = sc {
-        if prog.scopes[s].uses.iter().any(|m| m.module == module) {
-            return true;
-        }
-        sc = prog.scopes[s].parent;
-    }
-    false
 }
 
 impl Gen<'_> {
