@@ -103,10 +103,10 @@ const REFUSED: &[Case] = &[
         "`ext_scale` has no body in the input files and no derivative",
     ),
     (
-        "edge_refused/e_c_mpi_gather.c",
+        "edge_refused/e_c_mpi_alltoall.c",
         EVERY,
-        "e_c_mpi_gather.c:12:5: error[AD070]",
-        "`MPI_Gather` is an MPI call radtap does not differentiate yet",
+        "e_c_mpi_alltoall.c:12:5: error[AD070]",
+        "`MPI_Alltoall` is an MPI call radtap does not differentiate yet",
     ),
     (
         "edge_refused/e_c_unknown_call_writes_global.c",

@@ -24,6 +24,11 @@ fn corpus() -> Vec<PathBuf> {
         .expect("tests/mpi")
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "c" || e == "f90"))
+        // RADTAP_MPI_ONLY=part: the programs whose name contains `part` (when working on one).
+        .filter(|p| {
+            std::env::var("RADTAP_MPI_ONLY")
+                .map_or(true, |o| p.to_string_lossy().contains(o.as_str()))
+        })
         .collect();
     v.sort();
     v
@@ -312,11 +317,83 @@ fn unsupported_mpi_uses_are_refused_at_their_line() {
             "{e}"
         );
     }
-    // An MPI routine radtap does not differentiate, with active data (Fortran).
-    let text = "subroutine g(x, y)\n  use mpi\n  implicit none\n  real(8) :: x(2), y(4)\n  integer :: ierr\n  call MPI_Allgather(x, 2, MPI_DOUBLE_PRECISION, y, 2, MPI_DOUBLE_PRECISION, MPI_COMM_WORLD, ierr)\nend subroutine g\n";
-    let e = refused("gather.f90", text, &["-d", "-head", "g(y)/(x)"]);
+    // Checkpoints (the adjoint runs their code again): a region holding an MPI call, and a
+    // procedure posting non-blocking messages split by NOCHECKPOINT (its `_fwd` has neither
+    // the adjoint buffers nor `_bwd`'s requests). A procedure that communicates otherwise is
+    // split without being asked (corpus `f_mpi_helpers.f90`).
+    let text = "subroutine g(x, y)\n  use mpi\n  implicit none\n  real(8) :: x(2), y, t, s\n  integer :: ierr\n  t = x(1) * x(2)\n  !$AD CHECKPOINT-START\n  t = t * x(1)\n  call MPI_Allreduce(t, s, 1, MPI_DOUBLE_PRECISION, MPI_SUM, MPI_COMM_WORLD, ierr)\n  !$AD CHECKPOINT-END\n  y = s * x(1)\nend subroutine g\n";
+    let e = refused("ckp.f90", text, &["-b", "-head", "g(y)/(x)"]);
     assert!(
-        e.contains("gather.f90:6:3: error[AD070]: `MPI_Allgather` is an MPI call radtap does not differentiate yet"),
+        e.contains("ckp.f90:9:3: error[AD020]: an MPI call (itself or in the procedure it calls) inside a `$AD CHECKPOINT-START` region"),
         "{e}"
     );
+    let text = "subroutine halo(u)\n  use mpi\n  implicit none\n  real(8) :: u(3)\n  integer :: ierr, req(2)\n  call MPI_Irecv(u(1), 1, MPI_DOUBLE_PRECISION, 0, 0, MPI_COMM_WORLD, req(1), ierr)\n  call MPI_Isend(u(3), 1, MPI_DOUBLE_PRECISION, 0, 0, MPI_COMM_WORLD, req(2), ierr)\n  call MPI_Waitall(2, req, MPI_STATUSES_IGNORE, ierr)\nend subroutine halo\n\nsubroutine g(u, y)\n  implicit none\n  real(8) :: u(3), y\n  !$AD NOCHECKPOINT\n  call halo(u)\n  y = u(1) * u(2) * u(3)\nend subroutine g\n";
+    let e = refused("nbsplit.f90", text, &["-b", "-head", "g(y)/(u)"]);
+    assert!(
+        e.contains("nbsplit.f90:6:3: error[AD020]: a non-blocking MPI call (or its wait) in a procedure differentiated in split mode (NOCHECKPOINT) is not supported"),
+        "{e}"
+    );
+    // Keyword arguments (`ierror=ierr`, `use mpi_f08`'s names): the layer's Fortran entry
+    // points have no explicit interface (corpus `f_mpi_f08.f90` passes them in order).
+    let text = "subroutine g(x, y)\n  use mpi_f08\n  implicit none\n  real(8) :: x(2), y, t, s\n  integer :: ierr\n  t = x(1) * x(2)\n  call MPI_Allreduce(t, s, 1, MPI_DOUBLE_PRECISION, MPI_SUM, MPI_COMM_WORLD, ierror=ierr)\n  y = s * x(1)\nend subroutine g\n";
+    for mode in ["-d", "-b"] {
+        let e = refused("keywords.f90", text, &[mode, "-head", "g(y)/(x)"]);
+        assert!(
+            e.contains("keywords.f90:7:3: error[AD020]: keyword arguments in a call to `mpi_allreduce` are not supported"),
+            "{e}"
+        );
+    }
+    // An MPI routine radtap does not differentiate, with active data (Fortran).
+    let text = "subroutine g(x, y)\n  use mpi\n  implicit none\n  real(8) :: x(2), y(4)\n  integer :: ierr\n  call MPI_Alltoall(x, 2, MPI_DOUBLE_PRECISION, y, 2, MPI_DOUBLE_PRECISION, MPI_COMM_WORLD, ierr)\nend subroutine g\n";
+    let e = refused("alltoall.f90", text, &["-d", "-head", "g(y)/(x)"]);
+    assert!(
+        e.contains("alltoall.f90:6:3: error[AD070]: `MPI_Alltoall` is an MPI call radtap does not differentiate yet"),
+        "{e}"
+    );
+}
+
+/// Fortran MPI calls record what they write, as C's do: the `count` elements from the
+/// buffer's first element (`pushreal8array(u(0), 1)` for one halo cell), not the whole
+/// array around each call; the root's side of a gather (`count` from each rank) whole. (No
+/// MPI needed: the generated text is read; `mpi_programs_…` runs these programs.)
+#[test]
+fn fortran_mpi_calls_record_the_elements_they_write() {
+    let dir = work_dir("records");
+    for (file, head, want, whole) in [
+        (
+            "f_mpi_diffusion.f90",
+            "diffuse(cost u)/(u k)",
+            &[
+                "call pushreal8array(u(0), 1)",
+                "call popreal8array(u(7), 1)",
+            ][..],
+            &["pushreal8array(u, size(u))"][..],
+        ),
+        (
+            "f_mpi_scatter_gather.f90",
+            "calib(cost)/(p x)",
+            &[
+                "call pushreal8array(mine, 2)",
+                "call pushreal8array(all, size(all))",
+            ][..],
+            &["pushreal8array(mine, size(mine))"][..],
+        ),
+    ] {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_radtap"))
+            .args(["-b", "-head", head, "-O"])
+            .arg(&dir)
+            .arg(Path::new("tests/mpi").join(file))
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let stem = file.trim_end_matches(".f90");
+        let text = std::fs::read_to_string(dir.join(format!("{stem}_b.f90"))).unwrap();
+        for w in want {
+            assert!(text.contains(w), "{file}: no `{w}` in\n{text}");
+        }
+        for w in whole {
+            assert!(!text.contains(w), "{file}: `{w}` in\n{text}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

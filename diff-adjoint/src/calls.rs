@@ -353,6 +353,15 @@ impl<'a> Adj<'_, '_, 'a> {
         primal: StmtId,
         r: &mut Rev,
     ) {
+        if self.pg.sweep != Sweep::Joint {
+            // `_fwd` has no adjoint buffers to record, and its requests are not `_bwd`'s.
+            self.pg.error(
+                s,
+                Code::Unsupported,
+                "a non-blocking MPI call (or its wait) in a procedure differentiated in split mode (NOCHECKPOINT) is not supported: keep the calls to this procedure checkpointed",
+            );
+            return;
+        }
         let mut pre = Vec::new();
         let mut post = Vec::new();
         let new_args = self.adjoint_args(s, c, args, &mut pre, &mut post);
@@ -700,6 +709,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 value: d,
             });
         }
+        self.pg.mpi_error_arg(c, args, &mut out);
         out
     }
 

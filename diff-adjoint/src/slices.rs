@@ -14,8 +14,14 @@
 //! writing `v[0 .. b)` records `s[k*b .. k*b + b)` (`slice_c_section_args`), the extent of
 //! `v` taken from the callee's code (`radtap_il::extent`) with the actual arguments put in
 //! for its parameters.
+//!
+//! Fortran MPI calls (issue 46): a message buffer the call writes, passed as an element
+//! `u(k)`, is recorded as the `count` elements from there (`slice_mpi_buffers`), as C's are.
 
 use crate::*;
+
+/// An MPI call's message buffer and its count: the indices of both arguments.
+type BufferCount = (usize, usize);
 
 impl<'a> Adj<'_, '_, 'a> {
     /// Takes out of `rec` (the zones a call's snapshot records) the arrays the callee reaches
@@ -33,6 +39,9 @@ impl<'a> Adj<'_, '_, 'a> {
         };
         if self.pg.lang == Lang::C {
             return self.slice_c_section_args(i, c, args, rec);
+        }
+        if (self.pg.prog().described.get(&c)).is_some_and(radtap_il::library::is_mpi) {
+            return self.slice_mpi_buffers(i, c, args, rec);
         }
         if self.pg.prog().units[c].parent == Some(self.pg.p) {
             return (push, pop);
@@ -345,6 +354,129 @@ impl<'a> Adj<'_, '_, 'a> {
 
     /// Records one piece (an element, a section) of an array for a call instead of the whole
     /// array: its push goes last, its pop first, and the array's zones `zx` leave `rec`.
+    /// Fortran MPI calls: each array the call writes only through message buffers passed as
+    /// elements (`call MPI_Recv(u(1), n, …)`) or whole (from its first element) is recorded as the `count` elements from
+    /// there (`pushreal8array(u(1), n)`), the memory MPI itself writes (one call's buffer is
+    /// contiguous from its first element), instead of the whole array. The count is the
+    /// buffer's own (the next integer argument), which leaves out the root's side of a
+    /// gather (`count` elements from each rank: recorded whole). The array is a dummy or a
+    /// local of this procedure, not a pointer, in no COMMON or EQUIVALENCE; the subscripts
+    /// and the count read nothing the call writes.
+    fn slice_mpi_buffers(
+        &mut self,
+        i: usize,
+        c: UnitId,
+        args: &[Arg],
+        rec: &mut ZoneSet,
+    ) -> (Vec<StmtId>, Vec<StmtId>) {
+        let (mut push, mut pop) = (Vec::new(), Vec::new());
+        let writes = self.pg.pi.effects[i].writes.clone();
+        let prog = self.pg.prog();
+        let src = self.pg.src;
+        let Some(d) = prog.described.get(&c) else {
+            return (push, pop);
+        };
+        if args.iter().any(|a| a.keyword.is_some()) {
+            return (push, pop);
+        }
+        let name = d.name.to_ascii_lowercase();
+        let root_side = |k: usize| {
+            k == 3
+                && matches!(
+                    name.as_str(),
+                    "mpi_gather" | "mpi_allgather" | "mpi_gatherv"
+                )
+        };
+        let buffer = |k: usize| {
+            d.param(k).is_some_and(|f| {
+                f.ty.array && f.written && f.ty.base != radtap_il::library::BaseHint::Integer
+            })
+        };
+        let count_of = |k: usize| {
+            (k + 1..d.arity()).find(|&j| {
+                d.param(j).is_some_and(|f| {
+                    !f.ty.array && f.ty.base == radtap_il::library::BaseHint::Integer
+                })
+            })
+        };
+        let bases: Vec<Option<SymbolId>> = args
+            .iter()
+            .map(|a| radtap_dataflow::zones::base_symbol(prog, self.pg.p, a.value))
+            .collect();
+        // (array, its buffers), the list None once one write cannot be sliced.
+        let mut pieces: Vec<(SymbolId, Option<Vec<BufferCount>>)> = Vec::new();
+        for (k, a) in args.iter().enumerate() {
+            let Some(x) = bases[k] else { continue };
+            let written = buffer(k) || d.param(k).is_some_and(|f| f.written);
+            if !written {
+                continue;
+            }
+            let slot = match pieces.iter().position(|(y, _)| *y == x) {
+                Some(p) => p,
+                None => {
+                    pieces.push((x, Some(Vec::new())));
+                    pieces.len() - 1
+                }
+            };
+            let element = match &src.exprs[a.value] {
+                Expr::Index { base, subs } => matches!(src.exprs[*base], Expr::Name(y) if y == x)
+                    && subs.iter().all(
+                        |sb| matches!(sb, Subscript::Index(e) if self.stable_across(*e, &writes)),
+                    ),
+                // The whole array: the buffer starts at its first element.
+                Expr::Name(y) => *y == x,
+                _ => false,
+            };
+            let count = count_of(k).filter(|&j| {
+                args.get(j)
+                    .is_some_and(|ca| self.stable_across(ca.value, &writes))
+            });
+            match (buffer(k) && element && !root_side(k), count) {
+                (true, Some(j)) => {
+                    if let Some(v) = pieces[slot].1.as_mut() {
+                        v.push((k, j));
+                    }
+                }
+                _ => pieces[slot].1 = None,
+            }
+        }
+        for (x, list) in pieces {
+            let Some(list) = list else { continue };
+            let xs = &prog.symbols[x];
+            let array = xs.ty.as_ref().is_some_and(|t| !t.dims.is_empty());
+            let mine = src.params.contains(&x) || self.own_local(x);
+            let alone = xs.common.is_none() && !self.pg.pi.zones.equivalenced.contains(&x);
+            if !(array && mine && alone && !xs.attrs.pointer && !list.is_empty()) {
+                continue;
+            }
+            let Some(zx) = self.pg.pi.zones.sym_zones(x) else {
+                continue;
+            };
+            if !rec.intersects(&zx) {
+                continue;
+            }
+            let mut slots = Vec::new();
+            for (k, j) in list {
+                let Ok(mut sl) = self.slot_of_target(Target::Expr(args[k].value)) else {
+                    slots.clear();
+                    break;
+                };
+                sl.count = Some(self.pg.cp(args[j].value));
+                slots.push(sl);
+            }
+            if slots.is_empty() {
+                continue;
+            }
+            for sl in slots {
+                let (p1, p2) = self.push_pop(&sl);
+                push.push(p1);
+                pop.insert(0, p2);
+            }
+            rec.subtract(&zx);
+        }
+        (push, pop)
+    }
+
     fn record_piece(
         &mut self,
         sl: &Slot,

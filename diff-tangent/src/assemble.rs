@@ -54,6 +54,8 @@ pub(crate) fn run(
         allocating: std::collections::BTreeSet::new(),
         member_setters: std::collections::BTreeSet::new(),
         split_setters: std::collections::BTreeSet::new(),
+        communicating: std::collections::BTreeSet::new(),
+        mpi_split: std::collections::BTreeSet::new(),
         alloc_calls: HashMap::new(),
         dproc: HashMap::new(),
         dparams: HashMap::new(),
@@ -1237,7 +1239,8 @@ impl Gen<'_> {
             && !self.info.heads.iter().any(|h| h.head == p)
             && (self.opts.split
                 || has_nocheckpoint(&self.prog.units[p].directives)
-                || self.split_setters.contains(&p));
+                || self.split_setters.contains(&p)
+                || self.mpi_split.contains(&p));
         if !all_split {
             out.push(ProcGen::run_sweep(self, p, parent, Sweep::Joint, rules));
         }

@@ -30,6 +30,12 @@ pub struct Gen<'a> {
     /// Adjoint mode: the member setters that set or free members of records they do not
     /// own (`heap_records::split_setters`), split and always called as `_fwd`/`_bwd`.
     pub split_setters: BTreeSet<UnitId>,
+    /// The procedures that communicate through MPI, themselves or through their callees
+    /// (`mpi::communicating`): checkpointed regions refuse them.
+    pub communicating: BTreeSet<UnitId>,
+    /// Adjoint mode: those of them it splits, never runs twice (all but the ones posting
+    /// non-blocking messages themselves, `mpi::posts_nonblocking`).
+    pub mpi_split: BTreeSet<UnitId>,
     /// Adjoint mode: the calls to allocating procedures handled as an initialisation /
     /// finalisation pair (`alloc_pairs.rs`), by (caller, call statement).
     pub alloc_calls: HashMap<(UnitId, StmtId), AllocCall>,
@@ -530,8 +536,12 @@ impl Gen<'_> {
     /// The procedures some call to which is not checkpointed: `$AD NOCHECKPOINT` on the
     /// procedure's header or before a call to it. One pass over the call sites (asked per
     /// procedure, it scanned every call site of the program each time).
-    fn nocheckpoint_wanted(&self) -> BTreeSet<UnitId> {
+    fn nocheckpoint_wanted(&mut self) -> BTreeSet<UnitId> {
         let mut out = BTreeSet::new();
+        if self.opts.adjoint {
+            self.find_communicating();
+            out.extend(self.mpi_split.iter().copied());
+        }
         for (q, qu) in self.prog.units.iter() {
             if has_nocheckpoint(&qu.directives) {
                 out.insert(q);
@@ -553,6 +563,7 @@ impl Gen<'_> {
         let pair = self.split_procs.get(&callee).copied()?;
         (self.opts.split
             || (self.opts.adjoint && self.split_setters.contains(&callee))
+            || (self.opts.adjoint && self.mpi_split.contains(&callee))
             || has_nocheckpoint(&self.prog.units[callee].directives)
             || has_nocheckpoint(dirs))
         .then_some(pair)
@@ -1154,7 +1165,9 @@ impl Gen<'_> {
             // The joint version exists unless every call is split (`assemble.rs`).
             let all_split = self.opts.adjoint
                 && !self.info.heads.iter().any(|h| h.head == p)
-                && (self.opts.split || has_nocheckpoint(&prog.units[p].directives));
+                && (self.opts.split
+                    || has_nocheckpoint(&prog.units[p].directives)
+                    || self.mpi_split.contains(&p));
             if let Some(d) = self.dproc.get(&p).filter(|_| !all_split) {
                 out.push(self.out.symbols[*d].spelling.clone());
             }

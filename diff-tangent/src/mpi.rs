@@ -11,7 +11,9 @@
 //!   program on every rank, whose activity is the same everywhere: passive everywhere).
 
 use crate::gen::Gen;
+use radtap_flowgraph::Callee;
 use radtap_il::{Arg, Expr, Program, StmtId, StmtKind, UnitData, UnitId};
+use std::collections::BTreeSet;
 
 /// Whether `p` is a described MPI routine that moves real data.
 pub(crate) fn moves_data(prog: &Program, p: UnitId) -> bool {
@@ -115,6 +117,23 @@ pub(crate) fn unsupported_use(prog: &Program, u: &UnitData, s: StmtId) -> Option
             }
         }
     }
+    // Keyword arguments (`ierror=ierr`): the layer's entry points have no explicit
+    // interface.
+    if let StmtKind::Call { callee, args, .. } = &u.stmts[s].kind {
+        if let (Expr::Name(n), true) = (&u.exprs[*callee], args.iter().any(|a| a.keyword.is_some()))
+        {
+            let name = &prog.symbols[*n].spelling;
+            let differentiated = prog.described.iter().any(|(&p, d)| {
+                d.name.eq_ignore_ascii_case(name)
+                    && (moves_data(prog, p) || completes_requests(prog, p))
+            });
+            if differentiated {
+                return Some(format!(
+                    "keyword arguments in a call to `{name}` are not supported: radtap's MPI layer takes the arguments in order; write them without keywords"
+                ));
+            }
+        }
+    }
     let mut todo = Vec::new();
     radtap_il::visit::stmt_children(&u.stmts[s].kind, &mut |e| todo.push(e), &mut |_| {});
     if let StmtKind::Call { callee, .. } = &u.stmts[s].kind {
@@ -140,7 +159,88 @@ pub(crate) fn unsupported_use(prog: &Program, u: &UnitData, s: StmtId) -> Option
     None
 }
 
+/// Whether `p` is a described MPI routine that communicates (every one but `Comm_rank` and
+/// `Comm_size`): run twice by one rank, its partners would not match.
+fn communicates(prog: &Program, p: UnitId) -> bool {
+    prog.described.get(&p).is_some_and(|d| {
+        radtap_il::library::is_mpi(d)
+            && !["MPI_Comm_rank", "MPI_Comm_size"]
+                .iter()
+                .any(|n| d.name.eq_ignore_ascii_case(n))
+    })
+}
+
+/// The procedures of the program that communicate through MPI, themselves or through their
+/// callees. The adjoint never runs them twice (ARCHITECTURE.md, "MPI", checkpoints): a
+/// checkpointed call would repeat its messages in the backward sweep, where its partners on
+/// other ranks may not repeat theirs (a receive in a helper whose sender is in the head
+/// waits forever), so their calls are split (`_fwd` / `_bwd`, as NOCHECKPOINT), and a
+/// checkpointed region or a binomial loop reaching one is refused. Procedures that post
+/// non-blocking messages themselves stay checkpointed ([`posts_nonblocking`]).
+pub(crate) fn communicating(
+    prog: &Program,
+    info: &radtap_dataflow::ProgramInfo,
+) -> BTreeSet<UnitId> {
+    let mut out = BTreeSet::new();
+    loop {
+        let before = out.len();
+        for (q, _) in prog.units.iter() {
+            if out.contains(&q) || prog.described.contains_key(&q) {
+                continue;
+            }
+            let calls =
+                (info.callgraph.sites_of(q).iter()).any(|c| calls_mpi(prog, &out, &c.callee));
+            if calls {
+                out.insert(q);
+            }
+        }
+        if out.len() == before {
+            return out;
+        }
+    }
+}
+
+/// Whether a call to `callee` communicates through MPI: an MPI routine, or a procedure of
+/// `communicating`.
+pub(crate) fn calls_mpi(prog: &Program, communicating: &BTreeSet<UnitId>, callee: &Callee) -> bool {
+    match callee {
+        Callee::Defined(l) => l
+            .iter()
+            .any(|&c| communicates(prog, c) || communicating.contains(&c)),
+        // An MPI routine radtap does not describe (`MPI_Alltoall` of integers).
+        Callee::External(n) => {
+            let n = n.to_ascii_lowercase();
+            n.starts_with("mpi_")
+                && !["mpi_comm_rank", "mpi_comm_size", "mpi_wtime"].contains(&n.as_str())
+        }
+        Callee::Intrinsic(_) => false,
+    }
+}
+
+/// Whether `q` posts non-blocking MPI messages or waits for them itself: it stays
+/// checkpointed (its requests and adjoint buffers live in one frame: `NAME_fwd` records them
+/// for `NAME_b`, which a split `_fwd` cannot give), so its messages are repeated in the
+/// backward sweep, right when every rank repeats them (a halo exchange every rank calls).
+pub(crate) fn posts_nonblocking(
+    prog: &Program,
+    info: &radtap_dataflow::ProgramInfo,
+    q: UnitId,
+) -> bool {
+    info.callgraph.sites_of(q).iter().any(
+        |c| matches!(&c.callee, Callee::Defined(l) if l.iter().any(|&c| recorded_forward(prog, c))),
+    )
+}
+
 impl Gen<'_> {
+    /// Adjoint mode: sets `communicating` ([`communicating`]) and `mpi_split` (those of
+    /// them that do not post non-blocking messages themselves, [`posts_nonblocking`]).
+    pub(crate) fn find_communicating(&mut self) {
+        self.communicating = communicating(self.prog, self.info);
+        self.mpi_split = (self.communicating.iter().copied())
+            .filter(|&q| !posts_nonblocking(self.prog, self.info, q))
+            .collect();
+    }
+
     /// The described MPI routines that move real data or complete requests, among the procedures the analyses
     /// saw (called from a head): each gets a derivative version.
     pub(crate) fn message_routines(&self) -> Vec<UnitId> {

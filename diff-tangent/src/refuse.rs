@@ -1242,7 +1242,7 @@ pub fn no_body_message(prog: &Program, name: &str) -> String {
     } else if is_macro {
         format!("the macro `{name}` has a body that is not an expression (a statement, or `#`/`##`): radtap cannot differentiate through it; write it as a function or expand it by hand")
     } else if name.len() > 4 && name[..4].eq_ignore_ascii_case("mpi_") {
-        format!("`{name}` is an MPI call radtap does not differentiate yet (it differentiates MPI_Send, MPI_Recv, MPI_Sendrecv, MPI_Isend, MPI_Irecv, MPI_Wait, MPI_Waitall, MPI_Bcast, MPI_Reduce and MPI_Allreduce): the derivatives would not travel with the data; use those, or keep this call out of the code differentiated")
+        format!("`{name}` is an MPI call radtap does not differentiate yet (it differentiates MPI_Send, MPI_Recv, MPI_Sendrecv, MPI_Isend, MPI_Irecv, MPI_Wait, MPI_Waitall, MPI_Bcast, MPI_Reduce, MPI_Allreduce, MPI_Gather, MPI_Scatter, MPI_Allgather, MPI_Gatherv and MPI_Scatterv): the derivatives would not travel with the data; use those, or keep this call out of the code differentiated")
     } else {
         format!("`{name}` has no body in the input files and no derivative: radtap takes a routine it does not know to read and write anything its arguments reach and any global, so the derivative through this call would be wrong; add the file that defines it to the inputs (a prototype, a header or an interface is not enough), or describe it in a library file given with `-ext LIBFILE` (Tapenade's syntax) and supply its derivatives `NAME_d`/`NAME_b`")
     }

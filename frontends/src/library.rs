@@ -371,6 +371,18 @@ fn c_stand_in(prog: &Program, d: &Description) -> String {
     s
 }
 
+/// Whether argument `i` of the MPI routine `d` is the root's side of a gather or a scatter
+/// (`count` elements from or to each rank, at displacements for the `v` forms): its stand-in
+/// touches any element of it, as the number of ranks is not known before the run.
+fn mpi_root_side(d: &Description, i: usize) -> bool {
+    let n = d.name.to_ascii_lowercase();
+    match i {
+        0 => matches!(n.as_str(), "mpi_scatter" | "mpi_scatterv"),
+        3 => matches!(n.as_str(), "mpi_gather" | "mpi_allgather" | "mpi_gatherv"),
+        _ => false,
+    }
+}
+
 /// The body of an MPI routine's C stand-in (issue 46): each message buffer is touched over
 /// its `count` elements (the first integer argument after it), so the recording rule sees the
 /// elements a call writes (`&u[n]`, one element) instead of any element of the array.
@@ -382,13 +394,16 @@ fn mpi_c_body(d: &Description, params: &[(String, bool, bool)]) -> String {
         (i + 1..params.len())
             .find(|&j| !params[j].1 && d.param(j).is_some_and(|f| f.ty.base == BaseHint::Integer))
     };
-    let mut s = String::from("    int radtap_k;\n    double radtap_reads = 0;\n");
+    let mut s = String::from("    int radtap_k, radtap_any;\n    double radtap_reads = 0;\n");
     for (k, f) in d.facts.iter().enumerate() {
         let Some(i) = arg_of(d, k) else { continue };
         if !f.read {
             continue;
         }
         match (buffer(i), count(i)) {
+            (true, _) if mpi_root_side(d, i) => {
+                s.push_str(&format!("    radtap_reads += {}[radtap_any];\n", arg(i)))
+            }
             (true, Some(c)) => s.push_str(&format!(
                 "    for (radtap_k = 0; radtap_k < {}; radtap_k++)\n        radtap_reads += {}[radtap_k];\n",
                 arg(c),
@@ -418,6 +433,11 @@ fn mpi_c_body(d: &Description, params: &[(String, bool, bool)]) -> String {
             terms.join(" + ")
         };
         match (buffer(i), count(i)) {
+            (true, _) if mpi_root_side(d, i) => s.push_str(&format!(
+                "    {}[radtap_any] = {};\n",
+                arg(i),
+                rhs.replace("[radtap_k]", "[radtap_any]")
+            )),
             (true, Some(c)) => s.push_str(&format!(
                 "    for (radtap_k = 0; radtap_k < {}; radtap_k++)\n        {}[radtap_k] = {rhs};\n",
                 arg(c),

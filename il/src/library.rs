@@ -276,6 +276,11 @@ pub const MPI_TANGENTS: &[&str] = &[
     "MPI_Bcast",
     "MPI_Reduce",
     "MPI_Allreduce",
+    "MPI_Gather",
+    "MPI_Scatter",
+    "MPI_Allgather",
+    "MPI_Gatherv",
+    "MPI_Scatterv",
 ];
 
 /// The MPI routines whose adjoint (`NAME_b`) `adMPI.c` defines (the same as its tangents);

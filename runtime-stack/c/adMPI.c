@@ -241,6 +241,76 @@ void MPI_Allreduce_d(const void *sendbuf, const void *sendbufd, void *recvbuf, v
     MPI_Allreduce(sendbuf, recvbuf, count, type, op, comm);
 }
 
+/* Gathers and scatters: the derivatives travel the same way as the values. */
+
+/* The real kind of a gather's or scatter's data: both sides the same kind. */
+static int ad_kind2(MPI_Datatype a, MPI_Datatype b, const char *routine) {
+    int k = ad_kind(a, routine);
+    if (ad_kind(b, routine) != k)
+        ad_mpi_refuse(routine, "the send and receive datatypes are different real kinds");
+    return k;
+}
+
+static int ad_rank(MPI_Comm comm) {
+    int r;
+    MPI_Comm_rank(comm, &r);
+    return r;
+}
+
+static int ad_nranks(MPI_Comm comm) {
+    int n;
+    MPI_Comm_size(comm, &n);
+    return n;
+}
+
+void MPI_Gather_d(const void *sendbuf, const void *sendbufd, int sendcount,
+                  MPI_Datatype sendtype, void *recvbuf, void *recvbufd, int recvcount,
+                  MPI_Datatype recvtype, int root, MPI_Comm comm) {
+    ad_kind2(sendtype, recvtype, "MPI_Gather");
+    ad_check_buffers(sendbuf, "MPI_Gather");
+    MPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
+    MPI_Gather(sendbufd, sendcount, sendtype, recvbufd, recvcount, recvtype, root, comm);
+}
+
+void MPI_Scatter_d(const void *sendbuf, const void *sendbufd, int sendcount,
+                   MPI_Datatype sendtype, void *recvbuf, void *recvbufd, int recvcount,
+                   MPI_Datatype recvtype, int root, MPI_Comm comm) {
+    ad_kind2(sendtype, recvtype, "MPI_Scatter");
+    ad_check_buffers(recvbuf, "MPI_Scatter");
+    MPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
+    MPI_Scatter(sendbufd, sendcount, sendtype, recvbufd, recvcount, recvtype, root, comm);
+}
+
+void MPI_Allgather_d(const void *sendbuf, const void *sendbufd, int sendcount,
+                     MPI_Datatype sendtype, void *recvbuf, void *recvbufd, int recvcount,
+                     MPI_Datatype recvtype, MPI_Comm comm) {
+    ad_kind2(sendtype, recvtype, "MPI_Allgather");
+    ad_check_buffers(sendbuf, "MPI_Allgather");
+    MPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+    MPI_Allgather(sendbufd, sendcount, sendtype, recvbufd, recvcount, recvtype, comm);
+}
+
+void MPI_Gatherv_d(const void *sendbuf, const void *sendbufd, int sendcount,
+                   MPI_Datatype sendtype, void *recvbuf, void *recvbufd, const int *recvcounts,
+                   const int *displs, MPI_Datatype recvtype, int root, MPI_Comm comm) {
+    ad_kind2(sendtype, recvtype, "MPI_Gatherv");
+    ad_check_buffers(sendbuf, "MPI_Gatherv");
+    MPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm);
+    MPI_Gatherv(sendbufd, sendcount, sendtype, recvbufd, recvcounts, displs, recvtype, root,
+                comm);
+}
+
+void MPI_Scatterv_d(const void *sendbuf, const void *sendbufd, const int *sendcounts,
+                    const int *displs, MPI_Datatype sendtype, void *recvbuf, void *recvbufd,
+                    int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
+    ad_kind2(sendtype, recvtype, "MPI_Scatterv");
+    ad_check_buffers(recvbuf, "MPI_Scatterv");
+    MPI_Scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root,
+                 comm);
+    MPI_Scatterv(sendbufd, sendcounts, displs, sendtype, recvbufd, recvcount, recvtype, root,
+                 comm);
+}
+
 /* ---- Adjoints: the communication reversed. On entry each adjoint buffer holds the adjoint
    after the call, on return the adjoint before it; the primal buffers hold the values of the
    call. ---- */
@@ -348,6 +418,97 @@ void MPI_Allreduce_b(const void *sendbuf, void *sendbufb, void *recvbuf, void *r
     MPI_Allreduce(recvbufb, t, count, type, MPI_SUM, comm);
     ad_zero(kind, count, recvbufb);
     ad_reduction_b(sendbuf, sendbufb, t, count, type, op, comm, kind);
+    free(t);
+}
+
+void MPI_Gather_b(const void *sendbuf, void *sendbufb, int sendcount, MPI_Datatype sendtype,
+                  void *recvbuf, void *recvbufb, int recvcount, MPI_Datatype recvtype, int root,
+                  MPI_Comm comm) {
+    int kind = ad_kind2(sendtype, recvtype, "MPI_Gather");
+    (void)sendbuf;
+    (void)recvbuf;
+    void *t = ad_alloc(kind, sendcount);
+    MPI_Scatter(recvbufb, recvcount, recvtype, t, sendcount, sendtype, root, comm);
+    ad_add(kind, sendcount, t, sendbufb);
+    if (ad_rank(comm) == root)
+        ad_zero(kind, recvcount * ad_nranks(comm), recvbufb);
+    free(t);
+}
+
+void MPI_Scatter_b(const void *sendbuf, void *sendbufb, int sendcount, MPI_Datatype sendtype,
+                   void *recvbuf, void *recvbufb, int recvcount, MPI_Datatype recvtype,
+                   int root, MPI_Comm comm) {
+    int kind = ad_kind2(sendtype, recvtype, "MPI_Scatter");
+    int all = ad_rank(comm) == root ? sendcount * ad_nranks(comm) : 0;
+    (void)sendbuf;
+    (void)recvbuf;
+    void *t = ad_alloc(kind, all);
+    MPI_Gather(recvbufb, recvcount, recvtype, t, sendcount, sendtype, root, comm);
+    ad_zero(kind, recvcount, recvbufb);
+    if (all > 0)
+        ad_add(kind, all, t, sendbufb);
+    free(t);
+}
+
+void MPI_Allgather_b(const void *sendbuf, void *sendbufb, int sendcount,
+                     MPI_Datatype sendtype, void *recvbuf, void *recvbufb, int recvcount,
+                     MPI_Datatype recvtype, MPI_Comm comm) {
+    int kind = ad_kind2(sendtype, recvtype, "MPI_Allgather");
+    (void)sendbuf;
+    (void)recvbuf;
+    if (sendcount != recvcount)
+        ad_mpi_refuse("MPI_Allgather", "the adjoint needs the send and receive counts equal");
+    void *t = ad_alloc(kind, sendcount);
+    /* Every rank's adjoint of block r, summed, goes to rank r. */
+    MPI_Reduce_scatter_block(recvbufb, t, recvcount, recvtype, MPI_SUM, comm);
+    ad_zero(kind, recvcount * ad_nranks(comm), recvbufb);
+    ad_add(kind, sendcount, t, sendbufb);
+    free(t);
+}
+
+void MPI_Gatherv_b(const void *sendbuf, void *sendbufb, int sendcount, MPI_Datatype sendtype,
+                   void *recvbuf, void *recvbufb, const int *recvcounts, const int *displs,
+                   MPI_Datatype recvtype, int root, MPI_Comm comm) {
+    int kind = ad_kind2(sendtype, recvtype, "MPI_Gatherv");
+    (void)sendbuf;
+    (void)recvbuf;
+    void *t = ad_alloc(kind, sendcount);
+    /* The root's adjoint of each block goes back to its sender (blocks of a gather do not
+       overlap), then is cleared. */
+    MPI_Scatterv(recvbufb, recvcounts, displs, recvtype, t, sendcount, sendtype, root, comm);
+    ad_add(kind, sendcount, t, sendbufb);
+    if (ad_rank(comm) == root)
+        for (int r = 0, n = ad_nranks(comm); r < n; r++)
+            ad_zero(kind, recvcounts[r], (char *)recvbufb + ad_size(kind) * (size_t)displs[r]);
+    free(t);
+}
+
+void MPI_Scatterv_b(const void *sendbuf, void *sendbufb, const int *sendcounts,
+                    const int *displs, MPI_Datatype sendtype, void *recvbuf, void *recvbufb,
+                    int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
+    int kind = ad_kind2(sendtype, recvtype, "MPI_Scatterv");
+    int root_here = ad_rank(comm) == root, n = ad_nranks(comm), all = 0;
+    int *packed = NULL;
+    (void)sendbuf;
+    (void)recvbuf;
+    if (root_here) {
+        /* The pieces' adjoints gathered one after the other (blocks of a scatter may
+           overlap), then each added at its own displacement. */
+        packed = malloc(sizeof(int) * (size_t)n);
+        for (int r = 0; r < n; r++) {
+            packed[r] = all;
+            all += sendcounts[r];
+        }
+    }
+    void *t = ad_alloc(kind, all);
+    MPI_Gatherv(recvbufb, recvcount, recvtype, t, sendcounts, packed, sendtype, root, comm);
+    ad_zero(kind, recvcount, recvbufb);
+    if (root_here) {
+        for (int r = 0; r < n; r++)
+            ad_add(kind, sendcounts[r], (char *)t + ad_size(kind) * (size_t)packed[r],
+                   (char *)sendbufb + ad_size(kind) * (size_t)displs[r]);
+        free(packed);
+    }
     free(t);
 }
 
@@ -750,5 +911,118 @@ void mpi_irecv_b_(void *buf, void *bufb, MPI_Fint *count, MPI_Fint *type, MPI_Fi
                   MPI_Fint *tag, MPI_Fint *comm, MPI_Fint *request, MPI_Fint *ierr) {
     (void)buf, (void)count, (void)type, (void)source, (void)tag, (void)comm;
     ad_reverse_start(request, bufb, "MPI_Irecv");
+    *ierr = MPI_SUCCESS;
+}
+
+/* Gathers and scatters (`use mpi`, `include 'mpif.h'`). */
+void mpi_gather_d_(void *sendbuf, void *sendbufd, MPI_Fint *sendcount, MPI_Fint *sendtype,
+                   void *recvbuf, void *recvbufd, MPI_Fint *recvcount, MPI_Fint *recvtype,
+                   MPI_Fint *root, MPI_Fint *comm, MPI_Fint *ierr) {
+    MPI_Gather_d(sendbuf, sendbufd, *sendcount, AD_TYPE(sendtype), recvbuf, recvbufd,
+                 *recvcount, AD_TYPE(recvtype), *root, AD_COMM(comm));
+    *ierr = MPI_SUCCESS;
+}
+
+void mpi_scatter_d_(void *sendbuf, void *sendbufd, MPI_Fint *sendcount, MPI_Fint *sendtype,
+                    void *recvbuf, void *recvbufd, MPI_Fint *recvcount, MPI_Fint *recvtype,
+                    MPI_Fint *root, MPI_Fint *comm, MPI_Fint *ierr) {
+    MPI_Scatter_d(sendbuf, sendbufd, *sendcount, AD_TYPE(sendtype), recvbuf, recvbufd,
+                  *recvcount, AD_TYPE(recvtype), *root, AD_COMM(comm));
+    *ierr = MPI_SUCCESS;
+}
+
+void mpi_allgather_d_(void *sendbuf, void *sendbufd, MPI_Fint *sendcount, MPI_Fint *sendtype,
+                      void *recvbuf, void *recvbufd, MPI_Fint *recvcount, MPI_Fint *recvtype,
+                      MPI_Fint *comm, MPI_Fint *ierr) {
+    MPI_Allgather_d(sendbuf, sendbufd, *sendcount, AD_TYPE(sendtype), recvbuf, recvbufd,
+                    *recvcount, AD_TYPE(recvtype), AD_COMM(comm));
+    *ierr = MPI_SUCCESS;
+}
+
+/* Fortran's integer arrays of counts and displacements, as C ints. */
+static int *ad_ints(const MPI_Fint *f, int n) {
+    int *v = malloc(sizeof(int) * (size_t)(n > 0 ? n : 1));
+    for (int i = 0; i < n; i++)
+        v[i] = (int)f[i];
+    return v;
+}
+
+void mpi_gatherv_d_(void *sendbuf, void *sendbufd, MPI_Fint *sendcount, MPI_Fint *sendtype,
+                    void *recvbuf, void *recvbufd, MPI_Fint *recvcounts, MPI_Fint *displs,
+                    MPI_Fint *recvtype, MPI_Fint *root, MPI_Fint *comm, MPI_Fint *ierr) {
+    int n = ad_nranks(AD_COMM(comm));
+    /* Significant at the root only. */
+    int here = ad_rank(AD_COMM(comm)) == *root;
+    int *c = ad_ints(recvcounts, here ? n : 0), *d = ad_ints(displs, here ? n : 0);
+    MPI_Gatherv_d(sendbuf, sendbufd, *sendcount, AD_TYPE(sendtype), recvbuf, recvbufd, c, d,
+                  AD_TYPE(recvtype), *root, AD_COMM(comm));
+    free(c);
+    free(d);
+    *ierr = MPI_SUCCESS;
+}
+
+void mpi_scatterv_d_(void *sendbuf, void *sendbufd, MPI_Fint *sendcounts, MPI_Fint *displs,
+                     MPI_Fint *sendtype, void *recvbuf, void *recvbufd, MPI_Fint *recvcount,
+                     MPI_Fint *recvtype, MPI_Fint *root, MPI_Fint *comm, MPI_Fint *ierr) {
+    int n = ad_nranks(AD_COMM(comm));
+    /* Significant at the root only. */
+    int here = ad_rank(AD_COMM(comm)) == *root;
+    int *c = ad_ints(sendcounts, here ? n : 0), *d = ad_ints(displs, here ? n : 0);
+    MPI_Scatterv_d(sendbuf, sendbufd, c, d, AD_TYPE(sendtype), recvbuf, recvbufd, *recvcount,
+                   AD_TYPE(recvtype), *root, AD_COMM(comm));
+    free(c);
+    free(d);
+    *ierr = MPI_SUCCESS;
+}
+
+void mpi_gather_b_(void *sendbuf, void *sendbufb, MPI_Fint *sendcount, MPI_Fint *sendtype,
+                   void *recvbuf, void *recvbufb, MPI_Fint *recvcount, MPI_Fint *recvtype,
+                   MPI_Fint *root, MPI_Fint *comm, MPI_Fint *ierr) {
+    MPI_Gather_b(sendbuf, sendbufb, *sendcount, AD_TYPE(sendtype), recvbuf, recvbufb,
+                 *recvcount, AD_TYPE(recvtype), *root, AD_COMM(comm));
+    *ierr = MPI_SUCCESS;
+}
+
+void mpi_scatter_b_(void *sendbuf, void *sendbufb, MPI_Fint *sendcount, MPI_Fint *sendtype,
+                    void *recvbuf, void *recvbufb, MPI_Fint *recvcount, MPI_Fint *recvtype,
+                    MPI_Fint *root, MPI_Fint *comm, MPI_Fint *ierr) {
+    MPI_Scatter_b(sendbuf, sendbufb, *sendcount, AD_TYPE(sendtype), recvbuf, recvbufb,
+                  *recvcount, AD_TYPE(recvtype), *root, AD_COMM(comm));
+    *ierr = MPI_SUCCESS;
+}
+
+void mpi_allgather_b_(void *sendbuf, void *sendbufb, MPI_Fint *sendcount, MPI_Fint *sendtype,
+                      void *recvbuf, void *recvbufb, MPI_Fint *recvcount, MPI_Fint *recvtype,
+                      MPI_Fint *comm, MPI_Fint *ierr) {
+    MPI_Allgather_b(sendbuf, sendbufb, *sendcount, AD_TYPE(sendtype), recvbuf, recvbufb,
+                    *recvcount, AD_TYPE(recvtype), AD_COMM(comm));
+    *ierr = MPI_SUCCESS;
+}
+
+void mpi_gatherv_b_(void *sendbuf, void *sendbufb, MPI_Fint *sendcount, MPI_Fint *sendtype,
+                    void *recvbuf, void *recvbufb, MPI_Fint *recvcounts, MPI_Fint *displs,
+                    MPI_Fint *recvtype, MPI_Fint *root, MPI_Fint *comm, MPI_Fint *ierr) {
+    int n = ad_nranks(AD_COMM(comm));
+    /* Significant at the root only. */
+    int here = ad_rank(AD_COMM(comm)) == *root;
+    int *c = ad_ints(recvcounts, here ? n : 0), *d = ad_ints(displs, here ? n : 0);
+    MPI_Gatherv_b(sendbuf, sendbufb, *sendcount, AD_TYPE(sendtype), recvbuf, recvbufb, c, d,
+                  AD_TYPE(recvtype), *root, AD_COMM(comm));
+    free(c);
+    free(d);
+    *ierr = MPI_SUCCESS;
+}
+
+void mpi_scatterv_b_(void *sendbuf, void *sendbufb, MPI_Fint *sendcounts, MPI_Fint *displs,
+                     MPI_Fint *sendtype, void *recvbuf, void *recvbufb, MPI_Fint *recvcount,
+                     MPI_Fint *recvtype, MPI_Fint *root, MPI_Fint *comm, MPI_Fint *ierr) {
+    int n = ad_nranks(AD_COMM(comm));
+    /* Significant at the root only. */
+    int here = ad_rank(AD_COMM(comm)) == *root;
+    int *c = ad_ints(sendcounts, here ? n : 0), *d = ad_ints(displs, here ? n : 0);
+    MPI_Scatterv_b(sendbuf, sendbufb, c, d, AD_TYPE(sendtype), recvbuf, recvbufb, *recvcount,
+                   AD_TYPE(recvtype), *root, AD_COMM(comm));
+    free(c);
+    free(d);
     *ierr = MPI_SUCCESS;
 }

@@ -34,6 +34,21 @@ void MPI_Reduce_d(const void *sendbuf, const void *sendbufd, void *recvbuf, void
                   int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm);
 void MPI_Allreduce_d(const void *sendbuf, const void *sendbufd, void *recvbuf, void *recvbufd,
                      int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm);
+void MPI_Gather_d(const void *sendbuf, const void *sendbufd, int sendcount,
+                  MPI_Datatype sendtype, void *recvbuf, void *recvbufd, int recvcount,
+                  MPI_Datatype recvtype, int root, MPI_Comm comm);
+void MPI_Scatter_d(const void *sendbuf, const void *sendbufd, int sendcount,
+                   MPI_Datatype sendtype, void *recvbuf, void *recvbufd, int recvcount,
+                   MPI_Datatype recvtype, int root, MPI_Comm comm);
+void MPI_Allgather_d(const void *sendbuf, const void *sendbufd, int sendcount,
+                     MPI_Datatype sendtype, void *recvbuf, void *recvbufd, int recvcount,
+                     MPI_Datatype recvtype, MPI_Comm comm);
+void MPI_Gatherv_d(const void *sendbuf, const void *sendbufd, int sendcount,
+                   MPI_Datatype sendtype, void *recvbuf, void *recvbufd, const int *recvcounts,
+                   const int *displs, MPI_Datatype recvtype, int root, MPI_Comm comm);
+void MPI_Scatterv_d(const void *sendbuf, const void *sendbufd, const int *sendcounts,
+                    const int *displs, MPI_Datatype sendtype, void *recvbuf, void *recvbufd,
+                    int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
 
 void MPI_Send_b(const void *buf, void *bufb, int count, MPI_Datatype type, int dest, int tag,
                 MPI_Comm comm);
@@ -64,5 +79,25 @@ void MPI_Reduce_b(const void *sendbuf, void *sendbufb, void *recvbuf, void *recv
                   int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm);
 void MPI_Allreduce_b(const void *sendbuf, void *sendbufb, void *recvbuf, void *recvbufb,
                      int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm);
+/* Gathers and scatters: the adjoint of a gather is a scatter of the gathered adjoints, added
+   to the contributions' adjoints (the root's gathered adjoints cleared); of a scatter, a
+   gather of the pieces' adjoints added at the root (the pieces' adjoints cleared); of an
+   allgather, a sum over the ranks of the gathered adjoints, each rank adding its own block
+   (MPI_Reduce_scatter_block). The send and receive datatypes must be the same real kind. */
+void MPI_Gather_b(const void *sendbuf, void *sendbufb, int sendcount, MPI_Datatype sendtype,
+                  void *recvbuf, void *recvbufb, int recvcount, MPI_Datatype recvtype, int root,
+                  MPI_Comm comm);
+void MPI_Scatter_b(const void *sendbuf, void *sendbufb, int sendcount, MPI_Datatype sendtype,
+                   void *recvbuf, void *recvbufb, int recvcount, MPI_Datatype recvtype,
+                   int root, MPI_Comm comm);
+void MPI_Allgather_b(const void *sendbuf, void *sendbufb, int sendcount,
+                     MPI_Datatype sendtype, void *recvbuf, void *recvbufb, int recvcount,
+                     MPI_Datatype recvtype, MPI_Comm comm);
+void MPI_Gatherv_b(const void *sendbuf, void *sendbufb, int sendcount, MPI_Datatype sendtype,
+                   void *recvbuf, void *recvbufb, const int *recvcounts, const int *displs,
+                   MPI_Datatype recvtype, int root, MPI_Comm comm);
+void MPI_Scatterv_b(const void *sendbuf, void *sendbufb, const int *sendcounts,
+                    const int *displs, MPI_Datatype sendtype, void *recvbuf, void *recvbufb,
+                    int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
 
 #endif

@@ -372,7 +372,25 @@ impl<'a> ProcGen<'_, 'a> {
                 value: d,
             });
         }
+        self.mpi_error_arg(c, args, &mut out);
         out
+    }
+
+    /// A Fortran MPI call without its error argument (`use mpi_f08`, where it is optional):
+    /// radtap's MPI layer always writes one, so the derivative call is given a temporary.
+    pub fn mpi_error_arg(&mut self, c: UnitId, args: &[Arg], out: &mut Vec<Arg>) {
+        let omitted = self.lang == Lang::Fortran
+            && args.iter().all(|a| a.keyword.is_none())
+            && (self.prog().described.get(&c))
+                .is_some_and(|d| radtap_il::library::is_mpi(d) && args.len() + 1 == d.arity());
+        if omitted {
+            let t = self.temp("ad_ierr", TempKind::Int);
+            let v = self.b().name(t);
+            out.push(Arg {
+                keyword: None,
+                value: v,
+            });
+        }
     }
 
     /// Whether the address `a` reaches its memory through a record member (`s.y`,

@@ -227,6 +227,17 @@ impl<'a> ProcGen<'_, 'a> {
             if let Some(w) = what {
                 return Some((x, format!("{w} inside a `$AD {word}` region")));
             }
+            // The adjoint runs the region again: its messages would be sent again, where
+            // the partners on other ranks may not repeat theirs (`mpi::communicating`).
+            let mpi = self.adjoint
+                && self.g.communicating.contains(&self.p)
+                && (self.g.info.callgraph.sites_of(self.p).iter()).any(|c| {
+                    c.stmt == x
+                        && crate::mpi::calls_mpi(self.prog(), &self.g.communicating, &c.callee)
+                });
+            if mpi {
+                return Some((x, format!("an MPI call (itself or in the procedure it calls) inside a `$AD {word}` region (the adjoint runs the region again: its messages would be sent again, where their partners on other ranks may not send or receive theirs again)")));
+            }
             let mut kids = Vec::new();
             radtap_il::visit::stmt_children(&st.kind, &mut |_| {}, &mut |k| kids.push(k));
             todo.extend(kids.into_iter().rev());

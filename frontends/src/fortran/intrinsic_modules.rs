@@ -52,7 +52,9 @@ fn constants(module: &str) -> Option<&'static [(&'static str, i64)]> {
         // `use mpi` (issue 46): the handles and constants MPI programs name, with OpenMPI's
         // values (only MPI_STATUS_SIZE matters to the analyses: an extent). The routines are
         // described built in (`il/src/library/mpi.lib`).
-        "mpi" => &[
+        // `use mpi_f08`: the same names (its handles are derived types whose one component
+        // is the integer handle; to the analyses they are passive either way).
+        "mpi" | "mpi_f08" => &[
             ("mpi_comm_world", 0),
             ("mpi_comm_self", 1),
             ("mpi_comm_null", 2),
