@@ -44,7 +44,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 OmpClause::Reduction(op, v)
                     if op != "+" && op != "-" && v.iter().any(|x| self.pg.dvar.contains_key(x)) =>
                 {
-                    let what = format!("`reduction({op}: …)` of an active variable");
+                    let what = format!("`reduction({op}: …)` of an active variable (but on one loop `for (i = a; i < b; i++)` / `do i = a, b` without `collapse` or `lastprivate`)");
                     return self.unsupported(s, &what);
                 }
                 _ => {}
