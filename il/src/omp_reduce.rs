@@ -46,9 +46,9 @@ pub fn lower_reductions(prog: &mut Program) {
         for id in prog.units_with_body(lang) {
             let has = prog.units[id].stmts.iter().any(|(_, s)| {
                 s.omp.as_deref().is_some_and(|o| {
-                    o.reductions()
-                        .iter()
-                        .any(|(op, _)| matches!(op.to_ascii_lowercase().as_str(), "*" | "max" | "min"))
+                    o.reductions().iter().any(|(op, _)| {
+                        matches!(op.to_ascii_lowercase().as_str(), "*" | "max" | "min")
+                    })
                 })
             });
             if !has {
@@ -69,7 +69,10 @@ pub fn lower_reductions(prog: &mut Program) {
                         .iter()
                         .position(|&x| !matches!(u.stmts[x].kind, StmtKind::Decl(_)))
                         .unwrap_or(u.body.len());
-                    let span = u.body.get(at).and_then(|x| u.source_map.stmt.get(*x).copied());
+                    let span = u
+                        .body
+                        .get(at)
+                        .and_then(|x| u.source_map.stmt.get(*x).copied());
                     for (k, d) in decls.into_iter().enumerate() {
                         let st = u.new_stmt(StmtKind::Decl(d), span);
                         u.body.insert(at + k, st);
@@ -217,7 +220,12 @@ fn shape(u: &UnitData, s: StmtId) -> Option<Shape> {
 /// The type as declared of variable `x` in unit `u` (its declaration in the specification
 /// part, a declaration statement, or a C parameter).
 fn declared_spec(u: &UnitData, x: SymbolId, cparams: &[(SymbolId, TypeSpec)]) -> Option<TypeSpec> {
-    let of = |v: &VarDecl| v.entities.iter().any(|e| e.sym == x).then(|| v.spec.clone());
+    let of = |v: &VarDecl| {
+        v.entities
+            .iter()
+            .any(|e| e.sym == x)
+            .then(|| v.spec.clone())
+    };
     for d in &u.decls {
         if let Decl::Var(v) = d {
             if let Some(t) = of(v) {
@@ -575,7 +583,13 @@ fn lower_loop(
 }
 
 /// `for (c = 0; c < 64; c++) body` / `do c = 0, 63 … end do`.
-fn counted(u: &mut UnitData, lang: Lang, c: SymbolId, body: Vec<StmtId>, span: Option<crate::diag::Span>) -> StmtId {
+fn counted(
+    u: &mut UnitData,
+    lang: Lang,
+    c: SymbolId,
+    body: Vec<StmtId>,
+    span: Option<crate::diag::Span>,
+) -> StmtId {
     let zero = u.int_literal(0);
     let kind = match lang {
         Lang::Fortran => {

@@ -167,8 +167,7 @@ impl<'t> FortranLowering<'_, 't> {
             }
             // One thread runs it between the region's loops: sequential code there.
             Construct::EndSingle => {
-                let Some((o, start)) = regions.pop_if(|(o, _)| o.kind == Construct::Single)
-                else {
+                let Some((o, start)) = regions.pop_if(|(o, _)| o.kind == Construct::Single) else {
                     let msg = format!("`!$omp {words}` closes no `!$omp single` / `master`");
                     self.omp_refuse(span, msg);
                     return;
