@@ -93,8 +93,8 @@ const REFUSED: &[Case] = &[
     (
         "edge_refused/b_c_omp_lastprivate.c",
         B,
-        "b_c_omp_lastprivate.c:9:5: error[AD020]",
-        "`lastprivate` of an active variable in a parallel loop",
+        "b_c_omp_lastprivate.c:10:5: error[AD020]",
+        "`lastprivate` of an active array or pointer in a parallel loop",
     ),
     (
         "edge_refused/e_c_omp_single_private.c",
