@@ -8,6 +8,9 @@
 # from every point), each adjoint as radtap writes it (an array reduction) and as it was
 # written before (the same code with atomic updates instead), with 1 and 2 threads.
 #
+# Then reductions `max` and `*` of active variables (a max norm, a likelihood product),
+# primal (as written), tangent and adjoint (lowered to 64 chunks), with 1 and 2 threads.
+#
 # Usage:  benches/omp.sh                     (works from any cwd)
 # Environment:
 #   RADTAP=path   radtap binary (default target/release/radtap, else target/debug/radtap)
@@ -167,4 +170,81 @@ for row in "matmul_b array reduction $mr1 $mr2" "matmul_b atomic (before) $ma1 $
            "filter_b array reduction $fr1 $fr2" "filter_b atomic (before) $fa1 $fa2"; do
     set -- $row
     awk -v n="$1 $2 $3" -v a="$4" -v b="$5" 'BEGIN { printf "%-26s %12.5f %12.5f\n", n, a, b }'
+done
+
+# --- Reductions `max` and `*` of active variables (il::omp_reduce: 64 chunks) ----------
+cat > red.c <<'C'
+#include <math.h>
+void maxnorm(int n, const double *x, double *r)
+{
+    double m = 0.0;
+    int i;
+#pragma omp parallel for reduction(max: m)
+    for (i = 0; i < n; i++) {
+        double a = fabs(x[i]) * (1.0 + 0.1 * sin(x[i]));
+        if (a > m)
+            m = a;
+    }
+    *r = m;
+}
+void likelihood(int n, const double *x, double mu, double *p)
+{
+    double s = 1.0;
+    int i;
+#pragma omp parallel for reduction(*: s)
+    for (i = 0; i < n; i++) {
+        double z = x[i] - mu;
+        s *= 1.0 + 1.0e-7 * exp(-0.5 * z * z);
+    }
+    *p = s;
+}
+C
+"$RADTAP" -d -b -head "maxnorm(r)/(x) likelihood(p)/(x)" red.c >/dev/null
+cat > driver3.c <<C
+#include <stdio.h>
+#include <stdlib.h>
+#include <omp.h>
+void maxnorm(int n, const double *x, double *r);
+void maxnorm_d(int n, const double *x, const double *xd, double *r, double *rd);
+void maxnorm_b(int n, const double *x, double *xb, double *r, double *rb);
+void likelihood(int n, const double *x, double mu, double *p);
+void likelihood_d(int n, const double *x, const double *xd, double mu, double *p, double *pd);
+void likelihood_b(int n, const double *x, double *xb, double mu, double *p, double *pb);
+static double best(void (*f)(void)) {
+    double b = 1e30;
+    for (int t = 0; t < 3; t++) {
+        double s = omp_get_wtime();
+        for (int r = 0; r < $REPS; r++) f();
+        double e = omp_get_wtime() - s;
+        if (e < b) b = e;
+    }
+    return b / $REPS;
+}
+static int n = $N;
+static double *x, *xd, *xb, r, rd, rb, p, pd, pb;
+static void mp(void) { maxnorm(n, x, &r); }
+static void md(void) { maxnorm_d(n, x, xd, &r, &rd); }
+static void mb(void) { rb = 1.0; maxnorm_b(n, x, xb, &r, &rb); }
+static void lp(void) { likelihood(n, x, 0.5, &p); }
+static void ld(void) { likelihood_d(n, x, xd, 0.5, &p, &pd); }
+static void lb(void) { pb = 1.0; likelihood_b(n, x, xb, 0.5, &p, &pb); }
+int main(void) {
+    x = malloc(n * sizeof *x); xd = malloc(n * sizeof *x); xb = calloc(n, sizeof *x);
+    for (int i = 0; i < n; i++) { x[i] = 1.0 + 0.001 * (i % 1000); xd[i] = 1.0; }
+    printf("%d %.6f %.6f %.6f %.6f %.6f %.6f\n", omp_get_max_threads(), best(mp), best(md), best(mb), best(lp), best(ld), best(lb));
+    return 0;
+}
+C
+gcc -O2 -fopenmp -o bench3 driver3.c red.c red_d.c red_b.c adStack.o adBinomial.o -lm
+one=$(OMP_NUM_THREADS=1 ./bench3)
+two=$(OMP_NUM_THREADS=2 ./bench3)
+echo
+echo "reductions of active variables (max norm, likelihood product), n=$N, best of 3 x $REPS calls"
+printf "%-20s %12s %12s %9s\n" "" "1 thread (s)" "2 threads (s)" "speedup"
+read -r _ a1 b1 c1 d1 e1 f1 <<<"$one"
+read -r _ a2 b2 c2 d2 e2 f2 <<<"$two"
+for row in "max_primal $a1 $a2" "max_tangent $b1 $b2" "max_adjoint $c1 $c2" \
+           "product_primal $d1 $d2" "product_tangent $e1 $e2" "product_adjoint $f1 $f2"; do
+    set -- $row
+    awk -v n="$1" -v a="$2" -v b="$3" 'BEGIN { printf "%-20s %12.5f %12.5f %8.2fx\n", n, a, b, a / b }'
 done

@@ -92,9 +92,27 @@ const REFUSED: &[Case] = &[
     ),
     (
         "edge_refused/b_c_omp_product_reduction.c",
-        EVERY,
-        "b_c_omp_product_reduction.c:8:5: error[AD020]",
-        "`reduction(*: …)` of an active variable is not supported",
+        D_B,
+        "b_c_omp_product_reduction.c:9:5: error[AD020]",
+        "`reduction(*: …)` of an active variable",
+    ),
+    (
+        "edge_refused/b_c_omp_lastprivate.c",
+        B,
+        "b_c_omp_lastprivate.c:10:5: error[AD020]",
+        "`lastprivate` of an active array or pointer in a parallel loop",
+    ),
+    (
+        "edge_refused/e_c_omp_single_private.c",
+        D_B,
+        "e_c_omp_single_private.c:15:1: error[AD020]",
+        "a `single` / `master` block reading or writing `t`, a private variable of its region",
+    ),
+    (
+        "edge_refused/e_f_omp_single_private.f90",
+        D_B,
+        "e_f_omp_single_private.f90:12:3: error[AD020]",
+        "`single` with clauses other than `nowait`",
     ),
     (
         "edge_refused/e_c_undeclared_library_call.c",

@@ -668,3 +668,23 @@ fn a_kind_in_a_function_prefix_is_not_single_precision() {
     assert_eq!(o.status, 0, "{}{}", o.dump, o.stderr);
     assert!(o.dump.contains("(tolerance 1e-10)"), "{}", o.dump);
 }
+
+/// Issue 45: the adjoint of an OpenMP `reduction(*: s)` records the partial products: with
+/// a factor exactly 0 (`x[2] - 2 mu` at x = 2, mu = 1) the gradient is the product of the
+/// other factors, not `s̄ s / f = 0/0` (a NaN the dot-product test would fail), with 1 and 2
+/// threads.
+#[test]
+fn an_omp_product_with_a_zero_factor_has_its_exact_adjoint() {
+    let src = "void lik(int n, const double *x, double mu, double *p)\n{\n    double s = 1.0;\n    int i;\n#pragma omp parallel for reduction(*: s)\n    for (i = 0; i < n; i++)\n        s *= x[i] - mu * i;\n    *p = s;\n}\n";
+    let args = [
+        "-head", "lik", "-vars", "x mu", "-outvars", "p", "-size", "n=5", "-size", "x=n", "-size",
+        "p=1", "-value", "x=2", "-value", "mu=1",
+    ];
+    let o = validate_source("zero_factor.c", src, &args);
+    assert_eq!(o.status, 0, "{}{}", o.dump, o.stderr);
+    assert!(
+        o.dump.contains("PASS\n") && !o.dump.contains("nan"),
+        "{}",
+        o.dump
+    );
+}

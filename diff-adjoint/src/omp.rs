@@ -37,14 +37,25 @@ impl<'a> Adj<'_, '_, 'a> {
         let clauses = omp.clauses();
         for c in clauses {
             match c {
-                OmpClause::LastPrivate(v) if v.iter().any(|x| self.pg.dvar.contains_key(x)) => {
-                    return self
-                        .unsupported(s, "`lastprivate` of an active variable in a parallel loop");
+                // A scalar's adjoint goes to the last iteration (`last_private_adjoints`).
+                OmpClause::LastPrivate(v)
+                    if v.iter().any(|x| {
+                        self.pg.dvar.contains_key(x)
+                            && !self.pg.g.out.symbols[*x]
+                                .ty
+                                .as_ref()
+                                .is_some_and(|t| t.dims.is_empty() && t.pointers == 0)
+                    }) =>
+                {
+                    return self.unsupported(
+                        s,
+                        "`lastprivate` of an active array or pointer in a parallel loop",
+                    );
                 }
                 OmpClause::Reduction(op, v)
                     if op != "+" && op != "-" && v.iter().any(|x| self.pg.dvar.contains_key(x)) =>
                 {
-                    let what = format!("`reduction({op}: …)` of an active variable");
+                    let what = format!("`reduction({op}: …)` of an active variable (but on one loop `for (i = a; i < b; i++)` / `do i = a, b` without `collapse` or `lastprivate`)");
                     return self.unsupported(s, &what);
                 }
                 _ => {}
@@ -130,7 +141,16 @@ impl<'a> Adj<'_, '_, 'a> {
         }
         match self.loop_of(&r.bwd) {
             Some(b) => match self.backward_clauses(b, clauses) {
-                Ok(cl) => {
+                Ok(mut cl) => {
+                    let last: Vec<SymbolId> = clauses
+                        .iter()
+                        .filter(|c| matches!(c, OmpClause::LastPrivate(_)))
+                        .flat_map(|c| c.vars().to_vec())
+                        .filter(|x| self.pg.dvar.contains_key(x))
+                        .collect();
+                    if let Err(m) = self.last_private_adjoints(b, &last, &mut cl, &mut r.bwd) {
+                        self.pg.error(s, Code::Unsupported, &m);
+                    }
                     self.pg.u.stmts[b].omp = Some(Box::new(Omp {
                         kind: OmpKind::Loop(cl),
                         span: omp.span,
@@ -147,6 +167,103 @@ impl<'a> Adj<'_, '_, 'a> {
             None => {}
         }
         r
+    }
+
+    /// The adjoints of the `lastprivate` scalars `last` of the reversed loop `b` (in the
+    /// backward sweep `bwd`, its clauses `cl`): after the loop a variable holds what the
+    /// last iteration wrote, so its adjoint then (saved before the loop) starts the reversal
+    /// of that iteration only, and every other iteration's starts at zero (each iteration
+    /// writes it before reading it, as a race-free loop does): `if (i == <the reversed
+    /// loop's first counter value>) t̄ = saved; else t̄ = 0;` at the top of the reversed
+    /// body, t̄ private, and t̄ zero after the loop (the value before the loop is not read).
+    fn last_private_adjoints(
+        &mut self,
+        b: StmtId,
+        last: &[SymbolId],
+        cl: &mut Vec<OmpClause>,
+        bwd: &mut Vec<StmtId>,
+    ) -> Result<(), String> {
+        if last.is_empty() {
+            return Ok(());
+        }
+        let why = "`lastprivate` of an active variable in a parallel loop whose reversal does not start from a known counter value";
+        let u = &self.pg.u;
+        let counter = loop_counter(u, b).ok_or(why)?;
+        let first = match &u.stmts[b].kind {
+            StmtKind::Do { start, .. } => *start,
+            StmtKind::CFor { init: Some(i), .. } => match &u.stmts[*i].kind {
+                StmtKind::Assign { rhs, .. } => *rhs,
+                StmtKind::Expr(e) => match &u.exprs[*e] {
+                    Expr::Assign { rhs, .. } => *rhs,
+                    _ => return Err(why.into()),
+                },
+                StmtKind::Decl(Decl::Var(v)) => {
+                    match v.entities.first().and_then(|e| e.init.as_ref()) {
+                        Some(Init::Expr(e)) => *e,
+                        _ => return Err(why.into()),
+                    }
+                }
+                _ => return Err(why.into()),
+            },
+            _ => return Err(why.into()),
+        };
+        let at = bwd.iter().position(|&x| x == b).ok_or(why)?;
+        let (mut head, mut before, mut after) = (Vec::new(), Vec::new(), Vec::new());
+        for &t in last {
+            let Some(&tb) = self.pg.dvar.get(&t) else {
+                continue;
+            };
+            let bytes = self.pg.g.out.symbols[t]
+                .ty
+                .as_ref()
+                .and_then(|t| t.bytes)
+                .unwrap_or(8);
+            let saved = self.pg.temp(
+                "adlast",
+                TempKind::Like {
+                    sym: t,
+                    deriv: true,
+                },
+            );
+            let l = self.pg.b().name(saved);
+            let r = self.pg.b().name(tb);
+            before.push(assign(&mut self.pg.u, l, r));
+            let iv = self.pg.b().name(counter);
+            let f = radtap_il::copy::dup_expr(&mut self.pg.u, first);
+            let c = self.pg.b().bin(BinOp::Eq(RelSpell::Symbol), iv, f);
+            let l = self.pg.b().name(tb);
+            let r = self.pg.b().name(saved);
+            let set = assign(&mut self.pg.u, l, r);
+            let l = self.pg.b().name(tb);
+            let z = self.pg.b().zero(bytes);
+            let clear = assign(&mut self.pg.u, l, z);
+            head.push(stmt(
+                &mut self.pg.u,
+                StmtKind::If {
+                    arms: vec![(c, vec![set])],
+                    else_block: Some(vec![clear]),
+                    logical: false,
+                    braces: vec![true, true],
+                },
+            ));
+            let l = self.pg.b().name(tb);
+            let z = self.pg.b().zero(bytes);
+            after.push(assign(&mut self.pg.u, l, z));
+            for c in cl.iter_mut() {
+                if let OmpClause::FirstPrivate(v) | OmpClause::Reduction(_, v) = c {
+                    v.retain(|&x| x != tb);
+                }
+            }
+            cl.push(OmpClause::Private(vec![tb]));
+        }
+        if let StmtKind::Do { body, .. } | StmtKind::CFor { body, .. } =
+            &mut self.pg.u.stmts[b].kind
+        {
+            body.splice(0..0, head);
+        }
+        bwd.splice(at + 1..at + 1, after);
+        bwd.splice(at..at, before);
+        Ok(())
     }
 
     /// Both sweeps of the critical section `s` (`omp critical`, its statements `body`): each

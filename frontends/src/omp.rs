@@ -47,6 +47,11 @@ pub(crate) enum Construct {
     Section,
     /// `end parallel sections` (Fortran).
     EndParallelSections,
+    /// `single` / `master` inside a `parallel` region: a block one thread runs, between
+    /// its worksharing loops (C: the statement after it; Fortran: up to its `end`).
+    Single,
+    /// `end single` / `end master` (Fortran).
+    EndSingle,
     /// Anything else.
     Other,
 }
@@ -70,6 +75,8 @@ pub(crate) fn construct(words: &str) -> Construct {
         "parallel sections" => Construct::ParallelSections,
         "section" => Construct::Section,
         "end parallel sections" => Construct::EndParallelSections,
+        "single" | "master" => Construct::Single,
+        "end single" | "end master" => Construct::EndSingle,
         _ => Construct::Other,
     }
 }
@@ -246,8 +253,8 @@ pub(crate) fn refusal(words: &str) -> String {
     format!(
         "OpenMP `{words}` is not supported yet (radtap differentiates `parallel for` / \
          `parallel do` loops, `parallel` regions whose work is `omp for` / `!$omp do` \
-         loops separated by barriers, `parallel sections`, `atomic` updates and `critical` \
-         sections): run it sequentially by removing the \
+         loops separated by barriers, `single` or `master` blocks between them, `parallel \
+         sections`, `atomic` updates and `critical` sections): run it sequentially by removing the \
          directive, or move the parallel work into such a loop"
     )
 }
@@ -299,4 +306,42 @@ pub(crate) fn keep_default(clauses: &mut Vec<OmpClause>) -> Result<(), String> {
     }
     clauses.retain(|c| !matches!(c, OmpClause::Default(_)));
     Ok(())
+}
+
+/// Why a `single` / `master` block with clauses `clauses` inside a `parallel` region is
+/// refused, if it is: it becomes sequential code between the region's parallel loops, which
+/// is what it computes when no clause but `nowait` changes that (a race-free program reads
+/// nothing of it in the other threads before a barrier).
+pub(crate) fn single_refusal(words: &str, clauses: &[OmpClause]) -> Option<String> {
+    let other = clauses
+        .iter()
+        .any(|c| !matches!(c, OmpClause::Other(t) if t == "nowait"));
+    other.then(|| {
+        format!("`{words}` with clauses other than `nowait` (`copyprivate`, `private`, `firstprivate`) is not supported yet")
+    })
+}
+
+/// Why the `single` / `master` block `b` of a `parallel` region is refused, if it is: it
+/// names a private variable of the region (`privates`), whose copy on the thread that runs
+/// the block means nothing once the block is sequential code.
+pub(crate) fn single_uses_private(
+    u: &radtap_il::UnitData,
+    b: radtap_il::StmtId,
+    privates: &[SymbolId],
+) -> Option<SymbolId> {
+    let mut all = Vec::new();
+    radtap_il::omp::stmts_below(u, &[b], &mut all);
+    let mut todo = Vec::new();
+    for s in all {
+        radtap_il::visit::stmt_children(&u.stmts[s].kind, &mut |e| todo.push(e), &mut |_| {});
+    }
+    while let Some(e) = todo.pop() {
+        if let radtap_il::Expr::Name(x) = u.exprs[e] {
+            if privates.contains(&x) {
+                return Some(x);
+            }
+        }
+        radtap_il::visit::expr_children(&u.exprs[e], &mut |c| todo.push(c));
+    }
+    None
 }

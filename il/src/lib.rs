@@ -65,6 +65,7 @@ pub mod lift;
 mod make;
 pub mod memcpy;
 pub mod omp;
+pub mod omp_reduce;
 mod omp_types;
 pub mod slices;
 pub mod source_alloc;

@@ -348,6 +348,10 @@ pub fn front(req: &Request) -> Analysed {
         // C `c ? a : b` with real values becomes an `if` (`il::ternary`): each branch's
         // derivative runs under its condition (both branches' partials ran: `0/0`, `u[-1]`).
         radtap_il::ternary::lower_conditionals(&mut program);
+        // OpenMP `reduction(*|max|min: m)` of a real variable: a parallel loop over fixed
+        // chunks, each reducing into its own copy, and the copies combined in order
+        // (`il::omp_reduce`): what both modes differentiate.
+        radtap_il::omp_reduce::lower_reductions(&mut program);
         // C `1[x]` is `x[1]` (`il::subscripts`): the array was taken for the subscript.
         radtap_il::subscripts::commute_reversed_subscripts(&mut program);
         // A call of a pure function whose arguments a loop does not change leaves the loop

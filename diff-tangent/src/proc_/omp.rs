@@ -127,7 +127,7 @@ impl ProcGen<'_, '_> {
                 OmpClause::Reduction(op, v) => {
                     let active = v.iter().any(|x| self.dvar.contains_key(x));
                     if active && op != "+" && op != "-" {
-                        let msg = format!("`reduction({op}: …)` of an active variable is not supported yet (only `+` reductions are differentiated)");
+                        let msg = format!("`reduction({op}: …)` of an active variable is not supported yet here (`*`, `max` and `min` reductions of real scalars are differentiated on one loop `for (i = a; i < b; i++)` / `do i = a, b` without `collapse` or `lastprivate`)");
                         self.error(s, Code::Unsupported, &msg);
                     }
                     OmpClause::Reduction(op.clone(), d(v, self))

@@ -385,6 +385,7 @@ impl CLower<'_, '_> {
                 | Construct::Atomic
                 | Construct::Critical
                 | Construct::ParallelSections
+                | Construct::Single
                 | Construct::Section => {
                     if let Some(old) = self.pending_omp.take() {
                         let msg = format!("`#pragma omp {}` governs no statement here", old.words);
@@ -417,6 +418,7 @@ impl CLower<'_, '_> {
                 | Construct::EndParallel
                 | Construct::EndCritical
                 | Construct::EndParallelSections
+                | Construct::EndSingle
                 | Construct::Other => {
                     let msg = crate::omp::refusal(&parsed.construct);
                     self.omp_refuse(sp, msg);
@@ -494,6 +496,22 @@ impl CLower<'_, '_> {
                     self.omp_refuse(o.span, msg);
                 }
             }
+            // One thread runs it between the region's loops: sequential code there.
+            (Construct::Single, _) if self.omp_regions > 0 => {
+                if let Some(m) = crate::omp::single_refusal(&o.words, &o.clauses) {
+                    self.omp_refuse(o.span, m);
+                    return;
+                }
+                if !matches!(kind, StmtKind::Block { .. }) {
+                    self.wrap_in_block(s);
+                }
+                self.u().source_map.stmt.insert(s, o.span);
+                self.omp_worksharing.push(s);
+            }
+            (Construct::Single, _) => {
+                let msg = format!("`#pragma omp {}` outside a `#pragma omp parallel` region of this function is not supported yet", o.words);
+                self.omp_refuse(o.span, msg);
+            }
             (Construct::Critical | Construct::Section, _) => {
                 // A single statement becomes the block of its own section.
                 if !matches!(kind, StmtKind::Block { .. }) {
@@ -562,6 +580,7 @@ impl CLower<'_, '_> {
                 let mut loops = Vec::new();
                 let mut fine = true;
                 let mut barriers = Vec::new();
+                let mut singles = Vec::new();
                 for &x in body {
                     match &u.stmts[x].kind {
                         StmtKind::Comment(c) if is_barrier(c) => barriers.push(x),
@@ -573,7 +592,18 @@ impl CLower<'_, '_> {
                             }
                         }
                         StmtKind::CFor { .. } if self.omp_worksharing.contains(&x) => loops.push(x),
+                        StmtKind::Block { .. } if self.omp_worksharing.contains(&x) => {
+                            singles.push(x)
+                        }
                         _ => fine = false,
+                    }
+                }
+                for &b in &singles {
+                    if let Some(x) = crate::omp::single_uses_private(u, b, &declared) {
+                        let sp = u.source_map.stmt.get(b).copied().unwrap_or(o.span);
+                        let msg = format!("a `single` / `master` block reading or writing `{}`, a private variable of its region, is not supported yet", self.p.name(x));
+                        self.omp_refuse(sp, msg);
+                        return;
                     }
                 }
                 // Several loops: each one parallel loop, their barriers (explicit, or the
@@ -592,11 +622,23 @@ impl CLower<'_, '_> {
                         radtap_il::omp::stmts_below(u, c, &mut below);
                     }
                 }
+                let nested_single: Vec<Span> = below
+                    .iter()
+                    .filter(|&x| {
+                        matches!(u.stmts[*x].kind, StmtKind::Block { .. })
+                            && self.omp_worksharing.contains(x)
+                    })
+                    .filter_map(|x| u.source_map.stmt.get(*x).copied())
+                    .collect();
                 let misplaced: Vec<Span> = below
                     .into_iter()
                     .filter(|&x| matches!(&u.stmts[x].kind, StmtKind::Comment(c) if is_barrier(c)))
                     .filter_map(|x| u.source_map.stmt.get(x).copied())
                     .collect();
+                for sp in nested_single {
+                    let msg = "a `single` / `master` block is supported between the `omp for` loops of a `#pragma omp parallel` region only".to_string();
+                    self.omp_refuse(sp, msg);
+                }
                 for sp in misplaced {
                     let msg = "`#pragma omp barrier` is supported between the `omp for` loops of a `#pragma omp parallel` region only".to_string();
                     self.omp_refuse(sp, msg);
@@ -619,7 +661,7 @@ impl CLower<'_, '_> {
                         body.retain(|x| !barriers.contains(x));
                     }
                 } else {
-                    let msg = "a `#pragma omp parallel` region is supported when its work is `#pragma omp for` loops (separated by barriers), after declarations (without initialisers) of its private variables".to_string();
+                    let msg = "a `#pragma omp parallel` region is supported when its work is `#pragma omp for` loops (separated by barriers), `single` or `master` blocks between them, after declarations (without initialisers) of its private variables".to_string();
                     self.omp_refuse(o.span, msg);
                 }
             }

@@ -146,6 +146,46 @@ impl<'t> FortranLowering<'_, 't> {
                 u.source_map.stmt.insert(sid, o.span);
                 out.push(sid);
             }
+            Construct::Single if !in_region => {
+                let msg = format!("`!$omp {words}` outside an `!$omp parallel` region of this procedure is not supported yet");
+                self.omp_refuse(span, msg);
+            }
+            Construct::Single => {
+                if let Some(m) = crate::omp::single_refusal(&words, &clauses) {
+                    self.omp_refuse(span, m);
+                }
+                regions.push((
+                    Pending {
+                        kind,
+                        clauses,
+                        span,
+                        words,
+                        name: None,
+                    },
+                    out.len(),
+                ))
+            }
+            // One thread runs it between the region's loops: sequential code there.
+            Construct::EndSingle => {
+                let Some((o, start)) = regions.pop_if(|(o, _)| o.kind == Construct::Single) else {
+                    let msg = format!("`!$omp {words}` closes no `!$omp single` / `master`");
+                    self.omp_refuse(span, msg);
+                    return;
+                };
+                let body: Vec<StmtId> = out.drain(start..).collect();
+                let u = self.unit();
+                let st = Stmt::new(StmtKind::Block {
+                    scope: None,
+                    decls: vec![],
+                    body,
+                    associations: vec![],
+                    construct: BlockKind::C,
+                });
+                let sid = u.stmts.alloc(st);
+                u.source_map.stmt.insert(sid, o.span);
+                out.push(sid);
+                self.omp_worksharing.push(sid);
+            }
             Construct::Parallel | Construct::Critical | Construct::ParallelSections => regions
                 .push((
                     Pending {
@@ -211,12 +251,36 @@ impl<'t> FortranLowering<'_, 't> {
                 };
                 let u = &self.p.units[self.cur_unit.expect("unit")];
                 let mut loops = Vec::new();
+                let mut singles = Vec::new();
                 let mut fine = true;
                 for &x in &out[start..] {
                     match &u.stmts[x].kind {
                         StmtKind::Comment(_) | StmtKind::Empty => {}
                         StmtKind::Do { .. } if self.omp_worksharing.contains(&x) => loops.push(x),
+                        StmtKind::Block { .. } if self.omp_worksharing.contains(&x) => {
+                            singles.push(x)
+                        }
                         _ => fine = false,
+                    }
+                }
+                let privates: Vec<SymbolId> = o
+                    .clauses
+                    .iter()
+                    .filter(|c| {
+                        matches!(
+                            c,
+                            radtap_il::omp::OmpClause::Private(_)
+                                | radtap_il::omp::OmpClause::FirstPrivate(_)
+                        )
+                    })
+                    .flat_map(|c| c.vars().to_vec())
+                    .collect();
+                for &b in &singles {
+                    if let Some(x) = crate::omp::single_uses_private(u, b, &privates) {
+                        let sp = u.source_map.stmt.get(b).copied().unwrap_or(o.span);
+                        let msg = format!("a `single` / `master` block reading or writing `{}`, a private variable of its region, is not supported yet", self.p.name(x));
+                        self.omp_refuse(sp, msg);
+                        return;
                     }
                 }
                 // Several loops (separated by barriers, explicit or implicit): each one
@@ -239,8 +303,21 @@ impl<'t> FortranLowering<'_, 't> {
                             span: Some(o.span),
                         }));
                     }
+                    // The `single` / `master` blocks are the statements they hold, run
+                    // between the parallel loops.
+                    let mut flat = Vec::new();
+                    for &x in &out[start..] {
+                        match &u.stmts[x].kind {
+                            StmtKind::Block { body, .. } if singles.contains(&x) => {
+                                flat.extend(body.iter().copied())
+                            }
+                            _ => flat.push(x),
+                        }
+                    }
+                    out.truncate(start);
+                    out.extend(flat);
                 } else {
-                    let msg = "an `!$omp parallel` region is supported when its work is `!$omp do` loops (separated by barriers)".to_string();
+                    let msg = "an `!$omp parallel` region is supported when its work is `!$omp do` loops (separated by barriers), `!$omp single` or `!$omp master` blocks between them".to_string();
                     self.omp_refuse(o.span, msg);
                 }
             }
