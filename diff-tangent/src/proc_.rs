@@ -469,6 +469,9 @@ pub(crate) fn add_direction_dim(u: &mut UnitData, v: &mut VarDecl) {
                 }
             }
         }
+        // A C record holds its directions at its real leaves (the derivative record type,
+        // `Gen::type_decl`): `struct Matrix_d *md`, `md->data[k][nd]`.
+        Lang::C if matches!(v.spec.class, BaseClass::Record(_)) => {}
         Lang::C => {
             for e in &mut v.entities {
                 let n = u.exprs.alloc(Expr::Opaque("NBDirsMax".into()));

@@ -231,35 +231,29 @@ impl<'a> ProcGen<'_, 'a> {
                 continue;
             };
             self.zeroed_allocation(r);
+            let mut r = r;
+            if self.vector {
+                // `double (*data)[NBDirsMax]`: room for every direction, no cast (the
+                // allocator's `(double *)` is not the member's type).
+                while let Expr::Paren(i) | Expr::Cast { arg: i, .. } = self.u.exprs[r] {
+                    r = i;
+                }
+                self.all_directions(r);
+            }
             let l = self.shadow_member(dq, f);
             out.push(assign(&mut self.u, l, r));
         }
-        // In vector mode each direction's record has its own blocks.
-        self.dir(out)
+        out
     }
 
-    /// Member `f` of the derivative record `dq` designates: `dq->f`, in vector mode
-    /// `(*dq)[nd].f` (`dq` points to one record per direction).
+    /// Member `f` of the derivative record `dq` designates: `dq->f` (in vector mode too:
+    /// one derivative record holds every direction).
     fn shadow_member(&mut self, dq: SymbolId, f: String) -> ExprId {
         let n = self.b().name(dq);
-        if !self.vector {
-            return self.b().e(Expr::Field {
-                base: n,
-                field: f,
-                arrow: true,
-            });
-        }
-        let d = self.b().e(Expr::Unary {
-            op: UnOp::Deref,
-            arg: n,
-        });
-        let p = self.b().e(Expr::Paren(d));
-        let nd = self.nd_index();
-        let base = self.b().index(p, vec![Subscript::Index(nd)]);
         self.b().e(Expr::Field {
-            base,
+            base: n,
             field: f,
-            arrow: false,
+            arrow: true,
         })
     }
 
@@ -320,7 +314,6 @@ impl<'a> ProcGen<'_, 'a> {
                 out.push(free(self, l));
             }
         }
-        let mut out = self.dir(out);
         if d.block {
             let n = self.b().name(dq);
             out.push(free(self, n));
@@ -359,11 +352,7 @@ impl<'a> ProcGen<'_, 'a> {
             }
             let base = self.b().name(dq);
             let iv = self.b().name(i);
-            let mut elem = self.b().index(base, vec![Subscript::Index(iv)]);
-            if self.vector {
-                let nd = self.nd_index();
-                elem = self.b().index(elem, vec![Subscript::Index(nd)]);
-            }
+            let elem = self.b().index(base, vec![Subscript::Index(iv)]);
             let m = self.b().e(Expr::Field {
                 base: elem,
                 field: f.clone(),
@@ -384,7 +373,6 @@ impl<'a> ProcGen<'_, 'a> {
         }
         let mut out = Vec::new();
         if !frees.is_empty() {
-            let frees = self.dir(frees);
             out.push(self.c_count_loop(i, n, frees, true));
         } else {
             self.forget_temp(i);
@@ -517,7 +505,12 @@ impl<'a> ProcGen<'_, 'a> {
                 ));
             }
             let count = self.b().name(n);
-            let size = self.b().opaque(&format!("sizeof({elem})"));
+            // Vector mode: `double (*data)[NBDirsMax]`, every direction's row.
+            let size = if self.vector {
+                self.b().opaque(&format!("sizeof({elem}[NBDirsMax])"))
+            } else {
+                self.b().opaque(&format!("sizeof({elem})"))
+            };
             let calloc = self.b().opaque("calloc");
             let alloc = self.b().e(Expr::Call {
                 callee: calloc,
@@ -534,9 +527,7 @@ impl<'a> ProcGen<'_, 'a> {
             });
             let lhs = self.zero_record_member(z, &f);
             let set = assign(&mut self.u, lhs, alloc);
-            // Vector mode: one record per direction (`zerod[nd].data`), each its block.
-            let set = self.dir(vec![set]);
-            pre.extend(set);
+            pre.push(set);
             let m = self.zero_record_member(z, &f);
             let fr = self.b().opaque("free");
             let frees = vec![stmt(
@@ -550,7 +541,6 @@ impl<'a> ProcGen<'_, 'a> {
                     no_parens: false,
                 },
             )];
-            let frees = self.dir(frees);
             post.extend(frees);
         }
         self.post_call.extend(post);
@@ -561,14 +551,10 @@ impl<'a> ProcGen<'_, 'a> {
         }))
     }
 
-    /// Member `f` of the zero derivative record `z` ([`Self::zero_record_shadow`]): `z.f`,
-    /// in vector mode `z[nd].f`.
+    /// Member `f` of the zero derivative record `z` ([`Self::zero_record_shadow`]): `z.f`
+    /// (in vector mode too: one record holds every direction).
     fn zero_record_member(&mut self, z: SymbolId, f: &str) -> ExprId {
-        let mut base = self.b().name(z);
-        if self.vector {
-            let nd = self.nd_index();
-            base = self.b().index(base, vec![Subscript::Index(nd)]);
-        }
+        let base = self.b().name(z);
         self.b().e(Expr::Field {
             base,
             field: f.to_string(),
