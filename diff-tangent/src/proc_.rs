@@ -82,8 +82,9 @@ pub struct ProcGen<'g, 'a> {
     /// of their result: they need an `external` declaration.
     pub extern_funcs: Vec<(SymbolId, Type)>,
     /// C vector mode: derivatives of by-value arguments the procedure writes, with the
-    /// argument they are copied from on entry (the caller's directions stay untouched).
-    entry_copies: Vec<(SymbolId, SymbolId)>,
+    /// argument they are copied from on entry (the caller's directions stay untouched),
+    /// and whether it is a record (copied whole, outside a direction loop).
+    entry_copies: Vec<(SymbolId, SymbolId, bool)>,
     /// Costly intrinsic calls of the statement being differentiated (outermost first), with
     /// the placeholder nodes standing for their copies: a call used twice (by the primal and
     /// by its partial) is computed once into a temporary.

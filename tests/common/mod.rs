@@ -201,16 +201,8 @@ pub fn uses_openmp(sources: &[PathBuf]) -> bool {
 /// check the refusal and skip the vector run.
 pub const VECTOR_UNSUPPORTED: &[(&str, &str)] = &[
     (
-        "c_static_const_global.c",
-        "in vector mode, passing an array member of a record",
-    ),
-    (
         "c_struct_by_value.c",
         "in vector mode, passing a member record of a record with a derivative by value",
-    ),
-    (
-        "c_member_pointers.c",
-        "in vector mode, a pointer into a member of a record with a derivative",
     ),
 ];
 

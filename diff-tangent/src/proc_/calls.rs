@@ -1052,7 +1052,9 @@ impl<'a> ProcGen<'_, 'a> {
                     Some(t) => t,
                     None => {
                         let k = self.bytes_of_sym(prim.sym);
-                        if self.vector {
+                        // A C record holds its directions at its leaves: initialised whole,
+                        // as in scalar mode (`struct Split_d td = sd;`).
+                        if self.vector && !(record && self.lang == Lang::C) {
                             self.b().zero(k)
                         } else {
                             self.zero_like(init, k)
@@ -1111,7 +1113,7 @@ impl<'a> ProcGen<'_, 'a> {
                     continue;
                 }
             }
-            if self.vector && !is_ptr {
+            if self.vector && !is_ptr && !(record && self.lang == Lang::C) {
                 e.init = None;
                 if let Some(val) = val {
                     let n = self.b().name(e.sym);

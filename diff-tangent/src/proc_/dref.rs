@@ -440,6 +440,12 @@ impl<'a> ProcGen<'_, 'a> {
         match &self.src.exprs[e] {
             Expr::Name(s) => ty(*s),
             Expr::Index { base, .. } | Expr::Paren(base) => self.record_of(*base),
+            // `(parts + i)->pos`: pointer arithmetic keeps the pointee's type.
+            Expr::Binary {
+                op: BinOp::Add | BinOp::Sub,
+                lhs,
+                rhs,
+            } => self.record_of(*lhs).or_else(|| self.record_of(*rhs)),
             Expr::Unary {
                 op: UnOp::Deref,
                 arg,
