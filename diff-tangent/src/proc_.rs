@@ -196,9 +196,6 @@ pub enum TempKind {
     /// A C array of `len` reals of this many bytes (adjoint mode: a recorded array of
     /// constant size kept in a local instead of on the stack).
     RealArray { bytes: u32, len: u32 },
-    /// C vector mode: `len` rows of directions, `double t[len][NBDirsMax]` (the derivative
-    /// of a piece of a record's member block passed to a procedure, `shadow.rs`).
-    DirRows { bytes: u32, len: u32 },
     /// A Fortran real array of these dimensions (expressions of the unit being built), a
     /// derivative when `deriv` (with the direction dimension first in vector mode): the
     /// value of a hoisted reference to an array-valued function and its derivative.

@@ -1,4 +1,4 @@
-// radtap: -head "blocks(y)/(x)"
+// radtap: -head "blocks(y)/(x)" -size x=n
 // sizes: n=5 x=n y=3
 // Issue 47 (vector tangent of records with pointer members, the shape of ADBench's hand
 // tracker): a record whose `data` member is allocated by a helper (`mat_new`, an allocator

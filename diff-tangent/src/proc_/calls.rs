@@ -451,18 +451,6 @@ impl<'a> ProcGen<'_, 'a> {
         let base = radtap_dataflow::zones::base_symbol(self.prog(), self.p, a);
         let has = base.is_some_and(|b| self.dvar.contains_key(&b));
         let cur = self.cur.clone();
-        // C, vector mode: a member record passed by value (`dist(s.rest, p)`) has no
-        // derivative of its own: `sd` is one record per direction.
-        if self.lang == Lang::C
-            && self.vector
-            && !by_pointer
-            && has
-            && self.names_member(a)
-            && self.record_of(a).is_some()
-        {
-            self.error(s, Code::Unsupported, "in vector mode, passing a member record of a record with a derivative by value (`s.rest`) is not supported yet (its derivative is one record per direction); copy it into a variable first");
-            return self.b().zero(8);
-        }
         // Fortran, vector mode: an array component of a record with a derivative
         // (`f(m%p)`): the derivative is an array of records, one per direction, so
         // `md(:)%p` is no actual argument (two part references with nonzero rank).

@@ -1087,13 +1087,6 @@ impl<'a> ProcGen<'_, 'a> {
                     }
                     v
                 }
-                TempKind::DirRows { bytes, len } => {
-                    let mut v = scalar_var(self.lang, s, BaseClass::Real, bytes);
-                    let n = self.u.int_literal(i64::from(len));
-                    v.entities[0].derived.push(DeclOp::Array(Some(n)));
-                    add_direction_dim(&mut self.u, &mut v);
-                    v
-                }
                 TempKind::Shaped { bytes, deriv, dims } => {
                     let mut v = scalar_var(self.lang, s, BaseClass::Real, bytes);
                     v.entities[0].dims = Some(dims);
@@ -1290,8 +1283,7 @@ impl<'a> ProcGen<'_, 'a> {
             TempKind::Real { .. }
             | TempKind::Int
             | TempKind::Mask { .. }
-            | TempKind::RealArray { .. }
-            | TempKind::DirRows { .. } => None,
+            | TempKind::RealArray { .. } => None,
             TempKind::Shaped { bytes, dims, .. } => Some(Type {
                 base: BaseClass::Real,
                 bytes: Some(*bytes),

@@ -144,10 +144,7 @@ impl<'a> ProcGen<'_, 'a> {
                         field: field.clone(),
                         arrow: *arrow,
                     });
-                    if self.vector
-                        && dir != Dir::Omit
-                        && self.c_ref_levels(e) == Some((true, 0))
-                    {
+                    if self.vector && dir != Dir::Omit && self.c_ref_levels(e) == Some((true, 0)) {
                         let ds = self.dir_sub(dir);
                         x = self.b().index(x, vec![ds]);
                     }

@@ -3,9 +3,10 @@
 //! allocates the primal one (`md = (struct Matrix_d *)malloc(sizeof(Matrix));
 //! md->data = (double *)malloc(r * c * sizeof(double));`, the allocator's parameters
 //! replaced by the call's arguments), and `delete_matrix(m)` frees it the way the
-//! deallocator frees the primal (`free(md->data); free(md);`). In vector mode the block is
-//! one per direction for a `double *` (`malloc(n * sizeof(double) * NBDirsMax)`, as for
-//! `malloc` itself) and each direction's record has its own member blocks.
+//! deallocator frees the primal (`free(md->data); free(md);`). In vector mode each block
+//! has room for every direction (`malloc(n * sizeof(double) * NBDirsMax)`, as for `malloc`
+//! itself): one derivative record holds every direction, its member `double (*data)
+//! [NBDirsMax]` (ARCHITECTURE.md, C vector mode, records).
 //!
 //! Sound because an allocator changes nothing but the memory it allocates, so the shadow
 //! built after the call sees the arguments the call saw, provided they read no variable
@@ -403,8 +404,8 @@ impl<'a> ProcGen<'_, 'a> {
     /// of the primal member (`radtap_il::extent::member_pointer_extent`, its parameters
     /// and the record's integer members replaced by the call's: `calloc(
     /// (&base_relatives[i])->nrows * (&base_relatives[i])->ncols, sizeof(double))`), the
-    /// blocks freed after the call ([`ProcGen::post_call`]); in vector mode one record per
-    /// direction, each with its blocks. Tangent modes only; `None` (the caller refuses)
+    /// blocks freed after the call ([`ProcGen::post_call`]); in vector mode each block has
+    /// every direction's row (`sizeof(double[NBDirsMax])`). Tangent modes only; `None` (the caller refuses)
     /// when a member's extent is not known or the callee writes it.
     pub fn zero_record_shadow(
         &mut self,
@@ -618,141 +619,5 @@ impl<'a> ProcGen<'_, 'a> {
             Some(c0) => c0,
             None => self.b().int(0),
         }
-    }
-
-    /// Vector mode: the derivative of a piece of a record's member block passed to a
-    /// procedure (`angle_axis_to_rotation_matrix(pose_params->data, R)`,
-    /// `euler_angles_to_rotation_matrix(pose_params->data + k * pose_params->nrows, R)`):
-    /// each direction's record has its own block, so the callee's `double (*)[NBDirsMax]`
-    /// is a temporary `t[len][NBDirsMax]` filled from `(*pd)[nd].data[off + i]` before the
-    /// call, and copied back after it when the callee writes through that parameter. Only
-    /// when the callee touches a constant number of elements (`radtap_il::extent`, exact,
-    /// or an upper bound of what it may read when it writes nothing there: `len`, at most
-    /// 64). `None` otherwise (the caller refuses).
-    pub fn member_piece_rows(
-        &mut self,
-        a: ExprId,
-        (c, fi, _args): (UnitId, usize, &'a [Arg]),
-        pre: &mut Vec<StmtId>,
-    ) -> Option<ExprId> {
-        if !self.vector || self.lang != Lang::C {
-            return None;
-        }
-        let formal = *self.prog().units[c].params.get(fi)?;
-        let ft = self.prog().symbols[formal].ty.as_ref()?;
-        let bytes = match (ft.base, ft.bytes, ft.pointers) {
-            (BaseClass::Real, Some(b @ (4 | 8)), 1) if ft.dims.is_empty() => b,
-            _ => return None,
-        };
-        let ci = self.g.info.procs.get(&c)?;
-        let writes = ci
-            .zones
-            .objects
-            .get(&ObjKey::Pointee(formal))
-            .is_some_and(|o| ci.zones.obj_set(o).intersects(&ci.summary.writes));
-        // What the callee surely touches; for a callee that only reads, what it may read
-        // (ADBench's `angle_axis_to_rotation_matrix` returns early: no exact extent),
-        // elements the primal's own call may read of the primal block, so within it.
-        let ext = radtap_il::extent::pointer_extent(
-            self.prog(),
-            c,
-            formal,
-            radtap_il::extent::Mode::Exact,
-        )
-        .or_else(|| {
-            (!writes).then(|| {
-                radtap_il::extent::pointer_extent(
-                    self.prog(),
-                    c,
-                    formal,
-                    radtap_il::extent::Mode::Cover,
-                )
-            })?
-        })?;
-        let len = match ext.terms()?.as_slice() {
-            [(k, n)] if k.is_empty() && (1..=64).contains(n) => *n,
-            _ => return None,
-        };
-        // `m->data`, `m->data + off`, `&m->data[off]` (parentheses and casts aside).
-        let src = self.src;
-        let strip = |mut e: ExprId| {
-            while let Expr::Paren(x) | Expr::Cast { arg: x, .. } = src.exprs[e] {
-                e = x;
-            }
-            e
-        };
-        let (member, off) = match &src.exprs[strip(a)] {
-            Expr::Field { .. } => (strip(a), None),
-            Expr::Binary {
-                op: BinOp::Add,
-                lhs,
-                rhs,
-            } if matches!(src.exprs[strip(*lhs)], Expr::Field { .. }) => (strip(*lhs), Some(*rhs)),
-            Expr::Unary {
-                op: UnOp::AddrOf,
-                arg,
-            } => match &src.exprs[strip(*arg)] {
-                Expr::Index { base, subs } => match subs.as_slice() {
-                    [Subscript::Index(i)]
-                        if matches!(src.exprs[strip(*base)], Expr::Field { .. }) =>
-                    {
-                        (strip(*base), Some(*i))
-                    }
-                    _ => return None,
-                },
-                _ => return None,
-            },
-            _ => return None,
-        };
-        if !self.field_is_pointer(member) {
-            return None;
-        }
-        let t = self.temp(
-            "piece",
-            TempKind::DirRows {
-                bytes,
-                len: len as u32,
-            },
-        );
-        let i = self.temp("i", TempKind::Int);
-        // One copy loop: `t[i][nd] = (*md)[nd].data[off + i]`, or back.
-        let copy = |me: &mut Self, back: bool| -> Option<Vec<StmtId>> {
-            let d = me.dref(member, Dir::Nd)?;
-            let iv = me.b().name(i);
-            let at = match off {
-                Some(o) => {
-                    let o = me.cp(o);
-                    let o = me.paren_if_compound(o);
-                    me.b().bin(BinOp::Add, o, iv)
-                }
-                None => iv,
-            };
-            let blk = me.b().index(d, vec![Subscript::Index(at)]);
-            let tn = me.b().name(t);
-            let iv = me.b().name(i);
-            let nd = me.nd_index();
-            let row = me
-                .b()
-                .index(tn, vec![Subscript::Index(iv), Subscript::Index(nd)]);
-            let st = if back {
-                assign(&mut me.u, blk, row)
-            } else {
-                assign(&mut me.u, row, blk)
-            };
-            let n = me.b().int(len);
-            let lp = me.c_count_loop(i, n, vec![st], true);
-            Some(me.dir(vec![lp]))
-        };
-        let Some(into) = copy(self, false) else {
-            self.forget_temp(t);
-            self.forget_temp(i);
-            return None;
-        };
-        pre.extend(into);
-        if writes {
-            let back = copy(self, true)?;
-            self.post_call.extend(back);
-        }
-        Some(self.b().name(t))
     }
 }
