@@ -291,6 +291,14 @@ impl<'a> ProcGen<'_, 'a> {
     /// records is zeroed element by element in a loop nest (`d%nodes%x = 0` is no Fortran
     /// when `x` is an array too).
     pub fn zero_record_leaves(&mut self, d: ExprId, td: TypeDefId) -> Vec<StmtId> {
+        if self.lang == Lang::C {
+            // Zeroed whole, `sd = (struct S_d){0};`: an array member takes no scalar
+            // (`sd.v = 0.0` did not compile), nor does any real member in vector mode,
+            // where the record holds every direction at its leaves (`double x[NBDirsMax]`).
+            let (_, n) = self.g.derivative_type(td);
+            let z = self.b().opaque(&format!("(struct {n}){{0}}"));
+            return vec![assign(&mut self.u, d, z)];
+        }
         self.zero_leaves_under(d, td, 0)
     }
 
