@@ -977,7 +977,7 @@ impl Gen<'_> {
                 && self.lang == Lang::C
                 && matches!(v.spec.class, BaseClass::Real | BaseClass::Complex)
             {
-                crate::proc_::add_direction_dim(dst, v);
+                crate::build::add_direction_dim(dst, v);
             }
             for e in &mut v.entities {
                 if let Some(Init::Expr(_)) = e.init {
