@@ -189,9 +189,11 @@ impl<'a> ProcGen<'_, 'a> {
         // Zeroed whether or not the allocator sets members to `NULL`: the derivative of
         // memory nothing active wrote yet is zero (`dref.rs`, `dptr` of `malloc`).
         self.zeroed_allocation(x);
-        if self.vector {
-            // `double (*vd)[NBDirsMax]`, `struct Matrix_d (*md)[NBDirsMax]`: room for
-            // every direction, no cast (as for `malloc` itself, `dref.rs`).
+        if self.vector && !self.record_sizes_to_derivative(x) {
+            // `double (*vd)[NBDirsMax]`: room for every direction, no cast (as for `malloc`
+            // itself, `dref.rs`). A record block whose size is not counted in records
+            // (`malloc(16)`) too: no derivative record is larger than `NBDirsMax` primal
+            // ones.
             while let Expr::Paren(i) | Expr::Cast { arg: i, .. } = self.u.exprs[x] {
                 x = i;
             }
@@ -200,6 +202,43 @@ impl<'a> ProcGen<'_, 'a> {
         }
         self.derivative_casts(x);
         Some(x)
+    }
+
+    /// Vector mode: when every `sizeof` of built allocation `x` is of a record type
+    /// (`calloc(1, count * sizeof(Matrix))`), turns them into the derivative record's
+    /// (`sizeof(struct Matrix_d)`: one record holds every direction) and says so; otherwise
+    /// changes nothing (the caller allocates `NBDirsMax` times the primal size).
+    fn record_sizes_to_derivative(&mut self, x: ExprId) -> bool {
+        let mut sizes = Vec::new();
+        let mut todo = vec![x];
+        while let Some(y) = todo.pop() {
+            match &self.u.exprs[y] {
+                Expr::SizeofType(cp) => match cp.spec.class {
+                    BaseClass::Record(td) if cp.derived.is_empty() && cp.dims.is_empty() => {
+                        sizes.push((y, td))
+                    }
+                    _ => return false,
+                },
+                Expr::Unary {
+                    op: UnOp::Sizeof, ..
+                } => return false,
+                other => radtap_il::visit::expr_children(other, &mut |k| todo.push(k)),
+            }
+        }
+        if sizes.is_empty() {
+            return false;
+        }
+        for (y, td) in sizes {
+            let (_, n) = self.g.derivative_type(td);
+            if let Expr::SizeofType(cp) = &mut self.u.exprs[y] {
+                cp.spec.keyword = "struct".into();
+                cp.spec.name = Some(n);
+                cp.spec.inline_def = None;
+                cp.spec.qualifiers.retain(|q| q != "const");
+            }
+        }
+        self.derivative_casts(x);
+        true
     }
 
     /// The derivative member blocks of allocator call `call` whose derivative block is
