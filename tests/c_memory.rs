@@ -34,6 +34,7 @@ const HEAP_PROGRAMS: &[&str] = &[
     "c_logreg_objective.c",
     "c_spline_fit.c",
     "c_two_heads.c",
+    "c_vector_record_blocks.c",
 ];
 
 /// Builds one driver of `path` in `dir` and runs it under valgrind.

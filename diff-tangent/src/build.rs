@@ -170,3 +170,59 @@ pub fn stmt(u: &mut UnitData, kind: StmtKind) -> StmtId {
 pub fn assign(u: &mut UnitData, lhs: ExprId, rhs: ExprId) -> StmtId {
     stmt(u, StmtKind::Assign { lhs, op: None, rhs })
 }
+
+/// Vector mode: the direction becomes the first dimension of a Fortran declaration
+/// (`xd(nbdirsmax, n)`) or the last of a C one (`xd[n][NBDirsMax]`).
+pub(crate) fn add_direction_dim(u: &mut UnitData, v: &mut VarDecl) {
+    let deferred = v
+        .attrs
+        .iter()
+        .any(|a| matches!(a, Attr::Keyword(k) if k == "allocatable" || k == "pointer"));
+    match u.lang {
+        Lang::Fortran => {
+            // Deferred and assumed shapes (`:`) take a `:` direction dimension too.
+            let mut dim_for = |shape: Option<&Vec<Dim>>| {
+                if deferred
+                    || shape.is_some_and(|ds| ds.iter().any(|d| d.upper == DimUpper::Deferred))
+                {
+                    Dim {
+                        lower: None,
+                        upper: DimUpper::Deferred,
+                    }
+                } else {
+                    Dim {
+                        lower: None,
+                        upper: DimUpper::Expr(u.exprs.alloc(Expr::Opaque("nbdirsmax".into()))),
+                    }
+                }
+            };
+            let mut attr_shape = None;
+            for a in &mut v.attrs {
+                if let Attr::Dimension(ds) = a {
+                    let d = dim_for(Some(ds));
+                    ds.insert(0, d);
+                    attr_shape = Some(ds.clone());
+                }
+            }
+            for e in &mut v.entities {
+                match &mut e.dims {
+                    Some(ds) => {
+                        let d = dim_for(Some(ds));
+                        ds.insert(0, d)
+                    }
+                    None if attr_shape.is_none() => e.dims = Some(vec![dim_for(None)]),
+                    None => {}
+                }
+            }
+        }
+        // A C record holds its directions at its real leaves (the derivative record type,
+        // `Gen::type_decl`): `struct Matrix_d *md`, `md->data[k][nd]`.
+        Lang::C if matches!(v.spec.class, BaseClass::Record(_)) => {}
+        Lang::C => {
+            for e in &mut v.entities {
+                let n = u.exprs.alloc(Expr::Opaque("NBDirsMax".into()));
+                e.derived.insert(0, DeclOp::Array(Some(n)));
+            }
+        }
+    }
+}

@@ -981,6 +981,15 @@ impl Gen<'_> {
         // The initializers kept by `derivative_type` (primal default values) become zeros.
         for f in &mut fields {
             let Decl::Var(v) = f else { continue };
+            // C vector mode: the directions innermost at each real leaf (`double x` →
+            // `double x[NBDirsMax]`, `double *data` → `double (*data)[NBDirsMax]`), one
+            // record for all directions (ARCHITECTURE.md, vector records).
+            if self.opts.vector
+                && self.lang == Lang::C
+                && matches!(v.spec.class, BaseClass::Real | BaseClass::Complex)
+            {
+                crate::build::add_direction_dim(dst, v);
+            }
             for e in &mut v.entities {
                 if let Some(Init::Expr(_)) = e.init {
                     let z = crate::build::B {

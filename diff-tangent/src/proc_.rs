@@ -1,5 +1,6 @@
 //! One procedure: its derivative header and declarations, and the statement rules.
 
+pub(crate) use crate::build::add_direction_dim;
 use crate::build::{assign, stmt, B};
 use crate::gen::{diffsizes_use, key, pattern, Gen};
 use radtap_dataflow::{ActivityInfo, ObjKey, ProcInfo, ZoneSet};
@@ -82,8 +83,9 @@ pub struct ProcGen<'g, 'a> {
     /// of their result: they need an `external` declaration.
     pub extern_funcs: Vec<(SymbolId, Type)>,
     /// C vector mode: derivatives of by-value arguments the procedure writes, with the
-    /// argument they are copied from on entry (the caller's directions stay untouched).
-    entry_copies: Vec<(SymbolId, SymbolId)>,
+    /// argument they are copied from on entry (the caller's directions stay untouched),
+    /// and whether it is a record (copied whole, outside a direction loop).
+    entry_copies: Vec<(SymbolId, SymbolId, bool)>,
     /// Costly intrinsic calls of the statement being differentiated (outermost first), with
     /// the placeholder nodes standing for their copies: a call used twice (by the primal and
     /// by its partial) is computed once into a temporary.
@@ -195,9 +197,6 @@ pub enum TempKind {
     /// A C array of `len` reals of this many bytes (adjoint mode: a recorded array of
     /// constant size kept in a local instead of on the stack).
     RealArray { bytes: u32, len: u32 },
-    /// C vector mode: `len` rows of directions, `double t[len][NBDirsMax]` (the derivative
-    /// of a piece of a record's member block passed to a procedure, `shadow.rs`).
-    DirRows { bytes: u32, len: u32 },
     /// A Fortran real array of these dimensions (expressions of the unit being built), a
     /// derivative when `deriv` (with the direction dimension first in vector mode): the
     /// value of a hoisted reference to an array-valued function and its derivative.
@@ -422,58 +421,5 @@ fn plain_entity(sym: SymbolId) -> Entity {
         char_len: None,
         derived: Vec::new(),
         init: None,
-    }
-}
-
-/// Vector mode: the direction becomes the first dimension of a Fortran declaration
-/// (`xd(nbdirsmax, n)`) or the last of a C one (`xd[n][NBDirsMax]`).
-pub(crate) fn add_direction_dim(u: &mut UnitData, v: &mut VarDecl) {
-    let deferred = v
-        .attrs
-        .iter()
-        .any(|a| matches!(a, Attr::Keyword(k) if k == "allocatable" || k == "pointer"));
-    match u.lang {
-        Lang::Fortran => {
-            // Deferred and assumed shapes (`:`) take a `:` direction dimension too.
-            let mut dim_for = |shape: Option<&Vec<Dim>>| {
-                if deferred
-                    || shape.is_some_and(|ds| ds.iter().any(|d| d.upper == DimUpper::Deferred))
-                {
-                    Dim {
-                        lower: None,
-                        upper: DimUpper::Deferred,
-                    }
-                } else {
-                    Dim {
-                        lower: None,
-                        upper: DimUpper::Expr(u.exprs.alloc(Expr::Opaque("nbdirsmax".into()))),
-                    }
-                }
-            };
-            let mut attr_shape = None;
-            for a in &mut v.attrs {
-                if let Attr::Dimension(ds) = a {
-                    let d = dim_for(Some(ds));
-                    ds.insert(0, d);
-                    attr_shape = Some(ds.clone());
-                }
-            }
-            for e in &mut v.entities {
-                match &mut e.dims {
-                    Some(ds) => {
-                        let d = dim_for(Some(ds));
-                        ds.insert(0, d)
-                    }
-                    None if attr_shape.is_none() => e.dims = Some(vec![dim_for(None)]),
-                    None => {}
-                }
-            }
-        }
-        Lang::C => {
-            for e in &mut v.entities {
-                let n = u.exprs.alloc(Expr::Opaque("NBDirsMax".into()));
-                e.derived.insert(0, DeclOp::Array(Some(n)));
-            }
-        }
     }
 }

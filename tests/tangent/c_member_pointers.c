@@ -2,9 +2,9 @@
 // sizes: x=6 y=2
 /* Local pointers into array members of records (hunt 12): `const double *mu = p->mu + k * 2;`
    in a helper taking the record by pointer (as in GMM codes), and `double *t = c->t;` walking
-   a column's member array. Tangent and adjoint follow the pointers; vector mode refuses them
-   (each direction's derivative is a record of its own, so no one derivative pointer can follow
-   the primal's: the code built did not compile), listed in VECTOR_UNSUPPORTED. */
+   a column's member array. Tangent and adjoint follow the pointers; so does vector mode since
+   its derivative record holds every direction innermost (issue 47: with a record per
+   direction no one derivative pointer could follow the primal's, and it refused them). */
 #include <math.h>
 
 typedef struct {

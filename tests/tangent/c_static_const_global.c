@@ -5,9 +5,10 @@
    the checkpoint recorded the head's `y` and the `static const` global `c` instead of `s`
    (a wrong adjoint, and popping into `c`, in read-only memory, crashed). Now `s.y` points
    into `s`; and a `const` object of static storage is never taken as written (no write
-   through a pointer or a call reaches it). Vector mode refuses the member array argument
-   (its derivative is one record per direction; it wrote `sd.y`, which did not compile):
-   `VECTOR_UNSUPPORTED` in tests/common checks the refusal. */
+   through a pointer or a call reaches it). Vector mode refused the member array argument
+   while its derivative was one record per direction (it wrote `sd.y`, which did not
+   compile); one derivative record holding the directions innermost (`double y[2][NBDirsMax]`)
+   passes `sd.y` like an array (issue 47). */
 typedef struct {
     double y[2];
 } pair_t;

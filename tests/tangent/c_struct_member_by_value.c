@@ -2,8 +2,10 @@
 // sizes: n=4 x=4 y=2
 // Scalar members of a parameter struct passed by value to helpers (`arrhenius(t, prm->ea)`,
 // `p.k0`), as reaction kinetics and SPH codes pass their constants. Vector mode passed the
-// derivative record's member `prmd->ea`, which is one record per direction: the generated
-// code did not compile. The directions of the member are now gathered into a temporary.
+// derivative record's member `prmd->ea` while the derivative was one record per direction:
+// the generated code did not compile (then the directions were gathered into a temporary).
+// With one derivative record holding the directions innermost, `prmd->ea` is the member's
+// row of directions (`double ea[NBDirsMax]`), passed as is.
 #include <math.h>
 
 typedef struct {

@@ -124,15 +124,9 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
             Kind::Scalar | Kind::Adjoint => format!("{dn}{e}"),
             Kind::Vector => {
                 if c {
-                    if a.record.is_some() {
-                        // One record per direction, after the element's subscripts in an
-                        // array of records (`resd[0][d]`, declared `resd[1][NBDirsMax]`:
-                        // `resd[d][0]` ran past it).
-                        let cut = e.find('.').unwrap_or(e.len());
-                        format!("{dn}{}[{}]{}", &e[..cut], d - 1, &e[cut..])
-                    } else {
-                        format!("{dn}{e}[{}]", d - 1)
-                    }
+                    // A record holds its directions at its real leaves (`resd[0].x[d]`), as
+                    // an array does at its elements.
+                    format!("{dn}{e}[{}]", d - 1)
                 } else if a.record.is_some() {
                     format!("{dn}({d}){e}")
                 } else if e.is_empty() {
@@ -704,7 +698,9 @@ pub fn driver(h: &Head, spec: &Spec) -> String {
                         let _ = writeln!(s, "  {st}{ty} {}_r0{dims}{init};", r.name);
                     }
                     if let Some(d) = &r.deriv {
-                        let vd = if kind == Kind::Vector {
+                        // A record holds its directions at its leaves: no direction
+                        // dimension on it.
+                        let vd = if kind == Kind::Vector && r.record.is_none() {
                             "[NBDirsMax]"
                         } else {
                             ""

@@ -79,19 +79,7 @@ impl<'a> ProcGen<'_, 'a> {
         if self.lang == Lang::C && self.callee_name(callee) == "free" {
             if let [a] = args {
                 // The derivative twin of a freed pointer was allocated with it (`malloc`
-                // twins, caller-owned buffers alike): freed with it. In vector mode a
-                // record member's twin is one block per direction.
-                if self.vector && self.field_is_pointer(a.value) {
-                    let primal = self.copy_stmt(s);
-                    let Some(d) = self.dref(a.value, Dir::Nd) else {
-                        return vec![primal];
-                    };
-                    let f = self.b().opaque("free");
-                    let call = self.free_call(f, d);
-                    let mut out = self.dir(vec![call]);
-                    out.push(primal);
-                    return out;
-                }
+                // twins, caller-owned buffers alike): freed with it.
                 if let Some(d) = self.dptr(a.value) {
                     let primal = self.copy_stmt(s);
                     let f = self.b().opaque("free");
@@ -395,22 +383,6 @@ impl<'a> ProcGen<'_, 'a> {
 
     /// Whether the address `a` reaches its memory through a record member (`s.y`,
     /// `&p->y[1]`, `s.y + 2`).
-    /// Vector mode: a C pointer set to point into a member of a record with a derivative
-    /// (`const double *m = p->a + 2;`, `double *T = c->T;`) is refused at statement `s`: the
-    /// derivative is one record per direction, so no one derivative pointer can follow it (the
-    /// code built did not compile).
-    pub(crate) fn vector_member_pointer(&mut self, s: StmtId, rhs: ExprId) -> bool {
-        if !(self.vector && self.lang == Lang::C && self.names_member(rhs)) {
-            return false;
-        }
-        let base = radtap_dataflow::zones::base_symbol(self.prog(), self.p, rhs);
-        if !base.is_some_and(|b| self.dvar.contains_key(&b)) {
-            return false;
-        }
-        self.error(s, Code::Unsupported, "in vector mode, a pointer into a member of a record with a derivative (`p->a + k`, `c->T`) is not supported yet (its derivative is one record per direction); copy the member into an array first");
-        true
-    }
-
     pub(crate) fn names_member(&self, a: ExprId) -> bool {
         let mut e = a;
         loop {
@@ -497,18 +469,6 @@ impl<'a> ProcGen<'_, 'a> {
         let base = radtap_dataflow::zones::base_symbol(self.prog(), self.p, a);
         let has = base.is_some_and(|b| self.dvar.contains_key(&b));
         let cur = self.cur.clone();
-        // C, vector mode: a member record passed by value (`dist(s.rest, p)`) has no
-        // derivative of its own: `sd` is one record per direction.
-        if self.lang == Lang::C
-            && self.vector
-            && !by_pointer
-            && has
-            && self.names_member(a)
-            && self.record_of(a).is_some()
-        {
-            self.error(s, Code::Unsupported, "in vector mode, passing a member record of a record with a derivative by value (`s.rest`) is not supported yet (its derivative is one record per direction); copy it into a variable first");
-            return self.b().zero(8);
-        }
         // Fortran, vector mode: an array component of a record with a derivative
         // (`f(m%p)`): the derivative is an array of records, one per direction, so
         // `md(:)%p` is no actual argument (two part references with nonzero rank).
@@ -523,16 +483,9 @@ impl<'a> ProcGen<'_, 'a> {
         }
         // C: an address (`x`, `&v`, `a + i`) passes the derivative address.
         if self.lang == Lang::C && by_pointer {
-            // A vector derivative of a record is one record per direction: the elements of a
-            // member array (`s.y`) are not one `[i][direction]` array the callee could take.
-            if self.vector && has && self.names_member(a) {
-                // A piece of constant length: copied into rows of directions (`shadow.rs`).
-                if let Some(d) = self.member_piece_rows(a, site, pre) {
-                    return d;
-                }
-                self.error(s, Code::Unsupported, "in vector mode, passing an array member of a record with a derivative (`s.y`, `p->y`) to a procedure is not supported yet (its derivative is one record per direction); copy it into an array first");
-                return self.b().zero(8);
-            }
+            // A record member (`s.y`, `p->data + k`): the derivative record holds the
+            // member's directions innermost (`double (*data)[NBDirsMax]`), so its address
+            // is what the callee takes, as for a variable.
             if let Some(d) = self.dptr(a) {
                 return d;
             }
@@ -572,10 +525,7 @@ impl<'a> ProcGen<'_, 'a> {
                 tn
             };
         }
-        // C, vector mode: a scalar member passed by value (`g(x, prm->h)`) has its
-        // directions in one record each: gathered into a temporary below.
-        let member_value = self.lang == Lang::C && self.vector && self.names_member(a);
-        if is_ref && has && !member_value {
+        if is_ref && has {
             let dir = if !self.vector {
                 Dir::Nd
             } else {
@@ -1087,8 +1037,6 @@ impl<'a> ProcGen<'_, 'a> {
                         after.extend(members);
                     }
                     d
-                } else if self.vector_member_pointer(s, init) {
-                    return out;
                 } else {
                     self.dptr(init)
                 };
@@ -1110,7 +1058,9 @@ impl<'a> ProcGen<'_, 'a> {
                     Some(t) => t,
                     None => {
                         let k = self.bytes_of_sym(prim.sym);
-                        if self.vector {
+                        // A C record holds its directions at its leaves: initialised whole,
+                        // as in scalar mode (`struct Split_d td = sd;`).
+                        if self.vector && !(record && self.lang == Lang::C) {
                             self.b().zero(k)
                         } else {
                             self.zero_like(init, k)
@@ -1169,7 +1119,7 @@ impl<'a> ProcGen<'_, 'a> {
                     continue;
                 }
             }
-            if self.vector && !is_ptr {
+            if self.vector && !is_ptr && !(record && self.lang == Lang::C) {
                 e.init = None;
                 if let Some(val) = val {
                     let n = self.b().name(e.sym);

@@ -172,7 +172,11 @@ impl<'g, 'a> ProcGen<'g, 'a> {
                 if by_value_written {
                     let n = self.fresh(&format!("{}0", self.g.out.symbols[d].spelling));
                     let din = self.new_sym(&n, None);
-                    self.entry_copies.push((d, din));
+                    let record = self.prog().symbols[s]
+                        .ty
+                        .as_ref()
+                        .is_some_and(|t| matches!(t.base, BaseClass::Record(_)));
+                    self.entry_copies.push((d, din, record));
                     self.temps.push((
                         d,
                         TempKind::Like {
@@ -418,6 +422,10 @@ impl<'g, 'a> ProcGen<'g, 'a> {
     pub(crate) fn c_vector_param(&mut self, cp: &mut CParam) {
         // Declarator operations are applied innermost-last: `double *x` → `double (*xd)[N]`,
         // `double a[3]` → `double ad[3][N]`, `double s` → `double sd[N]`.
+        // A record holds its directions at its real leaves: `struct Matrix_d *md`.
+        if matches!(cp.spec.class, BaseClass::Record(_)) {
+            return;
+        }
         let n = self.u.exprs.alloc(Expr::Opaque("NBDirsMax".into()));
         cp.derived.insert(0, DeclOp::Array(Some(n)));
     }
@@ -1079,13 +1087,6 @@ impl<'a> ProcGen<'_, 'a> {
                     }
                     v
                 }
-                TempKind::DirRows { bytes, len } => {
-                    let mut v = scalar_var(self.lang, s, BaseClass::Real, bytes);
-                    let n = self.u.int_literal(i64::from(len));
-                    v.entities[0].derived.push(DeclOp::Array(Some(n)));
-                    add_direction_dim(&mut self.u, &mut v);
-                    v
-                }
                 TempKind::Shaped { bytes, deriv, dims } => {
                     let mut v = scalar_var(self.lang, s, BaseClass::Real, bytes);
                     v.entities[0].dims = Some(dims);
@@ -1222,20 +1223,42 @@ impl<'a> ProcGen<'_, 'a> {
             Lang::Fortran => self.u.decls.extend(decls),
             Lang::C => {
                 let mut all = std::mem::take(&mut self.c_local_decls);
+                // The direction counter, when nothing names it (a procedure whose
+                // derivatives are all records' pointers set or freed outside direction
+                // loops: `int nd;` was an unused variable).
+                if let Some(nd) = self.nd {
+                    let used = self
+                        .u
+                        .exprs
+                        .iter()
+                        .any(|(_, x)| matches!(x, Expr::Name(n) if *n == nd));
+                    if !used {
+                        all.retain(|d| {
+                            !matches!(d, Decl::Var(v) if v.entities.iter().any(|e| e.sym == nd))
+                        });
+                    }
+                }
                 all.extend(decls);
                 let mut body: Vec<StmtId> = all
                     .into_iter()
                     .map(|d| stmt(&mut self.u, StmtKind::Decl(d)))
                     .collect();
                 let mut copies = Vec::new();
-                for (d, din) in std::mem::take(&mut self.entry_copies) {
-                    let nd = self.nd.expect("vector");
+                let mut whole = Vec::new();
+                for (d, din, record) in std::mem::take(&mut self.entry_copies) {
                     let (l, r) = (self.b().name(d), self.b().name(din));
+                    if record {
+                        // A record holds its directions at its leaves: copied whole.
+                        whole.push(assign(&mut self.u, l, r));
+                        continue;
+                    }
+                    let nd = self.nd.expect("vector");
                     let (i1, i2) = (self.b().name(nd), self.b().name(nd));
                     let l = self.b().index(l, vec![Subscript::Index(i1)]);
                     let r = self.b().index(r, vec![Subscript::Index(i2)]);
                     copies.push(assign(&mut self.u, l, r));
                 }
+                body.extend(whole);
                 body.extend(self.dir(copies));
                 body.append(&mut self.u.body);
                 self.u.body = body;
@@ -1260,8 +1283,7 @@ impl<'a> ProcGen<'_, 'a> {
             TempKind::Real { .. }
             | TempKind::Int
             | TempKind::Mask { .. }
-            | TempKind::RealArray { .. }
-            | TempKind::DirRows { .. } => None,
+            | TempKind::RealArray { .. } => None,
             TempKind::Shaped { bytes, dims, .. } => Some(Type {
                 base: BaseClass::Real,
                 bytes: Some(*bytes),

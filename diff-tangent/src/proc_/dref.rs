@@ -33,7 +33,10 @@ impl<'a> ProcGen<'_, 'a> {
                         Some(self.b().index(n, subs))
                     }
                     Lang::C => {
-                        if rank + ptrs as usize == 0 {
+                        let record = ty
+                            .as_ref()
+                            .is_some_and(|t| matches!(t.base, BaseClass::Record(_)));
+                        if rank + ptrs as usize == 0 && !record {
                             let d = self.dir_sub(dir);
                             Some(self.b().index(n, vec![d]))
                         } else {
@@ -92,15 +95,22 @@ impl<'a> ProcGen<'_, 'a> {
                                     .map_or(0, |t| t.dims.len() + t.pointers as usize);
                                 (self.b().name(ds), er)
                             }
-                            // `s.f[i]`, `(*p)[i]`: the direction goes with the inner object.
-                            _ => (self.dref(cur, dir)?, usize::MAX),
+                            // `s.f[i]`, `p->data[k]`, `(*p)[i]`: the object's own derivative
+                            // path; the direction goes at the real leaf (a record holds its
+                            // directions at its leaves).
+                            _ => {
+                                let er = self.c_ref_levels(cur).map_or(usize::MAX, |(_, l)| l);
+                                (self.dref(cur, Dir::Omit)?, er)
+                            }
                         };
                         let (mut x, er) = inner;
                         for subs in chain.iter().rev() {
                             let subs2 = subs.iter().map(|s| self.cp_sub(s)).collect();
                             x = self.b().index(x, subs2);
                         }
-                        if self.vector && dir != Dir::Omit && chain.len() == er {
+                        // No direction on a record element: its directions are at its leaves.
+                        let record = self.c_ref_levels(e).is_some_and(|(real, _)| !real);
+                        if self.vector && dir != Dir::Omit && chain.len() == er && !record {
                             let d = self.dir_sub(dir);
                             x = self.b().index(x, vec![d]);
                         }
@@ -121,21 +131,24 @@ impl<'a> ProcGen<'_, 'a> {
                         return None;
                     }
                 }
-                if *arrow && self.vector && dir != Dir::Omit {
-                    // `p->x` is `(*p).x`: `(*pd)[nd].x`.
-                    let p = self.dptr(*base)?;
-                    let d = self.b().e(Expr::Unary {
-                        op: UnOp::Deref,
-                        arg: p,
-                    });
-                    let d = self.b().e(Expr::Paren(d));
-                    let ds = self.dir_sub(dir);
-                    let x = self.b().index(d, vec![ds]);
-                    return Some(self.b().e(Expr::Field {
-                        base: x,
+                if self.lang == Lang::C {
+                    // One derivative record for all directions: `pd->x[nd]`, `sd.v[i][nd]`
+                    // (the direction goes at the real leaf).
+                    let b = if *arrow {
+                        self.dptr(*base)?
+                    } else {
+                        self.dref(*base, Dir::Omit)?
+                    };
+                    let mut x = self.b().e(Expr::Field {
+                        base: b,
                         field: field.clone(),
-                        arrow: false,
-                    }));
+                        arrow: *arrow,
+                    });
+                    if self.vector && dir != Dir::Omit && self.c_ref_levels(e) == Some((true, 0)) {
+                        let ds = self.dir_sub(dir);
+                        x = self.b().index(x, vec![ds]);
+                    }
+                    return Some(x);
                 }
                 let b = if *arrow {
                     self.dptr(*base)?
@@ -157,7 +170,9 @@ impl<'a> ProcGen<'_, 'a> {
                     op: UnOp::Deref,
                     arg: p,
                 });
-                if self.vector && dir != Dir::Omit {
+                // `*p` of a record pointer: the one derivative record, `*pd`.
+                let record = self.c_ref_levels(e).is_some_and(|(real, _)| !real);
+                if self.vector && dir != Dir::Omit && !record {
                     let d = self.b().e(Expr::Paren(d));
                     let ds = self.dir_sub(dir);
                     Some(self.b().index(d, vec![ds]))
@@ -169,6 +184,54 @@ impl<'a> ProcGen<'_, 'a> {
                 let d = self.dref(*a, dir)?;
                 Some(self.b().e(Expr::Paren(d)))
             }
+            _ => None,
+        }
+    }
+
+    /// C: the class of what primal reference `e` designates: whether its base type is real
+    /// (or complex; otherwise a record or else) and how many subscripts or dereferences remain
+    /// to reach its base type (`p->data` → 1, `p->data[k]` → 0, `*m` → 0). `None` when
+    /// unknown.
+    pub fn c_ref_levels(&self, e: ExprId) -> Option<(bool, usize)> {
+        let of_ty = |t: &Type| {
+            (
+                matches!(t.base, BaseClass::Real | BaseClass::Complex),
+                t.dims.len() + t.pointers as usize,
+            )
+        };
+        match &self.src.exprs[e] {
+            Expr::Name(s) => self.prog().symbols[*s].ty.as_ref().map(of_ty),
+            Expr::Paren(a) => self.c_ref_levels(*a),
+            Expr::Index { base, subs } => {
+                let (r, l) = self.c_ref_levels(*base)?;
+                Some((r, l.checked_sub(subs.len())?))
+            }
+            Expr::Unary {
+                op: UnOp::Deref,
+                arg,
+            } => {
+                let (r, l) = self.c_ref_levels(*arg)?;
+                Some((r, l.checked_sub(1)?))
+            }
+            Expr::Unary {
+                op: UnOp::AddrOf,
+                arg,
+            } => {
+                let (r, l) = self.c_ref_levels(*arg)?;
+                Some((r, l + 1))
+            }
+            Expr::Field { .. } => {
+                let f = self.field_symbol(e)?;
+                self.prog().symbols[f].ty.as_ref().map(of_ty)
+            }
+            Expr::Binary {
+                op: BinOp::Add | BinOp::Sub,
+                lhs,
+                rhs,
+            } => match self.c_ref_levels(*lhs) {
+                Some((r, l)) if l > 0 => Some((r, l)),
+                _ => self.c_ref_levels(*rhs).filter(|&(_, l)| l > 0),
+            },
             _ => None,
         }
     }
@@ -228,6 +291,14 @@ impl<'a> ProcGen<'_, 'a> {
     /// records is zeroed element by element in a loop nest (`d%nodes%x = 0` is no Fortran
     /// when `x` is an array too).
     pub fn zero_record_leaves(&mut self, d: ExprId, td: TypeDefId) -> Vec<StmtId> {
+        if self.lang == Lang::C {
+            // Zeroed whole, `sd = (struct S_d){0};`: an array member takes no scalar
+            // (`sd.v = 0.0` did not compile), nor does any real member in vector mode,
+            // where the record holds every direction at its leaves (`double x[NBDirsMax]`).
+            let (_, n) = self.g.derivative_type(td);
+            let z = self.b().opaque(&format!("(struct {n}){{0}}"));
+            return vec![assign(&mut self.u, d, z)];
+        }
         self.zero_leaves_under(d, td, 0)
     }
 
@@ -374,6 +445,12 @@ impl<'a> ProcGen<'_, 'a> {
         match &self.src.exprs[e] {
             Expr::Name(s) => ty(*s),
             Expr::Index { base, .. } | Expr::Paren(base) => self.record_of(*base),
+            // `(parts + i)->pos`: pointer arithmetic keeps the pointee's type.
+            Expr::Binary {
+                op: BinOp::Add | BinOp::Sub,
+                lhs,
+                rhs,
+            } => self.record_of(*lhs).or_else(|| self.record_of(*rhs)),
             Expr::Unary {
                 op: UnOp::Deref,
                 arg,
@@ -437,47 +514,19 @@ impl<'a> ProcGen<'_, 'a> {
     /// The derivative of `lhs = rhs` where `lhs` is a C record member of pointer type
     /// ([`Self::field_is_pointer`]): the derivative record's member designates the
     /// derivative memory, `ṁ.data = malloc(…)` for `m.data = malloc(…)` (a shadow block as
-    /// large as the primal's), `ṁ->data = q̇` for `m->data = q`. In vector mode each
-    /// direction's record has its own member, so only an allocation has a twin there, one
-    /// block per direction (`ṁ[nd].data = malloc(…)`). Nothing when the member is never
-    /// active; a lost derivative (AD020) when the derivative address is unknown.
+    /// large as the primal's; in vector mode with room for every direction, the member being
+    /// `double (*data)[NBDirsMax]`), `ṁ->data = q̇` for `m->data = q`. Nothing when the
+    /// member is never active; a lost derivative (AD020) when the derivative address is
+    /// unknown.
     pub fn field_pointer_twin(&mut self, lhs: ExprId, rhs: ExprId) -> Vec<StmtId> {
-        if !self.vector {
-            let Some(l) = self.dref(lhs, Dir::Omit) else {
-                return vec![];
-            };
-            let Some(r) = self.dptr(rhs) else {
-                self.lost_derivative = true;
-                return vec![];
-            };
-            return vec![assign(&mut self.u, l, r)];
-        }
-        let Some(l) = self.dref(lhs, Dir::Nd) else {
+        let Some(l) = self.dref(lhs, Dir::Omit) else {
             return vec![];
         };
-        let mut inner = rhs;
-        while let Expr::Paren(a) | Expr::Cast { arg: a, .. } = self.src.exprs[inner] {
-            inner = a;
-        }
-        // A fresh block, or `NULL` (ADBench's `resize` of an empty matrix): each
-        // direction's member gets its own block, or is null too.
-        let alloc = matches!(&self.src.exprs[inner], Expr::Call { callee, .. }
-            if matches!(self.callee_name(*callee).as_str(), "malloc" | "calloc"))
-            || matches!(&self.src.exprs[inner], Expr::Opaque(t) if t == "NULL");
-        if !alloc {
-            self.lost_derivative = true;
-            return vec![];
-        }
-        // One direction's block: the scalar-mode copy of the allocation.
-        self.vector = false;
-        let r = self.dptr(rhs);
-        self.vector = true;
-        let Some(r) = r else {
+        let Some(r) = self.dptr(rhs) else {
             self.lost_derivative = true;
             return vec![];
         };
-        let st = assign(&mut self.u, l, r);
-        self.dir(vec![st])
+        vec![assign(&mut self.u, l, r)]
     }
 
     fn dir_sub(&mut self, dir: Dir) -> Subscript {

@@ -3,9 +3,10 @@
 //! allocates the primal one (`md = (struct Matrix_d *)malloc(sizeof(Matrix));
 //! md->data = (double *)malloc(r * c * sizeof(double));`, the allocator's parameters
 //! replaced by the call's arguments), and `delete_matrix(m)` frees it the way the
-//! deallocator frees the primal (`free(md->data); free(md);`). In vector mode the block is
-//! one per direction for a `double *` (`malloc(n * sizeof(double) * NBDirsMax)`, as for
-//! `malloc` itself) and each direction's record has its own member blocks.
+//! deallocator frees the primal (`free(md->data); free(md);`). In vector mode each block
+//! has room for every direction (`malloc(n * sizeof(double) * NBDirsMax)`, as for `malloc`
+//! itself): one derivative record holds every direction, its member `double (*data)
+//! [NBDirsMax]` (ARCHITECTURE.md, C vector mode, records).
 //!
 //! Sound because an allocator changes nothing but the memory it allocates, so the shadow
 //! built after the call sees the arguments the call saw, provided they read no variable
@@ -188,9 +189,11 @@ impl<'a> ProcGen<'_, 'a> {
         // Zeroed whether or not the allocator sets members to `NULL`: the derivative of
         // memory nothing active wrote yet is zero (`dref.rs`, `dptr` of `malloc`).
         self.zeroed_allocation(x);
-        if self.vector {
-            // `double (*vd)[NBDirsMax]`, `struct Matrix_d (*md)[NBDirsMax]`: room for
-            // every direction, no cast (as for `malloc` itself, `dref.rs`).
+        if self.vector && !self.record_sizes_to_derivative(x) {
+            // `double (*vd)[NBDirsMax]`: room for every direction, no cast (as for `malloc`
+            // itself, `dref.rs`). A record block whose size is not counted in records
+            // (`malloc(16)`) too: no derivative record is larger than `NBDirsMax` primal
+            // ones.
             while let Expr::Paren(i) | Expr::Cast { arg: i, .. } = self.u.exprs[x] {
                 x = i;
             }
@@ -199,6 +202,43 @@ impl<'a> ProcGen<'_, 'a> {
         }
         self.derivative_casts(x);
         Some(x)
+    }
+
+    /// Vector mode: when every `sizeof` of built allocation `x` is of a record type
+    /// (`calloc(1, count * sizeof(Matrix))`), turns them into the derivative record's
+    /// (`sizeof(struct Matrix_d)`: one record holds every direction) and says so; otherwise
+    /// changes nothing (the caller allocates `NBDirsMax` times the primal size).
+    fn record_sizes_to_derivative(&mut self, x: ExprId) -> bool {
+        let mut sizes = Vec::new();
+        let mut todo = vec![x];
+        while let Some(y) = todo.pop() {
+            match &self.u.exprs[y] {
+                Expr::SizeofType(cp) => match cp.spec.class {
+                    BaseClass::Record(td) if cp.derived.is_empty() && cp.dims.is_empty() => {
+                        sizes.push((y, td))
+                    }
+                    _ => return false,
+                },
+                Expr::Unary {
+                    op: UnOp::Sizeof, ..
+                } => return false,
+                other => radtap_il::visit::expr_children(other, &mut |k| todo.push(k)),
+            }
+        }
+        if sizes.is_empty() {
+            return false;
+        }
+        for (y, td) in sizes {
+            let (_, n) = self.g.derivative_type(td);
+            if let Expr::SizeofType(cp) = &mut self.u.exprs[y] {
+                cp.spec.keyword = "struct".into();
+                cp.spec.name = Some(n);
+                cp.spec.inline_def = None;
+                cp.spec.qualifiers.retain(|q| q != "const");
+            }
+        }
+        self.derivative_casts(x);
+        true
     }
 
     /// The derivative member blocks of allocator call `call` whose derivative block is
@@ -231,35 +271,29 @@ impl<'a> ProcGen<'_, 'a> {
                 continue;
             };
             self.zeroed_allocation(r);
+            let mut r = r;
+            if self.vector {
+                // `double (*data)[NBDirsMax]`: room for every direction, no cast (the
+                // allocator's `(double *)` is not the member's type).
+                while let Expr::Paren(i) | Expr::Cast { arg: i, .. } = self.u.exprs[r] {
+                    r = i;
+                }
+                self.all_directions(r);
+            }
             let l = self.shadow_member(dq, f);
             out.push(assign(&mut self.u, l, r));
         }
-        // In vector mode each direction's record has its own blocks.
-        self.dir(out)
+        out
     }
 
-    /// Member `f` of the derivative record `dq` designates: `dq->f`, in vector mode
-    /// `(*dq)[nd].f` (`dq` points to one record per direction).
+    /// Member `f` of the derivative record `dq` designates: `dq->f` (in vector mode too:
+    /// one derivative record holds every direction).
     fn shadow_member(&mut self, dq: SymbolId, f: String) -> ExprId {
         let n = self.b().name(dq);
-        if !self.vector {
-            return self.b().e(Expr::Field {
-                base: n,
-                field: f,
-                arrow: true,
-            });
-        }
-        let d = self.b().e(Expr::Unary {
-            op: UnOp::Deref,
-            arg: n,
-        });
-        let p = self.b().e(Expr::Paren(d));
-        let nd = self.nd_index();
-        let base = self.b().index(p, vec![Subscript::Index(nd)]);
         self.b().e(Expr::Field {
-            base,
+            base: n,
             field: f,
-            arrow: false,
+            arrow: true,
         })
     }
 
@@ -320,7 +354,6 @@ impl<'a> ProcGen<'_, 'a> {
                 out.push(free(self, l));
             }
         }
-        let mut out = self.dir(out);
         if d.block {
             let n = self.b().name(dq);
             out.push(free(self, n));
@@ -359,11 +392,7 @@ impl<'a> ProcGen<'_, 'a> {
             }
             let base = self.b().name(dq);
             let iv = self.b().name(i);
-            let mut elem = self.b().index(base, vec![Subscript::Index(iv)]);
-            if self.vector {
-                let nd = self.nd_index();
-                elem = self.b().index(elem, vec![Subscript::Index(nd)]);
-            }
+            let elem = self.b().index(base, vec![Subscript::Index(iv)]);
             let m = self.b().e(Expr::Field {
                 base: elem,
                 field: f.clone(),
@@ -384,7 +413,6 @@ impl<'a> ProcGen<'_, 'a> {
         }
         let mut out = Vec::new();
         if !frees.is_empty() {
-            let frees = self.dir(frees);
             out.push(self.c_count_loop(i, n, frees, true));
         } else {
             self.forget_temp(i);
@@ -415,8 +443,8 @@ impl<'a> ProcGen<'_, 'a> {
     /// of the primal member (`radtap_il::extent::member_pointer_extent`, its parameters
     /// and the record's integer members replaced by the call's: `calloc(
     /// (&base_relatives[i])->nrows * (&base_relatives[i])->ncols, sizeof(double))`), the
-    /// blocks freed after the call ([`ProcGen::post_call`]); in vector mode one record per
-    /// direction, each with its blocks. Tangent modes only; `None` (the caller refuses)
+    /// blocks freed after the call ([`ProcGen::post_call`]); in vector mode each block has
+    /// every direction's row (`sizeof(double[NBDirsMax])`). Tangent modes only; `None` (the caller refuses)
     /// when a member's extent is not known or the callee writes it.
     pub fn zero_record_shadow(
         &mut self,
@@ -517,7 +545,12 @@ impl<'a> ProcGen<'_, 'a> {
                 ));
             }
             let count = self.b().name(n);
-            let size = self.b().opaque(&format!("sizeof({elem})"));
+            // Vector mode: `double (*data)[NBDirsMax]`, every direction's row.
+            let size = if self.vector {
+                self.b().opaque(&format!("sizeof({elem}[NBDirsMax])"))
+            } else {
+                self.b().opaque(&format!("sizeof({elem})"))
+            };
             let calloc = self.b().opaque("calloc");
             let alloc = self.b().e(Expr::Call {
                 callee: calloc,
@@ -534,9 +567,7 @@ impl<'a> ProcGen<'_, 'a> {
             });
             let lhs = self.zero_record_member(z, &f);
             let set = assign(&mut self.u, lhs, alloc);
-            // Vector mode: one record per direction (`zerod[nd].data`), each its block.
-            let set = self.dir(vec![set]);
-            pre.extend(set);
+            pre.push(set);
             let m = self.zero_record_member(z, &f);
             let fr = self.b().opaque("free");
             let frees = vec![stmt(
@@ -550,7 +581,6 @@ impl<'a> ProcGen<'_, 'a> {
                     no_parens: false,
                 },
             )];
-            let frees = self.dir(frees);
             post.extend(frees);
         }
         self.post_call.extend(post);
@@ -561,14 +591,10 @@ impl<'a> ProcGen<'_, 'a> {
         }))
     }
 
-    /// Member `f` of the zero derivative record `z` ([`Self::zero_record_shadow`]): `z.f`,
-    /// in vector mode `z[nd].f`.
+    /// Member `f` of the zero derivative record `z` ([`Self::zero_record_shadow`]): `z.f`
+    /// (in vector mode too: one record holds every direction).
     fn zero_record_member(&mut self, z: SymbolId, f: &str) -> ExprId {
-        let mut base = self.b().name(z);
-        if self.vector {
-            let nd = self.nd_index();
-            base = self.b().index(base, vec![Subscript::Index(nd)]);
-        }
+        let base = self.b().name(z);
         self.b().e(Expr::Field {
             base,
             field: f.to_string(),
@@ -632,141 +658,5 @@ impl<'a> ProcGen<'_, 'a> {
             Some(c0) => c0,
             None => self.b().int(0),
         }
-    }
-
-    /// Vector mode: the derivative of a piece of a record's member block passed to a
-    /// procedure (`angle_axis_to_rotation_matrix(pose_params->data, R)`,
-    /// `euler_angles_to_rotation_matrix(pose_params->data + k * pose_params->nrows, R)`):
-    /// each direction's record has its own block, so the callee's `double (*)[NBDirsMax]`
-    /// is a temporary `t[len][NBDirsMax]` filled from `(*pd)[nd].data[off + i]` before the
-    /// call, and copied back after it when the callee writes through that parameter. Only
-    /// when the callee touches a constant number of elements (`radtap_il::extent`, exact,
-    /// or an upper bound of what it may read when it writes nothing there: `len`, at most
-    /// 64). `None` otherwise (the caller refuses).
-    pub fn member_piece_rows(
-        &mut self,
-        a: ExprId,
-        (c, fi, _args): (UnitId, usize, &'a [Arg]),
-        pre: &mut Vec<StmtId>,
-    ) -> Option<ExprId> {
-        if !self.vector || self.lang != Lang::C {
-            return None;
-        }
-        let formal = *self.prog().units[c].params.get(fi)?;
-        let ft = self.prog().symbols[formal].ty.as_ref()?;
-        let bytes = match (ft.base, ft.bytes, ft.pointers) {
-            (BaseClass::Real, Some(b @ (4 | 8)), 1) if ft.dims.is_empty() => b,
-            _ => return None,
-        };
-        let ci = self.g.info.procs.get(&c)?;
-        let writes = ci
-            .zones
-            .objects
-            .get(&ObjKey::Pointee(formal))
-            .is_some_and(|o| ci.zones.obj_set(o).intersects(&ci.summary.writes));
-        // What the callee surely touches; for a callee that only reads, what it may read
-        // (ADBench's `angle_axis_to_rotation_matrix` returns early: no exact extent),
-        // elements the primal's own call may read of the primal block, so within it.
-        let ext = radtap_il::extent::pointer_extent(
-            self.prog(),
-            c,
-            formal,
-            radtap_il::extent::Mode::Exact,
-        )
-        .or_else(|| {
-            (!writes).then(|| {
-                radtap_il::extent::pointer_extent(
-                    self.prog(),
-                    c,
-                    formal,
-                    radtap_il::extent::Mode::Cover,
-                )
-            })?
-        })?;
-        let len = match ext.terms()?.as_slice() {
-            [(k, n)] if k.is_empty() && (1..=64).contains(n) => *n,
-            _ => return None,
-        };
-        // `m->data`, `m->data + off`, `&m->data[off]` (parentheses and casts aside).
-        let src = self.src;
-        let strip = |mut e: ExprId| {
-            while let Expr::Paren(x) | Expr::Cast { arg: x, .. } = src.exprs[e] {
-                e = x;
-            }
-            e
-        };
-        let (member, off) = match &src.exprs[strip(a)] {
-            Expr::Field { .. } => (strip(a), None),
-            Expr::Binary {
-                op: BinOp::Add,
-                lhs,
-                rhs,
-            } if matches!(src.exprs[strip(*lhs)], Expr::Field { .. }) => (strip(*lhs), Some(*rhs)),
-            Expr::Unary {
-                op: UnOp::AddrOf,
-                arg,
-            } => match &src.exprs[strip(*arg)] {
-                Expr::Index { base, subs } => match subs.as_slice() {
-                    [Subscript::Index(i)]
-                        if matches!(src.exprs[strip(*base)], Expr::Field { .. }) =>
-                    {
-                        (strip(*base), Some(*i))
-                    }
-                    _ => return None,
-                },
-                _ => return None,
-            },
-            _ => return None,
-        };
-        if !self.field_is_pointer(member) {
-            return None;
-        }
-        let t = self.temp(
-            "piece",
-            TempKind::DirRows {
-                bytes,
-                len: len as u32,
-            },
-        );
-        let i = self.temp("i", TempKind::Int);
-        // One copy loop: `t[i][nd] = (*md)[nd].data[off + i]`, or back.
-        let copy = |me: &mut Self, back: bool| -> Option<Vec<StmtId>> {
-            let d = me.dref(member, Dir::Nd)?;
-            let iv = me.b().name(i);
-            let at = match off {
-                Some(o) => {
-                    let o = me.cp(o);
-                    let o = me.paren_if_compound(o);
-                    me.b().bin(BinOp::Add, o, iv)
-                }
-                None => iv,
-            };
-            let blk = me.b().index(d, vec![Subscript::Index(at)]);
-            let tn = me.b().name(t);
-            let iv = me.b().name(i);
-            let nd = me.nd_index();
-            let row = me
-                .b()
-                .index(tn, vec![Subscript::Index(iv), Subscript::Index(nd)]);
-            let st = if back {
-                assign(&mut me.u, blk, row)
-            } else {
-                assign(&mut me.u, row, blk)
-            };
-            let n = me.b().int(len);
-            let lp = me.c_count_loop(i, n, vec![st], true);
-            Some(me.dir(vec![lp]))
-        };
-        let Some(into) = copy(self, false) else {
-            self.forget_temp(t);
-            self.forget_temp(i);
-            return None;
-        };
-        pre.extend(into);
-        if writes {
-            let back = copy(self, true)?;
-            self.post_call.extend(back);
-        }
-        Some(self.b().name(t))
     }
 }

@@ -728,8 +728,6 @@ impl<'a> ProcGen<'_, 'a> {
                     let alloc = op.is_none() && self.allocator_of(rhs).is_some();
                     let d = if alloc {
                         self.allocator_block(rhs, Some(q))
-                    } else if op.is_none() && self.vector_member_pointer(s, rhs) {
-                        return out;
                     } else {
                         self.pointer_step(op, rhs)
                     };
