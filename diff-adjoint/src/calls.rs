@@ -267,6 +267,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 _ => {}
             }
         }
+        let mut fwd_post = Vec::new();
         // A procedure setting record members with twins takes the derivative arguments
         // forwards too (`diff-tangent`'s `decls.rs`): the twins are set beside the primal
         // members. What `adjoint_args` would propagate after the call is the backward
@@ -277,6 +278,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 let mut post = Vec::new();
                 let new_args = self.adjoint_args(s, c, args, &mut pre, &mut post);
                 r.fwd.extend(pre);
+                fwd_post = post;
                 let fname = self.pg.b().name(f);
                 self.pg.u.stmts[primal].kind = StmtKind::Call {
                     callee: fname,
@@ -286,6 +288,8 @@ impl<'a> Adj<'_, '_, 'a> {
             }
         }
         r.fwd.push(primal);
+        // The zero records' blocks built for `_fwd` (`adjoint_args`), freed after it.
+        r.fwd.extend(fwd_post);
         let Some(c) = callee else {
             r.bwd = pop;
             return r;
@@ -587,6 +591,20 @@ impl<'a> Adj<'_, '_, 'a> {
                             self.pg.error(s, Code::Unsupported, "this pointer argument designates no variable but the callee's adjoint needs one; pass a variable");
                             continue;
                         };
+                        // A record whose members point to blocks: a zero record with
+                        // blocks of zeros as large as the callee reads, which its adjoint
+                        // accumulates into and which are freed after the call.
+                        if let Some(z) =
+                            self.pg
+                                .zero_record_shadow(a.value, like, (c, fi, args), pre)
+                        {
+                            post.append(&mut self.pg.post_call);
+                            out.push(Arg {
+                                keyword: kw,
+                                value: z,
+                            });
+                            continue;
+                        }
                         if self.pg.refuse_passive_pointer_actual(s, like) {
                             continue;
                         }

@@ -331,8 +331,12 @@ impl<'a> Adj<'_, '_, 'a> {
             [_, ..] => self.pg.deallocator_frees_each(*callee, &dl, args),
             [] => None,
         };
+        // A block with no shadow (constants the backward sweep still reads, e.g. through
+        // a zero derivative record's extent): only the deallocator, delayed as well.
+        let shadowless = args.first().is_some_and(|a| !self.pg.has_shadow(a.value));
         let mut out = match frees {
             Some(f) => f,
+            None if shadowless => Vec::new(),
             None => {
                 let _ = self.unsupported(
                     s,
