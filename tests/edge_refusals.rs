@@ -617,12 +617,6 @@ const REFUSED: &[Case] = &[
         "a WHERE assignment reading or writing what an earlier one wrote",
     ),
     (
-        "tangent/c_hand_matrix_alloc.c",
-        B,
-        "c_hand_matrix_alloc.c:173:9: error[AD020]",
-        "values the adjoint needs here are in memory allocated at line 170 whose element count radtap cannot fix",
-    ),
-    (
         "tangent/e_c_nr_one_based.c",
         B,
         "e_c_nr_one_based.c:22:5: error[AD020]",

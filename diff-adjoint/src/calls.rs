@@ -202,6 +202,7 @@ impl<'a> Adj<'_, '_, 'a> {
         let reread_len = pop.len();
         pop.extend(upop);
         pop.extend(uepop);
+        let mut guards = Vec::new();
         let callee = match site.map(|x| &x.callee) {
             Some(Callee::Defined(list))
                 if active_point && list.iter().any(|c| self.pg.g.active.contains(c)) =>
@@ -213,6 +214,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 if let Some(m) = self.pg.aliased_call(s, list[0], args) {
                     return self.unsupported(s, &m);
                 }
+                guards = self.alias_guards(s, list[0], args);
                 Some(list[0])
             }
             Some(Callee::External(name)) if active_point => {
@@ -243,6 +245,7 @@ impl<'a> Adj<'_, '_, 'a> {
             fwd: push,
             bwd: Vec::new(),
         };
+        r.fwd.extend(guards);
         let (ipush, ipop) = if index_zones.is_empty() {
             (Vec::new(), Vec::new())
         } else {
@@ -717,6 +720,38 @@ impl<'a> Adj<'_, '_, 'a> {
                 keyword: kw,
                 value: d,
             });
+        }
+        out
+    }
+
+    /// Run-time checks that two arguments the callee's adjoint would update through each
+    /// other are different records (`radtap_diff_tangent`'s `record_alias_guard`):
+    /// `if (parents[i] == i) adStack_fatal("…");` before the call.
+    fn alias_guards(&mut self, s: StmtId, c: UnitId, args: &'a [Arg]) -> Vec<StmtId> {
+        let name = unit_name(self.pg.prog(), c).to_string();
+        let line = self.pg.span(s).line;
+        let here = unit_name(self.pg.prog(), self.pg.p).to_string();
+        let mut out = Vec::new();
+        for (k, l, ek, el) in self.pg.alias_guards(s, c, args) {
+            let (a, b) = (self.pg.cp(ek), self.pg.cp(el));
+            let (a, b) = (self.pg.paren_if_compound(a), self.pg.paren_if_compound(b));
+            let cond = self.pg.b().bin(BinOp::Eq(RelSpell::Symbol), a, b);
+            let msg = format!(
+                "\"line {line} of {here}: arguments {} and {} of {name} are one record; its adjoint needs them apart\"",
+                k + 1,
+                l + 1
+            );
+            let msg = self.pg.b().opaque(&msg);
+            let call = self.rt("adStack_fatal", vec![msg]);
+            out.push(stmt(
+                &mut self.pg.u,
+                StmtKind::If {
+                    arms: vec![(cond, vec![call])],
+                    else_block: None,
+                    logical: false,
+                    braces: vec![true],
+                },
+            ));
         }
         out
     }

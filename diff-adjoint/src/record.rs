@@ -589,6 +589,7 @@ impl<'a> Adj<'_, '_, 'a> {
 
     pub(crate) fn snapshot_at(&mut self, sp: Span, z: &ZoneSet) -> (Vec<StmtId>, Vec<StmtId>) {
         let mut syms: Vec<SymbolId> = Vec::new();
+        let mut heap_members: Vec<(SymbolId, String)> = Vec::new();
         let mut covered = self.pg.pi.zones.empty();
         for (k, o) in &self.pg.pi.zones.objects {
             let set = self.pg.pi.zones.obj_set(o);
@@ -660,6 +661,23 @@ impl<'a> Adj<'_, '_, 'a> {
                     for &x in &holders {
                         if !syms.contains(&x) {
                             syms.push(x);
+                        }
+                        // The blocks behind the record's pointer members (`R->data@292`
+                        // of `R = get_new_matrix(3, 3)`): recorded by their counts.
+                        if self.pg.lang == Lang::C && self.record_type_of(x).is_some() {
+                            for zi in set.iter() {
+                                if !z.contains(zi) {
+                                    continue;
+                                }
+                                let name = &self.pg.pi.zones.zones[zi.index()].name;
+                                let name = name.split('@').next().unwrap_or(name);
+                                let f = name.rsplit(['.', '>']).next().unwrap_or(name);
+                                if self.pointer_member(x, f)
+                                    && !heap_members.contains(&(x, f.to_string()))
+                                {
+                                    heap_members.push((x, f.to_string()));
+                                }
+                            }
                         }
                     }
                     if !holders.is_empty() {
@@ -738,17 +756,33 @@ impl<'a> Adj<'_, '_, 'a> {
             return (Vec::new(), Vec::new());
         }
         syms.sort();
-        let (mut push, mut pop) = (Vec::new(), Vec::new());
+        let (mut push, mut pop): (Vec<StmtId>, Vec<StmtId>) = (Vec::new(), Vec::new());
         for x in syms {
             // A C record's bytes hold its pointer members, not the blocks they designate
             // (`records.rs`); a Fortran derived type is recorded by its components.
             let slots = match self.record_type_of(x) {
                 Some(td) if self.pg.lang == Lang::Fortran => self.component_slots(x, td, z),
-                _ if self.pg.lang == Lang::C => self.slot_of_sym(x).and_then(|sl| {
-                    let mut slots = vec![sl];
-                    slots.extend(self.member_blocks(x, z)?);
-                    Ok(slots)
-                }),
+                _ if self.pg.lang == Lang::C => {
+                    // Member blocks first: popped after the records, their members back.
+                    let mut err = None;
+                    for (h, f) in heap_members.iter().filter(|(h, _)| *h == x) {
+                        match self.heap_member_records(*h, f) {
+                            Ok((a, b)) => {
+                                push.push(a);
+                                pop.insert(0, b);
+                            }
+                            Err(e) => err = Some(e),
+                        }
+                    }
+                    match err {
+                        Some(e) => Err(e),
+                        None => self.slot_of_sym(x).and_then(|sl| {
+                            let mut slots = vec![sl];
+                            slots.extend(self.member_blocks(x, z)?);
+                            Ok(slots)
+                        }),
+                    }
+                }
                 _ => self.slot_of_sym(x).map(|sl| vec![sl]),
             };
             // (A split-mode local array's record is guarded by `split_local_arrays`.)

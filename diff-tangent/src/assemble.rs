@@ -54,6 +54,7 @@ pub(crate) fn run(
         allocating: std::collections::BTreeSet::new(),
         member_setters: std::collections::BTreeSet::new(),
         split_setters: std::collections::BTreeSet::new(),
+        member_counts: Default::default(),
         alloc_calls: HashMap::new(),
         dproc: HashMap::new(),
         dparams: HashMap::new(),

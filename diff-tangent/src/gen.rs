@@ -30,6 +30,10 @@ pub struct Gen<'a> {
     /// Adjoint mode: the member setters that set or free members of records they do not
     /// own (`heap_records::split_setters`), split and always called as `_fwd`/`_bwd`.
     pub split_setters: BTreeSet<UnitId>,
+    /// Adjoint mode: the integer members whose product counts a record type's pointer
+    /// member block (`radtap_il::member_count`), computed when first needed.
+    pub member_counts:
+        std::cell::RefCell<HashMap<(radtap_il::TypeDefId, String), Option<Vec<String>>>>,
     /// Adjoint mode: the calls to allocating procedures handled as an initialisation /
     /// finalisation pair (`alloc_pairs.rs`), by (caller, call statement).
     pub alloc_calls: HashMap<(UnitId, StmtId), AllocCall>,

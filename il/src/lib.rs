@@ -60,6 +60,7 @@ pub mod labelled_do;
 pub mod library;
 pub mod lift;
 mod make;
+pub mod member_count;
 pub mod memcpy;
 pub mod omp;
 mod omp_types;
