@@ -765,8 +765,20 @@ impl<'a> Adj<'_, '_, 'a> {
                 _ if self.pg.lang == Lang::C => {
                     // Member blocks first: popped after the records, their members back.
                     let mut err = None;
-                    for (h, f) in heap_members.iter().filter(|(h, _)| *h == x) {
-                        match self.heap_member_records(*h, f) {
+                    let mut members: Vec<(String, Option<ExprId>)> = heap_members
+                        .iter()
+                        .filter(|(h, _)| *h == x)
+                        .map(|(_, f)| (f.clone(), None))
+                        .collect();
+                    for f in self.pointee_members(x, z) {
+                        match self.user_size(x) {
+                            Some(Ok(n)) => members.push((f, Some(n))),
+                            Some(Err(e)) => err = Some(e),
+                            None => err = Some(format!("recording the blocks the records `{}` points to hold (their count is not known)", self.pg.name_of(x))),
+                        }
+                    }
+                    for (f, n) in members {
+                        match self.heap_member_records(x, &f, n) {
                             Ok((a, b)) => {
                                 push.push(a);
                                 pop.insert(0, b);
@@ -1006,6 +1018,24 @@ impl<'a> Adj<'_, '_, 'a> {
             .or_else(|| self.pg.g.opts.sizes.iter().rev().find(|(k, _)| *k == name))
             .map(|(_, v)| v.clone())
             .or_else(|| self.pg.inferred_size(s))
+            .or_else(|| self.callers_count(s))
+    }
+
+    /// The count of the records a pointer parameter designates, from the allocations its
+    /// callers pass (`radtap_il::member_count::count_from_callers`: `absolutes` of
+    /// `relatives_to_absolutes(bone_count, relatives, parents, absolutes)`, which its one
+    /// caller allocated by `get_matrix_array(bone_count)`); not for a head, whose callers
+    /// are not in the program.
+    fn callers_count(&self, s: SymbolId) -> Option<String> {
+        let prog = self.pg.prog();
+        let t = prog.symbols[s].ty.as_ref()?;
+        if self.pg.lang != Lang::C
+            || !matches!(t.base, BaseClass::Record(_))
+            || self.pg.g.info.heads.iter().any(|h| h.head == self.pg.p)
+        {
+            return None;
+        }
+        radtap_il::member_count::count_from_callers(prog, self.pg.p, s)
     }
 
     /// The element count given by `-size` for `s`, built in the output unit.

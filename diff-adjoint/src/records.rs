@@ -425,6 +425,18 @@ impl<'a> Adj<'_, '_, 'a> {
             if !ptr_members.iter().any(|m| m == last) {
                 continue;
             }
+            // The records a pointer designates: their blocks are recorded by
+            // `heap_member_records` (`snapshot_at`).
+            if self
+                .pg
+                .pi
+                .zones
+                .objects
+                .get(&ObjKey::Pointee(x))
+                .is_some_and(|o| zi >= o.start && zi < o.start + o.len)
+            {
+                continue;
+            }
             let slot = (rest == format!(".{last}"))
                 .then(|| self.allocated_member_slot(x, last))
                 .flatten();
@@ -438,6 +450,31 @@ impl<'a> Adj<'_, '_, 'a> {
             }
         }
         Ok(out)
+    }
+
+    /// The pointer members of the records pointer `x` designates whose blocks are among the
+    /// zones `z` (`absolutes[k].data`).
+    pub(crate) fn pointee_members(&self, x: SymbolId, z: &ZoneSet) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        let Some(o) = self.pg.pi.zones.objects.get(&ObjKey::Pointee(x)) else {
+            return out;
+        };
+        for zi in o.start..o.start + o.len {
+            if !z.contains(radtap_dataflow::ZoneId(zi)) {
+                continue;
+            }
+            let name = &self.pg.pi.zones.zones[zi as usize].name;
+            let name = name.split('@').next().unwrap_or(name);
+            let f = name
+                .rsplit(['.', '>'])
+                .next()
+                .unwrap_or(name)
+                .trim_end_matches("[]");
+            if self.pointer_member(x, f) && !out.iter().any(|m| m == f) {
+                out.push(f.to_string());
+            }
+        }
+        out
     }
 
     /// Whether `f` is a pointer member of the record type `x` is or points to.
@@ -468,6 +505,7 @@ impl<'a> Adj<'_, '_, 'a> {
         &mut self,
         x: SymbolId,
         f: &str,
+        given: Option<ExprId>,
     ) -> Result<(StmtId, StmtId), String> {
         let prog = self.pg.prog();
         let name = prog.symbols[x].spelling.clone();
@@ -498,10 +536,19 @@ impl<'a> Adj<'_, '_, 'a> {
         let Some(counts) = self.member_counts(td, f) else {
             return Err(err());
         };
-        let Some((_, n)) = self.malloc_extent(x) else {
-            return Err(err());
+        // The records' count: given (`-size`, or from the callers), or the allocation's.
+        let n = match given {
+            Some(g) => Some(g),
+            None => match self.malloc_extent(x) {
+                Some((_, crate::memory::Count::One)) => None,
+                Some((_, c)) => match self.count_expr(c) {
+                    Some(e) => Some(e),
+                    None => return Err(err()),
+                },
+                None => return Err(err()),
+            },
         };
-        let one = matches!(n, crate::memory::Count::One);
+        let one = n.is_none();
         let k = if one {
             None
         } else {
@@ -517,7 +564,7 @@ impl<'a> Adj<'_, '_, 'a> {
                     Some(k) => {
                         let kn = a.pg.b().name(k);
                         let idx = if dir {
-                            let n = a.count_expr(n)?;
+                            let n = a.dup(n?);
                             let one = a.pg.b().int(1);
                             let m = a.pg.b().bin(BinOp::Sub, n, one);
                             a.pg.b().bin(BinOp::Sub, m, kn)
@@ -560,9 +607,10 @@ impl<'a> Adj<'_, '_, 'a> {
             let st = match k {
                 None => call,
                 Some(k) => {
-                    let Some(n) = self.count_expr(n) else {
+                    let Some(n) = n else {
                         return Err(err());
                     };
+                    let n = self.dup(n);
                     self.pg.c_count_loop(k, n, vec![call], true)
                 }
             };
