@@ -301,6 +301,12 @@ const REFUSED: &[Case] = &[
         "a call to `MMSUB` whose arguments 6 and 8 may share memory it writes",
     ),
     (
+        "edge_refused/b_c_member_count_unproven.c",
+        B,
+        "b_c_member_count_unproven.c:123:9: error[AD020]",
+        "recording the blocks `R` points to through its member `data` (their element count is not a product of the record's integer members",
+    ),
+    (
         "edge_refused/b_c_carried_pointer_overlap.c",
         B,
         "b_c_carried_pointer_overlap.c:21:9: error[AD020]",

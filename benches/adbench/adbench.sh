@@ -21,7 +21,8 @@
 # and the geometric mean of rt/tap.
 # Usage: benches/adbench/adbench.sh [gmm|lstm|ba|hand ...]
 # The hand tracker (hand_main.cpp) is timed in tangent mode, as ADBench does: its rows compare
-# the whole Jacobian by radtap's tangent with ADBench's repaired Tapenade tangent (hand_d.c).
+# the whole Jacobian by radtap's tangent with ADBench's repaired Tapenade tangent (hand_d.c), and
+# radtap's adjoint Jacobian by rows (and one row against one column) with that same tangent.
 # Environment: RADTAP (default target/release/radtap), ADBENCH (default ../shared/adbench from
 # the repository root), TAPENADE (for its profiling runtime; default ../shared/peers/tapenade-3.16),
 # REPEAT (5), KEEP=1 keeps the scratch directory, CFLAGS (-O3).

@@ -907,16 +907,9 @@ impl Walk<'_> {
             StmtKind::Loop { body } => self.loop_body(&body, None, None, st),
             StmtKind::Block { body, .. } => self.block(&body, st),
             StmtKind::Break | StmtKind::CContinue | StmtKind::Comment(_) => {}
-            StmtKind::Do { .. } | StmtKind::Goto(_) | StmtKind::Switch { .. } => {
-                if self.any_member_write(s) {
-                    self.ok = false;
-                }
-            }
-            _ => {
-                if self.any_member_write(s) {
-                    self.ok = false;
-                }
-            }
+            // Anything else (a Fortran-style loop, a jump, a switch) in a procedure that
+            // sets these members: not proven.
+            _ => self.ok = false,
         }
     }
 
@@ -935,11 +928,6 @@ impl Walk<'_> {
         };
         matches!(&self.u.exprs[self.strip(rhs)], Expr::Literal(l) if l.text == "0")
             .then(|| self.prog.symbols[s].spelling.clone())
-    }
-
-    /// Whether statement `s` (any depth) writes a tracked member.
-    fn any_member_write(&self, _s: StmtId) -> bool {
-        true
     }
 
     /// A loop body: run twice (the second time from what the first left, the records it
@@ -1110,7 +1098,7 @@ pub fn count_from_callers(prog: &Program, unit: UnitId, ptr: SymbolId) -> Option
     let u = &prog.units[unit];
     let k = u.params.iter().position(|&p| p == ptr)?;
     let mut param: Option<usize> = None;
-    let mut calls = 0;
+    let (mut calls, mut ones) = (0, 0);
     for (cid, cu) in prog.units.iter() {
         if cu.lang != Lang::C {
             continue;
@@ -1146,7 +1134,13 @@ pub fn count_from_callers(prog: &Program, unit: UnitId, ptr: SymbolId) -> Option
         for args in sites {
             calls += 1;
             let a = args.get(k)?;
-            let count = local_block_count(prog, cid, a.value)?;
+            let count = match local_block_count(prog, cid, a.value)? {
+                Block::One => {
+                    ones += 1;
+                    continue;
+                }
+                Block::Count(c) => c,
+            };
             let j = args.iter().enumerate().position(|(j, b)| {
                 j != k && b.keyword.is_none() && crate::visit::same_expr(cu, b.value, count)
             })?;
@@ -1155,6 +1149,13 @@ pub fn count_from_callers(prog: &Program, unit: UnitId, ptr: SymbolId) -> Option
             }
             param = Some(j);
         }
+    }
+    // One record at every call (`R = get_new_matrix(3, 3)`).
+    if calls > 0 && ones == calls {
+        return Some("1".into());
+    }
+    if ones > 0 {
+        return None;
     }
     let j = param.filter(|_| calls > 0)?;
     let n = *u.params.get(j)?;
@@ -1180,7 +1181,14 @@ pub fn count_from_callers(prog: &Program, unit: UnitId, ptr: SymbolId) -> Option
 /// The count `C` (an expression of `unit`) of the block the local pointer `e` designates,
 /// assigned once from `malloc(C * sizeof(T))` / `calloc(C, sizeof(T))` or an allocator
 /// whose block count is its parameter (the call's argument then).
-fn local_block_count(prog: &Program, unit: UnitId, e: ExprId) -> Option<ExprId> {
+enum Block {
+    /// One record (`malloc(sizeof(T))`, or an allocator of one).
+    One,
+    /// `C` records, an expression of the caller.
+    Count(ExprId),
+}
+
+fn local_block_count(prog: &Program, unit: UnitId, e: ExprId) -> Option<Block> {
     let u = &prog.units[unit];
     let strip = |mut e: ExprId| loop {
         match &u.exprs[e] {
@@ -1231,30 +1239,47 @@ fn local_block_count(prog: &Program, unit: UnitId, e: ExprId) -> Option<ExprId> 
     };
     let size_of = |x: ExprId| matches!(u.exprs[strip(x)], Expr::SizeofType(_));
     match (prog.symbols[f].spelling.as_str(), &args[..]) {
+        ("malloc", [a]) if size_of(a.value) => Some(Block::One),
         ("malloc", [a]) => match &u.exprs[strip(a.value)] {
             Expr::Binary {
                 op: BinOp::Mul,
                 lhs,
                 rhs,
-            } if size_of(*rhs) => Some(*lhs),
+            } if size_of(*rhs) => Some(Block::Count(*lhs)),
             Expr::Binary {
                 op: BinOp::Mul,
                 lhs,
                 rhs,
-            } if size_of(*lhs) => Some(*rhs),
+            } if size_of(*lhs) => Some(Block::Count(*rhs)),
             _ => None,
         },
-        ("calloc", [n, s]) if size_of(s.value) => Some(n.value),
+        ("calloc", [n, s]) if size_of(s.value) => Some(Block::Count(n.value)),
         _ => {
             let (d, al) = crate::alloc::allocator_call(prog, unit, rhs)?;
             let du = &prog.units[d];
+            if let Expr::Call { args: ba, .. } = &du.exprs[strip_in(du, al.block)] {
+                if let [a] = &ba[..] {
+                    if matches!(du.exprs[strip_in(du, a.value)], Expr::SizeofType(_)) {
+                        return Some(Block::One);
+                    }
+                }
+            }
             // The allocator's block: `malloc(count * sizeof(T))` with `count` a parameter.
             let block = local_alloc_count(du, al.block)?;
             let Expr::Name(p) = du.exprs[block] else {
                 return None;
             };
             let i = du.params.iter().position(|&x| x == p)?;
-            args.get(i).map(|a| a.value)
+            args.get(i).map(|a| Block::Count(a.value))
+        }
+    }
+}
+
+fn strip_in(u: &UnitData, mut e: ExprId) -> ExprId {
+    loop {
+        match &u.exprs[e] {
+            Expr::Paren(a) | Expr::Cast { arg: a, .. } => e = *a,
+            _ => return e,
         }
     }
 }
