@@ -307,6 +307,12 @@ const REFUSED: &[Case] = &[
         "recording the blocks `R` points to through its member `data` (their element count is not a product of the record's integer members",
     ),
     (
+        "edge_refused/b_c_head_records_alias.c",
+        B,
+        "b_c_head_records_alias.c:147:9: error[AD020]",
+        "a call to `mat_mult` whose arguments 1 and 3 may share memory it writes",
+    ),
+    (
         "edge_refused/b_c_carried_pointer_overlap.c",
         B,
         "b_c_carried_pointer_overlap.c:21:9: error[AD020]",

@@ -770,11 +770,13 @@ impl<'a> Adj<'_, '_, 'a> {
                         .filter(|(h, _)| *h == x)
                         .map(|(_, f)| (f.clone(), None))
                         .collect();
+                    // Only records this program allocated (their count from the callers'
+                    // allocations): a head's records come with blocks nothing here sized.
                     for f in self.pointee_members(x, z) {
-                        match self.user_size(x) {
+                        match self.callers_count(x).map(|t| self.size_expr(&t)) {
                             Some(Ok(n)) => members.push((f, Some(n))),
                             Some(Err(e)) => err = Some(e),
-                            None => err = Some(format!("recording the blocks the records `{}` points to hold (their count is not known)", self.pg.name_of(x))),
+                            None => err = Some(format!("recording what the record member `{}.{f}` points to (only the blocks of records this program allocates and passes here, or of a member this procedure allocates with `malloc(n * sizeof(T))` at its top level, `n` unchanged, are recorded)", self.pg.name_of(x))),
                         }
                     }
                     for (f, n) in members {

@@ -1078,9 +1078,19 @@ fn rec_value(prog: &Program, u: &UnitData, e: ExprId, td: TypeDefId) -> bool {
                 Some((b, p - 1))
             }
             Expr::Field { field, .. } => {
-                // A record member of record type (`s.m` with `m` a `Matrix`).
-                let _ = field;
-                None
+                // A member of record type (`s.m` with `m` a `Matrix`): any record type's
+                // member of that name, its type taken (by value, or an array of them).
+                prog.typedefs.iter().find_map(|(_, t)| {
+                    t.fields.iter().find_map(|d| match d {
+                        Decl::Var(v) => v.entities.iter().find_map(|e| {
+                            let ft = prog.symbols[e.sym].ty.as_ref()?;
+                            (prog.symbols[e.sym].spelling == *field
+                                && matches!(ft.base, BaseClass::Record(_)))
+                            .then(|| (ft.base, ft.pointers as i64 + ft.dims.len() as i64))
+                        }),
+                        _ => None,
+                    })
+                })
             }
             _ => None,
         }
@@ -1123,10 +1133,14 @@ pub fn count_from_callers(prog: &Program, unit: UnitId, ptr: SymbolId) -> Option
             }
         }
         // A reference to the procedure other than a call (a function pointer): unknown callers.
+        let uname = u.name.map(|n| prog.symbols[n].spelling.as_str());
         let named = cu
             .exprs
             .iter()
-            .filter(|(_, e)| matches!(e, Expr::Name(s) if prog.symbols[*s].unit == Some(unit)))
+            .filter(|(_, e)| {
+                matches!(e, Expr::Name(s) if prog.symbols[*s].unit == Some(unit)
+                    || Some(prog.symbols[*s].spelling.as_str()) == uname)
+            })
             .count();
         if named > sites.len() {
             return None;
@@ -1190,14 +1204,30 @@ enum Block {
 
 fn local_block_count(prog: &Program, unit: UnitId, e: ExprId) -> Option<Block> {
     let u = &prog.units[unit];
+    let Expr::Name(q) = u.exprs[strip_in(u, e)] else {
+        return None;
+    };
+    local_sym_block(prog, unit, q)
+}
+
+/// Whether the records pointer `p` of `unit` designates were allocated by the program: `p`
+/// a local set once from an allocation, or a parameter (of a procedure that is not a head:
+/// `head` false) every caller passes such a local ([`count_from_callers`]).
+pub fn allocated_in_program(prog: &Program, unit: UnitId, p: SymbolId, head: bool) -> bool {
+    if prog.units[unit].params.contains(&p) {
+        !head && count_from_callers(prog, unit, p).is_some()
+    } else {
+        local_sym_block(prog, unit, p).is_some()
+    }
+}
+
+fn local_sym_block(prog: &Program, unit: UnitId, q: SymbolId) -> Option<Block> {
+    let u = &prog.units[unit];
     let strip = |mut e: ExprId| loop {
         match &u.exprs[e] {
             Expr::Paren(a) | Expr::Cast { arg: a, .. } => e = *a,
             _ => return e,
         }
-    };
-    let Expr::Name(q) = u.exprs[strip(e)] else {
-        return None;
     };
     if u.params.contains(&q) {
         return None;

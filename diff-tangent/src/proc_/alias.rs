@@ -262,6 +262,12 @@ impl<'a> ProcGen<'_, 'a> {
         let BaseClass::Record(td) = t.base else {
             return None;
         };
+        // Records the program allocated (a head's caller may hand over records sharing
+        // blocks).
+        let head = self.g.info.heads.iter().any(|h| h.head == self.p);
+        if !radtap_il::member_count::allocated_in_program(prog, self.p, bk, head) {
+            return None;
+        }
         if t.pointers + t.dims.len() as u32 != 1 {
             return None;
         }
