@@ -649,10 +649,8 @@ impl Walk<'_> {
                 | Expr::Unary {
                     op: UnOp::AddrOf,
                     arg,
-                } => {
-                    if self.member(*arg).is_some_and(|(_, m)| self.tracked(&m)) {
-                        self.ok = false;
-                    }
+                } if self.member(*arg).is_some_and(|(_, m)| self.tracked(&m)) => {
+                    self.ok = false;
                 }
                 _ => {}
             }

@@ -213,7 +213,28 @@ impl<'a> ProcGen<'_, 'a> {
                 self.record_alias_guard(c, args, (k, l))
                     .map(|(a, b)| (k, l, a, b))
             })
+            .filter(|&(_, _, a, b)| !self.constant_apart(a, b) && !self.constant_apart(b, a))
             .collect()
+    }
+
+    /// Whether subscript `b` is `a + c` or `a - c` with `c` a nonzero integer constant
+    /// (`i - 1` and `i`: never one record, no check needed).
+    fn constant_apart(&self, a: ExprId, b: ExprId) -> bool {
+        let mut b = b;
+        while let Expr::Paren(x) = self.src.exprs[b] {
+            b = x;
+        }
+        match &self.src.exprs[b] {
+            Expr::Binary {
+                op: BinOp::Add | BinOp::Sub,
+                lhs,
+                rhs,
+            } => {
+                radtap_il::visit::same_expr(self.src, *lhs, a)
+                    && self.const_value(*rhs).is_some_and(|v| v != 0.0)
+            }
+            _ => false,
+        }
     }
 
     /// Arguments `k` and `l` of the call to `c` are `&a[e1]` and `&a[e2]`, records of one
