@@ -186,8 +186,11 @@ impl<'a> ProcGen<'_, 'a> {
             return;
         };
         let name = crate::gen::unit_name(self.prog(), c);
+        let checked = self.record_alias_guard(c, args, (k, l)).is_some();
         let how = match self.lang {
             Lang::Fortran => "Fortran forbids it; radtap differentiates as if they did not",
+            // Records of one array that own their blocks: the adjoint checks them apart.
+            Lang::C if checked => "the tangent follows the primal through it; they are one record only when their subscripts are equal, which an adjoint checks when it runs",
             Lang::C => "the tangent follows the primal through it, an adjoint would refuse it",
         };
         let msg = format!(
