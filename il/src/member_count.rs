@@ -53,6 +53,7 @@ struct State {
 
 struct Walk<'p> {
     prog: &'p Program,
+    uid: UnitId,
     u: &'p UnitData,
     td: TypeDefId,
     field: &'p str,
@@ -99,12 +100,13 @@ pub fn member_count(prog: &Program, td: TypeDefId, field: &str) -> Option<Vec<St
 }
 
 fn holds(prog: &Program, td: TypeDefId, field: &str, counts: &[String]) -> bool {
-    for (_, u) in prog.units.iter() {
+    for (uid, u) in prog.units.iter() {
         if u.lang != Lang::C {
             continue;
         }
         let mut w = Walk {
             prog,
+            uid,
             u,
             td,
             field,
@@ -401,9 +403,12 @@ impl Walk<'_> {
                 continue;
             }
             // A local record variable dies here.
+            // (Not a file-scope or static record: another procedure sees it.)
             let local = self.u.exprs.iter().any(|(_, e)| {
                 matches!(e, Expr::Name(s) if self.prog.symbols[*s].spelling == root
                     && !self.u.params.contains(s)
+                    && self.prog.unit_of_scope(self.prog.symbols[*s].scope) == Some(self.uid)
+                    && !self.prog.symbols[*s].attrs.save
                     && self.prog.symbols[*s].ty.as_ref().is_some_and(|t| t.pointers == 0 && t.dims.is_empty()))
             });
             if local {
