@@ -556,6 +556,41 @@ fn c_head_called_twice_gives_the_same_derivatives() {
     const DRV_B: &str = "#include <stdio.h>\nvoid f_b(double *x, double *xb, double *y, double *yb);\nint main(void) {\n  double x[2] = {0.7, 1.3}, xb1[2] = {0.0, 0.0}, xb2[2] = {0.0, 0.0}, y, yb = 1.0;\n  f_b(x, xb1, &y, &yb);\n  yb = 1.0;\n  f_b(x, xb2, &y, &yb);\n  printf(\"%.16e %.16e %.16e %.16e\\n\", xb1[0], xb1[1], xb2[0], xb2[1]);\n  return 0;\n}\n";
 }
 
+/// `mat_mult(&absolutes[parents[i]], &relatives[i], &absolutes[i])` (ADBench's hand tracker)
+/// on records the program allocated, which own their blocks: the adjoint checks when it runs
+/// that the two are different records (`parents[i] != i`), and stops with the line when they
+/// are one (the primal's own result is then an in-place product the adjoint cannot follow);
+/// with a tree of parents it runs and gives the gradient.
+#[test]
+fn one_record_given_twice_stops_the_adjoint_when_it_runs() {
+    let chain = include_str!("tangent/c_hand_bone_chain.c");
+    let src = format!("{chain}\n{HEAD}");
+    let tree = run_c_drivers("alias-tree-c", &src, &[("-b", &DRV.replace("PARENT", "1"))]);
+    let v = &tree[0].1;
+    assert!(
+        v.len() == 2 && v.iter().all(|g| g.is_finite() && *g != 0.0),
+        "{v:?}"
+    );
+    // parents[2] == 2: `mat_mult(&abs[2], &rel[2], &abs[2])`.
+    let r = std::panic::catch_unwind(|| {
+        run_c_drivers("alias-self-c", &src, &[("-b", &DRV.replace("PARENT", "2"))])
+    });
+    // run_c_drivers stopped before removing its directory.
+    let _ = std::fs::remove_dir_all(
+        std::env::temp_dir().join(format!("radtap-alias-self-c-{}", std::process::id())),
+    );
+    let msg = match r {
+        Err(e) => e.downcast_ref::<String>().cloned().unwrap_or_default(),
+        Ok(v) => panic!("ran through: {v:?}"),
+    };
+    assert!(
+        msg.contains("arguments 1 and 3 of mat_mult are one record"),
+        "{msg}"
+    );
+    const HEAD: &str = "void f(const int *par, const double *x, double *y)\n{\n    int i, j, n = 4;\n    Matrix *rel = get_matrix_array(n);\n    Matrix *abs_ = get_matrix_array(n);\n    for (i = 0; i < n; i++)\n    {\n        resize(&rel[i], 3, 3);\n        for (j = 0; j < 9; j++)\n            rel[i].data[j] = x[j % 2] * (i + 1) + (j % 4 == 0);\n    }\n    relatives_to_absolutes(n, rel, par, abs_);\n    y[0] = abs_[n - 1].data[0] * abs_[n - 1].data[4];\n    delete_light_matrix_array(rel, n);\n    delete_light_matrix_array(abs_, n);\n}\n";
+    const DRV: &str = "#include <stdio.h>\nvoid f_b(const int *par, const double *x, double *xb, double *y, double *yb);\nint main(void) {\n  int par[4] = {-1, 0, PARENT, 1};\n  double x[2] = {0.3, 0.7}, xb[2] = {0.0, 0.0}, y[1], yb[1] = {1.0};\n  f_b(par, x, xb, y, yb);\n  printf(\"%.16e %.16e\\n\", xb[0], xb[1]);\n  return 0;\n}\n";
+}
+
 /// C `static` locals carrying a derivative from one call to the next: each run of the head
 /// starts their derivatives at zero (the state a previous run left is a constant of this
 /// run). `y = smooth(x0) + smooth(x1)` with `s = s/2 + v²`: whatever state the first run

@@ -31,6 +31,8 @@ const HEAP_PROGRAMS: &[&str] = &[
     "c_record_array_resize.c",
     "c_helper_local_record.c",
     "c_member_alloc_helper.c",
+    "c_hand_zero_record.c",
+    "c_hand_bone_chain.c",
     "c_logreg_objective.c",
     "c_spline_fit.c",
     "c_two_heads.c",

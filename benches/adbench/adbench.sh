@@ -21,7 +21,8 @@
 # and the geometric mean of rt/tap.
 # Usage: benches/adbench/adbench.sh [gmm|lstm|ba|hand ...]
 # The hand tracker (hand_main.cpp) is timed in tangent mode, as ADBench does: its rows compare
-# the whole Jacobian by radtap's tangent with ADBench's repaired Tapenade tangent (hand_d.c).
+# the whole Jacobian by radtap's tangent with ADBench's repaired Tapenade tangent (hand_d.c), and
+# radtap's adjoint Jacobian by rows (and one row against one column) with that same tangent.
 # Environment: RADTAP (default target/release/radtap), ADBENCH (default ../shared/adbench from
 # the repository root), TAPENADE (for its profiling runtime; default ../shared/peers/tapenade-3.16),
 # REPEAT (5), KEEP=1 keeps the scratch directory, CFLAGS (-O3).
@@ -70,7 +71,7 @@ link_group() {
     for h in $heads; do syms+=("${h}_$suffix"); done
     if [[ $suffix == d || $suffix == dv ]]; then
         :
-    elif [[ $prefix == rt ]]; then
+    elif [[ $prefix == rt || $prefix == rtb ]]; then
         syms+=(adStack_reset adStack_resetStatistics adStack_totalTraffic adStack_peakBytes adStack_currentBytes)
     else
         syms+=(stats_reset pushed peak)
@@ -109,8 +110,17 @@ for k in "${kernels[@]}"; do
         suffix=dv link_group rtv "$d/rtv.o" "$d/rtv_dv.o" "$d/orig.o"
         cc -c "$src/${name}_d.c" -o "$d/tap_d.o"
         link_group tap "$d/tap.o" "$d/tap_d.o" "$d/orig.o"
+        # radtap's adjoint (ADBench's hand module for Tapenade is tangent only): the rows
+        # compare its Jacobian by rows with Tapenade's tangent by columns.
+        mkdir -p "$d/rtb"
+        (cd "$src" && "$RADTAP" -b -head "$head" "$name.c" -O "$d/rtb") >"$d/rtb.log" 2>&1 ||
+            { cat "$d/rtb.log" >&2; echo "$name: radtap -b refused it"; continue; }
+        "$RADTAP" runtime -O "$d/rtb" >/dev/null 2>&1
+        cc -c "$d/rtb/${name}_b.c" -I "$src" -I "$d/rtb" -o "$d/rtb_b.o"
+        cc -c "$d/rtb/adStack.c" -I "$d/rtb" -o "$d/rtb_stack.o"
+        suffix=b link_group rtb "$d/rtb.o" "$d/rtb_b.o" "$d/rtb_stack.o" "$d/orig.o"
         g++ $CFLAGS -w "$here/${name}_main.cpp" -I "$here" -I "$src" \
-            "$d/orig.o" "$d/rt.o" "$d/rtv.o" "$d/tap.o" -lm -o "$d/main"
+            "$d/orig.o" "$d/rt.o" "$d/rtv.o" "$d/tap.o" "$d/rtb.o" -lm -o "$d/main"
         IFS=';' read -ra sets <<<"$runs"
         for s in "${sets[@]}"; do
             # shellcheck disable=SC2086
@@ -145,5 +155,5 @@ done
 # Columns: kernel, data set, obj, rt, tap, rt/obj, tap/obj, rt/tap, ...
 # The geometric mean is over the rows of the adjoints and the scalar tangent (the vector
 # tangent rows are radtap's -vector against ADBench's scalar Tapenade tangent).
-awk '$8 > 0 && $2 !~ /_vector$/ { s += log($8); n++; if ($8 > m) m = $8 }
+awk '$8 > 0 && $2 !~ /_(vector|adjoint|sweep)$/ { s += log($8); n++; if ($8 > m) m = $8 }
      END { if (n) printf "geometric mean of rt/tap over %d rows: %.2f; largest: %.2f\n", n, exp(s / n), m }' "$out"

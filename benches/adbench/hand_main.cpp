@@ -48,7 +48,25 @@ typedef double Dirs[NBDIRSMAX];
     Matrix *inverse_base_absolutes, Matrix *base_positions, Matrix *weights, \
     const Triangle *triangles, int is_mirrored, int corresp_count, const int *correspondences, \
     Matrix *points, double *err, Dirs *errd, int nbdirs
+/* radtap's adjoint (`-b`): one row of the Jacobian per call. */
+#define HAND_B_ARGS const double *theta, double *thetab, int bone_count, \
+    const char **bone_names, const int *parents, Matrix *base_relatives, \
+    Matrix *inverse_base_absolutes, Matrix *base_positions, Matrix *weights, \
+    const Triangle *triangles, int is_mirrored, int corresp_count, const int *correspondences, \
+    Matrix *points, double *err, double *errb
+#define HANDC_B_ARGS const double *theta, double *thetab, const double *us, double *usb, \
+    int bone_count, const char **bone_names, const int *parents, Matrix *base_relatives, \
+    Matrix *inverse_base_absolutes, Matrix *base_positions, Matrix *weights, \
+    const Triangle *triangles, int is_mirrored, int corresp_count, const int *correspondences, \
+    Matrix *points, double *err, double *errb
 extern "C" {
+void rtb_hand_objective_b(HAND_B_ARGS);
+void rtb_hand_objective_complicated_b(HANDC_B_ARGS);
+void rtb_adStack_reset(void);
+void rtb_adStack_resetStatistics(void);
+long long rtb_adStack_totalTraffic(void);
+long long rtb_adStack_peakBytes(void);
+long long rtb_adStack_currentBytes(void);
 void rt_hand_objective_d(HAND_D_ARGS(NONE));
 void rt_hand_objective_complicated_d(HANDC_D_ARGS(NONE));
 void tap_hand_objective_d(HAND_D_ARGS(TWIN));
@@ -230,6 +248,36 @@ static void jacobian_vector(std::vector<double> &J, int ncols)
         for (int i = 0; i < m; i++) J[(size_t)k * m + i] = errd[i][k];
 }
 
+/* The same Jacobian by radtap's adjoint, one row per output (3 npts calls): row r is the
+   gradient of err[r]; the us columns are the sums of each point's u0 (u1) adjoints. */
+static void jacobian_adjoint(std::vector<double> &J, int ncols)
+{
+    int m = 3 * npts;
+    std::vector<double> err(m), errb(m), thb(nth), ub(2 * npts);
+    const char **bn = (const char **)names.data();
+    for (int r = 0; r < m; r++) {
+        std::fill(errb.begin(), errb.end(), 0.0);
+        std::fill(thb.begin(), thb.end(), 0.0);
+        std::fill(ub.begin(), ub.end(), 0.0);
+        errb[r] = 1.0;
+        if (complicated)
+            rtb_hand_objective_complicated_b(theta.data(), thb.data(), us.data(), ub.data(), nb,
+                                             bn, parents.data(), brel.data(), ibabs.data(), &bpos,
+                                             &weights, tris.data(), 0, npts, corr.data(), &points,
+                                             err.data(), errb.data());
+        else
+            rtb_hand_objective_b(theta.data(), thb.data(), nb, bn, parents.data(), brel.data(),
+                                 ibabs.data(), &bpos, &weights, tris.data(), 0, npts, corr.data(),
+                                 &points, err.data(), errb.data());
+        for (int k = 0; k < nth; k++) J[(size_t)k * m + r] = thb[k];
+        for (int c = 0; c < ncols - nth; c++) {
+            double s = 0.0;
+            for (int i = 0; i < npts; i++) s += ub[2 * i + c];
+            J[(size_t)(nth + c) * m + r] = s;
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 5) {
@@ -282,5 +330,41 @@ int main(int argc, char **argv)
            !(err_v <= tol) ? "BAD(radtap vector Jacobian)"
            : apart_v > 1e-10 ? "ok (radtap vector and Tapenade differ > 1e-10)"
            : "ok (radtap -vector, all columns in one call)");
+    // The adjoint: the whole Jacobian by rows (3 npts sweeps) against Tapenade's tangent by
+    // columns (ADBench's hand module for Tapenade is tangent only), and one adjoint sweep
+    // against one tangent sweep; its stack traffic and peak for one row.
+    std::vector<double> Jb((size_t)m * ncols);
+    double rtb = best_ms([&] { jacobian_adjoint(Jb, ncols); });
+    double err_b = rel_err(Jb, Jfd), apart_b = rel_err(Jb, Jrt);
+    rtb_adStack_reset();
+    rtb_adStack_resetStatistics();
+    {
+        std::vector<double> e1(m), eb(m, 0.0), thb(nth, 0.0), ub(2 * npts, 0.0);
+        eb[0] = 1.0;
+        const char **bn = (const char **)names.data();
+        if (complicated)
+            rtb_hand_objective_complicated_b(theta.data(), thb.data(), us.data(), ub.data(), nb,
+                                             bn, parents.data(), brel.data(), ibabs.data(), &bpos,
+                                             &weights, tris.data(), 0, npts, corr.data(), &points,
+                                             e1.data(), eb.data());
+        else
+            rtb_hand_objective_b(theta.data(), thb.data(), nb, bn, parents.data(), brel.data(),
+                                 ibabs.data(), &bpos, &weights, tris.data(), 0, npts, corr.data(),
+                                 &points, e1.data(), eb.data());
+    }
+    double mb = rtb_adStack_totalTraffic() / 1e6, peak = rtb_adStack_peakBytes() / 1e6;
+    if (rtb_adStack_currentBytes() != 0) printf("hand: radtap's stack not empty after an adjoint\n");
+    std::string bset = std::string(argv[4]) + "_adjoint";
+    printf("%-5s %-22s %9.3f %9.3f %9.3f %7.2f %7.2f %6.2f %9.3f %9.3f %9.3f %9.3f %8.1e %8.1e %s\n",
+           "hand", bset.c_str(), obj, rtb, tap, rtb / obj, tap / obj, rtb / tap, mb, peak, 0.0,
+           0.0, err_b, err_tap,
+           !(err_b <= tol) ? "BAD(radtap adjoint Jacobian)"
+           : apart_b > 1e-10 ? "ok (radtap adjoint and tangent differ > 1e-10)"
+           : "ok (adjoint, 3npts rows vs Tapenade tangent's columns)");
+    std::string sset = std::string(argv[4]) + "_sweep";
+    double per_b = rtb / m, per_t = tap / ncols;
+    printf("%-5s %-22s %9.3f %9.3f %9.3f %7.2f %7.2f %6.2f %9.3f %9.3f %9.3f %9.3f %8.1e %8.1e %s\n",
+           "hand", sset.c_str(), obj, per_b, per_t, per_b / obj, per_t / obj, per_b / per_t, mb,
+           peak, 0.0, 0.0, err_b, err_tap, "ok (one adjoint row vs one Tapenade tangent column)");
     return 0;
 }

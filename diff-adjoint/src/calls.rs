@@ -202,6 +202,7 @@ impl<'a> Adj<'_, '_, 'a> {
         let reread_len = pop.len();
         pop.extend(upop);
         pop.extend(uepop);
+        let mut guards = Vec::new();
         let callee = match site.map(|x| &x.callee) {
             Some(Callee::Defined(list))
                 if active_point && list.iter().any(|c| self.pg.g.active.contains(c)) =>
@@ -213,6 +214,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 if let Some(m) = self.pg.aliased_call(s, list[0], args) {
                     return self.unsupported(s, &m);
                 }
+                guards = self.alias_guards(s, list[0], args);
                 Some(list[0])
             }
             Some(Callee::External(name)) if active_point => {
@@ -243,6 +245,7 @@ impl<'a> Adj<'_, '_, 'a> {
             fwd: push,
             bwd: Vec::new(),
         };
+        r.fwd.extend(guards);
         let (ipush, ipop) = if index_zones.is_empty() {
             (Vec::new(), Vec::new())
         } else {
@@ -267,6 +270,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 _ => {}
             }
         }
+        let mut fwd_post = Vec::new();
         // A procedure setting record members with twins takes the derivative arguments
         // forwards too (`diff-tangent`'s `decls.rs`): the twins are set beside the primal
         // members. What `adjoint_args` would propagate after the call is the backward
@@ -277,6 +281,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 let mut post = Vec::new();
                 let new_args = self.adjoint_args(s, c, args, &mut pre, &mut post);
                 r.fwd.extend(pre);
+                fwd_post = post;
                 let fname = self.pg.b().name(f);
                 self.pg.u.stmts[primal].kind = StmtKind::Call {
                     callee: fname,
@@ -286,6 +291,8 @@ impl<'a> Adj<'_, '_, 'a> {
             }
         }
         r.fwd.push(primal);
+        // The zero records' blocks built for `_fwd` (`adjoint_args`), freed after it.
+        r.fwd.extend(fwd_post);
         let Some(c) = callee else {
             r.bwd = pop;
             return r;
@@ -596,6 +603,20 @@ impl<'a> Adj<'_, '_, 'a> {
                             self.pg.error(s, Code::Unsupported, "this pointer argument designates no variable but the callee's adjoint needs one; pass a variable");
                             continue;
                         };
+                        // A record whose members point to blocks: a zero record with
+                        // blocks of zeros as large as the callee reads, which its adjoint
+                        // accumulates into and which are freed after the call.
+                        if let Some(z) =
+                            self.pg
+                                .zero_record_shadow(a.value, like, (c, fi, args), pre)
+                        {
+                            post.append(&mut self.pg.post_call);
+                            out.push(Arg {
+                                keyword: kw,
+                                value: z,
+                            });
+                            continue;
+                        }
                         if self.pg.refuse_passive_pointer_actual(s, like) {
                             continue;
                         }
@@ -710,6 +731,38 @@ impl<'a> Adj<'_, '_, 'a> {
             });
         }
         self.pg.mpi_error_arg(c, args, &mut out);
+        out
+    }
+
+    /// Run-time checks that two arguments the callee's adjoint would update through each
+    /// other are different records (`radtap_diff_tangent`'s `record_alias_guard`):
+    /// `if (parents[i] == i) adStack_fatal("…");` before the call.
+    fn alias_guards(&mut self, s: StmtId, c: UnitId, args: &'a [Arg]) -> Vec<StmtId> {
+        let name = unit_name(self.pg.prog(), c).to_string();
+        let line = self.pg.span(s).line;
+        let here = unit_name(self.pg.prog(), self.pg.p).to_string();
+        let mut out = Vec::new();
+        for (k, l, ek, el) in self.pg.alias_guards(s, c, args) {
+            let (a, b) = (self.pg.cp(ek), self.pg.cp(el));
+            let (a, b) = (self.pg.paren_if_compound(a), self.pg.paren_if_compound(b));
+            let cond = self.pg.b().bin(BinOp::Eq(RelSpell::Symbol), a, b);
+            let msg = format!(
+                "\"line {line} of {here}: arguments {} and {} of {name} are one record; its adjoint needs them apart\"",
+                k + 1,
+                l + 1
+            );
+            let msg = self.pg.b().opaque(&msg);
+            let call = self.rt("adStack_fatal", vec![msg]);
+            out.push(stmt(
+                &mut self.pg.u,
+                StmtKind::If {
+                    arms: vec![(cond, vec![call])],
+                    else_block: None,
+                    logical: false,
+                    braces: vec![true],
+                },
+            ));
+        }
         out
     }
 

@@ -151,6 +151,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// Whether two element counts are written the same.
     fn same_count(&self, a: Count, b: Count) -> bool {
         match (a, b) {
+            (Count::One, Count::One) => true,
             (Count::Here(x), Count::Here(y)) => self.pg.same_src(x, y),
             (
                 Count::Called {
@@ -222,10 +223,15 @@ impl<'a> Adj<'_, '_, 'a> {
         if let Some((a, al)) = self.pg.allocator_of(rhs) {
             // The allocator's count, over its parameters: the call's arguments must not
             // change either.
-            let count = alloc_count(prog, &prog.units[a], al.block, ty)?;
             let Expr::Call { args, .. } = &src.exprs[strip(rhs)] else {
                 return None;
             };
+            // One record (`get_new_matrix(3, 3)`): its pointer members' blocks are recorded
+            // by their counts from the record's members (`records.rs`, `heap_member_slot`).
+            if one_record(prog, &prog.units[a], al.block, ty) {
+                return Some((sid, Count::One));
+            }
+            let count = alloc_count(prog, &prog.units[a], al.block, ty)?;
             return args
                 .iter()
                 .all(|x| self.bound_is_fixed(x.value))
@@ -246,6 +252,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// The element count [`Self::malloc_extent`] found, built in the output unit.
     pub(crate) fn count_expr(&mut self, c: Count) -> Option<ExprId> {
         let n = match c {
+            Count::One => self.pg.b().int(1),
             Count::Here(n) => Copier { src: self.pg.src }.expr(&mut self.pg.u, n),
             Count::Called { unit, count, call } => {
                 self.pg.allocator_expr(unit, count, call, None)?
@@ -1051,6 +1058,8 @@ impl<'a> Adj<'_, '_, 'a> {
 /// allocator it calls (over the allocator's parameters, replaced by the call's arguments).
 #[derive(Clone, Copy)]
 pub(crate) enum Count {
+    /// One record: `malloc(sizeof(T))` (an allocator's `Matrix *mat = malloc(sizeof(Matrix))`).
+    One,
     Here(ExprId),
     Called {
         unit: UnitId,
@@ -1120,5 +1129,35 @@ pub(crate) fn alloc_count(prog: &Program, u: &UnitData, rhs: ExprId, ty: &Type) 
         },
         ("calloc", [a, b]) if elem(b.value) => Some(a.value),
         _ => None,
+    }
+}
+
+/// Whether `rhs` is `malloc(sizeof(T))` or `calloc(1, sizeof(T))` (under casts) of the
+/// record type `T` that `ty` points to.
+pub(crate) fn one_record(prog: &Program, u: &UnitData, rhs: ExprId, ty: &Type) -> bool {
+    let strip = |mut e: ExprId| loop {
+        match &u.exprs[e] {
+            Expr::Paren(a) | Expr::Cast { arg: a, .. } => e = *a,
+            _ => return e,
+        }
+    };
+    if !matches!(ty.base, BaseClass::Record(_)) || ty.pointers != 1 {
+        return false;
+    }
+    let Expr::Call { callee, args } = &u.exprs[strip(rhs)] else {
+        return false;
+    };
+    let Expr::Name(f) = u.exprs[*callee] else {
+        return false;
+    };
+    let rec = |e: ExprId| {
+        matches!(&u.exprs[strip(e)], Expr::SizeofType(cp)
+            if cp.derived.is_empty() && cp.dims.is_empty() && cp.spec.class == ty.base)
+    };
+    let one = |e: ExprId| matches!(&u.exprs[strip(e)], Expr::Literal(l) if l.text == "1");
+    match (prog.name(f), &args[..]) {
+        ("malloc", [a]) => rec(a.value),
+        ("calloc", [n, a]) => one(n.value) && rec(a.value),
+        _ => false,
     }
 }

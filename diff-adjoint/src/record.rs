@@ -589,6 +589,7 @@ impl<'a> Adj<'_, '_, 'a> {
 
     pub(crate) fn snapshot_at(&mut self, sp: Span, z: &ZoneSet) -> (Vec<StmtId>, Vec<StmtId>) {
         let mut syms: Vec<SymbolId> = Vec::new();
+        let mut heap_members: Vec<(SymbolId, String)> = Vec::new();
         let mut covered = self.pg.pi.zones.empty();
         for (k, o) in &self.pg.pi.zones.objects {
             let set = self.pg.pi.zones.obj_set(o);
@@ -660,6 +661,23 @@ impl<'a> Adj<'_, '_, 'a> {
                     for &x in &holders {
                         if !syms.contains(&x) {
                             syms.push(x);
+                        }
+                        // The blocks behind the record's pointer members (`R->data@292`
+                        // of `R = get_new_matrix(3, 3)`): recorded by their counts.
+                        if self.pg.lang == Lang::C && self.record_type_of(x).is_some() {
+                            for zi in set.iter() {
+                                if !z.contains(zi) {
+                                    continue;
+                                }
+                                let name = &self.pg.pi.zones.zones[zi.index()].name;
+                                let name = name.split('@').next().unwrap_or(name);
+                                let f = name.rsplit(['.', '>']).next().unwrap_or(name);
+                                if self.pointer_member(x, f)
+                                    && !heap_members.contains(&(x, f.to_string()))
+                                {
+                                    heap_members.push((x, f.to_string()));
+                                }
+                            }
                         }
                     }
                     if !holders.is_empty() {
@@ -738,17 +756,47 @@ impl<'a> Adj<'_, '_, 'a> {
             return (Vec::new(), Vec::new());
         }
         syms.sort();
-        let (mut push, mut pop) = (Vec::new(), Vec::new());
+        let (mut push, mut pop): (Vec<StmtId>, Vec<StmtId>) = (Vec::new(), Vec::new());
         for x in syms {
             // A C record's bytes hold its pointer members, not the blocks they designate
             // (`records.rs`); a Fortran derived type is recorded by its components.
             let slots = match self.record_type_of(x) {
                 Some(td) if self.pg.lang == Lang::Fortran => self.component_slots(x, td, z),
-                _ if self.pg.lang == Lang::C => self.slot_of_sym(x).and_then(|sl| {
-                    let mut slots = vec![sl];
-                    slots.extend(self.member_blocks(x, z)?);
-                    Ok(slots)
-                }),
+                _ if self.pg.lang == Lang::C => {
+                    // Member blocks first: popped after the records, their members back.
+                    let mut err = None;
+                    let mut members: Vec<(String, Option<ExprId>)> = heap_members
+                        .iter()
+                        .filter(|(h, _)| *h == x)
+                        .map(|(_, f)| (f.clone(), None))
+                        .collect();
+                    // Only records this program allocated (their count from the callers'
+                    // allocations): a head's records come with blocks nothing here sized.
+                    for f in self.pointee_members(x, z) {
+                        match self.callers_count(x).map(|t| self.size_expr(&t)) {
+                            Some(Ok(n)) => members.push((f, Some(n))),
+                            Some(Err(e)) => err = Some(e),
+                            None => err = Some(format!("recording what the record member `{}.{f}` points to (only the blocks of records this program allocates and passes here, or of a member this procedure allocates with `malloc(n * sizeof(T))` at its top level, `n` unchanged, are recorded)", self.pg.name_of(x))),
+                        }
+                    }
+                    for (f, n) in members {
+                        match self.heap_member_records(x, &f, n) {
+                            Ok((a, b)) => {
+                                push.push(a);
+                                pop.insert(0, b);
+                            }
+                            Err(e) => err = Some(e),
+                        }
+                    }
+                    match err {
+                        Some(e) => Err(e),
+                        None => self.slot_of_sym(x).and_then(|sl| {
+                            let mut slots = vec![sl];
+                            slots.extend(self.member_blocks(x, z)?);
+                            Ok(slots)
+                        }),
+                    }
+                }
                 _ => self.slot_of_sym(x).map(|sl| vec![sl]),
             };
             // (A split-mode local array's record is guarded by `split_local_arrays`.)
@@ -972,6 +1020,24 @@ impl<'a> Adj<'_, '_, 'a> {
             .or_else(|| self.pg.g.opts.sizes.iter().rev().find(|(k, _)| *k == name))
             .map(|(_, v)| v.clone())
             .or_else(|| self.pg.inferred_size(s))
+            .or_else(|| self.callers_count(s))
+    }
+
+    /// The count of the records a pointer parameter designates, from the allocations its
+    /// callers pass (`radtap_il::member_count::count_from_callers`: `absolutes` of
+    /// `relatives_to_absolutes(bone_count, relatives, parents, absolutes)`, which its one
+    /// caller allocated by `get_matrix_array(bone_count)`); not for a head, whose callers
+    /// are not in the program.
+    fn callers_count(&self, s: SymbolId) -> Option<String> {
+        let prog = self.pg.prog();
+        let t = prog.symbols[s].ty.as_ref()?;
+        if self.pg.lang != Lang::C
+            || !matches!(t.base, BaseClass::Record(_))
+            || self.pg.g.info.heads.iter().any(|h| h.head == self.pg.p)
+        {
+            return None;
+        }
+        radtap_il::member_count::count_from_callers(prog, self.pg.p, s)
     }
 
     /// The element count given by `-size` for `s`, built in the output unit.

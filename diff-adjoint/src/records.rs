@@ -331,8 +331,12 @@ impl<'a> Adj<'_, '_, 'a> {
             [_, ..] => self.pg.deallocator_frees_each(*callee, &dl, args),
             [] => None,
         };
+        // A block with no shadow (constants the backward sweep still reads, e.g. through
+        // a zero derivative record's extent): only the deallocator, delayed as well.
+        let shadowless = args.first().is_some_and(|a| !self.pg.has_shadow(a.value));
         let mut out = match frees {
             Some(f) => f,
+            None if shadowless => Vec::new(),
             None => {
                 let _ = self.unsupported(
                     s,
@@ -421,6 +425,18 @@ impl<'a> Adj<'_, '_, 'a> {
             if !ptr_members.iter().any(|m| m == last) {
                 continue;
             }
+            // The records a pointer designates: their blocks are recorded by
+            // `heap_member_records` (`snapshot_at`).
+            if self
+                .pg
+                .pi
+                .zones
+                .objects
+                .get(&ObjKey::Pointee(x))
+                .is_some_and(|o| zi >= o.start && zi < o.start + o.len)
+            {
+                continue;
+            }
             let slot = (rest == format!(".{last}"))
                 .then(|| self.allocated_member_slot(x, last))
                 .flatten();
@@ -434,6 +450,183 @@ impl<'a> Adj<'_, '_, 'a> {
             }
         }
         Ok(out)
+    }
+
+    /// The pointer members of the records pointer `x` designates whose blocks are among the
+    /// zones `z` (`absolutes[k].data`).
+    pub(crate) fn pointee_members(&self, x: SymbolId, z: &ZoneSet) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        let Some(o) = self.pg.pi.zones.objects.get(&ObjKey::Pointee(x)) else {
+            return out;
+        };
+        for zi in o.start..o.start + o.len {
+            if !z.contains(radtap_dataflow::ZoneId(zi)) {
+                continue;
+            }
+            let name = &self.pg.pi.zones.zones[zi as usize].name;
+            let name = name.split('@').next().unwrap_or(name);
+            let f = name
+                .rsplit(['.', '>'])
+                .next()
+                .unwrap_or(name)
+                .trim_end_matches("[]");
+            if self.pointer_member(x, f) && !out.iter().any(|m| m == f) {
+                out.push(f.to_string());
+            }
+        }
+        out
+    }
+
+    /// Whether `f` is a pointer member of the record type `x` is or points to.
+    pub(crate) fn pointer_member(&self, x: SymbolId, f: &str) -> bool {
+        let prog = self.pg.prog();
+        let Some(BaseClass::Record(td)) = prog.symbols[x].ty.as_ref().map(|t| t.base) else {
+            return false;
+        };
+        prog.typedefs[td].fields.iter().any(|d| match d {
+            Decl::Var(v) => v.entities.iter().any(|e| {
+                prog.symbols[e.sym].spelling == f
+                    && prog.symbols[e.sym]
+                        .ty
+                        .as_ref()
+                        .is_some_and(|t| t.pointers > 0)
+            }),
+            _ => false,
+        })
+    }
+
+    /// Push and pop of the blocks behind pointer member `f` of the records local pointer
+    /// `x` designates (`R->data` of `R = get_new_matrix(3, 3)`; each `bones[k].data` of
+    /// `bones = get_matrix_array(nb)`, in a loop over the records of its one allocation),
+    /// whose counts the records' integer members give wherever a procedure can see them
+    /// (`radtap_il::member_count`: `R->nrows * R->ncols`, proven over the program's writes
+    /// of those members). The pop runs after the records' bytes are back.
+    pub(crate) fn heap_member_records(
+        &mut self,
+        x: SymbolId,
+        f: &str,
+        given: Option<ExprId>,
+    ) -> Result<(StmtId, StmtId), String> {
+        let prog = self.pg.prog();
+        let name = prog.symbols[x].spelling.clone();
+        let err = || {
+            format!("recording the blocks `{name}` points to through its member `{f}` (their element count is not a product of the record's integer members that every procedure keeps, or the records' count is not known)")
+        };
+        let Some(t) = prog.symbols[x].ty.as_ref() else {
+            return Err(err());
+        };
+        let BaseClass::Record(td) = t.base else {
+            return Err(err());
+        };
+        if t.pointers != 1 || !t.dims.is_empty() {
+            return Err(err());
+        }
+        let bytes = prog.typedefs[td].fields.iter().find_map(|d| match d {
+            Decl::Var(v) => v.entities.iter().find_map(|e| {
+                (prog.symbols[e.sym].spelling == f)
+                    .then(|| prog.symbols[e.sym].ty.as_ref().and_then(|t| t.bytes))
+            }),
+            _ => None,
+        });
+        let suffix = match bytes {
+            Some(Some(4)) => "Real4",
+            Some(Some(8)) => "Real8",
+            _ => return Err(err()),
+        };
+        let Some(counts) = self.member_counts(td, f) else {
+            return Err(err());
+        };
+        // The records' count: given (`-size`, or from the callers), or the allocation's.
+        let n = match given {
+            Some(g) => Some(g),
+            None => match self.malloc_extent(x) {
+                Some((_, crate::memory::Count::One)) => None,
+                Some((_, c)) => match self.count_expr(c) {
+                    Some(e) => Some(e),
+                    None => return Err(err()),
+                },
+                None => return Err(err()),
+            },
+        };
+        let one = n.is_none();
+        let k = if one {
+            None
+        } else {
+            Some(self.pg.temp("k", TempKind::Int))
+        };
+        let mut sides = Vec::new();
+        for (dir, rt) in [(false, "push"), (true, "pop")] {
+            // The record: `*x`, `x[k]`, or `x[n - 1 - k]` (pops in reverse).
+            let rec = |a: &mut Self| -> Option<ExprId> {
+                let xn = a.pg.b().name(x);
+                Some(match k {
+                    None => xn,
+                    Some(k) => {
+                        let kn = a.pg.b().name(k);
+                        let idx = if dir {
+                            let n = a.dup(n?);
+                            let one = a.pg.b().int(1);
+                            let m = a.pg.b().bin(BinOp::Sub, n, one);
+                            a.pg.b().bin(BinOp::Sub, m, kn)
+                        } else {
+                            kn
+                        };
+                        a.pg.b().e(Expr::Index {
+                            base: xn,
+                            subs: vec![Subscript::Index(idx)],
+                        })
+                    }
+                })
+            };
+            let member = |a: &mut Self, m: &str| -> Option<ExprId> {
+                let base = rec(a)?;
+                Some(a.pg.b().e(Expr::Field {
+                    base,
+                    field: m.to_string(),
+                    arrow: k.is_none(),
+                }))
+            };
+            let Some(primal) = member(self, f) else {
+                return Err(err());
+            };
+            let mut count = None;
+            for c in &counts {
+                let Some(m) = member(self, c) else {
+                    return Err(err());
+                };
+                count = Some(match count {
+                    None => m,
+                    Some(acc) => self.pg.b().mul(acc, m),
+                });
+            }
+            let count = match count {
+                Some(c) => self.pg.paren_if_compound(c),
+                None => return Err(err()),
+            };
+            let call = self.rt(&format!("{rt}{suffix}Array"), vec![primal, count]);
+            let st = match k {
+                None => call,
+                Some(k) => {
+                    let Some(n) = n else {
+                        return Err(err());
+                    };
+                    let n = self.dup(n);
+                    self.pg.c_count_loop(k, n, vec![call], true)
+                }
+            };
+            sides.push(st);
+        }
+        Ok((sides[0], sides[1]))
+    }
+
+    /// [`radtap_il::member_count::member_count`], computed once per record type and member.
+    pub(crate) fn member_counts(&self, td: TypeDefId, f: &str) -> Option<Vec<String>> {
+        let key = (td, f.to_string());
+        let mut cache = self.pg.g.member_counts.borrow_mut();
+        cache
+            .entry(key)
+            .or_insert_with(|| radtap_il::member_count::member_count(self.pg.prog(), td, f))
+            .clone()
     }
 
     /// The slot `x.f[0 .. n)` of member `f` of local record `x` when this procedure

@@ -56,6 +56,7 @@ pub(crate) fn run(
         split_setters: std::collections::BTreeSet::new(),
         communicating: std::collections::BTreeSet::new(),
         mpi_split: std::collections::BTreeSet::new(),
+        member_counts: Default::default(),
         alloc_calls: HashMap::new(),
         dproc: HashMap::new(),
         dparams: HashMap::new(),

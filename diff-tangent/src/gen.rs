@@ -7,6 +7,10 @@ use radtap_il::copy::Copier;
 use radtap_il::*;
 use std::collections::{BTreeSet, HashMap, HashSet};
 
+/// Per record type and pointer member, the integer members counting its block, or `None`
+/// when not proven (`radtap_il::member_count`).
+pub(crate) type MemberCounts = HashMap<(radtap_il::TypeDefId, String), Option<Vec<String>>>;
+
 /// Program-wide state of one differentiation.
 pub struct Gen<'a> {
     /// The primal program (never changed).
@@ -36,6 +40,9 @@ pub struct Gen<'a> {
     /// Adjoint mode: those of them it splits, never runs twice (all but the ones posting
     /// non-blocking messages themselves, `mpi::posts_nonblocking`).
     pub mpi_split: BTreeSet<UnitId>,
+    /// Adjoint mode: the integer members whose product counts a record type's pointer
+    /// member block (`radtap_il::member_count`), computed when first needed.
+    pub member_counts: std::cell::RefCell<MemberCounts>,
     /// Adjoint mode: the calls to allocating procedures handled as an initialisation /
     /// finalisation pair (`alloc_pairs.rs`), by (caller, call statement).
     pub alloc_calls: HashMap<(UnitId, StmtId), AllocCall>,

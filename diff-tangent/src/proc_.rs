@@ -124,7 +124,7 @@ pub struct ProcGen<'g, 'a> {
     lost_derivative: bool,
     /// Statements to follow the derivative call being built (`shadow.rs`: the frees of a
     /// zero derivative record's blocks): taken by the call rules after the call.
-    pub(crate) post_call: Vec<StmtId>,
+    pub post_call: Vec<StmtId>,
     /// Set when the tangent met an expression it cannot differentiate where it stands (a
     /// reference to a differentiated function that was not hoisted, an assignment or comma
     /// expression): what it was, reported at the statement.

@@ -63,6 +63,7 @@ pub mod labelled_do;
 pub mod library;
 pub mod lift;
 mod make;
+pub mod member_count;
 pub mod memcpy;
 pub mod omp;
 pub mod omp_reduce;

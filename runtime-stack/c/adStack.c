@@ -121,6 +121,11 @@ static void fatal(const char *msg)
     abort();
 }
 
+void adStack_fatal(const char *msg)
+{
+    fatal(msg);
+}
+
 static void *xrealloc(void *p, size_t n)
 {
     void *q = realloc(p, n);

@@ -134,6 +134,8 @@ void adStack_showStack(const char *where); /* prints the current size; where may
 void adStack_showStackSize(int label); /* prints " label--> <N bytes>"  */
 int stackIsThreadSafe(void);          /* 0: one stack per process      */
 void adStack_reset(void);             /* empties stack, drops marks   */
+/* Prints "radtap runtime: msg" and aborts (an adjoint's run-time check failed). */
+void adStack_fatal(const char *msg);
 void adStack_resetStatistics(void);
 
 /* ---- FP-LOOP: the adjoint of a fixed-point loop (Christianson's two-phase

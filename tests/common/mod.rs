@@ -240,10 +240,6 @@ pub const ADJOINT_UNSUPPORTED: &[(&str, &str)] = &[
         "recording the member blocks `mat_new`/`mat_resize` allocate around the checkpointed call `axpy(…, c->data + i * c->ncols)`: their counts only the records' integer members give (a vector-tangent program, issue 47)",
     ),
     (
-        "c_hand_matrix_alloc.c",
-        "recording a record's member block whose count only its integer members give (`R->data`, 3 x 3, around a checkpointed call in a loop), and `mat_mult(&a[i - 1], &b[i], &a[i])` (arguments that may share memory; ADBench's hand tracker)",
-    ),
-    (
         "e_f_where_forall_sequence.f90",
         "a WHERE assignment reading what an earlier one wrote",
     ),

@@ -186,8 +186,11 @@ impl<'a> ProcGen<'_, 'a> {
             return;
         };
         let name = crate::gen::unit_name(self.prog(), c);
+        let checked = self.record_alias_guard(c, args, (k, l)).is_some();
         let how = match self.lang {
             Lang::Fortran => "Fortran forbids it; radtap differentiates as if they did not",
+            // Records of one array that own their blocks: the adjoint checks them apart.
+            Lang::C if checked => "the tangent follows the primal through it; they are one record only when their subscripts are equal, which an adjoint checks when it runs",
             Lang::C => "the tangent follows the primal through it, an adjoint would refuse it",
         };
         let msg = format!(
@@ -198,10 +201,137 @@ impl<'a> ProcGen<'_, 'a> {
         self.warn(s, Code::Aliasing, &msg);
     }
 
+    /// Adjoint mode: the pairs of arguments of the call to `c` that may share memory it
+    /// writes only by being one record ([`Self::record_alias_guard`]): (k, l, subscript of
+    /// k, subscript of l), for a run-time check that they differ.
+    pub fn alias_guards(
+        &self,
+        s: StmtId,
+        c: UnitId,
+        args: &[Arg],
+    ) -> Vec<(usize, usize, ExprId, ExprId)> {
+        self.aliased_args(s, c, args)
+            .into_iter()
+            .filter_map(|(k, l)| {
+                self.record_alias_guard(c, args, (k, l))
+                    .map(|(a, b)| (k, l, a, b))
+            })
+            .filter(|&(_, _, a, b)| !self.constant_apart(a, b) && !self.constant_apart(b, a))
+            .collect()
+    }
+
+    /// Whether subscript `b` is `a + c` or `a - c` with `c` a nonzero integer constant
+    /// (`i - 1` and `i`: never one record, no check needed).
+    fn constant_apart(&self, a: ExprId, b: ExprId) -> bool {
+        let mut b = b;
+        while let Expr::Paren(x) = self.src.exprs[b] {
+            b = x;
+        }
+        match &self.src.exprs[b] {
+            Expr::Binary {
+                op: BinOp::Add | BinOp::Sub,
+                lhs,
+                rhs,
+            } => {
+                radtap_il::visit::same_expr(self.src, *lhs, a)
+                    && self.const_value(*rhs).is_some_and(|v| v != 0.0)
+            }
+            _ => false,
+        }
+    }
+
+    /// Arguments `k` and `l` of the call to `c` are `&a[e1]` and `&a[e2]`, records of one
+    /// array whose type's pointer members each own their block
+    /// (`radtap_il::member_count::records_own_blocks`: set only to new allocations or
+    /// `NULL`, records never copied whole), and the callee reaches through each parameter
+    /// only that record (`p->m`, or the parameter passed on to such a parameter): the two
+    /// share memory exactly when `e1 == e2` (ADBench's `mat_mult(&absolutes[parents[i]],
+    /// &relatives[i], &absolutes[i])`). The two subscripts.
+    pub fn record_alias_guard(
+        &self,
+        c: UnitId,
+        args: &[Arg],
+        (k, l): (usize, usize),
+    ) -> Option<(ExprId, ExprId)> {
+        if self.lang != Lang::C {
+            return None;
+        }
+        let prog = self.prog();
+        let elem = |e: ExprId| -> Option<(SymbolId, ExprId)> {
+            let mut e = e;
+            while let Expr::Paren(a) = self.src.exprs[e] {
+                e = a;
+            }
+            let Expr::Unary {
+                op: UnOp::AddrOf,
+                arg,
+            } = self.src.exprs[e]
+            else {
+                return None;
+            };
+            let Expr::Index { base, subs } = &self.src.exprs[arg] else {
+                return None;
+            };
+            let (Expr::Name(b), [Subscript::Index(i)]) = (&self.src.exprs[*base], &subs[..]) else {
+                return None;
+            };
+            Some((*b, *i))
+        };
+        let (bk, ek) = elem(args.get(k)?.value)?;
+        let (bl, el) = elem(args.get(l)?.value)?;
+        if bk != bl || args[k].keyword.is_some() || args[l].keyword.is_some() {
+            return None;
+        }
+        let t = prog.symbols[bk].ty.as_ref()?;
+        let BaseClass::Record(td) = t.base else {
+            return None;
+        };
+        // Records the program allocated (a head's caller may hand over records sharing
+        // blocks).
+        let head = self.g.info.heads.iter().any(|h| h.head == self.p);
+        if !radtap_il::member_count::allocated_in_program(prog, self.p, bk, head) {
+            return None;
+        }
+        if t.pointers + t.dims.len() as u32 != 1 {
+            return None;
+        }
+        // Members: integers, reals, and pointers to reals owning their blocks.
+        for f in &prog.typedefs[td].fields {
+            let Decl::Var(v) = f else { return None };
+            for e in &v.entities {
+                let ft = prog.symbols[e.sym].ty.as_ref()?;
+                let plain = ft.pointers == 0
+                    && ft.dims.is_empty()
+                    && matches!(ft.base, BaseClass::Integer | BaseClass::Real);
+                let owned = ft.pointers == 1
+                    && ft.dims.is_empty()
+                    && ft.base == BaseClass::Real
+                    && radtap_il::member_count::records_own_blocks(
+                        prog,
+                        td,
+                        &prog.symbols[e.sym].spelling,
+                    );
+                if !plain && !owned {
+                    return None;
+                }
+            }
+        }
+        let cu = &prog.units[c];
+        let one_record = |i: usize| {
+            cu.params
+                .get(i)
+                .is_some_and(|&f| reaches_one_record(prog, c, f, td, 0))
+        };
+        (one_record(k) && one_record(l)).then_some((ek, el))
+    }
+
     /// Adjoint mode: what the call to `c` is refused as when two of its arguments may share
-    /// memory it writes.
+    /// memory it writes (pairs a run-time check can tell apart aside: [`Self::alias_guards`]).
     pub fn aliased_call(&self, s: StmtId, c: UnitId, args: &[Arg]) -> Option<String> {
-        let &(k, l) = self.aliased_args(s, c, args).first()?;
+        let &(k, l) = self
+            .aliased_args(s, c, args)
+            .iter()
+            .find(|&&(k, l)| self.record_alias_guard(c, args, (k, l)).is_none())?;
         let prog = self.prog();
         let name = crate::gen::unit_name(prog, c);
         // One actual given twice (ODEPACK's `DSTODE(…, RWORK(LYH), NYH, RWORK(LYH), …)`): not
@@ -269,4 +399,75 @@ fn simple_text(prog: &Program, u: &UnitData, e: ExprId) -> Option<String> {
         }
         _ => None,
     }
+}
+
+/// Whether record pointer parameter `f` of unit `c` (type `td`) reaches only the record it
+/// points to: every use is `f->m`, or `f` passed whole to a parameter of a procedure of the
+/// program of which the same holds.
+fn reaches_one_record(prog: &Program, c: UnitId, f: SymbolId, td: TypeDefId, depth: u32) -> bool {
+    let u = &prog.units[c];
+    let ft = prog.symbols[f].ty.as_ref();
+    if depth > 8
+        || u.lang != Lang::C
+        || !ft.is_some_and(|t| {
+            t.base == BaseClass::Record(td) && t.pointers == 1 && t.dims.is_empty()
+        })
+    {
+        return false;
+    }
+    let uses: Vec<ExprId> = u
+        .exprs
+        .iter()
+        .filter(|(_, e)| matches!(e, Expr::Name(x) if *x == f))
+        .map(|(id, _)| id)
+        .collect();
+    let mut ok: HashSet<ExprId> = HashSet::new();
+    for (_, e) in u.exprs.iter() {
+        match e {
+            Expr::Field {
+                base, arrow: true, ..
+            } if uses.contains(base) => {
+                ok.insert(*base);
+            }
+            Expr::Call { callee, args } => {
+                for (i, a) in args.iter().enumerate() {
+                    if !uses.contains(&a.value) {
+                        continue;
+                    }
+                    let Some(g) = radtap_il::alloc::called_unit(prog, c, *callee) else {
+                        return false;
+                    };
+                    let Some(&gf) = prog.units[g].params.get(i) else {
+                        return false;
+                    };
+                    if a.keyword.is_some() || !reaches_one_record(prog, g, gf, td, depth + 1) {
+                        return false;
+                    }
+                    ok.insert(a.value);
+                }
+            }
+            _ => {}
+        }
+    }
+    // The statement-level calls.
+    for (_, s) in u.stmts.iter() {
+        if let StmtKind::Call { callee, args, .. } = &s.kind {
+            for (i, a) in args.iter().enumerate() {
+                if !uses.contains(&a.value) {
+                    continue;
+                }
+                let Some(g) = radtap_il::alloc::called_unit(prog, c, *callee) else {
+                    return false;
+                };
+                let Some(&gf) = prog.units[g].params.get(i) else {
+                    return false;
+                };
+                if a.keyword.is_some() || !reaches_one_record(prog, g, gf, td, depth + 1) {
+                    return false;
+                }
+                ok.insert(a.value);
+            }
+        }
+    }
+    ok.len() == uses.len()
 }

@@ -444,7 +444,8 @@ impl<'a> ProcGen<'_, 'a> {
     /// and the record's integer members replaced by the call's: `calloc(
     /// (&base_relatives[i])->nrows * (&base_relatives[i])->ncols, sizeof(double))`), the
     /// blocks freed after the call ([`ProcGen::post_call`]); in vector mode each block has
-    /// every direction's row (`sizeof(double[NBDirsMax])`). Tangent modes only; `None` (the caller refuses)
+    /// every direction's row (`sizeof(double[NBDirsMax])`). In adjoint mode the callee's
+    /// adjoint accumulates into the blocks, which are dropped. `None` (the caller refuses)
     /// when a member's extent is not known or the callee writes it.
     pub fn zero_record_shadow(
         &mut self,
@@ -453,7 +454,7 @@ impl<'a> ProcGen<'_, 'a> {
         (c, fi, args): (UnitId, usize, &'a [Arg]),
         pre: &mut Vec<StmtId>,
     ) -> Option<ExprId> {
-        if self.lang != Lang::C || self.g.opts.adjoint {
+        if self.lang != Lang::C {
             return None;
         }
         let t = self.prog().symbols[like].ty.as_ref()?;
