@@ -4,7 +4,7 @@
 //! (DESIGN.md, "Web submission service"; crate `radtap-web`, which `radtap serve` starts and
 //! whose result page `-html` writes) is the crate `radtap-pipeline`, re-exported here as
 //! [`pipeline`]: it could not stay here, as `radtap-web` cannot depend on this package
-//! (ARCHITECTURE.md). It is a chain of plain functions over in-memory data: a [`pipeline::Request`] holds the sources as
+//! (docs/decisions.md). It is a chain of plain functions over in-memory data: a [`pipeline::Request`] holds the sources as
 //! (name, content) pairs, the head, the variables, the modes and the differentiation options;
 //! a [`pipeline::Response`] holds the generated files as (file name, content) pairs, the
 //! diagnostics (rendered to text by [`render_diagnostics`]), and why a request stopped.

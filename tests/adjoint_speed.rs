@@ -1057,7 +1057,7 @@ const GRID_DRIVER: &str = r#"program drv
 end program drv
 "#;
 
-/// Issue 50, the recording rule (ARCHITECTURE.md): the grid model of the corpus
+/// Issue 50, the recording rule (docs/decisions.md): the grid model of the corpus
 /// (f_grid_recording.f90, SICOPOLIS's shapes: an element of a module array passed to a
 /// checkpointed call, a callee writing one element or one column of module arrays addressed by
 /// its dummies, a split call rewriting a column) at 500 and 2,000 points. What a call in a

@@ -1,5 +1,5 @@
 //! Derivative modules and COMMON blocks are named per mode (`m_d`, `m_dv`, `m_b`; `/cb_d/`,
-//! `/cb_dv/`), like the procedures (ARCHITECTURE.md, "Naming"), so that the outputs of
+//! `/cb_dv/`), like the procedures (docs/decisions.md, "Naming"), so that the outputs of
 //! several modes link into one executable.
 
 use std::process::Command;

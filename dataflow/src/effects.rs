@@ -1155,7 +1155,7 @@ impl Eval<'_> {
                 }
                 if external && !self.pz.unknown_reach.is_empty() {
                     // An unknown routine may read and write every global it can name
-                    // (ARCHITECTURE.md, "Unknown routines"): `ext_touch()` may change the
+                    // (docs/decisions.md, "Unknown routines"): `ext_touch()` may change the
                     // active `g` the caller reads next.
                     let objs = self
                         .pz

@@ -990,7 +990,7 @@ impl Gen<'_> {
             let Decl::Var(v) = f else { continue };
             // C vector mode: the directions innermost at each real leaf (`double x` →
             // `double x[NBDirsMax]`, `double *data` → `double (*data)[NBDirsMax]`), one
-            // record for all directions (ARCHITECTURE.md, vector records).
+            // record for all directions (docs/decisions.md, vector records).
             if self.opts.vector
                 && self.lang == Lang::C
                 && matches!(v.spec.class, BaseClass::Real | BaseClass::Complex)

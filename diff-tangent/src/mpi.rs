@@ -1,4 +1,4 @@
-//! MPI calls in the generators (issue 46; ARCHITECTURE.md, "MPI"). MPI routines are
+//! MPI calls in the generators (issue 46; docs/decisions.md, "MPI"). MPI routines are
 //! described built in (`il/src/library/mpi.lib`); their derivatives are radtap's MPI layer
 //! (`adMPI.c`), which the generated file includes (`library::builtin_derivative`). Two
 //! things are particular to them:
@@ -171,7 +171,7 @@ fn communicates(prog: &Program, p: UnitId) -> bool {
 }
 
 /// The procedures of the program that communicate through MPI, themselves or through their
-/// callees. The adjoint never runs them twice (ARCHITECTURE.md, "MPI", checkpoints): a
+/// callees. The adjoint never runs them twice (docs/decisions.md, "MPI", checkpoints): a
 /// checkpointed call would repeat its messages in the backward sweep, where its partners on
 /// other ranks may not repeat theirs (a receive in a helper whose sender is in the head
 /// waits forever), so their calls are split (`_fwd` / `_bwd`, as NOCHECKPOINT), and a

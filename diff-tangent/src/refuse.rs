@@ -5,7 +5,7 @@
 //!   C rules are written for real values, so a C point that reads or writes an active value
 //!   and holds a complex value or complex intrinsic reading a variable that may carry a
 //!   derivative is refused. A passive complex value is a constant there and is kept. Fortran
-//!   COMPLEX is differentiated (ARCHITECTURE.md, "Complex derivatives"), except as an
+//!   COMPLEX is differentiated (docs/decisions.md, "Complex derivatives"), except as an
 //!   independent or dependent of the head ([`complex_head_variables`]): the harnesses that
 //!   prove derivatives are real-valued. A complex component of a derived type in a statement
 //!   with derivatives is refused ([`complex_component_in`]): the complex rules know complex
@@ -181,7 +181,7 @@ pub(crate) fn unsupported(
                         ));
                     }
                 }
-                // Fortran complex arithmetic is differentiated (ARCHITECTURE.md, "Complex
+                // Fortran complex arithmetic is differentiated (docs/decisions.md, "Complex
                 // derivatives"); C `double complex` is not yet.
                 if active && u.lang == Lang::C && point_is_complex(prog, u, k, &carries) {
                     out.push(Diagnostic::error(

@@ -4,7 +4,7 @@
 //! not listed here is a call to an **unknown routine**: the call graph resolves it as external
 //! (`Callee::External`), exactly like a function whose prototype is in view, and the analyses
 //! assume it may read and write everything reachable from its arguments and from the globals
-//! (ARCHITECTURE.md, "Unknown routines"); where that touches active data, the generators
+//! (docs/decisions.md, "Unknown routines"); where that touches active data, the generators
 //! refuse the call (AD070). Taking an unknown function for a library one (it was: every
 //! undeclared callee was an intrinsic producing new values) silently lost the derivative of
 //! what it wrote (`ext_scale(&t, 3)`, `MPI_Allreduce(&t, &s, …)`).

@@ -286,7 +286,7 @@ pub const MPI_TANGENTS: &[&str] = &[
 /// The MPI routines whose adjoint (`NAME_b`) `adMPI.c` defines (the same as its tangents);
 /// for the non-blocking ones and their completions also `NAME_fwd`, which the adjoint's
 /// forward sweep calls with the arguments of `NAME_b` to record what the backward sweep
-/// reverses (ARCHITECTURE.md, "MPI").
+/// reverses (docs/decisions.md, "MPI").
 pub const MPI_ADJOINTS: &[&str] = MPI_TANGENTS;
 
 /// What stands for the derivative `name` (`MPI_Send_d`) of an MPI routine in a generated C

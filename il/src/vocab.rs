@@ -24,7 +24,7 @@
 //! `tests/intrinsics.rs` against central finite differences.
 //!
 //! Adding an intrinsic is one record in `vocab/records.rs` plus its numeric cases in
-//! `tests/intrinsics.rs` (ARCHITECTURE.md, "The vocabulary").
+//! `tests/intrinsics.rs` (docs/decisions.md, "The vocabulary").
 
 use crate::Lang;
 use std::collections::HashMap;

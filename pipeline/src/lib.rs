@@ -3,7 +3,7 @@
 //! This crate owns the pipeline shared by the command line (the `radtap` package) and the web
 //! submission service (`radtap-web`): both call these functions, neither parses the other's
 //! arguments. It lives in its own crate because `radtap-web` cannot depend on the `radtap`
-//! package whose binary runs `radtap serve` (cargo forbids the cycle; ARCHITECTURE.md).
+//! package whose binary runs `radtap serve` (cargo forbids the cycle; docs/decisions.md).
 //! Invariant: nothing here reads arguments, prints, or writes files; the same [`Request`]
 //! gives the same files whoever asks.
 //!

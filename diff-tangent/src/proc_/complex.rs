@@ -1,4 +1,4 @@
-//! Fortran COMPLEX values that carry derivatives (ARCHITECTURE.md, "Complex derivatives").
+//! Fortran COMPLEX values that carry derivatives (docs/decisions.md, "Complex derivatives").
 //!
 //! A complex variable's derivative is complex of the same kind. Holomorphic operations
 //! (`+ - * /`, `**` with a constant exponent, `exp`, `log`, `sqrt`, the trigonometric and

@@ -6,7 +6,7 @@
 //! deallocator frees the primal (`free(md->data); free(md);`). In vector mode each block
 //! has room for every direction (`malloc(n * sizeof(double) * NBDirsMax)`, as for `malloc`
 //! itself): one derivative record holds every direction, its member `double (*data)
-//! [NBDirsMax]` (ARCHITECTURE.md, C vector mode, records).
+//! [NBDirsMax]` (docs/decisions.md, C vector mode, records).
 //!
 //! Sound because an allocator changes nothing but the memory it allocates, so the shadow
 //! built after the call sees the arguments the call saw, provided they read no variable

@@ -245,7 +245,7 @@ pub const ROUTINES: &[Routine] = &[
     d(&["product"], &[], Product, HOLO | KEEPS),
     d(&["norm2"], &[], Norm2, REAL),
     // C99 `math.h`, added as one record each plus their cases in tests/intrinsics.rs and
-    // tests/tangent/c_libm_long_double.c (ARCHITECTURE.md, "The vocabulary").
+    // tests/tangent/c_libm_long_double.c (docs/decisions.md, "The vocabulary").
     d(
         &[],
         &["fdim"],
