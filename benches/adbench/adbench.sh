@@ -22,7 +22,8 @@
 # Usage: benches/adbench/adbench.sh [gmm|lstm|ba|hand ...]
 # The hand tracker (hand_main.cpp) is timed in tangent mode, as ADBench does: its rows compare
 # the whole Jacobian by radtap's tangent with ADBench's repaired Tapenade tangent (hand_d.c), and
-# radtap's adjoint Jacobian by rows (and one row against one column) with that same tangent.
+# radtap's adjoint Jacobian by rows (and one row against one column) with that same tangent;
+# every Jacobian is checked against ADBench's manual one (manual/hand_d.cpp via hand_manual.cpp).
 # Environment: RADTAP (default target/release/radtap), ADBENCH (default ../shared/adbench from
 # the repository root), TAPENADE (for its profiling runtime; default ../shared/peers/tapenade-3.16),
 # REPEAT (5), KEEP=1 keeps the scratch directory, CFLAGS (-O3).
@@ -119,8 +120,14 @@ for k in "${kernels[@]}"; do
         cc -c "$d/rtb/${name}_b.c" -I "$src" -I "$d/rtb" -o "$d/rtb_b.o"
         cc -c "$d/rtb/adStack.c" -I "$d/rtb" -o "$d/rtb_stack.o"
         suffix=b link_group rtb "$d/rtb.o" "$d/rtb_b.o" "$d/rtb_stack.o" "$d/orig.o"
+        # The reference: ADBench's manual hand derivative (LightMatrix, no Eigen) with ADBench's
+        # reader (shared/utils.cpp), behind hand_manual.cpp's C interface.
+        g++ $CFLAGS -w -c "$mandir/${name}_d.cpp" -o "$d/manual_d.o"
+        g++ $CFLAGS -w -c "$ADBENCH/src/cpp/shared/utils.cpp" -o "$d/manual_utils.o"
+        g++ $CFLAGS -w -c "$here/${name}_manual.cpp" -I "$mandir" -o "$d/manual.o"
         g++ $CFLAGS -w "$here/${name}_main.cpp" -I "$here" -I "$src" \
-            "$d/orig.o" "$d/rt.o" "$d/rtv.o" "$d/tap.o" "$d/rtb.o" -lm -o "$d/main"
+            "$d/orig.o" "$d/rt.o" "$d/rtv.o" "$d/tap.o" "$d/rtb.o" \
+            "$d/manual.o" "$d/manual_d.o" "$d/manual_utils.o" -lm -o "$d/main"
         IFS=';' read -ra sets <<<"$runs"
         for s in "${sets[@]}"; do
             # shellcheck disable=SC2086
