@@ -25,9 +25,15 @@ use std::path::Path;
 /// gotos, sets `p` on the forward path that pushes control value 2 and reads it only in the
 /// backward branch that pops 2 (a C local: no zeroing statement can stand before its
 /// declaration there).
+/// `small_rotation` of c_hand_bone_chain.c leaves early (`if (n < 0.05) { set_identity(R);
+/// return; }`) before setting `c` and `g`, which the backward sweep reads only in the branch
+/// that pops 0 (the same correlation; gcc sees it or not depending on how the common
+/// sub-expression `c * g` is shared).
 /// Listed by name so every other warning still fails the test.
 const KNOWN_FALSE_POSITIVES: &[(&str, &str)] = &[
     ("c_returns_with_gotos.c", "p"),
+    ("c_hand_bone_chain.c", "c"),
+    ("c_hand_bone_chain.c", "g"),
     ("rw_f_icesheet_sia.f90", "workb.offset"),
     ("rw_f_icesheet_sia.f90", "ad_mask.offset"),
     ("rw_f_icesheet_sia.f90", "ad_mask.dim[0].ubound"),

@@ -164,3 +164,9 @@ done
 # tangent rows are radtap's -vector against ADBench's scalar Tapenade tangent).
 awk '$8 > 0 && $2 !~ /_(vector|adjoint|sweep)$/ { s += log($8); n++; if ($8 > m) m = $8 }
      END { if (n) printf "geometric mean of rt/tap over %d rows: %.2f; largest: %.2f\n", n, exp(s / n), m }' "$out"
+# The same with the hand tracker's Jacobian as radtap computes a Jacobian (one vector-tangent
+# call for all columns) against ADBench's Tapenade module (one scalar tangent call per column,
+# as ADBench computes it): printed only when the hand rows ran.
+awk '$8 > 0 && $1 != "hand" && $2 !~ /_(vector|adjoint|sweep)$/ { s += log($8); n++; if ($8 > m) m = $8 }
+     $8 > 0 && $1 == "hand" && $2 ~ /_vector$/ { s += log($8); n++; h++; if ($8 > m) m = $8 }
+     END { if (h) printf "geometric mean with the hand Jacobian by radtap -vector over %d rows: %.2f; largest: %.2f\n", n, exp(s / n), m }' "$out"

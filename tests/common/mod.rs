@@ -236,10 +236,6 @@ pub const ADJOINT_UNSUPPORTED: &[(&str, &str)] = &[
     ),
     ("e_c_nr_one_based.c", "free(v + 1) of a 1-based work vector"),
     (
-        "c_vector_record_blocks.c",
-        "recording the member blocks `mat_new`/`mat_resize` allocate around the checkpointed call `axpy(…, c->data + i * c->ncols)`: their counts only the records' integer members give (a vector-tangent program, issue 47)",
-    ),
-    (
         "e_f_where_forall_sequence.f90",
         "a WHERE assignment reading what an earlier one wrote",
     ),
