@@ -92,6 +92,7 @@ impl<'a> Adj<'_, '_, 'a> {
         let (push_args, pop_args) = match (sl.count, self.pg.lang) {
             (Some(n), _) => {
                 let (n1, n2) = (self.dup(n), self.dup(n));
+                let (p1, p2) = (self.unconst(p1), self.unconst(p2));
                 (vec![p1, n1], vec![p2, n2])
             }
             (None, Lang::Fortran) => (vec![p1], vec![p2]),
@@ -107,6 +108,43 @@ impl<'a> Adj<'_, '_, 'a> {
         let pop = self.rt(&format!("pop{}{arr}", sl.suffix), pop_args);
         self.note_record(sl, push, pop);
         (push, pop)
+    }
+
+    /// `(double *)x` for a C `const double *x` parameter recorded whole (a checkpoint that
+    /// cannot prove a callee leaves it alone): the runtime's array routines take non-const
+    /// pointers, and gcc rejects the discarded qualifier.
+    fn unconst(&mut self, e: ExprId) -> ExprId {
+        if self.pg.lang != Lang::C {
+            return e;
+        }
+        let Expr::Name(v) = self.pg.u.exprs[e] else {
+            return e;
+        };
+        let src = self.pg.src;
+        let Some(cp) = src
+            .params
+            .iter()
+            .position(|&p| p == v)
+            .and_then(|k| src.c_params.get(k))
+        else {
+            return e;
+        };
+        let one_pointer = matches!(cp.derived.as_slice(), [DeclOp::Pointer(_)]);
+        if !one_pointer || !cp.spec.qualifiers.iter().any(|q| q == "const") {
+            return e;
+        }
+        let mut spec = cp.spec.clone();
+        spec.qualifiers.retain(|q| q != "const");
+        let ty = CParam {
+            spec,
+            name: None,
+            derived: vec![DeclOp::Pointer(Vec::new())],
+            dims: Vec::new(),
+        };
+        self.pg.b().e(Expr::Cast {
+            ty: Box::new(ty),
+            arg: e,
+        })
     }
 
     /// Notes a C scalar local of this procedure that the forward sweep records.
