@@ -38,8 +38,11 @@ pub(crate) struct Cx<'a> {
     /// ask them of every node of a tree, and each answer depends on the whole subtree (a sum
     /// of 20,000 terms took 180 s unremembered). The unit is borrowed for the context's life,
     /// so the answers stay true.
-    memo: std::cell::RefCell<HashMap<ExprId, (Option<bool>, Option<bool>)>>,
+    memo: std::cell::RefCell<HashMap<ExprId, Known>>,
 }
+
+/// What [`Cx::real8`] and [`Cx::costly`] answered of one node, when asked.
+type Known = (Option<bool>, Option<bool>);
 
 fn real8(t: &Type) -> bool {
     t.base == BaseClass::Real && t.bytes == Some(8)
