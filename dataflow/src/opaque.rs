@@ -31,18 +31,10 @@ pub(crate) fn refusals(prog: &Program, head: UnitId, names: &[String]) -> Vec<Di
         let Expr::Cast { ty, arg } = x else {
             continue;
         };
-        if matches!(
-            ty.spec.class,
-            BaseClass::Integer
-                | BaseClass::Logical
-                | BaseClass::Character
-                | BaseClass::Enum
-                | BaseClass::Void
-        ) && ty.derived.len() <= 1
-        {
+        if !carries_reals(prog, &ty.spec.class) {
             continue;
         }
-        if !is_void_pointer(prog, head, *arg) {
+        if !untyped_pointer(prog, head, *arg) {
             continue;
         }
         let Some(root) = base_symbol(prog, head, *arg) else {
@@ -79,13 +71,39 @@ pub(crate) fn refusals(prog: &Program, head: UnitId, names: &[String]) -> Vec<Di
     out
 }
 
-/// Whether `e` is a `void *` value: a variable or a record member declared so.
-fn is_void_pointer(prog: &Program, unit: UnitId, e: ExprId) -> bool {
+/// Whether `e` is a pointer whose target radtap cannot see: a variable or record member
+/// declared `void *`, or a member of a record whose definition the variable's type does not
+/// reach (SUNDIALS declares `typedef struct _generic_N_Vector *N_Vector;` before the struct's
+/// body, so `y->content` has no known type).
+fn untyped_pointer(prog: &Program, unit: UnitId, e: ExprId) -> bool {
     let u = &prog.units[unit];
-    let ty = match &u.exprs[strip_parens(prog, unit, e)] {
-        Expr::Name(s) => prog.symbols[*s].ty.as_ref(),
-        Expr::Field { base, field, .. } => crate::pointsto::member_type(prog, unit, *base, field),
-        _ => None,
-    };
-    ty.is_some_and(|t| t.base == BaseClass::Void && t.pointers >= 1)
+    let void = |t: &radtap_il::Type| t.base == BaseClass::Void && t.pointers >= 1;
+    match &u.exprs[strip_parens(prog, unit, e)] {
+        Expr::Name(s) => prog.symbols[*s].ty.as_ref().is_some_and(void),
+        Expr::Field { base, field, .. } => {
+            match crate::pointsto::member_type(prog, unit, *base, field) {
+                Some(t) => void(t),
+                None => base_symbol(prog, unit, *base)
+                    .and_then(|r| prog.symbols[r].ty.as_ref())
+                    .is_some_and(|t| t.base == BaseClass::Opaque),
+            }
+        }
+        _ => false,
+    }
+}
+
+/// Whether a cast to a type of class `class` can reach real data: a real, a record with a
+/// real member, or a type radtap cannot see.
+fn carries_reals(prog: &Program, class: &BaseClass) -> bool {
+    match class {
+        BaseClass::Real | BaseClass::Complex | BaseClass::Opaque => true,
+        BaseClass::Record(td) => prog.typedefs[*td].fields.iter().any(|f| match f {
+            radtap_il::Decl::Var(v) => matches!(
+                v.spec.class,
+                BaseClass::Real | BaseClass::Complex | BaseClass::Record(_) | BaseClass::Opaque
+            ),
+            _ => false,
+        }),
+        _ => false,
+    }
 }

@@ -6,8 +6,8 @@
 typedef double real_t;
 struct vec_content { long length; int own; real_t *data; };
 typedef struct vec_content *VecContent;
+typedef struct generic_vec *Vec; /* before the body, as SUNDIALS declares N_Vector */
 struct generic_vec { void *content; void *ops; };
-typedef struct generic_vec *Vec;
 #define VDATA(v) (((VecContent)(v->content))->data)
 #define ITH(v, i) VDATA(v)[(i) - 1]
 
