@@ -46,8 +46,18 @@ fn pipeline_crates_depend_only_on_what_they_may() {
             &["radtap-il", "radtap-flowgraph", "fixedbitset"],
         ),
         (
-            "diff-tangent/Cargo.toml",
+            "diff-gen/Cargo.toml",
             &["radtap-il", "radtap-flowgraph", "radtap-dataflow"],
+        ),
+        // The two modes sit beside each other on the shared generator, never on each other.
+        (
+            "diff-tangent/Cargo.toml",
+            &[
+                "radtap-il",
+                "radtap-flowgraph",
+                "radtap-dataflow",
+                "radtap-diff-gen",
+            ],
         ),
         (
             "diff-adjoint/Cargo.toml",
@@ -55,7 +65,7 @@ fn pipeline_crates_depend_only_on_what_they_may() {
                 "radtap-il",
                 "radtap-flowgraph",
                 "radtap-dataflow",
-                "radtap-diff-tangent",
+                "radtap-diff-gen",
             ],
         ),
         (
@@ -110,6 +120,7 @@ const CRATES: &[&str] = &[
     "unparse",
     "flowgraph",
     "dataflow",
+    "diff-gen",
     "diff-tangent",
     "diff-adjoint",
     "runtime-stack",

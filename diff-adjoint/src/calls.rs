@@ -218,23 +218,21 @@ impl<'a> Adj<'_, '_, 'a> {
                 Some(list[0])
             }
             Some(Callee::External(name)) if active_point => {
-                let msg = radtap_diff_tangent::no_body_message(self.pg.g.prog, name);
+                let msg = radtap_diff_gen::no_body_message(self.pg.g.prog, name);
                 self.pg.error(s, Code::NoDerivative, &msg);
                 None
             }
             Some(Callee::Defined(list))
                 if list.len() == 1
-                    && radtap_diff_tangent::mpi::completes_requests(self.pg.g.prog, list[0])
+                    && radtap_diff_gen::mpi::completes_requests(self.pg.g.prog, list[0])
                     && self.pg.g.dproc.contains_key(&list[0]) =>
             {
                 Some(list[0])
             }
             Some(Callee::Defined(list)) if list.len() == 1 => {
-                // A passive point-to-point MPI message of real data (`radtap_diff_tangent::mpi`).
+                // A passive point-to-point MPI message of real data (`radtap_diff_gen::mpi`).
                 let (prog, src) = (self.pg.g.prog, self.pg.src);
-                if let Some(msg) =
-                    radtap_diff_tangent::mpi::passive_message(prog, src, list[0], args)
-                {
+                if let Some(msg) = radtap_diff_gen::mpi::passive_message(prog, src, list[0], args) {
                     self.pg.error(s, Code::Unsupported, &msg);
                 }
                 None
@@ -343,13 +341,13 @@ impl<'a> Adj<'_, '_, 'a> {
         r.bwd.push(call);
         r.bwd.extend(post);
         r.bwd.extend(pop);
-        if radtap_diff_tangent::mpi::recorded_forward(self.pg.g.prog, c) {
+        if radtap_diff_gen::mpi::recorded_forward(self.pg.g.prog, c) {
             self.forward_recording(s, c, args, primal, &mut r);
         }
         r
     }
 
-    /// MPI's non-blocking routines and their completions (`radtap_diff_tangent::mpi`): the
+    /// MPI's non-blocking routines and their completions (`radtap_diff_gen::mpi`): the
     /// forward sweep calls `NAME_fwd` with the arguments of `NAME_b` (the adjoint buffers
     /// among them), which records what the backward sweep reverses.
     fn forward_recording(
@@ -382,7 +380,7 @@ impl<'a> Adj<'_, '_, 'a> {
         }
         let name = format!(
             "{}_fwd",
-            radtap_diff_tangent::generator::unit_name(self.pg.g.prog, c)
+            radtap_diff_gen::generator::unit_name(self.pg.g.prog, c)
         );
         let callee = self.pg.b().opaque(&name);
         let st = &self.pg.src.stmts[s];
@@ -735,7 +733,7 @@ impl<'a> Adj<'_, '_, 'a> {
     }
 
     /// Run-time checks that two arguments the callee's adjoint would update through each
-    /// other are different records (`radtap_diff_tangent`'s `record_alias_guard`):
+    /// other are different records (`radtap_diff_gen`'s `record_alias_guard`):
     /// `if (parents[i] == i) adStack_fatal("…");` before the call.
     fn alias_guards(&mut self, s: StmtId, c: UnitId, args: &'a [Arg]) -> Vec<StmtId> {
         let name = unit_name(self.pg.prog(), c).to_string();

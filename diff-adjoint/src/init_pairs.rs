@@ -5,7 +5,7 @@
 //! initialisation again.
 
 use crate::*;
-use radtap_diff_tangent::generator::AllocCall;
+use radtap_diff_gen::generator::AllocCall;
 
 impl<'a> Adj<'_, '_, 'a> {
     /// The adjoint of call statement `s` when it is one half of an initialisation /

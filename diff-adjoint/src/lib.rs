@@ -22,8 +22,8 @@
 //!
 //! ## What this crate owns
 //!
-//! The adjoint statement rules, built on the shared generator of `radtap-diff-tangent`
-//! ([`radtap_diff_tangent::generator`]): that crate chooses what gets derivatives, names them,
+//! The adjoint statement rules, built on the shared generator of `radtap-diff-gen`
+//! ([`radtap_diff_gen::generator`]): that crate chooses what gets derivatives, names them,
 //! declares them and assembles the output file; this one supplies the body of each `f_b`
 //! (or `f_fwd`/`f_bwd` in split mode) through [`BodyRules`]. One file per idea:
 //!
@@ -99,11 +99,11 @@ mod transpose;
 mod wholerec;
 
 use radtap_dataflow::{ObjKey, ProgramInfo, ZoneSet};
-use radtap_diff_tangent::generator::{
+use radtap_diff_gen::generator::{
     assign, has_nocheckpoint, key, pattern, stmt, unit_name, BodyRules, Dir, ProcGen, Sweep,
     TempKind,
 };
-use radtap_diff_tangent::{Options, Output};
+use radtap_diff_gen::{Options, Output};
 use radtap_flowgraph::{Callee, Part, Point};
 use radtap_il::copy::Copier;
 use radtap_il::*;
@@ -122,7 +122,7 @@ pub fn differentiate(
         opts.adjoint,
         "radtap_diff_adjoint::differentiate needs adjoint options"
     );
-    radtap_diff_tangent::generator::generate(prog, info, opts, &AdjointRules)
+    radtap_diff_gen::generator::generate(prog, info, opts, &AdjointRules)
 }
 
 /// The adjoint body rules, plugged into the shared generator.

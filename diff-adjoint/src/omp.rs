@@ -23,7 +23,7 @@
 //! loop.
 
 use crate::*;
-use radtap_diff_tangent::generator::{loop_body, loop_counter};
+use radtap_diff_gen::generator::{loop_body, loop_counter};
 use radtap_il::omp::{base_name, declared_below, stmts_below, written, Omp, OmpClause, OmpKind};
 
 impl<'a> Adj<'_, '_, 'a> {

@@ -17,7 +17,7 @@
 //! array's increments `atomic`. Anything else is refused at the construct.
 
 use crate::*;
-use radtap_diff_tangent::generator::loop_counter;
+use radtap_diff_gen::generator::loop_counter;
 use radtap_il::omp::{declared_below, stmts_below, written, Omp, OmpClause, OmpKind};
 
 impl<'a> Adj<'_, '_, 'a> {

@@ -1,215 +1,54 @@
-//! # radtap-diff-tangent: tangent and vector-tangent differentiation, and the shared generator
-//!
-//! This crate owns two things:
-//!
-//! - **The generator both modes share** ([`generator`]): which procedures, variables,
-//!   derivative types, COMMON/module mirrors and globals get derivatives (`gen.rs`), the
-//!   derivative unit of one procedure — names, header, declarations, temporaries, the
-//!   intrinsic rules of the vocabulary ([`radtap_il::vocab`]) and `tan(e)` (`proc_.rs`, `proc_/decls.rs`, `proc_/expr.rs`,
-//!   `proc_/dref.rs`) — and the layout of the output file (`assemble.rs`). The body of each
-//!   derivative unit comes from a [`generator::BodyRules`]: the tangent rules here, the
-//!   adjoint rules in `radtap-diff-adjoint` (the adjoint is the transposed tangent, so that
-//!   crate builds on this one, never the reverse).
-//! - **The tangent statement rules** (`proc_/stmts.rs`, `proc_/calls.rs`).
+//! # radtap-diff-tangent: tangent and vector-tangent differentiation
 //!
 //! Given a program and the facts of `radtap-dataflow` (run in tangent mode), this crate builds
 //! *new* units — `f_d` (or `f_dv` in vector mode) for every procedure that carries derivatives,
 //! a module `m_d` for each module whose variables, types or procedures need derivatives, and
 //! derivative types `t_d` — into a copy of the program, and a new source file holding them.
-//! The primal IL is never changed: units are copied statement by statement with
-//! [`radtap_il::copy::Copier`], and derivative statements are inserted before the primal
-//! statement they differentiate (paper §4.1–4.7, §5.3):
+//! Everything but the body of each derivative unit (what gets derivatives, names,
+//! declarations, temporaries, `tan(e)`, the output file) is the shared generator
+//! (`radtap-diff-gen`); this crate owns the tangent statement rules ([`TangentRules`]) that
+//! build the bodies. The primal IL is never changed: units are copied statement by statement,
+//! and derivative statements are inserted before the primal statement they differentiate
+//! (paper §4.1–4.7, §5.3):
 //!
 //! - `v = e` at point `p`, `v` active after `p`: `v̇ = Σ ∂e/∂xᵢ · ẋᵢ` over the references `xᵢ`
 //!   of `e` active before `p`, then `v = e`. When `v` has a derivative but is not active after
 //!   `p` and is useful, `v̇ = 0` (the explicit reset of implicit zeros where control merges).
+//!   (`assign.rs`)
 //! - `call g(a…)` with an active call point: `call g_d(a, ȧ, …)`; an inactive actual whose
 //!   formal has a derivative gets a zero temporary, an active expression a temporary holding
-//!   its tangent. Calls with no active argument stay calls to `g`.
+//!   its tangent. Calls with no active argument stay calls to `g`. (`calls.rs`)
 //! - A function reference `f(a)` inside an active expression is hoisted:
 //!   `ṫ = f_d(a, ȧ, t)` before the statement, and `t` replaces `f(a)`.
-//! - Control flow is copied as it is; only its bodies change.
+//! - Control flow is copied as it is; only its bodies change (`stmts.rs`); WHERE and FORALL
+//!   keep their masks (`masked.rs`); OpenMP loops keep their directives (`omp.rs`).
 //!
 //! Vector mode adds a direction index (`nd`, first dimension in Fortran, last in C) to every
 //! derivative reference and wraps each run of derivative statements in one loop over
 //! `nbdirs` directions.
-//!
-//! The intrinsic derivatives come from the records of the vocabulary ([`radtap_il::vocab`]),
-//! shared by both languages and read by the analyses too.
 
-mod alloc_pairs;
-mod assemble;
-mod build;
-mod gen;
-mod heap_records;
-mod library;
-pub mod mpi;
-mod private_copy;
-mod proc_;
-mod refuse;
-pub use refuse::no_body_message;
+mod assign;
+mod calls;
+mod masked;
+mod omp;
+mod stmts;
+
+pub use radtap_diff_gen::{Interface, Options, Output};
 
 use radtap_dataflow::ProgramInfo;
-use radtap_il::{Diagnostic, Program, SymbolId, TypeDefId, UnitId};
+use radtap_diff_gen::generator::{BodyRules, ProcGen};
+use radtap_il::{Block, Diagnostic, Program};
 
-/// What to generate and how to name it.
-#[derive(Clone, Debug)]
-pub struct Options {
-    /// Vector tangent (`-vector`): one extra direction dimension.
-    pub vector: bool,
-    /// `-nbdirsmax N`: also write the DIFFSIZES file.
-    pub nbdirsmax: Option<u32>,
-    /// Derivative variable pattern (`%d`).
-    pub var_pattern: String,
-    /// Derivative procedure pattern (`%_d`, `%_dv`).
-    pub func_pattern: String,
-    /// Derivative type pattern (`%_d`; `%_b` in adjoint mode). A vector derivative type has
-    /// the scalar one's components (the direction dimension is on the variables), and it
-    /// lives in the vector module, so it keeps this name.
-    pub type_pattern: String,
-    /// Derivative module and derivative COMMON block pattern, one per mode (`%_d`, `%_dv`,
-    /// `%_b`) like the procedures', so that the files of several modes link together: a
-    /// vector `/cb_dv/` has a direction dimension the scalar `/cb_d/` has not.
-    pub module_pattern: String,
-    /// Diff-liveness slicing: primal assignments whose values neither the derivatives nor
-    /// the procedure's outputs need are left out (`-nooptim diffliveness` keeps them).
-    pub slice_dead: bool,
-    /// Adjoint mode (`-b`): `f_b` with a forward and a backward sweep.
-    pub adjoint: bool,
-    /// Adjoint mode: record only to-be-recorded values (`-nooptim tbr` records every value
-    /// overwritten).
-    pub tbr: bool,
-    /// Adjoint split mode (`-nocheckpoint`): calls run `g_fwd` in the forward sweep and
-    /// `g_bwd` in the backward sweep instead of being checkpointed.
-    pub split: bool,
-    /// Adjoint mode: element counts of C pointers and Fortran assumed-size arrays the adjoint
-    /// must record whole (`-size y=n`, or `-size proc.y=n*m` for one procedure's): the name
-    /// (lower-cased) and an integer expression over variables visible there.
-    pub sizes: Vec<(String, String)>,
-    /// Adjoint mode: integer counters the backward sweep can rebuild (loop variables on
-    /// entry to their loop, constant steps `k++`) are not recorded (`-nooptim induction`
-    /// records them).
-    pub induction: bool,
-    /// Adjoint mode: a seed that flows into several derivative references is computed once
-    /// into a temporary (`-nooptim sharepartials` writes it out at each use).
-    pub share_partials: bool,
-    /// Adjoint mode: an IF at the turn of a joint-mode procedure (its forward sweep last,
-    /// its backward sweep first) is kept whole, with no control code pushed and popped at
-    /// once (`-nooptim deadcontrol` keeps the codes).
-    pub joint_branches: bool,
-    /// Adjoint mode: before a checkpointed call is re-run backwards, only the snapshot values
-    /// the call reads on entry are restored; the values it overwrites before reading them
-    /// are not (`-nooptim snapshot` restores the whole snapshot).
-    pub snapshot_needs: bool,
-    /// Adjoint mode: loops with EXIT/CYCLE or `break`/`continue` are reversed as loops, the
-    /// code after a jump guarded by a control bit (`-nooptim structuredjumps` lowers them to
-    /// basic blocks and `goto`s).
-    pub structured_jumps: bool,
-    /// Adjoint mode: a cheap C call filling a work array is run again in the backward sweep
-    /// instead of the array being recorded (`-nooptim recomputeintermediates` records it).
-    pub recompute: bool,
-    /// Adjoint mode: a value a joint adjoint records outside every loop (each push and its
-    /// pops run at most once per call) is kept in a local variable instead of on the stack
-    /// (`-nooptim localrecords` pushes it).
-    pub local_records: bool,
-}
-
-impl Options {
-    /// Defaults for scalar or vector tangent mode.
-    pub fn new(vector: bool) -> Self {
-        Options {
-            vector,
-            nbdirsmax: None,
-            var_pattern: "%d".into(),
-            func_pattern: if vector { "%_dv" } else { "%_d" }.into(),
-            type_pattern: "%_d".into(),
-            module_pattern: if vector { "%_dv" } else { "%_d" }.into(),
-            slice_dead: true,
-            adjoint: false,
-            tbr: true,
-            split: false,
-            sizes: Vec::new(),
-            induction: true,
-            share_partials: true,
-            joint_branches: true,
-            snapshot_needs: true,
-            structured_jumps: true,
-            recompute: true,
-            local_records: true,
-        }
-    }
-
-    /// Defaults for adjoint mode.
-    pub fn adjoint() -> Self {
-        Options {
-            vector: false,
-            nbdirsmax: None,
-            var_pattern: "%b".into(),
-            func_pattern: "%_b".into(),
-            type_pattern: "%_b".into(),
-            module_pattern: "%_b".into(),
-            slice_dead: true,
-            adjoint: true,
-            tbr: true,
-            split: false,
-            sizes: Vec::new(),
-            induction: true,
-            share_partials: true,
-            joint_branches: true,
-            snapshot_needs: true,
-            structured_jumps: true,
-            recompute: true,
-            local_records: true,
-        }
-    }
-}
-
-/// The generated code.
-pub struct Output {
-    /// The input program plus the generated units.
-    pub program: Program,
-    /// Index of the generated file in `program.files`.
-    pub file: usize,
-    /// The differentiated head procedures, as a driver calls them.
-    pub interfaces: Vec<Interface>,
-    /// Extra files to write beside the generated one (name, contents): `DIFFSIZES`.
-    pub extra_files: Vec<(String, String)>,
-}
-
-/// How to call the derivative of a head.
-#[derive(Clone, Debug)]
-pub struct Interface {
-    /// The primal head.
-    pub head: UnitId,
-    /// The derivative procedure's name.
-    pub name: String,
-    /// The module holding it (Fortran module procedures), to `USE`.
-    pub module: Option<String>,
-    /// The primal parameters in order, with the name of the derivative argument that follows
-    /// each one, if any.
-    pub params: Vec<(SymbolId, Option<String>)>,
-    /// Whether the head is a function whose result has a derivative (returned in scalar
-    /// mode; the last two arguments before `nbdirs` in vector mode).
-    pub result_deriv: bool,
-    /// Names of derivative modules the caller must `USE` for derivative types.
-    pub uses: Vec<String>,
-    /// The independents, as named on the command line or by default.
-    pub independents: Vec<String>,
-    /// The dependents.
-    pub dependents: Vec<String>,
-    /// Derivatives of module variables and C globals, where a caller sees them: (the
-    /// primal global, its derivative in the derivative module / the output file), symbols
-    /// of the output program.
-    pub globals: Vec<(SymbolId, SymbolId)>,
-    /// The head's derivative COMMON blocks: (primal block name, `None` for blank COMMON;
-    /// derivative block name). Each mirrors its primal block member for member.
-    pub commons: Vec<(Option<String>, String)>,
-    /// The components of each record type that have a derivative (the derivative type has
-    /// only those), spelled as the type declares them.
-    pub active_fields: std::collections::HashMap<TypeDefId, std::collections::HashSet<String>>,
-    /// Derivative arguments that are no input of the derivative but that it cannot clear on
-    /// entry, their extent unknown (AD061): the caller must pass zeros there.
-    pub zero_on_entry: Vec<String>,
+/// What the rule files use: the IL, the generator, and the facts it reads.
+mod prelude {
+    pub(crate) use crate::Tan;
+    pub(crate) use radtap_dataflow::ObjKey;
+    pub(crate) use radtap_diff_gen::generator::*;
+    pub(crate) use radtap_flowgraph::Callee;
+    pub(crate) use radtap_il::copy::Copier;
+    pub(crate) use radtap_il::vocab::{self, Rule};
+    pub(crate) use radtap_il::*;
+    pub(crate) use std::collections::HashSet;
 }
 
 /// Differentiates the heads analysed in `info` (which must come from
@@ -224,53 +63,38 @@ pub fn differentiate(
         !opts.adjoint,
         "adjoint mode is radtap_diff_adjoint::differentiate"
     );
-    assemble::run(prog, info, opts, &generator::TangentRules)
+    radtap_diff_gen::generator::generate(prog, info, opts, &TangentRules)
 }
 
-/// The generator both modes share, as `radtap-diff-adjoint` builds on it.
-///
-/// [`generate`](generator::generate) runs a whole differentiation: it chooses the procedures,
-/// variables, derivative types and globals that get derivatives ([`Gen`](generator::Gen)),
-/// builds every derivative unit with a [`ProcGen`](generator::ProcGen) — header,
-/// declarations, temporaries, in any mode — whose body comes from the mode's
-/// [`BodyRules`](generator::BodyRules), and lays out the output file.
-///
-/// What a body rule may use of a [`ProcGen`](generator::ProcGen):
-/// - the procedure and its facts: `src` (the primal unit), `p`, `pi`/`act` (dataflow and
-///   activity), `cur` (active zones before the current point), `lang`;
-/// - the output unit `u`, built with [`B`](generator::B) (`pg.b()`), [`stmt`](generator::stmt)
-///   and [`assign`](generator::assign); copies of primal statements and expressions
-///   (`copy_stmt`, `cp`);
-/// - derivatives: `dvar` (primal symbol → derivative), `dref` (a reference's derivative),
-///   `dptr`, `tan` (the tangent of an expression from the one derivative table; with
-///   `markers` set it records the derivative references it reads, which is how the adjoint
-///   transposes it);
-/// - temporaries (`temp` with a [`TempKind`](generator::TempKind)), `fresh` names,
-///   diagnostics (`error`, `warn`) and the program-wide [`Gen`](generator::Gen) (`g`).
-/// - what no rule may differentiate where it stands: `check_expr_effects` (run on every
-///   statement by both modes: assignments, `++`/`--`, comma expressions and calls hidden in
-///   expressions, refused with AD020), `call_writes_differentiable` (a function reference
-///   with side effects), `aliased_args`/`aliased_call`/`warn_aliased_args` (actual arguments
-///   that may share memory the callee writes).
-///
-/// The invariant every rule keeps: the primal IL is never changed.
-pub mod generator {
-    pub use crate::build::{assign, stmt, B};
-    pub use crate::gen::{has_nocheckpoint, key, pattern, unit_name, AllocCall, Gen};
-    pub use crate::proc_::omp::{loop_body, loop_counter};
-    pub use crate::proc_::{BodyRules, Dir, ProcGen, Sweep, TangentRules, TempKind};
+/// Tangent and vector-tangent mode: the primal statements with their derivatives.
+pub struct TangentRules;
 
-    use crate::{Options, Output};
-    use radtap_dataflow::ProgramInfo;
-    use radtap_il::{Diagnostic, Program};
+impl BodyRules for TangentRules {
+    fn body(&self, pg: &mut ProcGen<'_, '_>) -> Block {
+        let src = pg.src;
+        let mut body = pg.zero_non_independent_derivatives();
+        let reset = pg.reset_saved_derivatives();
+        body.extend(Tan { pg }.block(&src.body));
+        pg.place_reset(&mut body, reset);
+        body
+    }
+}
 
-    /// Runs a differentiation whose derivative bodies come from `rules`.
-    pub fn generate(
-        prog: &Program,
-        info: &ProgramInfo,
-        opts: &Options,
-        rules: &dyn BodyRules,
-    ) -> (Option<Output>, Vec<Diagnostic>) {
-        crate::assemble::run(prog, info, opts, rules)
+/// The tangent rules at work on one derivative unit: the generator's [`ProcGen`] (the unit
+/// being built, its facts, names and temporaries), which the rules reach through `Deref`.
+pub(crate) struct Tan<'p, 'g, 'a> {
+    pg: &'p mut ProcGen<'g, 'a>,
+}
+
+impl<'g, 'a> std::ops::Deref for Tan<'_, 'g, 'a> {
+    type Target = ProcGen<'g, 'a>;
+    fn deref(&self) -> &Self::Target {
+        self.pg
+    }
+}
+
+impl std::ops::DerefMut for Tan<'_, '_, '_> {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        self.pg
     }
 }

@@ -10,7 +10,7 @@ impl<'a> ProcGen<'_, 'a> {
     /// The element count array dummy `fi` of callee `c` declares, over the actuals `args`
     /// of the call (`Y(3)`: 3; `YDOT(NEQ)`: the actual for `NEQ`); `None` for an assumed
     /// size or shape, or bounds [`Self::callee_expr`] cannot write.
-    pub(crate) fn dummy_count(&mut self, c: UnitId, fi: usize, args: &[Arg]) -> Option<ExprId> {
+    pub fn dummy_count(&mut self, c: UnitId, fi: usize, args: &[Arg]) -> Option<ExprId> {
         let formal = self.prog().units[c].params[fi];
         let ty = self.prog().symbols[formal].ty.clone()?;
         if !ty.dims.iter().all(|d| self.callee_dim_ok(c, d, args)) {

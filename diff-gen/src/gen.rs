@@ -211,7 +211,7 @@ impl Gen<'_> {
     }
 
     /// Zones carrying a derivative anywhere in procedure `p`.
-    pub(crate) fn deriv_zones(&self, p: UnitId) -> ZoneSet {
+    pub fn deriv_zones(&self, p: UnitId) -> ZoneSet {
         let pi = &self.info.procs[&p];
         let mut d = pi.zones.empty();
         if let Some(a) = &pi.activity {

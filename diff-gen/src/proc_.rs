@@ -19,7 +19,6 @@ mod dref;
 mod entry;
 mod expr;
 mod foreign_common;
-mod masked;
 mod nodiff;
 pub(crate) mod omp;
 mod saved;
@@ -29,26 +28,12 @@ mod sharing;
 mod sidefx;
 mod stmts;
 
-/// The body of a derivative unit, supplied by the mode: tangent rules here
-/// ([`TangentRules`]), adjoint rules in `radtap-diff-adjoint`. Everything else of the unit
+/// The body of a derivative unit, supplied by the mode: the tangent rules of
+/// `radtap-diff-tangent`, the adjoint rules of `radtap-diff-adjoint`. Everything else of the unit
 /// (header, declarations, temporaries) is built by [`ProcGen`] the same way in every mode.
 pub trait BodyRules {
     /// Builds the statements of `pg.u`'s body from the primal body `pg.src.body`.
     fn body(&self, pg: &mut ProcGen<'_, '_>) -> Block;
-}
-
-/// Tangent and vector-tangent mode: the primal statements with their derivatives.
-pub struct TangentRules;
-
-impl BodyRules for TangentRules {
-    fn body(&self, pg: &mut ProcGen<'_, '_>) -> Block {
-        let src = pg.src;
-        let mut body = pg.zero_non_independent_derivatives();
-        let reset = pg.reset_saved_derivatives();
-        body.extend(pg.block(&src.body));
-        pg.place_reset(&mut body, reset);
-        body
-    }
 }
 
 /// Builds the derivative version of one procedure.
@@ -67,7 +52,7 @@ pub struct ProcGen<'g, 'a> {
     pub u: UnitData,
     /// The language of both.
     pub lang: Lang,
-    vector: bool,
+    pub vector: bool,
     /// Primal variable → its derivative.
     pub dvar: HashMap<SymbolId, SymbolId>,
     /// Names used in this unit.
@@ -76,7 +61,7 @@ pub struct ProcGen<'g, 'a> {
     suffixes: HashMap<String, usize>,
     /// Direction index and count (vector mode).
     nd: Option<SymbolId>,
-    nbdirs: Option<SymbolId>,
+    pub nbdirs: Option<SymbolId>,
     /// Temporaries to declare.
     temps: Vec<(SymbolId, TempKind)>,
     /// Fortran derivative functions of external procedures referenced here, with the bytes
@@ -106,7 +91,7 @@ pub struct ProcGen<'g, 'a> {
     /// Inside a branch of a C conditional (`c ? a : b`), which runs only when taken: its
     /// partials stay in place (not computed once before a vector direction loop).
     pub(crate) in_branch: u32,
-    pub(crate) in_masked: bool,
+    pub in_masked: bool,
     /// Adjoint: the intrinsic call that is the whole right side of the assignment being
     /// differentiated, with its target, when the value the primal stored there is still
     /// there when the adjoint runs (`extent::stored_until_adjoint`): `resolve_shared` reads
@@ -121,37 +106,37 @@ pub struct ProcGen<'g, 'a> {
     cur_call: Option<(ExprId, &'static vocab::Routine)>,
     /// Set when an active real reference had no derivative to read (reported at the
     /// statement).
-    lost_derivative: bool,
+    pub lost_derivative: bool,
     /// Statements to follow the derivative call being built (`shadow.rs`: the frees of a
     /// zero derivative record's blocks): taken by the call rules after the call.
     pub post_call: Vec<StmtId>,
     /// Set when the tangent met an expression it cannot differentiate where it stands (a
     /// reference to a differentiated function that was not hoisted, an assignment or comma
     /// expression): what it was, reported at the statement.
-    lost_value: Option<&'static str>,
+    pub lost_value: Option<&'static str>,
     /// Set when an active argument reached an intrinsic radtap has no derivative rule for
     /// (or a form of one it does not differentiate): what it was, reported at the statement.
     no_rule: Option<String>,
     /// Whether the primal unit holds anything complex (computed once, `has_complex`).
     has_complex: std::cell::OnceCell<bool>,
     /// Direction loops built, which may be merged with their neighbours.
-    dir_loops: HashSet<StmtId>,
+    pub dir_loops: HashSet<StmtId>,
     /// Function references hoisted out of the current statement: primal and derivative temp.
     pub hoisted: HashMap<ExprId, (SymbolId, Option<SymbolId>)>,
     /// Active zones before the current point.
     pub cur: ZoneSet,
     /// C scalar mode: the pointer receiving the primal result.
-    result_ptr: Option<SymbolId>,
+    pub result_ptr: Option<SymbolId>,
     /// Vector-mode partials computed before the direction loop.
-    pre: Vec<StmtId>,
+    pub pre: Vec<StmtId>,
     /// C: declarations to put at the top of the body.
     pub c_local_decls: Vec<Decl>,
     /// The digamma helper is declared in this unit.
     digamma_declared: bool,
     /// Inside a vector-mode WHERE/FORALL copy: derivative statements only, not wrapped.
-    deriv_only: bool,
+    pub deriv_only: bool,
     /// Adjoint mode: `f_b` with a forward and a backward sweep.
-    adjoint: bool,
+    pub adjoint: bool,
     /// Fortran: the counter of head runs (in its COMMON block) and, in a procedure with
     /// saved derivatives, the run they were last zeroed in (`saved.rs`).
     run_counter: Option<SymbolId>,

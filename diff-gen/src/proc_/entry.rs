@@ -130,7 +130,7 @@ impl<'a> ProcGen<'_, 'a> {
 
     /// The element count `-size p=n` (or `-size proc.p=n`) gives for pointer `p`, else the
     /// one the code shows ([`Self::inferred_size`]).
-    pub(crate) fn pointee_size(&self, p: SymbolId) -> Option<String> {
+    pub fn pointee_size(&self, p: SymbolId) -> Option<String> {
         let name = self.prog().symbols[p].spelling.to_ascii_lowercase();
         let qual = format!(
             "{}.{name}",
@@ -160,7 +160,7 @@ impl<'a> ProcGen<'_, 'a> {
     /// whatever the caller passes there is ignored. Covers real (and complex) scalars and
     /// arrays of known or assumed shape, and C by-value scalars in scalar mode; C pointers are
     /// left as they are (their extent is unknown here).
-    pub(crate) fn zero_non_independent_derivatives(&mut self) -> Vec<StmtId> {
+    pub fn zero_non_independent_derivatives(&mut self) -> Vec<StmtId> {
         let mut out = Vec::new();
         let Some(h) = self.g.info.heads.iter().find(|h| h.head == self.p) else {
             return out;

@@ -120,7 +120,7 @@ impl<'a> ProcGen<'_, 'a> {
     /// argument in `writes` set to zero where the call overwrites it whole (a scalar, an
     /// element, or a Fortran array the call certainly overwrites completely). The zones
     /// so covered, and whether any derivative was zeroed.
-    pub(crate) fn zero_overwritten_args(
+    pub fn zero_overwritten_args(
         &mut self,
         s: StmtId,
         i: usize,

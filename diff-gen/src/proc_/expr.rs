@@ -181,7 +181,7 @@ impl<'a> ProcGen<'_, 'a> {
 
     /// A zero of the shape of C initializer `e`: `{0.0, {0.0, 0.0}}` for a brace list, the
     /// designators kept.
-    pub(crate) fn zero_like(&mut self, e: ExprId, k: u32) -> ExprId {
+    pub fn zero_like(&mut self, e: ExprId, k: u32) -> ExprId {
         match &self.src.exprs[e] {
             Expr::ArrayCtor {
                 items,

@@ -84,90 +84,6 @@ impl ProcGen<'_, '_> {
         }
     }
 
-    /// C: whether `e` designates memory reached through an index, a member or a pointer
-    /// (`a[i]`, `m->data[k]`, `*p`), where a store may alias what a later statement reads.
-    pub(crate) fn is_memory_ref(&self, e: ExprId) -> bool {
-        match &self.src.exprs[e] {
-            Expr::Index { .. } | Expr::Field { .. } => true,
-            Expr::Unary {
-                op: UnOp::Deref, ..
-            } => true,
-            Expr::Paren(a) => self.is_memory_ref(*a),
-            _ => false,
-        }
-    }
-
-    /// Registers the real scalar loads from memory (`lhs->data[i + j * n]`) of `e` for
-    /// sharing between the derivative statement and the primal statement, as Tapenade does:
-    /// both read them, and in C the derivative statement's store into memory may alias them
-    /// for the compiler, which then loads each value again for the primal statement (the
-    /// hand tracker's `mat_mult_d`: 1.17 times Tapenade's time). Read once into a temporary
-    /// before both (used once, a load stays in place). Loads in a branch of a conditional,
-    /// behind `&&`/`||` or inside a call are left alone (they may not be evaluated), and so
-    /// are loads whose subscripts call, assign or step anything.
-    pub(crate) fn collect_loads(&mut self, e: ExprId) {
-        if self.in_masked {
-            return;
-        }
-        let node = &self.src.exprs[e];
-        match node {
-            Expr::Index { .. }
-            | Expr::Field { .. }
-            | Expr::Unary {
-                op: UnOp::Deref, ..
-            } if self.plain_load(e)
-                && self.rank_of(e) == 0
-                && matches!(self.kind_of(e), 4 | 8)
-                && !self.complex_src(e) =>
-            {
-                // The same load written twice (`x[i] * x[i]`) shares one temporary.
-                let src = self.src;
-                let twin = self
-                    .shared
-                    .iter()
-                    .position(|&(o, _)| o != e && radtap_il::visit::same_expr(src, o, e));
-                match twin {
-                    Some(k) => {
-                        self.shared_at.insert(e, k);
-                    }
-                    None => self.share(e),
-                }
-                return;
-            }
-            Expr::Cond { cond, .. } => return self.collect_loads(*cond),
-            Expr::Binary {
-                op: BinOp::And | BinOp::Or,
-                lhs,
-                ..
-            } => return self.collect_loads(*lhs),
-            Expr::Call { .. } | Expr::Assign { .. } | Expr::IncDec { .. } => return,
-            _ => {}
-        }
-        let mut kids = Vec::new();
-        radtap_il::visit::expr_children(node, &mut |k| kids.push(k));
-        for k in kids {
-            self.collect_loads(k);
-        }
-    }
-
-    /// Whether `e` only reads: names, literals, indexing, members, dereferences, arithmetic.
-    fn plain_load(&self, e: ExprId) -> bool {
-        let ok = match &self.src.exprs[e] {
-            Expr::Name(_) | Expr::Literal(_) | Expr::Index { .. } | Expr::Field { .. } => true,
-            Expr::Paren(_) | Expr::Cast { .. } | Expr::Binary { .. } => true,
-            Expr::Unary { op, .. } => !matches!(op, UnOp::AddrOf | UnOp::Sizeof),
-            _ => false,
-        };
-        if !ok || self.shared_at.contains_key(&e) {
-            return false;
-        }
-        let mut all = true;
-        radtap_il::visit::expr_children(&self.src.exprs[e], &mut |k| {
-            all &= self.plain_load(k);
-        });
-        all
-    }
-
     /// Decides each registered call, outermost first: used twice or more, it is computed
     /// once into a temporary (returned definitions, innermost first); used once, its copy
     /// goes back in place.
@@ -249,5 +165,89 @@ impl ProcGen<'_, '_> {
             v.insert(self.shared.len());
             self.shared.push((e, Vec::new()));
         }
+    }
+
+    /// C: whether `e` designates memory reached through an index, a member or a pointer
+    /// (`a[i]`, `m->data[k]`, `*p`), where a store may alias what a later statement reads.
+    pub fn is_memory_ref(&self, e: ExprId) -> bool {
+        match &self.src.exprs[e] {
+            Expr::Index { .. } | Expr::Field { .. } => true,
+            Expr::Unary {
+                op: UnOp::Deref, ..
+            } => true,
+            Expr::Paren(a) => self.is_memory_ref(*a),
+            _ => false,
+        }
+    }
+
+    /// Registers the real scalar loads from memory (`lhs->data[i + j * n]`) of `e` for
+    /// sharing between the derivative statement and the primal statement, as Tapenade does:
+    /// both read them, and in C the derivative statement's store into memory may alias them
+    /// for the compiler, which then loads each value again for the primal statement (the
+    /// hand tracker's `mat_mult_d`: 1.17 times Tapenade's time). Read once into a temporary
+    /// before both (used once, a load stays in place). Loads in a branch of a conditional,
+    /// behind `&&`/`||` or inside a call are left alone (they may not be evaluated), and so
+    /// are loads whose subscripts call, assign or step anything.
+    pub fn collect_loads(&mut self, e: ExprId) {
+        if self.in_masked {
+            return;
+        }
+        let node = &self.src.exprs[e];
+        match node {
+            Expr::Index { .. }
+            | Expr::Field { .. }
+            | Expr::Unary {
+                op: UnOp::Deref, ..
+            } if self.plain_load(e)
+                && self.rank_of(e) == 0
+                && matches!(self.kind_of(e), 4 | 8)
+                && !self.complex_src(e) =>
+            {
+                // The same load written twice (`x[i] * x[i]`) shares one temporary.
+                let src = self.src;
+                let twin = self
+                    .shared
+                    .iter()
+                    .position(|&(o, _)| o != e && radtap_il::visit::same_expr(src, o, e));
+                match twin {
+                    Some(k) => {
+                        self.shared_at.insert(e, k);
+                    }
+                    None => self.share(e),
+                }
+                return;
+            }
+            Expr::Cond { cond, .. } => return self.collect_loads(*cond),
+            Expr::Binary {
+                op: BinOp::And | BinOp::Or,
+                lhs,
+                ..
+            } => return self.collect_loads(*lhs),
+            Expr::Call { .. } | Expr::Assign { .. } | Expr::IncDec { .. } => return,
+            _ => {}
+        }
+        let mut kids = Vec::new();
+        radtap_il::visit::expr_children(node, &mut |k| kids.push(k));
+        for k in kids {
+            self.collect_loads(k);
+        }
+    }
+
+    /// Whether `e` only reads: names, literals, indexing, members, dereferences, arithmetic.
+    fn plain_load(&self, e: ExprId) -> bool {
+        let ok = match &self.src.exprs[e] {
+            Expr::Name(_) | Expr::Literal(_) | Expr::Index { .. } | Expr::Field { .. } => true,
+            Expr::Paren(_) | Expr::Cast { .. } | Expr::Binary { .. } => true,
+            Expr::Unary { op, .. } => !matches!(op, UnOp::AddrOf | UnOp::Sizeof),
+            _ => false,
+        };
+        if !ok || self.shared_at.contains_key(&e) {
+            return false;
+        }
+        let mut all = true;
+        radtap_il::visit::expr_children(&self.src.exprs[e], &mut |k| {
+            all &= self.plain_load(k);
+        });
+        all
     }
 }

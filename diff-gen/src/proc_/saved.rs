@@ -214,7 +214,7 @@ impl<'a> ProcGen<'_, 'a> {
     /// Puts the statements of [`Self::reset_saved_derivatives`] into `body`, the statements of
     /// this procedure in the derivative: first, or in C after the declarations of the
     /// saved derivatives (statements of the body there).
-    pub(crate) fn place_reset(&self, body: &mut Vec<StmtId>, reset: Vec<StmtId>) {
+    pub fn place_reset(&self, body: &mut Vec<StmtId>, reset: Vec<StmtId>) {
         let saved: Vec<SymbolId> = self.saved_with_derivative().iter().map(|p| p.1).collect();
         let declares_saved = |s: &StmtId| {
             matches!(&self.u.stmts[*s].kind, StmtKind::Decl(Decl::Var(v))

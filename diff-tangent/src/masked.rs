@@ -9,7 +9,7 @@
 //! and bounds are evaluated again for each piece: a construct whose mask reads what an
 //! assignment of the construct before the piece wrote is refused in vector mode.
 
-use super::*;
+use crate::prelude::*;
 use std::collections::HashSet;
 
 /// One WHERE construct on the way to an assignment: its masks, and the arm holding the
@@ -21,7 +21,7 @@ struct Level {
     arm: usize,
 }
 
-impl<'a> ProcGen<'_, 'a> {
+impl<'a> Tan<'_, '_, 'a> {
     /// WHERE (see the module doc).
     pub(crate) fn where_rule(
         &mut self,

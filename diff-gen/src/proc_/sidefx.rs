@@ -572,7 +572,7 @@ impl<'a> ProcGen<'_, 'a> {
 
 impl<'a> ProcGen<'_, 'a> {
     /// Whether `e` holds a reference to a differentiated function.
-    pub(crate) fn has_differentiated_call(&self, e: ExprId) -> bool {
+    pub fn has_differentiated_call(&self, e: ExprId) -> bool {
         if matches!(self.src.exprs[e], Expr::Call { .. }) && self.is_differentiated_call(e) {
             return true;
         }

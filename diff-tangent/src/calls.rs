@@ -1,0 +1,867 @@
+//! Tangent rules for calls, C `return`, memory statements, declarations with
+//! initialisers.
+
+use crate::prelude::*;
+
+impl<'a> Tan<'_, '_, 'a> {
+    /// `free(d)` (`f` the callee's name).
+    fn free_call(&mut self, f: ExprId, d: ExprId) -> StmtId {
+        self.u.stmts.alloc(Stmt {
+            kind: StmtKind::Call {
+                callee: f,
+                args: vec![Arg {
+                    keyword: None,
+                    value: d,
+                }],
+                no_parens: false,
+            },
+            label: None,
+            construct_name: None,
+            directives: vec![],
+            comment: None,
+            omp: None,
+        })
+    }
+
+    /// `call g(a…)`: `call g_d(a, ȧ, …)` when the call point is active and `g` has a
+    /// derivative version; otherwise the primal call.
+    pub(crate) fn call_rule(&mut self, s: StmtId, callee: ExprId, args: &'a [Arg]) -> Vec<StmtId> {
+        if self.vector && self.lang == Lang::C && self.by_value_changed_by_call(s, args, true) {
+            let msg = "in vector mode, passing by value what the call changes (`g(z, &z)`) is not supported: the derivative of the value is passed by address and the call overwrites it; pass a copy (`t = z; g(t, &z);`)";
+            self.error(s, Code::Unsupported, msg);
+            return vec![self.copy_stmt(s)];
+        }
+        if self.lang == Lang::C && self.callee_name(callee) == "free" {
+            if let [a] = args {
+                // The derivative twin of a freed pointer was allocated with it (`malloc`
+                // twins, caller-owned buffers alike): freed with it.
+                if let Some(d) = self.dptr(a.value) {
+                    let primal = self.copy_stmt(s);
+                    let f = self.b().opaque("free");
+                    let call = self.free_call(f, d);
+                    return vec![primal, call];
+                }
+            }
+        }
+        // `delete_matrix(m)`: the shadow is freed the way the primal is (`shadow.rs`).
+        if let (Some(d), [a]) = (self.deallocator_of(callee), args) {
+            if let Some(frees) = self.deallocator_frees(&d, a.value) {
+                let mut out = vec![self.copy_stmt(s)];
+                out.extend(frees);
+                return out;
+            }
+        }
+        // `delete_light_matrix_array(m, count)`: each record's shadow members, in a loop,
+        // then the shadow block. Tangent only (the adjoint refuses it, `heap_records.rs`).
+        if let Some(d) = self.deallocator_of(callee).filter(|d| d.each.is_some()) {
+            if let Some(frees) = self.deallocator_frees_each(callee, &d, args) {
+                let mut out = vec![self.copy_stmt(s)];
+                out.extend(frees);
+                return out;
+            }
+        }
+        let Some(i) = self.pid(s) else {
+            return vec![self.copy_stmt(s)];
+        };
+        self.cur = self.act.active_before[i].clone();
+        let site = self.stmt_call_site(s);
+        let mut out = Vec::new();
+        self.hoisted.clear();
+        for a in args {
+            self.hoist_calls(s, a.value, &mut out);
+        }
+        let active_point = self.act.has_derivative[i];
+        match site.map(|x| &x.callee) {
+            Some(Callee::Defined(list))
+                if (active_point && list.iter().any(|c| self.g.active.contains(c)))
+                    || list.iter().any(|c| self.g.allocating.contains(c))
+                    || (list.iter().any(|c| self.g.member_setters.contains(c))
+                        && args.iter().any(|a| self.has_shadow(a.value)))
+                    || list.iter().any(|&c| self.writes_global_derivative(c)) =>
+            {
+                if list.len() != 1 {
+                    let msg = format!(
+                        "{} is not differentiated yet; call the specific procedure",
+                        self.several_procedures(callee)
+                    );
+                    self.error(s, Code::Unsupported, &msg);
+                    return vec![self.copy_stmt(s)];
+                }
+                let c = list[0];
+                self.warn_aliased_args(s, c, args);
+                let mut pre = Vec::new();
+                let mut new_args = self.derivative_args(s, c, args, &mut pre);
+                out.extend(pre);
+                // A C function called for what it writes, its result dropped
+                // (`scale(x, n);`): its derivative still takes the primal result's address
+                // last (and the result's derivative in vector mode), as when it is hoisted
+                // out of an expression; the call left them out and did not compile.
+                let result = self.prog().units[c].result.filter(|_| self.lang == Lang::C);
+                if let Some(r) = result {
+                    let temps = self.result_temps(c, r, args);
+                    self.result_args(r, temps, &None, &mut new_args);
+                }
+                if self.vector {
+                    let nb = {
+                        let v = self.nbdirs.expect("vector");
+                        self.b().name(v)
+                    };
+                    // After an omitted OPTIONAL argument or a keyword argument, `nbdirs`
+                    // goes by keyword (the callee's dummy is named `nbdirs` too).
+                    let by_kw = self.lang == Lang::Fortran
+                        && (args.len() < self.prog().units[c].params.len()
+                            || args.iter().any(|a| a.keyword.is_some()));
+                    new_args.push(Arg {
+                        keyword: by_kw.then(|| "nbdirs".to_string()),
+                        value: nb,
+                    });
+                }
+                let callee = {
+                    let v = self.g.dproc[&c];
+                    self.b().name(v)
+                };
+                let st = &self.src.stmts[s];
+                let call = self.new_like(
+                    st,
+                    StmtKind::Call {
+                        callee,
+                        args: new_args,
+                        no_parens: false,
+                    },
+                );
+                out.push(call);
+                out.append(&mut self.post_call);
+            }
+            Some(Callee::External(name)) if active_point => {
+                let msg = radtap_diff_gen::no_body_message(self.g.prog, name);
+                self.error(s, Code::NoDerivative, &msg);
+                out.push(self.copy_stmt(s));
+            }
+            callee => {
+                if let Some(Callee::Defined(list)) =
+                    callee.filter(|c| matches!(c, Callee::Defined(l) if l.len() == 1))
+                {
+                    if let Some(msg) =
+                        radtap_diff_gen::mpi::passive_message(self.prog(), self.src, list[0], args)
+                    {
+                        self.error(s, Code::Unsupported, &msg);
+                    }
+                }
+                let c = self.copy_stmt(s);
+                out.push(c);
+                let callee = callee.cloned();
+                self.reset_after_primal_call(s, i, args, callee.as_ref(), &mut out);
+            }
+        }
+        self.hoisted.clear();
+        out
+    }
+
+    /// After a call copied as primal code at point `i` (nothing it reads varies, or its
+    /// callee has no derivative): what it overwrites has a zero derivative, and where that
+    /// derivative is read later it must be written — `yd` accumulated into by a loop after
+    /// a `clear(y)` kept the caller's garbage. A callee with source that only writes what
+    /// it is given gets a derivative for that (the activity's `resets`); here, what the
+    /// call overwrites whole is zeroed after it, and anything else refused.
+    fn reset_after_primal_call(
+        &mut self,
+        s: StmtId,
+        i: usize,
+        args: &[Arg],
+        callee: Option<&Callee>,
+        out: &mut Vec<StmtId>,
+    ) {
+        let mut needed = self.pi.effects[i].writes.and(&self.act.useful_after[i]);
+        needed.intersect_with(&self.g.deriv_zones(self.p));
+        if needed.is_empty() {
+            return;
+        }
+        let (covered, _) = self.zero_overwritten_args(s, i, args, &needed, out);
+        needed.subtract(&covered);
+        if needed.is_empty() {
+            return;
+        }
+        let zones = &self.pi.zones;
+        let mut names = Vec::new();
+        for a in args {
+            let Some(x) = radtap_dataflow::zones::base_symbol(self.prog(), self.p, a.value) else {
+                continue;
+            };
+            let mut reach = zones.sym_zones(x).unwrap_or_else(|| zones.empty());
+            if let Some(o) = zones.objects.get(&ObjKey::Pointee(x)) {
+                reach.union_with(&zones.obj_set(o));
+            }
+            let name = &self.prog().symbols[x].spelling;
+            if reach.intersects(&needed) && !names.contains(name) {
+                names.push(name.clone());
+            }
+        }
+        let what = if names.is_empty() {
+            "a global variable".to_string()
+        } else {
+            names
+                .iter()
+                .map(|n| format!("`{n}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let why = match callee {
+            Some(Callee::External(name)) => format!("`{name}` has no source to differentiate"),
+            Some(Callee::Defined(l)) if l.len() == 1 => format!(
+                "`{}` reads what it overwrites, so its derivative would read the derivative the caller left there",
+                unit_name(self.prog(), l[0])
+            ),
+            _ => "only a scalar or a whole Fortran array the call certainly overwrites can be zeroed after it".to_string(),
+        };
+        let msg = format!("this call is not differentiated (nothing it reads varies), but it overwrites {what}, whose derivative is read later and must be reset to zero: {why}; set the values with an assignment or a loop in this routine, or make the argument an independent");
+        self.error(s, Code::Unsupported, &msg);
+    }
+
+    /// C `return e` of a function: `*f = e; return ė;` (vector: `ḟ[nd] = ė` per direction,
+    /// `*f = e; return;`).
+    pub(crate) fn c_return(&mut self, s: StmtId, e: ExprId) -> Vec<StmtId> {
+        let Some(i) = self.pid(s) else {
+            return vec![self.copy_stmt(s)];
+        };
+        self.cur = self.act.active_before[i].clone();
+        self.hoisted.clear();
+        let mut out = Vec::new();
+        self.hoist_calls(s, e, &mut out);
+        let n_hoisted = out.len();
+        let rp = self.result_ptr.expect("C function");
+        let k = self.real_kind(e);
+        self.collect_shared(e);
+        let d = self.tan(e);
+        let d = match d {
+            Some(d) => d,
+            None => self.b().zero(k),
+        };
+        if self.vector {
+            let r = self.src.result.expect("function");
+            if let Some(&rd) = self.dvar.get(&r) {
+                let l = self.dvec_name(rd);
+                let st = assign(&mut self.u, l, d);
+                let v = self.dir(vec![st]);
+                out.extend(v);
+            }
+        }
+        self.pre.clear();
+        let pv = self.cp(e);
+        let rpn = self.b().name(rp);
+        let deref = self.b().e(Expr::Unary {
+            op: UnOp::Deref,
+            arg: rpn,
+        });
+        out.push(assign(&mut self.u, deref, pv));
+        let ret = if self.vector { None } else { Some(d) };
+        out.push(stmt(&mut self.u, StmtKind::Return(ret)));
+        let defs = self.resolve_shared();
+        out.splice(n_hoisted..n_hoisted, defs);
+        self.hoisted.clear();
+        out
+    }
+
+    /// A C declaration statement: the primal declaration, then the derivatives of its
+    /// entities (initialised with the tangent of the initialiser).
+    pub(crate) fn decl_rule(&mut self, s: StmtId, d: &'a Decl) -> Vec<StmtId> {
+        let Decl::Var(v) = d else {
+            return vec![self.copy_stmt(s)];
+        };
+        // A declarator's initialiser may read the declarator before it: when a call is
+        // hoisted, each declarator becomes a declaration of its own, in order.
+        let split = v.entities.len() > 1
+            && v.entities
+                .iter()
+                .any(|e| matches!(e.init, Some(Init::Expr(x)) if self.has_differentiated_call(x)));
+        let mut out = Vec::new();
+        if split {
+            for e in &v.entities {
+                let mut one = v.clone();
+                one.entities = vec![e.clone()];
+                out.extend(self.var_decl_rule(s, &one));
+            }
+        } else {
+            out = self.var_decl_rule(s, v);
+        }
+        self.hoisted.clear();
+        out
+    }
+
+    /// [`Self::decl_rule`] for the declarators of `v`: references to differentiated functions
+    /// in the initialisers are hoisted like those of an assignment (`ṫ = f_d(a, ȧ, &t)`
+    /// before the declaration, which reads `t`).
+    fn var_decl_rule(&mut self, s: StmtId, v: &VarDecl) -> Vec<StmtId> {
+        if let Some(msg) = self.pointer_array_refusal(v) {
+            self.error(s, Code::Unsupported, &msg);
+            return vec![self.copy_stmt(s)];
+        }
+        let pid = self.pid(s);
+        self.hoisted.clear();
+        let mut out = Vec::new();
+        if let Some(i) = pid {
+            self.cur = self.act.active_before[i].clone();
+            for e in &v.entities {
+                if let Some(Init::Expr(x)) = e.init {
+                    self.hoist_calls(s, x, &mut out);
+                }
+            }
+        }
+        let c = Copier { src: self.src };
+        let Decl::Var(mut pd) = c.decl(&mut self.u, &Decl::var(v.clone())) else {
+            unreachable!("a variable declaration copies to one")
+        };
+        if !self.hoisted.is_empty() {
+            for (pe, e) in pd.entities.iter_mut().zip(&v.entities) {
+                if let Some(Init::Expr(x)) = e.init {
+                    pe.init = Some(Init::Expr(self.cp(x)));
+                }
+            }
+        }
+        let st = &self.src.stmts[s];
+        let primal = self.new_like(st, StmtKind::Decl(Decl::Var(pd)));
+        out.push(primal);
+        let Some(mut dv) = self.derivative_decl(v, &c) else {
+            return out;
+        };
+        let mut after = Vec::new();
+        for e in dv.entities.iter_mut() {
+            // The primal entity this derivative belongs to.
+            let Some(prim) = v
+                .entities
+                .iter()
+                .find(|pe| self.dvar.get(&pe.sym) == Some(&e.sym))
+            else {
+                continue;
+            };
+            let Some(Init::Expr(init)) = prim.init else {
+                e.init = None;
+                continue;
+            };
+            let is_ptr = self.prog().symbols[prim.sym]
+                .ty
+                .as_ref()
+                .is_some_and(|t| t.pointers > 0);
+            let record = self.prog().symbols[prim.sym].ty.as_ref().is_some_and(|t| {
+                matches!(t.base, BaseClass::Record(_)) && t.pointers == 0 && t.dims.is_empty()
+            });
+            if record && matches!(self.src.exprs[init], Expr::ArrayCtor { .. }) {
+                // A struct's brace list is positional over all its members; the derivative
+                // struct has only the active ones (`{0.0, 0.0, 0}` gave it one too many, and
+                // an active list would put values in the wrong members).
+                let active = pid.is_some_and(|i| {
+                    self.act.active_after[i].intersects(
+                        &self
+                            .pi
+                            .zones
+                            .sym_zones(prim.sym)
+                            .unwrap_or_else(|| self.pi.zones.empty()),
+                    )
+                });
+                if active && self.tan(init).is_some() {
+                    self.error(s, Code::Unsupported, "a brace initializer of a struct with values that carry derivatives is not supported; assign its members one by one");
+                }
+                let z = self.b().int(0);
+                let all = self.b().e(Expr::ArrayCtor {
+                    items: vec![z],
+                    old_style: false,
+                    type_spec: None,
+                });
+                e.init = Some(Init::Expr(all));
+                continue;
+            }
+            let val = if is_ptr {
+                // `Matrix *m = get_new_matrix(r, c);`: the shadow block, then its members
+                // (`shadow.rs`).
+                let d = if self.allocator_of(init).is_some() {
+                    let d = self.allocator_block(init, Some(prim.sym));
+                    if d.is_some() {
+                        let members = self.allocator_members(init, Some(prim.sym), e.sym);
+                        after.extend(members);
+                    }
+                    d
+                } else {
+                    self.dptr(init)
+                };
+                // A derivative pointer that cannot follow its primal would be read unset.
+                self.lost_derivative |= d.is_none();
+                d
+            } else {
+                let active = pid.is_some_and(|i| {
+                    self.act.active_after[i].intersects(
+                        &self
+                            .pi
+                            .zones
+                            .sym_zones(prim.sym)
+                            .unwrap_or_else(|| self.pi.zones.empty()),
+                    )
+                });
+                let t = if active { self.tan(init) } else { None };
+                Some(match t {
+                    Some(t) => t,
+                    None => {
+                        let k = self.bytes_of_sym(prim.sym);
+                        // A C record holds its directions at its leaves: initialised whole,
+                        // as in scalar mode (`struct Split_d td = sd;`).
+                        if self.vector && !(record && self.lang == Lang::C) {
+                            self.b().zero(k)
+                        } else {
+                            self.zero_like(init, k)
+                        }
+                    }
+                })
+            };
+            if self.vector && self.lang == Lang::C && self.prog().symbols[prim.sym].attrs.save {
+                // A `static` local's initialiser is a constant, run once before the program
+                // runs: its derivative is zero, as static storage starts (filling it at each
+                // call cut the recurrence of the derivative).
+                e.init = None;
+                continue;
+            }
+            if self.vector && !is_ptr && self.lang == Lang::C {
+                if let Expr::ArrayCtor { items, .. } = &self.src.exprs[init] {
+                    // `vd[j][nd] = ẋⱼ` for each item of a flat brace list; a passive list
+                    // leaves the derivative zero-initialised (as are the elements past the
+                    // list: `{{0.0}}`).
+                    let k = self.bytes_of_sym(prim.sym);
+                    let z = self.b().zero(k);
+                    let row = self.b().e(Expr::ArrayCtor {
+                        items: vec![z],
+                        old_style: false,
+                        type_spec: None,
+                    });
+                    let all = self.b().e(Expr::ArrayCtor {
+                        items: vec![row],
+                        old_style: false,
+                        type_spec: None,
+                    });
+                    e.init = Some(Init::Expr(all));
+                    let flat = items.iter().all(|&i| {
+                        !matches!(
+                            self.src.exprs[i],
+                            Expr::ArrayCtor { .. } | Expr::Designated { .. }
+                        )
+                    });
+                    if !flat {
+                        self.lost_value = Some("a nested or designated brace initializer");
+                        continue;
+                    }
+                    let mut body = Vec::new();
+                    for (j, &item) in items.iter().enumerate() {
+                        let t = if val.is_some() { self.tan(item) } else { None };
+                        let t = t.unwrap_or_else(|| self.b().zero(k));
+                        let n = self.b().name(e.sym);
+                        let jj = self.b().int(j as i64);
+                        let nd = self.nd_index();
+                        let l = self
+                            .b()
+                            .index(n, vec![Subscript::Index(jj), Subscript::Index(nd)]);
+                        body.push(assign(&mut self.u, l, t));
+                    }
+                    after.extend(self.dir(body));
+                    continue;
+                }
+            }
+            if self.vector && !is_ptr && !(record && self.lang == Lang::C) {
+                e.init = None;
+                if let Some(val) = val {
+                    let n = self.b().name(e.sym);
+                    let nd = self.nd_index();
+                    let l = self.b().index(n, vec![Subscript::Index(nd)]);
+                    let st = assign(&mut self.u, l, val);
+                    let w = self.dir(vec![st]);
+                    after.extend(w);
+                }
+            } else {
+                e.init = val.map(Init::Expr);
+            }
+        }
+        self.pre.clear();
+        if !after.is_empty() {
+            // Vector derivatives are filled by direction loops after the declaration.
+            dv.spec.qualifiers.retain(|q| q != "const");
+        }
+        out.push(stmt(&mut self.u, StmtKind::Decl(Decl::var(dv))));
+        out.extend(after);
+        out
+    }
+
+    /// Whether the active procedure `q` may write a module variable, COMMON member or SAVE
+    /// local that carries a derivative in it. Called where nothing it reads varies, the
+    /// primal `q` would leave that global's derivative as it was, though the value `q` writes
+    /// there depends on no independent: `call vaccum(h, 0)` resetting an accumulator in
+    /// COMMON whose derivative later accumulates kept the previous run's derivative (a
+    /// second call of the head gave another tangent). Its derivative procedure sets it.
+    pub(crate) fn writes_global_derivative(&self, q: UnitId) -> bool {
+        if !self.g.active.contains(&q) {
+            return false;
+        }
+        let Some(qi) = self.g.info.procs.get(&q) else {
+            return false;
+        };
+        let mut w = self.g.deriv_zones(q);
+        w.intersect_with(&qi.summary.writes);
+        let writes_one = w.iter().any(|z| qi.zones.global_of_local(z).is_some());
+        writes_one
+    }
+
+    /// The argument list of a call to `c`'s derivative: each actual, followed by its
+    /// derivative when the formal has one (a zero temporary for an inactive actual, a
+    /// temporary holding the tangent of an active expression).
+    pub(crate) fn derivative_args(
+        &mut self,
+        s: StmtId,
+        c: UnitId,
+        args: &'a [Arg],
+        pre: &mut Vec<StmtId>,
+    ) -> Vec<Arg> {
+        let cu = &self.prog().units[c];
+        let flags = self.g.dparams[&c].clone();
+        let cinfo = &self.g.info.procs[&c];
+        let cvaried = cinfo.activity.as_ref().map(|a| a.varied_in.clone());
+        let mut out = Vec::new();
+        for (k, a) in args.iter().enumerate() {
+            let fi = match &a.keyword {
+                Some(kw) => cu
+                    .params
+                    .iter()
+                    .position(|&p| self.prog().symbols[p].spelling.eq_ignore_ascii_case(kw))
+                    .unwrap_or(k),
+                None => k,
+            };
+            let v = self.cp(a.value);
+            out.push(Arg {
+                keyword: a.keyword.clone(),
+                value: v,
+            });
+            if !flags.get(fi).copied().unwrap_or(false) {
+                continue;
+            }
+            let formal = cu.params[fi];
+            let formal_read = cvaried
+                .as_ref()
+                .zip(cinfo.zones.sym_zones(formal))
+                .is_some_and(|(v, z)| v.intersects(&z))
+                || cinfo
+                    .zones
+                    .objects
+                    .get(&ObjKey::Pointee(formal))
+                    .zip(cvaried.as_ref())
+                    .is_some_and(|(o, v)| cinfo.zones.obj_set(o).intersects(v));
+            let formal_ty = self.prog().symbols[formal].ty.clone();
+            let formal_array = formal_ty.as_ref().is_some_and(|t| !t.dims.is_empty());
+            let by_pointer = self.lang == Lang::C
+                && formal_ty
+                    .as_ref()
+                    .is_some_and(|t| t.pointers > 0 || !t.dims.is_empty());
+            // C vector mode: the directions of a by-value real parameter are an array of
+            // its own type; a `double` actual's (`xd[0]`) taken as a `float` one's read
+            // the bytes wrongly.
+            let other_kind = self.lang == Lang::C
+                && self.vector
+                && !by_pointer
+                && formal_ty.as_ref().is_some_and(|t| {
+                    t.base == BaseClass::Real && t.bytes != Some(self.real_kind(a.value))
+                })
+                && self.has_dvar_ref(a.value);
+            if other_kind {
+                self.error(s, Code::Unsupported, "in vector mode, a real argument of another precision than its parameter (a `double` given to a `float`) is not supported yet; convert it into a variable of the parameter's type first");
+            }
+            let kw = a
+                .keyword
+                .as_ref()
+                .map(|k| self.g.dummy_name(&pattern(&self.g.opts.var_pattern, k)));
+            let site = (c, fi, args);
+            let d = self.derivative_actual(
+                s,
+                a.value,
+                (formal_array, by_pointer, formal_read),
+                site,
+                pre,
+            );
+            out.push(Arg {
+                keyword: kw,
+                value: d,
+            });
+        }
+        self.mpi_error_arg(c, args, &mut out);
+        out
+    }
+
+    /// Whether the address `a` reaches its memory through a record member (`s.y`,
+    /// `&p->y[1]`, `s.y + 2`).
+    pub(crate) fn names_member(&self, a: ExprId) -> bool {
+        let mut e = a;
+        loop {
+            match &self.src.exprs[e] {
+                Expr::Field { .. } => return true,
+                Expr::Paren(x)
+                | Expr::Cast { arg: x, .. }
+                | Expr::Unary { arg: x, .. }
+                | Expr::Index { base: x, .. }
+                | Expr::Binary { lhs: x, .. } => e = *x,
+                _ => return false,
+            }
+        }
+    }
+
+    /// The derivative `dl` of the actual `a`, a whole rank-1 assumed-size array (`Y(*)`),
+    /// over the elements array dummy `fi` of callee `c` declares (`Yd(1:3)`; the callee's
+    /// bounds over the call's actuals), else over `-size`, for clearing them before the
+    /// call (`Yd = 0` did not compile); refused at the call (`None`) when neither tells.
+    /// Other actuals: `dl`.
+    fn dummy_section(
+        &mut self,
+        s: StmtId,
+        a: ExprId,
+        dl: ExprId,
+        (c, fi, args): (UnitId, usize, &'a [Arg]),
+    ) -> Option<ExprId> {
+        let Expr::Name(base) = self.src.exprs[a] else {
+            return Some(dl);
+        };
+        let Some(ty) = self.prog().symbols[base].ty.clone() else {
+            return Some(dl);
+        };
+        if ty.dims.last().is_none_or(|d| d.upper != DimUpper::Assumed) {
+            return Some(dl);
+        }
+        let count = self.dummy_count(c, fi, args).or_else(|| {
+            (ty.dims.len() == 1)
+                .then(|| self.pointee_size(base))
+                .flatten()
+                .map(|n| self.b().opaque(&format!("({n})")))
+        });
+        let Some(count) = count.filter(|_| ty.dims.len() == 1) else {
+            let name = self.prog().symbols[base].spelling.clone();
+            self.error(s, Code::Unsupported, &format!("clearing the derivative of the assumed-size array `{name}` before this call needs its extent: declare the callee's dummy with explicit bounds, or give -size {name}=N (one-dimensional arrays only)"));
+            return None;
+        };
+        let lo = ty.dims[0].lower;
+        let (lo, hi) = match lo {
+            None => (self.b().int(1), count),
+            Some(e) => {
+                let lo = Copier { src: self.src }.expr(&mut self.u, e);
+                let lo2 = self.dup(lo);
+                let one = self.b().int(1);
+                let last = self.b().bin(BinOp::Add, lo2, count);
+                (lo, self.b().bin(BinOp::Sub, last, one))
+            }
+        };
+        let range = Subscript::Range(Some(lo), Some(hi), None);
+        // Vector mode names the directions first (`Yd(:, :)`).
+        Some(match self.u.exprs[dl].clone() {
+            Expr::Index { base, mut subs } => {
+                let n = subs.len();
+                subs[n - 1] = range;
+                self.b().index(base, subs)
+            }
+            _ if self.vector => self
+                .b()
+                .index(dl, vec![Subscript::Range(None, None, None), range]),
+            _ => self.b().index(dl, vec![range]),
+        })
+    }
+
+    fn derivative_actual(
+        &mut self,
+        s: StmtId,
+        a: ExprId,
+        (formal_array, by_pointer, formal_read): (bool, bool, bool),
+        site: (UnitId, usize, &'a [Arg]),
+        pre: &mut Vec<StmtId>,
+    ) -> ExprId {
+        let src = self.src;
+        let is_ref = self.g.info.ref_zones(self.prog(), self.p, a).is_some();
+        let base = radtap_dataflow::zones::base_symbol(self.prog(), self.p, a);
+        let has = base.is_some_and(|b| self.dvar.contains_key(&b));
+        let cur = self.cur.clone();
+        // Fortran, vector mode: an array component of a record with a derivative
+        // (`f(m%p)`): the derivative is an array of records, one per direction, so
+        // `md(:)%p` is no actual argument (two part references with nonzero rank).
+        if self.lang == Lang::Fortran
+            && self.vector
+            && has
+            && self.names_member(a)
+            && self.rank_of(a) > 0
+        {
+            self.error(s, Code::Unsupported, "in vector mode, passing an array component of a record with a derivative (`m%p`) to a procedure is not supported yet (its derivative is one record per direction); copy it into an array first");
+            return self.b().zero(8);
+        }
+        // C: an address (`x`, `&v`, `a + i`) passes the derivative address.
+        if self.lang == Lang::C && by_pointer {
+            // A record member (`s.y`, `p->data + k`): the derivative record holds the
+            // member's directions innermost (`double (*data)[NBDirsMax]`), so its address
+            // is what the callee takes, as for a variable.
+            if let Some(d) = self.dptr(a) {
+                return d;
+            }
+            // An inactive array or scalar: a zero temporary like it.
+            let Some(like) = base else {
+                self.error(s, Code::Unsupported, "this pointer argument designates no variable (a null or computed address) but the callee's derivative needs one; pass a variable");
+                return self.b().zero(8);
+            };
+            // A record whose members point to blocks: a zero record with blocks of zeros
+            // as large as the callee reads (`shadow.rs`).
+            if let Some(z) = self.zero_record_shadow(a, like, site, pre) {
+                return z;
+            }
+            if self.refuse_passive_pointer_actual(s, like) {
+                return self.b().zero(8);
+            }
+            let t = self.temp(
+                "dummyzero",
+                TempKind::Like {
+                    sym: like,
+                    deriv: true,
+                },
+            );
+            let tn = self.b().name(t);
+            let is_scalar = self.prog().symbols[like]
+                .ty
+                .as_ref()
+                .is_some_and(|t| t.dims.is_empty() && t.pointers == 0);
+            // A scalar's temporary by its address; in vector mode that is the address of
+            // its direction array (`double (*)[NBDirsMax]`), as for a variable.
+            return if is_scalar {
+                self.b().e(Expr::Unary {
+                    op: UnOp::AddrOf,
+                    arg: tn,
+                })
+            } else {
+                tn
+            };
+        }
+        if is_ref && has {
+            let dir = if !self.vector {
+                Dir::Nd
+            } else {
+                match &src.exprs[a] {
+                    Expr::Name(_) => Dir::Omit,
+                    Expr::Index { subs, .. }
+                        if subs.iter().all(|x| matches!(x, Subscript::Index(_))) =>
+                    {
+                        if formal_array {
+                            Dir::First
+                        } else {
+                            Dir::All
+                        }
+                    }
+                    _ => Dir::All,
+                }
+            };
+            if formal_read && !self.ref_in(a, &cur) {
+                // Implicit zero: the derivative variable may hold a stale value.
+                let k = self.real_kind(a);
+                let record = self.record_of(a).filter(|_| self.lang == Lang::Fortran);
+                // C vector mode: a direction loop (`ad = 0.0` on the array `ad[NBDirsMax]`
+                // did not compile; NLopt's `levy`); Fortran clears `ad(:)` at once.
+                let c_vector = self.vector && self.lang == Lang::C;
+                // A record: direction by direction too (`md(:)%xy = 0` is no Fortran when
+                // the component `xy` is an array).
+                let whole = if self.vector && !c_vector && record.is_none() {
+                    Dir::All
+                } else {
+                    Dir::Nd
+                };
+                if let Some(dl) = self.dref(a, whole) {
+                    // An assumed-size array passed whole to an array dummy: the elements
+                    // the dummy declares (`Yd = 0` on `Y(*)` did not compile).
+                    let dl = if formal_array && self.lang == Lang::Fortran && record.is_none() {
+                        match self.dummy_section(s, a, dl, site) {
+                            Some(d) => d,
+                            None => return self.b().zero(k),
+                        }
+                    } else {
+                        dl
+                    };
+                    match record {
+                        Some(td) if self.vector => {
+                            let z = self.zero_record_leaves(dl, td);
+                            let v = self.dir(z);
+                            pre.extend(v);
+                        }
+                        Some(td) => pre.extend(self.zero_record_leaves(dl, td)),
+                        None => {
+                            let z = self.b().zero(k);
+                            let st = assign(&mut self.u, dl, z);
+                            if c_vector {
+                                let v = self.dir(vec![st]);
+                                pre.extend(v);
+                            } else {
+                                pre.push(st);
+                            }
+                        }
+                    }
+                }
+            }
+            let d = self.dref(a, dir);
+            if let Some(d) = d {
+                return d;
+            }
+        }
+        // An expression or an inactive variable: a temporary.
+        let k = self.real_kind(a);
+        let tan = if formal_array { None } else { self.tan(a) };
+        match tan {
+            Some(d) => {
+                let kind = self.deriv_temp_kind(a, k);
+                let t = self.temp("argd", kind);
+                let l = self.dvec_name(t);
+                let st = assign(&mut self.u, l, d);
+                let v = self.dir(vec![st]);
+                pre.extend(v);
+                self.b().name(t)
+            }
+            None => {
+                if self.lang == Lang::C && !self.vector {
+                    return self.b().zero(k);
+                }
+                let kind = match base {
+                    Some(b) if formal_array && is_ref => TempKind::Like {
+                        sym: b,
+                        deriv: true,
+                    },
+                    _ => self.deriv_temp_kind(a, k),
+                };
+                if formal_array
+                    && !matches!(src.exprs[a], Expr::Name(_))
+                    && !(is_ref && self.zeroed_like_base(a, base))
+                {
+                    // An element or section is inactive here; any other actual is an
+                    // expression (`1.1*t`, `-g`), which may well be active.
+                    let msg = if matches!(src.exprs[a], Expr::Index { .. } | Expr::Field { .. }) {
+                        "an inactive array element or section passed to an array dummy that has a derivative is not supported yet; pass a whole array"
+                    } else {
+                        "an array expression passed to an array dummy that has a derivative is not supported yet; assign it to an array variable and pass that"
+                    };
+                    self.error(s, Code::Unsupported, msg);
+                }
+                // A zero array like an assumed-size one cannot be declared.
+                let assumed =
+                    |t: &Type| t.dims.last().is_some_and(|d| d.upper == DimUpper::Assumed);
+                if let TempKind::Like { sym, .. } = kind {
+                    if self.prog().symbols[sym].ty.as_ref().is_some_and(assumed) {
+                        let name = self.prog().symbols[sym].spelling.clone();
+                        self.error(s, Code::Unsupported, &format!("the assumed-size array `{name}`, inactive here, is passed to a dummy that has a derivative: a zero derivative of unknown extent cannot be declared (it did not compile); declare `{name}` with explicit bounds"));
+                        return self.b().zero(k);
+                    }
+                }
+                let like = match kind {
+                    TempKind::Like { sym, .. } => Some(sym),
+                    _ => None,
+                };
+                let t = self.temp("dummyzerod", kind);
+                if self.lang == Lang::Fortran {
+                    if let Some(sym) = like {
+                        let alloc = self.alloc_like(t, sym);
+                        pre.extend(alloc);
+                    }
+                    let l = self.b().name(t);
+                    let z = self.b().zero(k);
+                    pre.push(assign(&mut self.u, l, z));
+                }
+                self.b().name(t)
+            }
+        }
+    }
+}
