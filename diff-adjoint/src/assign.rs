@@ -374,14 +374,17 @@ impl<'a> Adj<'_, '_, 'a> {
             r.fwd.push(st);
         }
         let mut adj = Vec::new();
-        self.pg.stored_result = self.stored_result(
-            s,
-            i,
-            &targets,
-            op,
-            value,
-            inverse.is_some() || !rec.is_empty(),
-        );
+        let mut reuse = Reuse {
+            stored: self.stored_result(
+                s,
+                i,
+                &targets,
+                op,
+                value,
+                inverse.is_some() || !rec.is_empty(),
+            ),
+            siblings: Vec::new(),
+        };
         self.reuse_function_result(
             s,
             i,
@@ -391,12 +394,10 @@ impl<'a> Adj<'_, '_, 'a> {
             inverse.is_some() || !rec.is_empty(),
             &mut h,
         );
-        self.pg.sibling_results = self.sibling_results(s, value);
+        reuse.siblings = self.sibling_results(s, value);
         for &t in &targets {
-            adj.extend(self.adjoint_increments(s, i, t, op, value));
+            adj.extend(self.adjoint_increments(s, i, t, op, value, &reuse));
         }
-        self.pg.stored_result = None;
-        self.pg.sibling_results.clear();
         let users: Vec<StmtId> = adj.iter().chain(&h.calls).copied().collect();
         let recompute = if !h.calls.is_empty() && !adj.is_empty() {
             self.prune_recompute(std::mem::take(&mut h.recompute), &users)
@@ -655,6 +656,7 @@ impl<'a> Adj<'_, '_, 'a> {
         lhs: Target,
         op: Option<BinOp>,
         rhs: ExprId,
+        reuse: &Reuse,
     ) -> Vec<StmtId> {
         let has = self
             .t_base(lhs)
@@ -689,15 +691,16 @@ impl<'a> Adj<'_, '_, 'a> {
             out.push(assign(&mut self.pg.u, ld, z));
             return out;
         }
-        self.pg.markers = Some(Vec::new());
-        self.collect_shared_partials(rhs);
-        let t = match (op, lhs) {
-            (None, _) => self.pg.tan(rhs),
-            (Some(o), Target::Expr(l)) => self.pg.tan_binary(o, l, rhs, None),
-            (Some(_), Target::Sym(_)) => None,
+        let of = match (op, lhs) {
+            (None, _) => TanOf::Expr(rhs),
+            (Some(op), Target::Expr(lhs)) => TanOf::Update { op, lhs, rhs },
+            (Some(_), Target::Sym(_)) => TanOf::Passive(rhs),
         };
-        let shared_defs = self.pg.resolve_shared();
-        let marks = self.pg.markers.take().unwrap_or_default();
+        let Tangent {
+            deriv: t,
+            refs: marks,
+            shared: shared_defs,
+        } = self.pg.tangent(of, self.sharing(), reuse);
         let Some(t) = t else {
             let z = self.pg.b().zero(k);
             out.push(assign(&mut self.pg.u, ld, z));
@@ -1043,11 +1046,16 @@ impl<'a> Adj<'_, '_, 'a> {
             // popped what nothing pushed).
             fwd.append(&mut h.fwd);
         }
-        self.pg.markers = Some(Vec::new());
-        self.collect_shared_partials(e);
-        let t = if passive { None } else { self.pg.tan(e) };
-        let shared_defs = self.pg.resolve_shared();
-        let marks = self.pg.markers.take().unwrap_or_default();
+        let of = if passive {
+            TanOf::Passive(e)
+        } else {
+            TanOf::Expr(e)
+        };
+        let Tangent {
+            deriv: t,
+            refs: marks,
+            shared: shared_defs,
+        } = self.pg.tangent(of, self.sharing(), &Reuse::default());
         let mut bwd = Vec::new();
         if let Some(t) = t {
             let seed = {

@@ -662,13 +662,16 @@ impl<'a> Adj<'_, '_, 'a> {
                     Some(d) => d,
                     None => {
                         let kd = formal_bytes.unwrap_or_else(|| self.pg.real_kind(a.value));
-                        self.pg.markers = Some(Vec::new());
-                        let tan = if formal_array {
-                            None
+                        let of = if formal_array {
+                            TanOf::Passive(a.value)
                         } else {
-                            self.pg.tan(a.value)
+                            TanOf::Expr(a.value)
                         };
-                        let marks = self.pg.markers.take().unwrap_or_default();
+                        let Tangent {
+                            deriv: tan,
+                            refs: marks,
+                            ..
+                        } = self.pg.tangent(of, Sharing::Untouched, &Reuse::default());
                         let base =
                             radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.p, a.value);
                         let kind = match base {

@@ -100,8 +100,8 @@ mod wholerec;
 
 use radtap_dataflow::{ObjKey, ProgramInfo, ZoneSet};
 use radtap_diff_gen::generator::{
-    assign, has_nocheckpoint, key, pattern, stmt, unit_name, BodyRules, Dir, ProcGen, Sweep,
-    TempKind,
+    assign, has_nocheckpoint, key, pattern, stmt, unit_name, BodyRules, Dir, ProcGen, Reuse,
+    Sharing, Sweep, TanOf, Tangent, TempKind,
 };
 use radtap_diff_gen::{Options, Output};
 use radtap_flowgraph::{Callee, Part, Point};

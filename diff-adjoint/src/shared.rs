@@ -47,12 +47,13 @@ impl Adj<'_, '_, '_> {
         self.pg.b().name(tmp)
     }
 
-    /// Registers the quotients and costly intrinsic calls of `rhs` for sharing in the tangent
-    /// built next (`pg.resolve_shared` after it returns their definitions), unless
-    /// `-nooptim sharepartials`.
-    pub(crate) fn collect_shared_partials(&mut self, rhs: ExprId) {
+    /// How an assignment's tangent shares its quotients and costly intrinsic calls: collected
+    /// and defined once ([`Sharing::Collected`]), unless `-nooptim sharepartials`.
+    pub(crate) fn sharing(&self) -> Sharing {
         if self.pg.g.opts.share_partials {
-            self.pg.collect_shared(rhs);
+            Sharing::Collected
+        } else {
+            Sharing::Resolved
         }
     }
 

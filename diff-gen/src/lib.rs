@@ -207,9 +207,11 @@ pub struct Interface {
 ///   and [`assign`](generator::assign); copies of primal statements and expressions
 ///   (`copy_stmt`, `cp`);
 /// - derivatives: `dvar` (primal symbol → derivative), `dref` (a reference's derivative),
-///   `dptr`, `tan` (the tangent of an expression from the one derivative table; with
-///   `markers` set it records the derivative references it reads, which is how the adjoint
-///   transposes it);
+///   `dptr`, `tan` (the tangent of an expression from the one derivative table), and
+///   [`tangent`](generator::ProcGen::tangent), the tangent as a value
+///   ([`Tangent`](generator::Tangent): the derivative, the derivative references it reads —
+///   how the adjoint transposes it — and its shared sub-expressions' definitions, reading the
+///   stored values a [`Reuse`](generator::Reuse) names);
 /// - temporaries (`temp` with a [`TempKind`](generator::TempKind)), `fresh` names,
 ///   diagnostics (`error`, `warn`) and the program-wide [`Gen`](generator::Gen) (`g`).
 /// - what no rule may differentiate where it stands: `check_expr_effects` (run on every
@@ -223,7 +225,9 @@ pub mod generator {
     pub use crate::build::{assign, stmt, B};
     pub use crate::gen::{has_nocheckpoint, key, pattern, unit_name, AllocCall, Gen};
     pub use crate::proc_::omp::{loop_body, loop_counter};
-    pub use crate::proc_::{BodyRules, Dir, ProcGen, Sweep, TempKind};
+    pub use crate::proc_::{
+        BodyRules, Dir, ProcGen, Reuse, Sharing, Sweep, TanOf, Tangent, TempKind,
+    };
 
     use crate::{Options, Output};
     use radtap_dataflow::ProgramInfo;

@@ -27,6 +27,8 @@ mod shared_state;
 mod sharing;
 mod sidefx;
 mod stmts;
+mod tangent;
+pub use tangent::{Reuse, Sharing, TanOf, Tangent};
 
 /// The body of a derivative unit, supplied by the mode: the tangent rules of
 /// `radtap-diff-tangent`, the adjoint rules of `radtap-diff-adjoint`. Everything else of the unit
@@ -92,16 +94,9 @@ pub struct ProcGen<'g, 'a> {
     /// partials stay in place (not computed once before a vector direction loop).
     pub(crate) in_branch: u32,
     pub in_masked: bool,
-    /// Adjoint: the intrinsic call that is the whole right side of the assignment being
-    /// differentiated, with its target, when the value the primal stored there is still
-    /// there when the adjoint runs (`extent::stored_until_adjoint`): `resolve_shared` reads
-    /// the target instead of calling the intrinsic again.
-    pub stored_result: Option<(ExprId, ExprId)>,
-    /// Adjoint: intrinsic calls `w = g(a)` of other statements whose stored value `w` is
-    /// still there when the adjoint of the statement being differentiated runs, with their
-    /// target (`diff-adjoint`'s `siblings.rs`): a partial calling `g` on the same arguments
-    /// reads `w` instead (`sintheta = sin(theta)`'s partial `cos(theta)` is `costheta`).
-    pub sibling_results: Vec<(ExprId, ExprId)>,
+    /// The values the tangent being built may read instead of computing them again
+    /// ([`ProcGen::tangent`]).
+    reuse: Reuse,
     /// The intrinsic call whose partials are being built, with its table row.
     cur_call: Option<(ExprId, &'static vocab::Routine)>,
     /// Set when an active real reference had no derivative to read (reported at the
@@ -143,9 +138,9 @@ pub struct ProcGen<'g, 'a> {
     run_seen: Option<SymbolId>,
     /// A head that starts the runs (`saved.rs` `counts_runs`).
     counts: bool,
-    /// Adjoint mode: while a tangent is built for transposition, the derivative references
-    /// it contains (output expression, primal reference).
-    pub markers: Option<Vec<(ExprId, ExprId)>>,
+    /// While [`ProcGen::tangent`] builds a tangent: the derivative references it reads
+    /// (output expression, primal reference).
+    refs: Option<Vec<(ExprId, ExprId)>>,
     /// Adjoint mode, C: by-value arguments' adjoint pointer parameters and the local adjoint
     /// accumulating in the body.
     pub adj_by_ptr: Vec<(SymbolId, SymbolId)>,
@@ -248,13 +243,12 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             entry_copies: Vec::new(),
             shared: Vec::new(),
             shared_at: HashMap::new(),
-            stored_result: None,
+            reuse: Reuse::default(),
             kinds: Default::default(),
             ranks: Default::default(),
             sizes: Default::default(),
             in_masked: false,
             in_branch: 0,
-            sibling_results: Vec::new(),
             cur_call: None,
             lost_derivative: false,
             post_call: Vec::new(),
@@ -272,7 +266,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             run_counter: None,
             run_seen: None,
             counts: false,
-            markers: None,
+            refs: None,
             adj_by_ptr: Vec::new(),
             sweep,
         };

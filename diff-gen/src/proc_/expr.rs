@@ -14,7 +14,7 @@ impl<'a> ProcGen<'_, 'a> {
             } else {
                 self.b().name(td)
             };
-            if let Some(m) = self.markers.as_mut() {
+            if let Some(m) = self.refs.as_mut() {
                 m.push((d, e));
             }
             return Some(d);
@@ -40,7 +40,7 @@ impl<'a> ProcGen<'_, 'a> {
                     // Active, real, and yet no derivative to read: never a silent zero.
                     self.lost_derivative = true;
                 }
-                if let (Some(m), Some(d)) = (self.markers.as_mut(), d) {
+                if let (Some(m), Some(d)) = (self.refs.as_mut(), d) {
                     m.push((d, e));
                 }
                 d
@@ -435,11 +435,11 @@ impl<'a> ProcGen<'_, 'a> {
         same_args && (row.fortran.contains(&f) || row.c.contains(&f))
     }
 
-    /// The target of a [`ProcGen::sibling_results`] call `g(b…)` matching the template call
+    /// The target of a [`Reuse::siblings`] call `g(b…)` matching the template call
     /// `f(x…)` over the arguments `args` of the call being differentiated: `g` spelled `f`,
     /// each `b` written as the argument the template names.
     fn sibling_result(&self, f: &str, a: &[Tpl], args: &[ExprId]) -> Option<ExprId> {
-        self.sibling_results.iter().find_map(|&(call, target)| {
+        self.reuse.siblings.iter().find_map(|&(call, target)| {
             let Expr::Call { callee, args: bs } = &self.src.exprs[call] else {
                 return None;
             };

@@ -93,7 +93,7 @@ impl ProcGen<'_, '_> {
             let e = self.shared[i].0;
             // Copied as itself (its inner calls still stand for their placeholders).
             self.shared_at.remove(&e);
-            let call = match self.stored_result {
+            let call = match self.reuse.stored {
                 Some((c, target)) if c == e => Copier { src: self.src }.expr(&mut self.u, target),
                 _ => self.cp(e),
             };
