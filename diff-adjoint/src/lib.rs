@@ -70,6 +70,7 @@
 mod assign;
 mod binomial;
 mod branches;
+mod c_exprs;
 mod calls;
 mod fpfill;
 mod fploop;

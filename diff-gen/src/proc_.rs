@@ -19,6 +19,7 @@ mod dref;
 mod entry;
 mod expr;
 mod foreign_common;
+mod intrinsic;
 mod nodiff;
 pub(crate) mod omp;
 mod saved;
@@ -28,6 +29,7 @@ mod sharing;
 mod sidefx;
 mod stmts;
 mod tangent;
+mod temps;
 pub use tangent::{Reuse, Sharing, TanOf, Tangent};
 
 /// The body of a derivative unit, supplied by the mode: the tangent rules of

@@ -1,15 +1,16 @@
 //! The tangent of an expression as a value: what a rule asks the generator for when it needs
 //! more than the derivative expression itself.
 //!
-//! [`ProcGen::tan`] builds `Σ ∂e/∂xᵢ · ẋᵢ`. The adjoint transposes that expression, so it also
+//! `ProcGen::tan` builds `Σ ∂e/∂xᵢ · ẋᵢ`. The adjoint transposes that expression, so it also
 //! needs the derivative references the tangent read (each with the primal reference it is the
 //! derivative of), and the definitions of the costly calls the partials share; it can also
 //! tell the generator which values the primal stored that are still there when the adjoint
 //! runs ([`Reuse`]), so the partials read them instead of calling the intrinsic again.
-//! [`ProcGen::tangent`] takes all of that as arguments and returns it as a [`Tangent`]; the
-//! generator's bookkeeping while the tangent is built stays inside it.
+//! `ProcGen::tangent` takes all of that as arguments and returns it as a [`Tangent`]; the
+//! generator's bookkeeping while the tangent is built stays inside it. The types are here;
+//! `ProcGen::tangent` is in `expr.rs`.
 
-use super::*;
+use radtap_il::{BinOp, ExprId, StmtId};
 
 /// What to take the tangent of.
 #[derive(Clone, Copy, Debug)]
@@ -24,7 +25,7 @@ pub enum TanOf {
 }
 
 impl TanOf {
-    fn expr(self) -> ExprId {
+    pub(super) fn expr(self) -> ExprId {
         match self {
             TanOf::Expr(e) | TanOf::Passive(e) => e,
             TanOf::Update { rhs, .. } => rhs,
@@ -66,34 +67,4 @@ pub struct Tangent {
     pub refs: Vec<(ExprId, ExprId)>,
     /// The definitions of the shared calls `deriv` reads, to run before it.
     pub shared: Vec<StmtId>,
-}
-
-impl ProcGen<'_, '_> {
-    /// The tangent of `of`, its derivative references and shared definitions, reading the
-    /// values of `reuse` where a partial needs them.
-    pub fn tangent(&mut self, of: TanOf, sharing: Sharing, reuse: &Reuse) -> Tangent {
-        let outer = (
-            self.refs.replace(Vec::new()),
-            std::mem::replace(&mut self.reuse, reuse.clone()),
-        );
-        if sharing == Sharing::Collected {
-            self.collect_shared(of.expr());
-        }
-        let deriv = match of {
-            TanOf::Expr(e) => self.tan(e),
-            TanOf::Update { op, lhs, rhs } => self.tan_binary(op, lhs, rhs, None),
-            TanOf::Passive(_) => None,
-        };
-        let shared = match sharing {
-            Sharing::Untouched => Vec::new(),
-            Sharing::Resolved | Sharing::Collected => self.resolve_shared(),
-        };
-        let refs = self.refs.take().unwrap_or_default();
-        (self.refs, self.reuse) = outer;
-        Tangent {
-            deriv,
-            refs,
-            shared,
-        }
-    }
 }
