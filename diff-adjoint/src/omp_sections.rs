@@ -246,7 +246,10 @@ impl<'a> Adj<'_, '_, 'a> {
                 })
                 .collect();
             let n = prog.name(x);
-            if !users.iter().all(|&t| crate::omp::increment_of(u, t, x)) {
+            if !users
+                .iter()
+                .all(|&t| crate::omp_body::increment_of(u, t, x))
+            {
                 return Err(format!("the adjoint of these `parallel sections` writes `{n}` in several sections, not only by increments: it cannot be made race-free yet"));
             }
             let scalar = prog.symbols[x]

@@ -15,6 +15,7 @@ mod callee_shape;
 mod calls;
 mod complex;
 mod decls;
+mod derivative_decls;
 mod dref;
 mod entry;
 mod expr;
