@@ -3,6 +3,7 @@
 
 use crate::arena::{Arena, ArenaMap, Idx};
 use crate::diag::Span;
+use crate::Directive;
 use std::collections::HashMap;
 
 /// A unit: program, module, procedure, BLOCK DATA, or a C translation unit.
@@ -664,20 +665,6 @@ pub struct Interface {
     pub bodies: Vec<UnitId>,
     /// `module procedure a, b` entries (spellings).
     pub module_procs: Vec<Vec<String>>,
-}
-
-/// A `$AD` directive: the word after `$AD` and the rest of the line.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Directive {
-    /// Upper-cased directive name (`NOCHECKPOINT`, `BINOMIAL-CKP`, ...).
-    pub name: String,
-    /// The arguments as written.
-    pub args: String,
-    /// The whole comment text, for output.
-    pub text: String,
-    /// Where the comment is, when the frontend knows it (directives among statements), for
-    /// the diagnostics of a misplaced or unmatched directive.
-    pub span: Option<Span>,
 }
 
 /// A statement with its label and attached comments/directives.
