@@ -118,7 +118,7 @@ impl<'a> Adj<'_, '_, 'a> {
             return None;
         }
         let (names, eps) = match args {
-            Ok(a) => (&a.names, a.eps.unwrap_or(DEFAULT_EPS)),
+            Ok(a) => (a.names.clone(), a.eps.unwrap_or(DEFAULT_EPS)),
             Err(m) => {
                 fallback(self, m);
                 return None;
