@@ -1,6 +1,7 @@
 //! Crate and file boundaries (STYLE.md §1) as tests: each crate's normal dependencies are the
 //! ones the pipeline allows (read from the manifests, so no network and no `cargo tree`); no
-//! source file is over 1,500 lines; and no two files of a crate name each other, directly or
+//! source file is over 1,500 lines; no crate but the IL's directive parser spells a `$AD`
+//! directive's word; and no two files of a crate name each other, directly or
 //! through others (a crate root only declares and re-exports, so edges to it do not count).
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -156,6 +157,39 @@ fn no_source_file_is_over_1500_lines() {
     for f in files {
         let n = std::fs::read_to_string(&f).expect("source").lines().count();
         assert!(n <= 1500, "{} has {n} lines (at most 1,500)", f.display());
+    }
+}
+
+/// `$AD` directives are parsed once, into `radtap_il::DirectiveKind`: a directive's word as a
+/// string of its own (`"II-LOOP"`) appears only in the parser, `il/src/directives.rs`, so
+/// no crate compares a directive's name as a string.
+#[test]
+fn directive_words_are_spelled_only_by_their_parser() {
+    let words = [
+        "NOCHECKPOINT",
+        "CHECKPOINT-START",
+        "CHECKPOINT-END",
+        "DO-NOT-DIFF",
+        "END-DO-NOT-DIFF",
+        "II-LOOP",
+        "BINOMIAL-CKP",
+        "FP-LOOP",
+    ];
+    let mut files = Vec::new();
+    for c in CRATES {
+        rust_files(&Path::new(c).join("src"), &mut files);
+    }
+    let parser = Path::new("il/src/directives.rs");
+    assert!(files.iter().any(|f| f == parser), "the parser moved");
+    for f in files.iter().filter(|f| *f != parser) {
+        let text = std::fs::read_to_string(f).expect("source");
+        for w in words {
+            assert!(
+                !text.contains(&format!("\"{w}\"")),
+                "{} spells the directive word \"{w}\": match on radtap_il::DirectiveKind",
+                f.display()
+            );
+        }
     }
 }
 

@@ -1058,7 +1058,10 @@ pub fn pure_functions(prog: &Program) -> HashSet<UnitId> {
 /// the call. Iterated to a fixpoint (a split callee's context grows its own callees'). Heads
 /// and function references inside expressions are never split. Returns the visits.
 pub fn split_contexts(prog: &Program, info: &mut ProgramInfo, split_all: bool) -> usize {
-    let nockp = |d: &[radtap_il::Directive]| d.iter().any(|d| d.name == "NOCHECKPOINT");
+    let nockp = |d: &[radtap_il::Directive]| {
+        d.iter()
+            .any(|d| d.kind == radtap_il::DirectiveKind::Nocheckpoint)
+    };
     let heads: HashSet<UnitId> = info.heads.iter().map(|h| h.head).collect();
     let mut visits = 0;
     for _round in 0..50 {

@@ -52,7 +52,10 @@ impl<'a> Adj<'_, '_, 'a> {
     /// why) when the directive cannot drive it and the loop is reversed as usual.
     pub(crate) fn try_binomial(&mut self, s: StmtId) -> Option<Rev> {
         let st: &'a Stmt = &self.pg.src.stmts[s];
-        let d = st.directives.iter().find(|d| d.name == "BINOMIAL-CKP")?;
+        let (d, args) = st.directives.iter().find_map(|d| match &d.kind {
+            DirectiveKind::BinomialCkp(a) => Some((d, a)),
+            _ => None,
+        })?;
         let fallback = |me: &mut Self, why: &str| {
             let msg = format!("`$AD BINOMIAL-CKP` {why}: the loop is taped whole (store-all)");
             me.pg.warn(s, Code::Directive, &msg);
@@ -156,11 +159,13 @@ impl<'a> Adj<'_, '_, 'a> {
             fallback(self, "needs loop bounds that the loop body does not change");
             return None;
         }
-        let words: Vec<&str> = d.args.split_whitespace().collect();
-        if words.len() != 3 {
-            fallback(self, "needs three arguments: nsteps snaps first");
-            return None;
-        }
+        let words = match args {
+            Ok(a) => [a.nsteps.as_str(), a.snaps.as_str(), a.first.as_str()],
+            Err(m) => {
+                fallback(self, m);
+                return None;
+            }
+        };
         let mut parsed = Vec::new();
         for w in &words {
             match self.size_expr(w) {
@@ -172,10 +177,7 @@ impl<'a> Adj<'_, '_, 'a> {
             }
         }
         let (nsteps, snaps, first) = (parsed[0], parsed[1], words[2].to_string());
-        if let Some((x, what)) = self
-            .pg
-            .region_refusal(std::slice::from_ref(&s), "BINOMIAL-CKP")
-        {
+        if let Some((x, what)) = self.pg.region_refusal(std::slice::from_ref(&s), &d.kind) {
             return Some(self.unsupported(x, &what));
         }
         let mut tl = tl;

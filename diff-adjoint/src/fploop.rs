@@ -75,7 +75,10 @@ impl<'a> Adj<'_, '_, 'a> {
     /// when the loop is taped whole.
     pub(crate) fn try_fp_loop(&mut self, s: StmtId) -> Option<Rev> {
         let st: &'a Stmt = &self.pg.src.stmts[s];
-        let d = st.directives.iter().find(|d| d.name == "FP-LOOP")?;
+        let (d, args) = st.directives.iter().find_map(|d| match &d.kind {
+            DirectiveKind::FpLoop(a) => Some((d, a)),
+            _ => None,
+        })?;
         let fallback = |me: &mut Self, why: &str| {
             let msg = format!("`$AD FP-LOOP` {why}: the loop is taped whole (every iteration)");
             me.pg.warn(s, Code::Directive, &msg);
@@ -110,14 +113,14 @@ impl<'a> Adj<'_, '_, 'a> {
                 return None;
             }
         }
-        if let Some((_, what)) = self.pg.region_refusal(shape.iter, "FP-LOOP") {
+        if let Some((_, what)) = self.pg.region_refusal(shape.iter, &d.kind) {
             fallback(self, &format!("cannot re-run an iteration holding {what}"));
             return None;
         }
-        let (names, eps) = match parse_args(&d.args) {
-            Ok(x) => x,
+        let (names, eps) = match args {
+            Ok(a) => (a.names.clone(), a.eps.unwrap_or(DEFAULT_EPS)),
             Err(m) => {
-                fallback(self, &m);
+                fallback(self, m);
                 return None;
             }
         };
@@ -549,36 +552,4 @@ impl<'a> Adj<'_, '_, 'a> {
     fn real_zero(&mut self) -> ExprId {
         self.pg.b().zero(8)
     }
-}
-
-/// The variable names and eps of `FP-LOOP "x y" adj_reduction=eps` (quotes optional, names
-/// separated by spaces or commas).
-fn parse_args(args: &str) -> Result<(Vec<String>, f64), String> {
-    let mut names = Vec::new();
-    let mut eps = None;
-    for w in args
-        .split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|w| !w.is_empty())
-    {
-        if let Some((k, v)) = w.split_once('=') {
-            if !k.trim_matches('"').eq_ignore_ascii_case("adj_reduction") {
-                return Err(format!("has an unknown argument `{w}`"));
-            }
-            let t = v.trim_matches('"').to_ascii_lowercase().replace('d', "e");
-            match t.parse::<f64>() {
-                Ok(e) if e > 0.0 && e < 1.0 => eps = Some(e),
-                _ => return Err(format!("needs adj_reduction between 0 and 1, not `{v}`")),
-            }
-            continue;
-        }
-        let n = w.trim_matches('"');
-        if n.is_empty() {
-            continue;
-        }
-        if !n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-            return Err(format!("needs variable names, not `{n}`"));
-        }
-        names.push(n.to_string());
-    }
-    Ok((names, eps.unwrap_or(DEFAULT_EPS)))
 }

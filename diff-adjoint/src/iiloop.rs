@@ -22,7 +22,11 @@ impl<'a> Adj<'_, '_, 'a> {
     /// `$AD II-LOOP` in a joint sweep, or a counted C `for` loop; says why not otherwise.
     pub(crate) fn mark_ii_loop(&mut self, s: StmtId) {
         let st: &'a Stmt = &self.pg.src.stmts[s];
-        if !st.directives.iter().any(|d| d.name == "II-LOOP") {
+        if !st
+            .directives
+            .iter()
+            .any(|d| d.kind == DirectiveKind::IiLoop)
+        {
             return;
         }
         match &st.kind {
@@ -60,7 +64,7 @@ impl<'a> Adj<'_, '_, 'a> {
 
     /// One iteration `b` of an II-LOOP with counter `var`, checkpointed (module doc).
     pub(crate) fn adj_iteration(&mut self, b: &'a [StmtId], var: SymbolId) -> Rev {
-        if let Some((x, what)) = self.pg.region_refusal(b, "II-LOOP") {
+        if let Some((x, what)) = self.pg.region_refusal(b, &DirectiveKind::IiLoop) {
             return self.unsupported(x, &what);
         }
         let mut z = self.pg.pi.zones.empty();

@@ -113,7 +113,10 @@ impl<'a> Adj<'_, '_, 'a> {
     fn adj_checkpoint_region(&mut self, b: &'a [StmtId], ri: usize, regions: &[Region]) -> Rev {
         let reg = &regions[ri];
         let stmts = &b[reg.start..reg.end];
-        if let Some((s, what)) = self.pg.region_refusal(stmts, "CHECKPOINT-START") {
+        if let Some((s, what)) = self
+            .pg
+            .region_refusal(stmts, &DirectiveKind::CheckpointStart)
+        {
             return self.unsupported(s, &what);
         }
         let (push, pop) = self.region_snapshot(stmts);
@@ -135,7 +138,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// (the transpose of the tangent's `v̇ = 0`, `nodiff.rs` of `radtap-diff-tangent`), and
     /// restores the snapshot. Nothing is replayed when the region writes no derivative.
     fn adj_nodiff_region(&mut self, stmts: &'a [StmtId]) -> Rev {
-        if let Some((s, what)) = self.pg.region_refusal(stmts, "DO-NOT-DIFF") {
+        if let Some((s, what)) = self.pg.region_refusal(stmts, &DirectiveKind::DoNotDiff) {
             return self.unsupported(s, &what);
         }
         let mut fwd = Vec::new();
@@ -217,8 +220,8 @@ impl<'a> Adj<'_, '_, 'a> {
         });
         subtree(src, stmts, &mut |x| {
             for d in &src.stmts[x].directives {
-                if d.name == "II-LOOP" || d.name == "BINOMIAL-CKP" || d.name == "FP-LOOP" {
-                    let msg = format!("`$AD {}` in code with jumps (GOTO, EXIT, CYCLE, an early RETURN) reversed through its flow graph: the directive is ignored, the loop is taped whole", d.name);
+                if d.kind.is_loop() {
+                    let msg = format!("`$AD {}` in code with jumps (GOTO, EXIT, CYCLE, an early RETURN) reversed through its flow graph: the directive is ignored, the loop is taped whole", d.kind.word());
                     self.pg.warn(x, Code::Directive, &msg);
                 }
             }

@@ -646,7 +646,7 @@ pub(crate) fn diffsizes_use() -> Decl {
 
 /// Whether `dirs` holds `$AD NOCHECKPOINT`.
 pub fn has_nocheckpoint(dirs: &[Directive]) -> bool {
-    dirs.iter().any(|d| d.name == "NOCHECKPOINT")
+    dirs.iter().any(|d| d.kind == DirectiveKind::Nocheckpoint)
 }
 
 impl Gen<'_> {

@@ -19,7 +19,7 @@ impl<'a> Tan<'_, '_, 'a> {
                 .max();
             if let Some(end) = nodiff {
                 let stmts = &b[k..end];
-                match self.region_refusal(stmts, "DO-NOT-DIFF") {
+                match self.region_refusal(stmts, &DirectiveKind::DoNotDiff) {
                     Some((s, what)) => {
                         let msg = format!("{what} is not supported");
                         self.error(s, Code::Unsupported, &msg);

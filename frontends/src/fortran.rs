@@ -102,27 +102,8 @@ const STATEMENT_KINDS: &[&str] = &[
     "coarray_team_statement",
 ];
 
-/// Parses `!$AD NAME args` out of a comment.
-pub(crate) fn parse_directive(comment: &str) -> Option<Directive> {
-    let body = comment
-        .trim_start_matches(['!', '/', '*', 'c', 'C'])
-        .trim_start();
-    let body = body.strip_prefix('$')?;
-    let rest = body
-        .strip_prefix("AD")
-        .or_else(|| body.strip_prefix("ad"))?;
-    if !rest.starts_with(char::is_whitespace) {
-        return None;
-    }
-    let rest = rest.trim().trim_end_matches("*/").trim();
-    let (name, args) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
-    Some(Directive {
-        name: name.to_ascii_uppercase(),
-        args: args.trim().to_string(),
-        text: comment.trim().to_string(),
-        span: None,
-    })
-}
+/// `$AD` directives are parsed by the IL (one parser for both languages).
+pub(crate) use radtap_il::directives::parse_directive;
 
 impl<'a, 't> FortranLowering<'a, 't> {
     pub(crate) fn new(

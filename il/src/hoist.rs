@@ -18,10 +18,9 @@
 //! FORALL (the new assignment would be masked) are left as they are: the generators refuse
 //! them with a located AD020, never differentiate them as if inactive.
 
-use crate::directives::is_region_word;
 use crate::ir::*;
 use crate::visit::expr_children;
-use crate::Diagnostic;
+use crate::{Diagnostic, Directive};
 
 /// Rewrites every array expression given for an array dummy of a procedure of the program
 /// into a temporary assigned just before the statement (Fortran units only).
@@ -102,7 +101,7 @@ fn hoist_block(prog: &mut Program, u: UnitId, block: Block) -> Block {
             let (region, own): (Vec<Directive>, Vec<Directive>) =
                 std::mem::take(&mut ud.stmts[s].directives)
                     .into_iter()
-                    .partition(|d| is_region_word(&d.name));
+                    .partition(|d| d.kind.is_region());
             ud.stmts[s].directives = own;
             ud.stmts[out[first]].directives = region;
         }

@@ -21,9 +21,6 @@ use crate::fwdgoto::{jump_targets, key};
 use crate::ir::*;
 use std::collections::HashSet;
 
-/// The directives that run a loop's body more than once in the adjoint.
-const LOOP_DIRECTIVES: [&str; 3] = ["BINOMIAL-CKP", "II-LOOP", "FP-LOOP"];
-
 /// Rewrites the labelled DO loops under loop directives of every Fortran unit (see the
 /// module doc).
 pub fn structure_directive_loops(prog: &mut Program) {
@@ -33,13 +30,7 @@ pub fn structure_directive_loops(prog: &mut Program) {
         let mut loops: Vec<StmtId> = u
             .stmts
             .iter()
-            .filter(|(_, st)| {
-                is_loop(st)
-                    && st
-                        .directives
-                        .iter()
-                        .any(|d| LOOP_DIRECTIVES.contains(&d.name.as_str()))
-            })
+            .filter(|(_, st)| is_loop(st) && st.directives.iter().any(|d| d.kind.is_loop()))
             .map(|(s, _)| s)
             .collect();
         // The loops of CHECKPOINT-START/END and DO-NOT-DIFF regions (a region holding a

@@ -82,5 +82,6 @@ pub mod vocab;
 
 pub use arena::{Arena, ArenaMap, Idx};
 pub use diag::{Code, Diagnostic, Severity, Span};
+pub use directives::{BinomialArgs, Directive, DirectiveKind, FpLoopArgs};
 pub use ir::*;
 pub use verify::{verify, VerifyError};

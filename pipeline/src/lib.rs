@@ -615,16 +615,17 @@ pub fn check(prog: &Program, req: &Request, diags: &mut Vec<Diagnostic>) {
 /// adjoint reports a loop it cannot drive or iterate) and the regions `CHECKPOINT-START`/`-END` and `DO-NOT-DIFF`/`END-DO-NOT-DIFF`
 /// when they match within one block ([`radtap_il::directives`]).
 fn directive_warnings(prog: &Program, diags: &mut Vec<Diagnostic>) {
-    use radtap_il::directives::{block_regions, for_each_block, is_region_word};
+    use radtap_il::directives::{block_regions, for_each_block};
+    use radtap_il::DirectiveKind as K;
     let say = |d: &radtap_il::Directive| -> Option<String> {
-        match d.name.as_str() {
-            "NOCHECKPOINT" => None,
-            "BINOMIAL-CKP" => Some("`$AD BINOMIAL-CKP` applies to the DO or `for` loop right after it, and none follows: ignored".to_string()),
-            "II-LOOP" => Some("`$AD II-LOOP` applies to the DO or `for` loop right after it, and none follows: ignored".to_string()),
-            "FP-LOOP" => Some("`$AD FP-LOOP` applies to the loop right after it, and none follows: ignored".to_string()),
+        match &d.kind {
+            K::Nocheckpoint => None,
+            K::BinomialCkp(_) => Some("`$AD BINOMIAL-CKP` applies to the DO or `for` loop right after it, and none follows: ignored".to_string()),
+            K::IiLoop => Some("`$AD II-LOOP` applies to the DO or `for` loop right after it, and none follows: ignored".to_string()),
+            K::FpLoop(_) => Some("`$AD FP-LOOP` applies to the loop right after it, and none follows: ignored".to_string()),
             _ => Some(format!(
                 "unknown directive `$AD {}`: ignored (radtap knows NOCHECKPOINT, BINOMIAL-CKP, II-LOOP, FP-LOOP, CHECKPOINT-START/END and DO-NOT-DIFF/END-DO-NOT-DIFF)",
-                d.name
+                d.kind.word()
             )),
         }
     };
@@ -636,10 +637,10 @@ fn directive_warnings(prog: &Program, diags: &mut Vec<Diagnostic>) {
             _ => None,
         }));
         for d in at_unit {
-            let m = if is_region_word(&d.name) {
+            let m = if d.kind.is_region() {
                 Some(format!(
                     "`$AD {}` must stand among the executable statements, before the first statement of its region: ignored",
-                    d.name
+                    d.kind.word()
                 ))
             } else {
                 say(d)
@@ -654,7 +655,7 @@ fn directive_warnings(prog: &Program, diags: &mut Vec<Diagnostic>) {
         }
         for (s, st) in u.stmts.iter() {
             for d in &st.directives {
-                if is_region_word(&d.name) {
+                if d.kind.is_region() {
                     continue;
                 }
                 let time_loop = matches!(
@@ -665,7 +666,7 @@ fn directive_warnings(prog: &Program, diags: &mut Vec<Diagnostic>) {
                     st.kind,
                     radtap_il::StmtKind::While { .. } | radtap_il::StmtKind::DoWhile { .. }
                 );
-                if d.name == "BINOMIAL-CKP" && while_loop {
+                if matches!(d.kind, K::BinomialCkp(_)) && while_loop {
                     continue;
                 }
                 let any_loop = time_loop
@@ -675,11 +676,11 @@ fn directive_warnings(prog: &Program, diags: &mut Vec<Diagnostic>) {
                             | radtap_il::StmtKind::DoWhile { .. }
                             | radtap_il::StmtKind::Loop { .. }
                     );
-                if d.name == "FP-LOOP" && any_loop {
+                if matches!(d.kind, K::FpLoop(_)) && any_loop {
                     // Implemented; the adjoint says so itself where it tapes the loop whole.
                     continue;
                 }
-                if (d.name == "II-LOOP" || d.name == "BINOMIAL-CKP") && time_loop {
+                if matches!(d.kind, K::IiLoop | K::BinomialCkp(_)) && time_loop {
                     // Implemented; the adjoint says so itself where it cannot drive the loop.
                     continue;
                 }

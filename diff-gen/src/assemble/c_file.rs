@@ -201,12 +201,7 @@ impl Gen<'_> {
                             if i == 0 {
                                 // Written above the function, before its header comment.
                                 let texts = above.iter().filter_map(|c| match c {
-                                    Decl::Comment(t) => Some(Directive {
-                                        name: String::new(),
-                                        args: String::new(),
-                                        text: t.clone(),
-                                        span: None,
-                                    }),
+                                    Decl::Comment(t) => Some(Directive::comment(t.clone())),
                                     _ => None,
                                 });
                                 self.out.units[d].directives.splice(0..0, texts);

@@ -714,12 +714,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
                 for d in decls {
                     if let Decl::Comment(text) = d {
                         // The header comment goes above the function.
-                        self.u.directives.push(Directive {
-                            name: String::new(),
-                            args: String::new(),
-                            text,
-                            span: None,
-                        });
+                        self.u.directives.push(Directive::comment(text));
                     }
                 }
             }

@@ -183,7 +183,12 @@ impl<'a> ProcGen<'_, 'a> {
 
     /// The first statement of a region that its code cannot run twice or leave early (a
     /// checkpointed region, or a DO-NOT-DIFF region in the adjoint), and why.
-    pub fn region_refusal(&self, stmts: &[StmtId], word: &str) -> Option<(StmtId, String)> {
+    pub fn region_refusal(
+        &self,
+        stmts: &[StmtId],
+        dir: &DirectiveKind,
+    ) -> Option<(StmtId, String)> {
+        let word = dir.word();
         let mut todo: Vec<StmtId> = stmts.iter().rev().copied().collect();
         while let Some(x) = todo.pop() {
             let st = &self.src.stmts[x];
@@ -205,7 +210,7 @@ impl<'a> ProcGen<'_, 'a> {
                 }
                 StmtKind::Io {
                     kind: IoKind::Read, ..
-                } if word == "CHECKPOINT-START" => Some("a READ"),
+                } if *dir == DirectiveKind::CheckpointStart => Some("a READ"),
                 StmtKind::Return(_)
                 | StmtKind::Stop { .. }
                 | StmtKind::Exit(_)

@@ -162,14 +162,9 @@ impl<'a> ProcGen<'_, 'a> {
         self.counts = counts;
         self.u.directives.insert(
             0,
-            Directive {
-                name: String::new(),
-                args: String::new(),
-                text: format!(
-                    "static int {n}; /* runs of the heads: saved derivatives restart at zero */"
-                ),
-                span: None,
-            },
+            Directive::comment(format!(
+                "static int {n}; /* runs of the heads: saved derivatives restart at zero */"
+            )),
         );
         if has_saved {
             let n = self.fresh("radtap_seen");
