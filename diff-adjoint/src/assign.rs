@@ -6,8 +6,8 @@ use crate::*;
 impl<'a> Adj<'_, '_, 'a> {
     fn t_zones(&self, t: Target) -> Option<ZoneSet> {
         match t {
-            Target::Expr(e) => self.pg.g.info.ref_zones(self.pg.prog(), self.pg.p, e),
-            Target::Sym(s) => self.pg.pi.zones.sym_zones(s),
+            Target::Expr(e) => self.pg.g.info.ref_zones(self.pg.prog(), self.pg.f.p, e),
+            Target::Sym(s) => self.pg.f.pi.zones.sym_zones(s),
         }
     }
 
@@ -17,7 +17,7 @@ impl<'a> Adj<'_, '_, 'a> {
 
     pub(crate) fn t_base(&self, t: Target) -> Option<SymbolId> {
         match t {
-            Target::Expr(e) => radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.p, e),
+            Target::Expr(e) => radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.f.p, e),
             Target::Sym(s) => Some(s),
         }
     }
@@ -49,9 +49,9 @@ impl<'a> Adj<'_, '_, 'a> {
     /// Rank of a primal expression, knowing that whole-array reductions (`sum(x)`,
     /// `dot_product(x, y)`) are scalars; otherwise as `rank_of` (which may overestimate).
     fn src_rank(&self, e: ExprId) -> usize {
-        match &self.pg.src.exprs[e] {
+        match &self.pg.f.src.exprs[e] {
             Expr::Call { callee, args } => {
-                let name = match &self.pg.src.exprs[*callee] {
+                let name = match &self.pg.f.src.exprs[*callee] {
                     Expr::Opaque(n) => n.to_ascii_lowercase(),
                     Expr::Name(s) => self.pg.prog().symbols[*s].spelling.to_ascii_lowercase(),
                     _ => String::new(),
@@ -219,7 +219,7 @@ impl<'a> Adj<'_, '_, 'a> {
         rhs: ExprId,
         part: Part,
     ) -> Rev {
-        let Some(i) = self.pg.pi.point_id(Point { stmt: s, part }) else {
+        let Some(i) = self.pg.f.pi.point_id(Point { stmt: s, part }) else {
             return self.fwd_only(s);
         };
         if let Target::Expr(l) = lhs {
@@ -243,7 +243,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 return self.adj_pointer_move(s, q, PointerMove::Assign { op, rhs });
             }
         }
-        self.pg.cur = self.pg.act.active_before[i].clone();
+        self.pg.cur = self.pg.f.act.active_before[i].clone();
         self.pg.hoisted.clear();
         let mut h = Hoisted::default();
         self.adj_hoist(s, rhs, &mut h);
@@ -256,7 +256,7 @@ impl<'a> Adj<'_, '_, 'a> {
             op: inner_op,
             lhs: l2,
             rhs: r2,
-        } = self.pg.src.exprs[value]
+        } = self.pg.f.src.exprs[value]
         {
             if op.is_some() || inner_op.is_some() {
                 return self.unsupported(s, "a chained compound C assignment");
@@ -270,15 +270,16 @@ impl<'a> Adj<'_, '_, 'a> {
                 .filter_map(|t| match t {
                     Target::Sym(x) => Some(*x),
                     Target::Expr(e) => {
-                        radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.p, *e)
+                        radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.f.p, *e)
                     }
                 })
                 .collect();
             let mut reads_target = false;
             let mut stack = vec![value];
             while let Some(x) = stack.pop() {
-                reads_target |= matches!(self.pg.src.exprs[x], Expr::Name(n) if bases.contains(&n));
-                radtap_il::visit::expr_children(&self.pg.src.exprs[x], &mut |k| stack.push(k));
+                reads_target |=
+                    matches!(self.pg.f.src.exprs[x], Expr::Name(n) if bases.contains(&n));
+                radtap_il::visit::expr_children(&self.pg.f.src.exprs[x], &mut |k| stack.push(k));
             }
             if reads_target || bases.len() != targets.len() {
                 return self.unsupported(
@@ -323,7 +324,7 @@ impl<'a> Adj<'_, '_, 'a> {
             match self.t_zones(t) {
                 Some(z) if !shared => others.subtract(&z),
                 Some(_) => {}
-                None => others = self.pg.pi.zones.empty(),
+                None => others = self.pg.f.pi.zones.empty(),
             }
         }
         let mut effect_restore = Vec::new();
@@ -331,7 +332,7 @@ impl<'a> Adj<'_, '_, 'a> {
             // A function with a side effect writes it in its hoisted `f_fwd` call: what the
             // statements before need is recorded before the hoisted calls and restored after
             // their `f_bwd`, which restore what they read themselves (as split calls do).
-            others.intersect_with(&self.pg.act.tbr_before[i]);
+            others.intersect_with(&self.pg.f.act.tbr_before[i]);
             if !others.is_empty() {
                 let (push, pop) = self.snapshot(s, &others);
                 nh += push.len();
@@ -451,12 +452,12 @@ impl<'a> Adj<'_, '_, 'a> {
         if !self.may_read_stored(i, op, restored) {
             return None;
         }
-        while let Expr::Paren(a) = self.pg.src.exprs[value] {
+        while let Expr::Paren(a) = self.pg.f.src.exprs[value] {
             value = a;
         }
         // The cheap tests first: the rest walks the whole procedure.
         if !matches!(
-            self.pg.src.exprs[value],
+            self.pg.f.src.exprs[value],
             Expr::Call { .. } | Expr::Binary { op: BinOp::Div, .. }
         ) || self.pg.differentiated_function(s, value).is_some()
         {
@@ -473,8 +474,8 @@ impl<'a> Adj<'_, '_, 'a> {
             && op.is_none()
             && !restored
             && self.is_live(i)
-            && self.pg.sweep == Sweep::Joint
-            && self.pg.lang == Lang::C
+            && self.pg.f.sweep == Sweep::Joint
+            && self.pg.f.lang == Lang::C
     }
 
     /// Whether the value statement `s` stores in `lhs` (an element or a scalar) is still
@@ -482,9 +483,10 @@ impl<'a> Adj<'_, '_, 'a> {
     /// (`extent::stored_until_adjoint`, `extent::stored::kept_scalars`). C, no directive in
     /// the procedure.
     pub(crate) fn stored_intact(&mut self, s: StmtId, lhs: ExprId) -> bool {
-        if self.pg.lang != Lang::C
+        if self.pg.f.lang != Lang::C
             || self
                 .pg
+                .f
                 .src
                 .stmts
                 .iter()
@@ -492,11 +494,11 @@ impl<'a> Adj<'_, '_, 'a> {
         {
             return false;
         }
-        if matches!(self.pg.src.exprs[lhs], Expr::Name(_)) {
+        if matches!(self.pg.f.src.exprs[lhs], Expr::Name(_)) {
             self.kept().stores.contains_key(&s)
         } else {
             let g = &self.pg.g;
-            radtap_il::extent::stored::stored_until_adjoint(g.prog, &g.int_macros, self.pg.p, s)
+            radtap_il::extent::stored::stored_until_adjoint(g.prog, &g.int_macros, self.pg.f.p, s)
         }
     }
 
@@ -504,7 +506,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// before the statement, which reads `t`; backwards, `t` is recomputed, its adjoint
     /// `t̄` collects the statement's contributions, and `f_b(a, ā, t̄)` propagates them.
     pub(crate) fn adj_hoist(&mut self, s: StmtId, e: ExprId, h: &mut Hoisted) {
-        let node = &self.pg.src.exprs[e];
+        let node = &self.pg.f.src.exprs[e];
         let mut kids = Vec::new();
         radtap_il::visit::expr_children(node, &mut |k| kids.push(k));
         for k in kids {
@@ -513,7 +515,7 @@ impl<'a> Adj<'_, '_, 'a> {
         let Some((c, r)) = self.pg.differentiated_function(s, e) else {
             return;
         };
-        let Expr::Call { args, .. } = &self.pg.src.exprs[e] else {
+        let Expr::Call { args, .. } = &self.pg.f.src.exprs[e] else {
             return;
         };
         if let Some(msg) = self.pg.function_reference_refusal(c, r, args) {
@@ -546,9 +548,9 @@ impl<'a> Adj<'_, '_, 'a> {
         let split = self
             .pg
             .g
-            .split_call(c, &self.pg.src.stmts[s].directives)
+            .split_call(c, &self.pg.f.src.stmts[s].directives)
             .or(effect_split);
-        let external = self.pg.prog().units[c].parent.is_none() && c != self.pg.p;
+        let external = self.pg.prog().units[c].parent.is_none() && c != self.pg.f.p;
         if let Some(&copy) = self.pg.g.primal_copies.get(&c) {
             let targets = if split.is_some() {
                 vec![c2]
@@ -561,7 +563,7 @@ impl<'a> Adj<'_, '_, 'a> {
                     *callee = n;
                 }
             }
-            if self.pg.lang == Lang::Fortran
+            if self.pg.f.lang == Lang::Fortran
                 && external
                 && !self.pg.extern_funcs.iter().any(|x| x.0 == copy)
             {
@@ -575,7 +577,7 @@ impl<'a> Adj<'_, '_, 'a> {
             if let Expr::Call { callee, .. } = &mut self.pg.u.exprs[c1] {
                 *callee = fname;
             }
-            if self.pg.lang == Lang::Fortran
+            if self.pg.f.lang == Lang::Fortran
                 && external
                 && !self.pg.extern_funcs.iter().any(|x| x.0 == f)
             {
@@ -607,7 +609,7 @@ impl<'a> Adj<'_, '_, 'a> {
             self.pg.b().name(v)
         };
         let mut calls = pre;
-        calls.push(match self.pg.lang {
+        calls.push(match self.pg.f.lang {
             Lang::Fortran => stmt(
                 &mut self.pg.u,
                 StmtKind::Call {
@@ -638,12 +640,12 @@ impl<'a> Adj<'_, '_, 'a> {
         let mut found = false;
         let mut stack = vec![e];
         while let Some(x) = stack.pop() {
-            if let Expr::Call { .. } = self.pg.src.exprs[x] {
+            if let Expr::Call { .. } = self.pg.f.src.exprs[x] {
                 if self.pg.is_differentiated_call(x) {
                     found = true;
                 }
             }
-            radtap_il::visit::expr_children(&self.pg.src.exprs[x], &mut |k| stack.push(k));
+            radtap_il::visit::expr_children(&self.pg.f.src.exprs[x], &mut |k| stack.push(k));
         }
         found
     }
@@ -664,10 +666,10 @@ impl<'a> Adj<'_, '_, 'a> {
         if !has {
             return Vec::new();
         }
-        let after = self.pg.act.active_after[i].clone();
-        let before = self.pg.act.active_before[i].clone();
+        let after = self.pg.f.act.active_after[i].clone();
+        let before = self.pg.f.act.active_before[i].clone();
         let active = self.t_in(lhs, &after);
-        let useful = self.t_in(lhs, &self.pg.act.useful_after[i].clone());
+        let useful = self.t_in(lhs, &self.pg.f.act.useful_after[i].clone());
         if !active && !self.t_in(lhs, &before) && !useful {
             return Vec::new();
         }
@@ -716,10 +718,13 @@ impl<'a> Adj<'_, '_, 'a> {
         let lz = self.t_zones(lhs);
         for &(m, src_ref) in &marks {
             let same_base =
-                radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.p, src_ref) == lbase;
+                radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.f.p, src_ref) == lbase;
             let overlap = match (
                 &lz,
-                self.pg.g.info.ref_zones(self.pg.prog(), self.pg.p, src_ref),
+                self.pg
+                    .g
+                    .info
+                    .ref_zones(self.pg.prog(), self.pg.f.p, src_ref),
             ) {
                 (Some(a), Some(b)) => a.intersects(&b),
                 _ => same_base,
@@ -729,7 +734,9 @@ impl<'a> Adj<'_, '_, 'a> {
             }
             let identical = match lhs {
                 Target::Expr(l) => self.same_src(l, src_ref),
-                Target::Sym(sym) => matches!(self.pg.src.exprs[src_ref], Expr::Name(x) if x == sym),
+                Target::Sym(sym) => {
+                    matches!(self.pg.f.src.exprs[src_ref], Expr::Name(x) if x == sym)
+                }
             };
             if identical {
                 self_marks.insert(m);
@@ -740,7 +747,7 @@ impl<'a> Adj<'_, '_, 'a> {
         let mut rank = self.t_rank(lhs);
         // A scalar right side broadcast over an array target (`y = sum(x)` into `y(1)`,
         // `y(2:2) = dot_product(x, x)`): every element's seed flows into the one value.
-        let scalar_rhs = self.pg.lang == Lang::Fortran && rank > 0 && self.src_rank(rhs) == 0;
+        let scalar_rhs = self.pg.f.lang == Lang::Fortran && rank > 0 && self.src_rank(rhs) == 0;
         let seed = if alias {
             if rank > 0 && !scalar_rhs {
                 self.pg.error(s, Code::Unsupported, "an array assignment whose right side overlaps its left side is not supported in adjoint mode yet");

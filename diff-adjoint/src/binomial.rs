@@ -51,7 +51,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// Both sweeps of the loop `s` under `$AD BINOMIAL-CKP`, or `None` (with an AD050 saying
     /// why) when the directive cannot drive it and the loop is reversed as usual.
     pub(crate) fn try_binomial(&mut self, s: StmtId) -> Option<Rev> {
-        let st: &'a Stmt = &self.pg.src.stmts[s];
+        let st: &'a Stmt = &self.pg.f.src.stmts[s];
         let (d, args) = st.directives.iter().find_map(|d| match &d.kind {
             DirectiveKind::BinomialCkp(a) => Some((d, a)),
             _ => None,
@@ -70,7 +70,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 ..
             } => {
                 let one = step.is_none_or(|e| self.pg.const_value(e) == Some(1.0));
-                match self.pg.src.exprs[*var] {
+                match self.pg.f.src.exprs[*var] {
                     Expr::Name(v) if one => TimeLoop {
                         var: Some(v),
                         trips: None,
@@ -94,7 +94,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 ..
             } => {
                 let decl_init =
-                    init.is_some_and(|i| matches!(self.pg.src.stmts[i].kind, StmtKind::Decl(_)));
+                    init.is_some_and(|i| matches!(self.pg.f.src.stmts[i].kind, StmtKind::Decl(_)));
                 match self.canonical_for(*init, *cond, *step, body) {
                     Some(c) if c.up && !decl_init => TimeLoop {
                         var: Some(c.var),
@@ -130,7 +130,7 @@ impl<'a> Adj<'_, '_, 'a> {
             }
             _ => return None,
         };
-        if self.pg.sweep != Sweep::Joint {
+        if self.pg.f.sweep != Sweep::Joint {
             fallback(
                 self,
                 "in a procedure differentiated in split mode (NOCHECKPOINT)",
@@ -139,20 +139,20 @@ impl<'a> Adj<'_, '_, 'a> {
         }
         // The schedule's length comes from the bounds at the loop's entry and each action
         // tests them again: the body must not change them.
-        let mut control = self.pg.pi.zones.empty();
-        let mut body_writes = self.pg.pi.zones.empty();
+        let mut control = self.pg.f.pi.zones.empty();
+        let mut body_writes = self.pg.f.pi.zones.empty();
         let mut inside = HashSet::new();
-        subtree(self.pg.src, tl.body, &mut |x| {
+        subtree(self.pg.f.src, tl.body, &mut |x| {
             inside.insert(x);
         });
-        for (i, p) in self.pg.pi.point.iter().enumerate() {
+        for (i, p) in self.pg.f.pi.point.iter().enumerate() {
             if p.stmt == s {
-                control.union_with(&self.pg.pi.effects[i].reads);
+                control.union_with(&self.pg.f.pi.effects[i].reads);
             } else if inside.contains(&p.stmt) {
-                body_writes.union_with(&self.pg.pi.effects[i].writes);
+                body_writes.union_with(&self.pg.f.pi.effects[i].writes);
             }
         }
-        if let Some(vz) = tl.var.and_then(|v| self.pg.pi.zones.sym_zones(v)) {
+        if let Some(vz) = tl.var.and_then(|v| self.pg.f.pi.zones.sym_zones(v)) {
             control.subtract(&vz);
         }
         if tl.var.is_some() && control.intersects(&body_writes) {
@@ -199,17 +199,17 @@ impl<'a> Adj<'_, '_, 'a> {
         self.stepping_rerun = true;
         let (push_s, pop_s) = self.region_snapshot(std::slice::from_ref(&s));
         // The step state: what the body writes, less the counter.
-        let mut zk = self.pg.pi.zones.empty();
+        let mut zk = self.pg.f.pi.zones.empty();
         let mut inside = HashSet::new();
-        subtree(self.pg.src, tl.body, &mut |x| {
+        subtree(self.pg.f.src, tl.body, &mut |x| {
             inside.insert(x);
         });
-        for (i, p) in self.pg.pi.point.iter().enumerate() {
+        for (i, p) in self.pg.f.pi.point.iter().enumerate() {
             if inside.contains(&p.stmt) {
-                zk.union_with(&self.pg.pi.effects[i].writes);
+                zk.union_with(&self.pg.f.pi.effects[i].writes);
             }
         }
-        if let Some(vz) = tl.var.and_then(|v| self.pg.pi.zones.sym_zones(v)) {
+        if let Some(vz) = tl.var.and_then(|v| self.pg.f.pi.zones.sym_zones(v)) {
             zk.subtract(&vz);
         }
         let (push_k, pop_k) = self.snapshot(s, &zk);
@@ -232,7 +232,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 let inc = self.pg.b().bin(BinOp::Add, r, one);
                 body.push(assign(&mut self.pg.u, l, inc));
                 let cond = self.pg.cp(tl.start);
-                let st = &self.pg.src.stmts[s];
+                let st = &self.pg.f.src.stmts[s];
                 let kind = if tl.do_while {
                     StmtKind::DoWhile { body, cond }
                 } else {
@@ -332,7 +332,7 @@ impl<'a> Adj<'_, '_, 'a> {
         let mut args = Vec::new();
         for v in [more, action, stp] {
             let n = self.pg.b().name(v);
-            args.push(if self.pg.lang == Lang::C {
+            args.push(if self.pg.f.lang == Lang::C {
                 self.addr_of(n)
             } else {
                 n
@@ -412,7 +412,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// never evaluates it): a call of a procedure of the program, an assignment, `++`/`--`.
     pub(crate) fn effect_in(&self, e: ExprId) -> Option<&'static str> {
         let prog = self.pg.prog();
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         let mut stack = vec![e];
         while let Some(x) = stack.pop() {
             match &src.exprs[x] {

@@ -76,7 +76,7 @@ impl<'a> Adj<'_, '_, 'a> {
     pub(crate) fn pop_control(&mut self, bits: u32, v: SymbolId) -> StmtId {
         self.control_pops += 1;
         let n = self.pg.b().name(v);
-        let a = match self.pg.lang {
+        let a = match self.pg.f.lang {
             Lang::C => self.addr_of(n),
             Lang::Fortran => n,
         };
@@ -89,7 +89,7 @@ impl<'a> Adj<'_, '_, 'a> {
         arms: &'a [(ExprId, Block)],
         else_block: Option<&'a Block>,
     ) -> Rev {
-        let st = &self.pg.src.stmts[s];
+        let st = &self.pg.f.src.stmts[s];
         let mut conds = Vec::new();
         let mut revs = Vec::new();
         for (c, b) in arms {
@@ -191,7 +191,7 @@ impl<'a> Adj<'_, '_, 'a> {
             .collect();
         let else_block = blocks.pop().filter(|b| !b.is_empty());
         let arms: Vec<(ExprId, Block)> = j.conds.into_iter().zip(blocks).collect();
-        let st = &self.pg.src.stmts[j.src];
+        let st = &self.pg.f.src.stmts[j.src];
         let whole = self.pg.new_like(
             st,
             StmtKind::If {
@@ -217,7 +217,7 @@ impl<'a> Adj<'_, '_, 'a> {
     }
 
     pub(crate) fn adj_select(&mut self, s: StmtId, selector: ExprId, cases: &'a [Case]) -> Rev {
-        let st = &self.pg.src.stmts[s];
+        let st = &self.pg.f.src.stmts[s];
         let sel = self.pg.cp(selector);
         let mut revs = Vec::new();
         let mut values = Vec::new();
@@ -281,10 +281,10 @@ impl<'a> Adj<'_, '_, 'a> {
     /// Whether the loop-control point of `s` reads only values nothing in the procedure
     /// writes (besides the loop variable): its bounds can be re-evaluated backwards.
     pub(crate) fn static_bounds(&self, s: StmtId, part: Part, var_zones: &ZoneSet) -> bool {
-        let Some(i) = self.pg.pi.point_id(Point { stmt: s, part }) else {
+        let Some(i) = self.pg.f.pi.point_id(Point { stmt: s, part }) else {
             return false;
         };
-        let mut r = self.pg.pi.effects[i].reads.clone();
+        let mut r = self.pg.f.pi.effects[i].reads.clone();
         r.subtract(var_zones);
         r.subtract(&self.restored_vars);
         !r.intersects(&self.written_anywhere)
@@ -296,7 +296,7 @@ impl<'a> Adj<'_, '_, 'a> {
 
     pub(crate) fn int_pop(&mut self, v: SymbolId) -> StmtId {
         let n = self.pg.b().name(v);
-        let a = match self.pg.lang {
+        let a = match self.pg.f.lang {
             Lang::C => self.addr_of(n),
             Lang::Fortran => n,
         };

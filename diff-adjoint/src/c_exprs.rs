@@ -9,11 +9,11 @@ impl<'a> Adj<'_, '_, 'a> {
     pub(crate) fn adj_c_return(&mut self, s: StmtId, e: ExprId) -> Rev {
         // A split forward sweep whose body is lowered to basic blocks (returns before the
         // end, `goto`s) returns one local at its end, after its records: each return sets it.
-        let via_local = self.pg.sweep == Sweep::Fwd && self.body_has_jumps();
-        if self.pg.sweep == Sweep::Fwd {
+        let via_local = self.pg.f.sweep == Sweep::Fwd && self.body_has_jumps();
+        if self.pg.f.sweep == Sweep::Fwd {
             self.c_return_value = Some(self.pg.cp(e));
         }
-        let Some(r) = self.pg.src.result else {
+        let Some(r) = self.pg.f.src.result else {
             return Rev::default();
         };
         // A passive result (a C status code) returned from a call that writes active data
@@ -34,7 +34,7 @@ impl<'a> Adj<'_, '_, 'a> {
         let Some(i) = self.pg.pid(s) else {
             return Rev::default();
         };
-        self.pg.cur = self.pg.act.active_before[i].clone();
+        self.pg.cur = self.pg.f.act.active_before[i].clone();
         self.pg.hoisted.clear();
         let mut h = Hoisted::default();
         self.adj_hoist(s, e, &mut h);
@@ -44,7 +44,7 @@ impl<'a> Adj<'_, '_, 'a> {
             true => (Vec::new(), Vec::new()),
             false => {
                 let mut rec = self.to_record(i);
-                rec.intersect_with(&self.pg.act.tbr_before[i]);
+                rec.intersect_with(&self.pg.f.act.tbr_before[i]);
                 if rec.is_empty() {
                     (Vec::new(), Vec::new())
                 } else {
@@ -52,7 +52,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 }
             }
         };
-        if self.pg.sweep == Sweep::Fwd {
+        if self.pg.f.sweep == Sweep::Fwd {
             // Split mode: `t = g_fwd(a); return k * t;` (the return ran the primal `g`, and
             // `g_bwd` popped what nothing pushed).
             fwd.append(&mut h.fwd);
@@ -101,7 +101,7 @@ impl<'a> Adj<'_, '_, 'a> {
         let users: Vec<StmtId> = bwd.iter().chain(&h.calls).copied().collect();
         let recompute = self.prune_recompute(std::mem::take(&mut h.recompute), &users);
         let (pushes, mut all) = self.record_effect_results(&mut h, &users, &recompute);
-        if self.pg.sweep == Sweep::Fwd || h.split {
+        if self.pg.f.sweep == Sweep::Fwd || h.split {
             fwd.extend(pushes);
         }
         all.extend(recompute);
@@ -109,7 +109,7 @@ impl<'a> Adj<'_, '_, 'a> {
         all.extend(bwd);
         all.extend(h.calls);
         all.extend(effect_restore);
-        if self.pg.sweep == Sweep::Joint {
+        if self.pg.f.sweep == Sweep::Joint {
             self.drop_unread_results(&fwd, &all);
         }
         Rev { fwd, bwd: all }
@@ -133,7 +133,7 @@ impl<'a> Adj<'_, '_, 'a> {
         if self.to_record(i).is_empty() {
             return;
         }
-        let target = match &self.pg.src.exprs[e] {
+        let target = match &self.pg.f.src.exprs[e] {
             Expr::IncDec { arg, .. } => Some(*arg),
             Expr::Assign { lhs, .. } => Some(*lhs),
             _ => None,
@@ -160,7 +160,7 @@ impl<'a> Adj<'_, '_, 'a> {
         let Some(i) = self.pg.pid(s) else {
             return self.fwd_only(s);
         };
-        if self.pg.act.has_derivative[i] {
+        if self.pg.f.act.has_derivative[i] {
             return self.unsupported(s, "an expression statement with an active side effect");
         }
         let mut r = Rev::default();
@@ -175,16 +175,16 @@ impl<'a> Adj<'_, '_, 'a> {
     /// `p = x, q = y`): each pointer move is run on the pointer and its derivative, both
     /// recorded before. `None` when `e` moves no pointer.
     pub(crate) fn adj_c_effects(&mut self, s: StmtId, e: ExprId, part: Part) -> Option<Rev> {
-        if self.pg.lang != Lang::C {
+        if self.pg.f.lang != Lang::C {
             return None;
         }
-        let parts: Vec<ExprId> = match &self.pg.src.exprs[e] {
+        let parts: Vec<ExprId> = match &self.pg.f.src.exprs[e] {
             Expr::Comma(v) => v.clone(),
             _ => vec![e],
         };
         let moves: Vec<Option<(SymbolId, PointerMove)>> = parts
             .iter()
-            .map(|&x| match self.pg.src.exprs[x] {
+            .map(|&x| match self.pg.f.src.exprs[x] {
                 Expr::IncDec { inc, prefix, arg } => self
                     .pointer_var(arg)
                     .map(|q| (q, PointerMove::Step { inc, prefix })),
@@ -197,9 +197,9 @@ impl<'a> Adj<'_, '_, 'a> {
         if moves.iter().all(|m| m.is_none()) {
             return None;
         }
-        let rec = match self.pg.pi.point_id(Point { stmt: s, part }) {
+        let rec = match self.pg.f.pi.point_id(Point { stmt: s, part }) {
             Some(i) => self.to_record(i),
-            None => self.pg.pi.zones.empty(),
+            None => self.pg.f.pi.zones.empty(),
         };
         let mut r = Rev::default();
         for (x, m) in parts.into_iter().zip(moves) {
@@ -209,7 +209,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 None => {
                     // An integer it overwrites is recorded like any other; a real value
                     // would need its adjoint, which a comma expression does not get.
-                    let target = match self.pg.src.exprs[x] {
+                    let target = match self.pg.f.src.exprs[x] {
                         Expr::IncDec { arg, .. } | Expr::Assign { lhs: arg, .. } => Some(arg),
                         _ => None,
                     };
@@ -249,10 +249,10 @@ impl<'a> Adj<'_, '_, 'a> {
 
     /// The C pointer variable `e` names, if it does.
     pub(crate) fn pointer_var(&self, e: ExprId) -> Option<SymbolId> {
-        let Expr::Name(q) = self.pg.src.exprs[e] else {
+        let Expr::Name(q) = self.pg.f.src.exprs[e] else {
             return None;
         };
-        if self.pg.lang != Lang::C {
+        if self.pg.f.lang != Lang::C {
             return None;
         }
         let t = self.pg.prog().symbols[q].ty.as_ref()?;
@@ -263,7 +263,7 @@ impl<'a> Adj<'_, '_, 'a> {
     pub(crate) fn calls_with_side_effects(&self, e: ExprId) -> bool {
         let mut todo = vec![e];
         while let Some(x) = todo.pop() {
-            if let Expr::Call { .. } = &self.pg.src.exprs[x] {
+            if let Expr::Call { .. } = &self.pg.f.src.exprs[x] {
                 if let Some(site) = self.pg.expr_call_site(x) {
                     if let Callee::Defined(list) = &site.callee {
                         if list.iter().any(|&c| self.pg.side_effect_of(c).is_some()) {
@@ -272,7 +272,7 @@ impl<'a> Adj<'_, '_, 'a> {
                     }
                 }
             }
-            radtap_il::visit::expr_children(&self.pg.src.exprs[x], &mut |k| todo.push(k));
+            radtap_il::visit::expr_children(&self.pg.f.src.exprs[x], &mut |k| todo.push(k));
         }
         false
     }
@@ -282,7 +282,7 @@ impl<'a> Adj<'_, '_, 'a> {
         let mut out = Vec::new();
         let mut todo = vec![e];
         while let Some(x) = todo.pop() {
-            if let Expr::Call { args, .. } = &self.pg.src.exprs[x] {
+            if let Expr::Call { args, .. } = &self.pg.f.src.exprs[x] {
                 if let Some(site) = self.pg.expr_call_site(x) {
                     if let Callee::Defined(list) = &site.callee {
                         for &c in list {
@@ -291,7 +291,7 @@ impl<'a> Adj<'_, '_, 'a> {
                     }
                 }
             }
-            radtap_il::visit::expr_children(&self.pg.src.exprs[x], &mut |k| todo.push(k));
+            radtap_il::visit::expr_children(&self.pg.f.src.exprs[x], &mut |k| todo.push(k));
         }
         out
     }
@@ -303,7 +303,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// derivatives alike. Nothing is recorded. `None` when `s` is no such statement, or when
     /// some of the pointers have a derivative and others do not.
     fn undo_rotation(&mut self, s: StmtId) -> Option<Vec<StmtId>> {
-        let rotations = &self.pg.pi.zones.rotations;
+        let rotations = &self.pg.f.pi.zones.rotations;
         let (c, i) = rotations.iter().find_map(|r| r.cycle_of(s))?;
         if !c.temp_only_rotates {
             return None;
@@ -346,14 +346,14 @@ impl<'a> Adj<'_, '_, 'a> {
     pub(crate) fn adj_pointer_move(&mut self, s: StmtId, q: SymbolId, mv: PointerMove) -> Rev {
         let mut r = Rev::default();
         let dq = self.pg.dvar.get(&q).copied();
-        if dq.is_some() && self.pg.sweep != Sweep::Joint && self.pg.src.params.contains(&q) {
+        if dq.is_some() && self.pg.f.sweep != Sweep::Joint && self.pg.f.src.params.contains(&q) {
             // A pointer argument: `f_fwd` has no derivative argument to move or record, and
             // `f_bwd` would start from the caller's: the output referenced undeclared names.
             self.pg.error(s, Code::Unsupported, "moving a pointer argument that has a derivative pointer in a procedure split into f_fwd and f_bwd (-nocheckpoint, or the NOCHECKPOINT directive) is not supported; keep its calls checkpointed");
             return r;
         }
         if let (Some(_), Sweep::Fwd | Sweep::Bwd, PointerMove::Assign { rhs, .. }) =
-            (dq, self.pg.sweep, mv)
+            (dq, self.pg.f.sweep, mv)
         {
             if !self.is_allocation(rhs) {
                 // `row = X + i*m` with `X` an argument with a derivative pointer: `f_fwd` sets
@@ -362,7 +362,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 self.names_in(rhs, &mut names);
                 let from_arg = names
                     .into_iter()
-                    .filter(|x| self.pg.src.params.contains(x) && self.pg.dvar.contains_key(x))
+                    .filter(|x| self.pg.f.src.params.contains(x) && self.pg.dvar.contains_key(x))
                     .min();
                 if let Some(x) = from_arg {
                     let (qn, xn) = (
@@ -379,7 +379,7 @@ impl<'a> Adj<'_, '_, 'a> {
         ptrs.extend(dq);
         // A declaration's initialiser outside loops gives the pointer its first value:
         // there is nothing to restore.
-        let first = (matches!(self.pg.src.stmts[s].kind, StmtKind::Decl(_))
+        let first = (matches!(self.pg.f.src.stmts[s].kind, StmtKind::Decl(_))
             && !self.enclosing_loop(s))
             || (matches!(mv, PointerMove::Assign { op: None, .. })
                 && self.first_value_of_local(s, q));

@@ -17,7 +17,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// snapshot restored and `f_b`). As a reference inside a larger expression it would run
     /// again in the backward sweep with no snapshot: refused there (`adj_hoist`).
     pub(crate) fn adj_value_call(&mut self, s: StmtId, lhs: ExprId, rhs: ExprId) -> Option<Rev> {
-        let src: &'a UnitData = self.pg.src;
+        let src: &'a UnitData = self.pg.f.src;
         let mut v = rhs;
         while let Expr::Paren(a) = src.exprs[v] {
             v = a;
@@ -73,7 +73,7 @@ impl<'a> Adj<'_, '_, 'a> {
         let Some(i) = self.pg.pid(s) else {
             return self.fwd_only(s);
         };
-        self.pg.cur = self.pg.act.active_before[i].clone();
+        self.pg.cur = self.pg.f.act.active_before[i].clone();
         self.pg.hoisted.clear();
         for a in args {
             if self.has_active_user_call(a.value) {
@@ -87,8 +87,8 @@ impl<'a> Adj<'_, '_, 'a> {
         let setter_call = matches!(site.map(|x| &x.callee),
             Some(Callee::Defined(l)) if l.len() == 1 && self.pg.g.split_setters.contains(&l[0]))
             && args.iter().any(|a| self.pg.has_shadow(a.value));
-        let active_point = self.pg.act.has_derivative[i] || setter_call;
-        let dirs = &self.pg.src.stmts[s].directives;
+        let active_point = self.pg.f.act.has_derivative[i] || setter_call;
+        let dirs = &self.pg.f.src.stmts[s].directives;
         let split = site.and_then(|x| match &x.callee {
             Callee::Defined(l) if l.len() == 1 && active_point => self.pg.g.split_call(l[0], dirs),
             _ => None,
@@ -112,17 +112,17 @@ impl<'a> Adj<'_, '_, 'a> {
         // The subscripts of the actuals (`k` in `x(k)`) that a split call changes: the
         // backward call addresses its actuals with their values before the call, so they
         // are recorded last before it and restored first.
-        let mut index_zones = self.pg.pi.zones.empty();
+        let mut index_zones = self.pg.f.pi.zones.empty();
         if split.is_some() {
             // g_bwd restores what it reads itself: only the values the statements before
             // need are recorded, and not those g_bwd puts back anyway.
-            rec.intersect_with(&self.pg.act.tbr_before[i].clone());
+            rec.intersect_with(&self.pg.f.act.tbr_before[i].clone());
             if let Some(c) = one_callee {
                 let back = self.restored_by_callee(i, c);
                 rec.subtract(&back);
             }
             index_zones = self.actual_subscript_zones(args);
-            index_zones.intersect_with(&self.pg.pi.effects[i].writes);
+            index_zones.intersect_with(&self.pg.f.pi.effects[i].writes);
             rec.subtract(&index_zones);
         }
         // A checkpointed call re-run backwards reads on entry only what the call reads (the
@@ -144,14 +144,15 @@ impl<'a> Adj<'_, '_, 'a> {
             Some(c) if rerun && self.pg.g.opts.snapshot_needs => {
                 self.killed_on_entry(c, args, &rec)
             }
-            _ => self.pg.pi.zones.empty(),
+            _ => self.pg.f.pi.zones.empty(),
         };
-        for (key, o) in self.pg.pi.zones.objects.iter() {
-            let set = self.pg.pi.zones.obj_set(o);
+        for (key, o) in self.pg.f.pi.zones.objects.iter() {
+            let set = self.pg.f.pi.zones.obj_set(o);
             let private = match key {
                 ObjKey::Sym(_) => true,
                 ObjKey::Heap(..) => self.freed_locals.iter().any(|p| {
                     self.pg
+                        .f
                         .pi
                         .zones
                         .pts
@@ -163,18 +164,18 @@ impl<'a> Adj<'_, '_, 'a> {
             if !set.intersects(&killed) || !private {
                 continue;
             }
-            let uses = &self.pg.act.deriv_uses;
+            let uses = &self.pg.f.act.deriv_uses;
             // A split caller's backward sweep reads it too (TBR on entry).
             let elsewhere = (0..uses.len()).any(|j| j != i && uses[j].intersects(&set))
-                || self.pg.act.tbr_in.intersects(&set);
-            if !elsewhere || !set.intersects(&self.pg.act.tbr_before[i]) {
+                || self.pg.f.act.tbr_in.intersects(&set);
+            if !elsewhere || !set.intersects(&self.pg.f.act.tbr_before[i]) {
                 rec.subtract(&set);
             }
         }
         let (mut unread, mut needed) = if rerun && self.pg.g.opts.snapshot_needs {
             self.reread_needs(i, &rec)
         } else {
-            (self.pg.pi.zones.empty(), rec)
+            (self.pg.f.pi.zones.empty(), rec)
         };
         let moved = needed.and(&killed);
         needed.subtract(&moved);
@@ -231,7 +232,7 @@ impl<'a> Adj<'_, '_, 'a> {
             }
             Some(Callee::Defined(list)) if list.len() == 1 => {
                 // A passive point-to-point MPI message of real data (`radtap_diff_gen::mpi`).
-                let (prog, src) = (self.pg.g.prog, self.pg.src);
+                let (prog, src) = (self.pg.g.prog, self.pg.f.src);
                 if let Some(msg) = radtap_diff_gen::mpi::passive_message(prog, src, list[0], args) {
                     self.pg.error(s, Code::Unsupported, &msg);
                 }
@@ -328,7 +329,7 @@ impl<'a> Adj<'_, '_, 'a> {
             let v = self.pg.g.dproc[&c];
             self.pg.b().name(v)
         };
-        let st = &self.pg.src.stmts[s];
+        let st = &self.pg.f.src.stmts[s];
         let call = self.pg.new_like(
             st,
             StmtKind::Call {
@@ -358,7 +359,7 @@ impl<'a> Adj<'_, '_, 'a> {
         primal: StmtId,
         r: &mut Rev,
     ) {
-        if self.pg.sweep != Sweep::Joint {
+        if self.pg.f.sweep != Sweep::Joint {
             // `_fwd` has no adjoint buffers to record, and its requests are not `_bwd`'s.
             self.pg.error(
                 s,
@@ -383,7 +384,7 @@ impl<'a> Adj<'_, '_, 'a> {
             radtap_diff_gen::generator::unit_name(self.pg.g.prog, c)
         );
         let callee = self.pg.b().opaque(&name);
-        let st = &self.pg.src.stmts[s];
+        let st = &self.pg.f.src.stmts[s];
         let call = self.pg.new_like(
             st,
             StmtKind::Call {
@@ -402,8 +403,8 @@ impl<'a> Adj<'_, '_, 'a> {
     /// The zones of the variables the subscripts of the actual arguments read (`k` in
     /// `x(k)`, `a(i, j + 1)`).
     fn actual_subscript_zones(&self, args: &[Arg]) -> ZoneSet {
-        let src = self.pg.src;
-        let mut out = self.pg.pi.zones.empty();
+        let src = self.pg.f.src;
+        let mut out = self.pg.f.pi.zones.empty();
         for a in args {
             let mut at = a.value;
             let mut subs: Vec<ExprId> = Vec::new();
@@ -421,7 +422,7 @@ impl<'a> Adj<'_, '_, 'a> {
             }
             while let Some(e) = subs.pop() {
                 if let Expr::Name(v) = &src.exprs[e] {
-                    if let Some(z) = self.pg.pi.zones.sym_zones(*v) {
+                    if let Some(z) = self.pg.f.pi.zones.sym_zones(*v) {
                         out.union_with(&z);
                     }
                 }
@@ -444,7 +445,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// (`radtap_dataflow::split_contexts`). Procedures with no directive only (regions and
     /// special loops record otherwise), in the caller's language.
     fn restored_by_callee(&self, i: usize, c: UnitId) -> ZoneSet {
-        let mut out = self.pg.pi.zones.empty();
+        let mut out = self.pg.f.pi.zones.empty();
         let prog = self.pg.prog();
         let cu = &prog.units[c];
         let Some(cpi) = self.pg.g.info.procs.get(&c) else {
@@ -453,7 +454,7 @@ impl<'a> Adj<'_, '_, 'a> {
         let Some(cact) = &cpi.activity else {
             return out;
         };
-        if cu.lang != self.pg.lang || cu.stmts.iter().any(|(_, st)| !st.directives.is_empty()) {
+        if cu.lang != self.pg.f.lang || cu.stmts.iter().any(|(_, st)| !st.directives.is_empty()) {
             return out;
         }
         // The callee's own zones (its locals, and blocks it allocates that only its locals
@@ -516,7 +517,7 @@ impl<'a> Adj<'_, '_, 'a> {
         // assignment overwrites without recording it (`errormsg = '…'` before an error
         // call) is not restored, the others still are.
         written.subtract(&unrecorded);
-        for m in &self.pg.pi.effects[i].call_maps {
+        for m in &self.pg.f.pi.effects[i].call_maps {
             if m.callee != c || m.in_expr {
                 continue;
             }
@@ -581,7 +582,7 @@ impl<'a> Adj<'_, '_, 'a> {
             let formal = cu.params[fi];
             let formal_ty = self.pg.prog().symbols[formal].ty.clone();
             let formal_array = formal_ty.as_ref().is_some_and(|t| !t.dims.is_empty());
-            let c_by_value = self.pg.lang == Lang::C
+            let c_by_value = self.pg.f.lang == Lang::C
                 && formal_ty
                     .as_ref()
                     .is_some_and(|t| t.pointers == 0 && t.dims.is_empty());
@@ -590,13 +591,16 @@ impl<'a> Adj<'_, '_, 'a> {
                     .g
                     .dummy_name(&pattern(&self.pg.g.opts.var_pattern, k))
             });
-            let d = if self.pg.lang == Lang::C && !c_by_value {
+            let d = if self.pg.f.lang == Lang::C && !c_by_value {
                 // An address: the adjoint address, or a zero temporary like the variable.
                 match self.pg.dptr(a.value) {
                     Some(d) => d,
                     None => {
-                        let base =
-                            radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.p, a.value);
+                        let base = radtap_dataflow::zones::base_symbol(
+                            self.pg.prog(),
+                            self.pg.f.p,
+                            a.value,
+                        );
                         let Some(like) = base else {
                             self.pg.error(s, Code::Unsupported, "this pointer argument designates no variable but the callee's adjoint needs one; pass a variable");
                             continue;
@@ -642,7 +646,7 @@ impl<'a> Adj<'_, '_, 'a> {
                     .pg
                     .g
                     .info
-                    .ref_zones(self.pg.prog(), self.pg.p, a.value)
+                    .ref_zones(self.pg.prog(), self.pg.f.p, a.value)
                     .is_some();
                 let has = self.pg.has_dvar_ref(a.value);
                 // A C real parameter of another precision than the actual (`float t` given
@@ -672,8 +676,11 @@ impl<'a> Adj<'_, '_, 'a> {
                             refs: marks,
                             ..
                         } = self.pg.tangent(of, Sharing::Untouched, &Reuse::default());
-                        let base =
-                            radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.p, a.value);
+                        let base = radtap_dataflow::zones::base_symbol(
+                            self.pg.prog(),
+                            self.pg.f.p,
+                            a.value,
+                        );
                         let kind = match base {
                             Some(b) if formal_array && is_ref => TempKind::Like {
                                 sym: b,
@@ -686,11 +693,11 @@ impl<'a> Adj<'_, '_, 'a> {
                             _ => self.pg.deriv_temp_kind(a.value, kd),
                         };
                         if formal_array
-                            && !matches!(self.pg.src.exprs[a.value], Expr::Name(_))
+                            && !matches!(self.pg.f.src.exprs[a.value], Expr::Name(_))
                             && !(is_ref && self.pg.zeroed_like_base(a.value, base))
                         {
                             let msg = if matches!(
-                                self.pg.src.exprs[a.value],
+                                self.pg.f.src.exprs[a.value],
                                 Expr::Index { .. } | Expr::Field { .. }
                             ) {
                                 "an inactive array element or section passed to an array dummy that has an adjoint is not supported yet; pass a whole array"
@@ -741,7 +748,7 @@ impl<'a> Adj<'_, '_, 'a> {
     fn alias_guards(&mut self, s: StmtId, c: UnitId, args: &'a [Arg]) -> Vec<StmtId> {
         let name = unit_name(self.pg.prog(), c).to_string();
         let line = self.pg.span(s).line;
-        let here = unit_name(self.pg.prog(), self.pg.p).to_string();
+        let here = unit_name(self.pg.prog(), self.pg.f.p).to_string();
         let mut out = Vec::new();
         for (k, l, ek, el) in self.pg.alias_guards(s, c, args) {
             let (a, b) = (self.pg.cp(ek), self.pg.cp(el));

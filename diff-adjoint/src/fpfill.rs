@@ -72,7 +72,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// is an element already written (their zones leave `t`'s exposed reads), and the arrays
     /// `t` completes (the whole array written: killed).
     pub(crate) fn fill_step(&self, sc: &mut FillScan, t: StmtId) -> (Vec<SymbolId>, Vec<SymbolId>) {
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         let (mut covered, mut done) = (Vec::new(), Vec::new());
         let targets: Vec<(SymbolId, ExprId)> = match &src.stmts[t].kind {
             StmtKind::Assign { lhs, op: None, .. } => self.elem_target(*lhs).into_iter().collect(),
@@ -112,7 +112,7 @@ impl<'a> Adj<'_, '_, 'a> {
 
     /// `v` and the subscript of `v(k)` / `v[k]`, `v` a rank-1 array.
     fn elem_target(&self, e: ExprId) -> Option<(SymbolId, ExprId)> {
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         let Expr::Index { base, subs } = &src.exprs[e] else {
             return None;
         };
@@ -128,7 +128,7 @@ impl<'a> Adj<'_, '_, 'a> {
     fn bounds_of(&self, sc: &FillScan, v: SymbolId) -> Option<(Aff, Aff)> {
         let prog = self.pg.prog();
         // Declared here (a local or a dummy): its bounds are expressions of this unit.
-        if radtap_dataflow::zones::unit_of_scope(prog, prog.symbols[v].scope) != Some(self.pg.p) {
+        if radtap_dataflow::zones::unit_of_scope(prog, prog.symbols[v].scope) != Some(self.pg.f.p) {
             return None;
         }
         let ty = prog.symbols[v].ty.as_ref()?;
@@ -137,7 +137,7 @@ impl<'a> Adj<'_, '_, 'a> {
             return None;
         };
         let up = self.aff(sc, u, None)?;
-        match self.pg.lang {
+        match self.pg.f.lang {
             Lang::C => Some((Aff::lit(0), up.shift(-1))),
             Lang::Fortran => {
                 let lo = match d.lower {
@@ -152,7 +152,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// An integer expression affine in integer scalars the iteration does not write, and in
     /// the counter `ctr` (of the fill loop being scanned).
     fn aff(&self, sc: &FillScan, e: ExprId, ctr: Option<SymbolId>) -> Option<Aff> {
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         match &src.exprs[e] {
             Expr::Literal(l) if l.kind == LitKind::Int => l.text.parse().ok().map(Aff::lit),
             Expr::Name(s) => {
@@ -163,6 +163,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 let fixed = Some(*s) == ctr
                     || self
                         .pg
+                        .f
                         .pi
                         .zones
                         .sym_zones(*s)
@@ -190,7 +191,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// The new highest written element of `v` after the top-level statement `t` when every
     /// read of `v` in `t` is an element already written, else `None`.
     fn fill_stmt(&self, sc: &FillScan, t: StmtId, v: SymbolId, lo: &Aff, hi: &Aff) -> Option<Aff> {
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         // Reads of `v` must lie in `[lo, hi]`, or be `v(ctr)` once `v(ctr)` is written.
         let in_prefix = |k: &Aff| {
             k.minus_const(lo).is_some_and(|d| d >= 0) && hi.minus_const(k).is_some_and(|d| d >= 0)
@@ -271,7 +272,7 @@ impl<'a> Adj<'_, '_, 'a> {
         lo: &Aff,
         hi: &Aff,
     ) -> Option<()> {
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         let mut jump = false;
         subtree(src, body, &mut |x| {
             jump |= matches!(
@@ -338,7 +339,7 @@ impl<'a> Adj<'_, '_, 'a> {
         ctr: Option<SymbolId>,
         ok: &dyn Fn(&Aff) -> bool,
     ) -> Option<()> {
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         let mut todo = roots.to_vec();
         while let Some(e) = todo.pop() {
             match &src.exprs[e] {
@@ -361,7 +362,7 @@ impl<'a> Adj<'_, '_, 'a> {
 
     /// Whether the statement `t` does not mention `v`.
     fn untouched(&self, t: StmtId, v: SymbolId) -> bool {
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         let mut exprs = Vec::new();
         subtree(src, &[t], &mut |x| {
             radtap_il::visit::stmt_children(

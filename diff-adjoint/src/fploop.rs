@@ -74,7 +74,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// Both sweeps of the loop `s` under `$AD FP-LOOP`, or `None` (with an AD050 saying why)
     /// when the loop is taped whole.
     pub(crate) fn try_fp_loop(&mut self, s: StmtId) -> Option<Rev> {
-        let st: &'a Stmt = &self.pg.src.stmts[s];
+        let st: &'a Stmt = &self.pg.f.src.stmts[s];
         let (d, args) = st.directives.iter().find_map(|d| match &d.kind {
             DirectiveKind::FpLoop(a) => Some((d, a)),
             _ => None,
@@ -87,7 +87,7 @@ impl<'a> Adj<'_, '_, 'a> {
             fallback(self, "needs a DO WHILE / C `while` or `do … while` loop, or a DO (step 1) / counted `for (i = a; i < b; i++)` / `do` / `for (;;)` loop whose only exit is one `if (…) exit` (`break`) as its last statement (or its first, in `do` / `for (;;)`)");
             return None;
         };
-        if self.pg.sweep != Sweep::Joint {
+        if self.pg.f.sweep != Sweep::Joint {
             fallback(
                 self,
                 "in a procedure differentiated in split mode (NOCHECKPOINT)",
@@ -141,7 +141,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// The iteration, the exit test and how to know the loop ran, for the loop shapes
     /// handled.
     fn fp_shape(&self, k: &'a StmtKind) -> Option<FpShape<'a>> {
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         // `if (c) exit` / `if (c) break` alone.
         let exit_test = |x: StmtId| -> Option<ExprId> {
             match &src.stmts[x].kind {
@@ -250,7 +250,7 @@ impl<'a> Adj<'_, '_, 'a> {
         let prog = self.pg.prog();
         let mut out = Vec::new();
         for n in names {
-            let found = self.pg.pi.zones.objects.keys().find_map(|k| match k {
+            let found = self.pg.f.pi.zones.objects.keys().find_map(|k| match k {
                 ObjKey::Sym(x) if prog.symbols[*x].spelling.eq_ignore_ascii_case(n) => Some(*x),
                 _ => None,
             });
@@ -288,7 +288,7 @@ impl<'a> Adj<'_, '_, 'a> {
         vars: &[SymbolId],
         names: &[String],
     ) -> Option<String> {
-        let zones = &self.pg.pi.zones;
+        let zones = &self.pg.f.pi.zones;
         let var_zones = |x: SymbolId| {
             let mut z = zones.empty();
             for (k, o) in &zones.objects {
@@ -299,14 +299,14 @@ impl<'a> Adj<'_, '_, 'a> {
             z
         };
         let mut at: HashMap<StmtId, Vec<usize>> = HashMap::new();
-        for (i, p) in self.pg.pi.point.iter().enumerate() {
+        for (i, p) in self.pg.f.pi.point.iter().enumerate() {
             at.entry(p.stmt).or_default().push(i);
         }
         let (mut killed, mut exposed) = (zones.empty(), zones.empty());
         let (mut writes, mut active) = (zones.empty(), zones.empty());
-        subtree(self.pg.src, shape.iter, &mut |x| {
+        subtree(self.pg.f.src, shape.iter, &mut |x| {
             for &i in at.get(&x).into_iter().flatten() {
-                writes.union_with(&self.pg.pi.effects[i].writes);
+                writes.union_with(&self.pg.f.pi.effects[i].writes);
             }
         });
         // Arrays filled element by element before being read (fpfill.rs).
@@ -314,12 +314,12 @@ impl<'a> Adj<'_, '_, 'a> {
         for &t in shape.iter {
             let (covered, filled) = self.fill_step(&mut fill, t);
             let mut reads = zones.empty();
-            subtree(self.pg.src, &[t], &mut |x| {
+            subtree(self.pg.f.src, &[t], &mut |x| {
                 for &i in at.get(&x).into_iter().flatten() {
-                    reads.union_with(&self.pg.pi.effects[i].reads);
-                    writes.union_with(&self.pg.pi.effects[i].writes);
-                    active.union_with(&self.pg.act.active_before[i]);
-                    active.union_with(&self.pg.act.active_after[i]);
+                    reads.union_with(&self.pg.f.pi.effects[i].reads);
+                    writes.union_with(&self.pg.f.pi.effects[i].writes);
+                    active.union_with(&self.pg.f.act.active_before[i]);
+                    active.union_with(&self.pg.f.act.active_after[i]);
                 }
             });
             reads.subtract(&killed);
@@ -336,8 +336,8 @@ impl<'a> Adj<'_, '_, 'a> {
             }
             // A whole variable assigned at the iteration's top level is written before
             // anything after it reads it.
-            if let StmtKind::Assign { lhs, op: None, .. } = &self.pg.src.stmts[t].kind {
-                if let Expr::Name(v) = self.pg.src.exprs[*lhs] {
+            if let StmtKind::Assign { lhs, op: None, .. } = &self.pg.f.src.stmts[t].kind {
+                if let Expr::Name(v) = self.pg.f.src.exprs[*lhs] {
                     if let Some(z) = zones.sym_zones(v) {
                         killed.union_with(&z);
                     }
@@ -465,7 +465,7 @@ impl<'a> Adj<'_, '_, 'a> {
         body.push(assign(&mut self.pg.u, l, z));
         body.extend(self.fp_norm(n2, vars));
         let line = i64::from(self.pg.span(s).line);
-        let eps_text = match self.pg.lang {
+        let eps_text = match self.pg.f.lang {
             Lang::C => format!("{eps:e}"),
             Lang::Fortran => format!("{eps:e}").replace('e', "d"),
         };
@@ -508,7 +508,7 @@ impl<'a> Adj<'_, '_, 'a> {
             let count = match self.slot_of_target(Target::Sym(x)) {
                 Ok(sl) => sl.count,
                 Err(m) => {
-                    let sp = self.pg.src.source_map.header.unwrap_or_default();
+                    let sp = self.pg.f.src.source_map.header.unwrap_or_default();
                     let msg = format!("{m} is not supported in adjoint mode yet");
                     self.pg
                         .g
@@ -525,7 +525,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 // Fortran: a scalar as the one-element array the routine takes (an array
                 // and a scalar given to one external routine in one file are a rank
                 // mismatch gfortran refuses).
-                None if self.pg.lang == Lang::Fortran => {
+                None if self.pg.f.lang == Lang::Fortran => {
                     let a = self.pg.b().e(Expr::ArrayCtor {
                         items: vec![d],
                         old_style: false,
@@ -542,7 +542,7 @@ impl<'a> Adj<'_, '_, 'a> {
 
     /// `&e` in C when passed by reference; `e` in Fortran (always by reference).
     fn c_ref(&mut self, e: ExprId, by_ref: bool) -> ExprId {
-        if by_ref && self.pg.lang == Lang::C {
+        if by_ref && self.pg.f.lang == Lang::C {
             self.addr_of(e)
         } else {
             e

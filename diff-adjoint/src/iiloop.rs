@@ -21,7 +21,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// Marks the body of `s` for [`Self::adj_iteration`] when `s` is a DO loop under
     /// `$AD II-LOOP` in a joint sweep, or a counted C `for` loop; says why not otherwise.
     pub(crate) fn mark_ii_loop(&mut self, s: StmtId) {
-        let st: &'a Stmt = &self.pg.src.stmts[s];
+        let st: &'a Stmt = &self.pg.f.src.stmts[s];
         if !st
             .directives
             .iter()
@@ -31,10 +31,10 @@ impl<'a> Adj<'_, '_, 'a> {
         }
         match &st.kind {
             StmtKind::Do { var, body, .. } if !body.is_empty() => {
-                let Expr::Name(v) = self.pg.src.exprs[*var] else {
+                let Expr::Name(v) = self.pg.f.src.exprs[*var] else {
                     return;
                 };
-                if self.pg.sweep != Sweep::Joint {
+                if self.pg.f.sweep != Sweep::Joint {
                     self.pg.warn(s, Code::Directive, "`$AD II-LOOP` in a procedure differentiated in split mode (NOCHECKPOINT): the loop is taped whole");
                     return;
                 }
@@ -51,7 +51,7 @@ impl<'a> Adj<'_, '_, 'a> {
                     self.pg.warn(s, Code::Directive, "`$AD II-LOOP` needs a counted `for (i = a; i < b; i++)` loop (the reversed loop must give the counter back): the loop is taped whole");
                     return;
                 };
-                if self.pg.sweep != Sweep::Joint {
+                if self.pg.f.sweep != Sweep::Joint {
                     self.pg.warn(s, Code::Directive, "`$AD II-LOOP` in a procedure differentiated in split mode (NOCHECKPOINT): the loop is taped whole");
                     return;
                 }
@@ -67,39 +67,40 @@ impl<'a> Adj<'_, '_, 'a> {
         if let Some((x, what)) = self.pg.region_refusal(b, &DirectiveKind::IiLoop) {
             return self.unsupported(x, &what);
         }
-        let mut z = self.pg.pi.zones.empty();
+        let mut z = self.pg.f.pi.zones.empty();
         let mut inside = HashSet::new();
-        subtree(self.pg.src, b, &mut |x| {
+        subtree(self.pg.f.src, b, &mut |x| {
             inside.insert(x);
         });
-        let mut body_writes = self.pg.pi.zones.empty();
-        for (i, p) in self.pg.pi.point.iter().enumerate() {
+        let mut body_writes = self.pg.f.pi.zones.empty();
+        for (i, p) in self.pg.f.pi.point.iter().enumerate() {
             if inside.contains(&p.stmt) {
-                z.union_with(&self.pg.pi.effects[i].reads);
-                z.union_with(&self.pg.pi.effects[i].writes);
-                body_writes.union_with(&self.pg.pi.effects[i].writes);
+                z.union_with(&self.pg.f.pi.effects[i].reads);
+                z.union_with(&self.pg.f.pi.effects[i].writes);
+                body_writes.union_with(&self.pg.f.pi.effects[i].writes);
             }
         }
         z.intersect_with(&self.written_anywhere);
         for v in self.enclosing_do_vars(b[0]) {
-            if let Some(vz) = self.pg.g.info.ref_zones(self.pg.prog(), self.pg.p, v) {
+            if let Some(vz) = self.pg.g.info.ref_zones(self.pg.prog(), self.pg.f.p, v) {
                 z.subtract(&vz);
             }
         }
-        if let Some(vz) = self.pg.pi.zones.sym_zones(var) {
+        if let Some(vz) = self.pg.f.pi.zones.sym_zones(var) {
             z.subtract(&vz);
         }
         // Arrays recorded as the element the iteration touches.
         let (mut epush, mut epop) = (Vec::new(), Vec::new());
         let objs: Vec<(SymbolId, bool, ZoneSet)> = self
             .pg
+            .f
             .pi
             .zones
             .objects
             .iter()
             .filter_map(|(k, o)| match k {
-                ObjKey::Sym(x) => Some((*x, false, self.pg.pi.zones.obj_set(o))),
-                ObjKey::Pointee(x) => Some((*x, true, self.pg.pi.zones.obj_set(o))),
+                ObjKey::Sym(x) => Some((*x, false, self.pg.f.pi.zones.obj_set(o))),
+                ObjKey::Pointee(x) => Some((*x, true, self.pg.f.pi.zones.obj_set(o))),
                 _ => None,
             })
             .collect();
@@ -107,10 +108,10 @@ impl<'a> Adj<'_, '_, 'a> {
             if !z.intersects(&zx) {
                 continue;
             }
-            if self.pg.lang == Lang::C && !(pointee && self.c_elements_only(x)) {
+            if self.pg.f.lang == Lang::C && !(pointee && self.c_elements_only(x)) {
                 continue;
             }
-            if self.pg.lang == Lang::Fortran && pointee {
+            if self.pg.f.lang == Lang::Fortran && pointee {
                 continue;
             }
             let Some(elem) = self.iteration_element(b, x, var, &body_writes) else {
@@ -128,7 +129,7 @@ impl<'a> Adj<'_, '_, 'a> {
         epush.extend(push);
         let mut pops = pop;
         pops.extend(epop);
-        let (regions, _) = radtap_il::directives::block_regions(&self.pg.src.stmts, b);
+        let (regions, _) = radtap_il::directives::block_regions(&self.pg.f.src.stmts, b);
         let inner = self.rev_range(b, 0, b.len(), &regions, None);
         let mut fwd = epush;
         for &s in b {
@@ -152,15 +153,15 @@ impl<'a> Adj<'_, '_, 'a> {
         body_writes: &ZoneSet,
     ) -> Option<ExprId> {
         let prog = self.pg.prog();
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         let xs = &prog.symbols[x];
         // C: the caller checked `c_elements_only`.
-        if self.pg.lang == Lang::Fortran {
+        if self.pg.f.lang == Lang::Fortran {
             let array = xs.ty.as_ref().is_some_and(|t| !t.dims.is_empty());
             let mine = src.params.contains(&x) || self.own_local(x);
             // An equivalenced array shares storage with other names: its elements are not
             // the only way to them.
-            let alone = xs.common.is_none() && !self.pg.pi.zones.equivalenced.contains(&x);
+            let alone = xs.common.is_none() && !self.pg.f.pi.zones.equivalenced.contains(&x);
             if !(array && mine && alone && !xs.attrs.pointer) {
                 return None;
             }
@@ -183,7 +184,7 @@ impl<'a> Adj<'_, '_, 'a> {
                         k.push_str("@i,");
                     }
                     Expr::Name(v) => {
-                        let z = self.pg.pi.zones.sym_zones(*v)?;
+                        let z = self.pg.f.pi.zones.sym_zones(*v)?;
                         if z.intersects(body_writes) {
                             return None;
                         }
@@ -214,7 +215,7 @@ impl<'a> Adj<'_, '_, 'a> {
             }
             if k.is_some() {
                 if let Some(callee) = as_arg_to {
-                    let fine = callee.is_some_and(|c| prog.units[c].parent != Some(self.pg.p));
+                    let fine = callee.is_some_and(|c| prog.units[c].parent != Some(self.pg.f.p));
                     if !fine {
                         *ok = false;
                     }
@@ -282,7 +283,7 @@ impl<'a> Adj<'_, '_, 'a> {
                         _ => true,
                     };
                     // C passes by value: `&x[i]` is refused by `c_elements_only`.
-                    let by_ref = user && self.pg.lang == Lang::Fortran;
+                    let by_ref = user && self.pg.f.lang == Lang::Fortran;
                     for a in args {
                         todo.push((a.value, if by_ref { Some(None) } else { None }));
                     }
@@ -303,7 +304,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// element's value.
     fn c_elements_only(&self, x: SymbolId) -> bool {
         let prog = self.pg.prog();
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         let xs = &prog.symbols[x];
         let one_level = xs
             .ty
@@ -312,7 +313,7 @@ impl<'a> Adj<'_, '_, 'a> {
         if !(src.params.contains(&x) && one_level) {
             return false;
         }
-        match self.pg.pi.zones.sym_zones(x) {
+        match self.pg.f.pi.zones.sym_zones(x) {
             Some(zp) if !zp.intersects(&self.written_anywhere) => {}
             _ => return false,
         }
@@ -366,7 +367,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 Expr::Unary {
                     op: UnOp::AddrOf,
                     arg,
-                } if radtap_dataflow::zones::base_symbol(prog, self.pg.p, *arg) == Some(x) => {
+                } if radtap_dataflow::zones::base_symbol(prog, self.pg.f.p, *arg) == Some(x) => {
                     ok = false
                 }
                 other => radtap_il::visit::expr_children(other, &mut |c| todo.push(c)),

@@ -42,13 +42,13 @@ impl Adj<'_, '_, '_> {
         if !self.pg.g.opts.induction || self.has_any_jump() {
             return true;
         }
-        let Some(vz) = self.pg.pi.zones.sym_zones(var) else {
+        let Some(vz) = self.pg.f.pi.zones.sym_zones(var) else {
             return true;
         };
         self.loops_over(var);
         let covered = &self.ind.loops_over[&var];
-        self.pg.pi.point.iter().enumerate().any(|(id, pt)| {
-            self.pg.act.deriv_uses[id].intersects(&vz) && !covered.contains(&pt.stmt)
+        self.pg.f.pi.point.iter().enumerate().any(|(id, pt)| {
+            self.pg.f.act.deriv_uses[id].intersects(&vz) && !covered.contains(&pt.stmt)
         })
     }
 
@@ -67,13 +67,13 @@ impl Adj<'_, '_, '_> {
         if !self.pg.g.opts.induction || self.has_any_jump() {
             return None;
         }
-        let vz = self.pg.pi.zones.sym_zones(var)?;
+        let vz = self.pg.f.pi.zones.sym_zones(var)?;
         let mut inside = HashSet::new();
-        subtree(self.pg.src, body, &mut |x| {
+        subtree(self.pg.f.src, body, &mut |x| {
             inside.insert(x);
         });
-        let written = self.pg.pi.point.iter().enumerate().any(|(id, pt)| {
-            inside.contains(&pt.stmt) && self.pg.pi.effects[id].writes.intersects(&vz)
+        let written = self.pg.f.pi.point.iter().enumerate().any(|(id, pt)| {
+            inside.contains(&pt.stmt) && self.pg.f.pi.effects[id].writes.intersects(&vz)
         });
         if written {
             return None;
@@ -94,15 +94,15 @@ impl Adj<'_, '_, '_> {
     /// reads `var`: then a loop over `var` must run in the forward sweep even when its body
     /// has nothing left there, for the value it leaves in `var`.
     pub(crate) fn loop_var_read_outside(&mut self, var: SymbolId) -> bool {
-        let Some(vz) = self.pg.pi.zones.sym_zones(var) else {
+        let Some(vz) = self.pg.f.pi.zones.sym_zones(var) else {
             return true;
         };
         self.loops_over(var);
         let covered = &self.ind.loops_over[&var];
-        self.pg.pi.point.iter().enumerate().any(|(id, pt)| {
+        self.pg.f.pi.point.iter().enumerate().any(|(id, pt)| {
             !covered.contains(&pt.stmt)
-                && (self.pg.act.deriv_uses[id].intersects(&vz)
-                    || self.pg.pi.effects[id].reads.intersects(&vz))
+                && (self.pg.f.act.deriv_uses[id].intersects(&vz)
+                    || self.pg.f.pi.effects[id].reads.intersects(&vz))
         })
     }
 
@@ -116,7 +116,7 @@ impl Adj<'_, '_, '_> {
     }
 
     fn find_loops_over(&self, var: SymbolId) -> HashSet<StmtId> {
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         let mut out = HashSet::new();
         let mut loops = Vec::new();
         subtree(src, &src.body, &mut |x| match &src.stmts[x].kind {
@@ -157,7 +157,7 @@ impl Adj<'_, '_, '_> {
         if let Some(j) = self.ind.jumps {
             return j;
         }
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         let mut found = self.body_has_jumps();
         subtree(src, &src.body, &mut |x| found |= self.needs_lowering(x));
         self.ind.jumps = Some(found);
@@ -168,7 +168,7 @@ impl Adj<'_, '_, '_> {
     /// assignment `lhs (op)= rhs` adds the integer constant `delta` to the plain variable
     /// `var`.
     fn const_step(&self, e: ExprId) -> Option<(SymbolId, i64)> {
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         match src.exprs[e] {
             Expr::IncDec { inc, arg, .. } => match src.exprs[arg] {
                 Expr::Name(v) => Some((v, if inc { 1 } else { -1 })),
@@ -180,7 +180,7 @@ impl Adj<'_, '_, '_> {
     }
 
     fn assign_step(&self, lhs: ExprId, op: Option<BinOp>, rhs: ExprId) -> Option<(SymbolId, i64)> {
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         let Expr::Name(v) = src.exprs[lhs] else {
             return None;
         };
@@ -205,8 +205,8 @@ impl Adj<'_, '_, '_> {
 
     /// The constant step point `i` (statement `s`) makes, if any.
     fn step_at(&self, i: usize) -> Option<(SymbolId, i64)> {
-        let src = self.pg.src;
-        let pt = self.pg.pi.point[i];
+        let src = self.pg.f.src;
+        let pt = self.pg.f.pi.point[i];
         match (&src.stmts[pt.stmt].kind, pt.part) {
             (StmtKind::Expr(e), Part::Whole) => self.const_step(*e),
             (StmtKind::CFor { step: Some(e), .. }, Part::LoopStep) => self.const_step(*e),
@@ -229,16 +229,16 @@ impl Adj<'_, '_, '_> {
         if !self.pg.g.opts.induction || self.has_any_jump() {
             return out;
         }
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         let prog = self.pg.prog();
         // Candidates: integer scalar locals stepped somewhere by a recorded step.
         let mut cands = HashSet::new();
-        for i in 0..self.pg.pi.point.len() {
+        for i in 0..self.pg.f.pi.point.len() {
             if let Some((v, _)) = self.step_at(i) {
                 let d = &prog.symbols[v];
                 let local = !d.attrs.dummy
                     && d.common.is_none()
-                    && radtap_dataflow::zones::unit_of_scope(prog, d.scope) == Some(self.pg.p);
+                    && radtap_dataflow::zones::unit_of_scope(prog, d.scope) == Some(self.pg.f.p);
                 let int = d.ty.as_ref().is_some_and(|t| {
                     t.base == BaseClass::Integer && t.pointers == 0 && t.dims.is_empty()
                 });
@@ -255,13 +255,13 @@ impl Adj<'_, '_, '_> {
             });
         }
         'var: for v in cands {
-            let Some(vz) = self.pg.pi.zones.sym_zones(v) else {
+            let Some(vz) = self.pg.f.pi.zones.sym_zones(v) else {
                 continue;
             };
             let mut first_step = usize::MAX;
             let mut last_other: Option<usize> = None;
-            for (i, pt) in self.pg.pi.point.iter().enumerate() {
-                if !self.pg.pi.effects[i].writes.intersects(&vz) {
+            for (i, pt) in self.pg.f.pi.point.iter().enumerate() {
+                if !self.pg.f.pi.effects[i].writes.intersects(&vz) {
                     continue;
                 }
                 let Some(&k) = top_of.get(&pt.stmt) else {
@@ -312,7 +312,7 @@ impl Adj<'_, '_, '_> {
             return;
         }
         for v in self.zone_symbols() {
-            let Some(vz) = self.pg.pi.zones.sym_zones(v) else {
+            let Some(vz) = self.pg.f.pi.zones.sym_zones(v) else {
                 continue;
             };
             if vz.intersects(rec) && self.first_value_of_local(s, v) {
@@ -328,7 +328,7 @@ impl Adj<'_, '_, '_> {
     /// value before `s` that anything could need (recording it pushed an uninitialised
     /// value).
     pub(crate) fn first_value_of_local(&self, s: StmtId, v: SymbolId) -> bool {
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         let prog = self.pg.prog();
         let d = &prog.symbols[v];
         let initialised = src.decls.iter().any(|x| match x {
@@ -340,14 +340,14 @@ impl Adj<'_, '_, '_> {
             && !d.attrs.save
             && !initialised
             && d.common.is_none()
-            && radtap_dataflow::zones::unit_of_scope(prog, d.scope) == Some(self.pg.p);
+            && radtap_dataflow::zones::unit_of_scope(prog, d.scope) == Some(self.pg.f.p);
         // `s` itself, or the initialisation of a `for` of the top level.
         let Some(k) = src.body.iter().position(|&x| {
             x == s || matches!(src.stmts[x].kind, StmtKind::CFor { init: Some(i), .. } if i == s)
         }) else {
             return false;
         };
-        let Some(vz) = self.pg.pi.zones.sym_zones(v) else {
+        let Some(vz) = self.pg.f.pi.zones.sym_zones(v) else {
             return false;
         };
         if !local {
@@ -357,10 +357,10 @@ impl Adj<'_, '_, '_> {
         subtree(src, &src.body[..k], &mut |x| {
             before.insert(x);
         });
-        !self.pg.pi.point.iter().enumerate().any(|(id, pt)| {
+        !self.pg.f.pi.point.iter().enumerate().any(|(id, pt)| {
             before.contains(&pt.stmt)
-                && (self.pg.pi.effects[id].reads.intersects(&vz)
-                    || self.pg.pi.effects[id].writes.intersects(&vz))
+                && (self.pg.f.pi.effects[id].reads.intersects(&vz)
+                    || self.pg.f.pi.effects[id].writes.intersects(&vz))
         })
     }
 }

@@ -18,7 +18,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// overwrites a value that carries a derivative before it (its adjoint would have to be
     /// reset) or that the adjoint must record.
     pub(crate) fn adj_alloc_pair(&mut self, s: StmtId) -> Option<Rev> {
-        let pair = self.pg.g.alloc_calls.get(&(self.pg.p, s))?.clone();
+        let pair = self.pg.g.alloc_calls.get(&(self.pg.f.p, s))?.clone();
         let (allocated, freed) = match pair {
             AllocCall::Final { .. } => {
                 let c = stmt(
@@ -38,8 +38,8 @@ impl<'a> Adj<'_, '_, 'a> {
             } => (allocated, freed),
         };
         if let Some(i) = self.pg.pid(s) {
-            let mut live = self.pg.pi.effects[i].writes.clone();
-            live.intersect_with(&self.pg.act.active_before[i]);
+            let mut live = self.pg.f.pi.effects[i].writes.clone();
+            live.intersect_with(&self.pg.f.act.active_before[i]);
             if !live.is_empty() || !self.to_record(i).is_empty() {
                 return Some(self.unsupported(
                     s,

@@ -230,7 +230,7 @@ fn is_jump(k: &StmtKind) -> bool {
 impl<'a> Adj<'_, '_, 'a> {
     /// The body needs lowering as a whole: it has GOTOs or a RETURN before its end.
     pub(crate) fn body_has_jumps(&self) -> bool {
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         let last = src.body.last().copied();
         let mut found = false;
         subtree(src, &src.body, &mut |x| match &src.stmts[x].kind {
@@ -251,7 +251,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// Statement `s` must be lowered: a loop or `switch` with EXIT/CYCLE/`break`/`continue`
     /// inside, a `switch`, or a loop without a condition.
     pub(crate) fn needs_lowering(&self, s: StmtId) -> bool {
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         match &src.stmts[s].kind {
             StmtKind::Switch { .. } | StmtKind::Loop { .. } => return true,
             StmtKind::Do { .. }
@@ -275,7 +275,7 @@ impl<'a> Adj<'_, '_, 'a> {
 
     /// Whether `s` holds no jump and no jump target below it: it keeps its structure.
     fn opaque(&self, s: StmtId, lw: &Lowering) -> bool {
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         let mut ok = true;
         subtree(src, &[s], &mut |x| {
             let st = &src.stmts[x];
@@ -289,10 +289,10 @@ impl<'a> Adj<'_, '_, 'a> {
     }
 
     fn new_label(&mut self) -> String {
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         loop {
             self.next_label += 1;
-            let l = match self.pg.lang {
+            let l = match self.pg.f.lang {
                 Lang::Fortran => format!("{}", 100 + self.next_label),
                 Lang::C => format!("ad_label{}", self.next_label),
             };
@@ -307,7 +307,7 @@ impl<'a> Adj<'_, '_, 'a> {
     }
 
     fn label_stmt(&mut self, l: String) -> StmtId {
-        let k = match self.pg.lang {
+        let k = match self.pg.f.lang {
             Lang::Fortran => StmtKind::Continue,
             Lang::C => StmtKind::Empty,
         };
@@ -318,7 +318,7 @@ impl<'a> Adj<'_, '_, 'a> {
 
     /// Both sweeps of `stmts`, lowered to basic blocks.
     pub(crate) fn lower_region(&mut self, stmts: &[StmtId], whole: bool) -> Rev {
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         // Structured statements taken apart here never reach `rev_stmt`: their conditions,
         // bounds and steps are checked for hidden calls and side effects now.
         let mut structured = Vec::new();
@@ -531,7 +531,7 @@ impl<'a> Adj<'_, '_, 'a> {
                         });
                         new_arms = vec![(not, std::mem::take(&mut else_b))];
                     }
-                    let logical = self.pg.lang == Lang::Fortran
+                    let logical = self.pg.f.lang == Lang::Fortran
                         && new_arms.len() == 1
                         && new_arms[0].1.len() == 1
                         && else_b.is_empty();
@@ -549,7 +549,7 @@ impl<'a> Adj<'_, '_, 'a> {
                     sel,
                     cases,
                     default,
-                }) => match self.pg.lang {
+                }) => match self.pg.f.lang {
                     Lang::Fortran => {
                         let mut new_cases = Vec::new();
                         for (values, t) in cases {
@@ -653,7 +653,7 @@ impl<'a> Adj<'_, '_, 'a> {
                     }
                     let else_b = (Some(ps[fallback]) != next).then(|| vec![go(self, ps[fallback])]);
                     let logical =
-                        self.pg.lang == Lang::Fortran && arms.len() == 1 && else_b.is_none();
+                        self.pg.f.lang == Lang::Fortran && arms.len() == 1 && else_b.is_none();
                     bwd.push(stmt(
                         &mut self.pg.u,
                         StmtKind::If {

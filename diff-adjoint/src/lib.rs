@@ -258,8 +258,8 @@ struct JointIf {
 
 impl<'p, 'g, 'a> Adj<'p, 'g, 'a> {
     fn new(pg: &'p mut ProcGen<'g, 'a>) -> Self {
-        let n = pg.pi.zones.len();
-        let loop_gotos = structjumps::loop_gotos(pg.src);
+        let n = pg.f.pi.zones.len();
+        let loop_gotos = structjumps::loop_gotos(pg.f.src);
         Adj {
             pg,
             written_anywhere: ZoneSet::new(n),

@@ -58,7 +58,8 @@ impl Adj<'_, '_, '_> {
     /// Rewrites the finished joint body: the records outside loops go to local variables,
     /// and repeat marks left with nothing to re-read are dropped.
     pub(crate) fn records_in_locals(&mut self, body: &mut Vec<StmtId>) {
-        if !self.pg.g.opts.local_records || self.pg.sweep != Sweep::Joint || self.recs.is_empty() {
+        if !self.pg.g.opts.local_records || self.pg.f.sweep != Sweep::Joint || self.recs.is_empty()
+        {
             return;
         }
         // How often each statement stands in the body, and whether one stands in a loop.
@@ -139,7 +140,7 @@ impl Adj<'_, '_, '_> {
             // loop's snapshot) is set to zero first, as C's recorded scalars are; one that
             // cannot be (DATA, EQUIVALENCE, SAVE in the unit) stays on the stack.
             let mut zero_primal = None;
-            if let (Lang::Fortran, Expr::Name(v)) = (self.pg.lang, &self.pg.u.exprs[primal]) {
+            if let (Lang::Fortran, Expr::Name(v)) = (self.pg.f.lang, &self.pg.u.exprs[primal]) {
                 let v = *v;
                 if self.pg.prog().symbols.contains(v) && self.own_local(v) {
                     if !self.zeroable_fortran_local(v) {
@@ -149,7 +150,7 @@ impl Adj<'_, '_, '_> {
                 }
             }
             let save = self.pg.temp(&name, kind);
-            match (self.pg.lang, base) {
+            match (self.pg.f.lang, base) {
                 (Lang::C, Some(v))
                     if self.pg.prog().symbols.contains(v)
                         && self.own_local(v)
@@ -159,7 +160,7 @@ impl Adj<'_, '_, '_> {
                 }
                 _ => {}
             }
-            if self.pg.lang == Lang::Fortran {
+            if self.pg.f.lang == Lang::Fortran {
                 let zero = (suffix != "Integer4").then_some(bytes);
                 fortran_saves.push((save, zero));
                 if let Some(v) = zero_primal {
@@ -198,7 +199,7 @@ impl Adj<'_, '_, '_> {
         // locals do (`recorded_local_zeros`), and so do Fortran's saves (C's are declared
         // with `= 0`).
         self.zero_saved_arrays(&zero_arrays);
-        if self.pg.lang == Lang::Fortran {
+        if self.pg.f.lang == Lang::Fortran {
             let mut zeros = Vec::new();
             for (v, bytes) in fortran_saves {
                 let n = self.pg.b().name(v);
@@ -257,7 +258,7 @@ impl Adj<'_, '_, '_> {
         let Some(n) = count else {
             return Some(vec![primal]);
         };
-        if self.pg.lang != Lang::C || suffix == "Integer4" {
+        if self.pg.f.lang != Lang::C || suffix == "Integer4" {
             return None;
         }
         let len = match &self.pg.u.exprs[n] {

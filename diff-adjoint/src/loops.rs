@@ -22,7 +22,7 @@ impl<'a> Adj<'_, '_, 'a> {
         }
         let sym = match var {
             Target::Sym(v) => Some(v),
-            Target::Expr(e) => match self.pg.src.exprs[e] {
+            Target::Expr(e) => match self.pg.f.src.exprs[e] {
                 Expr::Name(v) => Some(v),
                 _ => None,
             },
@@ -55,8 +55,8 @@ impl<'a> Adj<'_, '_, 'a> {
         step: Option<ExprId>,
         body: &'a [StmtId],
     ) -> Rev {
-        let st = &self.pg.src.stmts[s];
-        let outer = match self.pg.src.exprs[var] {
+        let st = &self.pg.f.src.stmts[s];
+        let outer = match self.pg.f.src.exprs[var] {
             Expr::Name(x) => self.enter_restored_loop(x, body),
             _ => None,
         };
@@ -66,7 +66,7 @@ impl<'a> Adj<'_, '_, 'a> {
         }
         // Left by EXIT: not every iteration ran (`structjumps.rs`).
         if self.jump_loops > 0 && self.escapes(body, true) {
-            let keep = match self.pg.src.exprs[var] {
+            let keep = match self.pg.f.src.exprs[var] {
                 Expr::Name(x) => self.loop_var_read_outside(x),
                 _ => true,
             };
@@ -75,7 +75,7 @@ impl<'a> Adj<'_, '_, 'a> {
         let v = self.pg.cp(var);
         // A loop whose body has nothing left in the forward sweep still runs there when
         // something after it reads the value it leaves in its variable.
-        let keep = match self.pg.src.exprs[var] {
+        let keep = match self.pg.f.src.exprs[var] {
             Expr::Name(x) => self.loop_var_read_outside(x),
             _ => true,
         };
@@ -86,8 +86,8 @@ impl<'a> Adj<'_, '_, 'a> {
             .pg
             .g
             .info
-            .ref_zones(self.pg.prog(), self.pg.p, var)
-            .unwrap_or_else(|| self.pg.pi.zones.empty());
+            .ref_zones(self.pg.prog(), self.pg.f.p, var)
+            .unwrap_or_else(|| self.pg.f.pi.zones.empty());
         let unit_step = step.is_none_or(|x| self.pg.const_value(x) == Some(1.0));
         let mut fwd = Vec::new();
         let mut bwd = Vec::new();
@@ -219,7 +219,7 @@ impl<'a> Adj<'_, '_, 'a> {
         step: Option<ExprId>,
         test_after: bool,
     ) -> Rev {
-        let st = &self.pg.src.stmts[s];
+        let st = &self.pg.f.src.stmts[s];
         let init_r = init.map(|i| self.rev_stmt(i)).unwrap_or_default();
         let mut r = self.rev_block(body);
         if let Some(e) = step {
@@ -273,7 +273,7 @@ impl<'a> Adj<'_, '_, 'a> {
         test_after: bool,
     ) -> StmtId {
         // A DO without loop control (`structjumps.rs`): no condition to write in Fortran.
-        if cond.is_none() && !test_after && self.pg.lang == Lang::Fortran {
+        if cond.is_none() && !test_after && self.pg.f.lang == Lang::Fortran {
             return self.pg.new_like(st, StmtKind::Loop { body });
         }
         let cond = cond.unwrap_or_else(|| self.pg.b().int(1));
@@ -293,7 +293,7 @@ impl<'a> Adj<'_, '_, 'a> {
 
     /// `DO i = 1, n` / `for (i = 0; i < n; ++i)` around a backward body.
     fn count_loop(&mut self, i: SymbolId, n: SymbolId, body: Block) -> StmtId {
-        match self.pg.lang {
+        match self.pg.f.lang {
             Lang::Fortran => {
                 let v = self.pg.b().name(i);
                 let a = self.pg.b().int(1);
@@ -322,7 +322,7 @@ impl<'a> Adj<'_, '_, 'a> {
         if let Some(r) = self.adj_c_effects(s, e, Part::LoopStep) {
             return r;
         }
-        let Some(i) = self.pg.pi.point_id(Point {
+        let Some(i) = self.pg.f.pi.point_id(Point {
             stmt: s,
             part: Part::LoopStep,
         }) else {
@@ -332,7 +332,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 bwd: Vec::new(),
             };
         };
-        if self.pg.act.has_derivative[i] {
+        if self.pg.f.act.has_derivative[i] {
             return self.unsupported(s, "a `for` step with an active side effect");
         }
         let mut r = Rev::default();
@@ -370,7 +370,7 @@ impl<'a> Adj<'_, '_, 'a> {
         step: Option<ExprId>,
         body: &[StmtId],
     ) -> Option<CanonFor> {
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         let init = init?;
         let (var, from) = match &src.stmts[init].kind {
             StmtKind::Assign {
@@ -433,13 +433,13 @@ impl<'a> Adj<'_, '_, 'a> {
             _ => return None,
         };
         // The body must not write the variable.
-        let vz = self.pg.pi.zones.sym_zones(var)?;
+        let vz = self.pg.f.pi.zones.sym_zones(var)?;
         let mut inside = HashSet::new();
         subtree(src, body, &mut |x| {
             inside.insert(x);
         });
-        for (id, pt) in self.pg.pi.point.iter().enumerate() {
-            if inside.contains(&pt.stmt) && self.pg.pi.effects[id].writes.intersects(&vz) {
+        for (id, pt) in self.pg.f.pi.point.iter().enumerate() {
+            if inside.contains(&pt.stmt) && self.pg.f.pi.effects[id].writes.intersects(&vz) {
                 return None;
             }
         }
@@ -449,7 +449,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 let mut st = vec![e];
                 while let Some(x) = st.pop() {
                     if let Expr::Name(v) = src.exprs[x] {
-                        if let Some(mut z) = self.pg.pi.zones.sym_zones(v) {
+                        if let Some(mut z) = self.pg.f.pi.zones.sym_zones(v) {
                             z.subtract(&self.restored_vars);
                             if z.intersects(&self.written_anywhere) {
                                 ok = false;
@@ -485,7 +485,7 @@ impl<'a> Adj<'_, '_, 'a> {
     }
 
     fn adj_counted_for(&mut self, s: StmtId, c: CanonFor, body: &'a [StmtId]) -> Rev {
-        let st = &self.pg.src.stmts[s];
+        let st = &self.pg.f.src.stmts[s];
         let outer = self.enter_restored_loop(c.var, body);
         let r = self.rev_block(body);
         if let Some(o) = outer {
@@ -504,7 +504,7 @@ impl<'a> Adj<'_, '_, 'a> {
         // `for (int i = a; …)`: the declaration goes to the top of the body like any other,
         // the loop starts with `i = a`.
         let mut before = Rev::default();
-        let init = match init.map(|i| (i, &self.pg.src.stmts[i].kind)) {
+        let init = match init.map(|i| (i, &self.pg.f.src.stmts[i].kind)) {
             Some((i, StmtKind::Decl(d))) => {
                 before = self.adj_decl(i, d);
                 if before.bwd.is_empty() {
@@ -672,7 +672,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// Whether C loop counter `v` is declared with an unsigned type (`size_t`, `unsigned`,
     /// `uint32_t`).
     fn unsigned_counter(&self, v: SymbolId) -> bool {
-        self.pg.src.stmts.iter().any(|(_, st)| match &st.kind {
+        self.pg.f.src.stmts.iter().any(|(_, st)| match &st.kind {
             StmtKind::Decl(Decl::Var(d)) if d.entities.iter().any(|e| e.sym == v) => {
                 unsigned_type_name(self.pg.prog(), &d.spec.keyword, 0)
             }

@@ -21,7 +21,7 @@ impl<'a> Adj<'_, '_, 'a> {
         mask: Option<ExprId>,
         body: &'a [StmtId],
     ) -> Rev {
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         for &b in body {
             let StmtKind::Assign { lhs, .. } = &src.stmts[b].kind else {
                 return self.unsupported(s, "a FORALL holding other statements than assignments");
@@ -39,9 +39,14 @@ impl<'a> Adj<'_, '_, 'a> {
         }) {
             return self.unsupported(s, "a FORALL with a stride");
         }
-        let mut var_zones = self.pg.pi.zones.empty();
+        let mut var_zones = self.pg.f.pi.zones.empty();
         for sp in specs {
-            if let Some(z) = self.pg.g.info.ref_zones(self.pg.prog(), self.pg.p, sp.var) {
+            if let Some(z) = self
+                .pg
+                .g
+                .info
+                .ref_zones(self.pg.prog(), self.pg.f.p, sp.var)
+            {
                 var_zones.union_with(&z);
             }
         }
@@ -108,7 +113,7 @@ impl<'a> Adj<'_, '_, 'a> {
         let mut saves = Vec::new();
         let mut restores = Vec::new();
         for sp in specs {
-            if let Expr::Name(v) = self.pg.src.exprs[sp.var] {
+            if let Expr::Name(v) = self.pg.f.src.exprs[sp.var] {
                 if self.first_value_of_local(s, v) {
                     continue;
                 }
@@ -149,7 +154,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// Whether the right-hand side of assignment `s` reads the variable of `lhs` only
     /// through the very reference `lhs`.
     fn reads_target_only_at_itself(&self, s: StmtId, lhs: ExprId) -> bool {
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         let StmtKind::Assign { rhs, .. } = &src.stmts[s].kind else {
             return false;
         };
@@ -171,7 +176,7 @@ impl<'a> Adj<'_, '_, 'a> {
     }
 
     fn base_sym(&self, e: ExprId) -> Option<SymbolId> {
-        match &self.pg.src.exprs[e] {
+        match &self.pg.f.src.exprs[e] {
             Expr::Name(v) => Some(*v),
             Expr::Index { base, .. } | Expr::Field { base, .. } => self.base_sym(*base),
             _ => None,
@@ -183,17 +188,18 @@ impl<'a> Adj<'_, '_, 'a> {
     /// an element, a component, a reduction or a call of the program).
     fn elementwise_in(&self, e: ExprId, written: &HashSet<SymbolId>, elemental: bool) -> bool {
         let mut ok = true;
-        match &self.pg.src.exprs[e] {
+        match &self.pg.f.src.exprs[e] {
             Expr::Name(v) => return elemental || !written.contains(v),
             Expr::Unary { .. } | Expr::Binary { .. } | Expr::Paren(_) => {
-                radtap_il::visit::expr_children(&self.pg.src.exprs[e], &mut |k| {
+                radtap_il::visit::expr_children(&self.pg.f.src.exprs[e], &mut |k| {
                     ok &= self.elementwise_in(k, written, elemental)
                 });
             }
             Expr::Call { callee, args } => {
                 let name = self.pg.callee_name(*callee).to_ascii_lowercase();
-                let intrinsic_elemental = self.pg.prog().lookup(self.pg.src.scope, &name).is_none()
-                    && radtap_il::vocab::is(&name, Lang::Fortran, radtap_il::vocab::ELEMENTAL);
+                let intrinsic_elemental =
+                    self.pg.prog().lookup(self.pg.f.src.scope, &name).is_none()
+                        && radtap_il::vocab::is(&name, Lang::Fortran, radtap_il::vocab::ELEMENTAL);
                 for a in args {
                     ok &= self.elementwise_in(a.value, written, elemental && intrinsic_elemental);
                 }
@@ -211,10 +217,10 @@ impl<'a> Adj<'_, '_, 'a> {
     pub(crate) fn names_in(&self, e: ExprId, out: &mut HashSet<SymbolId>) {
         let mut stack = vec![e];
         while let Some(x) = stack.pop() {
-            if let Expr::Name(v) = self.pg.src.exprs[x] {
+            if let Expr::Name(v) = self.pg.f.src.exprs[x] {
                 out.insert(v);
             }
-            radtap_il::visit::expr_children(&self.pg.src.exprs[x], &mut |k| stack.push(k));
+            radtap_il::visit::expr_children(&self.pg.f.src.exprs[x], &mut |k| stack.push(k));
         }
     }
 
@@ -222,14 +228,14 @@ impl<'a> Adj<'_, '_, 'a> {
     fn mask_shape(&self, e: ExprId) -> Option<SymbolId> {
         let mut stack = vec![e];
         while let Some(x) = stack.pop() {
-            match &self.pg.src.exprs[x] {
+            match &self.pg.f.src.exprs[x] {
                 Expr::Name(v) => {
                     let t = self.pg.prog().symbols[*v].ty.as_ref()?;
                     if !t.dims.is_empty() {
                         // Fixed extents, or (Fortran) deferred ones: the temporary is then
                         // allocatable, allocated by the mask's assignment (`mask_push_pop`).
                         let fixed = t.dims.iter().all(|d| matches!(d.upper, DimUpper::Expr(_)))
-                            || (self.pg.lang == Lang::Fortran
+                            || (self.pg.f.lang == Lang::Fortran
                                 && t.dims.iter().all(|d| d.upper == DimUpper::Deferred));
                         return fixed.then_some(*v);
                     }
@@ -252,7 +258,7 @@ impl<'a> Adj<'_, '_, 'a> {
         arms: &'a [(ExprId, Block)],
         else_block: Option<&'a Block>,
     ) -> Rev {
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         // The conditions under which every adjoint assignment may read the values from
         // before the construct.
         let mut written_before: HashSet<SymbolId> = HashSet::new();

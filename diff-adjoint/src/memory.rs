@@ -31,14 +31,14 @@ impl<'a> Adj<'_, '_, 'a> {
         }
         // Variables of sibling blocks may share a name; at the top of the body they cannot.
         if self.c_hoisted_names.is_empty() {
-            for &p in &self.pg.src.params {
+            for &p in &self.pg.f.src.params {
                 let n = self.pg.g.out.symbols[p].spelling.clone();
                 self.c_hoisted_names.insert(n);
             }
         }
         // Nor may they shadow a file-scope name (a typedef, global or function) that the
         // rest of the body uses: `(real) - y` would become a subtraction.
-        let outer = self.pg.prog().scopes[self.pg.src.scope].parent;
+        let outer = self.pg.prog().scopes[self.pg.f.src.scope].parent;
         for e in &v.entities {
             let name = self.pg.g.out.symbols[e.sym].spelling.clone();
             let shadows = outer.is_some_and(|o| self.pg.prog().lookup(o, &name).is_some());
@@ -55,7 +55,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 self.c_hoisted_names.insert(name);
             }
         }
-        let c = Copier { src: self.pg.src };
+        let c = Copier { src: self.pg.f.src };
         let mut hv = v.clone();
         // Declared at the top and assigned later: not const, unless the const is the
         // pointees' (`const double *p`), which stays.
@@ -75,20 +75,21 @@ impl<'a> Adj<'_, '_, 'a> {
                 // each call: a call counter always read 1).
                 Some(_) if self.pg.prog().symbols[e.sym].attrs.save => {}
                 Some(Init::Expr(x))
-                    if in_loop && matches!(self.pg.src.exprs[x], Expr::ArrayCtor { .. }) =>
+                    if in_loop && matches!(self.pg.f.src.exprs[x], Expr::ArrayCtor { .. }) =>
                 {
                     return self.unsupported(s, "a C brace initialiser inside a loop");
                 }
                 // A brace list of variables hoisted to the top would read them before they
                 // are set, and its adjoint would be lost.
                 Some(Init::Expr(x))
-                    if matches!(self.pg.src.exprs[x], Expr::ArrayCtor { .. })
+                    if matches!(self.pg.f.src.exprs[x], Expr::ArrayCtor { .. })
                         && !self.constant_braces(x) =>
                 {
                     return self.unsupported(s, "a C brace initialiser with non-constant values");
                 }
                 // A constant table: initialised once at the top.
-                Some(Init::Expr(x)) if matches!(self.pg.src.exprs[x], Expr::ArrayCtor { .. }) => {}
+                Some(Init::Expr(x)) if matches!(self.pg.f.src.exprs[x], Expr::ArrayCtor { .. }) => {
+                }
                 // `char dir[32] = "out";`: an array takes a string only as an initialiser
                 // (`dir = "out";` did not compile), so it stays one, like a constant table.
                 Some(Init::Expr(x)) if self.string_into_array(x, e) && in_loop => {
@@ -106,7 +107,7 @@ impl<'a> Adj<'_, '_, 'a> {
         // A real scalar declared in a nested block is set on some paths of the forward sweep and
         // may be read on the matching ones of the backward sweep, a correlation gcc does not
         // see ("may be used uninitialized"): zeroed at the start like the recorded locals.
-        if !self.pg.src.body.contains(&s) {
+        if !self.pg.f.src.body.contains(&s) {
             for e in &hv.entities {
                 let scalar = self.pg.prog().symbols[e.sym].ty.as_ref().is_some_and(|t| {
                     t.pointers == 0 && t.dims.is_empty() && t.base == BaseClass::Real
@@ -152,12 +153,12 @@ impl<'a> Adj<'_, '_, 'a> {
                             "a multi-dimensional C variable-length array, or one of structs",
                         );
                     }
-                    if self.pg.sweep == Sweep::Fwd {
+                    if self.pg.f.sweep == Sweep::Fwd {
                         // No derivative is read in `f_fwd`: nothing to zero.
                         e.init = None;
                         continue;
                     }
-                    let bound = Copier { src: self.pg.src }.expr(&mut self.pg.u, dims[0]);
+                    let bound = Copier { src: self.pg.f.src }.expr(&mut self.pg.u, dims[0]);
                     self.fixed_bound(bound);
                     let bound = self.pg.paren_if_compound(bound);
                     let i = self.pg.temp("i", TempKind::Int);
@@ -220,7 +221,7 @@ impl<'a> Adj<'_, '_, 'a> {
         }
         // Joint mode zeroes the derivatives where the forward sweep passes the declaration;
         // split mode at the start of `f_bwd`, where they live (`f_fwd` has none to zero).
-        let vla_zero = match self.pg.sweep {
+        let vla_zero = match self.pg.f.sweep {
             Sweep::Joint => vla_zero,
             Sweep::Bwd => {
                 self.bwd_zeros.extend(vla_zero);
@@ -233,7 +234,7 @@ impl<'a> Adj<'_, '_, 'a> {
             ..Rev::default()
         };
         for (sym, x) in inits {
-            let is_ptr = self.pg.lang == Lang::C
+            let is_ptr = self.pg.f.lang == Lang::C
                 && self.pg.prog().symbols[sym]
                     .ty
                     .as_ref()
@@ -264,14 +265,14 @@ impl<'a> Adj<'_, '_, 'a> {
                 // array allocated by one is not the other's. The backward sweep allocates it
                 // again, with its adjoint, with the bounds the forward sweep hands over
                 // (`split_local_arrays`); a SAVE one would stay allocated: refused.
-                if self.pg.sweep != Sweep::Joint && self.pg.lang == Lang::Fortran {
+                if self.pg.f.sweep != Sweep::Joint && self.pg.f.lang == Lang::Fortran {
                     for &it in items {
-                        let base = match &self.pg.src.exprs[it] {
+                        let base = match &self.pg.f.src.exprs[it] {
                             Expr::Index { base, .. } => *base,
                             _ => it,
                         };
                         let Some(b) =
-                            radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.p, base)
+                            radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.f.p, base)
                                 .filter(|&b| self.own_local(b))
                         else {
                             continue;
@@ -304,12 +305,12 @@ impl<'a> Adj<'_, '_, 'a> {
                 let mut zero = Vec::new();
                 let mut prim = Vec::new();
                 for &it in items {
-                    let base = match &self.pg.src.exprs[it] {
+                    let base = match &self.pg.f.src.exprs[it] {
                         Expr::Index { base, .. } => *base,
                         _ => it,
                     };
                     let owner_local =
-                        radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.p, base)
+                        radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.f.p, base)
                             .is_some_and(|b| self.own_local(b) || self.paired_here(b));
                     if owner_local {
                         prim.push(self.pg.cp(base));
@@ -324,10 +325,10 @@ impl<'a> Adj<'_, '_, 'a> {
                     // ALLOCATE again in its forward sweep, on an array the primal run left
                     // allocated, and clears the adjoint the caller hands in (a crash, or a
                     // zero derivative).
-                    let head = self.pg.g.info.heads.iter().any(|h| h.head == self.pg.p);
+                    let head = self.pg.g.info.heads.iter().any(|h| h.head == self.pg.f.p);
                     let dummy =
-                        radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.p, base)
-                            .filter(|b| self.pg.src.params.contains(b) && !self.paired_here(*b));
+                        radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.f.p, base)
+                            .filter(|b| self.pg.f.src.params.contains(b) && !self.paired_here(*b));
                     if let (Some(b), Some(_), false) = (dummy, d, head) {
                         let n = self.pg.name_of(b).to_string();
                         let msg = format!("an ALLOCATE of the dummy argument `{n}` (or of its component) with a derivative, in a procedure called from the head, is not supported in adjoint mode yet: allocate it in the caller and pass it allocated");
@@ -338,7 +339,7 @@ impl<'a> Adj<'_, '_, 'a> {
                         ditems.push(d);
                         if let Some(db) = self.pg.dref(base, Dir::Nd) {
                             let records = match self.pg.record_of(base) {
-                                Some(td) if self.pg.lang == Lang::Fortran => {
+                                Some(td) if self.pg.f.lang == Lang::Fortran => {
                                     Some((td, self.pg.rank_of(base)))
                                 }
                                 _ => None,
@@ -392,11 +393,11 @@ impl<'a> Adj<'_, '_, 'a> {
                 // Local arrays stay allocated until the backward sweep frees them at their
                 // ALLOCATE; others are freed as in the primal.
                 let all_local = items.iter().all(|&it| {
-                    radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.p, it)
+                    radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.f.p, it)
                         .is_some_and(|b| self.own_local(b) || self.paired_here(b))
                 });
                 if all_local && !in_loop {
-                    let text = match self.pg.lang {
+                    let text = match self.pg.f.lang {
                         Lang::Fortran => "! DEALLOCATE delayed to the backward sweep",
                         Lang::C => "// free delayed to the backward sweep",
                     };
@@ -409,11 +410,11 @@ impl<'a> Adj<'_, '_, 'a> {
                     self.unsupported(s, "DEALLOCATE of a non-local array (or inside a loop)")
                 }
             }
-            MemOp::Nullify if self.pg.lang == Lang::Fortran => {
+            MemOp::Nullify if self.pg.f.lang == Lang::Fortran => {
                 // The backward sweep needs the associations the forward sweep ends with:
                 // NULLIFY of local pointers is left out (they die with the procedure).
                 let all_local = items.iter().all(
-                    |&it| matches!(self.pg.src.exprs[it], Expr::Name(p) if self.local_pointer(p)),
+                    |&it| matches!(self.pg.f.src.exprs[it], Expr::Name(p) if self.local_pointer(p)),
                 );
                 if all_local {
                     let c = stmt(
@@ -437,7 +438,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// Whether `e` is `malloc(…)`/`calloc(…)` or a call to an allocator
     /// (`radtap_il::alloc`), possibly cast.
     pub(crate) fn is_allocation(&self, e: ExprId) -> bool {
-        match &self.pg.src.exprs[e] {
+        match &self.pg.f.src.exprs[e] {
             Expr::Cast { arg, .. } | Expr::Paren(arg) => self.is_allocation(*arg),
             Expr::Call { callee, .. } => {
                 matches!(self.pg.callee_name(*callee).as_str(), "malloc" | "calloc")
@@ -490,7 +491,7 @@ impl<'a> Adj<'_, '_, 'a> {
                     sd.ty.as_ref().is_some_and(|t| t.pointers > 0)
                         && !sd.attrs.save
                         && self.own_local(w)
-                        && self.pg.src.body.contains(&s)
+                        && self.pg.f.src.body.contains(&s)
                 }
                 None => false,
             },
@@ -515,7 +516,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// The pointer variable `free(e)` frees: `w`, `(w)`, `(void *)w`.
     pub(crate) fn freed_pointer(&self, mut e: ExprId) -> Option<SymbolId> {
         loop {
-            match &self.pg.src.exprs[e] {
+            match &self.pg.f.src.exprs[e] {
                 Expr::Paren(a) | Expr::Cast { arg: a, .. } => e = *a,
                 Expr::Name(w) => return Some(*w),
                 _ => return None,
@@ -527,7 +528,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// A COMMON member, or a local equivalenced into a COMMON block (whose zones are the
     /// block's): its storage, adjoint included, outlives the procedure.
     pub(crate) fn in_global_storage(&self, x: SymbolId) -> bool {
-        let z = &self.pg.pi.zones;
+        let z = &self.pg.f.pi.zones;
         self.pg.prog().symbols[x].common.is_some()
             || z.objects
                 .get(&radtap_dataflow::zones::ObjKey::Sym(x))
@@ -541,7 +542,7 @@ impl<'a> Adj<'_, '_, 'a> {
         let Some(first) = self.first_allocation_of(v) else {
             return false;
         };
-        self.pg.src.stmts.iter().any(|(id, st)| match &st.kind {
+        self.pg.f.src.stmts.iter().any(|(id, st)| match &st.kind {
             StmtKind::Memory {
                 op: MemOp::Deallocate,
                 items,
@@ -555,11 +556,11 @@ impl<'a> Adj<'_, '_, 'a> {
 
     /// The variable an ALLOCATE/DEALLOCATE item names: `w` of `w` or `w(n)`.
     fn memory_item_var(&self, it: ExprId) -> Option<SymbolId> {
-        let base = match &self.pg.src.exprs[it] {
+        let base = match &self.pg.f.src.exprs[it] {
             Expr::Index { base, .. } => *base,
             _ => it,
         };
-        match self.pg.src.exprs[base] {
+        match self.pg.f.src.exprs[base] {
             Expr::Name(b) => Some(b),
             _ => None,
         }
@@ -568,6 +569,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// The first ALLOCATE statement of this procedure (in source order) naming `v`.
     fn first_allocation_of(&self, v: SymbolId) -> Option<StmtId> {
         self.pg
+            .f
             .src
             .stmts
             .iter()
@@ -587,10 +589,10 @@ impl<'a> Adj<'_, '_, 'a> {
     /// array no ALLOCATE names (`t = x*2`: `tb` was never allocated, a crash) and a value
     /// built from the array itself by a constructor (`acc = [acc, v]`: the gradient was 0).
     pub(crate) fn reallocating_assignment(&self, lhs: ExprId, rhs: ExprId) -> Option<String> {
-        if self.pg.lang != Lang::Fortran {
+        if self.pg.f.lang != Lang::Fortran {
             return None;
         }
-        let Expr::Name(v) = self.pg.src.exprs[lhs] else {
+        let Expr::Name(v) = self.pg.f.src.exprs[lhs] else {
             return None;
         };
         let sd = &self.pg.prog().symbols[v];
@@ -605,7 +607,7 @@ impl<'a> Adj<'_, '_, 'a> {
         // (node, inside a constructor)
         let mut stack = vec![(rhs, false)];
         while let Some((x, inside)) = stack.pop() {
-            let node = &self.pg.src.exprs[x];
+            let node = &self.pg.f.src.exprs[x];
             grows |= inside && matches!(node, Expr::Name(n) if *n == v);
             let inside = inside || matches!(node, Expr::ArrayCtor { .. });
             radtap_il::visit::expr_children(node, &mut |k| stack.push((k, inside)));
@@ -624,11 +626,11 @@ impl<'a> Adj<'_, '_, 'a> {
     }
 
     pub(crate) fn own_local(&self, x: SymbolId) -> bool {
-        !self.pg.src.params.contains(&x)
+        !self.pg.f.src.params.contains(&x)
             && radtap_dataflow::zones::unit_of_scope(
                 self.pg.prog(),
                 self.pg.prog().symbols[x].scope,
-            ) == Some(self.pg.p)
+            ) == Some(self.pg.f.p)
     }
 
     /// A Fortran allocatable array of a module (or a dummy) that this procedure allocates
@@ -637,8 +639,8 @@ impl<'a> Adj<'_, '_, 'a> {
     /// which frees the array and its derivative where it passes the ALLOCATE), since the
     /// backward sweep needs the values and the derivative the forward sweep left there.
     pub(crate) fn paired_here(&self, x: SymbolId) -> bool {
-        let src = self.pg.src;
-        if self.pg.lang != Lang::Fortran
+        let src = self.pg.f.src;
+        if self.pg.f.lang != Lang::Fortran
             || !self.pg.prog().symbols[x].attrs.allocatable
             || self.own_local(x)
         {
@@ -646,7 +648,7 @@ impl<'a> Adj<'_, '_, 'a> {
         }
         let names = |items: &[ExprId]| {
             items.iter().any(|&it| {
-                radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.p, it) == Some(x)
+                radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.f.p, it) == Some(x)
             })
         };
         let (mut allocs, mut deallocs) = (0, 0);
@@ -684,7 +686,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// `p => e'` (none before the first). Sound when every association of `p` is at the top
     /// level and `e` selects its target with variables the procedure never writes.
     pub(crate) fn adj_fortran_pointer_assign(&mut self, s: StmtId, lhs: ExprId) -> Rev {
-        let Expr::Name(p) = self.pg.src.exprs[lhs] else {
+        let Expr::Name(p) = self.pg.f.src.exprs[lhs] else {
             return self.unsupported(s, "a pointer assignment to a component or element");
         };
         if !self.local_pointer(p) {
@@ -696,10 +698,10 @@ impl<'a> Adj<'_, '_, 'a> {
         // Every association of `p`, in order; all must be top-level statements.
         let mut assocs = Vec::new();
         let mut nested = false;
-        let top: Vec<StmtId> = self.pg.src.body.clone();
-        subtree(self.pg.src, &top, &mut |x| {
-            if let StmtKind::PointerAssign { lhs: l, .. } = self.pg.src.stmts[x].kind {
-                if matches!(self.pg.src.exprs[l], Expr::Name(q) if q == p) {
+        let top: Vec<StmtId> = self.pg.f.src.body.clone();
+        subtree(self.pg.f.src, &top, &mut |x| {
+            if let StmtKind::PointerAssign { lhs: l, .. } = self.pg.f.src.stmts[x].kind {
+                if matches!(self.pg.f.src.exprs[l], Expr::Name(q) if q == p) {
                     if top.contains(&x) {
                         assocs.push(x);
                     } else {
@@ -718,31 +720,32 @@ impl<'a> Adj<'_, '_, 'a> {
         // sweep of one association re-establishes the one before it.
         assocs.sort_by_key(|x| top.iter().position(|t| t == x));
         // The target must be selected by variables nothing in the procedure writes.
-        let mut written = self.pg.pi.zones.empty();
-        for e in &self.pg.pi.effects {
+        let mut written = self.pg.f.pi.zones.empty();
+        for e in &self.pg.f.pi.effects {
             written.union_with(&e.writes);
         }
         for &a in &assocs {
-            let StmtKind::PointerAssign { rhs: r, .. } = self.pg.src.stmts[a].kind else {
+            let StmtKind::PointerAssign { rhs: r, .. } = self.pg.f.src.stmts[a].kind else {
                 continue;
             };
             let mut stack = Vec::new();
-            radtap_il::visit::expr_children(&self.pg.src.exprs[r], &mut |k| stack.push(k));
-            if let Expr::Name(_) = self.pg.src.exprs[r] {
+            radtap_il::visit::expr_children(&self.pg.f.src.exprs[r], &mut |k| stack.push(k));
+            if let Expr::Name(_) = self.pg.f.src.exprs[r] {
                 stack.clear();
             }
             let mut bad = false;
             while let Some(x) = stack.pop() {
-                if let Expr::Name(v) = self.pg.src.exprs[x] {
-                    let is_base = radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.p, r)
-                        == Some(v);
+                if let Expr::Name(v) = self.pg.f.src.exprs[x] {
+                    let is_base =
+                        radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.f.p, r)
+                            == Some(v);
                     if !is_base {
-                        if let Some(o) = self.pg.pi.zones.objects.get(&ObjKey::Sym(v)) {
-                            bad |= self.pg.pi.zones.obj_set(o).intersects(&written);
+                        if let Some(o) = self.pg.f.pi.zones.objects.get(&ObjKey::Sym(v)) {
+                            bad |= self.pg.f.pi.zones.obj_set(o).intersects(&written);
                         }
                     }
                 }
-                radtap_il::visit::expr_children(&self.pg.src.exprs[x], &mut |k| stack.push(k));
+                radtap_il::visit::expr_children(&self.pg.f.src.exprs[x], &mut |k| stack.push(k));
             }
             if bad {
                 return self.unsupported(
@@ -752,7 +755,7 @@ impl<'a> Adj<'_, '_, 'a> {
             }
         }
         let assoc = |me: &mut Self, a: StmtId| -> Vec<StmtId> {
-            let StmtKind::PointerAssign { lhs: l, rhs: r } = me.pg.src.stmts[a].kind else {
+            let StmtKind::PointerAssign { lhs: l, rhs: r } = me.pg.f.src.stmts[a].kind else {
                 return Vec::new();
             };
             let mut out = vec![me.pg.copy_stmt(a)];

@@ -30,7 +30,7 @@ use radtap_il::omp::{base_name, declared_below, stmts_below, written, Omp, OmpCl
 impl<'a> Adj<'_, '_, 'a> {
     /// Both sweeps of the parallel loop `s` (module doc).
     pub(crate) fn rev_parallel(&mut self, s: StmtId, omp: &'a Omp) -> Rev {
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         let body: &'a [StmtId] = match &src.stmts[s].kind {
             StmtKind::Do { body, .. } | StmtKind::CFor { body, .. } => body,
             _ => return self.rev_stmt_rule(s),
@@ -64,8 +64,8 @@ impl<'a> Adj<'_, '_, 'a> {
         }
         let mut reds: Vec<SymbolId> = omp.reductions().into_iter().map(|(_, x)| x).collect();
         // Scalars incremented in the loop's critical sections are reductions too.
-        let own = per_iteration(self.pg.src, s, body, omp);
-        for x in critical_increments(self.pg.src, body) {
+        let own = per_iteration(self.pg.f.src, s, body, omp);
+        for x in critical_increments(self.pg.f.src, body) {
             if !own.contains(&x) && !reds.contains(&x) {
                 reds.push(x);
             }
@@ -73,12 +73,12 @@ impl<'a> Adj<'_, '_, 'a> {
         let outer_own = std::mem::replace(&mut self.omp_own, own);
         // Its critical sections first: refused there, before the form is chosen.
         let mut all = Vec::new();
-        stmts_below(self.pg.src, body, &mut all);
+        stmts_below(self.pg.f.src, body, &mut all);
         let bad = all.into_iter().find(|&x| {
-            let StmtKind::Block { body: cb, .. } = &self.pg.src.stmts[x].kind else {
+            let StmtKind::Block { body: cb, .. } = &self.pg.f.src.stmts[x].kind else {
                 return false;
             };
-            is_critical(self.pg.src, x) && !self.order_free(cb)
+            is_critical(self.pg.f.src, x) && !self.order_free(cb)
         });
         let r = match bad {
             Some(c) => self.unsupported(c, CRITICAL_ORDER),
@@ -111,13 +111,13 @@ impl<'a> Adj<'_, '_, 'a> {
             }
         }
         if rerun {
-            if self.pg.sweep != Sweep::Joint {
+            if self.pg.f.sweep != Sweep::Joint {
                 return self.unsupported(s, "a parallel loop whose iterations record values, in a procedure differentiated in split mode (NOCHECKPOINT),");
             }
             let Some(z) = self.rerun_snapshot(s, body, omp, &reds) else {
                 return self.unsupported(s, "a parallel loop that overwrites what its iterations read (in place, `x[i] = f(x[i])`)");
             };
-            let own = per_iteration(self.pg.src, s, body, omp);
+            let own = per_iteration(self.pg.f.src, s, body, omp);
             self.omp_body = Some((body[0], reds.clone(), own));
             r = self.rev_stmt_rule(s);
             self.omp_body = None;
@@ -273,7 +273,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// it sets that the iteration does not own must be set by increments `x = x + e` (whose
     /// adjoints read x̄ and increment ē's adjoints, in any order).
     pub(crate) fn rev_critical(&mut self, s: StmtId, body: &'a [StmtId]) -> Rev {
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         if !self.order_free(body) {
             return self.unsupported(s, CRITICAL_ORDER);
         }
@@ -304,7 +304,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// Whether the statements `body` of a critical section set only variables the
     /// iteration owns and shared ones by increments ([`Self::rev_critical`]).
     fn order_free(&self, body: &[StmtId]) -> bool {
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         let mut all = Vec::new();
         stmts_below(src, body, &mut all);
         all.iter().all(|&x| match &src.stmts[x].kind {
@@ -318,7 +318,7 @@ impl<'a> Adj<'_, '_, 'a> {
 
     /// Whether the sequential reversal of `body` records values or control inside it.
     pub(crate) fn records_inside(&self, body: &[StmtId]) -> bool {
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         let mut inside = HashSet::new();
         let mut control = false;
         subtree(src, body, &mut |x| {
@@ -337,6 +337,7 @@ impl<'a> Adj<'_, '_, 'a> {
         control
             || self
                 .pg
+                .f
                 .pi
                 .point
                 .iter()
@@ -353,8 +354,8 @@ impl<'a> Adj<'_, '_, 'a> {
         omp: &Omp,
         reds: &[SymbolId],
     ) -> Option<ZoneSet> {
-        let src = self.pg.src;
-        let zones = &self.pg.pi.zones;
+        let src = self.pg.f.src;
+        let zones = &self.pg.f.pi.zones;
         let mut own = per_iteration(src, s, body, omp);
         own.extend(reds.iter().copied());
         let mut p = zones.empty();
@@ -377,10 +378,10 @@ impl<'a> Adj<'_, '_, 'a> {
             inside.insert(x);
         });
         let (mut r, mut w) = (zones.empty(), zones.empty());
-        for (i, pt) in self.pg.pi.point.iter().enumerate() {
+        for (i, pt) in self.pg.f.pi.point.iter().enumerate() {
             if inside.contains(&pt.stmt) {
-                r.union_with(&self.pg.pi.effects[i].reads);
-                w.union_with(&self.pg.pi.effects[i].writes);
+                r.union_with(&self.pg.f.pi.effects[i].reads);
+                w.union_with(&self.pg.f.pi.effects[i].writes);
             }
         }
         r.subtract(&p);
@@ -466,7 +467,7 @@ impl<'a> Adj<'_, '_, 'a> {
         reds: &[SymbolId],
         own: &[SymbolId],
     ) -> Rev {
-        let (regions, _) = radtap_il::directives::block_regions(&self.pg.src.stmts, b);
+        let (regions, _) = radtap_il::directives::block_regions(&self.pg.f.src.stmts, b);
         let inner = self.rev_range(b, 0, b.len(), &regions, None);
         let fwd = b.iter().map(|&x| self.pg.copy_stmt(x)).collect();
         let mut bwd = inner.fwd;

@@ -23,7 +23,7 @@ use radtap_il::omp::{declared_below, stmts_below, written, Omp, OmpClause, OmpKi
 impl<'a> Adj<'_, '_, 'a> {
     /// Both sweeps of the `parallel sections` construct `s`, whose sections are `secs`.
     pub(crate) fn rev_sections(&mut self, s: StmtId, secs: &'a [StmtId]) -> Rev {
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         let Some(omp) = src.stmts[s].omp.as_deref() else {
             return self.unsupported(s, "a `parallel sections` construct");
         };
@@ -55,7 +55,7 @@ impl<'a> Adj<'_, '_, 'a> {
             .collect();
         let rerun = bodies.iter().any(|b| self.records_inside(b));
         if rerun {
-            if self.pg.sweep != Sweep::Joint {
+            if self.pg.f.sweep != Sweep::Joint {
                 return self.unsupported(s, "`parallel sections` whose sections record values, in a procedure differentiated in split mode (NOCHECKPOINT),");
             }
             if let Err(m) = self.sections_rerun_safe(&all, &bodies, &own, &reds) {
@@ -124,7 +124,7 @@ impl<'a> Adj<'_, '_, 'a> {
         own: &[SymbolId],
         reds: &[SymbolId],
     ) -> Result<(), String> {
-        let zones = &self.pg.pi.zones;
+        let zones = &self.pg.f.pi.zones;
         let mut mine = zones.empty();
         for x in own.iter().chain(reds) {
             if let Some(z) = zones.sym_zones(*x) {
@@ -133,9 +133,9 @@ impl<'a> Adj<'_, '_, 'a> {
         }
         let inside: HashSet<StmtId> = all.iter().copied().collect();
         let mut writes = zones.empty();
-        for (i, p) in self.pg.pi.point.iter().enumerate() {
+        for (i, p) in self.pg.f.pi.point.iter().enumerate() {
             if inside.contains(&p.stmt) {
-                writes.union_with(&self.pg.pi.effects[i].writes);
+                writes.union_with(&self.pg.f.pi.effects[i].writes);
                 let mut rec = self.to_record(i);
                 rec.subtract(&mine);
                 if !rec.is_empty() {
@@ -146,7 +146,7 @@ impl<'a> Adj<'_, '_, 'a> {
         writes.subtract(&mine);
         // What each section reads before it sets it (its top-level statements in order;
         // only a whole assignment at the top level counts as setting).
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         for b in bodies {
             let mut set = zones.empty();
             let mut exposed = zones.empty();
@@ -154,12 +154,12 @@ impl<'a> Adj<'_, '_, 'a> {
                 let mut below = Vec::new();
                 stmts_below(src, &[t], &mut below);
                 let mut kills = zones.empty();
-                for (i, p) in self.pg.pi.point.iter().enumerate() {
+                for (i, p) in self.pg.f.pi.point.iter().enumerate() {
                     if below.contains(&p.stmt) {
-                        let mut r = self.pg.pi.effects[i].reads.clone();
+                        let mut r = self.pg.f.pi.effects[i].reads.clone();
                         r.subtract(&set);
                         exposed.union_with(&r);
-                        kills.union_with(&self.pg.pi.effects[i].kills);
+                        kills.union_with(&self.pg.f.pi.effects[i].kills);
                     }
                 }
                 if matches!(src.stmts[t].kind, StmtKind::Assign { .. }) {
@@ -185,7 +185,7 @@ impl<'a> Adj<'_, '_, 'a> {
     ) -> Result<Vec<OmpClause>, String> {
         let u = &self.pg.u;
         let prog = &self.pg.g.out;
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         let adjoints: HashSet<SymbolId> = self.pg.dvar.values().copied().collect();
         let own_adjoints: Vec<SymbolId> = own
             .iter()

@@ -97,7 +97,7 @@ impl Adj<'_, '_, '_> {
             }
             // The temporary is a symbol of the output (not `push_pop`'s primal locals).
             let (v1, v2) = (self.pg.b().name(t), self.pg.b().name(t));
-            let v2 = match self.pg.lang {
+            let v2 = match self.pg.f.lang {
                 Lang::C => self.addr_of(v2),
                 Lang::Fortran => v2,
             };

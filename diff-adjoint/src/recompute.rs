@@ -77,8 +77,8 @@ impl<'a> Adj<'_, '_, 'a> {
     ) -> Vec<Recompute> {
         let mut out = Vec::new();
         if !self.pg.g.opts.recompute
-            || self.pg.lang != Lang::C
-            || !matches!(self.pg.sweep, Sweep::Joint)
+            || self.pg.f.lang != Lang::C
+            || !matches!(self.pg.f.sweep, Sweep::Joint)
             || self.has_any_jump()
             || !regions.is_empty()
         {
@@ -97,7 +97,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// zones, when the call can be run again there instead of being recorded.
     fn recomputable(&mut self, b: &'a [StmtId], p: usize, hi: usize) -> Option<(usize, ZoneSet)> {
         let s = b[p];
-        let StmtKind::Call { args, .. } = &self.pg.src.stmts[s].kind else {
+        let StmtKind::Call { args, .. } = &self.pg.f.src.stmts[s].kind else {
             return None;
         };
         let i = self.pg.pid(s)?;
@@ -108,8 +108,8 @@ impl<'a> Adj<'_, '_, 'a> {
         if self.pg.prog().units[c].lang != Lang::C || !self.cheap_body(c) {
             return None;
         }
-        let zones = &self.pg.pi.zones;
-        let writes = self.pg.pi.effects[i].writes.clone();
+        let zones = &self.pg.f.pi.zones;
+        let writes = self.pg.f.pi.effects[i].writes.clone();
         if writes.is_empty() {
             return None;
         }
@@ -135,13 +135,13 @@ impl<'a> Adj<'_, '_, 'a> {
         }
         let private = match key {
             ObjKey::Sym(x) => self.own_local(x),
-            ObjKey::Heap(u, _) => u == self.pg.p,
+            ObjKey::Heap(u, _) => u == self.pg.f.p,
             ObjKey::Pointee(_) => false,
         };
         if !private {
             return None;
         }
-        let bare = args.iter().any(|a| match whole(self.pg.src, a.value) {
+        let bare = args.iter().any(|a| match whole(self.pg.f.src, a.value) {
             Some(n) => {
                 let ks = zones.pts.get(&n).cloned().unwrap_or_default();
                 key == ObjKey::Sym(n) || ks == [key]
@@ -154,17 +154,17 @@ impl<'a> Adj<'_, '_, 'a> {
         // Only this call writes V; its readers lie in b[p+1..=q].
         let mut holder = HashMap::new();
         for (k, &t) in b.iter().enumerate().take(hi).skip(p) {
-            subtree(self.pg.src, &[t], &mut |x| {
+            subtree(self.pg.f.src, &[t], &mut |x| {
                 holder.insert(x, k);
             });
         }
         let mut q = None;
-        for (id, pt) in self.pg.pi.point.iter().enumerate() {
-            let e = &self.pg.pi.effects[id];
+        for (id, pt) in self.pg.f.pi.point.iter().enumerate() {
+            let e = &self.pg.f.pi.effects[id];
             if e.writes.intersects(&v) && pt.stmt != s && !self.delayed_free(pt.stmt) {
                 return None;
             }
-            let reads = e.reads.intersects(&v) || self.pg.act.deriv_uses[id].intersects(&v);
+            let reads = e.reads.intersects(&v) || self.pg.f.act.deriv_uses[id].intersects(&v);
             if !reads || pt.stmt == s {
                 continue;
             }
@@ -196,7 +196,7 @@ impl<'a> Adj<'_, '_, 'a> {
             }
         }
         // What the call reads holds the same value at b[q]'s adjoint.
-        let mut inputs = self.pg.pi.effects[i].reads.clone();
+        let mut inputs = self.pg.f.pi.effects[i].reads.clone();
         inputs.subtract(&v);
         inputs.subtract(&self.restored_vars);
         let mut moving = inputs.and(&self.written_anywhere);
@@ -205,10 +205,10 @@ impl<'a> Adj<'_, '_, 'a> {
         }
         // Pointers set at the top level before the statement holding the block.
         let top = self.top_level_index(s)?;
-        let top_level: HashSet<StmtId> = self.pg.src.body[..top].iter().copied().collect();
-        for (key, o) in self.pg.pi.zones.objects.iter() {
+        let top_level: HashSet<StmtId> = self.pg.f.src.body[..top].iter().copied().collect();
+        for (key, o) in self.pg.f.pi.zones.objects.iter() {
             let ObjKey::Sym(x) = key else { continue };
-            let set = self.pg.pi.zones.obj_set(o);
+            let set = self.pg.f.pi.zones.obj_set(o);
             if !set.intersects(&moving) {
                 continue;
             }
@@ -216,8 +216,8 @@ impl<'a> Adj<'_, '_, 'a> {
                 .ty
                 .as_ref()
                 .is_some_and(|t| t.pointers == 1 && t.dims.is_empty());
-            let set_early = self.pg.pi.point.iter().enumerate().all(|(id, pt)| {
-                !self.pg.pi.effects[id].writes.intersects(&set) || top_level.contains(&pt.stmt)
+            let set_early = self.pg.f.pi.point.iter().enumerate().all(|(id, pt)| {
+                !self.pg.f.pi.effects[id].writes.intersects(&set) || top_level.contains(&pt.stmt)
             });
             if pointer && set_early {
                 moving.subtract(&set);
@@ -232,8 +232,8 @@ impl<'a> Adj<'_, '_, 'a> {
     /// pointer or record of static storage, or to a call returning a pointer.
     fn address_may_escape(&self, s: StmtId, key: ObjKey) -> bool {
         let prog = self.pg.prog();
-        let src = self.pg.src;
-        let zones = &self.pg.pi.zones;
+        let src = self.pg.f.src;
+        let zones = &self.pg.f.pi.zones;
         let lasting = prog.symbols.iter().any(|(_, d)| {
             let global = radtap_dataflow::zones::unit_of_scope(prog, d.scope).is_none_or(|u| {
                 !matches!(
@@ -260,7 +260,7 @@ impl<'a> Adj<'_, '_, 'a> {
             }
             false
         };
-        for site in self.pg.g.info.callgraph.sites_of(self.pg.p) {
+        for site in self.pg.g.info.callgraph.sites_of(self.pg.f.p) {
             let args = match site.expr {
                 Some(e) => match &src.exprs[e] {
                     Expr::Call { args, .. } => args,
@@ -288,10 +288,10 @@ impl<'a> Adj<'_, '_, 'a> {
 
     /// Whether `t` is a `free` of the body's top level, which waits for the backward sweep.
     fn delayed_free(&self, t: StmtId) -> bool {
-        match &self.pg.src.stmts[t].kind {
+        match &self.pg.f.src.stmts[t].kind {
             StmtKind::Call { callee, args, .. } => {
                 self.pg.callee_name(*callee) == "free"
-                    && self.pg.src.body.contains(&t)
+                    && self.pg.f.src.body.contains(&t)
                     && args.len() == 1
                     && self
                         .freed_pointer(args[0].value)
@@ -303,13 +303,14 @@ impl<'a> Adj<'_, '_, 'a> {
 
     /// Whether expression `e` names a variable the procedure writes (or reads memory).
     fn mentions_written(&self, e: ExprId) -> bool {
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         let mut todo = vec![e];
         while let Some(x) = todo.pop() {
             match &src.exprs[x] {
                 Expr::Name(n) => {
                     let moved = self
                         .pg
+                        .f
                         .pi
                         .zones
                         .sym_zones(*n)
@@ -331,10 +332,10 @@ impl<'a> Adj<'_, '_, 'a> {
 
     /// The index in the body's top level of the statement holding `s`.
     fn top_level_index(&self, s: StmtId) -> Option<usize> {
-        let body = &self.pg.src.body;
+        let body = &self.pg.f.src.body;
         body.iter().position(|&t| {
             let mut found = false;
-            subtree(self.pg.src, &[t], &mut |x| found |= x == s);
+            subtree(self.pg.f.src, &[t], &mut |x| found |= x == s);
             found
         })
     }

@@ -6,7 +6,7 @@ use crate::*;
 impl<'a> Adj<'_, '_, 'a> {
     /// A call statement to a runtime routine: `call pushreal8(x)` / `pushReal8(x);`.
     pub(crate) fn rt(&mut self, c_name: &str, args: Vec<ExprId>) -> StmtId {
-        match self.pg.lang {
+        match self.pg.f.lang {
             Lang::Fortran => {
                 let callee = self.pg.b().opaque(&c_name.to_ascii_lowercase());
                 let args = args
@@ -89,7 +89,7 @@ impl<'a> Adj<'_, '_, 'a> {
     pub(crate) fn push_pop(&mut self, sl: &Slot) -> (StmtId, StmtId) {
         let (p1, p2) = (self.dup(sl.primal), self.dup(sl.primal));
         let arr = if sl.count.is_some() { "Array" } else { "" };
-        let (push_args, pop_args) = match (sl.count, self.pg.lang) {
+        let (push_args, pop_args) = match (sl.count, self.pg.f.lang) {
             (Some(n), _) => {
                 let (n1, n2) = (self.dup(n), self.dup(n));
                 let (p1, p2) = (self.unconst(p1), self.unconst(p2));
@@ -114,13 +114,13 @@ impl<'a> Adj<'_, '_, 'a> {
     /// cannot prove a callee leaves it alone): the runtime's array routines take non-const
     /// pointers, and gcc rejects the discarded qualifier.
     fn unconst(&mut self, e: ExprId) -> ExprId {
-        if self.pg.lang != Lang::C {
+        if self.pg.f.lang != Lang::C {
             return e;
         }
         let Expr::Name(v) = self.pg.u.exprs[e] else {
             return e;
         };
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         let Some(cp) = src
             .params
             .iter()
@@ -201,7 +201,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// EQUIVALENCE (which may give a local a value before the first statement) or SAVE of
     /// every local (whose values then carry over from the previous call).
     pub(crate) fn zeroable_fortran_local(&self, v: SymbolId) -> bool {
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         let prog = self.pg.prog();
         if !prog.symbols.contains(v) {
             return false;
@@ -245,17 +245,18 @@ impl<'a> Adj<'_, '_, 'a> {
 
     pub(crate) fn jump_local_zeros(&mut self) -> Vec<StmtId> {
         let mut out = Vec::new();
-        if self.pg.lang != Lang::Fortran || !self.body_has_jumps() {
+        if self.pg.f.lang != Lang::Fortran || !self.body_has_jumps() {
             return out;
         }
-        let mut read = self.pg.pi.zones.empty();
-        for u in &self.pg.act.deriv_uses {
+        let mut read = self.pg.f.pi.zones.empty();
+        for u in &self.pg.f.act.deriv_uses {
             read.union_with(u);
         }
         let vars = self.zone_symbols();
         for v in vars {
             let used = self
                 .pg
+                .f
                 .pi
                 .zones
                 .sym_zones(v)
@@ -294,14 +295,14 @@ impl<'a> Adj<'_, '_, 'a> {
         match t {
             Target::Sym(s) => self.slot_of_sym(s),
             Target::Expr(e) => {
-                let base = radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.p, e)
+                let base = radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.f.p, e)
                     .ok_or("a value written through an expression radtap cannot name")?;
                 let ty = self.pg.prog().symbols[base]
                     .ty
                     .clone()
                     .ok_or("an untyped variable")?;
                 let rank = self.pg.rank_of(e);
-                let elem_ty = match self.pg.lang {
+                let elem_ty = match self.pg.f.lang {
                     Lang::C => self.c_elem_type(e),
                     Lang::Fortran => None,
                 }
@@ -309,7 +310,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 let leaf = self.leaf_type(e);
                 if let BaseClass::Record(_) = elem_ty.base {
                     if let (Lang::C, None, Expr::Name(v)) =
-                        (self.pg.lang, &leaf, &self.pg.src.exprs[e])
+                        (self.pg.f.lang, &leaf, &self.pg.f.src.exprs[e])
                     {
                         // `cur = nxt;`: the struct recorded whole, as bytes.
                         return self.slot_of_sym(*v);
@@ -321,7 +322,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 let leaf_ty = leaf.unwrap_or(elem_ty);
                 let suffix = Self::suffix_of(&leaf_ty).ok_or("recording a value of this type")?;
                 let primal = self.pg.cp(e);
-                if self.pg.lang == Lang::Fortran && leaf_ty.base == BaseClass::Character {
+                if self.pg.f.lang == Lang::Fortran && leaf_ty.base == BaseClass::Character {
                     let rank = self.string_rank(e);
                     let count = Some(self.string_bytes(primal, rank, None));
                     return Ok(Slot {
@@ -348,8 +349,8 @@ impl<'a> Adj<'_, '_, 'a> {
     /// The rank of a Fortran character reference: a substring `s(2:3)`, `a(i)(2:3)` is as
     /// ranked as the string it is taken from (not a section).
     fn string_rank(&self, e: ExprId) -> usize {
-        if let Expr::Index { base, subs } = &self.pg.src.exprs[e] {
-            let base_is_scalar_name = match &self.pg.src.exprs[*base] {
+        if let Expr::Index { base, subs } = &self.pg.f.src.exprs[e] {
+            let base_is_scalar_name = match &self.pg.f.src.exprs[*base] {
                 Expr::Name(s) => self.pg.prog().symbols[*s]
                     .ty
                     .as_ref()
@@ -386,9 +387,9 @@ impl<'a> Adj<'_, '_, 'a> {
     /// The type of the element a C reference designates (`a[i]` of `double a[3]` is a double,
     /// `*p` of `double *p` too).
     pub(crate) fn c_elem_type(&self, e: ExprId) -> Option<Type> {
-        let base = radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.p, e)?;
+        let base = radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.f.p, e)?;
         let mut t = self.pg.prog().symbols[base].ty.clone()?;
-        match &self.pg.src.exprs[e] {
+        match &self.pg.f.src.exprs[e] {
             Expr::Name(_) => Some(t),
             Expr::Index { .. } | Expr::Unary { .. } => {
                 t.dims.clear();
@@ -401,7 +402,7 @@ impl<'a> Adj<'_, '_, 'a> {
 
     /// The type of the leaf a component reference designates (`s%x`, `p->v`).
     pub(crate) fn leaf_type(&self, e: ExprId) -> Option<Type> {
-        match &self.pg.src.exprs[e] {
+        match &self.pg.f.src.exprs[e] {
             Expr::Field { base, field, .. } => {
                 let td = self.pg.record_of(*base)?;
                 self.pg.prog().typedefs[td]
@@ -420,7 +421,7 @@ impl<'a> Adj<'_, '_, 'a> {
                         _ => None,
                     })
             }
-            Expr::Index { base, .. } if self.pg.lang == Lang::Fortran => self.leaf_type(*base),
+            Expr::Index { base, .. } if self.pg.f.lang == Lang::Fortran => self.leaf_type(*base),
             // `p->v[i]`: an element of an array component.
             Expr::Index { base, .. } => {
                 let mut t = self.leaf_type(*base)?;
@@ -439,7 +440,7 @@ impl<'a> Adj<'_, '_, 'a> {
             .clone()
             .ok_or_else(|| format!("`{name}` has no type"))?;
         if let BaseClass::Record(_) = ty.base {
-            if self.pg.lang == Lang::C {
+            if self.pg.f.lang == Lang::C {
                 return self.c_record_bytes(s, &ty);
             }
             return Err(format!("recording the derived-type variable `{name}`"));
@@ -447,7 +448,7 @@ impl<'a> Adj<'_, '_, 'a> {
         let suffix =
             Self::suffix_of(&ty).ok_or_else(|| format!("recording `{name}` (its type)"))?;
         let primal = self.pg.b().name(s);
-        if self.pg.lang == Lang::Fortran && ty.base == BaseClass::Character {
+        if self.pg.f.lang == Lang::Fortran && ty.base == BaseClass::Character {
             // Whole strings: `len` bytes per element.
             let n = if ty.dims.iter().any(|d| d.upper == DimUpper::Assumed) {
                 match self.user_size(s) {
@@ -469,7 +470,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 count,
             });
         }
-        let count = match (self.pg.lang, ty.dims.is_empty(), ty.pointers) {
+        let count = match (self.pg.f.lang, ty.dims.is_empty(), ty.pointers) {
             (_, true, 0) => None,
             (Lang::Fortran, false, _) => {
                 if ty.dims.iter().any(|d| d.upper == DimUpper::Assumed) {
@@ -482,7 +483,7 @@ impl<'a> Adj<'_, '_, 'a> {
                         None => Err(format!(
                             "recording the assumed-size array `{name}` needs its element count: give -size {}=N (an expression over integer variables visible in `{}`); it",
                             name.to_ascii_lowercase(),
-                            unit_name(self.pg.prog(), self.pg.p)
+                            unit_name(self.pg.prog(), self.pg.f.p)
                         )),
                     };
                 }
@@ -494,7 +495,7 @@ impl<'a> Adj<'_, '_, 'a> {
                     self.pg.prog(),
                     self.pg.prog().symbols[s].scope,
                 )
-                .unwrap_or(self.pg.p);
+                .unwrap_or(self.pg.f.p);
                 let mut n: Option<ExprId> = None;
                 for d in &ty.dims {
                     let DimUpper::Expr(x) = d.upper else {
@@ -537,7 +538,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 _ => {
                     return Err(format!(
                         "recording what the C pointer `{name}` designates needs its element count: give -size {name}=N (an expression over integer variables visible in `{}`); it",
-                        unit_name(self.pg.prog(), self.pg.p)
+                        unit_name(self.pg.prog(), self.pg.f.p)
                     ))
                 }
             },
@@ -577,7 +578,7 @@ impl<'a> Adj<'_, '_, 'a> {
                     (None, None) => {
                         return Err(format!(
                             "recording the structs the C pointer `{name}` designates needs their count: give -size {name}=N (an expression over integer variables visible in `{}`); it",
-                            unit_name(self.pg.prog(), self.pg.p)
+                            unit_name(self.pg.prog(), self.pg.f.p)
                         ))
                     }
                 };
@@ -611,8 +612,8 @@ impl<'a> Adj<'_, '_, 'a> {
             _ => false,
         };
         opaque
-            && (self.pg.src.decls.iter().any(is)
-                || self.pg.src.stmts.iter().any(|(_, st)| match &st.kind {
+            && (self.pg.f.src.decls.iter().any(is)
+                || self.pg.f.src.stmts.iter().any(|(_, st)| match &st.kind {
                     StmtKind::Decl(d) => is(d),
                     _ => false,
                 }))
@@ -629,7 +630,7 @@ impl<'a> Adj<'_, '_, 'a> {
         let Some(o) = radtap_dataflow::zones::unit_of_scope(prog, sd.scope) else {
             return false;
         };
-        o != self.pg.p
+        o != self.pg.f.p
             && sd.attrs.save
             && !prog.units[o].params.contains(&x)
             && matches!(
@@ -653,7 +654,7 @@ impl<'a> Adj<'_, '_, 'a> {
         let Some(o) = radtap_dataflow::zones::unit_of_scope(prog, sd.scope) else {
             return false;
         };
-        if o == self.pg.p
+        if o == self.pg.f.p
             || !sd.attrs.save
             || prog.units[o].params.contains(&x)
             || !matches!(
@@ -694,7 +695,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 // A BINOMIAL-CKP loop of this procedure re-runs its steps' callees too.
                 let rerun = !info.callgraph.callers(q).is_empty()
                     || !info.heads.iter().any(|h| h.head == q)
-                    || (q == self.pg.p && self.stepping_rerun);
+                    || (q == self.pg.f.p && self.stepping_rerun);
                 let Some(qi) = info.procs.get(&q) else {
                     continue;
                 };
@@ -728,6 +729,7 @@ impl<'a> Adj<'_, '_, 'a> {
     pub(crate) fn zone_symbols(&self) -> Vec<SymbolId> {
         let mut vars: Vec<SymbolId> = self
             .pg
+            .f
             .pi
             .zones
             .objects
@@ -745,14 +747,14 @@ impl<'a> Adj<'_, '_, 'a> {
     /// Zones point `i` must record before it runs.
     pub(crate) fn to_record(&self, i: usize) -> ZoneSet {
         if !self.is_live(i) {
-            return self.pg.pi.zones.empty();
+            return self.pg.f.pi.zones.empty();
         }
-        let w = &self.pg.pi.effects[i].writes;
+        let w = &self.pg.f.pi.effects[i].writes;
         let mut need = if self.pg.g.opts.tbr {
             // `save` of the dataflow where the point is live for derivatives; the same
             // formula where it runs anyway.
-            let mut need = self.pg.act.tbr_before[i].clone();
-            need.union_with(&self.pg.act.deriv_uses[i]);
+            let mut need = self.pg.f.act.tbr_before[i].clone();
+            need.union_with(&self.pg.f.act.deriv_uses[i]);
             need.intersect_with(w);
             need
         } else {
@@ -765,9 +767,9 @@ impl<'a> Adj<'_, '_, 'a> {
             .described
             .values()
             .any(radtap_il::library::is_mpi);
-        for (k, o) in self.pg.pi.zones.objects.iter().filter(|_| mpi) {
+        for (k, o) in self.pg.f.pi.zones.objects.iter().filter(|_| mpi) {
             if matches!(k, ObjKey::Sym(x) if self.mpi_handle(*x)) {
-                need.subtract(&self.pg.pi.zones.obj_set(o));
+                need.subtract(&self.pg.f.pi.zones.obj_set(o));
             }
         }
         need
@@ -777,9 +779,9 @@ impl<'a> Adj<'_, '_, 'a> {
     /// are not sliced: the forward sweep replaces the primal procedure.
     pub(crate) fn is_live(&self, i: usize) -> bool {
         !self.pg.g.opts.slice_dead
-            || self.pg.sweep != Sweep::Joint
-            || self.pg.act.live[i]
-            || !self.pg.pi.effects[i].sliceable
+            || self.pg.f.sweep != Sweep::Joint
+            || self.pg.f.act.live[i]
+            || !self.pg.f.pi.effects[i].sliceable
     }
 
     // ------------------------------------------------------------------ assignments

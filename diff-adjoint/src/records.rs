@@ -18,7 +18,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// root variable and a key naming the path (parentheses and casts aside); `None` for
     /// anything else (subscripts, calls, dereferences).
     pub(crate) fn member_path(&self, mut e: ExprId) -> Option<(SymbolId, String)> {
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         loop {
             match &src.exprs[e] {
                 Expr::Paren(a) | Expr::Cast { arg: a, .. } => e = *a,
@@ -39,13 +39,13 @@ impl<'a> Adj<'_, '_, 'a> {
     /// a local of this procedure never assigned as a whole (collected once, before the
     /// sweeps are built).
     pub(crate) fn collect_freed_members(&mut self) {
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         let mut out = HashSet::new();
         for &st in &src.body {
             let StmtKind::Call { callee, args, .. } = &src.stmts[st].kind else {
                 continue;
             };
-            if self.pg.lang != Lang::C || self.pg.callee_name(*callee) != "free" {
+            if self.pg.f.lang != Lang::C || self.pg.callee_name(*callee) != "free" {
                 continue;
             }
             let [a] = args.as_slice() else { continue };
@@ -65,7 +65,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// whole, stepped, or has its address taken anywhere in the procedure other than in its
     /// declaration (then a member path may designate another record at the free).
     fn root_reassigned(&self, root: SymbolId) -> bool {
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         let is_root = |mut e: ExprId| loop {
             match &src.exprs[e] {
                 Expr::Paren(a) | Expr::Cast { arg: a, .. } => e = *a,
@@ -101,17 +101,17 @@ impl<'a> Adj<'_, '_, 'a> {
         lhs: ExprId,
         rhs: ExprId,
     ) -> Option<Rev> {
-        if self.pg.lang != Lang::C || !self.pg.field_is_pointer(lhs) {
+        if self.pg.f.lang != Lang::C || !self.pg.field_is_pointer(lhs) {
             return None;
         }
         self.pg.dref(lhs, Dir::Omit)?;
         let path = self.member_path(lhs);
-        let name = match &self.pg.src.exprs[lhs] {
+        let name = match &self.pg.f.src.exprs[lhs] {
             Expr::Field { field, .. } => field.clone(),
             _ => "member".to_string(),
         };
         let assigned_once = path.as_ref().is_some_and(|(_, key)| {
-            let src = self.pg.src;
+            let src = self.pg.f.src;
             src.stmts
                 .iter()
                 .filter(|(_, st)| {
@@ -123,8 +123,8 @@ impl<'a> Adj<'_, '_, 'a> {
         });
         let ok = self.is_allocation(rhs)
             && self.pg.allocator_of(rhs).is_none()
-            && self.pg.src.body.contains(&s)
-            && self.pg.sweep == Sweep::Joint
+            && self.pg.f.src.body.contains(&s)
+            && self.pg.f.sweep == Sweep::Joint
             && assigned_once
             && path
                 .as_ref()
@@ -177,11 +177,11 @@ impl<'a> Adj<'_, '_, 'a> {
     /// refused at their line.
     fn adj_member_repointed(&mut self, s: StmtId, lhs: ExprId, rhs: ExprId, name: &str) -> Rev {
         let mut inner = rhs;
-        while let Expr::Paren(a) | Expr::Cast { arg: a, .. } = self.pg.src.exprs[inner] {
+        while let Expr::Paren(a) | Expr::Cast { arg: a, .. } = self.pg.f.src.exprs[inner] {
             inner = a;
         }
-        let null = matches!(&self.pg.src.exprs[inner], Expr::Opaque(t) if t == "NULL")
-            || matches!(&self.pg.src.exprs[inner], Expr::Literal(l) if l.text == "0");
+        let null = matches!(&self.pg.f.src.exprs[inner], Expr::Opaque(t) if t == "NULL")
+            || matches!(&self.pg.f.src.exprs[inner], Expr::Literal(l) if l.text == "0");
         let fresh = self.is_allocation(rhs) && self.pg.allocator_of(rhs).is_none();
         // A split sweep's local record is another variable in each sweep: `_bwd` could not
         // free nor restore what `_fwd` set.
@@ -192,7 +192,7 @@ impl<'a> Adj<'_, '_, 'a> {
                     .as_ref()
                     .is_some_and(|t| t.pointers == 0)
         });
-        if own && self.pg.sweep != Sweep::Joint {
+        if own && self.pg.f.sweep != Sweep::Joint {
             let msg = format!("in a procedure split into forward and backward sweeps, a pointer stored in a member (`{name}`) of a local record");
             return self.unsupported(s, &msg);
         }
@@ -279,8 +279,8 @@ impl<'a> Adj<'_, '_, 'a> {
     /// [`Self::adj_member_repointed`]). `None` when `e` is not such a member.
     pub(crate) fn adj_free_member(&mut self, s: StmtId, e: ExprId) -> Option<Rev> {
         let (_, key) = self.member_path(e)?;
-        let local = self.freed_members.contains(&key) && self.pg.src.body.contains(&s);
-        let twin = self.pg.lang == Lang::C
+        let local = self.freed_members.contains(&key) && self.pg.f.src.body.contains(&s);
+        let twin = self.pg.f.lang == Lang::C
             && self.pg.field_is_pointer(e)
             && self.pg.dref(e, Dir::Omit).is_some();
         if !local && !twin {
@@ -316,7 +316,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// the top level, left out of the forward sweep): the frees of the shadow, then the
     /// deallocator itself, where the backward sweep passes the allocation (statement `s`).
     pub(crate) fn delayed_deallocation(&mut self, s: StmtId, d: StmtId) -> Vec<StmtId> {
-        let StmtKind::Call { callee, args, .. } = &self.pg.src.stmts[d].kind else {
+        let StmtKind::Call { callee, args, .. } = &self.pg.f.src.stmts[d].kind else {
             return Vec::new();
         };
         let Some(dl) = self.pg.deallocator_of(*callee) else {
@@ -406,7 +406,7 @@ impl<'a> Adj<'_, '_, 'a> {
         // The record itself, or the records a pointer designates (`-size p=N`).
         let objs: Vec<(u32, u32)> = [ObjKey::Sym(x), ObjKey::Pointee(x)]
             .iter()
-            .filter_map(|k| self.pg.pi.zones.objects.get(k).map(|o| (o.start, o.len)))
+            .filter_map(|k| self.pg.f.pi.zones.objects.get(k).map(|o| (o.start, o.len)))
             .collect();
         let xname = prog.symbols[x].spelling.clone();
         let mut out = Vec::new();
@@ -415,7 +415,7 @@ impl<'a> Adj<'_, '_, 'a> {
             if !z.contains(radtap_dataflow::ZoneId(zi)) {
                 continue;
             }
-            let name = self.pg.pi.zones.zones[zi as usize].name.clone();
+            let name = self.pg.f.pi.zones.zones[zi as usize].name.clone();
             let rest = name.strip_prefix(xname.as_str()).unwrap_or(&name);
             let last = rest
                 .rsplit(['.', '>', '%'])
@@ -429,6 +429,7 @@ impl<'a> Adj<'_, '_, 'a> {
             // `heap_member_records` (`snapshot_at`).
             if self
                 .pg
+                .f
                 .pi
                 .zones
                 .objects
@@ -456,14 +457,14 @@ impl<'a> Adj<'_, '_, 'a> {
     /// zones `z` (`absolutes[k].data`).
     pub(crate) fn pointee_members(&self, x: SymbolId, z: &ZoneSet) -> Vec<String> {
         let mut out: Vec<String> = Vec::new();
-        let Some(o) = self.pg.pi.zones.objects.get(&ObjKey::Pointee(x)) else {
+        let Some(o) = self.pg.f.pi.zones.objects.get(&ObjKey::Pointee(x)) else {
             return out;
         };
         for zi in o.start..o.start + o.len {
             if !z.contains(radtap_dataflow::ZoneId(zi)) {
                 continue;
             }
-            let name = &self.pg.pi.zones.zones[zi as usize].name;
+            let name = &self.pg.f.pi.zones.zones[zi as usize].name;
             let name = name.split('@').next().unwrap_or(name);
             let f = name
                 .rsplit(['.', '>'])
@@ -637,7 +638,7 @@ impl<'a> Adj<'_, '_, 'a> {
         if !self.freed_members.contains(&key) {
             return None;
         }
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         let (lhs, rhs) = src.body.iter().find_map(|&s| match src.stmts[s].kind {
             StmtKind::Assign { lhs, rhs, op: None }
                 if self.member_path(lhs).is_some_and(|(_, k)| k == key) =>

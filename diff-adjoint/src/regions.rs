@@ -34,7 +34,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 return self.adj_iteration(b, var);
             }
         }
-        let (regions, _) = block_regions(&self.pg.src.stmts, b);
+        let (regions, _) = block_regions(&self.pg.f.src.stmts, b);
         self.rev_range(b, 0, b.len(), &regions, None)
     }
 
@@ -68,7 +68,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 None if self.jump_loops > 0 && self.escapes(&b[k..k + 1], false) => {
                     let j = self.rev_stmt(b[k]);
                     let direct = matches!(
-                        self.pg.src.stmts[b[k]].kind,
+                        self.pg.f.src.stmts[b[k]].kind,
                         StmtKind::Exit(_)
                             | StmtKind::Cycle(_)
                             | StmtKind::Break
@@ -168,22 +168,22 @@ impl<'a> Adj<'_, '_, 'a> {
     /// variable cannot be redefined inside its loop). In a split sweep the caller runs
     /// between the sweeps and may overwrite anything: all of it.
     pub(crate) fn region_snapshot(&mut self, stmts: &[StmtId]) -> (Vec<StmtId>, Vec<StmtId>) {
-        let mut z = self.pg.pi.zones.empty();
+        let mut z = self.pg.f.pi.zones.empty();
         let mut inside = HashSet::new();
-        subtree(self.pg.src, stmts, &mut |x| {
+        subtree(self.pg.f.src, stmts, &mut |x| {
             inside.insert(x);
         });
-        for (i, p) in self.pg.pi.point.iter().enumerate() {
+        for (i, p) in self.pg.f.pi.point.iter().enumerate() {
             if inside.contains(&p.stmt) {
-                z.union_with(&self.pg.pi.effects[i].reads);
-                z.union_with(&self.pg.pi.effects[i].writes);
+                z.union_with(&self.pg.f.pi.effects[i].reads);
+                z.union_with(&self.pg.f.pi.effects[i].writes);
             }
         }
-        if self.pg.sweep == Sweep::Joint {
+        if self.pg.f.sweep == Sweep::Joint {
             z.intersect_with(&self.written_anywhere);
         }
         for v in self.enclosing_do_vars(stmts[0]) {
-            if let Some(vz) = self.pg.g.info.ref_zones(self.pg.prog(), self.pg.p, v) {
+            if let Some(vz) = self.pg.g.info.ref_zones(self.pg.prog(), self.pg.f.p, v) {
                 z.subtract(&vz);
             }
         }
@@ -209,7 +209,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// statement: the regions matched in the blocks of `stmts` (and in `stmts` itself) are
     /// not acted on, which is said (AD050).
     pub(crate) fn warn_regions_ignored(&mut self, stmts: &[StmtId]) {
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         let mut blocks: Vec<&[StmtId]> = vec![stmts];
         subtree(src, stmts, &mut |x| {
             blocks.extend(
@@ -253,9 +253,9 @@ impl<'a> Adj<'_, '_, 'a> {
             false
         }
         let mut path = Vec::new();
-        walk(self.pg.src, &self.pg.src.body, s, &mut path);
+        walk(self.pg.f.src, &self.pg.f.src.body, s, &mut path);
         path.iter()
-            .filter_map(|&x| match &self.pg.src.stmts[x].kind {
+            .filter_map(|&x| match &self.pg.f.src.stmts[x].kind {
                 StmtKind::Do { var, .. } => Some(*var),
                 _ => None,
             })

@@ -15,10 +15,10 @@ impl Adj<'_, '_, '_> {
     /// never reads on entry (not restored before the re-run) and the others, whole objects
     /// at a time (a snapshot records whole objects).
     pub(crate) fn reread_needs(&self, i: usize, rec: &ZoneSet) -> (ZoneSet, ZoneSet) {
-        let reads = &self.pg.pi.effects[i].reads;
-        let mut needed = self.pg.pi.zones.empty();
-        for o in self.pg.pi.zones.objects.values() {
-            let set = self.pg.pi.zones.obj_set(o).and(rec);
+        let reads = &self.pg.f.pi.effects[i].reads;
+        let mut needed = self.pg.f.pi.zones.empty();
+        for o in self.pg.f.pi.zones.objects.values() {
+            let set = self.pg.f.pi.zones.obj_set(o).and(rec);
             if set.intersects(reads) {
                 needed.union_with(&set);
             }
@@ -26,15 +26,15 @@ impl Adj<'_, '_, '_> {
         // Zones outside every object (none expected) stay needed.
         let mut unread = rec.clone();
         unread.subtract(&needed);
-        for o in self.pg.pi.zones.objects.values() {
-            let set = self.pg.pi.zones.obj_set(o);
+        for o in self.pg.f.pi.zones.objects.values() {
+            let set = self.pg.f.pi.zones.obj_set(o);
             if set.intersects(&needed) {
                 unread.subtract(&set);
             }
         }
         let mut outside = rec.clone();
-        for o in self.pg.pi.zones.objects.values() {
-            outside.subtract(&self.pg.pi.zones.obj_set(o));
+        for o in self.pg.f.pi.zones.objects.values() {
+            outside.subtract(&self.pg.f.pi.zones.obj_set(o));
         }
         needed.union_with(&outside);
         unread.subtract(&outside);
@@ -56,14 +56,14 @@ impl Adj<'_, '_, '_> {
     /// another procedure set to it are out of this check's sight, as they are of the
     /// slices' (`slices.rs`).
     pub(crate) fn killed_on_entry(&self, c: UnitId, args: &[Arg], rec: &ZoneSet) -> ZoneSet {
-        let zones = &self.pg.pi.zones;
+        let zones = &self.pg.f.pi.zones;
         let mut out = zones.empty();
         let prog = self.pg.prog();
         let cu = &prog.units[c];
-        if self.pg.lang != Lang::C || cu.lang != Lang::C || cu.params.len() != args.len() {
+        if self.pg.f.lang != Lang::C || cu.lang != Lang::C || cu.params.len() != args.len() {
             return out;
         }
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         let names = |e: ExprId| {
             let mut v = Vec::new();
             let mut todo = vec![e];
@@ -91,7 +91,7 @@ impl Adj<'_, '_, '_> {
                 continue;
             }
             let formal = cu.params[k];
-            let Some(x) = radtap_dataflow::zones::base_symbol(prog, self.pg.p, a.value) else {
+            let Some(x) = radtap_dataflow::zones::base_symbol(prog, self.pg.f.p, a.value) else {
                 continue;
             };
             let Some(xt) = prog.symbols[x].ty.as_ref() else {
@@ -105,7 +105,7 @@ impl Adj<'_, '_, '_> {
                 ObjKey::Sym(x)
             } else if xt.pointers == 1 && xt.dims.is_empty() {
                 match zones.pts.get(&x).map(|v| &v[..]) {
-                    Some([ObjKey::Heap(u, st)]) if *u == self.pg.p => ObjKey::Heap(*u, *st),
+                    Some([ObjKey::Heap(u, st)]) if *u == self.pg.f.p => ObjKey::Heap(*u, *st),
                     Some([ObjKey::Pointee(p)]) if *p == x && src.params.contains(&x) => {
                         let fixed = zones
                             .sym_zones(x)

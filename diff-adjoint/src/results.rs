@@ -303,7 +303,7 @@ impl Adj<'_, '_, '_> {
             return;
         };
         let mut value = value;
-        while let Expr::Paren(a) = self.pg.src.exprs[value] {
+        while let Expr::Paren(a) = self.pg.f.src.exprs[value] {
             value = a;
         }
         let Some((_, call, c)) = h.result.filter(|r| r.0 == value) else {

@@ -45,7 +45,7 @@ impl<'a> Adj<'_, '_, 'a> {
             // The contribution may be an array though the seed is not: a scalar broadcast
             // in an array expression under `sum` (`sum((x - mean)**2)` into `mean`).
             let crank = srank.max(self.out_rank(c));
-            let c = if self.pg.lang == Lang::Fortran && crank > 0 && mrank == 0 {
+            let c = if self.pg.f.lang == Lang::Fortran && crank > 0 && mrank == 0 {
                 self.pg.b().call("sum", vec![c])
             } else {
                 c

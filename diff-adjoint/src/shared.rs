@@ -26,7 +26,7 @@ impl Adj<'_, '_, '_> {
         }
         // Under `sum(...)` a Fortran seed of rank 0 becomes an array once multiplied by an
         // array factor (`(2*(x - mean))*(varb/size(x))`): no scalar temporary for that.
-        if self.pg.lang == Lang::Fortran && self.out_rank(seed) > 0 {
+        if self.pg.f.lang == Lang::Fortran && self.out_rank(seed) > 0 {
             return seed;
         }
         let kind = if self.pg.complex_out(seed) {

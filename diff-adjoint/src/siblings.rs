@@ -30,17 +30,17 @@ const REACH: usize = 8;
 impl<'a> Adj<'_, '_, 'a> {
     /// [`KeptScalars`] of this procedure, found on first use.
     pub(crate) fn kept(&mut self) -> &KeptScalars {
-        let (prog, p) = (self.pg.prog(), self.pg.p);
+        let (prog, p) = (self.pg.prog(), self.pg.f.p);
         self.kept.get_or_insert_with(|| kept_scalars(prog, p))
     }
 
     /// The sibling stores whose values the partials of statement `s` (right side `value`)
     /// may read (see the module documentation).
     pub(crate) fn sibling_results(&mut self, s: StmtId, value: ExprId) -> Vec<(ExprId, ExprId)> {
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         if !self.pg.g.opts.share_partials
-            || self.pg.sweep != Sweep::Joint
-            || self.pg.lang != Lang::C
+            || self.pg.f.sweep != Sweep::Joint
+            || self.pg.f.lang != Lang::C
             || !Self::has_call(src, value)
         {
             return Vec::new();
@@ -107,7 +107,7 @@ impl<'a> Adj<'_, '_, 'a> {
 
     /// Whether `e` is arithmetic over literals and plain locals (collected in `names`).
     fn plain_operand(&mut self, e: ExprId, names: &mut Vec<SymbolId>) -> bool {
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         match &src.exprs[e] {
             Expr::Literal(_) => true,
             Expr::Name(v) => {

@@ -11,7 +11,7 @@ impl<'a> Adj<'_, '_, 'a> {
         let name = self.pg.prog().symbols[s].spelling.to_ascii_lowercase();
         let qual = format!(
             "{}.{name}",
-            unit_name(self.pg.prog(), self.pg.p).to_ascii_lowercase()
+            unit_name(self.pg.prog(), self.pg.f.p).to_ascii_lowercase()
         );
         self.pg
             .g
@@ -34,13 +34,13 @@ impl<'a> Adj<'_, '_, 'a> {
     pub(crate) fn callers_count(&self, s: SymbolId) -> Option<String> {
         let prog = self.pg.prog();
         let t = prog.symbols[s].ty.as_ref()?;
-        if self.pg.lang != Lang::C
+        if self.pg.f.lang != Lang::C
             || !matches!(t.base, BaseClass::Record(_))
-            || self.pg.g.info.heads.iter().any(|h| h.head == self.pg.p)
+            || self.pg.g.info.heads.iter().any(|h| h.head == self.pg.f.p)
         {
             return None;
         }
-        radtap_il::member_count::count_from_callers(prog, self.pg.p, s)
+        radtap_il::member_count::count_from_callers(prog, self.pg.f.p, s)
     }
 
     /// The element count given by `-size` for `s`, built in the output unit.
@@ -138,11 +138,11 @@ impl<'a> Adj<'_, '_, 'a> {
             .next()
             .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
         {
-            let key = key(self.pg.lang, &tok);
+            let key = key(self.pg.f.lang, &tok);
             let sym = self
                 .pg
                 .prog()
-                .lookup(self.pg.src.scope, &key)
+                .lookup(self.pg.f.src.scope, &key)
                 .filter(|s| {
                     self.pg.prog().symbols[*s]
                         .ty
@@ -158,7 +158,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// Whether a variable can be named in this procedure: its own, a parameter, a variable
     /// of a module it uses or lives in, a C global.
     pub(crate) fn visible(&self, x: SymbolId) -> bool {
-        if self.pg.src.params.contains(&x) {
+        if self.pg.f.src.params.contains(&x) {
             return true;
         }
         let Some(owner) =
@@ -166,7 +166,7 @@ impl<'a> Adj<'_, '_, 'a> {
         else {
             return false;
         };
-        if owner == self.pg.p {
+        if owner == self.pg.f.p {
             return true;
         }
         match self.pg.prog().units[owner].kind {
@@ -174,11 +174,11 @@ impl<'a> Adj<'_, '_, 'a> {
             // Through a USE of the procedure, of its host module, or of a module either
             // uses (re-exports), as the name lookup sees it.
             UnitKind::Module => {
-                self.pg.src.parent == Some(owner)
+                self.pg.f.src.parent == Some(owner)
                     || self
                         .pg
                         .prog()
-                        .name_through(self.pg.src.scope, x, 0)
+                        .name_through(self.pg.f.src.scope, x, 0)
                         .is_some()
             }
             _ => false,

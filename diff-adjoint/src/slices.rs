@@ -37,22 +37,22 @@ impl<'a> Adj<'_, '_, 'a> {
         let Some(c) = callee else {
             return (push, pop);
         };
-        if self.pg.lang == Lang::C {
+        if self.pg.f.lang == Lang::C {
             return self.slice_c_section_args(i, c, args, rec);
         }
         if (self.pg.prog().described.get(&c)).is_some_and(radtap_il::library::is_mpi) {
             return self.slice_mpi_buffers(i, c, args, rec);
         }
-        if self.pg.prog().units[c].parent == Some(self.pg.p) {
+        if self.pg.prog().units[c].parent == Some(self.pg.f.p) {
             return (push, pop);
         }
-        let writes = self.pg.pi.effects[i].writes.clone();
+        let writes = self.pg.f.pi.effects[i].writes.clone();
         let prog = self.pg.prog();
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         let cu = &prog.units[c];
         let bases: Vec<Option<SymbolId>> = args
             .iter()
-            .map(|a| radtap_dataflow::zones::base_symbol(prog, self.pg.p, a.value))
+            .map(|a| radtap_dataflow::zones::base_symbol(prog, self.pg.f.p, a.value))
             .collect();
         for (k, a) in args.iter().enumerate() {
             let fi = match &a.keyword {
@@ -80,7 +80,7 @@ impl<'a> Adj<'_, '_, 'a> {
             let mine = src.params.contains(&x)
                 || self.own_local(x)
                 || self.reached_only_through(i, c, *formal, x);
-            let alone = xs.common.is_none() && !self.pg.pi.zones.equivalenced.contains(&x);
+            let alone = xs.common.is_none() && !self.pg.f.pi.zones.equivalenced.contains(&x);
             if !(scalar_formal && array && mine && alone && !xs.attrs.pointer) {
                 continue;
             }
@@ -91,7 +91,7 @@ impl<'a> Adj<'_, '_, 'a> {
             {
                 continue;
             }
-            let Some(zx) = self.pg.pi.zones.sym_zones(x) else {
+            let Some(zx) = self.pg.f.pi.zones.sym_zones(x) else {
                 continue;
             };
             if !rec.intersects(&zx) {
@@ -144,18 +144,18 @@ impl<'a> Adj<'_, '_, 'a> {
         let Some(cpi) = self.pg.g.info.procs.get(&c) else {
             return (push, pop);
         };
-        if self.pg.lang != Lang::Fortran
+        if self.pg.f.lang != Lang::Fortran
             || cu.lang != Lang::Fortran
-            || cu.parent == Some(self.pg.p)
+            || cu.parent == Some(self.pg.f.p)
             || args.len() != cu.params.len()
             || args.iter().any(|a| a.keyword.is_some())
         {
             return (push, pop);
         }
-        let writes = self.pg.pi.effects[i].writes.clone();
+        let writes = self.pg.f.pi.effects[i].writes.clone();
         let bases: Vec<Option<SymbolId>> = args
             .iter()
-            .map(|a| radtap_dataflow::zones::base_symbol(prog, self.pg.p, a.value))
+            .map(|a| radtap_dataflow::zones::base_symbol(prog, self.pg.f.p, a.value))
             .collect();
         // The dummies an element may be addressed by, with their actuals.
         let mut actual_of: HashMap<SymbolId, ExprId> = HashMap::new();
@@ -180,11 +180,11 @@ impl<'a> Adj<'_, '_, 'a> {
                 && xs.ty.as_ref().is_some_and(|t| !t.dims.is_empty())
                 && radtap_dataflow::zones::unit_of_scope(prog, xs.scope)
                     .is_some_and(|u| matches!(prog.units[u].kind, UnitKind::Module))
-                && !self.pg.pi.zones.equivalenced.contains(&x);
+                && !self.pg.f.pi.zones.equivalenced.contains(&x);
             if !module_array || bases.contains(&Some(x)) {
                 continue;
             }
-            let (Some(zx), Some(cz)) = (self.pg.pi.zones.sym_zones(x), cpi.zones.sym_zones(x))
+            let (Some(zx), Some(cz)) = (self.pg.f.pi.zones.sym_zones(x), cpi.zones.sym_zones(x))
             else {
                 continue;
             };
@@ -321,14 +321,16 @@ impl<'a> Adj<'_, '_, 'a> {
         let global = prog.symbols[x].common.is_none()
             && radtap_dataflow::zones::unit_of_scope(prog, prog.symbols[x].scope)
                 .is_some_and(|u| matches!(prog.units[u].kind, UnitKind::Module));
-        let (Some(zx), Some(cpi)) = (self.pg.pi.zones.sym_zones(x), self.pg.g.info.procs.get(&c))
-        else {
+        let (Some(zx), Some(cpi)) = (
+            self.pg.f.pi.zones.sym_zones(x),
+            self.pg.g.info.procs.get(&c),
+        ) else {
             return false;
         };
         let Some(zf) = cpi.zones.sym_zones(formal) else {
             return false;
         };
-        let maps: Vec<_> = self.pg.pi.effects[i]
+        let maps: Vec<_> = self.pg.f.pi.effects[i]
             .call_maps
             .iter()
             .filter(|m| m.callee == c)
@@ -370,9 +372,9 @@ impl<'a> Adj<'_, '_, 'a> {
         rec: &mut ZoneSet,
     ) -> (Vec<StmtId>, Vec<StmtId>) {
         let (mut push, mut pop) = (Vec::new(), Vec::new());
-        let writes = self.pg.pi.effects[i].writes.clone();
+        let writes = self.pg.f.pi.effects[i].writes.clone();
         let prog = self.pg.prog();
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         let Some(d) = prog.described.get(&c) else {
             return (push, pop);
         };
@@ -401,7 +403,7 @@ impl<'a> Adj<'_, '_, 'a> {
         };
         let bases: Vec<Option<SymbolId>> = args
             .iter()
-            .map(|a| radtap_dataflow::zones::base_symbol(prog, self.pg.p, a.value))
+            .map(|a| radtap_dataflow::zones::base_symbol(prog, self.pg.f.p, a.value))
             .collect();
         // (array, its buffers), the list None once one write cannot be sliced.
         let mut pieces: Vec<(SymbolId, Option<Vec<BufferCount>>)> = Vec::new();
@@ -445,11 +447,11 @@ impl<'a> Adj<'_, '_, 'a> {
             let xs = &prog.symbols[x];
             let array = xs.ty.as_ref().is_some_and(|t| !t.dims.is_empty());
             let mine = src.params.contains(&x) || self.own_local(x);
-            let alone = xs.common.is_none() && !self.pg.pi.zones.equivalenced.contains(&x);
+            let alone = xs.common.is_none() && !self.pg.f.pi.zones.equivalenced.contains(&x);
             if !(array && mine && alone && !xs.attrs.pointer && !list.is_empty()) {
                 continue;
             }
-            let Some(zx) = self.pg.pi.zones.sym_zones(x) else {
+            let Some(zx) = self.pg.f.pi.zones.sym_zones(x) else {
                 continue;
             };
             if !rec.intersects(&zx) {
@@ -493,11 +495,11 @@ impl<'a> Adj<'_, '_, 'a> {
     /// Whether `e` (an index or count of the caller) reads only variables the call at point
     /// `writes` leaves alone and calls nothing, so it means the same at the push and the pop.
     fn stable_across(&self, e: ExprId, writes: &ZoneSet) -> bool {
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         let mut todo = vec![e];
         while let Some(e) = todo.pop() {
             match &src.exprs[e] {
-                Expr::Name(v) => match self.pg.pi.zones.sym_zones(*v) {
+                Expr::Name(v) => match self.pg.f.pi.zones.sym_zones(*v) {
                     Some(z) if !z.intersects(writes) => {}
                     _ => return false,
                 },
@@ -524,13 +526,13 @@ impl<'a> Adj<'_, '_, 'a> {
     ) -> (Vec<StmtId>, Vec<StmtId>) {
         use radtap_il::extent::{pointer_extent, Mode};
         let (mut push, mut pop) = (Vec::new(), Vec::new());
-        let writes = self.pg.pi.effects[i].writes.clone();
+        let writes = self.pg.f.pi.effects[i].writes.clone();
         let prog = self.pg.prog();
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         let cu = &prog.units[c];
         let bases: Vec<Option<SymbolId>> = args
             .iter()
-            .map(|a| radtap_dataflow::zones::base_symbol(prog, self.pg.p, a.value))
+            .map(|a| radtap_dataflow::zones::base_symbol(prog, self.pg.f.p, a.value))
             .collect();
         let mut sections = Vec::new();
         for (k, a) in args.iter().enumerate() {
@@ -583,6 +585,7 @@ impl<'a> Adj<'_, '_, 'a> {
             // A pointer dummy the procedure never moves: `x` means the same at the pop.
             let fixed = || {
                 self.pg
+                    .f
                     .pi
                     .zones
                     .sym_zones(x)
@@ -601,11 +604,12 @@ impl<'a> Adj<'_, '_, 'a> {
             }
             let Some(zx) = self
                 .pg
+                .f
                 .pi
                 .zones
                 .objects
                 .get(&key)
-                .map(|o| self.pg.pi.zones.obj_set(o))
+                .map(|o| self.pg.f.pi.zones.obj_set(o))
             else {
                 continue;
             };

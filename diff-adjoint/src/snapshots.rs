@@ -15,9 +15,9 @@ impl<'a> Adj<'_, '_, 'a> {
     pub(crate) fn snapshot_at(&mut self, sp: Span, z: &ZoneSet) -> (Vec<StmtId>, Vec<StmtId>) {
         let mut syms: Vec<SymbolId> = Vec::new();
         let mut heap_members: Vec<(SymbolId, String)> = Vec::new();
-        let mut covered = self.pg.pi.zones.empty();
-        for (k, o) in &self.pg.pi.zones.objects {
-            let set = self.pg.pi.zones.obj_set(o);
+        let mut covered = self.pg.f.pi.zones.empty();
+        for (k, o) in &self.pg.f.pi.zones.objects {
+            let set = self.pg.f.pi.zones.obj_set(o);
             if !set.intersects(z) {
                 continue;
             }
@@ -49,7 +49,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 ObjKey::Pointee(x) => {
                     // `*p` of a pointer whose element count the user gave: recorded whole
                     // as `p[0 .. size)`.
-                    if self.pg.lang == Lang::C
+                    if self.pg.f.lang == Lang::C
                         && self.visible(*x)
                         && self.user_size_text(*x).is_some()
                         && !syms.contains(x)
@@ -61,7 +61,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 ObjKey::Heap(u, at) => {
                     // A block allocated here and held by one local pointer: recorded whole,
                     // its extent the allocation's.
-                    if *u != self.pg.p {
+                    if *u != self.pg.f.p {
                         continue;
                     }
                     let holders: Vec<SymbolId> = self
@@ -78,7 +78,7 @@ impl<'a> Adj<'_, '_, 'a> {
                     // the block may be any member's now, and the members hold all the
                     // group's blocks between them.
                     let group =
-                        holder.and_then(|x| self.pg.pi.zones.rotations.iter().find(|r| r.has(x)));
+                        holder.and_then(|x| self.pg.f.pi.zones.rotations.iter().find(|r| r.has(x)));
                     let holders: Vec<SymbolId> = match group {
                         Some(r) => r.members.iter().map(|&(m, _)| m).collect(),
                         None => holder.into_iter().collect(),
@@ -89,12 +89,12 @@ impl<'a> Adj<'_, '_, 'a> {
                         }
                         // The blocks behind the record's pointer members (`R->data@292`
                         // of `R = get_new_matrix(3, 3)`): recorded by their counts.
-                        if self.pg.lang == Lang::C && self.record_type_of(x).is_some() {
+                        if self.pg.f.lang == Lang::C && self.record_type_of(x).is_some() {
                             for zi in set.iter() {
                                 if !z.contains(zi) {
                                     continue;
                                 }
-                                let name = &self.pg.pi.zones.zones[zi.index()].name;
+                                let name = &self.pg.f.pi.zones.zones[zi.index()].name;
                                 let name = name.split('@').next().unwrap_or(name);
                                 let f = name.rsplit(['.', '>']).next().unwrap_or(name);
                                 if self.pointer_member(x, f)
@@ -116,34 +116,34 @@ impl<'a> Adj<'_, '_, 'a> {
         if !rest.is_empty() {
             // Name the pointers whose memory is concerned, so the user knows what to size.
             let mut ptrs: Vec<String> = Vec::new();
-            for (k, o) in &self.pg.pi.zones.objects {
+            for (k, o) in &self.pg.f.pi.zones.objects {
                 if let ObjKey::Pointee(x) = k {
-                    if self.pg.pi.zones.obj_set(o).intersects(&rest) && self.visible(*x) {
+                    if self.pg.f.pi.zones.obj_set(o).intersects(&rest) && self.visible(*x) {
                         ptrs.push(self.pg.name_of(*x).to_string());
                     }
                 }
             }
             // Or the blocks allocated here whose element count is not fixed.
             let mut blocks: Vec<u32> = Vec::new();
-            for (k, o) in &self.pg.pi.zones.objects {
+            for (k, o) in &self.pg.f.pi.zones.objects {
                 if let ObjKey::Heap(u, at) = k {
-                    if *u == self.pg.p && self.pg.pi.zones.obj_set(o).intersects(&rest) {
-                        blocks.extend(self.pg.src.source_map.stmt.get(*at).map(|sp| sp.line));
+                    if *u == self.pg.f.p && self.pg.f.pi.zones.obj_set(o).intersects(&rest) {
+                        blocks.extend(self.pg.f.src.source_map.stmt.get(*at).map(|sp| sp.line));
                     }
                 }
             }
             // Or the saved locals of other procedures (not visible here).
             let mut saved: Vec<String> = Vec::new();
-            for (k, o) in &self.pg.pi.zones.objects {
+            for (k, o) in &self.pg.f.pi.zones.objects {
                 if let ObjKey::Sym(x) = k {
                     let sd = &self.pg.prog().symbols[*x];
                     let owner = radtap_dataflow::zones::unit_of_scope(self.pg.prog(), sd.scope);
                     if sd.attrs.save
-                        && owner.is_some_and(|o| o != self.pg.p)
-                        && self.pg.pi.zones.obj_set(o).intersects(&rest)
+                        && owner.is_some_and(|o| o != self.pg.f.p)
+                        && self.pg.f.pi.zones.obj_set(o).intersects(&rest)
                         && !self.visible(*x)
                     {
-                        let o = unit_name(self.pg.prog(), owner.unwrap_or(self.pg.p));
+                        let o = unit_name(self.pg.prog(), owner.unwrap_or(self.pg.f.p));
                         saved.push(format!("`{}` (saved in `{o}`)", sd.spelling));
                     }
                 }
@@ -157,7 +157,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 format!(
                     "values the adjoint needs here are in {}, which `{}` cannot record: {rerun} would start from the state the forward sweep left; make it a module (or file-scope) variable, or split the call (NOCHECKPOINT)",
                     saved.join(", "),
-                    unit_name(self.pg.prog(), self.pg.p)
+                    unit_name(self.pg.prog(), self.pg.f.p)
                 )
             } else if !blocks.is_empty() && ptrs.is_empty() {
                 format!(
@@ -171,7 +171,7 @@ impl<'a> Adj<'_, '_, 'a> {
                     "values the adjoint needs here are behind {} of unknown size: give {} (an expression over integer variables visible in `{}`) so they can be recorded",
                     ptrs.iter().map(|p| format!("`{p}`")).collect::<Vec<_>>().join(", "),
                     ptrs.iter().map(|p| format!("-size {p}=N")).collect::<Vec<_>>().join(" "),
-                    unit_name(self.pg.prog(), self.pg.p)
+                    unit_name(self.pg.prog(), self.pg.f.p)
                 )
             };
             self.pg
@@ -186,8 +186,8 @@ impl<'a> Adj<'_, '_, 'a> {
             // A C record's bytes hold its pointer members, not the blocks they designate
             // (`records.rs`); a Fortran derived type is recorded by its components.
             let slots = match self.record_type_of(x) {
-                Some(td) if self.pg.lang == Lang::Fortran => self.component_slots(x, td, z),
-                _ if self.pg.lang == Lang::C => {
+                Some(td) if self.pg.f.lang == Lang::Fortran => self.component_slots(x, td, z),
+                _ if self.pg.f.lang == Lang::C => {
                     // Member blocks first: popped after the records, their members back.
                     let mut err = None;
                     let mut members: Vec<(String, Option<ExprId>)> = heap_members
@@ -225,7 +225,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 _ => self.slot_of_sym(x).map(|sl| vec![sl]),
             };
             // (A split-mode local array's record is guarded by `split_local_arrays`.)
-            let allocatable = self.pg.lang == Lang::Fortran
+            let allocatable = self.pg.f.lang == Lang::Fortran
                 && self.pg.prog().symbols[x].attrs.allocatable
                 && self.record_type_of(x).is_none()
                 && !self.split_allocs.contains(&x);
@@ -308,7 +308,7 @@ impl<'a> Adj<'_, '_, 'a> {
         z: &ZoneSet,
     ) -> Result<Vec<Slot>, String> {
         let name = self.pg.name_of(x).to_string();
-        let o = self.pg.pi.zones.objects[&ObjKey::Sym(x)];
+        let o = self.pg.f.pi.zones.objects[&ObjKey::Sym(x)];
         let mut leaves = Vec::new();
         self.leaf_paths(td, &mut Vec::new(), &mut leaves, 0);
         if leaves.len() != o.len as usize {

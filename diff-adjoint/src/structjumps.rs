@@ -90,7 +90,7 @@ impl<'a> Adj<'_, '_, 'a> {
     pub(crate) fn structured_jump_loop(&self, s: StmtId) -> bool {
         self.pg.g.opts.structured_jumps
             && matches!(
-                self.pg.src.stmts[s].kind,
+                self.pg.f.src.stmts[s].kind,
                 StmtKind::Do { .. }
                     | StmtKind::While { .. }
                     | StmtKind::DoWhile { .. }
@@ -101,7 +101,7 @@ impl<'a> Adj<'_, '_, 'a> {
     }
 
     fn jump_walk(&self, x: StmtId, loops: &mut Vec<StmtId>) -> bool {
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         let st = &src.stmts[x];
         if !st.directives.is_empty() {
             return false;
@@ -174,7 +174,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// A loop a jump goes to: a DO with a constant step, DO WHILE, a DO without loop
     /// control, `while`, `do … while`, a C `for` without a step or a simple counted one.
     fn jump_loop_form_ok(&self, l: StmtId) -> bool {
-        match &self.pg.src.stmts[l].kind {
+        match &self.pg.f.src.stmts[l].kind {
             StmtKind::Do { step, .. } => step.is_none_or(|x| {
                 self.pg
                     .const_value(x)
@@ -195,7 +195,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// Whether a jump may leave the statements `roots` for an enclosing loop (EXIT/`break`
     /// only when `leaving`): loops among them keep their own jumps.
     pub(crate) fn escapes(&self, roots: &[StmtId], leaving: bool) -> bool {
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         let mut stack = roots.to_vec();
         while let Some(x) = stack.pop() {
             match &src.stmts[x].kind {
@@ -401,7 +401,7 @@ impl<'a> Adj<'_, '_, 'a> {
         r: Rev,
         keep: bool,
     ) -> Rev {
-        let st = &self.pg.src.stmts[s];
+        let st = &self.pg.f.src.stmts[s];
         let v = self.pg.cp(var);
         if r.bwd.is_empty() {
             return self.forward_only_do(st, v, start, end, step, r.fwd, keep);
@@ -413,8 +413,8 @@ impl<'a> Adj<'_, '_, 'a> {
             .pg
             .g
             .info
-            .ref_zones(self.pg.prog(), self.pg.p, var)
-            .unwrap_or_else(|| self.pg.pi.zones.empty());
+            .ref_zones(self.pg.prog(), self.pg.f.p, var)
+            .unwrap_or_else(|| self.pg.f.pi.zones.empty());
         let static_ = self.static_bounds(s, Part::LoopInit, &var_zones);
         let mut fwd = Vec::new();
         let mut bwd = Vec::new();
@@ -495,7 +495,7 @@ impl<'a> Adj<'_, '_, 'a> {
         r: Rev,
         mut before: Rev,
     ) -> Rev {
-        let st = &self.pg.src.stmts[s];
+        let st = &self.pg.f.src.stmts[s];
         let mut fwd = std::mem::take(&mut before.fwd);
         let mut bwd = Vec::new();
         let from = if c.static_ {
@@ -588,7 +588,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// Both sweeps of loop `s` taken by [`Self::structured_jump_loop`]: the usual loop rules,
     /// which see the jumps through [`Self::escapes`].
     pub(crate) fn rev_loop(&mut self, s: StmtId) -> Rev {
-        let st: &'a Stmt = &self.pg.src.stmts[s];
+        let st: &'a Stmt = &self.pg.f.src.stmts[s];
         let mut r = match &st.kind {
             StmtKind::Do {
                 var,
@@ -599,7 +599,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 ..
             } => {
                 let r = self.adj_do(s, *var, *start, *end, *step, body);
-                let pid = self.pg.pi.point_id(Point {
+                let pid = self.pg.f.pi.point_id(Point {
                     stmt: s,
                     part: Part::LoopInit,
                 });

@@ -7,8 +7,8 @@ impl<'a> Adj<'_, '_, 'a> {
     /// The body of the adjoint procedure.
     pub(crate) fn adjoint_body(&mut self) -> Block {
         self.reserve_hoisted_renames();
-        let mut w = self.pg.pi.zones.empty();
-        for e in &self.pg.pi.effects {
+        let mut w = self.pg.f.pi.zones.empty();
+        for e in &self.pg.f.pi.effects {
             w.union_with(&e.writes);
         }
         self.written_anywhere = w;
@@ -33,13 +33,13 @@ impl<'a> Adj<'_, '_, 'a> {
             }
         }
         let mut in_loop = HashSet::new();
-        walk(self.pg.src, &self.pg.src.body, false, &mut in_loop);
+        walk(self.pg.f.src, &self.pg.f.src.body, false, &mut in_loop);
         self.in_loop = in_loop;
         // Local pointers freed at the top level: their frees move to the allocation.
         let mut freed = HashSet::new();
-        for &st in &self.pg.src.body {
-            if let StmtKind::Call { callee, args, .. } = &self.pg.src.stmts[st].kind {
-                if self.pg.lang == Lang::C && self.pg.callee_name(*callee) == "free" {
+        for &st in &self.pg.f.src.body {
+            if let StmtKind::Call { callee, args, .. } = &self.pg.f.src.stmts[st].kind {
+                if self.pg.f.lang == Lang::C && self.pg.callee_name(*callee) == "free" {
                     if let [a] = args.as_slice() {
                         if let Some(w) = self.freed_pointer(a.value) {
                             freed.insert(w);
@@ -70,14 +70,14 @@ impl<'a> Adj<'_, '_, 'a> {
         }
         self.freed_locals = freed;
         self.collect_freed_members();
-        let body = &self.pg.src.body;
+        let body = &self.pg.f.src.body;
         let r = if self.body_has_jumps() {
             self.warn_regions_ignored(body);
             self.lower_region(body, true)
         } else {
             self.rev_block(body)
         };
-        let mut body = match self.pg.sweep {
+        let mut body = match self.pg.f.sweep {
             Sweep::Joint => {
                 let mut out = self.recorded_local_zeros();
                 out.extend(self.jump_local_zeros());
@@ -124,10 +124,10 @@ impl<'a> Adj<'_, '_, 'a> {
     /// this sweep too, so no temporary of this one may take it (`int i0; int i0 = 0;` in
     /// `f_bwd` did not compile).
     fn reserve_hoisted_renames(&mut self) {
-        if self.pg.lang != Lang::C {
+        if self.pg.f.lang != Lang::C {
             return;
         }
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         let mut todo: Vec<StmtId> = src.body.clone();
         while let Some(s) = todo.pop() {
             if let StmtKind::Decl(Decl::Var(v)) = &src.stmts[s].kind {
@@ -149,7 +149,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// statements lost its label to the next statement), where a WRITE kept in the forward
     /// sweep finds them (the output did not compile).
     fn keep_formats(&mut self, body: &mut Vec<StmtId>) {
-        if self.pg.lang != Lang::Fortran {
+        if self.pg.f.lang != Lang::Fortran {
             return;
         }
         let mut have = HashSet::new();
@@ -161,7 +161,7 @@ impl<'a> Adj<'_, '_, 'a> {
             }
             radtap_il::visit::stmt_children(&st.kind, &mut |_| {}, &mut |c| todo.push(c));
         }
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         let mut formats: Vec<StmtId> = src
             .stmts
             .iter()
@@ -295,20 +295,20 @@ impl<'a> Adj<'_, '_, 'a> {
     /// and writes whose exit value the backward sweep reads (its callers only keep the
     /// values it reads on entry).
     fn exit_record(&mut self) -> (Vec<StmtId>, Vec<StmtId>) {
-        let mut need = self.pg.pi.zones.empty();
-        for u in &self.pg.act.deriv_uses {
+        let mut need = self.pg.f.pi.zones.empty();
+        for u in &self.pg.f.act.deriv_uses {
             need.union_with(u);
         }
-        let mut keep = self.pg.pi.summary.writes.clone();
-        keep.subtract(&self.pg.pi.summary.reads);
-        for (k, o) in &self.pg.pi.zones.objects {
+        let mut keep = self.pg.f.pi.summary.writes.clone();
+        keep.subtract(&self.pg.f.pi.summary.reads);
+        for (k, o) in &self.pg.f.pi.zones.objects {
             if let ObjKey::Sym(x) = k {
-                let set = self.pg.pi.zones.obj_set(o);
+                let set = self.pg.f.pi.zones.obj_set(o);
                 // A C parameter passed by value and changed here (`x /= s`) is a local the
                 // caller passes again as it was.
-                let changed_copy = self.pg.src.params.contains(x)
+                let changed_copy = self.pg.f.src.params.contains(x)
                     && self.pg.c_by_value(*x)
-                    && set.intersects(&self.pg.pi.summary.writes);
+                    && set.intersects(&self.pg.f.pi.summary.writes);
                 if (self.own_local(*x) && !self.pg.prog().symbols[*x].attrs.pointer) || changed_copy
                 {
                     keep.union_with(&set);
@@ -320,16 +320,16 @@ impl<'a> Adj<'_, '_, 'a> {
         // reads (`nh = nh + 1; hist(nh) = x`): the caller's TBR takes the call's reads as
         // its own and drops what the call kills, so it keeps only their entry values (what
         // the call writes in part stays to be recorded by the caller).
-        let mut exposed = self.pg.pi.exit_exposed(&self.pg.act.deriv_uses);
-        exposed.intersect_with(&self.pg.pi.summary.kills);
-        exposed.intersect_with(&self.pg.pi.summary.reads);
+        let mut exposed = self.pg.f.pi.exit_exposed(&self.pg.f.act.deriv_uses);
+        exposed.intersect_with(&self.pg.f.pi.summary.kills);
+        exposed.intersect_with(&self.pg.f.pi.summary.reads);
         need.union_with(&exposed);
         // A block this procedure allocates and frees keeps its values until the backward
         // sweep frees it (the free waits, the pointers go over below): nothing else reaches
         // it when only this procedure's own pointers point to it, so neither it nor (as the
         // values behind it) the pointer is recorded.
         for &x in &self.freed_locals {
-            let zones = &self.pg.pi.zones;
+            let zones = &self.pg.f.pi.zones;
             let Some([key @ ObjKey::Heap(u, _)]) = zones.pts.get(&x).map(|v| &v[..]) else {
                 continue;
             };
@@ -337,7 +337,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 .pts
                 .iter()
                 .any(|(n, ks)| ks.contains(key) && !self.own_local(*n));
-            if *u != self.pg.p || foreign {
+            if *u != self.pg.f.p || foreign {
                 continue;
             }
             if let Some(o) = zones.objects.get(key) {
@@ -356,7 +356,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 if !self.own_local(x) {
                     continue;
                 }
-                let Some(z) = self.pg.pi.zones.sym_zones(x) else {
+                let Some(z) = self.pg.f.pi.zones.sym_zones(x) else {
                     continue;
                 };
                 if !z.intersects(&need) {
@@ -367,7 +367,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 }
             }
         }
-        let sp = self.pg.src.source_map.header.unwrap_or_default();
+        let sp = self.pg.f.src.source_map.header.unwrap_or_default();
         let (mut push, mut pop) = self.snapshot_at(sp, &need);
         // Local allocatable arrays: allocated again (bounds pushed last, popped first) before
         // anything is popped into them.
@@ -404,12 +404,12 @@ impl<'a> Adj<'_, '_, 'a> {
         // *xi = X + i*d;` in a loop): their final value goes over too (the backward sweep
         // read `xi[j]`, and popped what was recorded through `xi`, with an uninitialised
         // `xi`: a crash).
-        let mut read = self.pg.pi.zones.empty();
-        for u in &self.pg.act.deriv_uses {
+        let mut read = self.pg.f.pi.zones.empty();
+        for u in &self.pg.f.act.deriv_uses {
             read.union_with(u);
         }
-        for (&p, keys) in &self.pg.pi.zones.pts {
-            let local_pointer = self.pg.lang == Lang::C
+        for (&p, keys) in &self.pg.f.pi.zones.pts {
+            let local_pointer = self.pg.f.lang == Lang::C
                 && self.own_local(p)
                 && !held.contains(&p)
                 && self.pg.prog().symbols[p]
@@ -418,11 +418,12 @@ impl<'a> Adj<'_, '_, 'a> {
                     .is_some_and(|t| t.pointers > 0 && t.dims.is_empty());
             let reads_through = keys.iter().any(|k| {
                 self.pg
+                    .f
                     .pi
                     .zones
                     .objects
                     .get(k)
-                    .is_some_and(|o| self.pg.pi.zones.obj_set(o).intersects(&read))
+                    .is_some_and(|o| self.pg.f.pi.zones.obj_set(o).intersects(&read))
             });
             if local_pointer && reads_through {
                 held.push(p);
@@ -460,7 +461,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// the span of `s` unless a statement inside it gave it its own: the unparser maps every
     /// generated line back to the primal line it comes from (`-html`, the web page).
     pub(crate) fn rev_stmt(&mut self, s: StmtId) -> Rev {
-        let st: &'a Stmt = &self.pg.src.stmts[s];
+        let st: &'a Stmt = &self.pg.f.src.stmts[s];
         let r = match st.omp.as_deref() {
             Some(o)
                 if matches!(o.kind, radtap_il::omp::OmpKind::Loop(_))
@@ -470,7 +471,7 @@ impl<'a> Adj<'_, '_, 'a> {
             }
             _ => self.rev_stmt_rule(s),
         };
-        if let Some(sp) = self.pg.src.source_map.stmt.get(s).copied() {
+        if let Some(sp) = self.pg.f.src.source_map.stmt.get(s).copied() {
             for &n in r.fwd.iter().chain(&r.bwd) {
                 if self.pg.u.source_map.stmt.get(n).is_none() {
                     self.pg.u.source_map.stmt.insert(n, sp);
@@ -481,7 +482,7 @@ impl<'a> Adj<'_, '_, 'a> {
     }
 
     pub(crate) fn rev_stmt_rule(&mut self, s: StmtId) -> Rev {
-        let st: &'a Stmt = &self.pg.src.stmts[s];
+        let st: &'a Stmt = &self.pg.f.src.stmts[s];
         if self.pg.check_expr_effects(s) {
             return Rev::default();
         }
@@ -522,7 +523,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 self.adj_assign(s, Target::Expr(*lhs), *op, *rhs, Part::Whole)
             }
             StmtKind::Call { callee, args, .. }
-                if self.pg.lang == Lang::C && self.pg.callee_name(*callee) == "free" =>
+                if self.pg.f.lang == Lang::C && self.pg.callee_name(*callee) == "free" =>
             {
                 self.adj_free(s, args)
             }
@@ -540,7 +541,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 ..
             } => {
                 let r = self.adj_do(s, *var, *start, *end, *step, body);
-                let pid = self.pg.pi.point_id(Point {
+                let pid = self.pg.f.pi.point_id(Point {
                     stmt: s,
                     part: Part::LoopInit,
                 });
@@ -570,23 +571,23 @@ impl<'a> Adj<'_, '_, 'a> {
             {
                 self.rev_sections(s, body)
             }
-            StmtKind::Block { body, decls, .. } if self.pg.lang == Lang::C && decls.is_empty() => {
+            StmtKind::Block { body, decls, .. } if self.pg.f.lang == Lang::C && decls.is_empty() => {
                 self.rev_block(body)
             }
             StmtKind::Return(v) => {
                 // A C value returned before the end reaches here from the lowering to basic
                 // blocks (`jumps.rs`): its adjoint is the final return's.
-                let early_value = self.pg.lang == Lang::C && v.is_some();
-                if Some(&s) != self.pg.src.body.last() && !early_value {
+                let early_value = self.pg.f.lang == Lang::C && v.is_some();
+                if Some(&s) != self.pg.f.src.body.last() && !early_value {
                     return self.unsupported(s, "a RETURN before the end of the procedure");
                 }
                 match v {
-                    Some(e) if self.pg.lang == Lang::C => self.adj_c_return(s, *e),
+                    Some(e) if self.pg.f.lang == Lang::C => self.adj_c_return(s, *e),
                     _ => Rev::default(),
                 }
             }
             StmtKind::Expr(e) => self.adj_expr_stmt(s, *e),
-            StmtKind::PointerAssign { lhs, .. } if self.pg.lang == Lang::Fortran => {
+            StmtKind::PointerAssign { lhs, .. } if self.pg.f.lang == Lang::Fortran => {
                 self.adj_fortran_pointer_assign(s, *lhs)
             }
             StmtKind::PointerAssign { lhs, rhs } => {
@@ -612,11 +613,11 @@ impl<'a> Adj<'_, '_, 'a> {
                         for &it in items {
                             if self
                                 .pg
-                                .active_ref(it, &self.pg.act.active_before[i].clone())
-                                || self.pg.active_ref(it, &self.pg.act.active_after[i].clone())
+                                .active_ref(it, &self.pg.f.act.active_before[i].clone())
+                                || self.pg.active_ref(it, &self.pg.f.act.active_after[i].clone())
                                 // Varied before: it carried a derivative, even one the
                                 // READ makes useless (and so has no derivative variable).
-                                || self.pg.ref_in(it, &self.pg.act.varied_before[i].clone())
+                                || self.pg.ref_in(it, &self.pg.f.act.varied_before[i].clone())
                             {
                                 self.pg.warn(s, Code::ActiveIo, "this READ overwrites an active variable: the value read is taken as a constant");
                             }
@@ -706,9 +707,9 @@ impl<'a> Adj<'_, '_, 'a> {
             .info
             .heads
             .iter()
-            .find(|h| h.head == self.pg.p)
+            .find(|h| h.head == self.pg.f.p)
             .map(|h| {
-                let mut d = self.pg.pi.zones.empty();
+                let mut d = self.pg.f.pi.zones.empty();
                 for (_, z) in &h.dependents {
                     d.union_with(z);
                 }
@@ -725,14 +726,14 @@ impl<'a> Adj<'_, '_, 'a> {
             if self.pg.g.dglobal.contains_key(&s) || self.in_global_storage(s) {
                 continue;
             }
-            if Some(s) == self.pg.src.result {
+            if Some(s) == self.pg.f.src.result {
                 continue;
             }
             let sd = &self.pg.prog().symbols[s];
             let Some(ty) = sd.ty.clone() else { continue };
-            let param = self.pg.src.params.contains(&s);
+            let param = self.pg.f.src.params.contains(&s);
             // C pointers and arrays, Fortran assumed-size arrays: element by element.
-            let assumed_size = self.pg.lang == Lang::Fortran
+            let assumed_size = self.pg.f.lang == Lang::Fortran
                 && !sd.attrs.pointer
                 && ty.dims.iter().any(|x| x.upper == DimUpper::Assumed);
             if param && (self.pg.c_elements_param(s) || assumed_size) {
@@ -748,18 +749,19 @@ impl<'a> Adj<'_, '_, 'a> {
             let zero_it = if param {
                 let z = self
                     .pg
+                    .f
                     .pi
                     .zones
                     .sym_zones(s)
-                    .unwrap_or_else(|| self.pg.pi.zones.empty());
-                let written = z.intersects(&self.pg.pi.summary.writes);
+                    .unwrap_or_else(|| self.pg.f.pi.zones.empty());
+                let written = z.intersects(&self.pg.f.pi.summary.writes);
                 // The head's pure inputs: their adjoints are outputs. The head's outputs
                 // that are not dependents: their adjoints start at zero whatever the
                 // caller passes (only dependents' adjoints are inputs, DESIGN.md).
                 (self.pg.input_adjoint_overwritten(s) && !self.pg.c_by_value(s) && !written)
                     || self.pg.output_adjoint_ignored(s)
             } else {
-                self.pg.lang == Lang::Fortran && !sd.attrs.allocatable
+                self.pg.f.lang == Lang::Fortran && !sd.attrs.allocatable
             };
             if !zero_it {
                 continue;
@@ -771,7 +773,7 @@ impl<'a> Adj<'_, '_, 'a> {
                     let z = self.pg.b().zero(k);
                     out.push(assign(&mut self.pg.u, l, z));
                 }
-                BaseClass::Record(td) if self.pg.lang == Lang::Fortran && !ty.dims.is_empty() => {
+                BaseClass::Record(td) if self.pg.f.lang == Lang::Fortran && !ty.dims.is_empty() => {
                     let a = self.pg.b().name(d);
                     let lp = self.pg.zero_record_array_leaves(a, ty.dims.len(), td);
                     out.push(lp);
@@ -790,7 +792,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// pointer argument (overwritten in a head, incremented elsewhere).
     fn bwd_epilogue(&mut self) -> Vec<StmtId> {
         let mut out = Vec::new();
-        let is_head = self.pg.g.info.heads.iter().any(|h| h.head == self.pg.p);
+        let is_head = self.pg.g.info.heads.iter().any(|h| h.head == self.pg.f.p);
         for (ptr, local) in self.pg.adj_by_ptr.clone() {
             // A struct passed by value: member by member (`ab->u = ab->u + ab0.u`).
             let record = self
@@ -851,7 +853,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 e
             };
             if is_array {
-                let sp = self.pg.src.source_map.header.unwrap_or_default();
+                let sp = self.pg.f.src.source_map.header.unwrap_or_default();
                 self.pg.g.diags.push(Diagnostic::error(
                     Code::Unsupported,
                     sp,

@@ -691,7 +691,7 @@ impl<'a> Adj<'_, '_, 'a> {
     }
 
     fn scalar_seed(&mut self, seed: ExprId, seed_rank: usize) -> ExprId {
-        if self.pg.lang == Lang::Fortran && seed_rank.max(self.out_rank(seed)) > 0 {
+        if self.pg.f.lang == Lang::Fortran && seed_rank.max(self.out_rank(seed)) > 0 {
             self.pg.b().call("sum", vec![seed])
         } else {
             seed
@@ -729,7 +729,7 @@ impl<'a> Adj<'_, '_, 'a> {
             }
             Expr::Paren(a) | Expr::Unary { arg: a, .. } => self.out_rank(*a),
             Expr::Binary { lhs, rhs, .. } => self.out_rank(*lhs).max(self.out_rank(*rhs)),
-            Expr::ArrayCtor { .. } if self.pg.lang == Lang::Fortran => 1,
+            Expr::ArrayCtor { .. } if self.pg.f.lang == Lang::Fortran => 1,
             Expr::Call { callee, args } => {
                 let name = match &self.pg.u.exprs[*callee] {
                     Expr::Opaque(n) => n.to_ascii_lowercase(),

@@ -31,12 +31,12 @@ impl<'a> Adj<'_, '_, 'a> {
             return Vec::new();
         }
         let mut r = rhs;
-        while let Expr::Paren(a) = self.pg.src.exprs[r] {
+        while let Expr::Paren(a) = self.pg.f.src.exprs[r] {
             r = a;
         }
         let rd = if active {
             let reference = matches!(
-                self.pg.src.exprs[r],
+                self.pg.f.src.exprs[r],
                 Expr::Name(_)
                     | Expr::Index { .. }
                     | Expr::Field { .. }
@@ -50,11 +50,11 @@ impl<'a> Adj<'_, '_, 'a> {
                 return Vec::new();
             }
             let lb = self.t_base(lhs);
-            let rb = radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.p, r);
+            let rb = radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.f.p, r);
             if lb.is_some() && lb == rb {
                 let identical = match lhs {
                     Target::Expr(l) => self.same_src(l, r),
-                    Target::Sym(x) => matches!(self.pg.src.exprs[r], Expr::Name(y) if x == y),
+                    Target::Sym(x) => matches!(self.pg.f.src.exprs[r], Expr::Name(y) if x == y),
                 };
                 if identical {
                     // `v = v`: nothing flows.
@@ -68,7 +68,7 @@ impl<'a> Adj<'_, '_, 'a> {
             None
         };
         let leaves = self.pg.real_leaves(td);
-        if self.pg.lang == Lang::C {
+        if self.pg.f.lang == Lang::C {
             if let Some((path, _, _)) = leaves.iter().find(|l| l.2) {
                 // C arrays cannot be added or zeroed as wholes (`qb.s = 0.0` did not compile).
                 let msg = format!("the assignment of a whole struct with the array member `{}` is not supported in adjoint mode yet (assign its members one by one)", path.join("."));
@@ -118,7 +118,7 @@ impl<'a> Adj<'_, '_, 'a> {
         t: Target,
         rec: &ZoneSet,
     ) -> Result<Vec<Slot>, String> {
-        if let (Target::Expr(e), Lang::Fortran) = (t, self.pg.lang) {
+        if let (Target::Expr(e), Lang::Fortran) = (t, self.pg.f.lang) {
             if let Some(td) = self.pg.record_of(e) {
                 return self.record_ref_slots(e, td, rec);
             }
@@ -143,7 +143,7 @@ impl<'a> Adj<'_, '_, 'a> {
             .pg
             .g
             .info
-            .ref_zones(self.pg.prog(), self.pg.p, e)
+            .ref_zones(self.pg.prog(), self.pg.f.p, e)
             .map(|z| z.iter().collect())
             .unwrap_or_default();
         let by_leaf = zones.len() == leaves.len();

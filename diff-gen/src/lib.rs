@@ -201,9 +201,11 @@ pub struct Interface {
 /// [`BodyRules`](generator::BodyRules), and lays out the output file.
 ///
 /// What a body rule may use of a [`ProcGen`](generator::ProcGen):
-/// - the procedure and its facts: `src` (the primal unit), `p`, `pi`/`act` (dataflow and
-///   activity), `cur` (active zones before the current point), `lang`;
-/// - the output unit `u`, built with [`B`](generator::B) (`pg.b()`), [`stmt`](generator::stmt)
+/// - what it reads and never changes, `f` ([`Facts`](generator::Facts), `Copy`): the
+///   procedure `p`, its unit `src`, its analyses `pi`/`act` (dataflow and activity), `lang`
+///   and the mode (`vector`, `adjoint`, `sweep`); and the cursor `cur` (active zones before
+///   the current point);
+/// - what it writes, the emitter: the output unit `u`, built with [`B`](generator::B) (`pg.b()`), [`stmt`](generator::stmt)
 ///   and [`assign`](generator::assign); copies of primal statements and expressions
 ///   (`copy_stmt`, `cp`);
 /// - derivatives: `dvar` (primal symbol → derivative), `dref` (a reference's derivative),
@@ -226,7 +228,7 @@ pub mod generator {
     pub use crate::gen::{has_nocheckpoint, key, pattern, unit_name, AllocCall, Gen};
     pub use crate::proc_::omp::{loop_body, loop_counter};
     pub use crate::proc_::{
-        BodyRules, Dir, ProcGen, Reuse, Sharing, Sweep, TanOf, Tangent, TempKind,
+        BodyRules, Dir, Facts, ProcGen, Reuse, Sharing, Sweep, TanOf, Tangent, TempKind,
     };
 
     use crate::{Options, Output};

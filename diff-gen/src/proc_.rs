@@ -37,14 +37,14 @@ pub use tangent::{Reuse, Sharing, TanOf, Tangent};
 /// `radtap-diff-tangent`, the adjoint rules of `radtap-diff-adjoint`. Everything else of the unit
 /// (header, declarations, temporaries) is built by [`ProcGen`] the same way in every mode.
 pub trait BodyRules {
-    /// Builds the statements of `pg.u`'s body from the primal body `pg.src.body`.
+    /// Builds the statements of `pg.u`'s body from the primal body `pg.f.src.body`.
     fn body(&self, pg: &mut ProcGen<'_, '_>) -> Block;
 }
 
-/// Builds the derivative version of one procedure.
-pub struct ProcGen<'g, 'a> {
-    /// The program-wide generator: choices, names, the output program, diagnostics.
-    pub g: &'g mut Gen<'a>,
+/// What the rules of one derivative unit read and never change: the primal procedure, its
+/// analyses, and the mode. `Copy`, so a rule can hold it while it writes to the unit.
+#[derive(Clone, Copy)]
+pub struct Facts<'a> {
     /// The primal procedure.
     pub p: UnitId,
     /// Its unit (never changed).
@@ -53,11 +53,24 @@ pub struct ProcGen<'g, 'a> {
     pub pi: &'a ProcInfo,
     /// Its activity.
     pub act: &'a ActivityInfo,
+    /// The language of the procedure and its derivative.
+    pub lang: Lang,
+    /// Vector mode: derivatives carry a direction dimension.
+    pub vector: bool,
+    /// Adjoint mode: `f_b` with a forward and a backward sweep.
+    pub adjoint: bool,
+    /// Adjoint mode: which sweeps this unit holds.
+    pub sweep: Sweep,
+}
+
+/// Builds the derivative version of one procedure.
+pub struct ProcGen<'g, 'a> {
+    /// What the rules read and never change: the procedure, its analyses, the mode.
+    pub f: Facts<'a>,
+    /// The program-wide generator: choices, names, the output program, diagnostics.
+    pub g: &'g mut Gen<'a>,
     /// The derivative unit being built.
     pub u: UnitData,
-    /// The language of both.
-    pub lang: Lang,
-    pub vector: bool,
     /// Primal variable → its derivative.
     pub dvar: HashMap<SymbolId, SymbolId>,
     /// Names used in this unit.
@@ -133,8 +146,6 @@ pub struct ProcGen<'g, 'a> {
     digamma_declared: bool,
     /// Inside a vector-mode WHERE/FORALL copy: derivative statements only, not wrapped.
     pub deriv_only: bool,
-    /// Adjoint mode: `f_b` with a forward and a backward sweep.
-    pub adjoint: bool,
     /// Fortran: the counter of head runs (in its COMMON block) and, in a procedure with
     /// saved derivatives, the run they were last zeroed in (`saved.rs`).
     run_counter: Option<SymbolId>,
@@ -147,8 +158,6 @@ pub struct ProcGen<'g, 'a> {
     /// Adjoint mode, C: by-value arguments' adjoint pointer parameters and the local adjoint
     /// accumulating in the body.
     pub adj_by_ptr: Vec<(SymbolId, SymbolId)>,
-    /// Adjoint mode: which sweeps this unit holds.
-    pub sweep: Sweep,
 }
 
 /// Which sweeps an adjoint unit holds.
@@ -226,15 +235,20 @@ impl<'g, 'a> ProcGen<'g, 'a> {
         let mut u = UnitData::new(kind, src.lang, scope);
         u.parent = parent;
         let n = pi.zones.len();
-        let mut pg = ProcGen {
-            g,
+        let f = Facts {
             p,
             src,
             pi,
             act,
-            u,
             lang: src.lang,
-            vector: false,
+            vector: g.opts.vector,
+            adjoint: g.opts.adjoint,
+            sweep,
+        };
+        let mut pg = ProcGen {
+            f,
+            g,
+            u,
             dvar: HashMap::new(),
             local: HashSet::new(),
             suffixes: HashMap::new(),
@@ -265,16 +279,12 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             c_local_decls: Vec::new(),
             digamma_declared: false,
             deriv_only: false,
-            adjoint: false,
             run_counter: None,
             run_seen: None,
             counts: false,
             refs: None,
             adj_by_ptr: Vec::new(),
-            sweep,
         };
-        pg.vector = pg.g.opts.vector;
-        pg.adjoint = pg.g.opts.adjoint;
         // A C variadic function (`...`): its derivative would drop the variable arguments
         // that its callers pass (`f_d(x, xd, 1, &f)` did not compile).
         if src.c_variadic {
@@ -291,7 +301,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
         let body = rules.body(&mut pg);
         pg.u.body = body;
         pg.finish_declarations();
-        if pg.adjoint && pg.lang == Lang::C {
+        if pg.f.adjoint && pg.f.lang == Lang::C {
             pg.drop_register();
         }
         let id = pg.g.out.units.alloc(pg.u);
@@ -320,13 +330,13 @@ impl<'g, 'a> ProcGen<'g, 'a> {
 
     /// Takes `name` in this procedure: [`Self::fresh`] never returns it.
     pub fn reserve(&mut self, name: &str) {
-        self.local.insert(key(self.lang, name));
+        self.local.insert(key(self.f.lang, name));
     }
 
     pub(crate) fn new_sym(&mut self, name: &str, ty: Option<Type>) -> SymbolId {
         let scope = self.u.scope;
         let s = self.g.new_symbol(scope, name, ty);
-        let k = key(self.lang, name);
+        let k = key(self.f.lang, name);
         self.g.out.scopes[scope].names.insert(k, s);
         self.g.out.scopes[scope].order.push(s);
         s
@@ -335,7 +345,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
     /// A C argument passed by value (a scalar or struct, no pointer, no array): the callee
     /// writes a copy.
     pub fn c_by_value(&self, s: SymbolId) -> bool {
-        self.lang == Lang::C
+        self.f.lang == Lang::C
             && self.g.prog.symbols[s]
                 .ty
                 .as_ref()

@@ -19,19 +19,19 @@ impl<'a> Tan<'_, '_, 'a> {
         let Some(i) = self.pid(s) else {
             return vec![self.copy_stmt(s)];
         };
-        self.cur = self.act.active_before[i].clone();
+        self.cur = self.f.act.active_before[i].clone();
         self.hoisted.clear();
         let mut out = Vec::new();
         self.hoist_calls(s, rhs, &mut out);
         let n_hoisted = out.len();
-        let src = self.src;
+        let src = self.f.src;
         // C pointer assignment: the derivative pointer follows.
         if let Expr::Name(q) = src.exprs[lhs] {
             let is_ptr = self.prog().symbols[q]
                 .ty
                 .as_ref()
                 .is_some_and(|t| t.pointers > 0 && t.dims.is_empty());
-            if is_ptr && self.lang == Lang::C {
+            if is_ptr && self.f.lang == Lang::C {
                 let primal = self.primal_assign(s, lhs, op, rhs);
                 out.push(primal);
                 if let Some(&qd) = self.dvar.get(&q) {
@@ -60,7 +60,7 @@ impl<'a> Tan<'_, '_, 'a> {
         }
         // C pointer stored in a record (`m.data = malloc(…)`, `m->data = q`): the
         // derivative record's member follows.
-        if self.lang == Lang::C && op.is_none() && self.field_is_pointer(lhs) {
+        if self.f.lang == Lang::C && op.is_none() && self.field_is_pointer(lhs) {
             let primal = self.primal_assign(s, lhs, op, rhs);
             out.push(primal);
             let twin = self.field_pointer_twin(lhs, rhs);
@@ -90,10 +90,10 @@ impl<'a> Tan<'_, '_, 'a> {
                 return out;
             }
         }
-        if self.active_ref(lhs, &self.act.active_after[i]) {
+        if self.active_ref(lhs, &self.f.act.active_after[i]) {
             self.collect_shared(value);
             // Not in an OpenMP atomic update: only the update is atomic.
-            if self.lang == Lang::C && src.stmts[s].omp.is_none() && self.is_memory_ref(lhs) {
+            if self.f.lang == Lang::C && src.stmts[s].omp.is_none() && self.is_memory_ref(lhs) {
                 self.collect_loads(value);
             }
         }
@@ -101,7 +101,7 @@ impl<'a> Tan<'_, '_, 'a> {
         // `b`: `a = b = a * b`).
         let inner = targets[targets.len() - 1];
         for (k, &t) in targets.iter().rev().enumerate() {
-            if k > 0 && self.active_ref(t, &self.act.active_after[i]) {
+            if k > 0 && self.active_ref(t, &self.f.act.active_after[i]) {
                 if let (Some(dl), Some(dr)) = (self.dref(t, Dir::Nd), self.dref(inner, Dir::Nd)) {
                     let st = assign(&mut self.u, dl, dr);
                     let v = self.dir(vec![st]);
@@ -114,7 +114,7 @@ impl<'a> Tan<'_, '_, 'a> {
         self.pre.clear();
         // Diff-liveness: a primal assignment nothing needs (neither a derivative nor an
         // output of the procedure) is sliced away.
-        let dead = self.g.opts.slice_dead && !self.act.live[i] && self.pi.effects[i].sliceable;
+        let dead = self.g.opts.slice_dead && !self.f.act.live[i] && self.f.pi.effects[i].sliceable;
         if !self.deriv_only && !dead {
             let primal = self.primal_assign(s, lhs, op, rhs);
             out.push(primal);
@@ -135,7 +135,7 @@ impl<'a> Tan<'_, '_, 'a> {
         rhs: ExprId,
         out: &mut Vec<StmtId>,
     ) {
-        let after = &self.act.active_after[i];
+        let after = &self.f.act.active_after[i];
         let val = if self.active_ref(lhs, after) {
             let d = match op {
                 None => self.tan(rhs),
@@ -147,8 +147,8 @@ impl<'a> Tan<'_, '_, 'a> {
                 None => self.b().zero(k),
             }
         } else if self.has_dvar_ref(lhs) && {
-            let mut u = self.act.useful_after[i].clone();
-            u.intersect_with(&self.pi.zones.differentiable);
+            let mut u = self.f.act.useful_after[i].clone();
+            u.intersect_with(&self.f.pi.zones.differentiable);
             self.ref_in(lhs, &u)
         } {
             let k = self.real_kind(lhs);

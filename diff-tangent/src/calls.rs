@@ -26,12 +26,12 @@ impl<'a> Tan<'_, '_, 'a> {
     /// `call g(a…)`: `call g_d(a, ȧ, …)` when the call point is active and `g` has a
     /// derivative version; otherwise the primal call.
     pub(crate) fn call_rule(&mut self, s: StmtId, callee: ExprId, args: &'a [Arg]) -> Vec<StmtId> {
-        if self.vector && self.lang == Lang::C && self.by_value_changed_by_call(s, args, true) {
+        if self.f.vector && self.f.lang == Lang::C && self.by_value_changed_by_call(s, args, true) {
             let msg = "in vector mode, passing by value what the call changes (`g(z, &z)`) is not supported: the derivative of the value is passed by address and the call overwrites it; pass a copy (`t = z; g(t, &z);`)";
             self.error(s, Code::Unsupported, msg);
             return vec![self.copy_stmt(s)];
         }
-        if self.lang == Lang::C && self.callee_name(callee) == "free" {
+        if self.f.lang == Lang::C && self.callee_name(callee) == "free" {
             if let [a] = args {
                 // The derivative twin of a freed pointer was allocated with it (`malloc`
                 // twins, caller-owned buffers alike): freed with it.
@@ -63,14 +63,14 @@ impl<'a> Tan<'_, '_, 'a> {
         let Some(i) = self.pid(s) else {
             return vec![self.copy_stmt(s)];
         };
-        self.cur = self.act.active_before[i].clone();
+        self.cur = self.f.act.active_before[i].clone();
         let site = self.stmt_call_site(s);
         let mut out = Vec::new();
         self.hoisted.clear();
         for a in args {
             self.hoist_calls(s, a.value, &mut out);
         }
-        let active_point = self.act.has_derivative[i];
+        let active_point = self.f.act.has_derivative[i];
         match site.map(|x| &x.callee) {
             Some(Callee::Defined(list))
                 if (active_point && list.iter().any(|c| self.g.active.contains(c)))
@@ -96,19 +96,21 @@ impl<'a> Tan<'_, '_, 'a> {
                 // (`scale(x, n);`): its derivative still takes the primal result's address
                 // last (and the result's derivative in vector mode), as when it is hoisted
                 // out of an expression; the call left them out and did not compile.
-                let result = self.prog().units[c].result.filter(|_| self.lang == Lang::C);
+                let result = self.prog().units[c]
+                    .result
+                    .filter(|_| self.f.lang == Lang::C);
                 if let Some(r) = result {
                     let temps = self.result_temps(c, r, args);
                     self.result_args(r, temps, &None, &mut new_args);
                 }
-                if self.vector {
+                if self.f.vector {
                     let nb = {
                         let v = self.nbdirs.expect("vector");
                         self.b().name(v)
                     };
                     // After an omitted OPTIONAL argument or a keyword argument, `nbdirs`
                     // goes by keyword (the callee's dummy is named `nbdirs` too).
-                    let by_kw = self.lang == Lang::Fortran
+                    let by_kw = self.f.lang == Lang::Fortran
                         && (args.len() < self.prog().units[c].params.len()
                             || args.iter().any(|a| a.keyword.is_some()));
                     new_args.push(Arg {
@@ -120,7 +122,7 @@ impl<'a> Tan<'_, '_, 'a> {
                     let v = self.g.dproc[&c];
                     self.b().name(v)
                 };
-                let st = &self.src.stmts[s];
+                let st = &self.f.src.stmts[s];
                 let call = self.new_like(
                     st,
                     StmtKind::Call {
@@ -141,9 +143,12 @@ impl<'a> Tan<'_, '_, 'a> {
                 if let Some(Callee::Defined(list)) =
                     callee.filter(|c| matches!(c, Callee::Defined(l) if l.len() == 1))
                 {
-                    if let Some(msg) =
-                        radtap_diff_gen::mpi::passive_message(self.prog(), self.src, list[0], args)
-                    {
+                    if let Some(msg) = radtap_diff_gen::mpi::passive_message(
+                        self.prog(),
+                        self.f.src,
+                        list[0],
+                        args,
+                    ) {
                         self.error(s, Code::Unsupported, &msg);
                     }
                 }
@@ -171,8 +176,8 @@ impl<'a> Tan<'_, '_, 'a> {
         callee: Option<&Callee>,
         out: &mut Vec<StmtId>,
     ) {
-        let mut needed = self.pi.effects[i].writes.and(&self.act.useful_after[i]);
-        needed.intersect_with(&self.g.deriv_zones(self.p));
+        let mut needed = self.f.pi.effects[i].writes.and(&self.f.act.useful_after[i]);
+        needed.intersect_with(&self.g.deriv_zones(self.f.p));
         if needed.is_empty() {
             return;
         }
@@ -181,10 +186,11 @@ impl<'a> Tan<'_, '_, 'a> {
         if needed.is_empty() {
             return;
         }
-        let zones = &self.pi.zones;
+        let zones = &self.f.pi.zones;
         let mut names = Vec::new();
         for a in args {
-            let Some(x) = radtap_dataflow::zones::base_symbol(self.prog(), self.p, a.value) else {
+            let Some(x) = radtap_dataflow::zones::base_symbol(self.prog(), self.f.p, a.value)
+            else {
                 continue;
             };
             let mut reach = zones.sym_zones(x).unwrap_or_else(|| zones.empty());
@@ -223,7 +229,7 @@ impl<'a> Tan<'_, '_, 'a> {
         let Some(i) = self.pid(s) else {
             return vec![self.copy_stmt(s)];
         };
-        self.cur = self.act.active_before[i].clone();
+        self.cur = self.f.act.active_before[i].clone();
         self.hoisted.clear();
         let mut out = Vec::new();
         self.hoist_calls(s, e, &mut out);
@@ -236,8 +242,8 @@ impl<'a> Tan<'_, '_, 'a> {
             Some(d) => d,
             None => self.b().zero(k),
         };
-        if self.vector {
-            let r = self.src.result.expect("function");
+        if self.f.vector {
+            let r = self.f.src.result.expect("function");
             if let Some(&rd) = self.dvar.get(&r) {
                 let l = self.dvec_name(rd);
                 let st = assign(&mut self.u, l, d);
@@ -253,7 +259,7 @@ impl<'a> Tan<'_, '_, 'a> {
             arg: rpn,
         });
         out.push(assign(&mut self.u, deref, pv));
-        let ret = if self.vector { None } else { Some(d) };
+        let ret = if self.f.vector { None } else { Some(d) };
         out.push(stmt(&mut self.u, StmtKind::Return(ret)));
         let defs = self.resolve_shared();
         out.splice(n_hoisted..n_hoisted, defs);
@@ -299,14 +305,14 @@ impl<'a> Tan<'_, '_, 'a> {
         self.hoisted.clear();
         let mut out = Vec::new();
         if let Some(i) = pid {
-            self.cur = self.act.active_before[i].clone();
+            self.cur = self.f.act.active_before[i].clone();
             for e in &v.entities {
                 if let Some(Init::Expr(x)) = e.init {
                     self.hoist_calls(s, x, &mut out);
                 }
             }
         }
-        let c = Copier { src: self.src };
+        let c = Copier { src: self.f.src };
         let Decl::Var(mut pd) = c.decl(&mut self.u, &Decl::var(v.clone())) else {
             unreachable!("a variable declaration copies to one")
         };
@@ -317,7 +323,7 @@ impl<'a> Tan<'_, '_, 'a> {
                 }
             }
         }
-        let st = &self.src.stmts[s];
+        let st = &self.f.src.stmts[s];
         let primal = self.new_like(st, StmtKind::Decl(Decl::Var(pd)));
         out.push(primal);
         let Some(mut dv) = self.derivative_decl(v, &c) else {
@@ -344,17 +350,18 @@ impl<'a> Tan<'_, '_, 'a> {
             let record = self.prog().symbols[prim.sym].ty.as_ref().is_some_and(|t| {
                 matches!(t.base, BaseClass::Record(_)) && t.pointers == 0 && t.dims.is_empty()
             });
-            if record && matches!(self.src.exprs[init], Expr::ArrayCtor { .. }) {
+            if record && matches!(self.f.src.exprs[init], Expr::ArrayCtor { .. }) {
                 // A struct's brace list is positional over all its members; the derivative
                 // struct has only the active ones (`{0.0, 0.0, 0}` gave it one too many, and
                 // an active list would put values in the wrong members).
                 let active = pid.is_some_and(|i| {
-                    self.act.active_after[i].intersects(
+                    self.f.act.active_after[i].intersects(
                         &self
+                            .f
                             .pi
                             .zones
                             .sym_zones(prim.sym)
-                            .unwrap_or_else(|| self.pi.zones.empty()),
+                            .unwrap_or_else(|| self.f.pi.zones.empty()),
                     )
                 });
                 if active && self.tan(init).is_some() {
@@ -387,12 +394,13 @@ impl<'a> Tan<'_, '_, 'a> {
                 d
             } else {
                 let active = pid.is_some_and(|i| {
-                    self.act.active_after[i].intersects(
+                    self.f.act.active_after[i].intersects(
                         &self
+                            .f
                             .pi
                             .zones
                             .sym_zones(prim.sym)
-                            .unwrap_or_else(|| self.pi.zones.empty()),
+                            .unwrap_or_else(|| self.f.pi.zones.empty()),
                     )
                 });
                 let t = if active { self.tan(init) } else { None };
@@ -402,7 +410,7 @@ impl<'a> Tan<'_, '_, 'a> {
                         let k = self.bytes_of_sym(prim.sym);
                         // A C record holds its directions at its leaves: initialised whole,
                         // as in scalar mode (`struct Split_d td = sd;`).
-                        if self.vector && !(record && self.lang == Lang::C) {
+                        if self.f.vector && !(record && self.f.lang == Lang::C) {
                             self.b().zero(k)
                         } else {
                             self.zero_like(init, k)
@@ -410,15 +418,15 @@ impl<'a> Tan<'_, '_, 'a> {
                     }
                 })
             };
-            if self.vector && self.lang == Lang::C && self.prog().symbols[prim.sym].attrs.save {
+            if self.f.vector && self.f.lang == Lang::C && self.prog().symbols[prim.sym].attrs.save {
                 // A `static` local's initialiser is a constant, run once before the program
                 // runs: its derivative is zero, as static storage starts (filling it at each
                 // call cut the recurrence of the derivative).
                 e.init = None;
                 continue;
             }
-            if self.vector && !is_ptr && self.lang == Lang::C {
-                if let Expr::ArrayCtor { items, .. } = &self.src.exprs[init] {
+            if self.f.vector && !is_ptr && self.f.lang == Lang::C {
+                if let Expr::ArrayCtor { items, .. } = &self.f.src.exprs[init] {
                     // `vd[j][nd] = ẋⱼ` for each item of a flat brace list; a passive list
                     // leaves the derivative zero-initialised (as are the elements past the
                     // list: `{{0.0}}`).
@@ -437,7 +445,7 @@ impl<'a> Tan<'_, '_, 'a> {
                     e.init = Some(Init::Expr(all));
                     let flat = items.iter().all(|&i| {
                         !matches!(
-                            self.src.exprs[i],
+                            self.f.src.exprs[i],
                             Expr::ArrayCtor { .. } | Expr::Designated { .. }
                         )
                     });
@@ -461,7 +469,7 @@ impl<'a> Tan<'_, '_, 'a> {
                     continue;
                 }
             }
-            if self.vector && !is_ptr && !(record && self.lang == Lang::C) {
+            if self.f.vector && !is_ptr && !(record && self.f.lang == Lang::C) {
                 e.init = None;
                 if let Some(val) = val {
                     let n = self.b().name(e.sym);
@@ -549,15 +557,15 @@ impl<'a> Tan<'_, '_, 'a> {
                     .is_some_and(|(o, v)| cinfo.zones.obj_set(o).intersects(v));
             let formal_ty = self.prog().symbols[formal].ty.clone();
             let formal_array = formal_ty.as_ref().is_some_and(|t| !t.dims.is_empty());
-            let by_pointer = self.lang == Lang::C
+            let by_pointer = self.f.lang == Lang::C
                 && formal_ty
                     .as_ref()
                     .is_some_and(|t| t.pointers > 0 || !t.dims.is_empty());
             // C vector mode: the directions of a by-value real parameter are an array of
             // its own type; a `double` actual's (`xd[0]`) taken as a `float` one's read
             // the bytes wrongly.
-            let other_kind = self.lang == Lang::C
-                && self.vector
+            let other_kind = self.f.lang == Lang::C
+                && self.f.vector
                 && !by_pointer
                 && formal_ty.as_ref().is_some_and(|t| {
                     t.base == BaseClass::Real && t.bytes != Some(self.real_kind(a.value))
@@ -592,7 +600,7 @@ impl<'a> Tan<'_, '_, 'a> {
     pub(crate) fn names_member(&self, a: ExprId) -> bool {
         let mut e = a;
         loop {
-            match &self.src.exprs[e] {
+            match &self.f.src.exprs[e] {
                 Expr::Field { .. } => return true,
                 Expr::Paren(x)
                 | Expr::Cast { arg: x, .. }
@@ -616,7 +624,7 @@ impl<'a> Tan<'_, '_, 'a> {
         dl: ExprId,
         (c, fi, args): (UnitId, usize, &'a [Arg]),
     ) -> Option<ExprId> {
-        let Expr::Name(base) = self.src.exprs[a] else {
+        let Expr::Name(base) = self.f.src.exprs[a] else {
             return Some(dl);
         };
         let Some(ty) = self.prog().symbols[base].ty.clone() else {
@@ -640,7 +648,7 @@ impl<'a> Tan<'_, '_, 'a> {
         let (lo, hi) = match lo {
             None => (self.b().int(1), count),
             Some(e) => {
-                let lo = Copier { src: self.src }.expr(&mut self.u, e);
+                let lo = Copier { src: self.f.src }.expr(&mut self.u, e);
                 let lo2 = self.dup(lo);
                 let one = self.b().int(1);
                 let last = self.b().bin(BinOp::Add, lo2, count);
@@ -655,7 +663,7 @@ impl<'a> Tan<'_, '_, 'a> {
                 subs[n - 1] = range;
                 self.b().index(base, subs)
             }
-            _ if self.vector => self
+            _ if self.f.vector => self
                 .b()
                 .index(dl, vec![Subscript::Range(None, None, None), range]),
             _ => self.b().index(dl, vec![range]),
@@ -670,16 +678,16 @@ impl<'a> Tan<'_, '_, 'a> {
         site: (UnitId, usize, &'a [Arg]),
         pre: &mut Vec<StmtId>,
     ) -> ExprId {
-        let src = self.src;
-        let is_ref = self.g.info.ref_zones(self.prog(), self.p, a).is_some();
-        let base = radtap_dataflow::zones::base_symbol(self.prog(), self.p, a);
+        let src = self.f.src;
+        let is_ref = self.g.info.ref_zones(self.prog(), self.f.p, a).is_some();
+        let base = radtap_dataflow::zones::base_symbol(self.prog(), self.f.p, a);
         let has = base.is_some_and(|b| self.dvar.contains_key(&b));
         let cur = self.cur.clone();
         // Fortran, vector mode: an array component of a record with a derivative
         // (`f(m%p)`): the derivative is an array of records, one per direction, so
         // `md(:)%p` is no actual argument (two part references with nonzero rank).
-        if self.lang == Lang::Fortran
-            && self.vector
+        if self.f.lang == Lang::Fortran
+            && self.f.vector
             && has
             && self.names_member(a)
             && self.rank_of(a) > 0
@@ -688,7 +696,7 @@ impl<'a> Tan<'_, '_, 'a> {
             return self.b().zero(8);
         }
         // C: an address (`x`, `&v`, `a + i`) passes the derivative address.
-        if self.lang == Lang::C && by_pointer {
+        if self.f.lang == Lang::C && by_pointer {
             // A record member (`s.y`, `p->data + k`): the derivative record holds the
             // member's directions innermost (`double (*data)[NBDirsMax]`), so its address
             // is what the callee takes, as for a variable.
@@ -732,7 +740,7 @@ impl<'a> Tan<'_, '_, 'a> {
             };
         }
         if is_ref && has {
-            let dir = if !self.vector {
+            let dir = if !self.f.vector {
                 Dir::Nd
             } else {
                 match &src.exprs[a] {
@@ -752,13 +760,13 @@ impl<'a> Tan<'_, '_, 'a> {
             if formal_read && !self.ref_in(a, &cur) {
                 // Implicit zero: the derivative variable may hold a stale value.
                 let k = self.real_kind(a);
-                let record = self.record_of(a).filter(|_| self.lang == Lang::Fortran);
+                let record = self.record_of(a).filter(|_| self.f.lang == Lang::Fortran);
                 // C vector mode: a direction loop (`ad = 0.0` on the array `ad[NBDirsMax]`
                 // did not compile; NLopt's `levy`); Fortran clears `ad(:)` at once.
-                let c_vector = self.vector && self.lang == Lang::C;
+                let c_vector = self.f.vector && self.f.lang == Lang::C;
                 // A record: direction by direction too (`md(:)%xy = 0` is no Fortran when
                 // the component `xy` is an array).
-                let whole = if self.vector && !c_vector && record.is_none() {
+                let whole = if self.f.vector && !c_vector && record.is_none() {
                     Dir::All
                 } else {
                     Dir::Nd
@@ -766,7 +774,7 @@ impl<'a> Tan<'_, '_, 'a> {
                 if let Some(dl) = self.dref(a, whole) {
                     // An assumed-size array passed whole to an array dummy: the elements
                     // the dummy declares (`Yd = 0` on `Y(*)` did not compile).
-                    let dl = if formal_array && self.lang == Lang::Fortran && record.is_none() {
+                    let dl = if formal_array && self.f.lang == Lang::Fortran && record.is_none() {
                         match self.dummy_section(s, a, dl, site) {
                             Some(d) => d,
                             None => return self.b().zero(k),
@@ -775,7 +783,7 @@ impl<'a> Tan<'_, '_, 'a> {
                         dl
                     };
                     match record {
-                        Some(td) if self.vector => {
+                        Some(td) if self.f.vector => {
                             let z = self.zero_record_leaves(dl, td);
                             let v = self.dir(z);
                             pre.extend(v);
@@ -813,7 +821,7 @@ impl<'a> Tan<'_, '_, 'a> {
                 self.b().name(t)
             }
             None => {
-                if self.lang == Lang::C && !self.vector {
+                if self.f.lang == Lang::C && !self.f.vector {
                     return self.b().zero(k);
                 }
                 let kind = match base {
@@ -851,7 +859,7 @@ impl<'a> Tan<'_, '_, 'a> {
                     _ => None,
                 };
                 let t = self.temp("dummyzerod", kind);
-                if self.lang == Lang::Fortran {
+                if self.f.lang == Lang::Fortran {
                     if let Some(sym) = like {
                         let alloc = self.alloc_like(t, sym);
                         pre.extend(alloc);

@@ -71,7 +71,7 @@ pub struct TangentRules;
 
 impl BodyRules for TangentRules {
     fn body(&self, pg: &mut ProcGen<'_, '_>) -> Block {
-        let src = pg.src;
+        let src = pg.f.src;
         let mut body = pg.zero_non_independent_derivatives();
         let reset = pg.reset_saved_derivatives();
         body.extend(Tan { pg }.block(&src.body));

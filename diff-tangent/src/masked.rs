@@ -30,10 +30,10 @@ impl<'a> Tan<'_, '_, 'a> {
         else_block: Option<&'a Block>,
         single: bool,
     ) -> Vec<StmtId> {
-        if self.vector {
+        if self.f.vector {
             return self.vector_where(sid, arms, else_block);
         }
-        let st: &'a Stmt = &self.src.stmts[sid];
+        let st: &'a Stmt = &self.f.src.stmts[sid];
         let mut new_arms = Vec::new();
         for (m, b) in arms {
             let m2 = self.cp(*m);
@@ -59,7 +59,7 @@ impl<'a> Tan<'_, '_, 'a> {
     ) -> Vec<StmtId> {
         let mut leaves = Vec::new();
         where_leaves(
-            self.src,
+            self.f.src,
             sid,
             arms,
             else_block,
@@ -131,7 +131,7 @@ impl<'a> Tan<'_, '_, 'a> {
                     arms: a2,
                     else_block: e2,
                     ..
-                } = &self.src.stmts[k].kind
+                } = &self.f.src.stmts[k].kind
                 {
                     out.push(self.deriv_where(a2, e2.as_ref()));
                 } else {
@@ -163,7 +163,7 @@ impl<'a> Tan<'_, '_, 'a> {
     fn elementwise(&self, k: StmtId) -> bool {
         let mut todo = self.assign_exprs(k);
         while let Some(e) = todo.pop() {
-            match &self.src.exprs[e] {
+            match &self.f.src.exprs[e] {
                 Expr::Index { .. } => return false,
                 Expr::Call { callee, args } => {
                     let name = self.callee_name(*callee);
@@ -184,7 +184,11 @@ impl<'a> Tan<'_, '_, 'a> {
     /// The expressions of an assignment (all of a statement's for anything else).
     fn assign_exprs(&self, k: StmtId) -> Vec<ExprId> {
         let mut es = Vec::new();
-        radtap_il::visit::stmt_children(&self.src.stmts[k].kind, &mut |e| es.push(e), &mut |_| {});
+        radtap_il::visit::stmt_children(
+            &self.f.src.stmts[k].kind,
+            &mut |e| es.push(e),
+            &mut |_| {},
+        );
         es
     }
 
@@ -235,15 +239,15 @@ impl<'a> Tan<'_, '_, 'a> {
             self.error(sid, Code::Unsupported, &msg);
             return vec![self.copy_stmt(sid)];
         }
-        if !self.vector {
-            let st: &'a Stmt = &self.src.stmts[sid];
+        if !self.f.vector {
+            let st: &'a Stmt = &self.f.src.stmts[sid];
             let body2 = self.masked_block(body);
             let kind = self.forall_of(specs, mask, body2, single);
             return vec![self.new_like(st, kind)];
         }
         let nested = body.iter().any(|&k| {
             matches!(
-                self.src.stmts[k].kind,
+                self.f.src.stmts[k].kind,
                 StmtKind::Where { .. } | StmtKind::Forall { .. }
             )
         });
@@ -330,21 +334,21 @@ impl<'a> Tan<'_, '_, 'a> {
     /// The procedure of the program an active statement of `body` references, if any.
     fn active_call_in(&self, body: &[StmtId]) -> Option<String> {
         for &k in body {
-            let active = self.pid(k).is_some_and(|i| self.act.has_derivative[i]);
+            let active = self.pid(k).is_some_and(|i| self.f.act.has_derivative[i]);
             if !active {
                 continue;
             }
             let mut todo = self.assign_exprs(k);
             while let Some(e) = todo.pop() {
-                if let Expr::Call { callee, .. } = &self.src.exprs[e] {
-                    if let Expr::Name(f) = &self.src.exprs[*callee] {
+                if let Expr::Call { callee, .. } = &self.f.src.exprs[e] {
+                    if let Expr::Name(f) = &self.f.src.exprs[*callee] {
                         let sd = &self.prog().symbols[*f];
                         if sd.kind == SymbolKind::Procedure {
                             return Some(sd.spelling.clone());
                         }
                     }
                 }
-                radtap_il::visit::expr_children(&self.src.exprs[e], &mut |c| todo.push(c));
+                radtap_il::visit::expr_children(&self.f.src.exprs[e], &mut |c| todo.push(c));
             }
         }
         None
@@ -354,10 +358,10 @@ impl<'a> Tan<'_, '_, 'a> {
     fn reads_written(&self, es: &[ExprId], stmts: &[StmtId]) -> bool {
         let mut written = HashSet::new();
         for &k in stmts {
-            if let StmtKind::Assign { lhs, .. } = self.src.stmts[k].kind {
+            if let StmtKind::Assign { lhs, .. } = self.f.src.stmts[k].kind {
                 let mut e = lhs;
                 loop {
-                    match &self.src.exprs[e] {
+                    match &self.f.src.exprs[e] {
                         Expr::Index { base, .. } | Expr::Field { base, .. } => e = *base,
                         Expr::Paren(a) => e = *a,
                         Expr::Name(s) => {
@@ -371,12 +375,12 @@ impl<'a> Tan<'_, '_, 'a> {
         }
         let mut todo: Vec<ExprId> = es.to_vec();
         while let Some(e) = todo.pop() {
-            if let Expr::Name(s) = &self.src.exprs[e] {
+            if let Expr::Name(s) = &self.f.src.exprs[e] {
                 if written.contains(s) {
                     return true;
                 }
             }
-            radtap_il::visit::expr_children(&self.src.exprs[e], &mut |k| todo.push(k));
+            radtap_il::visit::expr_children(&self.f.src.exprs[e], &mut |k| todo.push(k));
         }
         false
     }

@@ -12,7 +12,7 @@ impl Tan<'_, '_, '_> {
     /// loop among them gets the derivative directive, each update of an atomic statement
     /// stays atomic.
     pub(crate) fn tangent_omp(&mut self, s: StmtId, out: &[StmtId]) {
-        let Some(o) = self.src.stmts[s].omp.as_deref() else {
+        let Some(o) = self.f.src.stmts[s].omp.as_deref() else {
             return;
         };
         match &o.kind {

@@ -8,7 +8,7 @@ impl<'a> Tan<'_, '_, 'a> {
     /// DO-NOT-DIFF` regions are primal code with zero derivatives out (`nodiff.rs`).
     pub(crate) fn block(&mut self, b: &[StmtId]) -> Block {
         use radtap_il::directives::{block_regions, RegionKind};
-        let (regions, _) = block_regions(&self.src.stmts, b);
+        let (regions, _) = block_regions(&self.f.src.stmts, b);
         let mut out = Vec::new();
         let mut k = 0;
         while k < b.len() {
@@ -64,10 +64,10 @@ impl<'a> Tan<'_, '_, 'a> {
     /// back to the primal line it comes from (`-html`, the web page).
     pub(crate) fn stmt(&mut self, s: StmtId) -> Vec<StmtId> {
         let out = self.stmt_rule(s);
-        if self.src.stmts[s].omp.is_some() && !self.adjoint {
+        if self.f.src.stmts[s].omp.is_some() && !self.f.adjoint {
             self.tangent_omp(s, &out);
         }
-        if let Some(sp) = self.src.source_map.stmt.get(s).copied() {
+        if let Some(sp) = self.f.src.source_map.stmt.get(s).copied() {
             for &n in &out {
                 if self.u.source_map.stmt.get(n).is_none() {
                     self.u.source_map.stmt.insert(n, sp);
@@ -80,7 +80,7 @@ impl<'a> Tan<'_, '_, 'a> {
     /// The rule of each statement kind. Returns the statements replacing `s`: derivative
     /// statements first, then the primal one; a label moves to the first.
     fn stmt_rule(&mut self, s: StmtId) -> Vec<StmtId> {
-        let st: &'a Stmt = &self.src.stmts[s];
+        let st: &'a Stmt = &self.f.src.stmts[s];
         if self.check_expr_effects(s) {
             return vec![self.copy_stmt(s)];
         }
@@ -261,7 +261,7 @@ impl<'a> Tan<'_, '_, 'a> {
                 associations,
                 construct,
             } => {
-                let c = Copier { src: self.src };
+                let c = Copier { src: self.f.src };
                 let decls = decls.iter().map(|d| c.decl(&mut self.u, d)).collect();
                 let associations = associations
                     .iter()
@@ -329,7 +329,7 @@ impl<'a> Tan<'_, '_, 'a> {
                 // reset after the READ.
                 let mut unhandled = false;
                 for &it in items {
-                    if !(self.has_dvar_ref(it) && self.ref_in(it, &self.act.useful_after[i])) {
+                    if !(self.has_dvar_ref(it) && self.ref_in(it, &self.f.act.useful_after[i])) {
                         continue;
                     }
                     let k = self.real_kind(it);
@@ -346,8 +346,8 @@ impl<'a> Tan<'_, '_, 'a> {
                 // An item that carried a derivative (varied), even one no longer useful
                 // because the READ overwrites it whole, loses it.
                 let was_active = items.iter().any(|&it| {
-                    self.ref_in(it, &self.act.active_before[i])
-                        || self.ref_in(it, &self.act.varied_before[i])
+                    self.ref_in(it, &self.f.act.active_before[i])
+                        || self.ref_in(it, &self.f.act.varied_before[i])
                 });
                 if was_active || unhandled {
                     self.warn(s, Code::ActiveIo, "this READ overwrites an active variable: the value read is taken as a constant and the derivative it had is lost");
@@ -382,10 +382,10 @@ impl<'a> Tan<'_, '_, 'a> {
     /// C pointer arithmetic in an expression statement or a `for` step (`p++`, `p += k`,
     /// `p = p + k`) on a pointer that has a derivative pointer: the same on the derivative.
     fn pointer_mirror(&mut self, e: ExprId) -> Option<ExprId> {
-        if self.lang != Lang::C {
+        if self.f.lang != Lang::C {
             return None;
         }
-        let src = self.src;
+        let src = self.f.src;
         let dptr_of = |pg: &Self, x: ExprId| match src.exprs[x] {
             Expr::Name(p)
                 if pg.prog().symbols[p]
@@ -450,7 +450,7 @@ impl<'a> Tan<'_, '_, 'a> {
     ) {
         let kw = |k: usize| kws.as_ref().map(|n| n[k].clone());
         let tn = self.b().name(t);
-        let tn = if self.lang == Lang::C {
+        let tn = if self.f.lang == Lang::C {
             self.b().e(Expr::Unary {
                 op: UnOp::AddrOf,
                 arg: tn,
@@ -463,7 +463,7 @@ impl<'a> Tan<'_, '_, 'a> {
             value: tn,
         });
         // A discrete result has no derivative argument.
-        if self.vector && self.result_type(r, bytes).base == BaseClass::Real {
+        if self.f.vector && self.result_type(r, bytes).base == BaseClass::Real {
             let tdn = self.b().name(td);
             new_args.push(Arg {
                 keyword: kw(1),
@@ -475,7 +475,7 @@ impl<'a> Tan<'_, '_, 'a> {
     /// Hoists references to differentiated functions out of `e` (innermost first):
     /// `ṫ = f_d(a, ȧ, t)` before the statement, and `t` stands for `f(a)` afterwards.
     pub(crate) fn hoist_calls(&mut self, s: StmtId, e: ExprId, out: &mut Vec<StmtId>) {
-        let node = &self.src.exprs[e];
+        let node = &self.f.src.exprs[e];
         let mut kids = Vec::new();
         radtap_il::visit::expr_children(node, &mut |k| kids.push(k));
         for k in kids {
@@ -484,7 +484,7 @@ impl<'a> Tan<'_, '_, 'a> {
         let Some((c, r)) = self.differentiated_function(s, e) else {
             return;
         };
-        let Expr::Call { args, .. } = &self.src.exprs[e] else {
+        let Expr::Call { args, .. } = &self.f.src.exprs[e] else {
             return;
         };
         if let Some(msg) = self.function_reference_refusal(c, r, args) {
@@ -500,7 +500,7 @@ impl<'a> Tan<'_, '_, 'a> {
         let callee = self.b().name(dsym);
         self.result_args(r, temps, &kws, &mut new_args);
         out.extend(pre);
-        if self.vector {
+        if self.f.vector {
             let nb = {
                 let v = self.nbdirs.expect("vector");
                 self.b().name(v)
@@ -518,8 +518,8 @@ impl<'a> Tan<'_, '_, 'a> {
                 },
             ));
         } else {
-            let external = self.prog().units[c].parent.is_none() && c != self.p;
-            if self.lang == Lang::Fortran
+            let external = self.prog().units[c].parent.is_none() && c != self.f.p;
+            if self.f.lang == Lang::Fortran
                 && external
                 && !self.extern_funcs.iter().any(|x| x.0 == dsym)
             {

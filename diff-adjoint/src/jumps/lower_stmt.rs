@@ -6,7 +6,7 @@ use super::*;
 
 impl<'a> Adj<'_, '_, 'a> {
     pub(super) fn low_stmt(&mut self, lw: &mut Lowering, s: StmtId) {
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         let st = &src.stmts[s];
         if let Some(l) = &st.label {
             if lw.targets.contains(l) {
@@ -73,8 +73,8 @@ impl<'a> Adj<'_, '_, 'a> {
                     .pg
                     .g
                     .info
-                    .ref_zones(self.pg.prog(), self.pg.p, *var)
-                    .unwrap_or_else(|| self.pg.pi.zones.empty());
+                    .ref_zones(self.pg.prog(), self.pg.f.p, *var)
+                    .unwrap_or_else(|| self.pg.f.pi.zones.empty());
                 let end_tmp = (!self.static_bounds(s, Part::LoopInit, &var_zones))
                     .then(|| (self.int_temp("ad_to"), *end));
                 lw.push(Item::DoInit {
@@ -287,7 +287,7 @@ impl<'a> Adj<'_, '_, 'a> {
             }
             StmtKind::Block {
                 body, decls, scope, ..
-            } if decls.is_empty() && (self.pg.lang == Lang::C || scope.is_none()) => {
+            } if decls.is_empty() && (self.pg.f.lang == Lang::C || scope.is_none()) => {
                 self.low_block(lw, body)
             }
             StmtKind::Exit(name) => match lw.find_loop(name.as_deref()) {
@@ -373,7 +373,7 @@ impl<'a> Adj<'_, '_, 'a> {
                     // `goto`): its adjoint seeds the value from the result's adjoint, on the
                     // one path that ran; a split forward sweep sets the local it returns at
                     // its end, after its records (`adj_c_return`).
-                    Some(_) if self.pg.lang == Lang::C => {
+                    Some(_) if self.pg.f.lang == Lang::C => {
                         lw.push(Item::Src(s));
                         lw.jump(exit);
                     }
@@ -395,7 +395,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// The block a jump to label `l` goes to from here: the labelled block, through the
     /// recording of the counted loops the jump leaves (those whose body lacks the label).
     fn label_target(&mut self, lw: &mut Lowering, l: &str) -> Bid {
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         let b = lw.label_block(l);
         let depth = lw
             .loops
@@ -441,7 +441,7 @@ impl<'a> Adj<'_, '_, 'a> {
         any_bwd: bool,
     ) -> Rev {
         let mut r = Rev::default();
-        let pid = self.pg.pi.point_id(Point {
+        let pid = self.pg.f.pi.point_id(Point {
             stmt: s,
             part: Part::LoopInit,
         });

@@ -16,7 +16,7 @@ impl<'a> Adj<'_, '_, 'a> {
     }
 
     fn bound_is_fixed_at(&self, x: ExprId, depth: u32) -> bool {
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         let mut names = Vec::new();
         let mut todo = vec![x];
         while let Some(e) = todo.pop() {
@@ -45,7 +45,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// Whether variable `n` is never assigned, stepped, nor has its address taken in this
     /// procedure (its declaration's initialiser aside).
     fn never_changed(&self, n: SymbolId) -> bool {
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         let root = |mut e: ExprId| loop {
             match &src.exprs[e] {
                 Expr::Paren(a) => e = *a,
@@ -69,7 +69,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// The initialiser of local `n` when its declaration is a top-level statement of the
     /// body and gives it one expression.
     fn local_init(&self, n: SymbolId) -> Option<ExprId> {
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         src.body.iter().find_map(|&s| match &src.stmts[s].kind {
             StmtKind::Decl(Decl::Var(v)) => v.entities.iter().find_map(|e| match e.init {
                 Some(Init::Expr(i)) if e.sym == n => Some(i),
@@ -91,9 +91,9 @@ impl<'a> Adj<'_, '_, 'a> {
                 return;
             }
             if let Expr::Name(n) = self.pg.u.exprs[y] {
-                if !self.pg.src.params.contains(&n) {
+                if !self.pg.f.src.params.contains(&n) {
                     if let Some(i) = self.local_init(n) {
-                        let c = Copier { src: self.pg.src }.expr(&mut self.pg.u, i);
+                        let c = Copier { src: self.pg.f.src }.expr(&mut self.pg.u, i);
                         self.pg.u.exprs[y] = Expr::Paren(c);
                         todo.push(c);
                     }
@@ -135,7 +135,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// u = unew; unew = tmp;`) is assigned by its rotations too: it designates one of the
     /// group's blocks, all of which must have the same count.
     pub(crate) fn malloc_extent(&self, p: SymbolId) -> Option<(StmtId, Count)> {
-        let rotations = &self.pg.pi.zones.rotations;
+        let rotations = &self.pg.f.pi.zones.rotations;
         let Some(r) = rotations.iter().find(|r| r.has(p)) else {
             return self.allocated_once(p, &[]);
         };
@@ -172,7 +172,7 @@ impl<'a> Adj<'_, '_, 'a> {
 
     /// [`Self::malloc_extent`] of a pointer assigned once outside statements `skip`.
     fn allocated_once(&self, p: SymbolId, skip: &[StmtId]) -> Option<(StmtId, Count)> {
-        let src = self.pg.src;
+        let src = self.pg.f.src;
         let prog = self.pg.prog();
         if src.params.contains(&p) {
             return None;
@@ -254,7 +254,7 @@ impl<'a> Adj<'_, '_, 'a> {
     pub(crate) fn count_expr(&mut self, c: Count) -> Option<ExprId> {
         let n = match c {
             Count::One => self.pg.b().int(1),
-            Count::Here(n) => Copier { src: self.pg.src }.expr(&mut self.pg.u, n),
+            Count::Here(n) => Copier { src: self.pg.f.src }.expr(&mut self.pg.u, n),
             Count::Called { unit, count, call } => {
                 self.pg.allocator_expr(unit, count, call, None)?
             }
@@ -266,7 +266,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// re-entered by the backward sweep), its initialisers becoming assignments.
     /// Every leaf of brace initialiser `e` is a constant.
     pub(crate) fn constant_braces(&self, e: ExprId) -> bool {
-        match &self.pg.src.exprs[e] {
+        match &self.pg.f.src.exprs[e] {
             Expr::ArrayCtor { items, .. } => items.iter().all(|&i| self.constant_braces(i)),
             Expr::Designated { value, .. } => self.constant_braces(*value),
             _ => self.pg.const_value(e).is_some(),
@@ -275,7 +275,7 @@ impl<'a> Adj<'_, '_, 'a> {
 
     /// Whether initialiser `x` of entity `e` is a string literal filling a `char` array.
     pub(crate) fn string_into_array(&self, x: ExprId, e: &Entity) -> bool {
-        matches!(&self.pg.src.exprs[x], Expr::Literal(l) if l.kind == LitKind::Str)
+        matches!(&self.pg.f.src.exprs[x], Expr::Literal(l) if l.kind == LitKind::Str)
             && e.derived.iter().any(|op| matches!(op, DeclOp::Array(_)))
     }
 }

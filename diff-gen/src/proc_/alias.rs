@@ -47,7 +47,7 @@ impl<'a> ProcGen<'_, 'a> {
             let formal = cu.params[fi];
             let zones = match ci.zones.objects.get(&ObjKey::Pointee(formal)) {
                 Some(o) => Some(ci.zones.obj_set(o)),
-                None if self.lang == Lang::Fortran => ci.zones.sym_zones(formal),
+                None if self.f.lang == Lang::Fortran => ci.zones.sym_zones(formal),
                 None => None,
             };
             let Some(zones) = zones else { continue };
@@ -62,16 +62,16 @@ impl<'a> ProcGen<'_, 'a> {
                 op: UnOp::AddrOf,
                 arg,
             }
-            | Expr::Paren(arg) = self.src.exprs[e]
+            | Expr::Paren(arg) = self.f.src.exprs[e]
             {
                 e = arg;
             }
-            let Some(b) = base_symbol(prog, self.p, e) else {
+            let Some(b) = base_symbol(prog, self.f.p, e) else {
                 continue;
             };
             // A Fortran scalar dummy reaches its element only; an array dummy (or a C
             // pointer) reaches the elements that follow too (sequence association).
-            let one = self.lang == Lang::Fortran
+            let one = self.f.lang == Lang::Fortran
                 && prog.symbols[formal]
                     .ty
                     .as_ref()
@@ -79,7 +79,7 @@ impl<'a> ProcGen<'_, 'a> {
             refs.push((k, written, b, e, one));
         }
         // Dummies of this procedure that nothing in it changes, calls included.
-        let mine = self.g.info.procs.get(&self.p);
+        let mine = self.g.info.procs.get(&self.f.p);
         let unchanged = |v: SymbolId| {
             mine.is_some_and(|m| {
                 m.zones
@@ -93,11 +93,11 @@ impl<'a> ProcGen<'_, 'a> {
                 if !(wk || wl)
                     || !self.may_share(bk, bl)
                     || (ok && ol && self.disjoint_elements(ek, el))
-                    || radtap_il::extent::parts::disjoint_parts(prog, self.p, s, c, args, (k, l))
+                    || radtap_il::extent::parts::disjoint_parts(prog, self.f.p, s, c, args, (k, l))
                         .is_some_and(|o| o.iter().all(|&(x, y)| !self.may_share(x, y)))
                     || radtap_il::extent::pieces::disjoint_pieces(
                         prog,
-                        self.p,
+                        self.f.p,
                         s,
                         c,
                         args,
@@ -128,11 +128,11 @@ impl<'a> ProcGen<'_, 'a> {
             };
             let zones = match ci.zones.objects.get(&ObjKey::Pointee(formal)) {
                 Some(o) => Some(ci.zones.obj_set(o)),
-                None if self.lang == Lang::Fortran => ci.zones.sym_zones(formal),
+                None if self.f.lang == Lang::Fortran => ci.zones.sym_zones(formal),
                 None => None,
             };
             if zones.is_some_and(|z| ci.summary.writes.intersects(&z)) {
-                out.extend(base_symbol(prog, self.p, a.value));
+                out.extend(base_symbol(prog, self.f.p, a.value));
             }
         }
         out
@@ -142,7 +142,7 @@ impl<'a> ProcGen<'_, 'a> {
     /// variable, or pointers whose targets may meet, unless they are members of one rotation
     /// group: `radtap_dataflow::rotation`).
     fn may_share(&self, a: SymbolId, b: SymbolId) -> bool {
-        let z = &self.pi.zones;
+        let z = &self.f.pi.zones;
         if a != b && z.rotations.iter().any(|r| r.has(a) && r.has(b)) {
             // Pointers rotating over their blocks never designate the same one.
             return false;
@@ -168,7 +168,7 @@ impl<'a> ProcGen<'_, 'a> {
     /// to array dummies of `N` elements overlap).
     fn disjoint_elements(&self, a: ExprId, b: ExprId) -> bool {
         let (Expr::Index { subs: sa, .. }, Expr::Index { subs: sb, .. }) =
-            (&self.src.exprs[a], &self.src.exprs[b])
+            (&self.f.src.exprs[a], &self.f.src.exprs[b])
         else {
             return false;
         };
@@ -187,7 +187,7 @@ impl<'a> ProcGen<'_, 'a> {
         };
         let name = crate::gen::unit_name(self.prog(), c);
         let checked = self.record_alias_guard(c, args, (k, l)).is_some();
-        let how = match self.lang {
+        let how = match self.f.lang {
             Lang::Fortran => "Fortran forbids it; radtap differentiates as if they did not",
             // Records of one array that own their blocks: the adjoint checks them apart.
             Lang::C if checked => "the tangent follows the primal through it; they are one record only when their subscripts are equal, which an adjoint checks when it runs",
@@ -224,16 +224,16 @@ impl<'a> ProcGen<'_, 'a> {
     /// (`i - 1` and `i`: never one record, no check needed).
     fn constant_apart(&self, a: ExprId, b: ExprId) -> bool {
         let mut b = b;
-        while let Expr::Paren(x) = self.src.exprs[b] {
+        while let Expr::Paren(x) = self.f.src.exprs[b] {
             b = x;
         }
-        match &self.src.exprs[b] {
+        match &self.f.src.exprs[b] {
             Expr::Binary {
                 op: BinOp::Add | BinOp::Sub,
                 lhs,
                 rhs,
             } => {
-                radtap_il::visit::same_expr(self.src, *lhs, a)
+                radtap_il::visit::same_expr(self.f.src, *lhs, a)
                     && self.const_value(*rhs).is_some_and(|v| v != 0.0)
             }
             _ => false,
@@ -253,26 +253,27 @@ impl<'a> ProcGen<'_, 'a> {
         args: &[Arg],
         (k, l): (usize, usize),
     ) -> Option<(ExprId, ExprId)> {
-        if self.lang != Lang::C {
+        if self.f.lang != Lang::C {
             return None;
         }
         let prog = self.prog();
         let elem = |e: ExprId| -> Option<(SymbolId, ExprId)> {
             let mut e = e;
-            while let Expr::Paren(a) = self.src.exprs[e] {
+            while let Expr::Paren(a) = self.f.src.exprs[e] {
                 e = a;
             }
             let Expr::Unary {
                 op: UnOp::AddrOf,
                 arg,
-            } = self.src.exprs[e]
+            } = self.f.src.exprs[e]
             else {
                 return None;
             };
-            let Expr::Index { base, subs } = &self.src.exprs[arg] else {
+            let Expr::Index { base, subs } = &self.f.src.exprs[arg] else {
                 return None;
             };
-            let (Expr::Name(b), [Subscript::Index(i)]) = (&self.src.exprs[*base], &subs[..]) else {
+            let (Expr::Name(b), [Subscript::Index(i)]) = (&self.f.src.exprs[*base], &subs[..])
+            else {
                 return None;
             };
             Some((*b, *i))
@@ -288,8 +289,8 @@ impl<'a> ProcGen<'_, 'a> {
         };
         // Records the program allocated (a head's caller may hand over records sharing
         // blocks).
-        let head = self.g.info.heads.iter().any(|h| h.head == self.p);
-        if !radtap_il::member_count::allocated_in_program(prog, self.p, bk, head) {
+        let head = self.g.info.heads.iter().any(|h| h.head == self.f.p);
+        if !radtap_il::member_count::allocated_in_program(prog, self.f.p, bk, head) {
             return None;
         }
         if t.pointers + t.dims.len() as u32 != 1 {
@@ -353,13 +354,13 @@ impl<'a> ProcGen<'_, 'a> {
                         .is_some_and(|t| !t.dims.is_empty())
                 })
         };
-        if self.lang == Lang::Fortran
+        if self.f.lang == Lang::Fortran
             && array_dummy(k)
             && array_dummy(l)
-            && radtap_il::visit::same_expr(self.src, args[k].value, args[l].value)
+            && radtap_il::visit::same_expr(self.f.src, args[k].value, args[l].value)
         {
             if let (Some(dk), Some(dl)) = (dummy(k), dummy(l)) {
-                let what = simple_text(prog, self.src, args[k].value)
+                let what = simple_text(prog, self.f.src, args[k].value)
                     .map(|t| format!(" (`{t}` both)"))
                     .unwrap_or_default();
                 return Some(format!(

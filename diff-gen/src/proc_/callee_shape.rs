@@ -126,7 +126,7 @@ impl<'a> ProcGen<'_, 'a> {
         match cu.exprs[e].clone() {
             Expr::Name(sym) => {
                 let a = self.actual_of(c, sym, args)?;
-                let simple = matches!(self.src.exprs[a], Expr::Name(_) | Expr::Literal(_));
+                let simple = matches!(self.f.src.exprs[a], Expr::Name(_) | Expr::Literal(_));
                 let v = self.cp(a);
                 Some(if simple {
                     v

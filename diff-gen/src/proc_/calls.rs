@@ -7,8 +7,8 @@ impl<'a> ProcGen<'_, 'a> {
     /// What a call or reference through `callee` that resolves to several procedures is: a
     /// generic name, or a dummy procedure that receives several different procedures.
     pub fn several_procedures(&self, callee: ExprId) -> String {
-        match &self.src.exprs[callee] {
-            Expr::Name(sym) if self.src.params.contains(sym) => format!(
+        match &self.f.src.exprs[callee] {
+            Expr::Name(sym) if self.f.src.params.contains(sym) => format!(
                 "a call through the dummy procedure `{}`, which receives several different procedures,",
                 self.g.prog.symbols[*sym].spelling
             ),
@@ -37,7 +37,7 @@ impl<'a> ProcGen<'_, 'a> {
     /// `p + k`): a record whose twin members a member setter keeps beside the primal's.
     pub fn has_shadow(&self, mut e: ExprId) -> bool {
         loop {
-            match &self.src.exprs[e] {
+            match &self.f.src.exprs[e] {
                 Expr::Name(s) => return self.dvar.contains_key(s),
                 Expr::Paren(a)
                 | Expr::Cast { arg: a, .. }
@@ -52,7 +52,7 @@ impl<'a> ProcGen<'_, 'a> {
     /// A Fortran MPI call without its error argument (`use mpi_f08`, where it is optional):
     /// radtap's MPI layer always writes one, so the derivative call is given a temporary.
     pub fn mpi_error_arg(&mut self, c: UnitId, args: &[Arg], out: &mut Vec<Arg>) {
-        let omitted = self.lang == Lang::Fortran
+        let omitted = self.f.lang == Lang::Fortran
             && args.iter().all(|a| a.keyword.is_none())
             && (self.prog().described.get(&c))
                 .is_some_and(|d| radtap_il::library::is_mpi(d) && args.len() + 1 == d.arity());
@@ -77,7 +77,7 @@ impl<'a> ProcGen<'_, 'a> {
         let Some(ty) = self.prog().symbols[like].ty.clone() else {
             return Vec::new();
         };
-        if self.lang != Lang::Fortran || !ty.dims.iter().any(|d| d.upper == DimUpper::Deferred) {
+        if self.f.lang != Lang::Fortran || !ty.dims.iter().any(|d| d.upper == DimUpper::Deferred) {
             return Vec::new();
         }
         let free = self.free_if_allocated(t);
@@ -104,15 +104,15 @@ impl<'a> ProcGen<'_, 'a> {
     /// what it leaves there is not needed, as the actual is inactive after the call.
     pub fn zeroed_like_base(&self, a: ExprId, base: Option<SymbolId>) -> bool {
         let prog = self.prog();
-        let Expr::Index { base: b, subs } = &self.src.exprs[a] else {
+        let Expr::Index { base: b, subs } = &self.f.src.exprs[a] else {
             return false;
         };
-        let Some(sym) = base.filter(|&s| matches!(self.src.exprs[*b], Expr::Name(n) if n == s))
+        let Some(sym) = base.filter(|&s| matches!(self.f.src.exprs[*b], Expr::Name(n) if n == s))
         else {
             return false;
         };
         let sd = &prog.symbols[sym];
-        self.lang == Lang::Fortran
+        self.f.lang == Lang::Fortran
             && !subs.is_empty()
             && !sd.attrs.pointer
             && !sd.attrs.allocatable
@@ -139,9 +139,9 @@ impl<'a> ProcGen<'_, 'a> {
         let (Some(&c), Some(i)) = (l.first(), self.pid(s)) else {
             return false;
         };
-        let mut writes = self.pi.effects[i].writes.clone();
+        let mut writes = self.f.pi.effects[i].writes.clone();
         if real_only {
-            writes.intersect_with(&self.pi.zones.differentiable);
+            writes.intersect_with(&self.f.pi.zones.differentiable);
         }
         args.iter().enumerate().any(|(k, a)| {
             prog.units[c]
@@ -151,7 +151,7 @@ impl<'a> ProcGen<'_, 'a> {
                 && self
                     .g
                     .info
-                    .ref_zones(prog, self.p, a.value)
+                    .ref_zones(prog, self.f.p, a.value)
                     .is_some_and(|z| z.intersects(&writes))
         })
     }
@@ -164,7 +164,7 @@ impl<'a> ProcGen<'_, 'a> {
     /// A derivative temporary as an assignment target (`td(nd)` / `td[nd]` in vector mode).
     pub fn dvec_name(&mut self, t: SymbolId) -> ExprId {
         let n = self.b().name(t);
-        if !self.vector {
+        if !self.f.vector {
             return n;
         }
         let nd = self.nd_index();
@@ -180,7 +180,7 @@ impl<'a> ProcGen<'_, 'a> {
 
     /// The derivative item of an ALLOCATE/DEALLOCATE/NULLIFY item.
     pub fn alloc_item(&mut self, it: ExprId, op: MemOp) -> Option<ExprId> {
-        let src = self.src;
+        let src = self.f.src;
         match (&src.exprs[it], op) {
             (Expr::Index { base, subs }, MemOp::Allocate) => {
                 let Expr::Name(s) = src.exprs[*base] else {
@@ -188,7 +188,7 @@ impl<'a> ProcGen<'_, 'a> {
                 };
                 let ds = *self.dvar.get(&s)?;
                 let mut subs2: Vec<Subscript> = Vec::new();
-                if self.vector {
+                if self.f.vector {
                     let n = self.b().opaque("nbdirsmax");
                     subs2.push(Subscript::Index(n));
                 }
@@ -209,7 +209,7 @@ impl<'a> ProcGen<'_, 'a> {
             // A scalar pointer or allocatable has a rank-1 derivative in vector mode:
             // `allocate(a)` becomes `allocate(ad(nbdirsmax))`.
             (Expr::Name(s), MemOp::Allocate)
-                if self.vector
+                if self.f.vector
                     && self.prog().symbols[*s]
                         .ty
                         .as_ref()
@@ -231,10 +231,10 @@ impl<'a> ProcGen<'_, 'a> {
     /// The derivative item of an ALLOCATE/DEALLOCATE of a Fortran record component
     /// (`r%w(n)`, `r%w`) that has a derivative, in direction `nd` in vector mode.
     pub fn component_alloc_item(&mut self, it: ExprId, op: MemOp) -> Option<ExprId> {
-        if self.lang != Lang::Fortran || !matches!(op, MemOp::Allocate | MemOp::Deallocate) {
+        if self.f.lang != Lang::Fortran || !matches!(op, MemOp::Allocate | MemOp::Deallocate) {
             return None;
         }
-        let src = self.src;
+        let src = self.f.src;
         match &src.exprs[it] {
             Expr::Index { base, subs } if matches!(src.exprs[*base], Expr::Field { .. }) => {
                 if op != MemOp::Allocate {
@@ -255,7 +255,7 @@ impl<'a> ProcGen<'_, 'a> {
     /// x, a);` had no derivative at all: a silently wrong gradient), so one of reals given
     /// to a call is refused even when found passive.
     pub fn pointer_array_refusal(&self, v: &VarDecl) -> Option<String> {
-        if self.lang != Lang::C {
+        if self.f.lang != Lang::C {
             return None;
         }
         let e = v.entities.iter().find(|e| {
@@ -274,10 +274,10 @@ impl<'a> ProcGen<'_, 'a> {
     /// Whether variable `v` is an argument of a call of this procedure (a call statement's or
     /// a function reference's), as itself.
     fn given_to_a_call(&self, v: SymbolId) -> bool {
-        let is_v = |e: ExprId| matches!(self.src.exprs[e], Expr::Name(x) if x == v);
-        self.src.stmts.iter().any(|(_, st)| {
+        let is_v = |e: ExprId| matches!(self.f.src.exprs[e], Expr::Name(x) if x == v);
+        self.f.src.stmts.iter().any(|(_, st)| {
             matches!(&st.kind, StmtKind::Call { args, .. } if args.iter().any(|a| is_v(a.value)))
-        }) || self.src.exprs.iter().any(|(_, e)| {
+        }) || self.f.src.exprs.iter().any(|(_, e)| {
             matches!(e, Expr::Call { args, .. } if args.iter().any(|a| is_v(a.value)))
         })
     }

@@ -103,7 +103,7 @@ impl<'a> ProcGen<'_, 'a> {
         }
         let prog = self.g.prog;
         complex_expr(
-            &self.src.exprs,
+            &self.f.src.exprs,
             e,
             &|s| sym_complex(prog, &prog.symbols, s),
             &|s| prog.symbols[s].spelling.clone(),
@@ -124,8 +124,8 @@ impl<'a> ProcGen<'_, 'a> {
             sym_complex(prog, &prog.symbols, s) || complex_name(&prog.symbols[s].spelling)
         };
         *self.has_complex.get_or_init(|| {
-            self.lang == Lang::Fortran
-                && self.src.exprs.iter().any(|(_, x)| match x {
+            self.f.lang == Lang::Fortran
+                && self.f.src.exprs.iter().any(|(_, x)| match x {
                     Expr::Name(s) => complex_sym(*s),
                     Expr::Literal(l) => l.kind == LitKind::Complex,
                     Expr::Opaque(n) => complex_name(n),
@@ -141,7 +141,7 @@ impl<'a> ProcGen<'_, 'a> {
             return false;
         }
         let (mut four, mut eight) = (false, false);
-        for (_, x) in self.src.exprs.iter() {
+        for (_, x) in self.f.src.exprs.iter() {
             if let Expr::Name(s) = x {
                 if let Some(t) = self.g.prog.symbols[*s].ty.as_ref() {
                     if t.base == BaseClass::Complex {
@@ -175,14 +175,14 @@ impl<'a> ProcGen<'_, 'a> {
         let mut k = 0;
         let mut todo = vec![e];
         while let Some(x) = todo.pop() {
-            if let Expr::Name(s) = &self.src.exprs[x] {
+            if let Expr::Name(s) = &self.f.src.exprs[x] {
                 if let Some(t) = self.prog().symbols[*s].ty.as_ref() {
                     if t.base == BaseClass::Complex {
                         k = k.max(t.bytes.map_or(8, |b| b / 2));
                     }
                 }
             }
-            radtap_il::visit::expr_children(&self.src.exprs[x], &mut |c| todo.push(c));
+            radtap_il::visit::expr_children(&self.f.src.exprs[x], &mut |c| todo.push(c));
         }
         if k == 4 {
             4

@@ -7,18 +7,18 @@ use super::*;
 impl<'g, 'a> ProcGen<'g, 'a> {
     /// Which variables of the procedure carry a derivative.
     pub(crate) fn choose_variables(&mut self) {
-        let d = self.g.deriv_zones(self.p);
+        let d = self.g.deriv_zones(self.f.p);
         // Every name of the primal unit is taken inside it.
-        for &s in &self.g.prog.scopes[self.src.scope].order {
-            self.local.insert(key(self.lang, self.name_of(s)));
+        for &s in &self.g.prog.scopes[self.f.src.scope].order {
+            self.local.insert(key(self.f.lang, self.name_of(s)));
         }
         let mut syms: Vec<SymbolId> = Vec::new();
-        for (k, o) in &self.pi.zones.objects {
+        for (k, o) in &self.f.pi.zones.objects {
             let s = match k {
                 ObjKey::Sym(s) | ObjKey::Pointee(s) => *s,
                 ObjKey::Heap(..) => continue,
             };
-            if self.pi.zones.obj_set(o).intersects(&d) && !syms.contains(&s) {
+            if self.f.pi.zones.obj_set(o).intersects(&d) && !syms.contains(&s) {
                 syms.push(s);
             }
         }
@@ -37,35 +37,38 @@ impl<'g, 'a> ProcGen<'g, 'a> {
                 )
             })
         };
-        for (s, targets) in &self.pi.zones.pts {
+        for (s, targets) in &self.f.pi.zones.pts {
             if cannot_point_to_reals(*s) {
                 continue;
             }
             let reaches = targets.iter().any(|t| {
-                self.pi
+                self.f
+                    .pi
                     .zones
                     .objects
                     .get(t)
-                    .is_some_and(|o| self.pi.zones.obj_set(o).intersects(&d))
+                    .is_some_and(|o| self.f.pi.zones.obj_set(o).intersects(&d))
             });
-            if reaches && !syms.contains(s) && self.pi.zones.objects.contains_key(&ObjKey::Sym(*s))
+            if reaches
+                && !syms.contains(s)
+                && self.f.pi.zones.objects.contains_key(&ObjKey::Sym(*s))
             {
                 syms.push(*s);
             }
         }
         // Module variables with a derivative that this unit allocates or frees, active here
         // or not: their derivatives are allocated and freed with them.
-        for (_, st) in self.src.stmts.iter() {
+        for (_, st) in self.f.src.stmts.iter() {
             if let StmtKind::Memory { op, items, .. } = &st.kind {
                 if *op == MemOp::Nullify {
                     continue;
                 }
                 for &it in items {
-                    let base = match &self.src.exprs[it] {
+                    let base = match &self.f.src.exprs[it] {
                         Expr::Index { base, .. } => *base,
                         _ => it,
                     };
-                    if let Expr::Name(s) = self.src.exprs[base] {
+                    if let Expr::Name(s) = self.f.src.exprs[base] {
                         if self.g.dglobal.contains_key(&s) && !syms.contains(&s) {
                             syms.push(s);
                         }
@@ -74,8 +77,8 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             }
         }
         // The head's -fixinterface and unused-but-listed parameters.
-        let flags = self.g.dparams[&self.p].clone();
-        for (&s, &f) in self.src.params.iter().zip(&flags) {
+        let flags = self.g.dparams[&self.f.p].clone();
+        for (&s, &f) in self.f.src.params.iter().zip(&flags) {
             if f && !syms.contains(&s) {
                 syms.push(s);
             }
@@ -88,7 +91,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             }
             let sd = &self.g.prog.symbols[s];
             let owner = radtap_dataflow::zones::unit_of_scope(self.g.prog, sd.scope);
-            if owner != Some(self.p) && !self.src.params.contains(&s) {
+            if owner != Some(self.f.p) && !self.f.src.params.contains(&s) {
                 // A global without a derivative global (SAVE of another unit) is not visible;
                 // another unit's COMMON member is reached through this unit's own members.
                 continue;
@@ -101,8 +104,8 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             let ds = self.new_sym(&n, ty);
             self.dvar.insert(s, ds);
         }
-        if let Some(r) = self.src.result {
-            if self.g.dresult[&self.p] && !self.dvar.contains_key(&r) {
+        if let Some(r) = self.f.src.result {
+            if self.g.dresult[&self.f.p] && !self.dvar.contains_key(&r) {
                 let n = self.deriv_name(r);
                 let ty = self.g.prog.symbols[r].ty.clone();
                 let ds = self.new_sym(&n, ty);
@@ -114,11 +117,11 @@ impl<'g, 'a> ProcGen<'g, 'a> {
     // ------------------------------------------------------------------ header
 
     pub(crate) fn header(&mut self) {
-        let src = self.src;
-        let ds = match (self.sweep, self.g.split_procs.get(&self.p)) {
+        let src = self.f.src;
+        let ds = match (self.f.sweep, self.g.split_procs.get(&self.f.p)) {
             (Sweep::Fwd, Some(&(f, _))) => f,
             (Sweep::Bwd, Some(&(_, b))) => b,
-            _ => self.g.dproc[&self.p],
+            _ => self.g.dproc[&self.f.p],
         };
         self.u.name = Some(ds);
         // A recursive procedure's derivative calls itself too.
@@ -134,12 +137,12 @@ impl<'g, 'a> ProcGen<'g, 'a> {
         // frees a record member with a derivative twin (adjoint mode's `split_setters`,
         // always split): it sets the twins beside the primal members, so it takes the
         // derivative arguments the backward sweep takes.
-        let twins = self.g.opts.adjoint && self.g.split_setters.contains(&self.p);
-        if self.sweep == Sweep::Fwd && !twins {
+        let twins = self.g.opts.adjoint && self.g.split_setters.contains(&self.f.p);
+        if self.f.sweep == Sweep::Fwd && !twins {
             let c = Copier { src };
             for (i, &s) in src.params.iter().enumerate() {
                 self.u.params.push(s);
-                if self.lang == Lang::C {
+                if self.f.lang == Lang::C {
                     let cp = c.cparam(&mut self.u, &src.c_params[i]);
                     self.u.c_params.push(cp);
                 }
@@ -152,23 +155,24 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             return;
         }
         self.g.out.symbols[ds].unit = None;
-        let flags = self.g.dparams[&self.p].clone();
+        let flags = self.g.dparams[&self.f.p].clone();
         let c = Copier { src };
         for (i, &s) in src.params.iter().enumerate() {
             self.u.params.push(s);
-            if self.lang == Lang::C {
+            if self.f.lang == Lang::C {
                 let cp = c.cparam(&mut self.u, &src.c_params[i]);
                 self.u.c_params.push(cp);
             }
             if flags[i] {
                 let mut d = self.dvar[&s];
-                let by_value_written = self.vector
+                let by_value_written = self.f.vector
                     && self.c_by_value(s)
                     && self
+                        .f
                         .pi
                         .zones
                         .sym_zones(s)
-                        .is_some_and(|z| z.intersects(&self.pi.summary.writes));
+                        .is_some_and(|z| z.intersects(&self.f.pi.summary.writes));
                 if by_value_written {
                     let n = self.fresh(&format!("{}0", self.g.out.symbols[d].spelling));
                     let din = self.new_sym(&n, None);
@@ -186,7 +190,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
                     ));
                     d = din;
                 }
-                let adj_by_ptr = self.adjoint && self.c_by_value(s);
+                let adj_by_ptr = self.f.adjoint && self.c_by_value(s);
                 if adj_by_ptr {
                     // The adjoint of a by-value argument goes back through a pointer; the
                     // body accumulates it in a local.
@@ -226,10 +230,10 @@ impl<'g, 'a> ProcGen<'g, 'a> {
                     d = ptr;
                 }
                 self.u.params.push(d);
-                if self.lang == Lang::C {
+                if self.f.lang == Lang::C {
                     let mut cp = c.cparam(&mut self.u, &src.c_params[i]);
                     cp.name = Some(self.g.out.symbols[d].spelling.clone());
-                    if self.adjoint {
+                    if self.f.adjoint {
                         cp.spec.qualifiers.retain(|q| q != "const");
                         if adj_by_ptr {
                             cp.derived.insert(0, DeclOp::Pointer(Vec::new()));
@@ -238,7 +242,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
                     // A by-value argument's directions arrive as an array the callee only
                     // reads (a written one is copied on entry): const, so a caller may pass
                     // the directions of a const input.
-                    let by_value_dirs = self.vector && !self.adjoint && self.c_by_value(s);
+                    let by_value_dirs = self.f.vector && !self.f.adjoint && self.c_by_value(s);
                     if (by_value_written || by_value_dirs)
                         && !cp.spec.qualifiers.iter().any(|q| q == "const")
                     {
@@ -249,18 +253,19 @@ impl<'g, 'a> ProcGen<'g, 'a> {
                         cp.spec.keyword = "struct".into();
                         cp.spec.name = Some(n);
                     }
-                    if self.vector {
+                    if self.f.vector {
                         self.c_vector_param(&mut cp);
                     }
                     self.u.c_params.push(cp);
                 }
-            } else if self.lang == Lang::C && self.dvar.contains_key(&s) {
+            } else if self.f.lang == Lang::C && self.dvar.contains_key(&s) {
                 // A by-value scalar active inside the head only (Tapenade's interface rule,
                 // `gen.rs` `choose_procedures`): its derivative is a local starting at zero.
                 self.c_local_derivative_param(i);
             }
         }
-        if self.lang == Lang::C && (src.kind == UnitKind::Subroutine || self.vector || self.adjoint)
+        if self.f.lang == Lang::C
+            && (src.kind == UnitKind::Subroutine || self.f.vector || self.f.adjoint)
         {
             let mut void = src
                 .header_type
@@ -274,12 +279,12 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             self.u.header_type = Some(void);
         }
         let is_function = src.kind == UnitKind::Function;
-        if is_function && self.adjoint {
+        if is_function && self.f.adjoint {
             // The result's adjoint is the extra last argument (by value in C).
             let r = src.result.expect("functions have a result");
             if let Some(&rd) = self.dvar.get(&r) {
                 self.u.params.push(rd);
-                if self.lang == Lang::C {
+                if self.f.lang == Lang::C {
                     let spec = src.header_type.clone().expect("C function type");
                     let spec_c = c.spec(&mut self.u, &spec);
                     self.u.c_params.push(CParam {
@@ -293,10 +298,10 @@ impl<'g, 'a> ProcGen<'g, 'a> {
         } else if is_function {
             let r = src.result.expect("functions have a result");
             let rd = self.dvar.get(&r).copied();
-            match self.lang {
+            match self.f.lang {
                 Lang::Fortran => {
                     self.u.params.push(r);
-                    if self.vector {
+                    if self.f.vector {
                         if let Some(rd) = rd {
                             self.u.params.push(rd);
                         }
@@ -320,7 +325,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
                 Lang::C => {
                     let spec = src.header_type.clone().expect("C function type");
                     let base = self.name_of(src.name.expect("named"));
-                    let rname = if self.g.info.callgraph.is_recursive(self.p) {
+                    let rname = if self.g.info.callgraph.is_recursive(self.f.p) {
                         self.fresh(&format!("{base}0"))
                     } else {
                         base.to_string()
@@ -341,7 +346,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
                         dims: Vec::new(),
                     });
                     self.result_ptr = Some(rp);
-                    if self.vector {
+                    if self.f.vector {
                         if let Some(rd) = rd {
                             self.u.params.push(rd);
                             let mut cp = CParam {
@@ -360,7 +365,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
                 }
             }
         }
-        if self.vector {
+        if self.f.vector {
             let n = self.fresh("nbdirs");
             let ty = Type {
                 base: BaseClass::Integer,
@@ -370,7 +375,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             };
             let s = self.new_sym(&n, Some(ty.clone()));
             self.u.params.push(s);
-            if self.lang == Lang::C {
+            if self.f.lang == Lang::C {
                 self.u.c_params.push(CParam {
                     spec: TypeSpec::int(Lang::C),
                     name: Some(n),
@@ -382,7 +387,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             let n = self.fresh("nd");
             self.nd = Some(self.new_sym(&n, Some(ty)));
         }
-        if self.lang == Lang::C && self.u.c_params.is_empty() {
+        if self.f.lang == Lang::C && self.u.c_params.is_empty() {
             self.u.c_void_params = true;
         }
     }
@@ -391,14 +396,14 @@ impl<'g, 'a> ProcGen<'g, 'a> {
     /// local of the body, zero on entry: `double td = 0.0;`, in vector mode
     /// `double td[NBDirsMax] = {0};`.
     fn c_local_derivative_param(&mut self, i: usize) {
-        let src = self.src;
+        let src = self.f.src;
         let s = src.params[i];
         let local = self.dvar[&s];
         let c = Copier { src };
         let mut spec = c.spec(&mut self.u, &src.c_params[i].spec);
         spec.qualifiers.retain(|q| q != "const");
         let mut ent = plain_entity(local);
-        ent.init = Some(if self.vector {
+        ent.init = Some(if self.f.vector {
             let z = self.b().int(0);
             let n = self.u.exprs.alloc(Expr::Opaque("NBDirsMax".into()));
             ent.derived = vec![DeclOp::Array(Some(n))];
@@ -433,10 +438,10 @@ impl<'g, 'a> ProcGen<'g, 'a> {
     // ------------------------------------------------------------------ declarations
 
     pub(crate) fn declarations(&mut self) {
-        let src = self.src;
+        let src = self.f.src;
         let c = Copier { src };
         let mut decls = Vec::new();
-        if self.lang == Lang::Fortran {
+        if self.f.lang == Lang::Fortran {
             // USE of the derivative modules of the modules used (and of the host module).
             let mut uses: Vec<(UnitId, bool)> = Vec::new();
             for d in &src.decls {
@@ -461,7 +466,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
                     }
                 }
             }
-            if self.vector
+            if self.f.vector
                 && self
                     .u
                     .parent
@@ -498,7 +503,7 @@ impl<'g, 'a> ProcGen<'g, 'a> {
                             .attrs
                             .iter()
                             .any(|a| matches!(a, Attr::Keyword(k) if k == "value"));
-                        if self.vector && value {
+                        if self.f.vector && value {
                             // `td(nbdirsmax)` cannot be VALUE, and by reference the callee's
                             // changes to it would reach the caller's derivative.
                             let names: Vec<String> = dv
@@ -556,8 +561,8 @@ impl<'g, 'a> ProcGen<'g, 'a> {
                             .filter(|it| !it.common)
                             .filter_map(|it| {
                                 let ds = *self.dvar.get(&it.sym)?;
-                                let skip = (self.sweep == Sweep::Fwd
-                                    && self.src.params.contains(&it.sym))
+                                let skip = (self.f.sweep == Sweep::Fwd
+                                    && self.f.src.params.contains(&it.sym))
                                     || self.g.dglobal.contains_key(&it.sym)
                                     || self.g.prog.symbols[it.sym].common.is_some();
                                 (!skip).then_some(AttrItem {
@@ -611,17 +616,17 @@ impl<'g, 'a> ProcGen<'g, 'a> {
         }
         // The primal function result, now a dummy argument of the derivative procedure.
         let mut header_result = None;
-        if self.src.kind == UnitKind::Function
-            && self.lang == Lang::Fortran
-            && self.sweep != Sweep::Fwd
+        if self.f.src.kind == UnitKind::Function
+            && self.f.lang == Lang::Fortran
+            && self.f.sweep != Sweep::Fwd
         {
-            let r = self.src.result.expect("function result");
+            let r = self.f.src.result.expect("function result");
             if !declared.contains(&r) {
-                if let Some(t) = &self.src.header_type {
+                if let Some(t) = &self.f.src.header_type {
                     let spec = c.spec(&mut self.u, t);
                     decls.push(Decl::var(VarDecl {
                         spec,
-                        attrs: if self.adjoint {
+                        attrs: if self.f.adjoint {
                             Vec::new()
                         } else {
                             vec![Attr::Intent(Intent::Out)]
@@ -642,22 +647,22 @@ impl<'g, 'a> ProcGen<'g, 'a> {
             .filter(|s| {
                 (!declared.contains(s) || Some(*s) == header_result)
                     && !self.g.dglobal.contains_key(s)
-                    && !(self.sweep == Sweep::Fwd
-                        && (self.src.params.contains(s) || Some(*s) == self.src.result))
+                    && !(self.f.sweep == Sweep::Fwd
+                        && (self.f.src.params.contains(s) || Some(*s) == self.f.src.result))
             })
             .collect();
         missing.sort();
-        if self.lang == Lang::C {
+        if self.f.lang == Lang::C {
             missing.clear(); // C declarations are statements of the body
         }
         for s in missing {
-            if self.lang == Lang::C && Some(s) == self.src.result {
+            if self.f.lang == Lang::C && Some(s) == self.f.src.result {
                 continue;
             }
             let ds = self.dvar[&s];
-            let spec = match (&self.g.prog.symbols[s].ty, &self.src.header_type) {
-                (_, Some(t)) if Some(s) == self.src.result => c.spec(&mut self.u, t),
-                (Some(t), _) => spec_of_type(self.lang, t),
+            let spec = match (&self.g.prog.symbols[s].ty, &self.f.src.header_type) {
+                (_, Some(t)) if Some(s) == self.f.src.result => c.spec(&mut self.u, t),
+                (Some(t), _) => spec_of_type(self.f.lang, t),
                 (None, _) => continue,
             };
             let mut v = VarDecl {
@@ -672,20 +677,20 @@ impl<'g, 'a> ProcGen<'g, 'a> {
                     v.entities[0].dims = Some(dims);
                 }
             }
-            if self.vector && Some(s) != self.src.result.filter(|_| !self.vector) {
+            if self.f.vector && Some(s) != self.f.src.result.filter(|_| !self.f.vector) {
                 add_direction_dim(&mut self.u, &mut v);
             }
             // No INTENT for the derivative of an implicitly typed dummy, as its primal has
             // none: INTENT(INOUT) did not compile where a caller passes the derivative of
             // its own INTENT(IN) dummy (msise00's `GTD7` calling the F77 `GTS7`). The
             // adjoint of a function's result is an argument written and read.
-            if self.adjoint && Some(s) == self.src.result {
+            if self.f.adjoint && Some(s) == self.f.src.result {
                 v.attrs.push(Attr::Intent(Intent::InOut));
             }
             decls.push(Decl::var(v));
         }
         if let Some(nb) = self.nbdirs {
-            if self.lang == Lang::Fortran {
+            if self.f.lang == Lang::Fortran {
                 decls.push(Decl::var(VarDecl {
                     spec: TypeSpec::int(Lang::Fortran),
                     attrs: vec![Attr::Intent(Intent::In)],
@@ -696,19 +701,19 @@ impl<'g, 'a> ProcGen<'g, 'a> {
         }
         if let Some(nd) = self.nd {
             let v = VarDecl {
-                spec: TypeSpec::int(self.lang),
+                spec: TypeSpec::int(self.f.lang),
                 attrs: Vec::new(),
                 entities: vec![plain_entity(nd)],
                 double_colon: true,
             };
-            match self.lang {
+            match self.f.lang {
                 Lang::Fortran => decls.push(Decl::var(v)),
                 Lang::C => self.c_local_decls.push(Decl::var(v)),
             }
         }
         decls.extend(self.saved_derivative_decls());
         // C functions keep their declarations in the body.
-        match self.lang {
+        match self.f.lang {
             Lang::Fortran => self.u.decls = decls,
             Lang::C => {
                 for d in decls {
@@ -725,28 +730,28 @@ impl<'g, 'a> ProcGen<'g, 'a> {
 impl<'a> ProcGen<'_, 'a> {
     /// `! f_d: tangent of f. Dependents: y. Independents: x. x:in xd:in y:out yd:out`.
     fn header_comment(&self) -> String {
-        let lead = match self.lang {
+        let lead = match self.f.lang {
             Lang::Fortran => "!",
             Lang::C => "//",
         };
-        let mode = if self.adjoint && self.sweep == Sweep::Fwd {
+        let mode = if self.f.adjoint && self.f.sweep == Sweep::Fwd {
             "reverse (adjoint) split mode: forward sweep of"
-        } else if self.adjoint && self.sweep == Sweep::Bwd {
+        } else if self.f.adjoint && self.f.sweep == Sweep::Bwd {
             "reverse (adjoint) split mode: backward sweep of"
-        } else if self.adjoint {
+        } else if self.f.adjoint {
             "reverse (adjoint)"
-        } else if self.vector {
+        } else if self.f.vector {
             "vector tangent (forward)"
         } else {
             "tangent (forward)"
         };
-        let fname = crate::gen::unit_name(self.g.prog, self.p);
-        let mut s = if self.sweep == Sweep::Joint {
+        let fname = crate::gen::unit_name(self.g.prog, self.f.p);
+        let mut s = if self.f.sweep == Sweep::Joint {
             format!("{lead} Differentiation of {fname} in {mode} mode.")
         } else {
             format!("{lead} Differentiation of {fname}: {mode} {fname}_b.")
         };
-        if let Some(h) = self.g.info.heads.iter().find(|h| h.head == self.p) {
+        if let Some(h) = self.g.info.heads.iter().find(|h| h.head == self.f.p) {
             let deps: Vec<&str> = h.dependents.iter().map(|(n, _)| n.as_str()).collect();
             let inds: Vec<&str> = h.independents.iter().map(|(n, _)| n.as_str()).collect();
             s.push_str(&format!(
@@ -757,30 +762,31 @@ impl<'a> ProcGen<'_, 'a> {
         }
         // Read/write status of each derivative argument.
         let mut st = Vec::new();
-        let dz = self.g.deriv_zones(self.p);
-        for (&p, &f) in self.src.params.iter().zip(&self.g.dparams[&self.p]) {
+        let dz = self.g.deriv_zones(self.f.p);
+        for (&p, &f) in self.f.src.params.iter().zip(&self.g.dparams[&self.f.p]) {
             if !f {
                 continue;
             }
             let d = self.dvar[&p];
             let z = self
+                .f
                 .pi
                 .zones
                 .objects
                 .get(&ObjKey::Pointee(p))
-                .map(|o| self.pi.zones.obj_set(o))
-                .or_else(|| self.pi.zones.sym_zones(p));
+                .map(|o| self.f.pi.zones.obj_set(o))
+                .or_else(|| self.f.pi.zones.sym_zones(p));
             let Some(mut z) = z else { continue };
             // Only the parts that carry derivatives (a record's active components).
             if z.intersects(&dz) {
                 z.intersect_with(&dz);
             }
             // INTENT(OUT) arguments are undefined on entry, whatever the calling contexts say.
-            let read = z.intersects(&self.act.varied_in)
+            let read = z.intersects(&self.f.act.varied_in)
                 && self.g.prog.symbols[p].attrs.intent != Some(Intent::Out);
             let written =
-                !self.c_by_value(p) && z.iter().any(|zz| self.pi.summary.writes.contains(zz));
-            let status = match (read, written, self.adjoint) {
+                !self.c_by_value(p) && z.iter().any(|zz| self.f.pi.summary.writes.contains(zz));
+            let status = match (read, written, self.f.adjoint) {
                 // A head's output that is not a dependent: its adjoint on entry is ignored.
                 (true, true, true) if self.output_adjoint_ignored(p) => "out",
                 (false, true, true) if self.output_adjoint_ignored(p) => "zero",
@@ -804,23 +810,23 @@ impl<'a> ProcGen<'_, 'a> {
             st.push(format!("{}:{status}", self.g.out.symbols[shown].spelling));
         }
         // The function result's derivative.
-        if let Some(r) = self.src.result.filter(|_| self.g.dresult[&self.p]) {
+        if let Some(r) = self.f.src.result.filter(|_| self.g.dresult[&self.f.p]) {
             if let Some(&d) = self.dvar.get(&r) {
                 let name = &self.g.out.symbols[d].spelling;
-                if self.adjoint {
+                if self.f.adjoint {
                     st.push(format!("{name}:in"));
-                } else if self.vector {
+                } else if self.f.vector {
                     st.push(format!("{name}:out"));
-                } else if self.lang == Lang::Fortran {
+                } else if self.f.lang == Lang::Fortran {
                     st.push(format!("{name}:returned"));
                 } else {
                     // C returns the derivative: the local holding it is no interface name.
-                    let f = crate::gen::unit_name(self.g.prog, self.p);
+                    let f = crate::gen::unit_name(self.g.prog, self.f.p);
                     st.push(format!("(the derivative of {f} is returned)"));
                 }
             }
         }
-        if !st.is_empty() && self.sweep != Sweep::Fwd {
+        if !st.is_empty() && self.f.sweep != Sweep::Fwd {
             s.push_str(&format!(
                 "\n{lead}   derivative arguments: {}",
                 st.join(" ")

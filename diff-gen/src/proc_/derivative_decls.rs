@@ -11,7 +11,7 @@ impl<'a> ProcGen<'_, 'a> {
             .iter()
             .filter_map(|e| {
                 let ds = *self.dvar.get(&e.sym)?;
-                if self.sweep == Sweep::Fwd && self.src.params.contains(&e.sym) {
+                if self.f.sweep == Sweep::Fwd && self.f.src.params.contains(&e.sym) {
                     return None;
                 }
                 // COMMON members are declared with their derivative COMMON block.
@@ -41,7 +41,7 @@ impl<'a> ProcGen<'_, 'a> {
         }
         let mut dv = v.clone();
         dv.entities = ents;
-        if self.adjoint {
+        if self.f.adjoint {
             // Adjoints of inputs are written, of outputs read.
             for a in dv.attrs.iter_mut() {
                 if let Attr::Intent(i) = a {
@@ -60,14 +60,14 @@ impl<'a> ProcGen<'_, 'a> {
             let (_, n) = self.g.derivative_type(td);
             dv.spec.name = Some(n.clone());
             dv.spec.inline_def = None;
-            if self.lang == Lang::C {
+            if self.f.lang == Lang::C {
                 dv.spec.keyword = "struct".into();
             }
         }
         let Decl::Var(mut dv) = c.decl(&mut self.u, &Decl::var(dv)) else {
             unreachable!("a variable declaration copies to one")
         };
-        if self.vector {
+        if self.f.vector {
             add_direction_dim(&mut self.u, &mut dv);
         }
         Some(*dv)
@@ -80,12 +80,12 @@ impl<'a> ProcGen<'_, 'a> {
     /// refused with AD020 at its first member.
     pub(crate) fn derivative_equivalence(&mut self, sets: &[Vec<ExprId>]) -> Option<Decl> {
         let prog = self.g.prog;
-        let src = self.src;
+        let src = self.f.src;
         let mut dsets = Vec::new();
         for set in sets {
             let syms: Vec<Option<SymbolId>> = set
                 .iter()
-                .map(|&e| radtap_dataflow::zones::base_symbol(prog, self.p, e))
+                .map(|&e| radtap_dataflow::zones::base_symbol(prog, self.f.p, e))
                 .collect();
             let with = syms
                 .iter()
@@ -164,7 +164,7 @@ impl<'a> ProcGen<'_, 'a> {
         self.g.out.symbols[bsym].kind = SymbolKind::Common;
         let primal_block = blk.map(|b| self.name_of(b).to_ascii_lowercase());
         let dspelling = self.g.out.symbols[bsym].spelling.clone();
-        self.g.dcommon.insert((self.p, primal_block), dspelling);
+        self.g.dcommon.insert((self.f.p, primal_block), dspelling);
         let mut members = Vec::new();
         for e in ents {
             let ds = match self.dvar.get(&e.sym) {
@@ -193,7 +193,7 @@ impl<'a> ProcGen<'_, 'a> {
                 if let Some(d) = src_dims {
                     v.entities[0].dims = Some(c.dims(&mut self.u, &d));
                 }
-                if self.vector {
+                if self.f.vector {
                     add_direction_dim(&mut self.u, &mut v);
                 }
                 decls.push(Decl::var(v));

@@ -8,23 +8,23 @@ impl<'a> ProcGen<'_, 'a> {
     /// the direction index in vector mode.
     pub fn dref(&mut self, e: ExprId, dir: Dir) -> Option<ExprId> {
         // C: the row of all directions is the derivative object itself (`xd[i]`).
-        let dir = if self.lang == Lang::C && dir == Dir::All {
+        let dir = if self.f.lang == Lang::C && dir == Dir::All {
             Dir::Omit
         } else {
             dir
         };
-        let src = self.src;
+        let src = self.f.src;
         match &src.exprs[e] {
             Expr::Name(s) => {
                 let ds = *self.dvar.get(s)?;
                 let n = self.b().name(ds);
-                if !self.vector || dir == Dir::Omit {
+                if !self.f.vector || dir == Dir::Omit {
                     return Some(n);
                 }
                 let ty = self.prog().symbols[*s].ty.clone();
                 let rank = ty.as_ref().map_or(0, |t| t.dims.len());
                 let ptrs = ty.as_ref().map_or(0, |t| t.pointers);
-                match self.lang {
+                match self.f.lang {
                     Lang::Fortran => {
                         let mut subs = vec![self.dir_sub(dir)];
                         for _ in 0..rank {
@@ -46,13 +46,13 @@ impl<'a> ProcGen<'_, 'a> {
                 }
             }
             Expr::Index { base, subs } => {
-                match self.lang {
+                match self.f.lang {
                     Lang::Fortran => {
                         if let Expr::Name(s) = src.exprs[*base] {
                             let ds = *self.dvar.get(&s)?;
                             let n = self.b().name(ds);
                             let mut subs2 = Vec::new();
-                            if self.vector && dir != Dir::Omit {
+                            if self.f.vector && dir != Dir::Omit {
                                 subs2.push(self.dir_sub(dir));
                             }
                             for sub in subs {
@@ -110,7 +110,7 @@ impl<'a> ProcGen<'_, 'a> {
                         }
                         // No direction on a record element: its directions are at its leaves.
                         let record = self.c_ref_levels(e).is_some_and(|(real, _)| !real);
-                        if self.vector && dir != Dir::Omit && chain.len() == er && !record {
+                        if self.f.vector && dir != Dir::Omit && chain.len() == er && !record {
                             let d = self.dir_sub(dir);
                             x = self.b().index(x, vec![d]);
                         }
@@ -122,7 +122,7 @@ impl<'a> ProcGen<'_, 'a> {
                 // Components never active have no place in the derivative type.
                 if let Some(td) = self.record_of(*base) {
                     let active = self.g.active_fields.get(&td).is_some_and(|a| {
-                        a.iter().any(|f| match self.lang {
+                        a.iter().any(|f| match self.f.lang {
                             Lang::C => f == field,
                             Lang::Fortran => f.eq_ignore_ascii_case(field),
                         })
@@ -131,7 +131,7 @@ impl<'a> ProcGen<'_, 'a> {
                         return None;
                     }
                 }
-                if self.lang == Lang::C {
+                if self.f.lang == Lang::C {
                     // One derivative record for all directions: `pd->x[nd]`, `sd.v[i][nd]`
                     // (the direction goes at the real leaf).
                     let b = if *arrow {
@@ -144,7 +144,8 @@ impl<'a> ProcGen<'_, 'a> {
                         field: field.clone(),
                         arrow: *arrow,
                     });
-                    if self.vector && dir != Dir::Omit && self.c_ref_levels(e) == Some((true, 0)) {
+                    if self.f.vector && dir != Dir::Omit && self.c_ref_levels(e) == Some((true, 0))
+                    {
                         let ds = self.dir_sub(dir);
                         x = self.b().index(x, vec![ds]);
                     }
@@ -172,7 +173,7 @@ impl<'a> ProcGen<'_, 'a> {
                 });
                 // `*p` of a record pointer: the one derivative record, `*pd`.
                 let record = self.c_ref_levels(e).is_some_and(|(real, _)| !real);
-                if self.vector && dir != Dir::Omit && !record {
+                if self.f.vector && dir != Dir::Omit && !record {
                     let d = self.b().e(Expr::Paren(d));
                     let ds = self.dir_sub(dir);
                     Some(self.b().index(d, vec![ds]))
@@ -199,7 +200,7 @@ impl<'a> ProcGen<'_, 'a> {
                 t.dims.len() + t.pointers as usize,
             )
         };
-        match &self.src.exprs[e] {
+        match &self.f.src.exprs[e] {
             Expr::Name(s) => self.prog().symbols[*s].ty.as_ref().map(of_ty),
             Expr::Paren(a) => self.c_ref_levels(*a),
             Expr::Index { base, subs } => {
@@ -291,7 +292,7 @@ impl<'a> ProcGen<'_, 'a> {
     /// records is zeroed element by element in a loop nest (`d%nodes%x = 0` is no Fortran
     /// when `x` is an array too).
     pub fn zero_record_leaves(&mut self, d: ExprId, td: TypeDefId) -> Vec<StmtId> {
-        if self.lang == Lang::C {
+        if self.f.lang == Lang::C {
             // Zeroed whole, `sd = (struct S_d){0};`: an array member takes no scalar
             // (`sd.v = 0.0` did not compile), nor does any real member in vector mode,
             // where the record holds every direction at its leaves (`double x[NBDirsMax]`).
@@ -333,7 +334,7 @@ impl<'a> ProcGen<'_, 'a> {
                         out.push(assign(&mut self.u, r, z));
                     }
                     BaseClass::Record(inner)
-                        if self.lang == Lang::Fortran && !t.dims.is_empty() =>
+                        if self.f.lang == Lang::Fortran && !t.dims.is_empty() =>
                     {
                         out.push(self.zero_record_array_at(r, t.dims.len(), inner, depth + 1));
                     }
@@ -385,10 +386,10 @@ impl<'a> ProcGen<'_, 'a> {
     /// formed, though the target is not a passive variable (its derivative would be lost
     /// without a word).
     pub fn unreachable_store(&mut self, lhs: ExprId) -> bool {
-        if self.lang != Lang::C {
+        if self.f.lang != Lang::C {
             return false;
         }
-        let base = radtap_dataflow::zones::base_symbol(self.prog(), self.p, lhs);
+        let base = radtap_dataflow::zones::base_symbol(self.prog(), self.f.p, lhs);
         if let Some(b) = base {
             let real = self.prog().symbols[b]
                 .ty
@@ -408,14 +409,14 @@ impl<'a> ProcGen<'_, 'a> {
     /// `x`, `x[i]…`, `x.f`, `p->f`, `*p`, `(x)`: a reference the derivative code names by
     /// its variable.
     fn plain_reference(&self, e: ExprId) -> bool {
-        match &self.src.exprs[e] {
+        match &self.f.src.exprs[e] {
             Expr::Name(_) => true,
             Expr::Paren(a) => self.plain_reference(*a),
             Expr::Index { base, .. } | Expr::Field { base, .. } => self.plain_reference(*base),
             Expr::Unary {
                 op: UnOp::Deref,
                 arg,
-            } => matches!(self.src.exprs[*arg], Expr::Name(_)),
+            } => matches!(self.f.src.exprs[*arg], Expr::Name(_)),
             _ => false,
         }
     }
@@ -442,7 +443,7 @@ impl<'a> ProcGen<'_, 'a> {
             BaseClass::Record(td) => Some(td),
             _ => None,
         };
-        match &self.src.exprs[e] {
+        match &self.f.src.exprs[e] {
             Expr::Name(s) => ty(*s),
             Expr::Index { base, .. } | Expr::Paren(base) => self.record_of(*base),
             // `(parts + i)->pos`: pointer arithmetic keeps the pointee's type.
@@ -480,7 +481,7 @@ impl<'a> ProcGen<'_, 'a> {
     /// The member symbol a C field reference `s.f` / `p->f` names, when its record type is
     /// known.
     pub fn field_symbol(&self, e: ExprId) -> Option<SymbolId> {
-        let Expr::Field { base, field, .. } = &self.src.exprs[e] else {
+        let Expr::Field { base, field, .. } = &self.f.src.exprs[e] else {
             return None;
         };
         let td = self.record_of(*base)?;
@@ -500,7 +501,7 @@ impl<'a> ProcGen<'_, 'a> {
     /// Whether `e` (parentheses aside) is a C record member of pointer type (not an array
     /// of pointers): `m.data`, `m->data`.
     pub fn field_is_pointer(&self, mut e: ExprId) -> bool {
-        while let Expr::Paren(a) = self.src.exprs[e] {
+        while let Expr::Paren(a) = self.f.src.exprs[e] {
             e = a;
         }
         self.field_symbol(e).is_some_and(|f| {
@@ -538,7 +539,7 @@ impl<'a> ProcGen<'_, 'a> {
             Dir::All => Subscript::Range(None, None, None),
             Dir::First => {
                 let one = {
-                    let v = if self.lang == Lang::C { 0 } else { 1 };
+                    let v = if self.f.lang == Lang::C { 0 } else { 1 };
                     self.b().int(v)
                 };
                 Subscript::Index(one)
@@ -561,7 +562,7 @@ impl<'a> ProcGen<'_, 'a> {
     /// variables (`x + i` → `xd + i`, `&a[i]` → `&ad[i]`), or `None` when it designates
     /// memory without derivatives.
     pub fn dptr(&mut self, e: ExprId) -> Option<ExprId> {
-        let src = self.src;
+        let src = self.f.src;
         match &src.exprs[e] {
             Expr::Name(s) => {
                 let ds = *self.dvar.get(s)?;
@@ -597,7 +598,7 @@ impl<'a> ProcGen<'_, 'a> {
                 let d = self.dptr(*a)?;
                 Some(self.b().e(Expr::Paren(d)))
             }
-            Expr::Cast { ty, arg } if !self.vector => {
+            Expr::Cast { ty, arg } if !self.f.vector => {
                 let d = self.dptr(*arg)?;
                 let mut ty = Copier { src }.cparam(&mut self.u, ty);
                 // Derivatives are written through the pointer: never to const.
@@ -619,7 +620,7 @@ impl<'a> ProcGen<'_, 'a> {
                 // `(double *)malloc(…) - 1` (a 1-based work vector): the block for every
                 // direction is cast to rows, so arithmetic on it moves by rows, not bytes.
                 let mut inner = *arg;
-                while let Expr::Paren(a) = self.src.exprs[inner] {
+                while let Expr::Paren(a) = self.f.src.exprs[inner] {
                     inner = a;
                 }
                 let alloc = matches!(&src.exprs[inner], Expr::Call { callee, .. }
@@ -647,7 +648,7 @@ impl<'a> ProcGen<'_, 'a> {
                 // read the twin where only the primal had been written (passively): the
                 // malloc'ed twin's garbage went into the derivative.
                 self.zeroed_allocation(c);
-                if self.vector {
+                if self.f.vector {
                     // Room for every direction.
                     if let Expr::Call { args: a2, .. } = &self.u.exprs[c] {
                         let last = a2.last().map(|a| a.value);

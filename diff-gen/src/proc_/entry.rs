@@ -10,12 +10,12 @@ impl<'a> ProcGen<'_, 'a> {
     /// arguments (stored through their pointer at the end). Elsewhere adjoints of inputs are
     /// incremented, as the chain rule across a call needs.
     pub fn input_adjoint_overwritten(&self, p: SymbolId) -> bool {
-        let is_head = self.g.info.heads.iter().any(|h| h.head == self.p);
+        let is_head = self.g.info.heads.iter().any(|h| h.head == self.f.p);
         let assumed_size = self.prog().symbols[p]
             .ty
             .as_ref()
             .is_some_and(|t| t.dims.iter().any(|d| d.upper == DimUpper::Assumed));
-        is_head && (self.c_by_value(p) || (self.lang == Lang::Fortran && !assumed_size))
+        is_head && (self.c_by_value(p) || (self.f.lang == Lang::Fortran && !assumed_size))
     }
 
     /// Whether the adjoint of the head's parameter `p` is set to zero before the backward
@@ -33,12 +33,12 @@ impl<'a> ProcGen<'_, 'a> {
         if ty.pointers > 0 || sd.attrs.pointer {
             return false;
         }
-        let Some(z) = self.pi.zones.sym_zones(p) else {
+        let Some(z) = self.f.pi.zones.sym_zones(p) else {
             return false;
         };
         self.input_adjoint_overwritten(p)
             && !self.c_by_value(p)
-            && z.intersects(&self.pi.summary.writes)
+            && z.intersects(&self.f.pi.summary.writes)
             && !self.head_dependents().is_some_and(|d| d.intersects(&z))
             && self.head_dependents().is_some()
     }
@@ -48,10 +48,11 @@ impl<'a> ProcGen<'_, 'a> {
     pub(super) fn derivative_is_local_param(&self, s: SymbolId) -> bool {
         self.dvar.contains_key(&s)
             && self
+                .f
                 .src
                 .params
                 .iter()
-                .zip(&self.g.dparams[&self.p])
+                .zip(&self.g.dparams[&self.f.p])
                 .any(|(&p, &f)| p == s && !f)
     }
 
@@ -61,8 +62,8 @@ impl<'a> ProcGen<'_, 'a> {
         let Some(ty) = self.prog().symbols[p].ty.as_ref() else {
             return false;
         };
-        self.lang == Lang::C
-            && self.src.params.contains(&p)
+        self.f.lang == Lang::C
+            && self.f.src.params.contains(&p)
             && ((ty.pointers == 1 && ty.dims.is_empty())
                 || (ty.pointers == 0 && !ty.dims.is_empty()))
     }
@@ -70,12 +71,12 @@ impl<'a> ProcGen<'_, 'a> {
     /// The zones of the elements parameter `p` passes: a C pointer's pointee, a C or Fortran
     /// array's elements ([`Self::c_elements_param`], Fortran assumed-size arrays).
     fn elements_zones(&self, p: SymbolId) -> Option<ZoneSet> {
-        let pz = &self.pi.zones;
+        let pz = &self.f.pi.zones;
         let is_array = self.prog().symbols[p]
             .ty
             .as_ref()
             .is_some_and(|t| !t.dims.is_empty());
-        if is_array || self.lang == Lang::Fortran {
+        if is_array || self.f.lang == Lang::Fortran {
             return pz.sym_zones(p);
         }
         pz.objects.get(&ObjKey::Pointee(p)).map(|o| pz.obj_set(o))
@@ -94,7 +95,7 @@ impl<'a> ProcGen<'_, 'a> {
     /// for `a[][3]`); `None` for anything else.
     fn array_param_extents(&self, p: SymbolId) -> Option<Option<Vec<ExprId>>> {
         let ty = self.prog().symbols[p].ty.as_ref()?;
-        if self.lang != Lang::C || ty.pointers != 0 || ty.dims.is_empty() {
+        if self.f.lang != Lang::C || ty.pointers != 0 || ty.dims.is_empty() {
             return None;
         }
         let ext = ty.dims.iter().map(|d| match d.upper {
@@ -111,17 +112,17 @@ impl<'a> ProcGen<'_, 'a> {
         let Some(z) = self.elements_zones(p) else {
             return false;
         };
-        let Some(h) = self.g.info.heads.iter().find(|h| h.head == self.p) else {
+        let Some(h) = self.g.info.heads.iter().find(|h| h.head == self.f.p) else {
             return false;
         };
         let named = |list: &[(String, ZoneSet)]| list.iter().any(|(_, d)| d.intersects(&z));
-        z.intersects(&self.pi.summary.writes) && !named(&h.dependents) && !named(&h.independents)
+        z.intersects(&self.f.pi.summary.writes) && !named(&h.dependents) && !named(&h.independents)
     }
 
     /// The union of the dependents' zones, when this procedure is a head.
     fn head_dependents(&self) -> Option<ZoneSet> {
-        let h = self.g.info.heads.iter().find(|h| h.head == self.p)?;
-        let mut d = self.pi.zones.empty();
+        let h = self.g.info.heads.iter().find(|h| h.head == self.f.p)?;
+        let mut d = self.f.pi.zones.empty();
         for (_, z) in &h.dependents {
             d.union_with(z);
         }
@@ -134,7 +135,7 @@ impl<'a> ProcGen<'_, 'a> {
         let name = self.prog().symbols[p].spelling.to_ascii_lowercase();
         let qual = format!(
             "{}.{name}",
-            crate::gen::unit_name(self.prog(), self.p).to_ascii_lowercase()
+            crate::gen::unit_name(self.prog(), self.f.p).to_ascii_lowercase()
         );
         let sizes = &self.g.opts.sizes;
         sizes
@@ -152,7 +153,7 @@ impl<'a> ProcGen<'_, 'a> {
     /// counted surely happens; as text over the parameters' names.
     pub fn inferred_size(&self, p: SymbolId) -> Option<String> {
         use radtap_il::extent::{pointer_extent, Mode};
-        pointer_extent(self.prog(), self.p, p, Mode::Exact)?.text(self.prog())
+        pointer_extent(self.prog(), self.f.p, p, Mode::Exact)?.text(self.prog())
     }
 
     /// Tangent mode, a head: `ẋ = 0` on entry for the parameters that carry a derivative, are
@@ -162,10 +163,10 @@ impl<'a> ProcGen<'_, 'a> {
     /// left as they are (their extent is unknown here).
     pub fn zero_non_independent_derivatives(&mut self) -> Vec<StmtId> {
         let mut out = Vec::new();
-        let Some(h) = self.g.info.heads.iter().find(|h| h.head == self.p) else {
+        let Some(h) = self.g.info.heads.iter().find(|h| h.head == self.f.p) else {
             return out;
         };
-        let mut indep = self.pi.zones.empty();
+        let mut indep = self.f.pi.zones.empty();
         for (_, z) in &h.independents {
             indep.union_with(z);
         }
@@ -173,25 +174,25 @@ impl<'a> ProcGen<'_, 'a> {
         // Whether the entry value of zones `z` may be read, or reach the exit in what the
         // procedure does not overwrite on every path (`y(1:n:2)` written, `y(2)` kept: its
         // derivative is zero, not the caller's).
-        let kills = &self.pi.summary.kills;
+        let kills = &self.f.pi.summary.kills;
         let entry_matters = |z: &ZoneSet, reads: &ZoneSet| {
             z.intersects(reads) || z.iter().any(|t| !kills.contains(t))
         };
-        for &p in &self.src.params {
+        for &p in &self.f.src.params {
             let Some(&d) = self.dvar.get(&p) else {
                 continue;
             };
             let sd = &self.prog().symbols[p];
             let Some(ty) = sd.ty.as_ref() else { continue };
             let assumed_size = ty.dims.iter().any(|x| x.upper == DimUpper::Assumed);
-            let fortran_whole = self.lang == Lang::Fortran && !sd.attrs.pointer && !assumed_size;
-            let c_scalar = self.c_by_value(p) && !self.vector;
+            let fortran_whole = self.f.lang == Lang::Fortran && !sd.attrs.pointer && !assumed_size;
+            let c_scalar = self.c_by_value(p) && !self.f.vector;
             let c_pointer = self.c_elements_param(p) && matches!(ty.base, BaseClass::Real);
             if c_pointer {
                 let Some(z) = self.elements_zones(p) else {
                     continue;
                 };
-                if !z.intersects(&indep) && entry_matters(&z, &self.pi.summary.reads) {
+                if !z.intersects(&indep) && entry_matters(&z, &self.f.pi.summary.reads) {
                     // With its extent, clear it whenever its entry value may be read;
                     // without, say so when the code reads it before writing it (a loop
                     // filling it first would make every C output array suspect).
@@ -208,10 +209,10 @@ impl<'a> ProcGen<'_, 'a> {
             {
                 continue;
             }
-            let Some(z) = self.pi.zones.sym_zones(p) else {
+            let Some(z) = self.f.pi.zones.sym_zones(p) else {
                 continue;
             };
-            if z.intersects(&indep) || !entry_matters(&z, &self.pi.summary.reads) {
+            if z.intersects(&indep) || !entry_matters(&z, &self.f.pi.summary.reads) {
                 continue;
             }
             let bytes = ty.bytes.unwrap_or(4);
@@ -228,12 +229,12 @@ impl<'a> ProcGen<'_, 'a> {
     /// extent, a warning (AD061) names the parameter: its derivative on entry is then read as
     /// the caller passes it. `why` says why it must be cleared (`p` ...).
     pub fn clear_pointee(&mut self, p: SymbolId, d: SymbolId, why: &str) -> Option<StmtId> {
-        if self.lang == Lang::Fortran {
+        if self.f.lang == Lang::Fortran {
             return self.clear_assumed_size(p, d, why);
         }
         let bounds: Option<Vec<ExprId>> = match self.array_param_extents(p) {
             Some(ext) => ext.map(|ext| {
-                let c = Copier { src: self.src };
+                let c = Copier { src: self.f.src };
                 ext.iter().map(|&e| c.expr(&mut self.u, e)).collect()
             }),
             None => self
@@ -250,10 +251,10 @@ impl<'a> ProcGen<'_, 'a> {
     /// AD061: `p`'s derivative `d` must be cleared (`why`) but its extent is not known.
     fn warn_no_extent(&mut self, p: SymbolId, d: SymbolId, why: &str) {
         let name = self.prog().symbols[p].spelling.clone();
-        let sp = self.src.source_map.header.unwrap_or_default();
+        let sp = self.f.src.source_map.header.unwrap_or_default();
         let dn = self.g.out.symbols[d].spelling.clone();
-        self.g.uncleared.push((self.p, dn.clone()));
-        let what = match self.lang {
+        self.g.uncleared.push((self.f.p, dn.clone()));
+        let what = match self.f.lang {
             Lang::C => "elements",
             Lang::Fortran => "elements of a one-dimensional array",
         };
@@ -279,7 +280,7 @@ impl<'a> ProcGen<'_, 'a> {
             return None;
         };
         let lo = match ty.dims[0].lower {
-            Some(e) => Copier { src: self.src }.expr(&mut self.u, e),
+            Some(e) => Copier { src: self.f.src }.expr(&mut self.u, e),
             None => self.b().int(1),
         };
         let lo2 = self.dup(lo);
@@ -307,7 +308,7 @@ impl<'a> ProcGen<'_, 'a> {
             let iv = self.b().name(i);
             elem = self.b().index(elem, vec![Subscript::Index(iv)]);
         }
-        let dir = match (self.vector, self.nd, self.nbdirs) {
+        let dir = match (self.f.vector, self.nd, self.nbdirs) {
             (true, Some(nd), Some(nb)) => {
                 let k = self.b().name(nd);
                 elem = self.b().index(elem, vec![Subscript::Index(k)]);
@@ -366,17 +367,17 @@ impl<'a> ProcGen<'_, 'a> {
     /// it (a read before any write on the straight path through the code).
     pub(super) fn first_touch_reads(&self, z: &ZoneSet) -> bool {
         let mut order = Vec::new();
-        let mut stack: Vec<StmtId> = self.src.body.iter().rev().copied().collect();
+        let mut stack: Vec<StmtId> = self.f.src.body.iter().rev().copied().collect();
         while let Some(s) = stack.pop() {
             order.push(s);
             let mut kids = Vec::new();
-            radtap_il::visit::stmt_children(&self.src.stmts[s].kind, &mut |_| {}, &mut |k| {
+            radtap_il::visit::stmt_children(&self.f.src.stmts[s].kind, &mut |_| {}, &mut |k| {
                 kids.push(k)
             });
             stack.extend(kids.into_iter().rev());
         }
         for s in order {
-            let Some(e) = self.pid(s).and_then(|i| self.pi.effects.get(i)) else {
+            let Some(e) = self.pid(s).and_then(|i| self.f.pi.effects.get(i)) else {
                 continue;
             };
             if e.reads.intersects(z) {

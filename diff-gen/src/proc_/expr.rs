@@ -7,9 +7,9 @@ impl<'a> ProcGen<'_, 'a> {
     /// The tangent of primal expression `e` given the active zones `self.cur`: `None` when it
     /// is zero.
     pub fn tan(&mut self, e: ExprId) -> Option<ExprId> {
-        let src = self.src;
+        let src = self.f.src;
         if let Some(&(_, Some(td))) = self.hoisted.get(&e) {
-            let d = if self.vector {
+            let d = if self.f.vector {
                 self.dvec_name(td)
             } else {
                 self.b().name(td)
@@ -182,7 +182,7 @@ impl<'a> ProcGen<'_, 'a> {
     /// A zero of the shape of C initializer `e`: `{0.0, {0.0, 0.0}}` for a brace list, the
     /// designators kept.
     pub fn zero_like(&mut self, e: ExprId, k: u32) -> ExprId {
-        match &self.src.exprs[e] {
+        match &self.f.src.exprs[e] {
             Expr::ArrayCtor {
                 items,
                 old_style,
@@ -375,7 +375,7 @@ impl<'a> ProcGen<'_, 'a> {
     /// The value of a primal constant expression: literals and Fortran PARAMETERs with a
     /// literal value, under signs, parentheses and arithmetic.
     pub fn const_value(&self, e: ExprId) -> Option<f64> {
-        match &self.src.exprs[e] {
+        match &self.f.src.exprs[e] {
             Expr::Literal(l) if matches!(l.kind, LitKind::Int | LitKind::Real) => {
                 let t = l.text.to_ascii_lowercase();
                 let t = t.split('_').next().unwrap_or("");
@@ -398,9 +398,9 @@ impl<'a> ProcGen<'_, 'a> {
                 }
             }
             Expr::Name(s)
-                if self.lang == Lang::Fortran && self.prog().symbols[*s].attrs.constant =>
+                if self.f.lang == Lang::Fortran && self.prog().symbols[*s].attrs.constant =>
             {
-                self.src.decls.iter().find_map(|d| match d {
+                self.f.src.decls.iter().find_map(|d| match d {
                     Decl::Var(v) => {
                         v.entities
                             .iter()
@@ -458,11 +458,11 @@ impl<'a> ProcGen<'_, 'a> {
 
     /// Rank of a primal expression (Fortran arrays; C is always 0).
     pub fn rank_of(&self, e: ExprId) -> usize {
-        if self.lang == Lang::C {
+        if self.f.lang == Lang::C {
             return 0;
         }
         let compound = matches!(
-            self.src.exprs[e],
+            self.f.src.exprs[e],
             Expr::Binary { .. } | Expr::Unary { .. } | Expr::Paren(_) | Expr::Call { .. }
         );
         if !compound {
@@ -477,7 +477,7 @@ impl<'a> ProcGen<'_, 'a> {
     }
 
     fn rank_of_node(&self, e: ExprId) -> usize {
-        match &self.src.exprs[e] {
+        match &self.f.src.exprs[e] {
             Expr::Name(s) => self.prog().symbols[*s]
                 .ty
                 .as_ref()
@@ -490,7 +490,7 @@ impl<'a> ProcGen<'_, 'a> {
                 if r > 0 {
                     r
                 } else {
-                    match &self.src.exprs[*base] {
+                    match &self.f.src.exprs[*base] {
                         // `s%v(i)`: as ranked as `s`.
                         Expr::Field { base: b, .. } => self.rank_of(*b),
                         Expr::Name(_) => 0,

@@ -13,7 +13,7 @@ impl ProcGen<'_, '_> {
     /// or its declaration needs a name that does not mean the same here.
     pub fn declare_foreign_common(&mut self, x: SymbolId) -> bool {
         let prog = self.g.prog;
-        if self.lang != Lang::Fortran {
+        if self.f.lang != Lang::Fortran {
             return false;
         }
         let Some(blk) = prog.symbols[x].common else {
@@ -39,7 +39,7 @@ impl ProcGen<'_, '_> {
         let Some(owner) = radtap_dataflow::zones::unit_of_scope(prog, prog.symbols[x].scope) else {
             return false;
         };
-        if owner == self.p {
+        if owner == self.f.p {
             return false;
         }
         let src = &prog.units[owner];
@@ -63,7 +63,7 @@ impl ProcGen<'_, '_> {
         if !members.iter().any(|e| e.sym == x) {
             return false;
         }
-        let here = self.src.scope;
+        let here = self.f.src.scope;
         let means_the_same = |s: SymbolId| {
             prog.lookup(here, &key(Lang::Fortran, &prog.symbols[s].spelling)) == Some(s)
         };
@@ -133,7 +133,7 @@ impl ProcGen<'_, '_> {
     /// module of the program, it is PRIVATE, or its name means something else here.
     pub fn use_foreign_module_var(&mut self, x: SymbolId) -> bool {
         let prog = self.g.prog;
-        if self.lang != Lang::Fortran {
+        if self.f.lang != Lang::Fortran {
             return false;
         }
         let sym = &prog.symbols[x];
@@ -161,7 +161,7 @@ impl ProcGen<'_, '_> {
             return true;
         }
         if prog
-            .lookup(self.src.scope, &key(Lang::Fortran, &name))
+            .lookup(self.f.src.scope, &key(Lang::Fortran, &name))
             .is_some()
             || self.u_has_name(&name)
         {
@@ -218,14 +218,14 @@ impl ProcGen<'_, '_> {
         let sd = &prog.symbols[x];
         if sd.common.is_none() {
             let ds = *self.g.dglobal.get(&x)?;
-            let seen = prog.lookup(self.src.scope, &key(Lang::Fortran, &sd.spelling)) == Some(x);
+            let seen = prog.lookup(self.f.src.scope, &key(Lang::Fortran, &sd.spelling)) == Some(x);
             return (seen || self.use_foreign_module_var(x)).then_some(ds);
         }
         if let Some(&d) = self.dvar.get(&x) {
             return Some(d);
         }
         let blk = sd.common?;
-        let declared_here = self.src.decls.iter().any(|d| {
+        let declared_here = self.f.src.decls.iter().any(|d| {
             matches!(d, Decl::Common(bs) if bs.iter().any(|(b, es)| *b == Some(blk) && es.iter().any(|e| e.sym == x)))
         });
         if declared_here || !self.declare_foreign_common(x) {
@@ -255,15 +255,16 @@ impl ProcGen<'_, '_> {
     /// The variables (sorted) with a derivative in this procedure that hold no zone of
     /// `keep`: those whose derivative a head clears on entry.
     fn cleared_globals(&self, keep: &ZoneSet) -> Vec<SymbolId> {
-        let dz = self.g.deriv_zones(self.p);
+        let dz = self.g.deriv_zones(self.f.p);
         let mut globals: Vec<SymbolId> = self
+            .f
             .pi
             .zones
             .objects
             .iter()
             .filter_map(|(k, o)| match k {
                 ObjKey::Sym(x) => {
-                    let z = self.pi.zones.obj_set(o);
+                    let z = self.f.pi.zones.obj_set(o);
                     (z.intersects(&dz) && !z.intersects(keep)).then_some(*x)
                 }
                 _ => None,
@@ -283,11 +284,11 @@ impl ProcGen<'_, '_> {
     /// adjoint) as the last run ended, and a second run of the head gave another result.
     pub fn zero_global_derivatives(&mut self, keep: &ZoneSet) -> Vec<StmtId> {
         let mut out = Vec::new();
-        if !self.g.info.heads.iter().any(|h| h.head == self.p) {
+        if !self.g.info.heads.iter().any(|h| h.head == self.f.p) {
             return out;
         }
         out.extend(self.next_run());
-        if self.lang == Lang::C {
+        if self.f.lang == Lang::C {
             out.extend(self.zero_c_global_derivatives(keep));
             return out;
         }
@@ -297,7 +298,7 @@ impl ProcGen<'_, '_> {
             let sd = &prog.symbols[x];
             let module = radtap_dataflow::zones::unit_of_scope(prog, sd.scope)
                 .is_some_and(|m| prog.units[m].kind == UnitKind::Module);
-            if !(module || sd.common.is_some()) || self.src.params.contains(&x) {
+            if !(module || sd.common.is_some()) || self.f.src.params.contains(&x) {
                 continue;
             }
             let Some(ty) = sd.ty.clone() else { continue };
@@ -378,7 +379,7 @@ impl ProcGen<'_, '_> {
                 continue;
             }
             let bytes = ty.bytes.unwrap_or(8);
-            if ty.dims.is_empty() && !self.vector {
+            if ty.dims.is_empty() && !self.f.vector {
                 let (l, z) = (self.b().name(ds), self.b().zero(bytes));
                 out.push(assign(&mut self.u, l, z));
                 continue;
@@ -440,7 +441,7 @@ impl ProcGen<'_, '_> {
     /// the directions first in vector mode (`mold=` cannot add that dimension).
     pub(crate) fn bounds_like(&mut self, w: SymbolId, rank: usize) -> Vec<Subscript> {
         let mut subs = Vec::new();
-        if self.vector {
+        if self.f.vector {
             let n = self.b().opaque("nbdirsmax");
             subs.push(Subscript::Index(n));
         }

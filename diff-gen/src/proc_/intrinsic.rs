@@ -13,7 +13,7 @@ impl<'a> ProcGen<'_, 'a> {
         args: &'a [Arg],
     ) -> Option<ExprId> {
         let name = self.callee_name(callee);
-        let is_c = self.lang == Lang::C;
+        let is_c = self.f.lang == Lang::C;
         let row = vocab::derivative(&name, is_c);
         let pos: Vec<ExprId> = args
             .iter()
@@ -36,7 +36,7 @@ impl<'a> ProcGen<'_, 'a> {
                 self.lost_value = Some("a reference to a differentiated function");
             } else if active
                 && self.is_intrinsic_call(e)
-                && !vocab::zero_derivative(&name, self.lang)
+                && !vocab::zero_derivative(&name, self.f.lang)
             {
                 // An intrinsic whose derivative is not identically zero (`bessel_j0`, `norm2`,
                 // `pack`, `modulo`, ...) is never a silent zero: refused at the statement.
@@ -74,7 +74,7 @@ impl<'a> ProcGen<'_, 'a> {
                     let mut partial = self.instantiate(&tpl, &pos, kx);
                     self.cur_call = outer;
                     // (A complex partial stays in the loop: the temporary is real.)
-                    if self.vector
+                    if self.f.vector
                         && self.in_branch == 0
                         && !self.in_masked
                         && !self.is_trivial(partial)
@@ -150,7 +150,7 @@ impl<'a> ProcGen<'_, 'a> {
                             BinOp::Le(RelSpell::Symbol)
                         };
                         let cond = self.b().bin(cmp, acc_val, xv);
-                        acc_d = Some(match self.lang {
+                        acc_d = Some(match self.f.lang {
                             Lang::Fortran => self.b().call("merge", vec![a, b, cond]),
                             Lang::C => {
                                 let c = self.b().e(Expr::Cond {
@@ -164,7 +164,7 @@ impl<'a> ProcGen<'_, 'a> {
                     }
                     let xv2 = self.cp(x);
                     // The running extremum as a primal expression.
-                    let fname = match (self.lang, max) {
+                    let fname = match (self.f.lang, max) {
                         (Lang::Fortran, true) => "max",
                         (Lang::Fortran, false) => "min",
                         (Lang::C, true) => "fmax",
@@ -286,7 +286,7 @@ impl<'a> ProcGen<'_, 'a> {
         nargs: usize,
         k: u32,
     ) -> Option<Option<ExprId>> {
-        if self.lang != Lang::Fortran || nargs != pos.len() {
+        if self.f.lang != Lang::Fortran || nargs != pos.len() {
             return None;
         }
         match (name, pos.len()) {
@@ -330,7 +330,7 @@ impl<'a> ProcGen<'_, 'a> {
         let Some((e, row)) = self.cur_call else {
             return false;
         };
-        let Expr::Call { args, .. } = &self.src.exprs[e] else {
+        let Expr::Call { args, .. } = &self.f.src.exprs[e] else {
             return false;
         };
         let same_args = a.is_empty()
@@ -346,7 +346,7 @@ impl<'a> ProcGen<'_, 'a> {
     /// each `b` written as the argument the template names.
     fn sibling_result(&self, f: &str, a: &[Tpl], args: &[ExprId]) -> Option<ExprId> {
         self.reuse.siblings.iter().find_map(|&(call, target)| {
-            let Expr::Call { callee, args: bs } = &self.src.exprs[call] else {
+            let Expr::Call { callee, args: bs } = &self.f.src.exprs[call] else {
                 return None;
             };
             let same = self.callee_name(*callee) == f
@@ -418,7 +418,7 @@ impl<'a> ProcGen<'_, 'a> {
                     }
                 }
                 // C's power is the call `pow(x, y)`: its arguments need no parentheses.
-                let c_pow = op == BinOp::Pow && self.lang == Lang::C;
+                let c_pow = op == BinOp::Pow && self.f.lang == Lang::C;
                 let x = match op {
                     BinOp::Mul | BinOp::Div => self.b().factor(x),
                     BinOp::Pow if !c_pow => self.paren_if_compound(x),
@@ -444,10 +444,10 @@ impl<'a> ProcGen<'_, 'a> {
             Tpl::Call(f, a) if self.is_current_call(f, a) => self.cp(self.cur_call.expect("set").0),
             Tpl::Call(f, a) => {
                 if let Some(target) = self.sibling_result(f, a, args) {
-                    return Copier { src: self.src }.expr(&mut self.u, target);
+                    return Copier { src: self.f.src }.expr(&mut self.u, target);
                 }
                 let xs: Vec<ExprId> = a.iter().map(|x| self.instantiate(x, args, kind)).collect();
-                match (f.as_str(), self.lang) {
+                match (f.as_str(), self.f.lang) {
                     ("sgn", Lang::Fortran) => {
                         let one = self.b().real("1.0", kind);
                         self.b().call("sign", vec![one, xs[0]])
@@ -482,7 +482,7 @@ impl<'a> ProcGen<'_, 'a> {
                     ("psi", _) => {
                         self.need_digamma();
                         // The helper is double precision.
-                        let xs = if self.lang == Lang::Fortran && kind != 8 {
+                        let xs = if self.f.lang == Lang::Fortran && kind != 8 {
                             xs.into_iter()
                                 .map(|x| self.b().call("dble", vec![x]))
                                 .collect()
@@ -505,7 +505,7 @@ impl<'a> ProcGen<'_, 'a> {
     /// Fortran (generic intrinsics).
     fn c_math_name<'f>(&self, f: &'f str, kind: u32) -> std::borrow::Cow<'f, str> {
         // Checked in this order so a `double` partial allocates nothing (tests/scaling.rs).
-        if self.lang == Lang::C
+        if self.f.lang == Lang::C
             && kind >= 10
             && radtap_il::clib::c_library(f) == Some(radtap_il::clib::CLibrary::Math)
         {
@@ -576,7 +576,7 @@ impl<'a> ProcGen<'_, 'a> {
     /// adjoint transposes the product around it unchanged.
     pub(crate) fn guarded(&mut self, p: ExprId, cond: ExprId, k: u32) -> ExprId {
         let z = self.b().zero(k);
-        match self.lang {
+        match self.f.lang {
             Lang::Fortran => self.b().call("merge", vec![p, z, cond]),
             Lang::C => {
                 let c = self.b().e(Expr::Cond {
@@ -594,7 +594,7 @@ impl<'a> ProcGen<'_, 'a> {
             return;
         }
         self.g.needs_digamma = true;
-        if self.lang == Lang::Fortran && !self.digamma_declared {
+        if self.f.lang == Lang::Fortran && !self.digamma_declared {
             let s = self.g.new_symbol(self.u.scope, "radtap_digamma", None);
             let t = Type {
                 base: BaseClass::Real,

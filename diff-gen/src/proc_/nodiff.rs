@@ -29,7 +29,7 @@ impl<'a> ProcGen<'_, 'a> {
     }
 
     fn nodiff_stmt(&mut self, s: StmtId, out: &mut Block) -> bool {
-        let src = self.src;
+        let src = self.f.src;
         let st = &src.stmts[s];
         let mut any = false;
         match &st.kind {
@@ -52,14 +52,14 @@ impl<'a> ProcGen<'_, 'a> {
                 let Some(i) = self.pid(s) else {
                     return false;
                 };
-                let writes = self.pi.effects[i].writes.clone();
+                let writes = self.f.pi.effects[i].writes.clone();
                 let (covered, zeroed) = self.zero_overwritten_args(s, i, args, &writes, out);
                 any |= zeroed;
                 // Whatever else the call may write that carries a derivative after it
                 // (part of an array, memory behind a pointer, a global) cannot be zeroed
                 // exactly: refused.
                 let mut rest = writes;
-                rest.intersect_with(&self.act.active_after[i]);
+                rest.intersect_with(&self.f.act.active_after[i]);
                 rest.subtract(&covered);
                 if !rest.is_empty() {
                     self.error(s, Code::Unsupported, "a call inside a `$AD DO-NOT-DIFF` region that may write part of an array, memory behind a pointer or a global with a derivative is not supported: only what it certainly overwrites whole can be given a zero derivative; move the call out of the region or pass scalars");
@@ -128,20 +128,20 @@ impl<'a> ProcGen<'_, 'a> {
         writes: &ZoneSet,
         out: &mut Block,
     ) -> (ZoneSet, bool) {
-        let kills = self.pi.effects[i].kills.clone();
-        let mut covered = self.pi.zones.empty();
+        let kills = self.f.pi.effects[i].kills.clone();
+        let mut covered = self.f.pi.zones.empty();
         let mut any = false;
         for a in args {
             if !self.ref_in(a.value, writes) || !self.has_dvar_ref(a.value) {
                 continue;
             }
-            let Some(z) = self.g.info.ref_zones(self.prog(), self.p, a.value) else {
+            let Some(z) = self.g.info.ref_zones(self.prog(), self.f.p, a.value) else {
                 continue;
             };
             // A whole array is zeroed only where the call certainly overwrites it
             // all; an element or a scalar is a single value.
             let whole_ok = !self.is_array_ref(a.value)
-                || (self.lang == Lang::Fortran && z.and(&kills).count() == z.count());
+                || (self.f.lang == Lang::Fortran && z.and(&kills).count() == z.count());
             if whole_ok {
                 any |= self.zero_deriv_of(s, a.value, out);
                 covered.union_with(&z);
@@ -151,7 +151,7 @@ impl<'a> ProcGen<'_, 'a> {
     }
 
     fn is_array_ref(&self, e: ExprId) -> bool {
-        match &self.src.exprs[e] {
+        match &self.f.src.exprs[e] {
             Expr::Name(x) => self.prog().symbols[*x]
                 .ty
                 .as_ref()
@@ -191,7 +191,7 @@ impl<'a> ProcGen<'_, 'a> {
         let word = dir.word();
         let mut todo: Vec<StmtId> = stmts.iter().rev().copied().collect();
         while let Some(x) = todo.pop() {
-            let st = &self.src.stmts[x];
+            let st = &self.f.src.stmts[x];
             let what = match &st.kind {
                 _ if st.label.is_some() => Some("a labelled statement"),
                 StmtKind::Memory { .. } => Some("an ALLOCATE/DEALLOCATE"),
@@ -201,7 +201,7 @@ impl<'a> ProcGen<'_, 'a> {
                 StmtKind::Assign { lhs, .. } if self.c_pointer_var(*lhs) => {
                     Some("a pointer assignment")
                 }
-                StmtKind::Expr(e) if matches!(self.src.exprs[*e], Expr::IncDec { arg, .. } if self.c_pointer_var(arg)) => {
+                StmtKind::Expr(e) if matches!(self.f.src.exprs[*e], Expr::IncDec { arg, .. } if self.c_pointer_var(arg)) => {
                     Some("a pointer assignment")
                 }
                 StmtKind::Decl(_) => Some("a declaration"),
@@ -222,7 +222,7 @@ impl<'a> ProcGen<'_, 'a> {
                 | StmtKind::ArithIf { .. }
                 | StmtKind::Entry { .. } => Some("a jump (RETURN, STOP, EXIT, CYCLE, GOTO)"),
                 StmtKind::Call { callee, .. }
-                    if self.lang == Lang::C
+                    if self.f.lang == Lang::C
                         && matches!(self.callee_name(*callee).as_str(), "free" | "malloc") =>
                 {
                     Some("a call to free")
@@ -234,9 +234,9 @@ impl<'a> ProcGen<'_, 'a> {
             }
             // The adjoint runs the region again: its messages would be sent again, where
             // the partners on other ranks may not repeat theirs (`mpi::communicating`).
-            let mpi = self.adjoint
-                && self.g.communicating.contains(&self.p)
-                && (self.g.info.callgraph.sites_of(self.p).iter()).any(|c| {
+            let mpi = self.f.adjoint
+                && self.g.communicating.contains(&self.f.p)
+                && (self.g.info.callgraph.sites_of(self.f.p).iter()).any(|c| {
                     c.stmt == x
                         && crate::mpi::calls_mpi(self.prog(), &self.g.communicating, &c.callee)
                 });
@@ -255,9 +255,9 @@ impl ProcGen<'_, '_> {
     /// Whether `e` names a C pointer variable, in adjoint mode (the tangent runs a region
     /// once: a DO-NOT-DIFF region moving a pointer is fine there).
     fn c_pointer_var(&self, e: ExprId) -> bool {
-        self.adjoint
-            && self.lang == Lang::C
-            && matches!(self.src.exprs[e], Expr::Name(v)
+        self.f.adjoint
+            && self.f.lang == Lang::C
+            && matches!(self.f.src.exprs[e], Expr::Name(v)
                 if self.prog().symbols[v].ty.as_ref().is_some_and(|t| t.pointers > 0 && t.dims.is_empty()))
     }
 }

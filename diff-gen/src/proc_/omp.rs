@@ -22,8 +22,8 @@ impl ProcGen<'_, '_> {
         mut clauses: Vec<OmpClause>,
     ) -> Vec<OmpClause> {
         let prog = &self.g.out;
-        let src_body = loop_body(self.src, s);
-        let inside = declared_below(self.src, &src_body);
+        let src_body = loop_body(self.f.src, s);
+        let inside = declared_below(self.f.src, &src_body);
         let body = loop_body(&self.u, lp);
         let declared_here = declared_below(&self.u, &body);
         let rev: HashMap<SymbolId, SymbolId> = self.dvar.iter().map(|(&y, &d)| (d, y)).collect();
@@ -54,7 +54,7 @@ impl ProcGen<'_, '_> {
         // Vector mode: the directions of a call's result (`act_resd[NBDirsMax]`, a temporary
         // declared only when the unit is assembled, so untyped here) are written through by
         // the call; shared, the threads' directions mixed.
-        if self.vector {
+        if self.f.vector {
             let mut all = Vec::new();
             stmts_below(&self.u, &body, &mut all);
             let mut args: Vec<ExprId> = Vec::new();
@@ -120,7 +120,8 @@ impl ProcGen<'_, '_> {
 
     /// Whether `x` is a symbol of the primal unit (not a temporary of the derivative).
     pub fn src_has(&self, x: SymbolId) -> bool {
-        self.src
+        self.f
+            .src
             .exprs
             .iter()
             .any(|(_, e)| matches!(e, Expr::Name(y) if *y == x))

@@ -31,10 +31,10 @@ impl<'a> ProcGen<'_, 'a> {
         let sd = &self.g.prog.symbols[s];
         sd.attrs.save
             && sd.kind == SymbolKind::Variable
-            && !self.src.params.contains(&s)
+            && !self.f.src.params.contains(&s)
             && sd.common.is_none()
             && !self.g.dglobal.contains_key(&s)
-            && radtap_dataflow::zones::unit_of_scope(self.g.prog, sd.scope) == Some(self.p)
+            && radtap_dataflow::zones::unit_of_scope(self.g.prog, sd.scope) == Some(self.f.p)
     }
 
     /// Whether some procedure being differentiated has a saved real local (a head then
@@ -72,14 +72,14 @@ impl<'a> ProcGen<'_, 'a> {
         if saved.is_empty() && !counts {
             return decls;
         }
-        if self.lang == Lang::C {
+        if self.f.lang == Lang::C {
             self.c_run_counter(counts, !saved.is_empty());
             return decls;
         }
         let save = Attr::Keyword("save".into());
         let mut by_attr = HashSet::new();
         let mut bare = false;
-        for d in &self.src.decls {
+        for d in &self.f.src.decls {
             match d {
                 Decl::Attr(a) if a.keyword == "save" && a.items.is_empty() => bare = true,
                 Decl::Var(v) if v.attrs.contains(&save) => {
@@ -89,7 +89,7 @@ impl<'a> ProcGen<'_, 'a> {
             }
         }
         self.counts = counts;
-        if self.adjoint {
+        if self.f.adjoint {
             // The adjoint allocates such an array again where it passes its ALLOCATE and
             // frees it backwards, with the adjoint carried to the previous call.
             let prog = self.g.prog;
@@ -101,7 +101,7 @@ impl<'a> ProcGen<'_, 'a> {
                     "the saved allocatable or pointer array `{}` carries a derivative from one call to the next: not supported in adjoint mode yet",
                     prog.symbols[x].spelling
                 );
-                let sp = self.src.source_map.header.unwrap_or_default();
+                let sp = self.f.src.source_map.header.unwrap_or_default();
                 self.g
                     .diags
                     .push(Diagnostic::error(Code::Unsupported, sp, &msg));
@@ -185,13 +185,13 @@ impl<'a> ProcGen<'_, 'a> {
     /// called inside another head's run would zero the saved derivatives in the middle of
     /// it; called from outside, it does not start a new run then: a known gap).
     fn counts_runs(&self) -> bool {
-        self.g.info.heads.iter().any(|h| h.head == self.p)
+        self.g.info.heads.iter().any(|h| h.head == self.f.p)
             && self.program_has_saved_state()
             && !self
                 .g
                 .info
                 .callgraph
-                .callers(self.p)
+                .callers(self.f.p)
                 .iter()
                 .any(|c| self.g.active.contains(c))
     }
@@ -215,7 +215,7 @@ impl<'a> ProcGen<'_, 'a> {
             matches!(&self.u.stmts[*s].kind, StmtKind::Decl(Decl::Var(v))
                 if v.entities.iter().any(|e| saved.contains(&e.sym)))
         };
-        let at = match self.lang {
+        let at = match self.f.lang {
             Lang::C => body.iter().rposition(declares_saved).map_or(0, |i| i + 1),
             Lang::Fortran => 0,
         };
@@ -236,9 +236,9 @@ impl<'a> ProcGen<'_, 'a> {
             let l = self.b().name(d);
             let zero = match ty.base {
                 BaseClass::Record(td) => self.zero_record_leaves(l, td),
-                _ if self.lang == Lang::C => {
+                _ if self.f.lang == Lang::C => {
                     // C: element by element (a static array), over the directions.
-                    let c = Copier { src: self.src };
+                    let c = Copier { src: self.f.src };
                     let mut bounds = Vec::new();
                     for dim in &ty.dims {
                         if let DimUpper::Expr(e) = dim.upper {

@@ -18,7 +18,7 @@ use super::*;
 impl<'a> ProcGen<'_, 'a> {
     /// The allocator a C expression of the primal calls, with its unit.
     pub fn allocator_of(&self, e: ExprId) -> Option<(UnitId, radtap_il::alloc::Allocator)> {
-        radtap_il::alloc::allocator_call(self.prog(), self.p, e)
+        radtap_il::alloc::allocator_call(self.prog(), self.f.p, e)
     }
 
     /// A copy, in the output unit, of expression `x` of the allocator `a`, with `a`'s
@@ -31,7 +31,7 @@ impl<'a> ProcGen<'_, 'a> {
         call: ExprId,
         lhs: Option<SymbolId>,
     ) -> Option<ExprId> {
-        let src = self.src;
+        let src = self.f.src;
         let mut e = call;
         while let Expr::Paren(i) | Expr::Cast { arg: i, .. } = src.exprs[e] {
             e = i;
@@ -50,7 +50,7 @@ impl<'a> ProcGen<'_, 'a> {
         args: &[Arg],
         lhs: Option<SymbolId>,
     ) -> Option<ExprId> {
-        let src = self.src;
+        let src = self.f.src;
         let params = self.prog().units[a].params.clone();
         if args.len() != params.len() {
             return None;
@@ -189,7 +189,7 @@ impl<'a> ProcGen<'_, 'a> {
         // Zeroed whether or not the allocator sets members to `NULL`: the derivative of
         // memory nothing active wrote yet is zero (`dref.rs`, `dptr` of `malloc`).
         self.zeroed_allocation(x);
-        if self.vector && !self.record_sizes_to_derivative(x) {
+        if self.f.vector && !self.record_sizes_to_derivative(x) {
             // `double (*vd)[NBDirsMax]`: room for every direction, no cast (as for `malloc`
             // itself, `dref.rs`). A record block whose size is not counted in records
             // (`malloc(16)`) too: no derivative record is larger than `NBDirsMax` primal
@@ -272,7 +272,7 @@ impl<'a> ProcGen<'_, 'a> {
             };
             self.zeroed_allocation(r);
             let mut r = r;
-            if self.vector {
+            if self.f.vector {
                 // `double (*data)[NBDirsMax]`: room for every direction, no cast (the
                 // allocator's `(double *)` is not the member's type).
                 while let Expr::Paren(i) | Expr::Cast { arg: i, .. } = self.u.exprs[r] {
@@ -309,7 +309,7 @@ impl<'a> ProcGen<'_, 'a> {
     /// Whether callee `callee` of a call statement is a deallocator whose derivative frees
     /// shadow memory (module doc).
     pub fn deallocator_of(&self, callee: ExprId) -> Option<radtap_il::alloc::Deallocator> {
-        let d = radtap_il::alloc::called_unit(self.prog(), self.p, callee)?;
+        let d = radtap_il::alloc::called_unit(self.prog(), self.f.p, callee)?;
         radtap_il::alloc::deallocator(self.prog(), d)
     }
 
@@ -323,7 +323,7 @@ impl<'a> ProcGen<'_, 'a> {
         if d.each.is_some() {
             return None;
         }
-        let Expr::Name(q) = self.src.exprs[arg] else {
+        let Expr::Name(q) = self.f.src.exprs[arg] else {
             return None;
         };
         let dq = *self.dvar.get(&q)?;
@@ -374,8 +374,8 @@ impl<'a> ProcGen<'_, 'a> {
         args: &[Arg],
     ) -> Option<Vec<StmtId>> {
         let count = d.each?;
-        let du = radtap_il::alloc::called_unit(self.prog(), self.p, callee)?;
-        let Expr::Name(q) = self.src.exprs[args.first()?.value] else {
+        let du = radtap_il::alloc::called_unit(self.prog(), self.f.p, callee)?;
+        let Expr::Name(q) = self.f.src.exprs[args.first()?.value] else {
             return None;
         };
         let dq = *self.dvar.get(&q)?;
@@ -454,7 +454,7 @@ impl<'a> ProcGen<'_, 'a> {
         (c, fi, args): (UnitId, usize, &'a [Arg]),
         pre: &mut Vec<StmtId>,
     ) -> Option<ExprId> {
-        if self.lang != Lang::C {
+        if self.f.lang != Lang::C {
             return None;
         }
         let t = self.prog().symbols[like].ty.as_ref()?;
@@ -547,7 +547,7 @@ impl<'a> ProcGen<'_, 'a> {
             }
             let count = self.b().name(n);
             // Vector mode: `double (*data)[NBDirsMax]`, every direction's row.
-            let size = if self.vector {
+            let size = if self.f.vector {
                 self.b().opaque(&format!("sizeof({elem}[NBDirsMax])"))
             } else {
                 self.b().opaque(&format!("sizeof({elem})"))

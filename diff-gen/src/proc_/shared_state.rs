@@ -21,8 +21,8 @@ impl<'a> ProcGen<'_, 'a> {
     /// before they are written, and written.
     fn carried_state(&self) -> Vec<SymbolId> {
         let prog = self.g.prog;
-        let sum = &self.pi.summary;
-        let mut out: Vec<SymbolId> = prog.scopes[self.src.scope]
+        let sum = &self.f.pi.summary;
+        let mut out: Vec<SymbolId> = prog.scopes[self.f.src.scope]
             .order
             .iter()
             .copied()
@@ -33,9 +33,9 @@ impl<'a> ProcGen<'_, 'a> {
                     && !sd.attrs.dummy
                     && !sd.attrs.constant
                     && sd.common.is_none()
-                    && !self.src.params.contains(&s)
-                    && radtap_dataflow::zones::unit_of_scope(prog, sd.scope) == Some(self.p)
-                    && self.pi.zones.sym_zones(s).is_some_and(|z| {
+                    && !self.f.src.params.contains(&s)
+                    && radtap_dataflow::zones::unit_of_scope(prog, sd.scope) == Some(self.f.p)
+                    && self.f.pi.zones.sym_zones(s).is_some_and(|z| {
                         // An array written in part is read "on entry" for the summary: a
                         // scratch array filled before it is read (its first touch a write)
                         // carries nothing.
@@ -46,7 +46,7 @@ impl<'a> ProcGen<'_, 'a> {
                             && z.intersects(&sum.writes)
                             && (!array
                                 || (self.first_touch_reads(&z)
-                                    && !radtap_il::slices::slices_carry_nothing(prog, self.p, s)))
+                                    && !radtap_il::slices::slices_carry_nothing(prog, self.f.p, s)))
                     })
             })
             .collect();
@@ -57,7 +57,7 @@ impl<'a> ProcGen<'_, 'a> {
 
     /// Refuses what [the module doc](self) describes, once per procedure and mode.
     pub(crate) fn refuse_unshared_state(&mut self) {
-        if self.sweep == Sweep::Bwd {
+        if self.f.sweep == Sweep::Bwd {
             return;
         }
         let state = self.carried_state();
@@ -70,7 +70,7 @@ impl<'a> ProcGen<'_, 'a> {
             .map(|&s| format!("`{}`", prog.symbols[s].spelling))
             .collect::<Vec<_>>()
             .join(", ");
-        let me = crate::gen::unit_name(prog, self.p);
+        let me = crate::gen::unit_name(prog, self.f.p);
         if let Some((q, s)) = self.original_called() {
             let sp = prog.units[q]
                 .source_map
@@ -88,14 +88,14 @@ impl<'a> ProcGen<'_, 'a> {
         }
         // A reference inside an expression to a function with a side effect runs its split
         // pair (`Gen::effect_split`): only the other calls are checkpointed.
-        let split_refs = self.g.effect_split.contains(&self.p);
-        let checkpointed = self.adjoint
-            && self.sweep == Sweep::Joint
+        let split_refs = self.g.effect_split.contains(&self.f.p);
+        let checkpointed = self.f.adjoint
+            && self.f.sweep == Sweep::Joint
             && self
                 .g
                 .info
                 .callgraph
-                .callers(self.p)
+                .callers(self.f.p)
                 .iter()
                 .filter(|c| self.g.active.contains(c))
                 .any(|&c| {
@@ -103,23 +103,23 @@ impl<'a> ProcGen<'_, 'a> {
                         || self.g.info.callgraph.sites_of(c).iter().any(|site| {
                             site.expr.is_none()
                                 && matches!(&site.callee,
-                                    radtap_flowgraph::Callee::Defined(l) if l.contains(&self.p))
+                                    radtap_flowgraph::Callee::Defined(l) if l.contains(&self.f.p))
                         })
                 });
         if !checkpointed {
             return;
         }
         let needed = state.iter().any(|&s| {
-            let Some(z) = self.pi.zones.sym_zones(s) else {
+            let Some(z) = self.f.pi.zones.sym_zones(s) else {
                 return false;
             };
-            self.pi.effects.iter().enumerate().any(|(i, e)| {
-                (self.act.live[i] && e.reads.intersects(&z))
-                    || self.act.deriv_uses[i].intersects(&z)
+            self.f.pi.effects.iter().enumerate().any(|(i, e)| {
+                (self.f.act.live[i] && e.reads.intersects(&z))
+                    || self.f.act.deriv_uses[i].intersects(&z)
             })
         });
         if needed {
-            let sp = self.src.source_map.header.unwrap_or_default();
+            let sp = self.f.src.source_map.header.unwrap_or_default();
             let msg = format!(
                 "`{me}` keeps {names} from one call to the next, and its adjoint needs the value: a checkpointed call runs the original `{me}` forwards and `{me}_b` backwards, which keeps its own copy; split the calls (-nocheckpoint, or NOCHECKPOINT on the calls or on `{me}`), or move {names} to a module or COMMON (C: file scope)"
             );
@@ -151,7 +151,7 @@ impl<'a> ProcGen<'_, 'a> {
         for &q in &reach {
             for site in info.callgraph.sites_of(q) {
                 let calls_me = matches!(&site.callee,
-                    radtap_flowgraph::Callee::Defined(l) if l.contains(&self.p));
+                    radtap_flowgraph::Callee::Defined(l) if l.contains(&self.f.p));
                 if !calls_me {
                     continue;
                 }

@@ -16,7 +16,7 @@ impl ProcGen<'_, '_> {
         if self.in_masked {
             return;
         }
-        let node = &self.src.exprs[e];
+        let node = &self.f.src.exprs[e];
         if let Expr::Binary {
             op: BinOp::Div,
             rhs,
@@ -51,20 +51,20 @@ impl ProcGen<'_, '_> {
         }
         if let Expr::Call { callee, .. } = node {
             let name = self.callee_name(*callee);
-            let intrinsic = match &self.src.exprs[*callee] {
+            let intrinsic = match &self.f.src.exprs[*callee] {
                 Expr::Opaque(_) => true,
                 Expr::Name(s) => self.prog().symbols[*s].unit.is_none(),
                 _ => false,
             };
             let costly = intrinsic
                 && !self.hoisted.contains_key(&e)
-                && vocab::derivative(&name, self.lang == Lang::C)
+                && vocab::derivative(&name, self.f.lang == Lang::C)
                     .is_some_and(|r| matches!(r.rule(), Some(Rule::Elementwise(_))))
                 // A cheap call is recomputed in its partial (`sign(1, x)` for `abs(x)`),
                 // unless that copies other calls: `abs(abs(...abs(x)))` n deep would then
                 // write n² calls.
                 && (self.args_have_call(node)
-                    || !radtap_il::vocab::is(&name, self.lang, radtap_il::vocab::CHEAP))
+                    || !radtap_il::vocab::is(&name, self.f.lang, radtap_il::vocab::CHEAP))
                 && self.rank_of(e) == 0
                 && matches!(self.kind_of(e), 4 | 8);
             if costly {
@@ -94,7 +94,7 @@ impl ProcGen<'_, '_> {
             // Copied as itself (its inner calls still stand for their placeholders).
             self.shared_at.remove(&e);
             let call = match self.reuse.stored {
-                Some((c, target)) if c == e => Copier { src: self.src }.expr(&mut self.u, target),
+                Some((c, target)) if c == e => Copier { src: self.f.src }.expr(&mut self.u, target),
                 _ => self.cp(e),
             };
             let uses = std::mem::take(&mut self.shared[i].1);
@@ -136,7 +136,7 @@ impl ProcGen<'_, '_> {
             return n;
         }
         let mut kids = Vec::new();
-        radtap_il::visit::expr_children(&self.src.exprs[e], &mut |k| kids.push(k));
+        radtap_il::visit::expr_children(&self.f.src.exprs[e], &mut |k| kids.push(k));
         let n = 1 + kids.into_iter().map(|k| self.size_of(k)).sum::<usize>();
         self.sizes.borrow_mut().insert(e, n);
         n
@@ -150,7 +150,7 @@ impl ProcGen<'_, '_> {
             todo.extend(args.iter().map(|a| a.value));
         }
         while let Some(e) = todo.pop() {
-            let x = &self.src.exprs[e];
+            let x = &self.f.src.exprs[e];
             if matches!(x, Expr::Call { .. }) {
                 return true;
             }
@@ -170,7 +170,7 @@ impl ProcGen<'_, '_> {
     /// C: whether `e` designates memory reached through an index, a member or a pointer
     /// (`a[i]`, `m->data[k]`, `*p`), where a store may alias what a later statement reads.
     pub fn is_memory_ref(&self, e: ExprId) -> bool {
-        match &self.src.exprs[e] {
+        match &self.f.src.exprs[e] {
             Expr::Index { .. } | Expr::Field { .. } => true,
             Expr::Unary {
                 op: UnOp::Deref, ..
@@ -192,7 +192,7 @@ impl ProcGen<'_, '_> {
         if self.in_masked {
             return;
         }
-        let node = &self.src.exprs[e];
+        let node = &self.f.src.exprs[e];
         match node {
             Expr::Index { .. }
             | Expr::Field { .. }
@@ -204,7 +204,7 @@ impl ProcGen<'_, '_> {
                 && !self.complex_src(e) =>
             {
                 // The same load written twice (`x[i] * x[i]`) shares one temporary.
-                let src = self.src;
+                let src = self.f.src;
                 let twin = self
                     .shared
                     .iter()
@@ -235,7 +235,7 @@ impl ProcGen<'_, '_> {
 
     /// Whether `e` only reads: names, literals, indexing, members, dereferences, arithmetic.
     fn plain_load(&self, e: ExprId) -> bool {
-        let ok = match &self.src.exprs[e] {
+        let ok = match &self.f.src.exprs[e] {
             Expr::Name(_) | Expr::Literal(_) | Expr::Index { .. } | Expr::Field { .. } => true,
             Expr::Paren(_) | Expr::Cast { .. } | Expr::Binary { .. } => true,
             Expr::Unary { op, .. } => !matches!(op, UnOp::AddrOf | UnOp::Sizeof),
@@ -245,7 +245,7 @@ impl ProcGen<'_, '_> {
             return false;
         }
         let mut all = true;
-        radtap_il::visit::expr_children(&self.src.exprs[e], &mut |k| {
+        radtap_il::visit::expr_children(&self.f.src.exprs[e], &mut |k| {
             all &= self.plain_load(k);
         });
         all

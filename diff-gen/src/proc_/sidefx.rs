@@ -31,7 +31,7 @@ impl<'a> ProcGen<'_, 'a> {
     /// it) and reports AD020 at `s` for the first one no rule keeps right. Returns whether
     /// one was found.
     pub fn check_expr_effects(&mut self, s: StmtId) -> bool {
-        let src = self.src;
+        let src = self.f.src;
         let st = &src.stmts[s];
         let mut roots: Vec<(ExprId, Pos)> = Vec::new();
         // Nodes whose side effect a statement rule handles itself.
@@ -137,7 +137,7 @@ impl<'a> ProcGen<'_, 'a> {
             self.error(s, Code::Unsupported, &msg);
             return true;
         }
-        if self.adjoint {
+        if self.f.adjoint {
             // The adjoint records what statements overwrite, not what a test does: the
             // backward sweep of `for (i = n; i-- > 0;)` ran with the last `i`.
             let tests: Vec<ExprId> = match &st.kind {
@@ -147,8 +147,8 @@ impl<'a> ProcGen<'_, 'a> {
                 _ => Vec::new(),
             };
             // A variable only the test reads (`while (k++ < n)`) needs no value backwards.
-            let needed = |t: ExprId| match self.g.info.ref_zones(self.prog(), self.p, t) {
-                Some(z) => self.act.deriv_uses.iter().any(|u| u.intersects(&z)),
+            let needed = |t: ExprId| match self.g.info.ref_zones(self.prog(), self.f.p, t) {
+                Some(z) => self.f.act.deriv_uses.iter().any(|u| u.intersects(&z)),
                 None => true,
             };
             let mut todo = tests;
@@ -191,7 +191,7 @@ impl<'a> ProcGen<'_, 'a> {
             return false;
         }
         // Whether the statement has derivative statements that would copy its expressions.
-        let differentiated = self.pid(s).is_some_and(|i| self.act.has_derivative[i])
+        let differentiated = self.pid(s).is_some_and(|i| self.f.act.has_derivative[i])
             || value_lhs.is_some_and(|l| self.has_dvar_ref(l))
             || matches!(&st.kind, StmtKind::Decl(Decl::Var(v))
                 if v.entities.iter().any(|e| self.dvar.contains_key(&e.sym)));
@@ -215,7 +215,7 @@ impl<'a> ProcGen<'_, 'a> {
         differentiated: bool,
         handled: &HashSet<ExprId>,
     ) -> Option<String> {
-        let src = self.src;
+        let src = self.f.src;
         let node = &src.exprs[e];
         match node {
             Expr::Assign { lhs: target, .. } | Expr::IncDec { arg: target, .. }
@@ -274,13 +274,13 @@ impl<'a> ProcGen<'_, 'a> {
 
     /// Whether reference `e` is active before or after one of the points of `s`.
     fn active_at(&self, s: StmtId, e: ExprId) -> bool {
-        let Some(z) = self.g.info.ref_zones(self.prog(), self.p, e) else {
+        let Some(z) = self.g.info.ref_zones(self.prog(), self.f.p, e) else {
             return true;
         };
-        self.pi.point.iter().enumerate().any(|(j, p)| {
+        self.f.pi.point.iter().enumerate().any(|(j, p)| {
             p.stmt == s
-                && (z.intersects(&self.act.active_before[j])
-                    || z.intersects(&self.act.active_after[j]))
+                && (z.intersects(&self.f.act.active_before[j])
+                    || z.intersects(&self.f.act.active_after[j]))
         })
     }
 
@@ -289,10 +289,10 @@ impl<'a> ProcGen<'_, 'a> {
     /// zones do not follow (the value stored there lost its derivative). Members of records
     /// (`m->data[i]`) are followed: the record owns the block.
     fn through_loaded_pointer(&self, e: ExprId) -> bool {
-        if self.lang != Lang::C {
+        if self.f.lang != Lang::C {
             return false;
         }
-        let src = self.src;
+        let src = self.f.src;
         let mut depth = 0usize;
         let mut x = e;
         loop {
@@ -316,7 +316,7 @@ impl<'a> ProcGen<'_, 'a> {
                     rhs,
                 } => {
                     let pointerish = |e: ExprId| {
-                        radtap_dataflow::zones::base_symbol(self.prog(), self.p, e).is_some_and(
+                        radtap_dataflow::zones::base_symbol(self.prog(), self.f.p, e).is_some_and(
                             |b| {
                                 self.prog().symbols[b]
                                     .ty
@@ -348,16 +348,16 @@ impl<'a> ProcGen<'_, 'a> {
     /// An active real value stored through a pointer loaded from memory, or such a pointer
     /// passed to a differentiated procedure (see [`Self::through_loaded_pointer`]).
     fn loaded_pointer_store(&self, s: StmtId) -> Option<String> {
-        if self.lang != Lang::C {
+        if self.f.lang != Lang::C {
             return None;
         }
-        let st = &self.src.stmts[s];
+        let st = &self.f.src.stmts[s];
         let varied_here = || {
-            self.pi.point.iter().enumerate().any(|(j, p)| {
+            self.f.pi.point.iter().enumerate().any(|(j, p)| {
                 p.stmt == s
-                    && self.pi.effects[j]
+                    && self.f.pi.effects[j]
                         .reads
-                        .intersects(&self.act.varied_before[j])
+                        .intersects(&self.f.act.varied_before[j])
             })
         };
         let msg = "real data reached through a pointer loaded from memory (`a[i][j]` with `double **a` or `double *a[n]`, rows allocated one by one) is not differentiated: its derivative would be lost; store the matrix in one block (`a[i*n + j]`)";
@@ -369,10 +369,10 @@ impl<'a> ProcGen<'_, 'a> {
         let mut todo = Vec::new();
         radtap_il::visit::stmt_children(&st.kind, &mut |e| todo.push(e), &mut |_| {});
         while let Some(e) = todo.pop() {
-            if let Expr::Assign { lhs, .. } = &self.src.exprs[e] {
+            if let Expr::Assign { lhs, .. } = &self.f.src.exprs[e] {
                 targets.push(*lhs);
             }
-            radtap_il::visit::expr_children(&self.src.exprs[e], &mut |k| todo.push(k));
+            radtap_il::visit::expr_children(&self.f.src.exprs[e], &mut |k| todo.push(k));
         }
         if targets.iter().any(|&t| self.through_loaded_pointer(t)) && varied_here() {
             return Some(msg.to_string());
@@ -386,24 +386,24 @@ impl<'a> ProcGen<'_, 'a> {
                     args.extend(a.iter().map(|a| a.value));
                 }
                 while let Some(e) = todo.pop() {
-                    if let Expr::Call { args: a, .. } = &self.src.exprs[e] {
+                    if let Expr::Call { args: a, .. } = &self.f.src.exprs[e] {
                         args.extend(a.iter().map(|a| a.value));
                     }
-                    radtap_il::visit::expr_children(&self.src.exprs[e], &mut |k| todo.push(k));
+                    radtap_il::visit::expr_children(&self.f.src.exprs[e], &mut |k| todo.push(k));
                 }
                 // `a[i]` passed where `a[i][j]` would be reached.
                 let row = |v: ExprId| {
                     let mut x = v;
-                    while let Expr::Paren(a) = &self.src.exprs[x] {
+                    while let Expr::Paren(a) = &self.f.src.exprs[x] {
                         x = *a;
                     }
-                    match &self.src.exprs[x] {
+                    match &self.f.src.exprs[x] {
                         Expr::Index { base, .. } => {
                             let mut b = *base;
-                            while let Expr::Paren(a) = &self.src.exprs[b] {
+                            while let Expr::Paren(a) = &self.f.src.exprs[b] {
                                 b = *a;
                             }
-                            matches!(&self.src.exprs[b], Expr::Name(n)
+                            matches!(&self.f.src.exprs[b], Expr::Name(n)
                             if self.prog().symbols[*n].ty.as_ref().is_some_and(|t| {
                                 t.base == BaseClass::Real
                                     && t.pointers as usize + t.dims.len() >= 2
@@ -413,7 +413,7 @@ impl<'a> ProcGen<'_, 'a> {
                         _ => false,
                     }
                 };
-                let differentiated = self.pid(s).is_some_and(|i| self.act.has_derivative[i]);
+                let differentiated = self.pid(s).is_some_and(|i| self.f.act.has_derivative[i]);
                 (differentiated && args.into_iter().any(row)).then(|| msg.to_string())
             }
         }
@@ -421,8 +421,8 @@ impl<'a> ProcGen<'_, 'a> {
 
     /// Whether reference `e` may touch differentiable memory.
     fn differentiable_ref(&self, e: ExprId) -> bool {
-        match self.g.info.ref_zones(self.prog(), self.p, e) {
-            Some(z) => z.intersects(&self.pi.zones.differentiable),
+        match self.g.info.ref_zones(self.prog(), self.f.p, e) {
+            Some(z) => z.intersects(&self.f.pi.zones.differentiable),
             None => matches!(self.kind_of(e), 4 | 8),
         }
     }
@@ -433,8 +433,9 @@ impl<'a> ProcGen<'_, 'a> {
     /// Fortran `move_alloc(from, to)` likewise (`to` kept its old derivative: a silently
     /// wrong tangent).
     fn copy_refusal(&self, s: StmtId, name: &str, args: &[Arg]) -> Option<String> {
-        let move_alloc = self.lang == Lang::Fortran && name == "move_alloc";
-        if !move_alloc && (self.lang != Lang::C || !matches!(name, "memcpy" | "memmove" | "memset"))
+        let move_alloc = self.f.lang == Lang::Fortran && name == "move_alloc";
+        if !move_alloc
+            && (self.f.lang != Lang::C || !matches!(name, "memcpy" | "memmove" | "memset"))
         {
             return None;
         }
@@ -444,7 +445,7 @@ impl<'a> ProcGen<'_, 'a> {
             arg,
         }
         | Expr::Cast { arg, .. }
-        | Expr::Paren(arg) = &self.src.exprs[x]
+        | Expr::Paren(arg) = &self.f.src.exprs[x]
         {
             x = *arg;
         }
@@ -452,12 +453,12 @@ impl<'a> ProcGen<'_, 'a> {
         // the reference names the pointer, not the memory: the point's own effects say what
         // it writes (the copy was dropped silently).
         let carries = || {
-            self.pi.point.iter().enumerate().any(|(j, p)| {
-                let e = &self.pi.effects[j];
+            self.f.pi.point.iter().enumerate().any(|(j, p)| {
+                let e = &self.f.pi.effects[j];
                 p.stmt == s
-                    && e.writes.intersects(&self.pi.zones.differentiable)
-                    && (e.reads.intersects(&self.act.varied_before[j])
-                        || e.writes.intersects(&self.act.useful_after[j]))
+                    && e.writes.intersects(&self.f.pi.zones.differentiable)
+                    && (e.reads.intersects(&self.f.act.varied_before[j])
+                        || e.writes.intersects(&self.f.act.useful_after[j]))
             })
         };
         let what = if move_alloc {
@@ -480,7 +481,7 @@ impl<'a> ProcGen<'_, 'a> {
         cond: bool,
         differentiated: bool,
     ) -> Option<String> {
-        let Expr::Call { callee, args } = &self.src.exprs[e] else {
+        let Expr::Call { callee, args } = &self.f.src.exprs[e] else {
             return None;
         };
         let name = self.callee_name(*callee);
@@ -527,12 +528,12 @@ impl<'a> ProcGen<'_, 'a> {
     /// differentiable memory of the caller (through its arguments or globals).
     pub fn call_writes_differentiable(&self, s: StmtId, callees: &[UnitId]) -> bool {
         let mut found_map = false;
-        let deriv = self.g.deriv_zones(self.p);
-        for (j, p) in self.pi.point.iter().enumerate() {
+        let deriv = self.g.deriv_zones(self.f.p);
+        for (j, p) in self.f.pi.point.iter().enumerate() {
             if p.stmt != s {
                 continue;
             }
-            for m in &self.pi.effects[j].call_maps {
+            for m in &self.f.pi.effects[j].call_maps {
                 if !m.in_expr || !callees.contains(&m.callee) {
                     continue;
                 }
@@ -549,7 +550,7 @@ impl<'a> ProcGen<'_, 'a> {
                     // active nowhere here (nothing to keep up to date).
                     if tgt
                         .iter()
-                        .any(|&t| self.pi.zones.differentiable.contains(t) && deriv.contains(t))
+                        .any(|&t| self.f.pi.zones.differentiable.contains(t) && deriv.contains(t))
                     {
                         return true;
                     }
@@ -573,11 +574,11 @@ impl<'a> ProcGen<'_, 'a> {
 impl<'a> ProcGen<'_, 'a> {
     /// Whether `e` holds a reference to a differentiated function.
     pub fn has_differentiated_call(&self, e: ExprId) -> bool {
-        if matches!(self.src.exprs[e], Expr::Call { .. }) && self.is_differentiated_call(e) {
+        if matches!(self.f.src.exprs[e], Expr::Call { .. }) && self.is_differentiated_call(e) {
             return true;
         }
         let mut kids = Vec::new();
-        radtap_il::visit::expr_children(&self.src.exprs[e], &mut |k| kids.push(k));
+        radtap_il::visit::expr_children(&self.f.src.exprs[e], &mut |k| kids.push(k));
         kids.into_iter().any(|k| self.has_differentiated_call(k))
     }
 
@@ -587,7 +588,7 @@ impl<'a> ProcGen<'_, 'a> {
             return true;
         }
         let mut kids = Vec::new();
-        radtap_il::visit::expr_children(&self.src.exprs[e], &mut |k| kids.push(k));
+        radtap_il::visit::expr_children(&self.f.src.exprs[e], &mut |k| kids.push(k));
         kids.into_iter().any(|k| self.active_inside(k))
     }
 }

@@ -13,24 +13,24 @@ impl<'a> ProcGen<'_, 'a> {
 
     /// Whether two primal references are the same access path, written alike.
     pub fn same_src(&self, a: ExprId, b: ExprId) -> bool {
-        radtap_il::visit::same_expr(self.src, a, b)
+        radtap_il::visit::same_expr(self.f.src, a, b)
     }
 
     pub fn pid(&self, s: StmtId) -> Option<usize> {
-        self.pi.point_id(Point {
+        self.f.pi.point_id(Point {
             stmt: s,
             part: Part::Whole,
         })
     }
 
     pub fn copy_stmt(&mut self, s: StmtId) -> StmtId {
-        Copier { src: self.src }.stmt(&mut self.u, s)
+        Copier { src: self.f.src }.stmt(&mut self.u, s)
     }
 
     pub fn b(&mut self) -> B<'_> {
         B {
             u: &mut self.u,
-            lang: self.lang,
+            lang: self.f.lang,
         }
     }
 
@@ -38,12 +38,12 @@ impl<'a> ProcGen<'_, 'a> {
     /// partials computed for them.
     pub fn dir(&mut self, stmts: Vec<StmtId>) -> Vec<StmtId> {
         let mut out = std::mem::take(&mut self.pre);
-        if !self.vector || stmts.is_empty() || self.deriv_only {
+        if !self.f.vector || stmts.is_empty() || self.deriv_only {
             out.extend(stmts);
             return out;
         }
         let (nd, nb) = (self.nd.expect("vector"), self.nbdirs.expect("vector"));
-        let lp = match self.lang {
+        let lp = match self.f.lang {
             Lang::Fortran => {
                 let start = self.b().int(1);
                 let end = self.b().name(nb);
@@ -87,7 +87,13 @@ impl<'a> ProcGen<'_, 'a> {
     }
 
     pub fn span(&self, s: StmtId) -> Span {
-        self.src.source_map.stmt.get(s).copied().unwrap_or_default()
+        self.f
+            .src
+            .source_map
+            .stmt
+            .get(s)
+            .copied()
+            .unwrap_or_default()
     }
 
     pub fn warn(&mut self, s: StmtId, code: Code, msg: &str) {
@@ -102,12 +108,12 @@ impl<'a> ProcGen<'_, 'a> {
 
     pub fn check_side_effects(&mut self, s: StmtId) {
         let Some(i) = self.pid(s) else { return };
-        if self.pi.effects[i]
+        if self.f.pi.effects[i]
             .writes
-            .intersects(&self.act.active_after[i])
-            && self.pi.effects[i]
+            .intersects(&self.f.act.active_after[i])
+            && self.f.pi.effects[i]
                 .writes
-                .intersects(&self.pi.zones.differentiable)
+                .intersects(&self.f.pi.zones.differentiable)
         {
             self.error(
                 s,
@@ -120,12 +126,12 @@ impl<'a> ProcGen<'_, 'a> {
     pub fn ref_in(&self, e: ExprId, set: &ZoneSet) -> bool {
         self.g
             .info
-            .ref_zones(self.prog(), self.p, e)
+            .ref_zones(self.prog(), self.f.p, e)
             .is_some_and(|z| z.intersects(set))
     }
 
     pub fn has_dvar_ref(&self, e: ExprId) -> bool {
-        radtap_dataflow::zones::base_symbol(self.prog(), self.p, e)
+        radtap_dataflow::zones::base_symbol(self.prog(), self.f.p, e)
             .is_some_and(|s| self.dvar.contains_key(&s))
     }
 
@@ -150,7 +156,7 @@ impl<'a> ProcGen<'_, 'a> {
     /// The real kind (bytes) of a primal expression, 8 when in doubt.
     pub(crate) fn kind_of(&self, e: ExprId) -> u32 {
         let compound = matches!(
-            self.src.exprs[e],
+            self.f.src.exprs[e],
             Expr::Binary { .. } | Expr::Unary { .. } | Expr::Paren(_) | Expr::Call { .. }
         );
         if !compound {
@@ -165,10 +171,10 @@ impl<'a> ProcGen<'_, 'a> {
     }
 
     fn kind_of_node(&self, e: ExprId) -> u32 {
-        match &self.src.exprs[e] {
+        match &self.f.src.exprs[e] {
             Expr::Literal(l) => {
                 let t = l.text.to_ascii_lowercase();
-                match self.lang {
+                match self.f.lang {
                     Lang::C => {
                         if t.starts_with("0x") {
                             8
@@ -200,7 +206,7 @@ impl<'a> ProcGen<'_, 'a> {
             | Expr::Field { .. }
             | Expr::Unary {
                 op: UnOp::Deref, ..
-            } => match radtap_dataflow::zones::base_symbol(self.prog(), self.p, e) {
+            } => match radtap_dataflow::zones::base_symbol(self.prog(), self.f.p, e) {
                 Some(s) => match self.prog().symbols[s].ty.as_ref().map(|t| t.base) {
                     Some(BaseClass::Real) => self.bytes_of_sym(s),
                     Some(BaseClass::Complex) => self.bytes_of_sym(s),
@@ -252,7 +258,7 @@ impl<'a> ProcGen<'_, 'a> {
     }
 
     pub fn callee_name(&self, callee: ExprId) -> String {
-        match &self.src.exprs[callee] {
+        match &self.f.src.exprs[callee] {
             Expr::Name(s) => self.prog().symbols[*s].spelling.to_ascii_lowercase(),
             Expr::Opaque(s) => s.to_ascii_lowercase(),
             _ => String::new(),
@@ -292,7 +298,7 @@ impl<'a> ProcGen<'_, 'a> {
     ) -> StmtId {
         let l = self.cp(lhs);
         let r = self.cp(rhs);
-        let st = &self.src.stmts[s];
+        let st = &self.f.src.stmts[s];
         self.new_like(st, StmtKind::Assign { lhs: l, op, rhs: r })
     }
 
@@ -307,12 +313,12 @@ impl<'a> ProcGen<'_, 'a> {
             return ph;
         }
         if self.hoisted.is_empty() && self.shared.is_empty() {
-            return Copier { src: self.src }.expr(&mut self.u, e);
+            return Copier { src: self.f.src }.expr(&mut self.u, e);
         }
-        let mut node = self.src.exprs[e].clone();
-        if let Expr::Cast { arg, .. } = self.src.exprs[e] {
+        let mut node = self.f.src.exprs[e].clone();
+        if let Expr::Cast { arg, .. } = self.f.src.exprs[e] {
             // The type is copied as is; the operand may hold a hoisted reference.
-            let c = Copier { src: self.src }.expr(&mut self.u, e);
+            let c = Copier { src: self.f.src }.expr(&mut self.u, e);
             let a = self.cp(arg);
             if let Expr::Cast { arg: slot, .. } = &mut self.u.exprs[c] {
                 *slot = a;
@@ -320,7 +326,7 @@ impl<'a> ProcGen<'_, 'a> {
             return c;
         }
         if matches!(node, Expr::CompoundLit { .. } | Expr::SizeofType(_)) {
-            return Copier { src: self.src }.expr(&mut self.u, e);
+            return Copier { src: self.f.src }.expr(&mut self.u, e);
         }
         expr_slots(&mut node, &mut |slot| *slot = self.cp(*slot));
         self.u.exprs.alloc(node)
@@ -329,13 +335,13 @@ impl<'a> ProcGen<'_, 'a> {
     /// The call site of the function reference `e` in this procedure.
     pub fn expr_call_site(&self, e: ExprId) -> Option<&'a CallSite> {
         let info: &'a radtap_dataflow::ProgramInfo = self.g.info;
-        info.callgraph.expr_site(self.p, e)
+        info.callgraph.expr_site(self.f.p, e)
     }
 
     /// The call site of the call statement `s` in this procedure.
     pub fn stmt_call_site(&self, s: StmtId) -> Option<&'a CallSite> {
         let info: &'a radtap_dataflow::ProgramInfo = self.g.info;
-        info.callgraph.stmt_site(self.p, s)
+        info.callgraph.stmt_site(self.f.p, s)
     }
 
     /// Whether the call expression `e` references a function of the program that has a
@@ -349,7 +355,7 @@ impl<'a> ProcGen<'_, 'a> {
     /// The differentiated function that call expression `e` of statement `s` references, with
     /// its result variable; an external function with active arguments is reported.
     pub fn differentiated_function(&mut self, s: StmtId, e: ExprId) -> Option<(UnitId, SymbolId)> {
-        let Expr::Call { args, callee } = &self.src.exprs[e] else {
+        let Expr::Call { args, callee } = &self.f.src.exprs[e] else {
             return None;
         };
         let callee = *callee;
@@ -361,8 +367,8 @@ impl<'a> ProcGen<'_, 'a> {
                     && list.iter().any(|c| self.g.active.contains(c))
                     && args.iter().any(|a| self.active_ref_or_expr(a.value)) =>
             {
-                let msg = match &self.src.exprs[callee] {
-                    Expr::Name(sym) if self.src.params.contains(sym) => format!(
+                let msg = match &self.f.src.exprs[callee] {
+                    Expr::Name(sym) if self.f.src.params.contains(sym) => format!(
                         "{} is not differentiated yet; call the specific procedure",
                         self.several_procedures(callee)
                     ),
@@ -373,11 +379,11 @@ impl<'a> ProcGen<'_, 'a> {
             }
             Callee::External(name) => {
                 if args.iter().any(|a| self.active_ref_or_expr(a.value)) {
-                    let stmt_function = self.src.decls.iter().any(|d| {
+                    let stmt_function = self.f.src.decls.iter().any(|d| {
                         matches!(d, Decl::StmtFunction { name: f, .. }
                             if self.g.prog.symbols[*f].spelling.eq_ignore_ascii_case(name))
                     });
-                    let constructor = self.lang == Lang::Fortran
+                    let constructor = self.f.lang == Lang::Fortran
                         && self.g.prog.typedefs.iter().any(|(_, t)| {
                             t.name
                                 .as_deref()
@@ -438,12 +444,12 @@ impl<'a> ProcGen<'_, 'a> {
             .unwrap_or_default();
         let record = prog.symbols[r].ty.as_ref().is_some_and(|t| {
             matches!(t.base, BaseClass::Record(_))
-                || (self.lang == Lang::C && t.base == BaseClass::Opaque)
+                || (self.f.lang == Lang::C && t.base == BaseClass::Opaque)
         });
         if record {
             // The result temporaries and the derivative's return type are scalars: the
             // output did not compile.
-            return Some(if self.lang == Lang::C {
+            return Some(if self.f.lang == Lang::C {
                 format!("a reference to the function `{name}`, which returns a struct by value, is not differentiated yet; return it through a pointer argument")
             } else {
                 format!("a reference to the function `{name}`, whose result is of derived type, is not differentiated yet; make it a subroutine with an intent(out) argument")
@@ -453,7 +459,7 @@ impl<'a> ProcGen<'_, 'a> {
             // The result temporaries are shaped like the result, written over the actuals
             // (`qsat(ix,il)`, `r(n)`, `r(size(v))`).
             let bounds_known = t.dims.iter().all(|d| self.callee_dim_ok(c, d, args));
-            if self.lang != Lang::Fortran || !bounds_known {
+            if self.f.lang != Lang::Fortran || !bounds_known {
                 return Some(format!("a reference to the array-valued function `{name}`, whose result's shape cannot be written where it is referenced (an assumed or deferred shape, or bounds naming its locals), is not differentiated yet; make it a subroutine with an intent(out) array"));
             }
         }
@@ -471,7 +477,7 @@ impl<'a> ProcGen<'_, 'a> {
         let prog = self.prog();
         let positional =
             args.len() >= prog.units[c].params.len() && args.iter().all(|a| a.keyword.is_none());
-        if self.lang != Lang::Fortran || positional {
+        if self.f.lang != Lang::Fortran || positional {
             return None;
         }
         let rn = prog.symbols[r].spelling.clone();
@@ -558,10 +564,10 @@ impl<'a> ProcGen<'_, 'a> {
     /// A C pointer with a derivative pointer whose own address statement `s` takes (`&p`,
     /// `&(p)`, in its own expressions, not in nested statements).
     fn derivative_pointer_address(&self, s: StmtId) -> Option<String> {
-        if self.lang != Lang::C {
+        if self.f.lang != Lang::C {
             return None;
         }
-        let src = self.src;
+        let src = self.f.src;
         let mut todo = Vec::new();
         radtap_il::visit::stmt_children(&src.stmts[s].kind, &mut |e| todo.push(e), &mut |_| {});
         if let StmtKind::Decl(d) = &src.stmts[s].kind {
@@ -599,7 +605,7 @@ impl<'a> ProcGen<'_, 'a> {
         }
         let mut any = false;
         let mut kids = Vec::new();
-        radtap_il::visit::expr_children(&self.src.exprs[e], &mut |k| kids.push(k));
+        radtap_il::visit::expr_children(&self.f.src.exprs[e], &mut |k| kids.push(k));
         for k in kids {
             any |= self.active_ref_or_expr(k);
         }

@@ -32,7 +32,7 @@ impl<'a> ProcGen<'_, 'a> {
         let mut decls = Vec::new();
         for (f, t) in std::mem::take(&mut self.extern_funcs) {
             decls.push(Decl::var(VarDecl {
-                spec: spec_of_type(self.lang, &t),
+                spec: spec_of_type(self.f.lang, &t),
                 attrs: vec![Attr::Keyword("external".into())],
                 entities: vec![plain_entity(f)],
                 double_colon: true,
@@ -41,15 +41,15 @@ impl<'a> ProcGen<'_, 'a> {
         for (s, k) in temps {
             let mut v = match k {
                 TempKind::Int => VarDecl {
-                    spec: TypeSpec::int(self.lang),
+                    spec: TypeSpec::int(self.f.lang),
                     attrs: Vec::new(),
                     entities: vec![plain_entity(s)],
                     double_colon: true,
                 },
                 TempKind::RealArray { bytes, len } => {
-                    let mut v = scalar_var(self.lang, s, BaseClass::Real, bytes);
+                    let mut v = scalar_var(self.f.lang, s, BaseClass::Real, bytes);
                     let n = self.u.int_literal(i64::from(len));
-                    match self.lang {
+                    match self.f.lang {
                         Lang::Fortran => {
                             v.entities[0].dims = Some(vec![Dim {
                                 lower: None,
@@ -61,20 +61,20 @@ impl<'a> ProcGen<'_, 'a> {
                     v
                 }
                 TempKind::Shaped { bytes, deriv, dims } => {
-                    let mut v = scalar_var(self.lang, s, BaseClass::Real, bytes);
+                    let mut v = scalar_var(self.f.lang, s, BaseClass::Real, bytes);
                     v.entities[0].dims = Some(dims);
-                    if deriv && self.vector {
+                    if deriv && self.f.vector {
                         add_direction_dim(&mut self.u, &mut v);
                     }
                     v
                 }
                 TempKind::Real { bytes, deriv } | TempKind::Complex { bytes, deriv } => {
                     let mut v = if matches!(k, TempKind::Complex { .. }) {
-                        scalar_var(self.lang, s, BaseClass::Complex, 2 * bytes)
+                        scalar_var(self.f.lang, s, BaseClass::Complex, 2 * bytes)
                     } else {
-                        scalar_var(self.lang, s, BaseClass::Real, bytes)
+                        scalar_var(self.f.lang, s, BaseClass::Real, bytes)
                     };
-                    if deriv && self.vector {
+                    if deriv && self.f.vector {
                         add_direction_dim(&mut self.u, &mut v);
                     }
                     v
@@ -98,14 +98,14 @@ impl<'a> ProcGen<'_, 'a> {
                         t2.base = BaseClass::Logical;
                         t2.bytes = None;
                     }
-                    let mut spec = spec_of_type(self.lang, &t2);
+                    let mut spec = spec_of_type(self.f.lang, &t2);
                     if let BaseClass::Record(td) = t.base {
                         let td = if deriv {
                             self.g.derivative_type(td).1
                         } else {
                             self.g.prog.typedefs[td].name.clone().unwrap_or_default()
                         };
-                        spec.keyword = match self.lang {
+                        spec.keyword = match self.f.lang {
                             Lang::C => "struct",
                             Lang::Fortran => "type",
                         }
@@ -123,7 +123,7 @@ impl<'a> ProcGen<'_, 'a> {
                             self.g.prog,
                             self.g.prog.symbols[sym].scope,
                         )
-                        .unwrap_or(self.p);
+                        .unwrap_or(self.f.p);
                         let c = Copier {
                             src: &self.g.prog.units[owner],
                         };
@@ -131,12 +131,12 @@ impl<'a> ProcGen<'_, 'a> {
                         // Shaped like an allocatable or assumed-shape array: an allocatable
                         // temporary, allocated by the assignment of a mask, or by
                         // `alloc_like` before a zero derivative is given to a call.
-                        if self.lang == Lang::Fortran
+                        if self.f.lang == Lang::Fortran
                             && t.dims.iter().any(|d| d.upper == DimUpper::Deferred)
                         {
                             v.attrs.push(Attr::Keyword("allocatable".into()));
                         }
-                        match self.lang {
+                        match self.f.lang {
                             Lang::Fortran => v.entities[0].dims = Some(dims),
                             Lang::C => {
                                 for d in dims.iter().rev() {
@@ -147,13 +147,13 @@ impl<'a> ProcGen<'_, 'a> {
                             }
                         }
                     }
-                    if deriv && self.vector {
+                    if deriv && self.f.vector {
                         add_direction_dim(&mut self.u, &mut v);
                     }
                     v
                 }
             };
-            if self.lang == Lang::C {
+            if self.f.lang == Lang::C {
                 // Zero-initialised so a dummy derivative needs no statement: `= 0.0`, and
                 // `= {0}` for arrays and records (a dummy derivative array was left holding
                 // what the stack held, and the tangent read it).
@@ -192,7 +192,7 @@ impl<'a> ProcGen<'_, 'a> {
             v.double_colon = true;
             decls.push(Decl::var(v));
         }
-        match self.lang {
+        match self.f.lang {
             Lang::Fortran => self.u.decls.extend(decls),
             Lang::C => {
                 let mut all = std::mem::take(&mut self.c_local_decls);
