@@ -2,10 +2,14 @@
 //! ones the pipeline allows (read from the manifests, so no network and no `cargo tree`); no
 //! source file is over 1,500 lines; no crate but the IL's directive parser spells a `$AD`
 //! directive's word; and no two files of a crate name each other, directly or
-//! through others (a crate root only declares and re-exports, so edges to it do not count).
+//! through others (a crate root only declares and re-exports, so edges to it do not count),
+//! nor through the methods their `impl` blocks define (`methods.rs`).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+
+#[path = "boundaries/methods.rs"]
+mod methods;
 
 fn deps(manifest: &str) -> Vec<String> {
     let text = std::fs::read_to_string(manifest).expect("manifest");
@@ -303,74 +307,86 @@ fn expand(b: &[char], i: &mut usize, mut base: Vec<String>, out: &mut Vec<Vec<St
     }
 }
 
+/// The files of crate `c` by module path, and the edges between them that `use` trees and
+/// paths make (`crate::a::b`, `super::x`, a child's `k::f`), the crate root left out.
+type Graph = BTreeMap<Vec<String>, BTreeSet<Vec<String>>>;
+
+fn use_graph(c: &str) -> (BTreeMap<Vec<String>, PathBuf>, Graph) {
+    let src = Path::new(c).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let modules: BTreeMap<Vec<String>, PathBuf> = files
+        .iter()
+        .map(|f| (module_path(&src, f), f.clone()))
+        .collect();
+    let mut edges: Graph = BTreeMap::new();
+    for (m, f) in &modules {
+        if m.is_empty() {
+            continue;
+        }
+        let text = std::fs::read_to_string(f).expect("source");
+        let children: BTreeSet<String> = modules
+            .keys()
+            .filter(|k| k.len() == m.len() + 1 && k.starts_with(m))
+            .map(|k| k[m.len()].clone())
+            .collect();
+        for p in named_paths(&text, m, &children) {
+            // The longest prefix of the path that is a file of the crate.
+            let target = (0..=p.len())
+                .rev()
+                .map(|n| p[..n].to_vec())
+                .find(|q| modules.contains_key(q))
+                .unwrap_or_default();
+            if !target.is_empty() && &target != m {
+                edges.entry(m.clone()).or_default().insert(target);
+            }
+        }
+    }
+    (modules, edges)
+}
+
+/// A cycle of `edges`, if any.
+fn find_cycle(modules: &BTreeMap<Vec<String>, PathBuf>, edges: &Graph) -> Option<Vec<String>> {
+    fn visit(
+        m: &Vec<String>,
+        edges: &Graph,
+        state: &mut BTreeMap<Vec<String>, u8>,
+        stack: &mut Vec<Vec<String>>,
+    ) -> Option<Vec<Vec<String>>> {
+        match state.get(m) {
+            Some(2) => return None,
+            Some(1) => {
+                let at = stack.iter().position(|x| x == m).unwrap_or(0);
+                let mut cyc = stack[at..].to_vec();
+                cyc.push(m.clone());
+                return Some(cyc);
+            }
+            _ => {}
+        }
+        state.insert(m.clone(), 1);
+        stack.push(m.clone());
+        for n in edges.get(m).into_iter().flatten() {
+            if let Some(c) = visit(n, edges, state, stack) {
+                return Some(c);
+            }
+        }
+        stack.pop();
+        state.insert(m.clone(), 2);
+        None
+    }
+    let mut state = BTreeMap::new();
+    modules.keys().find_map(|m| {
+        visit(m, edges, &mut state, &mut Vec::new())
+            .map(|cycle| cycle.iter().map(|m| m.join("::")).collect())
+    })
+}
+
 #[test]
 fn no_two_files_of_a_crate_name_each_other() {
     for c in CRATES {
-        let src = Path::new(c).join("src");
-        let mut files = Vec::new();
-        rust_files(&src, &mut files);
-        let modules: BTreeMap<Vec<String>, PathBuf> = files
-            .iter()
-            .map(|f| (module_path(&src, f), f.clone()))
-            .collect();
-        // Edges between the files (modules) of the crate, the root left out.
-        let mut edges: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = BTreeMap::new();
-        for (m, f) in &modules {
-            if m.is_empty() {
-                continue;
-            }
-            let text = std::fs::read_to_string(f).expect("source");
-            let children: BTreeSet<String> = modules
-                .keys()
-                .filter(|k| k.len() == m.len() + 1 && k.starts_with(m))
-                .map(|k| k[m.len()].clone())
-                .collect();
-            for p in named_paths(&text, m, &children) {
-                // The longest prefix of the path that is a file of the crate.
-                let target = (0..=p.len())
-                    .rev()
-                    .map(|n| p[..n].to_vec())
-                    .find(|q| modules.contains_key(q))
-                    .unwrap_or_default();
-                if !target.is_empty() && &target != m {
-                    edges.entry(m.clone()).or_default().insert(target);
-                }
-            }
-        }
-        // Depth-first search for a cycle.
-        fn visit(
-            m: &Vec<String>,
-            edges: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>,
-            state: &mut BTreeMap<Vec<String>, u8>,
-            stack: &mut Vec<Vec<String>>,
-        ) -> Option<Vec<Vec<String>>> {
-            match state.get(m) {
-                Some(2) => return None,
-                Some(1) => {
-                    let at = stack.iter().position(|x| x == m).unwrap_or(0);
-                    let mut cyc = stack[at..].to_vec();
-                    cyc.push(m.clone());
-                    return Some(cyc);
-                }
-                _ => {}
-            }
-            state.insert(m.clone(), 1);
-            stack.push(m.clone());
-            for n in edges.get(m).into_iter().flatten() {
-                if let Some(c) = visit(n, edges, state, stack) {
-                    return Some(c);
-                }
-            }
-            stack.pop();
-            state.insert(m.clone(), 2);
-            None
-        }
-        let mut state = BTreeMap::new();
-        for m in modules.keys() {
-            if let Some(cycle) = visit(m, &edges, &mut state, &mut Vec::new()) {
-                let names: Vec<String> = cycle.iter().map(|m| m.join("::")).collect();
-                panic!("crate {c}: files name each other: {}", names.join(" -> "));
-            }
+        let (modules, edges) = use_graph(c);
+        if let Some(names) = find_cycle(&modules, &edges) {
+            panic!("crate {c}: files name each other: {}", names.join(" -> "));
         }
     }
 }

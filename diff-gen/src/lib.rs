@@ -228,7 +228,7 @@ pub mod generator {
     pub use crate::gen::{has_nocheckpoint, key, pattern, unit_name, AllocCall, Gen};
     pub use crate::proc_::omp::{loop_body, loop_counter};
     pub use crate::proc_::{
-        BodyRules, Dir, Facts, ProcGen, Reuse, Sharing, Sweep, TanOf, Tangent, TempKind,
+        BodyRules, Dir, Facts, ProcGen, Reuse, Sharing, Sweep, TanOf, Tangent, Tangents, TempKind,
     };
 
     use crate::{Options, Output};

@@ -11,9 +11,11 @@ use radtap_il::*;
 use std::collections::{HashMap, HashSet};
 
 mod alias;
+mod base;
 mod callee_shape;
 mod calls;
 mod complex;
+mod complex_types;
 mod decls;
 mod derivative_decls;
 mod dref;
@@ -31,6 +33,7 @@ mod sidefx;
 mod stmts;
 mod tangent;
 mod temps;
+mod unit;
 pub use tangent::{Reuse, Sharing, TanOf, Tangent};
 
 /// The body of a derivative unit, supplied by the mode: the tangent rules of
@@ -39,6 +42,15 @@ pub use tangent::{Reuse, Sharing, TanOf, Tangent};
 pub trait BodyRules {
     /// Builds the statements of `pg.u`'s body from the primal body `pg.f.src.body`.
     fn body(&self, pg: &mut ProcGen<'_, '_>) -> Block;
+}
+
+/// The tangent of an expression, as the rules for its pieces reach it for their operands
+/// (an intrinsic's arguments, a complex part): `expr.rs` implements it, so the rule of a
+/// piece depends on this interface, not on the recursion over expressions.
+pub trait Tangents {
+    /// The tangent of primal expression `e` given the active zones `cur`: `None` when it is
+    /// zero.
+    fn tan(&mut self, e: ExprId) -> Option<ExprId>;
 }
 
 /// What the rules of one derivative unit read and never change: the primal procedure, its
@@ -200,162 +212,7 @@ pub enum TempKind {
 }
 
 impl<'g, 'a> ProcGen<'g, 'a> {
-    /// Generates one unit of `p`'s derivative: the whole of it, or one sweep of a split
-    /// adjoint; `parent` is the derivative module or C file unit, and the body comes from
-    /// `rules`.
-    pub(crate) fn run_sweep(
-        g: &'g mut Gen<'a>,
-        p: UnitId,
-        parent: Option<UnitId>,
-        sweep: Sweep,
-        rules: &dyn BodyRules,
-    ) -> UnitId {
-        let prog: &'a Program = g.prog;
-        let info: &'a radtap_dataflow::ProgramInfo = g.info;
-        let src = &prog.units[p];
-        let pi = &info.procs[&p];
-        let act = pi
-            .activity
-            .as_ref()
-            .expect("active procedures have activity");
-        let scope = g.out.scopes.alloc(ScopeData::new(
-            ScopeKind::Global,
-            prog.scopes[src.scope].parent,
-        ));
-        // The USE imports of the original, so that names renamed by `USE m, only: l => r`
-        // are written under their local names.
-        g.out.scopes[scope].uses = prog.scopes[src.scope].uses.clone();
-        let kind = match (
-            src.kind,
-            g.opts.vector || (g.opts.adjoint && sweep != Sweep::Fwd),
-        ) {
-            (UnitKind::Function, false) => UnitKind::Function,
-            _ => UnitKind::Subroutine,
-        };
-        let mut u = UnitData::new(kind, src.lang, scope);
-        u.parent = parent;
-        let n = pi.zones.len();
-        let f = Facts {
-            p,
-            src,
-            pi,
-            act,
-            lang: src.lang,
-            vector: g.opts.vector,
-            adjoint: g.opts.adjoint,
-            sweep,
-        };
-        let mut pg = ProcGen {
-            f,
-            g,
-            u,
-            dvar: HashMap::new(),
-            local: HashSet::new(),
-            suffixes: HashMap::new(),
-            nd: None,
-            nbdirs: None,
-            temps: Vec::new(),
-            has_complex: std::cell::OnceCell::new(),
-            extern_funcs: Vec::new(),
-            entry_copies: Vec::new(),
-            shared: Vec::new(),
-            shared_at: HashMap::new(),
-            reuse: Reuse::default(),
-            kinds: Default::default(),
-            ranks: Default::default(),
-            sizes: Default::default(),
-            in_masked: false,
-            in_branch: 0,
-            cur_call: None,
-            lost_derivative: false,
-            post_call: Vec::new(),
-            lost_value: None,
-            no_rule: None,
-            dir_loops: HashSet::new(),
-            hoisted: HashMap::new(),
-            cur: ZoneSet::new(n),
-            result_ptr: None,
-            pre: Vec::new(),
-            c_local_decls: Vec::new(),
-            digamma_declared: false,
-            deriv_only: false,
-            run_counter: None,
-            run_seen: None,
-            counts: false,
-            refs: None,
-            adj_by_ptr: Vec::new(),
-        };
-        // A C variadic function (`...`): its derivative would drop the variable arguments
-        // that its callers pass (`f_d(x, xd, 1, &f)` did not compile).
-        if src.c_variadic {
-            let sp = src.source_map.header.unwrap_or_default();
-            pg.g.diags.push(Diagnostic::error(
-                Code::Unsupported,
-                sp,
-                "a variadic C function (`...`) with a derivative is not supported yet",
-            ));
-        }
-        pg.choose_variables();
-        pg.header();
-        pg.declarations();
-        let body = rules.body(&mut pg);
-        pg.u.body = body;
-        pg.finish_declarations();
-        if pg.f.adjoint && pg.f.lang == Lang::C {
-            pg.drop_register();
-        }
-        let id = pg.g.out.units.alloc(pg.u);
-        pg.g.out.scopes[scope].kind = ScopeKind::Unit(id);
-        id
-    }
-
     // ------------------------------------------------------------------ variables
-
-    pub fn name_of(&self, s: SymbolId) -> &'a str {
-        &self.g.prog.symbols[s].spelling
-    }
-
-    /// A name from `base` free in this procedure and program-wide. The scan for a free
-    /// suffix resumes where the last one for `base` stopped (the names before it stay taken:
-    /// both sets only grow), so n temporaries cost n checks, not n²/2 (a chain of 1,600
-    /// divisions spent most of its time here).
-    pub fn fresh(&mut self, base: &str) -> String {
-        let mut local = std::mem::take(&mut self.local);
-        let from = self.suffixes.get(base).copied();
-        let (n, next) = self.g.fresh_from(base, &mut local, from);
-        self.suffixes.insert(base.to_string(), next);
-        self.local = local;
-        n
-    }
-
-    /// Takes `name` in this procedure: [`Self::fresh`] never returns it.
-    pub fn reserve(&mut self, name: &str) {
-        self.local.insert(key(self.f.lang, name));
-    }
-
-    pub(crate) fn new_sym(&mut self, name: &str, ty: Option<Type>) -> SymbolId {
-        let scope = self.u.scope;
-        let s = self.g.new_symbol(scope, name, ty);
-        let k = key(self.f.lang, name);
-        self.g.out.scopes[scope].names.insert(k, s);
-        self.g.out.scopes[scope].order.push(s);
-        s
-    }
-
-    /// A C argument passed by value (a scalar or struct, no pointer, no array): the callee
-    /// writes a copy.
-    pub fn c_by_value(&self, s: SymbolId) -> bool {
-        self.f.lang == Lang::C
-            && self.g.prog.symbols[s]
-                .ty
-                .as_ref()
-                .is_some_and(|t| t.pointers == 0 && t.dims.is_empty())
-    }
-
-    pub(crate) fn deriv_name(&mut self, s: SymbolId) -> String {
-        let base = pattern(&self.g.opts.var_pattern, self.name_of(s));
-        self.fresh(&base)
-    }
 }
 
 /// Where the direction index goes in a derivative reference (vector mode).

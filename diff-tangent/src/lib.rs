@@ -27,10 +27,13 @@
 //! derivative reference and wraps each run of derivative statements in one loop over
 //! `nbdirs` directions.
 
+mod args;
 mod assign;
 mod calls;
+mod hoist;
 mod masked;
 mod omp;
+mod pointers;
 mod stmts;
 
 pub use radtap_diff_gen::{Interface, Options, Output};
@@ -41,7 +44,7 @@ use radtap_il::{Block, Diagnostic, Program};
 
 /// What the rule files use: the IL, the generator, and the facts it reads.
 mod prelude {
-    pub(crate) use crate::Tan;
+    pub(crate) use crate::{Blocks, Tan};
     pub(crate) use radtap_dataflow::ObjKey;
     pub(crate) use radtap_diff_gen::generator::*;
     pub(crate) use radtap_flowgraph::Callee;
@@ -78,6 +81,14 @@ impl BodyRules for TangentRules {
         pg.place_reset(&mut body, reset);
         body
     }
+}
+
+/// The tangent of a block of statements, as the rule of a construct reaches it for the blocks
+/// nested in it (WHERE arms, loop bodies): the statement dispatch (`stmts.rs`) implements it,
+/// so a construct's rule depends on this interface, not on the dispatcher.
+pub(crate) trait Blocks {
+    /// The derivative statements of block `b` (its primal statements included).
+    fn block(&mut self, b: &[radtap_il::StmtId]) -> Block;
 }
 
 /// The tangent rules at work on one derivative unit: the generator's [`ProcGen`] (the unit

@@ -4,38 +4,6 @@
 use crate::prelude::*;
 
 impl<'a> Tan<'_, '_, 'a> {
-    /// The derivative of a block, with adjacent direction loops merged; its `$AD
-    /// DO-NOT-DIFF` regions are primal code with zero derivatives out (`nodiff.rs`).
-    pub(crate) fn block(&mut self, b: &[StmtId]) -> Block {
-        use radtap_il::directives::{block_regions, RegionKind};
-        let (regions, _) = block_regions(&self.f.src.stmts, b);
-        let mut out = Vec::new();
-        let mut k = 0;
-        while k < b.len() {
-            let nodiff = regions
-                .iter()
-                .filter(|r| r.kind == RegionKind::DoNotDiff && r.start == k)
-                .map(|r| r.end)
-                .max();
-            if let Some(end) = nodiff {
-                let stmts = &b[k..end];
-                match self.region_refusal(stmts, &DirectiveKind::DoNotDiff) {
-                    Some((s, what)) => {
-                        let msg = format!("{what} is not supported");
-                        self.error(s, Code::Unsupported, &msg);
-                    }
-                    None => out.extend(self.nodiff_block(stmts).0),
-                }
-                k = end;
-                continue;
-            }
-            let v = self.stmt(b[k]);
-            out.extend(v);
-            k += 1;
-        }
-        self.merge_dir_loops(out)
-    }
-
     fn merge_dir_loops(&mut self, b: Block) -> Block {
         let mut out: Block = Vec::new();
         for s in b {
@@ -376,164 +344,38 @@ impl<'a> Tan<'_, '_, 'a> {
         self.report_lost_derivative(s);
         self.move_label(st, out)
     }
+}
 
-    /// C expression statements with side effects on active values (`a = b = c`) are not
-    /// differentiated: report them.
-    /// C pointer arithmetic in an expression statement or a `for` step (`p++`, `p += k`,
-    /// `p = p + k`) on a pointer that has a derivative pointer: the same on the derivative.
-    fn pointer_mirror(&mut self, e: ExprId) -> Option<ExprId> {
-        if self.f.lang != Lang::C {
-            return None;
-        }
-        let src = self.f.src;
-        let dptr_of = |pg: &Self, x: ExprId| match src.exprs[x] {
-            Expr::Name(p)
-                if pg.prog().symbols[p]
-                    .ty
-                    .as_ref()
-                    .is_some_and(|t| t.pointers > 0) =>
-            {
-                pg.dvar.get(&p).copied()
+impl Blocks for Tan<'_, '_, '_> {
+    /// The derivative of a block, with adjacent direction loops merged; its `$AD
+    /// DO-NOT-DIFF` regions are primal code with zero derivatives out (`nodiff.rs`).
+    fn block(&mut self, b: &[StmtId]) -> Block {
+        use radtap_il::directives::{block_regions, RegionKind};
+        let (regions, _) = block_regions(&self.f.src.stmts, b);
+        let mut out = Vec::new();
+        let mut k = 0;
+        while k < b.len() {
+            let nodiff = regions
+                .iter()
+                .filter(|r| r.kind == RegionKind::DoNotDiff && r.start == k)
+                .map(|r| r.end)
+                .max();
+            if let Some(end) = nodiff {
+                let stmts = &b[k..end];
+                match self.region_refusal(stmts, &DirectiveKind::DoNotDiff) {
+                    Some((s, what)) => {
+                        let msg = format!("{what} is not supported");
+                        self.error(s, Code::Unsupported, &msg);
+                    }
+                    None => out.extend(self.nodiff_block(stmts).0),
+                }
+                k = end;
+                continue;
             }
-            _ => None,
-        };
-        match &src.exprs[e] {
-            Expr::IncDec { inc, prefix, arg } => {
-                let pd = dptr_of(self, *arg)?;
-                let n = self.b().name(pd);
-                Some(self.b().e(Expr::IncDec {
-                    inc: *inc,
-                    prefix: *prefix,
-                    arg: n,
-                }))
-            }
-            Expr::Assign { op, lhs, rhs } => {
-                let pd = dptr_of(self, *lhs)?;
-                let r = self.pointer_step(*op, *rhs)?;
-                let n = self.b().name(pd);
-                Some(self.b().e(Expr::Assign {
-                    op: *op,
-                    lhs: n,
-                    rhs: r,
-                }))
-            }
-            Expr::Comma(items) => {
-                let ms: Vec<ExprId> = items
-                    .iter()
-                    .filter_map(|&x| self.pointer_mirror(x))
-                    .collect();
-                (!ms.is_empty()).then(|| self.b().e(Expr::Comma(ms)))
-            }
-            _ => None,
+            let v = self.stmt(b[k]);
+            out.extend(v);
+            k += 1;
         }
-    }
-
-    /// The right-hand side of the derivative pointer's assignment: the derivative address
-    /// for `p = q`, the same offset for `p += k`.
-    pub(crate) fn pointer_step(&mut self, op: Option<BinOp>, rhs: ExprId) -> Option<ExprId> {
-        match op {
-            None => self.dptr(rhs),
-            Some(_) => Some(self.cp(rhs)),
-        }
-    }
-
-    /// Pushes the arguments a derivative function `f_d` takes after the primal ones for its
-    /// result `r`: the primal result (its address in C), and in vector mode the result's
-    /// derivative when it is real, from the temporaries `result_temps` made. Keywords `kws`
-    /// when the call passes arguments by keyword.
-    pub(crate) fn result_args(
-        &mut self,
-        r: SymbolId,
-        (t, td, bytes): (SymbolId, SymbolId, u32),
-        kws: &Option<[String; 3]>,
-        new_args: &mut Vec<Arg>,
-    ) {
-        let kw = |k: usize| kws.as_ref().map(|n| n[k].clone());
-        let tn = self.b().name(t);
-        let tn = if self.f.lang == Lang::C {
-            self.b().e(Expr::Unary {
-                op: UnOp::AddrOf,
-                arg: tn,
-            })
-        } else {
-            tn
-        };
-        new_args.push(Arg {
-            keyword: kw(0),
-            value: tn,
-        });
-        // A discrete result has no derivative argument.
-        if self.f.vector && self.result_type(r, bytes).base == BaseClass::Real {
-            let tdn = self.b().name(td);
-            new_args.push(Arg {
-                keyword: kw(1),
-                value: tdn,
-            });
-        }
-    }
-
-    /// Hoists references to differentiated functions out of `e` (innermost first):
-    /// `ṫ = f_d(a, ȧ, t)` before the statement, and `t` stands for `f(a)` afterwards.
-    pub(crate) fn hoist_calls(&mut self, s: StmtId, e: ExprId, out: &mut Vec<StmtId>) {
-        let node = &self.f.src.exprs[e];
-        let mut kids = Vec::new();
-        radtap_il::visit::expr_children(node, &mut |k| kids.push(k));
-        for k in kids {
-            self.hoist_calls(s, k, out);
-        }
-        let Some((c, r)) = self.differentiated_function(s, e) else {
-            return;
-        };
-        let Expr::Call { args, .. } = &self.f.src.exprs[e] else {
-            return;
-        };
-        if let Some(msg) = self.function_reference_refusal(c, r, args) {
-            self.error(s, Code::Unsupported, &msg);
-            return;
-        }
-        let temps @ (t, td, bytes) = self.result_temps(c, r, args);
-        let kws = self.result_keywords(c, r, args);
-        let kw = |k: usize| kws.as_ref().map(|n| n[k].clone());
-        let mut pre = Vec::new();
-        let mut new_args = self.derivative_args(s, c, args, &mut pre);
-        let dsym = self.g.dproc[&c];
-        let callee = self.b().name(dsym);
-        self.result_args(r, temps, &kws, &mut new_args);
-        out.extend(pre);
-        if self.f.vector {
-            let nb = {
-                let v = self.nbdirs.expect("vector");
-                self.b().name(v)
-            };
-            new_args.push(Arg {
-                keyword: kw(2),
-                value: nb,
-            });
-            out.push(stmt(
-                &mut self.u,
-                StmtKind::Call {
-                    callee,
-                    args: new_args,
-                    no_parens: false,
-                },
-            ));
-        } else {
-            let external = self.prog().units[c].parent.is_none() && c != self.f.p;
-            if self.f.lang == Lang::Fortran
-                && external
-                && !self.extern_funcs.iter().any(|x| x.0 == dsym)
-            {
-                let t = self.result_type(r, bytes);
-                self.extern_funcs.push((dsym, t));
-            }
-            let call = self.b().e(Expr::Call {
-                callee,
-                args: new_args,
-            });
-            let tdn = self.b().name(td);
-            out.push(assign(&mut self.u, tdn, call));
-        }
-        out.append(&mut self.post_call);
-        self.hoisted.insert(e, (t, Some(td)));
+        self.merge_dir_loops(out)
     }
 }

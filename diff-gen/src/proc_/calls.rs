@@ -156,28 +156,6 @@ impl<'a> ProcGen<'_, 'a> {
         })
     }
 
-    pub fn nd_index(&mut self) -> ExprId {
-        let v = self.nd.expect("vector");
-        self.b().name(v)
-    }
-
-    /// A derivative temporary as an assignment target (`td(nd)` / `td[nd]` in vector mode).
-    pub fn dvec_name(&mut self, t: SymbolId) -> ExprId {
-        let n = self.b().name(t);
-        if !self.f.vector {
-            return n;
-        }
-        let nd = self.nd_index();
-        // An array temporary (an array-valued function's derivative): `td(nd, :, :)`.
-        let rank = self.g.out.symbols[t]
-            .ty
-            .as_ref()
-            .map_or(0, |t| t.dims.len());
-        let mut subs = vec![Subscript::Index(nd)];
-        subs.extend((0..rank).map(|_| Subscript::Range(None, None, None)));
-        self.b().index(n, subs)
-    }
-
     /// The derivative item of an ALLOCATE/DEALLOCATE/NULLIFY item.
     pub fn alloc_item(&mut self, it: ExprId, op: MemOp) -> Option<ExprId> {
         let src = self.f.src;

@@ -13,127 +13,10 @@
 //! `z̄ = x̄ + i ȳ`; it asks [`ProcGen::complex_out`] which factors are complex, to conjugate
 //! them.
 
+use super::complex_types::*;
 use super::*;
 
-/// Whether intrinsic `name` (lower case) has the property `f` of its record in the vocabulary
-/// ([`radtap_il::vocab`]): `HOLO` (holomorphic on complex arguments, the record's partials
-/// valid there: they are the real ones written over complex values), `KEEPS` (complex when
-/// its first argument is), `CPLX` (complex whatever its arguments), `REAL` (real, integer or
-/// logical whatever its arguments).
-fn intrinsic_is(name: &str, f: u32) -> bool {
-    radtap_il::vocab::is(name, Lang::Fortran, f)
-}
-
-/// Whether `e` of `exprs` is (or may be) complex-valued; `sym_complex` tells whether a
-/// variable is complex. Conservative: an unknown call with a complex argument is complex.
-pub(crate) fn complex_expr(
-    exprs: &Arena<Expr>,
-    e: ExprId,
-    sym_complex: &dyn Fn(SymbolId) -> bool,
-    name_of: &dyn Fn(SymbolId) -> String,
-) -> bool {
-    match &exprs[e] {
-        Expr::Name(s) => sym_complex(*s),
-        Expr::Literal(l) => l.kind == LitKind::Complex,
-        Expr::Index { base, .. } | Expr::Field { base, .. } => {
-            complex_expr(exprs, *base, sym_complex, name_of)
-        }
-        Expr::Paren(a) | Expr::Unary { arg: a, .. } => {
-            complex_expr(exprs, *a, sym_complex, name_of)
-        }
-        Expr::Binary { op, lhs, rhs } => {
-            matches!(
-                op,
-                BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Pow
-            ) && (complex_expr(exprs, *lhs, sym_complex, name_of)
-                || complex_expr(exprs, *rhs, sym_complex, name_of))
-        }
-        Expr::Cond { then, else_, .. } => {
-            complex_expr(exprs, *then, sym_complex, name_of)
-                || complex_expr(exprs, *else_, sym_complex, name_of)
-        }
-        Expr::Call { callee, args } => {
-            let (name, fsym) = match &exprs[*callee] {
-                Expr::Name(s) => (name_of(*s).to_ascii_lowercase(), Some(*s)),
-                Expr::Opaque(n) => (n.to_ascii_lowercase(), None),
-                _ => (String::new(), None),
-            };
-            if intrinsic_is(&name, radtap_il::vocab::CPLX) {
-                return true;
-            }
-            if intrinsic_is(&name, radtap_il::vocab::REAL) {
-                return false;
-            }
-            if let Some(s) = fsym.filter(|_| !intrinsic_is(&name, radtap_il::vocab::KEEPS)) {
-                if sym_complex(s) {
-                    return true;
-                }
-            }
-            args.iter()
-                .any(|a| complex_expr(exprs, a.value, sym_complex, name_of))
-        }
-        Expr::ArrayCtor { items, .. } => items
-            .iter()
-            .any(|&i| complex_expr(exprs, i, sym_complex, name_of)),
-        _ => false,
-    }
-}
-
-fn ty_complex(t: Option<&Type>) -> bool {
-    t.is_some_and(|t| t.base == BaseClass::Complex)
-}
-
-/// Whether symbol `s` of `syms` is a complex variable or a function of `prog` with a
-/// complex result (`syms` is the primal program's table or the output's, which extends it).
-fn sym_complex(prog: &Program, syms: &Arena<SymbolData>, s: SymbolId) -> bool {
-    let sd = &syms[s];
-    ty_complex(sd.ty.as_ref())
-        || (s.index() < prog.symbols.len()
-            && prog.symbols[s]
-                .unit
-                .and_then(|u| prog.units[u].result)
-                .is_some_and(|r| ty_complex(prog.symbols[r].ty.as_ref())))
-}
-
 impl<'a> ProcGen<'_, 'a> {
-    /// Whether primal expression `e` is complex-valued.
-    pub fn complex_src(&self, e: ExprId) -> bool {
-        if !self.has_complex() {
-            return false;
-        }
-        let prog = self.g.prog;
-        complex_expr(
-            &self.f.src.exprs,
-            e,
-            &|s| sym_complex(prog, &prog.symbols, s),
-            &|s| prog.symbols[s].spelling.clone(),
-        )
-    }
-
-    /// Whether the primal unit names a complex variable, function or literal (the adjoint's
-    /// complex rules are skipped elsewhere).
-    pub fn has_complex(&self) -> bool {
-        let prog = self.g.prog;
-        let complex_name = |n: &str| {
-            let n = n.to_ascii_lowercase();
-            intrinsic_is(&n, radtap_il::vocab::CPLX)
-                || matches!(n.as_str(), "aimag" | "dimag" | "imag" | "imagpart")
-        };
-        // A variable, or a function whose result is complex.
-        let complex_sym = |s: SymbolId| {
-            sym_complex(prog, &prog.symbols, s) || complex_name(&prog.symbols[s].spelling)
-        };
-        *self.has_complex.get_or_init(|| {
-            self.f.lang == Lang::Fortran
-                && self.f.src.exprs.iter().any(|(_, x)| match x {
-                    Expr::Name(s) => complex_sym(*s),
-                    Expr::Literal(l) => l.kind == LitKind::Complex,
-                    Expr::Opaque(n) => complex_name(n),
-                    _ => false,
-                })
-        })
-    }
-
     /// Whether the primal unit declares complex variables of two kinds (`complex` and
     /// `complex(8)`): the adjoint then converts each complex seed to its node's kind.
     pub fn mixed_complex_kinds(&self) -> bool {
@@ -168,27 +51,6 @@ impl<'a> ProcGen<'_, 'a> {
             &|s| sym_complex(prog, &out.symbols, s),
             &|s| out.symbols[s].spelling.clone(),
         )
-    }
-
-    /// The real kind (bytes of each part) of a complex primal expression, 8 when unknown.
-    pub fn complex_kind(&self, e: ExprId) -> u32 {
-        let mut k = 0;
-        let mut todo = vec![e];
-        while let Some(x) = todo.pop() {
-            if let Expr::Name(s) = &self.f.src.exprs[x] {
-                if let Some(t) = self.prog().symbols[*s].ty.as_ref() {
-                    if t.base == BaseClass::Complex {
-                        k = k.max(t.bytes.map_or(8, |b| b / 2));
-                    }
-                }
-            }
-            radtap_il::visit::expr_children(&self.f.src.exprs[x], &mut |c| todo.push(c));
-        }
-        if k == 4 {
-            4
-        } else {
-            8
-        }
     }
 
     /// The derivative temporary for a value of primal expression `e` of real kind `k`:

@@ -423,18 +423,6 @@ impl<'g, 'a> ProcGen<'g, 'a> {
         }));
     }
 
-    /// A C derivative parameter gets the direction as its last dimension.
-    pub(crate) fn c_vector_param(&mut self, cp: &mut CParam) {
-        // Declarator operations are applied innermost-last: `double *x` → `double (*xd)[N]`,
-        // `double a[3]` → `double ad[3][N]`, `double s` → `double sd[N]`.
-        // A record holds its directions at its real leaves: `struct Matrix_d *md`.
-        if matches!(cp.spec.class, BaseClass::Record(_)) {
-            return;
-        }
-        let n = self.u.exprs.alloc(Expr::Opaque("NBDirsMax".into()));
-        cp.derived.insert(0, DeclOp::Array(Some(n)));
-    }
-
     // ------------------------------------------------------------------ declarations
 
     pub(crate) fn declarations(&mut self) {

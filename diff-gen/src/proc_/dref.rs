@@ -421,63 +421,6 @@ impl<'a> ProcGen<'_, 'a> {
         }
     }
 
-    /// Fortran `do v = start, end; body; end do`.
-    pub fn f_do(&mut self, v: SymbolId, start: ExprId, end: ExprId, body: Vec<StmtId>) -> StmtId {
-        let var = self.b().name(v);
-        stmt(
-            &mut self.u,
-            StmtKind::Do {
-                var,
-                start,
-                end,
-                step: None,
-                body,
-                term_label: None,
-            },
-        )
-    }
-
-    /// The record type of a primal reference (`s`, `a(i)`, `s%inner`, `p->q`), if known.
-    pub fn record_of(&self, e: ExprId) -> Option<TypeDefId> {
-        let ty = |s: SymbolId| match self.prog().symbols[s].ty.as_ref()?.base {
-            BaseClass::Record(td) => Some(td),
-            _ => None,
-        };
-        match &self.f.src.exprs[e] {
-            Expr::Name(s) => ty(*s),
-            Expr::Index { base, .. } | Expr::Paren(base) => self.record_of(*base),
-            // `(parts + i)->pos`: pointer arithmetic keeps the pointee's type.
-            Expr::Binary {
-                op: BinOp::Add | BinOp::Sub,
-                lhs,
-                rhs,
-            } => self.record_of(*lhs).or_else(|| self.record_of(*rhs)),
-            Expr::Unary {
-                op: UnOp::Deref,
-                arg,
-            } => self.record_of(*arg),
-            Expr::Field { base, field, .. } => {
-                let td = self.record_of(*base)?;
-                self.prog().typedefs[td]
-                    .fields
-                    .iter()
-                    .find_map(|f| match f {
-                        Decl::Var(v) => v
-                            .entities
-                            .iter()
-                            .find(|x| {
-                                self.prog().symbols[x.sym]
-                                    .spelling
-                                    .eq_ignore_ascii_case(field)
-                            })
-                            .and_then(|x| ty(x.sym)),
-                        _ => None,
-                    })
-            }
-            _ => None,
-        }
-    }
-
     /// The member symbol a C field reference `s.f` / `p->f` names, when its record type is
     /// known.
     pub fn field_symbol(&self, e: ExprId) -> Option<SymbolId> {
@@ -681,5 +624,17 @@ impl<'a> ProcGen<'_, 'a> {
             }
             _ => None,
         }
+    }
+
+    /// A C derivative parameter gets the direction as its last dimension.
+    pub(crate) fn c_vector_param(&mut self, cp: &mut CParam) {
+        // Declarator operations are applied innermost-last: `double *x` → `double (*xd)[N]`,
+        // `double a[3]` → `double ad[3][N]`, `double s` → `double sd[N]`.
+        // A record holds its directions at its real leaves: `struct Matrix_d *md`.
+        if matches!(cp.spec.class, BaseClass::Record(_)) {
+            return;
+        }
+        let n = self.u.exprs.alloc(Expr::Opaque("NBDirsMax".into()));
+        cp.derived.insert(0, DeclOp::Array(Some(n)));
     }
 }

@@ -4,181 +4,6 @@
 use super::*;
 
 impl<'a> ProcGen<'_, 'a> {
-    /// The tangent of primal expression `e` given the active zones `self.cur`: `None` when it
-    /// is zero.
-    pub fn tan(&mut self, e: ExprId) -> Option<ExprId> {
-        let src = self.f.src;
-        if let Some(&(_, Some(td))) = self.hoisted.get(&e) {
-            let d = if self.f.vector {
-                self.dvec_name(td)
-            } else {
-                self.b().name(td)
-            };
-            if let Some(m) = self.refs.as_mut() {
-                m.push((d, e));
-            }
-            return Some(d);
-        }
-        match &src.exprs[e] {
-            Expr::Literal(_) | Expr::Opaque(_) | Expr::SizeofType(_) => None,
-            Expr::Name(_)
-            | Expr::Index { .. }
-            | Expr::Field { .. }
-            | Expr::Unary {
-                op: UnOp::Deref, ..
-            } => {
-                let cur = self.cur.clone();
-                if !self.ref_in(e, &cur) {
-                    return None;
-                }
-                let d = if self.has_dvar_ref(e) {
-                    self.dref(e, Dir::Nd)
-                } else {
-                    None
-                };
-                if d.is_none() && matches!(self.kind_of(e), 4 | 8) {
-                    // Active, real, and yet no derivative to read: never a silent zero.
-                    self.lost_derivative = true;
-                }
-                if let (Some(m), Some(d)) = (self.refs.as_mut(), d) {
-                    m.push((d, e));
-                }
-                d
-            }
-            Expr::Call { callee, args } => self.tan_call(e, *callee, args),
-            Expr::Unary { op, arg } => match op {
-                UnOp::Neg => self.tan(*arg).map(|d| {
-                    let d = self.b().factor(d);
-                    self.b().neg(d)
-                }),
-                UnOp::Plus => self.tan(*arg),
-                UnOp::Not | UnOp::BitNot | UnOp::AddrOf | UnOp::Sizeof | UnOp::Deref => None,
-            },
-            Expr::Binary { op, lhs, rhs } => self.tan_binary(*op, *lhs, *rhs, Some(e)),
-            Expr::Paren(a) => self.tan(*a).map(|d| self.paren_if_compound(d)),
-            Expr::Cast { ty, arg } => {
-                if matches!(ty.spec.class, BaseClass::Real) && ty.derived.is_empty() {
-                    self.tan(*arg)
-                } else {
-                    None
-                }
-            }
-            Expr::Cond { cond, then, else_ } => {
-                self.in_branch += 1;
-                let (a, b) = (self.tan(*then), self.tan(*else_));
-                self.in_branch -= 1;
-                if a.is_none() && b.is_none() {
-                    return None;
-                }
-                let k = self.real_kind(e);
-                let a = a.unwrap_or_else(|| self.b().zero(k));
-                let b = b.unwrap_or_else(|| self.b().zero(k));
-                let c = self.cp(*cond);
-                Some(self.b().e(Expr::Cond {
-                    cond: c,
-                    then: a,
-                    else_: b,
-                }))
-            }
-            Expr::ArrayCtor {
-                items,
-                old_style,
-                type_spec,
-            } => {
-                let ds: Vec<Option<ExprId>> = items.iter().map(|&i| self.tan(i)).collect();
-                if ds.iter().all(|d| d.is_none()) {
-                    return None;
-                }
-                let k = self.real_kind(e);
-                // An item with no tangent is zeros of its size: a scalar zero in place of an
-                // array item would shift every later element.
-                let items = ds
-                    .into_iter()
-                    .zip(items.iter())
-                    .map(|(d, &i)| {
-                        d.unwrap_or_else(|| {
-                            let z = self.b().zero(k);
-                            if self.rank_of(i) > 0 {
-                                let c = self.cp(i);
-                                let c = self.paren_if_compound(c);
-                                self.b().bin(BinOp::Mul, z, c)
-                            } else {
-                                z
-                            }
-                        })
-                    })
-                    .collect();
-                Some(self.b().e(Expr::ArrayCtor {
-                    items,
-                    old_style: *old_style,
-                    type_spec: type_spec.clone(),
-                }))
-            }
-            Expr::Assign { .. } | Expr::IncDec { .. } | Expr::Comma(_) => {
-                // Side effects are statements: an active value computed by one is never a
-                // silent zero.
-                if self.active_inside(e) {
-                    self.lost_value = Some("an assignment, `++`/`--` or comma expression");
-                }
-                None
-            }
-            Expr::ImpliedDo {
-                items,
-                var,
-                lo,
-                hi,
-                step,
-            } => {
-                // `(ẋ(i), i = lo, hi)`: the same loop over the items' tangents.
-                let ds: Vec<Option<ExprId>> = items.iter().map(|&i| self.tan(i)).collect();
-                if ds.iter().all(|d| d.is_none()) {
-                    return None;
-                }
-                let k = self.real_kind(e);
-                // An item with no tangent is zeros of its size: a scalar zero in place of an
-                // array item would shift every later element.
-                let items = ds
-                    .into_iter()
-                    .zip(items.iter())
-                    .map(|(d, &i)| {
-                        d.unwrap_or_else(|| {
-                            let z = self.b().zero(k);
-                            if self.rank_of(i) > 0 {
-                                let c = self.cp(i);
-                                let c = self.paren_if_compound(c);
-                                self.b().bin(BinOp::Mul, z, c)
-                            } else {
-                                z
-                            }
-                        })
-                    })
-                    .collect();
-                let (var, lo, hi) = (self.cp(*var), self.cp(*lo), self.cp(*hi));
-                let step = step.map(|x| self.cp(x));
-                Some(self.b().e(Expr::ImpliedDo {
-                    items,
-                    var,
-                    lo,
-                    hi,
-                    step,
-                }))
-            }
-            Expr::Designated { designators, value } => {
-                let d = self.tan(*value)?;
-                Some(self.b().e(Expr::Designated {
-                    designators: designators.clone(),
-                    value: d,
-                }))
-            }
-            Expr::CompoundLit { .. } => {
-                if self.active_inside(e) {
-                    self.lost_value = Some("a compound literal");
-                }
-                None
-            }
-        }
-    }
-
     /// A zero of the shape of C initializer `e`: `{0.0, {0.0, 0.0}}` for a brace list, the
     /// designators kept.
     pub fn zero_like(&mut self, e: ExprId, k: u32) -> ExprId {
@@ -371,173 +196,6 @@ impl<'a> ProcGen<'_, 'a> {
             | BinOp::Shr => None,
         }
     }
-
-    /// The value of a primal constant expression: literals and Fortran PARAMETERs with a
-    /// literal value, under signs, parentheses and arithmetic.
-    pub fn const_value(&self, e: ExprId) -> Option<f64> {
-        match &self.f.src.exprs[e] {
-            Expr::Literal(l) if matches!(l.kind, LitKind::Int | LitKind::Real) => {
-                let t = l.text.to_ascii_lowercase();
-                let t = t.split('_').next().unwrap_or("");
-                t.trim_end_matches(['f', 'l'])
-                    .replace('d', "e")
-                    .parse()
-                    .ok()
-            }
-            Expr::Unary { op: UnOp::Neg, arg } => self.const_value(*arg).map(|v| -v),
-            Expr::Paren(a) => self.const_value(*a),
-            Expr::Opaque(m) => self.g.int_macros.get(m).map(|&v| v as f64),
-            Expr::Binary { op, lhs, rhs } => {
-                let (x, y) = (self.const_value(*lhs)?, self.const_value(*rhs)?);
-                match op {
-                    BinOp::Add => Some(x + y),
-                    BinOp::Sub => Some(x - y),
-                    BinOp::Mul => Some(x * y),
-                    BinOp::Div if y != 0.0 => Some(x / y),
-                    _ => None,
-                }
-            }
-            Expr::Name(s)
-                if self.f.lang == Lang::Fortran && self.prog().symbols[*s].attrs.constant =>
-            {
-                self.f.src.decls.iter().find_map(|d| match d {
-                    Decl::Var(v) => {
-                        v.entities
-                            .iter()
-                            .find(|x| x.sym == *s)
-                            .and_then(|x| match x.init {
-                                Some(Init::Expr(i)) => self.const_value(i),
-                                _ => None,
-                            })
-                    }
-                    _ => None,
-                })
-            }
-            _ => None,
-        }
-    }
-
-    /// The value of a numeric literal (possibly negated or parenthesised), and whether it is
-    /// an integer.
-    pub(crate) fn number(&self, e: ExprId) -> Option<(f64, bool)> {
-        match &self.u.exprs[e] {
-            Expr::Literal(l) if matches!(l.kind, LitKind::Int | LitKind::Real) => {
-                let t = l.text.to_ascii_lowercase();
-                let t = t.split('_').next().unwrap_or("");
-                let t = t.trim_end_matches(['f', 'l']).replace('d', "e");
-                t.parse().ok().map(|v| (v, l.kind == LitKind::Int))
-            }
-            Expr::Unary { op: UnOp::Neg, arg } => self.number(*arg).map(|(v, i)| (-v, i)),
-            Expr::Paren(a) => self.number(*a),
-            _ => None,
-        }
-    }
-
-    /// A numeric constant of the template's kind.
-    pub(crate) fn constant(&mut self, v: f64, int: bool, kind: u32) -> ExprId {
-        let lit = if int {
-            self.b().int(v.abs() as i64)
-        } else {
-            self.b().real(&format!("{:?}", v.abs()), kind)
-        };
-        if v < 0.0 {
-            self.b().neg(lit)
-        } else {
-            lit
-        }
-    }
-
-    pub fn paren_if_compound(&mut self, e: ExprId) -> ExprId {
-        match &self.u.exprs[e] {
-            Expr::Binary { .. } | Expr::Unary { .. } | Expr::Cond { .. } => {
-                self.b().e(Expr::Paren(e))
-            }
-            _ => e,
-        }
-    }
-
-    /// Rank of a primal expression (Fortran arrays; C is always 0).
-    pub fn rank_of(&self, e: ExprId) -> usize {
-        if self.f.lang == Lang::C {
-            return 0;
-        }
-        let compound = matches!(
-            self.f.src.exprs[e],
-            Expr::Binary { .. } | Expr::Unary { .. } | Expr::Paren(_) | Expr::Call { .. }
-        );
-        if !compound {
-            return self.rank_of_node(e);
-        }
-        if let Some(&r) = self.ranks.borrow().get(&e) {
-            return r;
-        }
-        let r = self.rank_of_node(e);
-        self.ranks.borrow_mut().insert(e, r);
-        r
-    }
-
-    fn rank_of_node(&self, e: ExprId) -> usize {
-        match &self.f.src.exprs[e] {
-            Expr::Name(s) => self.prog().symbols[*s]
-                .ty
-                .as_ref()
-                .map_or(0, |t| t.dims.len()),
-            Expr::Index { base, subs } => {
-                let r = subs
-                    .iter()
-                    .filter(|s| matches!(s, Subscript::Range(..)))
-                    .count();
-                if r > 0 {
-                    r
-                } else {
-                    match &self.f.src.exprs[*base] {
-                        // `s%v(i)`: as ranked as `s`.
-                        Expr::Field { base: b, .. } => self.rank_of(*b),
-                        Expr::Name(_) => 0,
-                        _ => self.rank_of(*base),
-                    }
-                }
-            }
-            Expr::Field { base, field, .. } => {
-                // `s%v` is as ranked as the component, `a(:)%x` as the base.
-                let comp = self.record_of(*base).and_then(|td| {
-                    self.prog().typedefs[td]
-                        .fields
-                        .iter()
-                        .find_map(|f| match f {
-                            Decl::Var(v) => v
-                                .entities
-                                .iter()
-                                .find(|x| {
-                                    self.prog().symbols[x.sym]
-                                        .spelling
-                                        .eq_ignore_ascii_case(field)
-                                })
-                                .map(|x| {
-                                    x.dims.as_ref().map_or(0, |d| d.len()).max(
-                                        self.prog().symbols[x.sym]
-                                            .ty
-                                            .as_ref()
-                                            .map_or(0, |t| t.dims.len()),
-                                    )
-                                }),
-                            _ => None,
-                        })
-                });
-                self.rank_of(*base).max(comp.unwrap_or(0))
-            }
-            Expr::Binary { lhs, rhs, .. } => self.rank_of(*lhs).max(self.rank_of(*rhs)),
-            Expr::Unary { arg, .. } | Expr::Paren(arg) => self.rank_of(*arg),
-            Expr::Call { args, .. } => args
-                .iter()
-                .map(|a| self.rank_of(a.value))
-                .max()
-                .unwrap_or(0),
-            // A Fortran array constructor is rank 1, whatever its items.
-            Expr::ArrayCtor { .. } => 1,
-            _ => 0,
-        }
-    }
 }
 
 impl ProcGen<'_, '_> {
@@ -566,6 +224,181 @@ impl ProcGen<'_, '_> {
             deriv,
             refs,
             shared,
+        }
+    }
+}
+
+impl Tangents for ProcGen<'_, '_> {
+    fn tan(&mut self, e: ExprId) -> Option<ExprId> {
+        let src = self.f.src;
+        if let Some(&(_, Some(td))) = self.hoisted.get(&e) {
+            let d = if self.f.vector {
+                self.dvec_name(td)
+            } else {
+                self.b().name(td)
+            };
+            if let Some(m) = self.refs.as_mut() {
+                m.push((d, e));
+            }
+            return Some(d);
+        }
+        match &src.exprs[e] {
+            Expr::Literal(_) | Expr::Opaque(_) | Expr::SizeofType(_) => None,
+            Expr::Name(_)
+            | Expr::Index { .. }
+            | Expr::Field { .. }
+            | Expr::Unary {
+                op: UnOp::Deref, ..
+            } => {
+                let cur = self.cur.clone();
+                if !self.ref_in(e, &cur) {
+                    return None;
+                }
+                let d = if self.has_dvar_ref(e) {
+                    self.dref(e, Dir::Nd)
+                } else {
+                    None
+                };
+                if d.is_none() && matches!(self.kind_of(e), 4 | 8) {
+                    // Active, real, and yet no derivative to read: never a silent zero.
+                    self.lost_derivative = true;
+                }
+                if let (Some(m), Some(d)) = (self.refs.as_mut(), d) {
+                    m.push((d, e));
+                }
+                d
+            }
+            Expr::Call { callee, args } => self.tan_call(e, *callee, args),
+            Expr::Unary { op, arg } => match op {
+                UnOp::Neg => self.tan(*arg).map(|d| {
+                    let d = self.b().factor(d);
+                    self.b().neg(d)
+                }),
+                UnOp::Plus => self.tan(*arg),
+                UnOp::Not | UnOp::BitNot | UnOp::AddrOf | UnOp::Sizeof | UnOp::Deref => None,
+            },
+            Expr::Binary { op, lhs, rhs } => self.tan_binary(*op, *lhs, *rhs, Some(e)),
+            Expr::Paren(a) => self.tan(*a).map(|d| self.paren_if_compound(d)),
+            Expr::Cast { ty, arg } => {
+                if matches!(ty.spec.class, BaseClass::Real) && ty.derived.is_empty() {
+                    self.tan(*arg)
+                } else {
+                    None
+                }
+            }
+            Expr::Cond { cond, then, else_ } => {
+                self.in_branch += 1;
+                let (a, b) = (self.tan(*then), self.tan(*else_));
+                self.in_branch -= 1;
+                if a.is_none() && b.is_none() {
+                    return None;
+                }
+                let k = self.real_kind(e);
+                let a = a.unwrap_or_else(|| self.b().zero(k));
+                let b = b.unwrap_or_else(|| self.b().zero(k));
+                let c = self.cp(*cond);
+                Some(self.b().e(Expr::Cond {
+                    cond: c,
+                    then: a,
+                    else_: b,
+                }))
+            }
+            Expr::ArrayCtor {
+                items,
+                old_style,
+                type_spec,
+            } => {
+                let ds: Vec<Option<ExprId>> = items.iter().map(|&i| self.tan(i)).collect();
+                if ds.iter().all(|d| d.is_none()) {
+                    return None;
+                }
+                let k = self.real_kind(e);
+                // An item with no tangent is zeros of its size: a scalar zero in place of an
+                // array item would shift every later element.
+                let items = ds
+                    .into_iter()
+                    .zip(items.iter())
+                    .map(|(d, &i)| {
+                        d.unwrap_or_else(|| {
+                            let z = self.b().zero(k);
+                            if self.rank_of(i) > 0 {
+                                let c = self.cp(i);
+                                let c = self.paren_if_compound(c);
+                                self.b().bin(BinOp::Mul, z, c)
+                            } else {
+                                z
+                            }
+                        })
+                    })
+                    .collect();
+                Some(self.b().e(Expr::ArrayCtor {
+                    items,
+                    old_style: *old_style,
+                    type_spec: type_spec.clone(),
+                }))
+            }
+            Expr::Assign { .. } | Expr::IncDec { .. } | Expr::Comma(_) => {
+                // Side effects are statements: an active value computed by one is never a
+                // silent zero.
+                if self.active_inside(e) {
+                    self.lost_value = Some("an assignment, `++`/`--` or comma expression");
+                }
+                None
+            }
+            Expr::ImpliedDo {
+                items,
+                var,
+                lo,
+                hi,
+                step,
+            } => {
+                // `(ẋ(i), i = lo, hi)`: the same loop over the items' tangents.
+                let ds: Vec<Option<ExprId>> = items.iter().map(|&i| self.tan(i)).collect();
+                if ds.iter().all(|d| d.is_none()) {
+                    return None;
+                }
+                let k = self.real_kind(e);
+                // An item with no tangent is zeros of its size: a scalar zero in place of an
+                // array item would shift every later element.
+                let items = ds
+                    .into_iter()
+                    .zip(items.iter())
+                    .map(|(d, &i)| {
+                        d.unwrap_or_else(|| {
+                            let z = self.b().zero(k);
+                            if self.rank_of(i) > 0 {
+                                let c = self.cp(i);
+                                let c = self.paren_if_compound(c);
+                                self.b().bin(BinOp::Mul, z, c)
+                            } else {
+                                z
+                            }
+                        })
+                    })
+                    .collect();
+                let (var, lo, hi) = (self.cp(*var), self.cp(*lo), self.cp(*hi));
+                let step = step.map(|x| self.cp(x));
+                Some(self.b().e(Expr::ImpliedDo {
+                    items,
+                    var,
+                    lo,
+                    hi,
+                    step,
+                }))
+            }
+            Expr::Designated { designators, value } => {
+                let d = self.tan(*value)?;
+                Some(self.b().e(Expr::Designated {
+                    designators: designators.clone(),
+                    value: d,
+                }))
+            }
+            Expr::CompoundLit { .. } => {
+                if self.active_inside(e) {
+                    self.lost_value = Some("a compound literal");
+                }
+                None
+            }
         }
     }
 }

@@ -571,24 +571,6 @@ impl<'a> ProcGen<'_, 'a> {
         Some(self.guarded(partial, nz, k))
     }
 
-    /// `p` where `cond` holds and 0 (of kind `k`) elsewhere: Fortran `merge(p, 0.0_k, cond)`,
-    /// C `(cond ? p : 0.0)`. Only partial derivatives are guarded (never tangents), so the
-    /// adjoint transposes the product around it unchanged.
-    pub(crate) fn guarded(&mut self, p: ExprId, cond: ExprId, k: u32) -> ExprId {
-        let z = self.b().zero(k);
-        match self.f.lang {
-            Lang::Fortran => self.b().call("merge", vec![p, z, cond]),
-            Lang::C => {
-                let c = self.b().e(Expr::Cond {
-                    cond,
-                    then: p,
-                    else_: z,
-                });
-                self.b().e(Expr::Paren(c))
-            }
-        }
-    }
-
     fn need_digamma(&mut self) {
         if self.g.needs_digamma && self.digamma_declared {
             return;

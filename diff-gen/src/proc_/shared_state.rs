@@ -173,4 +173,31 @@ impl<'a> ProcGen<'_, 'a> {
         }
         None
     }
+
+    /// Whether the first statement, in source order, that reads or writes any of `z` reads
+    /// it (a read before any write on the straight path through the code).
+    pub(super) fn first_touch_reads(&self, z: &ZoneSet) -> bool {
+        let mut order = Vec::new();
+        let mut stack: Vec<StmtId> = self.f.src.body.iter().rev().copied().collect();
+        while let Some(s) = stack.pop() {
+            order.push(s);
+            let mut kids = Vec::new();
+            radtap_il::visit::stmt_children(&self.f.src.stmts[s].kind, &mut |_| {}, &mut |k| {
+                kids.push(k)
+            });
+            stack.extend(kids.into_iter().rev());
+        }
+        for s in order {
+            let Some(e) = self.pid(s).and_then(|i| self.f.pi.effects.get(i)) else {
+                continue;
+            };
+            if e.reads.intersects(z) {
+                return true;
+            }
+            if e.writes.intersects(z) {
+                return false;
+            }
+        }
+        false
+    }
 }

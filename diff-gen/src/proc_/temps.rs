@@ -238,40 +238,4 @@ impl<'a> ProcGen<'_, 'a> {
             }
         }
     }
-
-    pub fn temp(&mut self, base: &str, kind: TempKind) -> SymbolId {
-        let n = self.fresh(base);
-        // Complex temporaries carry their type, so that `complex_out` sees them.
-        let ty = match &kind {
-            TempKind::Complex { bytes, .. } => Some(Type {
-                base: BaseClass::Complex,
-                bytes: Some(2 * bytes),
-                dims: Vec::new(),
-                pointers: 0,
-            }),
-            TempKind::Like { sym, .. } => self.g.prog.symbols[*sym]
-                .ty
-                .clone()
-                .filter(|t| t.base == BaseClass::Complex),
-            TempKind::Real { .. }
-            | TempKind::Int
-            | TempKind::Mask { .. }
-            | TempKind::RealArray { .. } => None,
-            TempKind::Shaped { bytes, dims, .. } => Some(Type {
-                base: BaseClass::Real,
-                bytes: Some(*bytes),
-                dims: dims.clone(),
-                pointers: 0,
-            }),
-        };
-        let s = self.new_sym(&n, ty);
-        self.temps.push((s, kind));
-        s
-    }
-
-    /// Takes back temporary `s` (made by [`Self::temp`]) when the code built no longer
-    /// uses it: it is not declared.
-    pub fn forget_temp(&mut self, s: SymbolId) {
-        self.temps.retain(|(t, _)| *t != s);
-    }
 }
