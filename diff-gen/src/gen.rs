@@ -2,6 +2,7 @@
 //! names, derivative modules, types and globals, and the layout of the generated file.
 
 mod adjoint_choices;
+mod choose;
 mod types;
 
 use crate::{Interface, Options};
@@ -152,6 +153,75 @@ pub fn pattern(p: &str, name: &str) -> String {
 }
 
 impl Gen<'_> {
+    /// The zones of procedure `p`'s parameters: their own and what they point to.
+    fn param_zones(&self, p: UnitId) -> ZoneSet {
+        let pz = &self.info.procs[&p].zones;
+        let mut out = pz.empty();
+        for &s in &self.prog.units[p].params {
+            if let Some(z) = pz.sym_zones(s) {
+                out.union_with(&z);
+            }
+            if let Some(o) = pz.objects.get(&ObjKey::Pointee(s)) {
+                out.union_with(&pz.obj_set(o));
+            }
+        }
+        out
+    }
+
+    /// Whether parameter `s` is a scalar whose derivative Tapenade 3.16 makes a local when
+    /// it is not active on the head's boundary: a real or complex scalar, neither array,
+    /// pointer nor allocatable (a Fortran scalar, a C argument passed by value).
+    fn scalar_param(&self, s: SymbolId) -> bool {
+        let sd = &self.prog.symbols[s];
+        let Some(t) = sd.ty.as_ref() else {
+            return false;
+        };
+        t.pointers == 0
+            && t.dims.is_empty()
+            && !sd.attrs.pointer
+            && !sd.attrs.allocatable
+            && matches!(t.base, BaseClass::Real | BaseClass::Complex)
+    }
+
+    /// Zones carrying a derivative anywhere in procedure `p`.
+    pub fn deriv_zones(&self, p: UnitId) -> ZoneSet {
+        let pi = &self.info.procs[&p];
+        let mut d = pi.zones.empty();
+        if let Some(a) = &pi.activity {
+            for s in a.active_before.iter().chain(a.active_after.iter()) {
+                d.union_with(s);
+            }
+            // With -fixinterface, a head's listed independents and dependents keep their
+            // derivatives even when found inactive (DESIGN.md); without it they have none
+            // (AD060 says so).
+            if let Some(h) = self
+                .info
+                .heads
+                .iter()
+                .find(|h| h.head == p && h.fixinterface)
+            {
+                for (_, z) in h.independents.iter().chain(h.dependents.iter()) {
+                    d.union_with(z);
+                }
+            }
+            // Without named independents, Tapenade keeps every dependent argument's
+            // derivative, zero when nothing varies it (`choose_procedures`).
+            if let Some(h) = self
+                .info
+                .heads
+                .iter()
+                .find(|h| h.head == p && !h.fixinterface && h.default_independents)
+            {
+                let params = self.param_zones(p);
+                for (_, z) in &h.dependents {
+                    d.union_with(&z.and(&params));
+                }
+            }
+        }
+        d.intersect_with(&pi.zones.differentiable);
+        d
+    }
+
     /// A fresh name from `base`: `base`, else `base0`, `base1`, …
     /// Whether `f` names the forward or backward sweep of a procedure differentiated in split
     /// mode (its records cross from one sweep to the other).
@@ -211,423 +281,6 @@ impl Gen<'_> {
         self.out
             .symbols
             .alloc(SymbolData::variable(name, scope, ty))
-    }
-
-    /// Zones carrying a derivative anywhere in procedure `p`.
-    pub fn deriv_zones(&self, p: UnitId) -> ZoneSet {
-        let pi = &self.info.procs[&p];
-        let mut d = pi.zones.empty();
-        if let Some(a) = &pi.activity {
-            for s in a.active_before.iter().chain(a.active_after.iter()) {
-                d.union_with(s);
-            }
-            // With -fixinterface, a head's listed independents and dependents keep their
-            // derivatives even when found inactive (DESIGN.md); without it they have none
-            // (AD060 says so).
-            if let Some(h) = self
-                .info
-                .heads
-                .iter()
-                .find(|h| h.head == p && h.fixinterface)
-            {
-                for (_, z) in h.independents.iter().chain(h.dependents.iter()) {
-                    d.union_with(z);
-                }
-            }
-            // Without named independents, Tapenade keeps every dependent argument's
-            // derivative, zero when nothing varies it (`choose_procedures`).
-            if let Some(h) = self
-                .info
-                .heads
-                .iter()
-                .find(|h| h.head == p && !h.fixinterface && h.default_independents)
-            {
-                let params = self.param_zones(p);
-                for (_, z) in &h.dependents {
-                    d.union_with(&z.and(&params));
-                }
-            }
-        }
-        d.intersect_with(&pi.zones.differentiable);
-        d
-    }
-
-    /// The zones of procedure `p`'s parameters: their own and what they point to.
-    fn param_zones(&self, p: UnitId) -> ZoneSet {
-        let pz = &self.info.procs[&p].zones;
-        let mut out = pz.empty();
-        for &s in &self.prog.units[p].params {
-            if let Some(z) = pz.sym_zones(s) {
-                out.union_with(&z);
-            }
-            if let Some(o) = pz.objects.get(&ObjKey::Pointee(s)) {
-                out.union_with(&pz.obj_set(o));
-            }
-        }
-        out
-    }
-
-    /// Whether parameter `s` is a scalar whose derivative Tapenade 3.16 makes a local when
-    /// it is not active on the head's boundary: a real or complex scalar, neither array,
-    /// pointer nor allocatable (a Fortran scalar, a C argument passed by value).
-    fn scalar_param(&self, s: SymbolId) -> bool {
-        let sd = &self.prog.symbols[s];
-        let Some(t) = sd.ty.as_ref() else {
-            return false;
-        };
-        t.pointers == 0
-            && t.dims.is_empty()
-            && !sd.attrs.pointer
-            && !sd.attrs.allocatable
-            && matches!(t.base, BaseClass::Real | BaseClass::Complex)
-    }
-
-    pub(crate) fn choose_procedures(&mut self) {
-        let heads: Vec<UnitId> = self.info.heads.iter().map(|h| h.head).collect();
-        for (u, _) in self.prog.units.iter() {
-            let Some(pi) = self.info.procs.get(&u) else {
-                continue;
-            };
-            let Some(a) = &pi.activity else { continue };
-            if heads.contains(&u) || a.has_derivative.iter().any(|&b| b) {
-                self.active.push(u);
-            }
-        }
-        // MPI routines moving real data: active where their calls are (`mpi.rs`).
-        for p in self.message_routines() {
-            if !self.active.contains(&p) {
-                self.active.push(p);
-            }
-        }
-        self.add_allocating_procedures();
-        if self.opts.adjoint {
-            self.pair_allocating_calls();
-        }
-        let nockp = self.nocheckpoint_wanted();
-        if self.opts.adjoint {
-            self.effect_split = self.effect_references();
-        }
-        for &p in &self.active.clone() {
-            let pi = &self.info.procs[&p];
-            let d = self.deriv_zones(p);
-            let has = |s: SymbolId| -> bool {
-                let own = pi.zones.sym_zones(s).is_some_and(|z| z.intersects(&d));
-                let pointee = pi
-                    .zones
-                    .objects
-                    .get(&ObjKey::Pointee(s))
-                    .is_some_and(|o| pi.zones.obj_set(o).intersects(&d));
-                own || pointee
-            };
-            let mut flags: Vec<bool> = self.prog.units[p].params.iter().map(|&s| has(s)).collect();
-            // A described routine's derivative is written once for every use: each real
-            // argument has its derivative (`NAME_d(n, x, xd, y, yd)`), whatever is active.
-            let described = self.prog.described.contains_key(&p);
-            if described {
-                flags = self.prog.units[p]
-                    .params
-                    .iter()
-                    .map(|&s| radtap_il::library::real_valued(self.prog, s))
-                    .collect();
-            }
-            // A head's arguments follow Tapenade 3.16's interface rule (DESIGN.md, calling
-            // conventions; the table in tests/tapenade_interfaces.rs), unless -fixinterface:
-            // - a scalar gets a derivative argument only when active on the boundary: an
-            //   independent that influences a dependent, a dependent that depends on an
-            //   independent; elsewhere its derivative is a local starting at zero;
-            // - an array or pointer active anywhere inside keeps its derivative argument,
-            //   scratch when it is neither (Tapenade's RW status `x:(loc)`);
-            // - without named independents, every dependent keeps its argument, zero when
-            //   nothing varies it (`deriv_zones` gives it a derivative).
-            if let Some(h) = self
-                .info
-                .heads
-                .iter()
-                .find(|h| h.head == p && !h.fixinterface)
-            {
-                let mut zero_kept = pi.zones.empty();
-                if h.default_independents {
-                    for (_, z) in &h.dependents {
-                        zero_kept.union_with(z);
-                    }
-                }
-                for (f, &s) in flags.iter_mut().zip(&self.prog.units[p].params) {
-                    let mut z = pi.zones.sym_zones(s).unwrap_or_else(|| pi.zones.empty());
-                    if let Some(o) = pi.zones.objects.get(&ObjKey::Pointee(s)) {
-                        z.union_with(&pi.zones.obj_set(o));
-                    }
-                    if *f && self.scalar_param(s) && !z.intersects(&h.boundary_active) {
-                        *f = false;
-                    }
-                    if !*f && z.intersects(&zero_kept) && z.intersects(&d) {
-                        *f = true;
-                    }
-                }
-            }
-            // Derivative types are needed before the file is laid out.
-            let mut recs = Vec::new();
-            for (k, o) in &pi.zones.objects {
-                if let (ObjKey::Sym(s) | ObjKey::Pointee(s), Some(td)) = (k, o.rec) {
-                    if pi.zones.obj_set(o).intersects(&d) && self.prog.symbols[*s].ty.is_some() {
-                        recs.push(td);
-                    }
-                }
-            }
-            recs.extend(
-                record_blocks(self.prog, &pi.zones, &d)
-                    .into_iter()
-                    .map(|(td, _)| td),
-            );
-            self.dparams.insert(p, flags);
-            self.pending_types.extend(recs);
-            let r = self.prog.units[p].result.is_some_and(|s| {
-                has(s) || (described && radtap_il::library::real_valued(self.prog, s))
-            });
-            self.dresult.insert(p, r);
-            let base = unit_name(self.prog, p);
-            let name = self.fresh_global(&pattern(&self.opts.func_pattern, &base));
-            let gs = self.global_scope;
-            let s = self.out.symbols.alloc(SymbolData {
-                spelling: name,
-                kind: SymbolKind::Procedure,
-                scope: gs,
-                ty: None,
-                attrs: SymAttrs::default(),
-                unit: None,
-                common: None,
-                implicit_type: false,
-            });
-            self.dproc.insert(p, s);
-            let is_head = self.info.heads.iter().any(|h| h.head == p);
-            // A described routine has no body to split.
-            let wanted = !is_head && (self.opts.split || nockp.contains(&p));
-            if self.opts.adjoint && !described && (wanted || self.effect_split.contains(&p)) {
-                self.name_split_pair(p, &base);
-            }
-        }
-    }
-
-    /// Procedures that ALLOCATE or DEALLOCATE a module variable with a derivative (active in
-    /// some differentiated procedure) are differentiated too, though nothing in them is
-    /// active: their derivative allocates the derivative variable with the primal (an
-    /// `rk4_init` allocating module work arrays; called as the primal, the derivative
-    /// arrays were never allocated and the derivative code crashed).
-    fn add_allocating_procedures(&mut self) {
-        let mut active_globals: BTreeSet<u32> = BTreeSet::new();
-        for &p in &self.active {
-            let pi = &self.info.procs[&p];
-            for z in self.deriv_zones(p).iter() {
-                if let Some(gz) = pi.zones.global_of_local(z) {
-                    active_globals.insert(gz);
-                }
-            }
-        }
-        let has_derivative = |s: SymbolId| -> bool {
-            let sd = &self.prog.symbols[s];
-            let module = radtap_dataflow::zones::unit_of_scope(self.prog, sd.scope);
-            sd.common.is_none()
-                && module.is_some_and(|m| self.prog.units[m].kind == UnitKind::Module)
-                && self
-                    .info
-                    .globals
-                    .objects
-                    .get(&ObjKey::Sym(s))
-                    .is_some_and(|o| {
-                        (o.start..o.start + o.len).any(|z| active_globals.contains(&z))
-                    })
-        };
-        let mut more = BTreeSet::new();
-        for (u, ud) in self.prog.units.iter() {
-            if self.active.contains(&u)
-                || self
-                    .info
-                    .procs
-                    .get(&u)
-                    .is_none_or(|pi| pi.activity.is_none())
-            {
-                continue;
-            }
-            let allocates = ud.stmts.iter().any(|(_, st)| match &st.kind {
-                StmtKind::Memory { op, items, .. } if *op != MemOp::Nullify => {
-                    items.iter().any(|&it| {
-                        let base = match &ud.exprs[it] {
-                            Expr::Index { base, .. } => *base,
-                            _ => it,
-                        };
-                        matches!(ud.exprs[base], Expr::Name(s) if has_derivative(s))
-                    })
-                }
-                _ => false,
-            });
-            if allocates {
-                more.insert(u);
-            }
-        }
-        // Their callers, up the call graph.
-        loop {
-            let before = more.len();
-            for (u, _) in self.prog.units.iter() {
-                if more.contains(&u)
-                    || self.active.contains(&u)
-                    || self
-                        .info
-                        .procs
-                        .get(&u)
-                        .is_none_or(|pi| pi.activity.is_none())
-                {
-                    continue;
-                }
-                let calls = self.info.callgraph.sites_of(u).iter().any(|c| {
-                    matches!(&c.callee, radtap_flowgraph::Callee::Defined(l)
-                        if l.iter().any(|q| more.contains(q)))
-                });
-                if calls {
-                    more.insert(u);
-                }
-            }
-            if more.len() == before {
-                break;
-            }
-        }
-        self.active.extend(more.iter().copied());
-        self.allocating = more;
-    }
-
-    /// Global zones active anywhere → the module variables and C globals that get a global
-    /// derivative.
-    pub(crate) fn choose_globals(&mut self) {
-        let mut active_globals: BTreeSet<u32> = BTreeSet::new();
-        for &p in &self.active {
-            let pi = &self.info.procs[&p];
-            for z in self.deriv_zones(p).iter() {
-                if let Some(gz) = pi.zones.global_of_local(z) {
-                    active_globals.insert(gz);
-                }
-            }
-        }
-        let mut syms: Vec<SymbolId> = Vec::new();
-        for (k, o) in &self.info.globals.objects {
-            let ObjKey::Sym(s) = k else { continue };
-            if self.prog.symbols[*s].common.is_some() {
-                continue; // COMMON members get a mirror COMMON per procedure
-            }
-            if (o.start..o.start + o.len).any(|z| active_globals.contains(&z)) {
-                syms.push(*s);
-            }
-        }
-        syms.sort();
-        for s in syms {
-            let sd = &self.prog.symbols[s];
-            let module = radtap_dataflow::zones::unit_of_scope(self.prog, sd.scope);
-            let is_module_var = module.is_some_and(|m| self.prog.units[m].kind == UnitKind::Module);
-            let is_c_global = module.is_some_and(|m| self.prog.units[m].kind == UnitKind::CFile);
-            if !(is_module_var || is_c_global) {
-                // SAVE locals and host-associated variables: a SAVE local's derivative is a
-                // SAVE local of the derivative procedure (made in the procedure).
-                continue;
-            }
-            let name = self.fresh_global(&pattern(&self.opts.var_pattern, &sd.spelling));
-            let scope = sd.scope;
-            let ty = sd.ty.clone();
-            let ds = self.new_symbol(scope, &name, ty);
-            self.dglobal.insert(s, ds);
-            if let Some(td) = sd.ty.as_ref().and_then(|t| match t.base {
-                BaseClass::Record(td) => Some(td),
-                _ => None,
-            }) {
-                self.derivative_type(td);
-            }
-        }
-    }
-
-    pub(crate) fn interfaces(&self) -> Vec<Interface> {
-        let mut out = Vec::new();
-        for h in &self.info.heads {
-            let p = h.head;
-            let Some(&ds) = self.dproc.get(&p) else {
-                continue;
-            };
-            let u = &self.prog.units[p];
-            let flags = &self.dparams[&p];
-            // The names the generated procedure gives its derivative arguments: the pattern
-            // (`xd`) unless a primal name took it (an argument `xd` makes `x`'s derivative
-            // `xd0`). Each derivative argument follows its primal one in the generated list.
-            let generated: Option<Vec<String>> = self
-                .out
-                .units
-                .iter()
-                .find(|(_, du)| du.name == Some(ds))
-                .map(|(_, du)| {
-                    du.params
-                        .iter()
-                        .map(|&q| self.out.symbols[q].spelling.clone())
-                        .collect()
-                });
-            let mut at = 0;
-            let params = u
-                .params
-                .iter()
-                .zip(flags)
-                .map(|(&s, &f)| {
-                    at += 1;
-                    let name = f.then(|| {
-                        at += 1;
-                        generated
-                            .as_ref()
-                            .and_then(|g| g.get(at - 1).cloned())
-                            .unwrap_or_else(|| {
-                                pattern(&self.opts.var_pattern, &self.prog.symbols[s].spelling)
-                            })
-                    });
-                    (s, name)
-                })
-                .collect();
-            let module = u
-                .parent
-                .and_then(|m| self.dmodule.get(&m))
-                .map(|m| unit_name(&self.out, *m));
-            let uses = self
-                .dmodule
-                .values()
-                .map(|m| unit_name(&self.out, *m))
-                .collect::<BTreeSet<_>>()
-                .into_iter()
-                .collect();
-            out.push(Interface {
-                head: p,
-                name: self.out.symbols[ds].spelling.clone(),
-                module,
-                params,
-                result_deriv: self.dresult.get(&p).copied().unwrap_or(false),
-                uses,
-                independents: h.independents.iter().map(|(n, _)| n.clone()).collect(),
-                dependents: h.dependents.iter().map(|(n, _)| n.clone()).collect(),
-                globals: {
-                    let mut g: Vec<(SymbolId, SymbolId)> =
-                        self.dglobal.iter().map(|(&s, &d)| (s, d)).collect();
-                    g.sort();
-                    g
-                },
-                commons: {
-                    let mut c: Vec<(Option<String>, String)> = self
-                        .dcommon
-                        .iter()
-                        .filter(|((q, _), _)| *q == p)
-                        .map(|((_, b), d)| (b.clone(), d.clone()))
-                        .collect();
-                    c.sort();
-                    c
-                },
-                active_fields: self.active_fields.clone(),
-                zero_on_entry: self
-                    .uncleared
-                    .iter()
-                    .filter(|(q, _)| *q == p)
-                    .map(|(_, n)| n.clone())
-                    .collect(),
-            });
-        }
-        out
     }
 }
 

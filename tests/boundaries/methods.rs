@@ -145,16 +145,6 @@ const KNOWN: &[(&str, &[&[&str]])] = &[
     (
         "diff-gen",
         &[&[
-            "alloc_pairs",
-            "gen",
-            "gen::adjoint_choices",
-            "gen::types",
-            "mpi",
-        ]],
-    ),
-    (
-        "diff-gen",
-        &[&[
             "assemble",
             "assemble::c_file",
             "assemble::modules",
