@@ -184,7 +184,10 @@ pub(super) fn parse_logical(text: &str) -> Option<bool> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    // The absolute path: `super::` here is `head::sizes`, which tests/boundaries.rs would read
+    // as `head` (it sees files, not inline modules).
+    use crate::head::sizes::{int_expr, Sizes};
+    use std::collections::HashMap;
 
     #[test]
     fn integer_expressions_follow_precedence() {
