@@ -140,7 +140,13 @@ const KNOWN: &[(&str, &[&[&str]])] = &[
     ),
     (
         "dataflow",
-        &[&["effects", "effects::io", "effects::library"]],
+        &[&[
+            "effects",
+            "effects::calls",
+            "effects::io",
+            "effects::library",
+            "effects::refs",
+        ]],
     ),
     (
         "diff-gen",

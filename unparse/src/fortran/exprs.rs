@@ -2,7 +2,7 @@
 //! relational operators in both spellings, literals, references, calls, array constructors
 //! and sections.
 
-use super::W;
+use super::writer::W;
 use crate::prec::{fortran_bin, fortran_un};
 use radtap_il::*;
 

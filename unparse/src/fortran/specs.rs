@@ -2,7 +2,7 @@
 //! (`real(8)`, `character(len=*)`), dimensions, an entity with its initial value, DATA values,
 //! attributes, and a whole variable declaration line.
 
-use super::W;
+use super::writer::W;
 use radtap_il::*;
 
 impl W<'_> {
