@@ -4,24 +4,6 @@
 use crate::*;
 
 impl<'a> Adj<'_, '_, 'a> {
-    fn t_zones(&self, t: Target) -> Option<ZoneSet> {
-        match t {
-            Target::Expr(e) => self.pg.g.info.ref_zones(self.pg.prog(), self.pg.f.p, e),
-            Target::Sym(s) => self.pg.f.pi.zones.sym_zones(s),
-        }
-    }
-
-    pub(crate) fn t_in(&self, t: Target, set: &ZoneSet) -> bool {
-        self.t_zones(t).is_some_and(|z| z.intersects(set))
-    }
-
-    pub(crate) fn t_base(&self, t: Target) -> Option<SymbolId> {
-        match t {
-            Target::Expr(e) => radtap_dataflow::zones::base_symbol(self.pg.prog(), self.pg.f.p, e),
-            Target::Sym(s) => Some(s),
-        }
-    }
-
     fn t_dref(&mut self, t: Target) -> Option<ExprId> {
         match t {
             Target::Expr(e) => self.pg.dref(e, Dir::Nd),
@@ -71,142 +53,6 @@ impl<'a> Adj<'_, '_, 'a> {
             Expr::Unary { arg, .. } | Expr::Paren(arg) => self.src_rank(*arg),
             _ => self.pg.rank_of(e),
         }
-    }
-
-    /// Whether two primal references are the same access path, written alike.
-    pub(crate) fn same_src(&self, a: ExprId, b: ExprId) -> bool {
-        self.pg.same_src(a, b)
-    }
-
-    /// A structural hash of an output expression, equal for any two that [`Self::same_out`]
-    /// calls the same (one iterative walk: terms may nest deeply).
-    pub(crate) fn out_key(&self, e: ExprId) -> u64 {
-        use std::hash::{Hash, Hasher};
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        let mut stack = vec![e];
-        while let Some(e) = stack.pop() {
-            let x = &self.pg.u.exprs[e];
-            std::mem::discriminant(x).hash(&mut h);
-            match x {
-                Expr::Name(p) => p.hash(&mut h),
-                Expr::Literal(p) => p.text.hash(&mut h),
-                Expr::Opaque(p) => p.hash(&mut h),
-                Expr::Field { field, arrow, .. } => (field, arrow).hash(&mut h),
-                Expr::Unary { op, .. } => std::mem::discriminant(op).hash(&mut h),
-                Expr::Binary { op, .. } => std::mem::discriminant(op).hash(&mut h),
-                Expr::Index { subs, .. } => {
-                    for p in subs {
-                        std::mem::discriminant(p).hash(&mut h);
-                    }
-                }
-                _ => {}
-            }
-            let before = stack.len();
-            radtap_il::visit::expr_children(x, &mut |k| stack.push(k));
-            (stack.len() - before).hash(&mut h);
-        }
-        h.finish()
-    }
-
-    /// Whether two expressions of the output unit are the same, written alike.
-    pub(crate) fn same_out(&self, a: ExprId, b: ExprId) -> bool {
-        let (x, y) = (&self.pg.u.exprs[a], &self.pg.u.exprs[b]);
-        if std::mem::discriminant(x) != std::mem::discriminant(y) {
-            return false;
-        }
-        match (x, y) {
-            (Expr::Name(p), Expr::Name(q)) => p == q,
-            (Expr::Literal(p), Expr::Literal(q)) => p.text == q.text,
-            (Expr::Opaque(p), Expr::Opaque(q)) => p == q,
-            (
-                Expr::Field {
-                    field: f1,
-                    arrow: a1,
-                    ..
-                },
-                Expr::Field {
-                    field: f2,
-                    arrow: a2,
-                    ..
-                },
-            ) if f1 != f2 || a1 != a2 => false,
-            (Expr::Unary { op: o1, .. }, Expr::Unary { op: o2, .. }) if o1 != o2 => false,
-            (Expr::Binary { op: o1, .. }, Expr::Binary { op: o2, .. }) if o1 != o2 => false,
-            (Expr::Index { subs: s1, .. }, Expr::Index { subs: s2, .. })
-                if s1.len() != s2.len()
-                    || s1
-                        .iter()
-                        .zip(s2)
-                        .any(|(p, q)| std::mem::discriminant(p) != std::mem::discriminant(q)) =>
-            {
-                false
-            }
-            // Subscript by subscript, each bound in its place: the children alone do not
-            // say which (`a(2:n, :)` and `a(:, 2:n)` have the same ones, and their
-            // contributions were merged into one: silently wrong).
-            (Expr::Index { base: b1, subs: s1 }, Expr::Index { base: b2, subs: s2 }) => {
-                let same = |p: &Option<ExprId>, q: &Option<ExprId>| match (p, q) {
-                    (None, None) => true,
-                    (Some(p), Some(q)) => self.same_out(*p, *q),
-                    _ => false,
-                };
-                self.same_out(*b1, *b2)
-                    && s1.iter().zip(s2).all(|(p, q)| match (p, q) {
-                        (Subscript::Index(p), Subscript::Index(q)) => self.same_out(*p, *q),
-                        (Subscript::Range(a1, b1, c1), Subscript::Range(a2, b2, c2)) => {
-                            same(a1, a2) && same(b1, b2) && same(c1, c2)
-                        }
-                        _ => false,
-                    })
-            }
-            (Expr::Cast { ty: t1, .. }, Expr::Cast { ty: t2, .. }) if t1 != t2 => false,
-            (Expr::SizeofType(t1), Expr::SizeofType(t2)) => t1 == t2,
-            (Expr::Call { args: a1, .. }, Expr::Call { args: a2, .. })
-                if a1.len() != a2.len()
-                    || a1.iter().zip(a2).any(|(p, q)| p.keyword != q.keyword) =>
-            {
-                false
-            }
-            (Expr::Literal(_) | Expr::Name(_) | Expr::Opaque(_), _) => true,
-            _ => {
-                let (mut ka, mut kb) = (Vec::new(), Vec::new());
-                radtap_il::visit::expr_children(x, &mut |k| ka.push(k));
-                radtap_il::visit::expr_children(y, &mut |k| kb.push(k));
-                ka.len() == kb.len() && ka.iter().zip(&kb).all(|(p, q)| self.same_out(*p, *q))
-            }
-        }
-    }
-
-    /// True when `e` is a marker or has one below it (a look-up in [`Marks`]).
-    pub(crate) fn has_marker(&self, e: ExprId, marks: &Marks) -> bool {
-        marks.under.contains(&e)
-    }
-
-    /// The markers `at` of the tangent expression `t`, with every node of `t` that has one
-    /// below it computed in one walk: transposition asks at every node, and a subtree walk
-    /// per question was quadratic in the expression's depth (`sin(sin(…))`, long sums).
-    pub(crate) fn marks_of(&self, t: ExprId, at: HashSet<ExprId>) -> Marks {
-        fn walk(adj: &Adj<'_, '_, '_>, e: ExprId, m: &mut Marks) -> bool {
-            if m.under.contains(&e) {
-                return true;
-            }
-            let mut kids = Vec::new();
-            radtap_il::visit::expr_children(&adj.pg.u.exprs[e], &mut |k| kids.push(k));
-            let mut any = m.at.contains(&e);
-            for k in kids {
-                any |= walk(adj, k, m);
-            }
-            if any {
-                m.under.insert(e);
-            }
-            any
-        }
-        let mut m = Marks {
-            at,
-            under: HashSet::new(),
-        };
-        walk(self, t, &mut m);
-        m
     }
 
     /// `lhs (op)= rhs` at point `part` of `s`: forward sweep (record, primal), backward sweep
@@ -466,42 +312,6 @@ impl<'a> Adj<'_, '_, 'a> {
         self.stored_intact(s, *lhs).then_some((value, *lhs))
     }
 
-    /// Whether the adjoint of the assignment at point `i` may read back the value it stores
-    /// (`stored_result`, `results.rs`): `-nooptim sharepartials` off, a plain `=` whose
-    /// target is not restored before its adjoint, kept in the forward sweep, joint C sweeps.
-    pub(crate) fn may_read_stored(&self, i: usize, op: Option<BinOp>, restored: bool) -> bool {
-        self.pg.g.opts.share_partials
-            && op.is_none()
-            && !restored
-            && self.is_live(i)
-            && self.pg.f.sweep == Sweep::Joint
-            && self.pg.f.lang == Lang::C
-    }
-
-    /// Whether the value statement `s` stores in `lhs` (an element or a scalar) is still
-    /// there when the adjoint of `s` runs: no statement that may run after `s` writes it
-    /// (`extent::stored_until_adjoint`, `extent::stored::kept_scalars`). C, no directive in
-    /// the procedure.
-    pub(crate) fn stored_intact(&mut self, s: StmtId, lhs: ExprId) -> bool {
-        if self.pg.f.lang != Lang::C
-            || self
-                .pg
-                .f
-                .src
-                .stmts
-                .iter()
-                .any(|(_, st)| !st.directives.is_empty())
-        {
-            return false;
-        }
-        if matches!(self.pg.f.src.exprs[lhs], Expr::Name(_)) {
-            self.kept().stores.contains_key(&s)
-        } else {
-            let g = &self.pg.g;
-            radtap_il::extent::stored::stored_until_adjoint(g.prog, &g.int_macros, self.pg.f.p, s)
-        }
-    }
-
     /// References to differentiated functions in `e` (innermost first): `t = f(a)` runs
     /// before the statement, which reads `t`; backwards, `t` is recomputed, its adjoint
     /// `t̄` collects the statement's contributions, and `f_b(a, ā, t̄)` propagates them.
@@ -633,21 +443,6 @@ impl<'a> Adj<'_, '_, 'a> {
         calls.append(&mut h.calls);
         h.calls = calls;
         self.pg.hoisted.insert(e, (t, Some(tb)));
-    }
-
-    /// Whether `e` references a procedure that has a derivative version.
-    pub(crate) fn has_active_user_call(&self, e: ExprId) -> bool {
-        let mut found = false;
-        let mut stack = vec![e];
-        while let Some(x) = stack.pop() {
-            if let Expr::Call { .. } = self.pg.f.src.exprs[x] {
-                if self.pg.is_differentiated_call(x) {
-                    found = true;
-                }
-            }
-            radtap_il::visit::expr_children(&self.pg.f.src.exprs[x], &mut |k| stack.push(k));
-        }
-        found
     }
 
     /// The adjoint statements of `lhs (op)= rhs` at point `i`.
@@ -857,18 +652,4 @@ impl<'a> Adj<'_, '_, 'a> {
     }
 
     // ------------------------------------------------------------------ control
-}
-
-/// The derivative references of a tangent expression being transposed (`at`) and the nodes
-/// with one of them at or below them (`under`).
-pub(crate) struct Marks {
-    at: HashSet<ExprId>,
-    under: HashSet<ExprId>,
-}
-
-impl Marks {
-    /// True when `e` is one of the markers.
-    pub(crate) fn contains(&self, e: &ExprId) -> bool {
-        self.at.contains(e)
-    }
 }

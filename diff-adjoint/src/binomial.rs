@@ -438,20 +438,4 @@ impl<'a> Adj<'_, '_, 'a> {
         }
         None
     }
-
-    pub(crate) fn if_stmt(
-        &mut self,
-        arms: Vec<(ExprId, Vec<StmtId>)>,
-        else_block: Option<Vec<StmtId>>,
-    ) -> StmtId {
-        stmt(
-            &mut self.pg.u,
-            StmtKind::If {
-                arms,
-                else_block,
-                logical: false,
-                braces: Vec::new(),
-            },
-        )
-    }
 }

@@ -532,21 +532,6 @@ impl<'a> Adj<'_, '_, 'a> {
         out
     }
 
-    pub(crate) fn dup_stmt(&mut self, s: StmtId) -> StmtId {
-        let mut st = self.pg.u.stmts[s].clone();
-        if let StmtKind::Call { args, .. } = &mut st.kind {
-            for a in args.iter_mut() {
-                a.value = self.dup(a.value);
-            }
-        }
-        if let StmtKind::Expr(e) = &mut st.kind {
-            *e = self.dup(*e);
-        }
-        let d = self.pg.u.stmts.alloc(st);
-        self.note_copy(s, d);
-        d
-    }
-
     /// The argument list of a call to `c`'s adjoint: each actual followed by its adjoint
     /// when the formal has one. An active expression actual gets a temporary adjoint that is
     /// propagated into its references after the call (`post`); an inactive one a zero

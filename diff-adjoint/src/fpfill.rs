@@ -27,10 +27,8 @@ use std::collections::BTreeMap;
 struct Aff(BTreeMap<SymbolId, i64>, i64);
 
 impl Aff {
-    fn lit(c: i64) -> Self {
-        Aff(BTreeMap::new(), c)
-    }
-    fn add(&self, o: &Aff, k: i64) -> Aff {
+    /// `self + k·o`.
+    fn add_times(&self, o: &Aff, k: i64) -> Aff {
         let mut r = self.clone();
         for (s, c) in &o.0 {
             *r.0.entry(*s).or_insert(0) += k * c;
@@ -39,6 +37,10 @@ impl Aff {
         r.1 += k * o.1;
         r
     }
+
+    fn lit(c: i64) -> Self {
+        Aff(BTreeMap::new(), c)
+    }
     fn shift(&self, c: i64) -> Aff {
         let mut r = self.clone();
         r.1 += c;
@@ -46,7 +48,7 @@ impl Aff {
     }
     /// `self - o` when it is a constant.
     fn minus_const(&self, o: &Aff) -> Option<i64> {
-        let d = self.add(o, -1);
+        let d = self.add_times(o, -1);
         d.0.is_empty().then_some(d.1)
     }
 }
@@ -172,15 +174,15 @@ impl<'a> Adj<'_, '_, 'a> {
             }
             Expr::Paren(a) => self.aff(sc, *a, ctr),
             Expr::Unary { op: UnOp::Neg, arg } => {
-                Some(Aff::default().add(&self.aff(sc, *arg, ctr)?, -1))
+                Some(Aff::default().add_times(&self.aff(sc, *arg, ctr)?, -1))
             }
             Expr::Binary { op, lhs, rhs } => {
                 let (a, b) = (self.aff(sc, *lhs, ctr)?, self.aff(sc, *rhs, ctr)?);
                 match op {
-                    BinOp::Add => Some(a.add(&b, 1)),
-                    BinOp::Sub => Some(a.add(&b, -1)),
-                    BinOp::Mul if a.0.is_empty() => Some(Aff::default().add(&b, a.1)),
-                    BinOp::Mul if b.0.is_empty() => Some(Aff::default().add(&a, b.1)),
+                    BinOp::Add => Some(a.add_times(&b, 1)),
+                    BinOp::Sub => Some(a.add_times(&b, -1)),
+                    BinOp::Mul if a.0.is_empty() => Some(Aff::default().add_times(&b, a.1)),
+                    BinOp::Mul if b.0.is_empty() => Some(Aff::default().add_times(&a, b.1)),
                     _ => None,
                 }
             }

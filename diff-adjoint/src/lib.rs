@@ -68,15 +68,19 @@
 //!   differentiated wrongly.
 
 mod assign;
+mod base;
+pub(crate) use base::{Count, Rec};
 mod binomial;
 mod branches;
 mod c_exprs;
 mod calls;
+mod control;
 mod fpfill;
 mod fploop;
 mod iiloop;
 mod induction;
 mod init_pairs;
+mod jump_forms;
 mod jumps;
 mod locals;
 mod loops;
@@ -85,12 +89,14 @@ mod memory;
 mod omp;
 mod omp_body;
 mod omp_sections;
+mod pointer_moves;
 mod prune;
 mod recompute;
 mod record;
 mod records;
 mod regions;
 mod reread;
+mod rerun;
 mod results;
 mod scatter;
 mod shared;
@@ -137,6 +143,72 @@ impl BodyRules for AdjointRules {
     fn body(&self, pg: &mut ProcGen<'_, '_>) -> Block {
         Adj::new(pg).adjoint_body()
     }
+}
+
+/// The statement dispatch, as the rule of a construct reaches it for the statements nested
+/// in it: `sweeps.rs` implements it, so a construct's rule depends on this interface, not
+/// on the dispatcher.
+pub(crate) trait Statements<'a> {
+    /// The forward and backward statements of `s` ([`Self::rev_stmt_rule`]), each carrying
+    /// the span of `s` unless a statement inside it gave it its own: the unparser maps every
+    /// generated line back to the primal line it comes from (`-html`, the web page).
+    fn rev_stmt(&mut self, s: StmtId) -> Rev;
+
+    /// The rule of statement `s`: both its sweeps.
+    fn rev_stmt_rule(&mut self, s: StmtId) -> Rev;
+}
+
+/// Both sweeps of a block (or a range of one) with its directive regions, as the rule of a
+/// construct reaches them for its nested blocks: `regions.rs` implements it.
+pub(crate) trait Blocks<'a> {
+    /// Both sweeps of a block: its statements' in order, their backward sweeps in reverse,
+    /// with the directive regions of the block checkpointed (or left undifferentiated).
+    fn rev_block(&mut self, b: &'a [StmtId]) -> Rev;
+
+    /// Both sweeps of `b[lo..hi]`, whose regions not yet entered are those whose parent is
+    /// `outer`.
+    fn rev_range(
+        &mut self,
+        b: &'a [StmtId],
+        lo: usize,
+        hi: usize,
+        regions: &[radtap_il::directives::Region],
+        outer: Option<usize>,
+    ) -> Rev;
+}
+
+/// The loops with EXIT/CYCLE or `break`/`continue` reversed with their structure, as the
+/// loop rules reach them: `structjumps.rs` implements it, reusing the loop rules of
+/// `loops.rs` for the pieces.
+pub(crate) trait JumpLoops<'a> {
+    /// Counted DO left by EXIT (module doc): `DO var = from + (ad_count−1)·step, from, −step`
+    /// backwards.
+    #[allow(clippy::too_many_arguments)]
+    fn adj_do_leaving(
+        &mut self,
+        s: StmtId,
+        var: ExprId,
+        start: ExprId,
+        end: ExprId,
+        step: Option<ExprId>,
+        r: Rev,
+        keep: bool,
+    ) -> Rev;
+
+    /// Simple counted C `for` left by `break`: `for (i = from + ad_count − 1; i >= from; --i)`
+    /// backwards (mirrored when counting down). `init`, `cond`, `step` are the forward
+    /// loop's header as built by `adj_counted_for`; `before` its declaration's sweeps.
+    #[allow(clippy::too_many_arguments)]
+    fn adj_cfor_leaving(
+        &mut self,
+        s: StmtId,
+        c: &CanonFor,
+        init: Option<StmtId>,
+        cond: Option<ExprId>,
+        step: Option<ExprId>,
+        r: Rev,
+        before: Rev,
+    ) -> Rev;
 }
 
 /// The adjoint of one procedure being built: the shared generator state (`pg`) and what
@@ -231,7 +303,7 @@ struct Adj<'p, 'g, 'a> {
     bwd_zeros: Vec<StmtId>,
     /// Every value recorded through [`Adj::push_pop`], with the statements that push and
     /// restore it (`locals.rs` keeps those outside loops in a local variable).
-    recs: Vec<locals::Rec>,
+    recs: Vec<Rec>,
     /// The entry of `recs` each push or restore statement belongs to, and whether it is the
     /// push.
     rec_of: HashMap<StmtId, (u32, bool)>,

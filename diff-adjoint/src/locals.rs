@@ -26,35 +26,7 @@ const MAX_ELEMENTS: i64 = 8;
 /// stack (a machine-written straight-line procedure would get a local per statement).
 const MAX_SAVES: usize = 64;
 
-/// A value recorded through [`Adj::push_pop`]; its push and restore statements are in
-/// [`Adj::rec_of`].
-pub(crate) struct Rec {
-    /// The recorded reference (output unit).
-    primal: ExprId,
-    suffix: &'static str,
-    count: Option<ExprId>,
-}
-
 impl Adj<'_, '_, '_> {
-    /// Notes the push and pop [`Adj::push_pop`] built for `sl`.
-    pub(crate) fn note_record(&mut self, sl: &Slot, push: StmtId, pop: StmtId) {
-        let k = self.recs.len() as u32;
-        self.recs.push(Rec {
-            primal: sl.primal,
-            suffix: sl.suffix,
-            count: sl.count,
-        });
-        self.rec_of.insert(push, (k, true));
-        self.rec_of.insert(pop, (k, false));
-    }
-
-    /// Notes that `d` is a copy of statement `s` (a pop read again, or turned into a look).
-    pub(crate) fn note_copy(&mut self, s: StmtId, d: StmtId) {
-        if let Some(&r) = self.rec_of.get(&s) {
-            self.rec_of.insert(d, r);
-        }
-    }
-
     /// Rewrites the finished joint body: the records outside loops go to local variables,
     /// and repeat marks left with nothing to re-read are dropped.
     pub(crate) fn records_in_locals(&mut self, body: &mut Vec<StmtId>) {
@@ -342,21 +314,5 @@ impl Adj<'_, '_, '_> {
     fn runtime_is(&self, s: StmtId, name: &str) -> bool {
         self.runtime_name(s)
             .is_some_and(|n| n.eq_ignore_ascii_case(name))
-    }
-
-    /// The routine an opaque call statement calls (`pushReal8`, `adStack_startRepeat`, …).
-    pub(crate) fn runtime_name(&self, s: StmtId) -> Option<&str> {
-        let callee = match &self.pg.u.stmts[s].kind {
-            StmtKind::Call { callee, .. } => *callee,
-            StmtKind::Expr(e) => match &self.pg.u.exprs[*e] {
-                Expr::Call { callee, .. } => *callee,
-                _ => return None,
-            },
-            _ => return None,
-        };
-        match &self.pg.u.exprs[callee] {
-            Expr::Opaque(name) => Some(name),
-            _ => None,
-        }
     }
 }

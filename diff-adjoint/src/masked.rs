@@ -213,17 +213,6 @@ impl<'a> Adj<'_, '_, 'a> {
         ok
     }
 
-    /// Symbols an expression reads.
-    pub(crate) fn names_in(&self, e: ExprId, out: &mut HashSet<SymbolId>) {
-        let mut stack = vec![e];
-        while let Some(x) = stack.pop() {
-            if let Expr::Name(v) = self.pg.f.src.exprs[x] {
-                out.insert(v);
-            }
-            radtap_il::visit::expr_children(&self.pg.f.src.exprs[x], &mut |k| stack.push(k));
-        }
-    }
-
     /// The array a mask expression is shaped like: its first whole-array reference.
     fn mask_shape(&self, e: ExprId) -> Option<SymbolId> {
         let mut stack = vec![e];

@@ -541,7 +541,7 @@ impl<'a> Adj<'_, '_, 'a> {
         let n = match given {
             Some(g) => Some(g),
             None => match self.malloc_extent(x) {
-                Some((_, crate::memory::Count::One)) => None,
+                Some((_, Count::One)) => None,
                 Some((_, c)) => match self.count_expr(c) {
                     Some(e) => Some(e),
                     None => return Err(err()),
@@ -653,7 +653,7 @@ impl<'a> Adj<'_, '_, 'a> {
             (BaseClass::Real, _, 1) => "Real8",
             _ => return None,
         };
-        let count = crate::memory::alloc_count(self.pg.prog(), src, rhs, &ty)?;
+        let count = crate::base::alloc_count(self.pg.prog(), src, rhs, &ty)?;
         if !self.bound_is_fixed(count) {
             return None;
         }

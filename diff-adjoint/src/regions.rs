@@ -19,88 +19,6 @@ use crate::*;
 use radtap_il::directives::{block_regions, Region, RegionKind};
 
 impl<'a> Adj<'_, '_, 'a> {
-    /// Both sweeps of a block: its statements' in order, their backward sweeps in reverse,
-    /// with the directive regions of the block checkpointed (or left undifferentiated).
-    pub(crate) fn rev_block(&mut self, b: &'a [StmtId]) -> Rev {
-        if let Some((first, reds, own)) = self.omp_body.clone() {
-            if b.first() == Some(&first) {
-                self.omp_body = None;
-                return self.adj_omp_iteration(b, &reds, &own);
-            }
-        }
-        if let Some((first, var)) = self.ii_body {
-            if b.first() == Some(&first) {
-                self.ii_body = None;
-                return self.adj_iteration(b, var);
-            }
-        }
-        let (regions, _) = block_regions(&self.pg.f.src.stmts, b);
-        self.rev_range(b, 0, b.len(), &regions, None)
-    }
-
-    /// Both sweeps of `b[lo..hi]`, whose regions not yet entered are those whose parent is
-    /// `outer`.
-    pub(crate) fn rev_range(
-        &mut self,
-        b: &'a [StmtId],
-        lo: usize,
-        hi: usize,
-        regions: &[Region],
-        outer: Option<usize>,
-    ) -> Rev {
-        let mut fwd = Vec::new();
-        let mut parts = Vec::new();
-        let plan = self.recompute_plan(b, lo, hi, regions);
-        let mut k = lo;
-        while k < hi {
-            let found = regions
-                .iter()
-                .position(|r| r.parent == outer && r.start == k && r.end <= hi);
-            let r = match found {
-                Some(ri) => {
-                    let end = regions[ri].end;
-                    let r = self.adj_region(b, ri, regions);
-                    k = end;
-                    r
-                }
-                // A jump may leave `b[k]` (a loop reversed with its jumps, `structjumps.rs`):
-                // the rest of the block runs backwards only when it was not taken.
-                None if self.jump_loops > 0 && self.escapes(&b[k..k + 1], false) => {
-                    let j = self.rev_stmt(b[k]);
-                    let direct = matches!(
-                        self.pg.f.src.stmts[b[k]].kind,
-                        StmtKind::Exit(_)
-                            | StmtKind::Cycle(_)
-                            | StmtKind::Break
-                            | StmtKind::CContinue
-                            | StmtKind::Goto(_)
-                    );
-                    let rest = if direct {
-                        Rev::default()
-                    } else {
-                        self.rev_range(b, k + 1, hi, regions, outer)
-                    };
-                    k = hi;
-                    self.guard_rest(j, rest)
-                }
-                None => {
-                    let r = self.rev_stmt(b[k]);
-                    k += 1;
-                    r
-                }
-            };
-            fwd.extend(r.fwd);
-            parts.push(r.bwd);
-        }
-        // Calls run again just before the adjoint of their last reader (`recompute.rs`).
-        for x in plan {
-            let again = self.pg.copy_stmt(b[x.call]);
-            parts[x.before - lo].insert(0, again);
-        }
-        let bwd = parts.into_iter().rev().flatten().collect();
-        Rev { fwd, bwd }
-    }
-
     fn adj_region(&mut self, b: &'a [StmtId], ri: usize, regions: &[Region]) -> Rev {
         let reg = &regions[ri];
         match reg.kind {
@@ -162,49 +80,6 @@ impl<'a> Adj<'_, '_, 'a> {
         Rev { fwd: f, bwd }
     }
 
-    /// The snapshot that lets the backward sweep re-run a region: what the region reads or
-    /// writes that the procedure may overwrite (the rest keeps its value until then), less
-    /// the counters of the enclosing DO loops (the reversed loops set them, and a Fortran DO
-    /// variable cannot be redefined inside its loop). In a split sweep the caller runs
-    /// between the sweeps and may overwrite anything: all of it.
-    pub(crate) fn region_snapshot(&mut self, stmts: &[StmtId]) -> (Vec<StmtId>, Vec<StmtId>) {
-        let mut z = self.pg.f.pi.zones.empty();
-        let mut inside = HashSet::new();
-        subtree(self.pg.f.src, stmts, &mut |x| {
-            inside.insert(x);
-        });
-        for (i, p) in self.pg.f.pi.point.iter().enumerate() {
-            if inside.contains(&p.stmt) {
-                z.union_with(&self.pg.f.pi.effects[i].reads);
-                z.union_with(&self.pg.f.pi.effects[i].writes);
-            }
-        }
-        if self.pg.f.sweep == Sweep::Joint {
-            z.intersect_with(&self.written_anywhere);
-        }
-        for v in self.enclosing_do_vars(stmts[0]) {
-            if let Some(vz) = self.pg.g.info.ref_zones(self.pg.prog(), self.pg.f.p, v) {
-                z.subtract(&vz);
-            }
-        }
-        self.snapshot(stmts[0], &z)
-    }
-
-    /// The snapshot's values put back for a re-run, kept on the stack (repeat mark).
-    pub(crate) fn restore_for_rerun(&mut self, pop: &[StmtId]) -> Vec<StmtId> {
-        let mut bwd = Vec::new();
-        if !pop.is_empty() {
-            bwd.push(self.rt("adStack_startRepeat", Vec::new()));
-            for &p in pop {
-                let d = self.dup_stmt(p);
-                bwd.push(d);
-            }
-            bwd.push(self.rt("adStack_resetRepeat", Vec::new()));
-            bwd.push(self.rt("adStack_endRepeat", Vec::new()));
-        }
-        bwd
-    }
-
     /// Code with jumps is reversed through its flow graph (`jumps.rs`), statement by
     /// statement: the regions matched in the blocks of `stmts` (and in `stmts` itself) are
     /// not acted on, which is said (AD050).
@@ -234,31 +109,88 @@ impl<'a> Adj<'_, '_, 'a> {
             }
         }
     }
+}
 
-    /// The variables of the DO loops around statement `s`.
-    pub(crate) fn enclosing_do_vars(&self, s: StmtId) -> Vec<ExprId> {
-        fn walk(src: &UnitData, b: &[StmtId], s: StmtId, path: &mut Vec<StmtId>) -> bool {
-            for &x in b {
-                if x == s {
-                    return true;
-                }
-                path.push(x);
-                for c in radtap_il::directives::child_blocks(&src.stmts[x].kind) {
-                    if walk(src, c, s, path) {
-                        return true;
-                    }
-                }
-                path.pop();
+impl<'a> Blocks<'a> for Adj<'_, '_, 'a> {
+    /// Both sweeps of a block: its statements' in order, their backward sweeps in reverse,
+    /// with the directive regions of the block checkpointed (or left undifferentiated).
+    fn rev_block(&mut self, b: &'a [StmtId]) -> Rev {
+        if let Some((first, reds, own)) = self.omp_body.clone() {
+            if b.first() == Some(&first) {
+                self.omp_body = None;
+                return self.adj_omp_iteration(b, &reds, &own);
             }
-            false
         }
-        let mut path = Vec::new();
-        walk(self.pg.f.src, &self.pg.f.src.body, s, &mut path);
-        path.iter()
-            .filter_map(|&x| match &self.pg.f.src.stmts[x].kind {
-                StmtKind::Do { var, .. } => Some(*var),
-                _ => None,
-            })
-            .collect()
+        if let Some((first, var)) = self.ii_body {
+            if b.first() == Some(&first) {
+                self.ii_body = None;
+                return self.adj_iteration(b, var);
+            }
+        }
+        let (regions, _) = block_regions(&self.pg.f.src.stmts, b);
+        self.rev_range(b, 0, b.len(), &regions, None)
+    }
+
+    /// Both sweeps of `b[lo..hi]`, whose regions not yet entered are those whose parent is
+    /// `outer`.
+    fn rev_range(
+        &mut self,
+        b: &'a [StmtId],
+        lo: usize,
+        hi: usize,
+        regions: &[Region],
+        outer: Option<usize>,
+    ) -> Rev {
+        let mut fwd = Vec::new();
+        let mut parts = Vec::new();
+        let plan = self.recompute_plan(b, lo, hi, regions);
+        let mut k = lo;
+        while k < hi {
+            let found = regions
+                .iter()
+                .position(|r| r.parent == outer && r.start == k && r.end <= hi);
+            let r = match found {
+                Some(ri) => {
+                    let end = regions[ri].end;
+                    let r = self.adj_region(b, ri, regions);
+                    k = end;
+                    r
+                }
+                // A jump may leave `b[k]` (a loop reversed with its jumps, `structjumps.rs`):
+                // the rest of the block runs backwards only when it was not taken.
+                None if self.jump_loops > 0 && self.escapes(&b[k..k + 1], false) => {
+                    let j = self.rev_stmt(b[k]);
+                    let direct = matches!(
+                        self.pg.f.src.stmts[b[k]].kind,
+                        StmtKind::Exit(_)
+                            | StmtKind::Cycle(_)
+                            | StmtKind::Break
+                            | StmtKind::CContinue
+                            | StmtKind::Goto(_)
+                    );
+                    let rest = if direct {
+                        Rev::default()
+                    } else {
+                        self.rev_range(b, k + 1, hi, regions, outer)
+                    };
+                    k = hi;
+                    self.guard_rest(j, rest)
+                }
+                None => {
+                    let r = self.rev_stmt(b[k]);
+                    k += 1;
+                    r
+                }
+            };
+            fwd.extend(r.fwd);
+            parts.push(r.bwd);
+        }
+        // Calls run again just before the adjoint of their last reader (`recompute.rs`).
+        for x in plan {
+            let again = self.pg.copy_stmt(b[x.call]);
+            parts[x.before - lo].insert(0, again);
+        }
+        let bwd = parts.into_iter().rev().flatten().collect();
+        Rev { fwd, bwd }
     }
 }

@@ -54,6 +54,42 @@ impl Step {
 }
 
 impl Adj<'_, '_, '_> {
+    /// Whether the adjoint of the assignment at point `i` may read back the value it stores
+    /// (`stored_result`, `results.rs`): `-nooptim sharepartials` off, a plain `=` whose
+    /// target is not restored before its adjoint, kept in the forward sweep, joint C sweeps.
+    pub(crate) fn may_read_stored(&self, i: usize, op: Option<BinOp>, restored: bool) -> bool {
+        self.pg.g.opts.share_partials
+            && op.is_none()
+            && !restored
+            && self.is_live(i)
+            && self.pg.f.sweep == Sweep::Joint
+            && self.pg.f.lang == Lang::C
+    }
+
+    /// Whether the value statement `s` stores in `lhs` (an element or a scalar) is still
+    /// there when the adjoint of `s` runs: no statement that may run after `s` writes it
+    /// (`extent::stored_until_adjoint`, `extent::stored::kept_scalars`). C, no directive in
+    /// the procedure.
+    pub(crate) fn stored_intact(&mut self, s: StmtId, lhs: ExprId) -> bool {
+        if self.pg.f.lang != Lang::C
+            || self
+                .pg
+                .f
+                .src
+                .stmts
+                .iter()
+                .any(|(_, st)| !st.directives.is_empty())
+        {
+            return false;
+        }
+        if matches!(self.pg.f.src.exprs[lhs], Expr::Name(_)) {
+            self.kept().stores.contains_key(&s)
+        } else {
+            let g = &self.pg.g;
+            radtap_il::extent::stored::stored_until_adjoint(g.prog, &g.int_macros, self.pg.f.p, s)
+        }
+    }
+
     /// The chain of function `c` (see the module documentation), or `None`.
     fn result_chain(&self, c: UnitId) -> Option<Vec<Step>> {
         let cu = &self.pg.prog().units[c];

@@ -136,6 +136,105 @@ impl<'a> Adj<'_, '_, 'a> {
             })
             .collect()
     }
+
+    /// A structural hash of an output expression, equal for any two that [`Self::same_out`]
+    /// calls the same (one iterative walk: terms may nest deeply).
+    pub(crate) fn out_key(&self, e: ExprId) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        let mut stack = vec![e];
+        while let Some(e) = stack.pop() {
+            let x = &self.pg.u.exprs[e];
+            std::mem::discriminant(x).hash(&mut h);
+            match x {
+                Expr::Name(p) => p.hash(&mut h),
+                Expr::Literal(p) => p.text.hash(&mut h),
+                Expr::Opaque(p) => p.hash(&mut h),
+                Expr::Field { field, arrow, .. } => (field, arrow).hash(&mut h),
+                Expr::Unary { op, .. } => std::mem::discriminant(op).hash(&mut h),
+                Expr::Binary { op, .. } => std::mem::discriminant(op).hash(&mut h),
+                Expr::Index { subs, .. } => {
+                    for p in subs {
+                        std::mem::discriminant(p).hash(&mut h);
+                    }
+                }
+                _ => {}
+            }
+            let before = stack.len();
+            radtap_il::visit::expr_children(x, &mut |k| stack.push(k));
+            (stack.len() - before).hash(&mut h);
+        }
+        h.finish()
+    }
+
+    /// Whether two expressions of the output unit are the same, written alike.
+    pub(crate) fn same_out(&self, a: ExprId, b: ExprId) -> bool {
+        let (x, y) = (&self.pg.u.exprs[a], &self.pg.u.exprs[b]);
+        if std::mem::discriminant(x) != std::mem::discriminant(y) {
+            return false;
+        }
+        match (x, y) {
+            (Expr::Name(p), Expr::Name(q)) => p == q,
+            (Expr::Literal(p), Expr::Literal(q)) => p.text == q.text,
+            (Expr::Opaque(p), Expr::Opaque(q)) => p == q,
+            (
+                Expr::Field {
+                    field: f1,
+                    arrow: a1,
+                    ..
+                },
+                Expr::Field {
+                    field: f2,
+                    arrow: a2,
+                    ..
+                },
+            ) if f1 != f2 || a1 != a2 => false,
+            (Expr::Unary { op: o1, .. }, Expr::Unary { op: o2, .. }) if o1 != o2 => false,
+            (Expr::Binary { op: o1, .. }, Expr::Binary { op: o2, .. }) if o1 != o2 => false,
+            (Expr::Index { subs: s1, .. }, Expr::Index { subs: s2, .. })
+                if s1.len() != s2.len()
+                    || s1
+                        .iter()
+                        .zip(s2)
+                        .any(|(p, q)| std::mem::discriminant(p) != std::mem::discriminant(q)) =>
+            {
+                false
+            }
+            // Subscript by subscript, each bound in its place: the children alone do not
+            // say which (`a(2:n, :)` and `a(:, 2:n)` have the same ones, and their
+            // contributions were merged into one: silently wrong).
+            (Expr::Index { base: b1, subs: s1 }, Expr::Index { base: b2, subs: s2 }) => {
+                let same = |p: &Option<ExprId>, q: &Option<ExprId>| match (p, q) {
+                    (None, None) => true,
+                    (Some(p), Some(q)) => self.same_out(*p, *q),
+                    _ => false,
+                };
+                self.same_out(*b1, *b2)
+                    && s1.iter().zip(s2).all(|(p, q)| match (p, q) {
+                        (Subscript::Index(p), Subscript::Index(q)) => self.same_out(*p, *q),
+                        (Subscript::Range(a1, b1, c1), Subscript::Range(a2, b2, c2)) => {
+                            same(a1, a2) && same(b1, b2) && same(c1, c2)
+                        }
+                        _ => false,
+                    })
+            }
+            (Expr::Cast { ty: t1, .. }, Expr::Cast { ty: t2, .. }) if t1 != t2 => false,
+            (Expr::SizeofType(t1), Expr::SizeofType(t2)) => t1 == t2,
+            (Expr::Call { args: a1, .. }, Expr::Call { args: a2, .. })
+                if a1.len() != a2.len()
+                    || a1.iter().zip(a2).any(|(p, q)| p.keyword != q.keyword) =>
+            {
+                false
+            }
+            (Expr::Literal(_) | Expr::Name(_) | Expr::Opaque(_), _) => true,
+            _ => {
+                let (mut ka, mut kb) = (Vec::new(), Vec::new());
+                radtap_il::visit::expr_children(x, &mut |k| ka.push(k));
+                radtap_il::visit::expr_children(y, &mut |k| kb.push(k));
+                ka.len() == kb.len() && ka.iter().zip(&kb).all(|(p, q)| self.same_out(*p, *q))
+            }
+        }
+    }
 }
 
 /// Expressions of the output unit seen so far, found again by structure: each is compared

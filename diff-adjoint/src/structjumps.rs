@@ -84,145 +84,6 @@ pub(crate) fn loop_gotos(src: &UnitData) -> HashMap<StmtId, LoopGoto> {
 }
 
 impl<'a> Adj<'_, '_, 'a> {
-    /// Whether loop `s`, which has jumps inside (`needs_lowering`), is reversed structurally:
-    /// every EXIT/CYCLE/`break`/`continue` inside it goes to its innermost enclosing loop, and
-    /// each loop that such a jump leaves or cycles has a form this file reverses.
-    pub(crate) fn structured_jump_loop(&self, s: StmtId) -> bool {
-        self.pg.g.opts.structured_jumps
-            && matches!(
-                self.pg.f.src.stmts[s].kind,
-                StmtKind::Do { .. }
-                    | StmtKind::While { .. }
-                    | StmtKind::DoWhile { .. }
-                    | StmtKind::CFor { .. }
-                    | StmtKind::Loop { .. }
-            )
-            && self.jump_walk(s, &mut Vec::new())
-    }
-
-    fn jump_walk(&self, x: StmtId, loops: &mut Vec<StmtId>) -> bool {
-        let src = self.pg.f.src;
-        let st = &src.stmts[x];
-        if !st.directives.is_empty() {
-            return false;
-        }
-        let target_ok = |name: Option<&String>| -> bool {
-            let Some(&l) = loops.last() else {
-                return false;
-            };
-            if let Some(n) = name {
-                let same = src.stmts[l]
-                    .construct_name
-                    .as_deref()
-                    .is_some_and(|c| c.eq_ignore_ascii_case(n));
-                if !same {
-                    return false;
-                }
-            }
-            self.jump_loop_form_ok(l)
-        };
-        match &st.kind {
-            StmtKind::Goto(_) if self.loop_gotos.contains_key(&x) => {
-                if !target_ok(None) {
-                    return false;
-                }
-            }
-            // A DO without loop control ends only by a jump: one of its own EXITs.
-            StmtKind::Loop { body } if !self.escapes(body, true) => return false,
-            StmtKind::Switch { .. }
-            | StmtKind::Goto(_)
-            | StmtKind::ComputedGoto { .. }
-            | StmtKind::ArithIf { .. }
-            | StmtKind::Return(_)
-            | StmtKind::CaseLabel(_)
-            | StmtKind::Entry { .. } => return false,
-            StmtKind::Exit(n) | StmtKind::Cycle(n) => {
-                if !target_ok(n.as_ref()) {
-                    return false;
-                }
-            }
-            StmtKind::Break | StmtKind::CContinue => {
-                if !target_ok(None) {
-                    return false;
-                }
-            }
-            _ => {}
-        }
-        let is_loop = matches!(
-            st.kind,
-            StmtKind::Do { .. }
-                | StmtKind::While { .. }
-                | StmtKind::DoWhile { .. }
-                | StmtKind::CFor { .. }
-                | StmtKind::Loop { .. }
-        );
-        if is_loop {
-            loops.push(x);
-        }
-        let mut ok = true;
-        radtap_il::visit::stmt_children(&st.kind, &mut |_| {}, &mut |k| {
-            if ok {
-                ok = self.jump_walk(k, loops);
-            }
-        });
-        if is_loop {
-            loops.pop();
-        }
-        ok
-    }
-
-    /// A loop a jump goes to: a DO with a constant step, DO WHILE, a DO without loop
-    /// control, `while`, `do … while`, a C `for` without a step or a simple counted one.
-    fn jump_loop_form_ok(&self, l: StmtId) -> bool {
-        match &self.pg.f.src.stmts[l].kind {
-            StmtKind::Do { step, .. } => step.is_none_or(|x| {
-                self.pg
-                    .const_value(x)
-                    .is_some_and(|v| v != 0.0 && v.fract() == 0.0)
-            }),
-            StmtKind::While { .. } | StmtKind::DoWhile { .. } | StmtKind::Loop { .. } => true,
-            StmtKind::CFor {
-                init,
-                cond,
-                step,
-                body,
-                ..
-            } => step.is_none() || self.canonical_for(*init, *cond, *step, body).is_some(),
-            _ => false,
-        }
-    }
-
-    /// Whether a jump may leave the statements `roots` for an enclosing loop (EXIT/`break`
-    /// only when `leaving`): loops among them keep their own jumps.
-    pub(crate) fn escapes(&self, roots: &[StmtId], leaving: bool) -> bool {
-        let src = self.pg.f.src;
-        let mut stack = roots.to_vec();
-        while let Some(x) = stack.pop() {
-            match &src.stmts[x].kind {
-                StmtKind::Exit(_) | StmtKind::Break => return true,
-                StmtKind::Cycle(_) | StmtKind::CContinue if !leaving => return true,
-                StmtKind::Goto(_) => {
-                    if let Some(g) = self.loop_gotos.get(&x) {
-                        if g.leaves || !leaving {
-                            return true;
-                        }
-                    }
-                }
-                StmtKind::Do { .. }
-                | StmtKind::While { .. }
-                | StmtKind::DoWhile { .. }
-                | StmtKind::CFor { .. }
-                | StmtKind::Loop { .. }
-                | StmtKind::Switch { .. } => continue,
-                _ => {}
-            }
-            radtap_il::visit::stmt_children(&src.stmts[x].kind, &mut |_| {}, &mut |k| {
-                stack.push(k)
-            });
-        }
-        false
-    }
-
     /// Whether generated statement `s` is a jump.
     fn is_gen_jump(&self, s: StmtId) -> bool {
         matches!(
@@ -387,11 +248,57 @@ impl<'a> Adj<'_, '_, 'a> {
             }
         }
     }
+}
 
+impl<'a> Adj<'_, '_, 'a> {
+    /// Both sweeps of loop `s` taken by [`Self::structured_jump_loop`]: the usual loop rules,
+    /// which see the jumps through [`Self::escapes`].
+    pub(crate) fn rev_loop(&mut self, s: StmtId) -> Rev {
+        let st: &'a Stmt = &self.pg.f.src.stmts[s];
+        let mut r = match &st.kind {
+            StmtKind::Do {
+                var,
+                start,
+                end,
+                step,
+                body,
+                ..
+            } => {
+                let r = self.adj_do(s, *var, *start, *end, *step, body);
+                let pid = self.pg.f.pi.point_id(Point {
+                    stmt: s,
+                    part: Part::LoopInit,
+                });
+                self.keep_loop_var(s, r, pid, Target::Expr(*var))
+            }
+            StmtKind::While { cond, body, .. } => {
+                self.adj_counted(s, None, Some(*cond), body, None, false)
+            }
+            StmtKind::DoWhile { body, cond } => {
+                self.adj_counted(s, None, Some(*cond), body, None, true)
+            }
+            // Counted like a DO WHILE; written back without a condition.
+            StmtKind::Loop { body } => self.adj_counted(s, None, None, body, None, false),
+            StmtKind::CFor {
+                init,
+                cond,
+                step,
+                body,
+                ..
+            } => self.adj_cfor(s, *init, *cond, *step, body),
+            _ => unreachable!("structured_jump_loop takes loops only"),
+        };
+        self.pg.report_lost_derivative(s);
+        r.fwd = self.pg.move_label(st, std::mem::take(&mut r.fwd));
+        r
+    }
+}
+
+impl<'a> JumpLoops<'a> for Adj<'_, '_, 'a> {
     /// Counted DO left by EXIT (module doc): `DO var = from + (ad_count−1)·step, from, −step`
     /// backwards.
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn adj_do_leaving(
+    fn adj_do_leaving(
         &mut self,
         s: StmtId,
         var: ExprId,
@@ -485,7 +392,7 @@ impl<'a> Adj<'_, '_, 'a> {
     /// backwards (mirrored when counting down). `init`, `cond`, `step` are the forward
     /// loop's header as built by `adj_counted_for`; `before` its declaration's sweeps.
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn adj_cfor_leaving(
+    fn adj_cfor_leaving(
         &mut self,
         s: StmtId,
         c: &CanonFor,
@@ -581,49 +488,5 @@ impl<'a> Adj<'_, '_, 'a> {
         ));
         bwd.append(&mut before.bwd);
         Rev { fwd, bwd }
-    }
-}
-
-impl<'a> Adj<'_, '_, 'a> {
-    /// Both sweeps of loop `s` taken by [`Self::structured_jump_loop`]: the usual loop rules,
-    /// which see the jumps through [`Self::escapes`].
-    pub(crate) fn rev_loop(&mut self, s: StmtId) -> Rev {
-        let st: &'a Stmt = &self.pg.f.src.stmts[s];
-        let mut r = match &st.kind {
-            StmtKind::Do {
-                var,
-                start,
-                end,
-                step,
-                body,
-                ..
-            } => {
-                let r = self.adj_do(s, *var, *start, *end, *step, body);
-                let pid = self.pg.f.pi.point_id(Point {
-                    stmt: s,
-                    part: Part::LoopInit,
-                });
-                self.keep_loop_var(s, r, pid, Target::Expr(*var))
-            }
-            StmtKind::While { cond, body, .. } => {
-                self.adj_counted(s, None, Some(*cond), body, None, false)
-            }
-            StmtKind::DoWhile { body, cond } => {
-                self.adj_counted(s, None, Some(*cond), body, None, true)
-            }
-            // Counted like a DO WHILE; written back without a condition.
-            StmtKind::Loop { body } => self.adj_counted(s, None, None, body, None, false),
-            StmtKind::CFor {
-                init,
-                cond,
-                step,
-                body,
-                ..
-            } => self.adj_cfor(s, *init, *cond, *step, body),
-            _ => unreachable!("structured_jump_loop takes loops only"),
-        };
-        self.pg.report_lost_derivative(s);
-        r.fwd = self.pg.move_label(st, std::mem::take(&mut r.fwd));
-        r
     }
 }

@@ -444,23 +444,191 @@ impl<'a> Adj<'_, '_, 'a> {
         (push, pop)
     }
 
-    pub(crate) fn unsupported(&mut self, s: StmtId, what: &str) -> Rev {
-        let msg = format!("{what} is not supported in adjoint mode yet");
-        self.pg.error(s, Code::Unsupported, &msg);
-        Rev::default()
-    }
+    // ------------------------------------------------------------------ runtime calls
 
-    pub(crate) fn fwd_only(&mut self, s: StmtId) -> Rev {
-        Rev {
-            fwd: vec![self.pg.copy_stmt(s)],
-            bwd: Vec::new(),
+    /// Start of the backward sweep: local adjoints and the head's pure-input adjoints are
+    /// zero, and in a head the adjoints of the globals that are no dependents (static
+    /// storage keeping what a previous run left, `zero_global_derivatives`).
+    fn bwd_prologue(&mut self) -> Vec<StmtId> {
+        let mut out = std::mem::take(&mut self.bwd_zeros);
+        let deps = self
+            .pg
+            .g
+            .info
+            .heads
+            .iter()
+            .find(|h| h.head == self.pg.f.p)
+            .map(|h| {
+                let mut d = self.pg.f.pi.zones.empty();
+                for (_, z) in &h.dependents {
+                    d.union_with(z);
+                }
+                d
+            });
+        if let Some(deps) = deps {
+            out.extend(self.pg.zero_global_derivatives(&deps));
         }
+        out.extend(self.pg.reset_saved_derivatives());
+        let mut syms: Vec<(SymbolId, SymbolId)> =
+            self.pg.dvar.iter().map(|(a, b)| (*a, *b)).collect();
+        syms.sort();
+        for (s, d) in syms {
+            if self.pg.g.dglobal.contains_key(&s) || self.in_global_storage(s) {
+                continue;
+            }
+            if Some(s) == self.pg.f.src.result {
+                continue;
+            }
+            let sd = &self.pg.prog().symbols[s];
+            let Some(ty) = sd.ty.clone() else { continue };
+            let param = self.pg.f.src.params.contains(&s);
+            // C pointers and arrays, Fortran assumed-size arrays: element by element.
+            let assumed_size = self.pg.f.lang == Lang::Fortran
+                && !sd.attrs.pointer
+                && ty.dims.iter().any(|x| x.upper == DimUpper::Assumed);
+            if param && (self.pg.c_elements_param(s) || assumed_size) {
+                if self.pg.pointee_output_not_dependent(s) {
+                    let why = "is written but is not a dependent: its adjoint on entry is no input";
+                    out.extend(self.pg.clear_pointee(s, d, why));
+                }
+                continue;
+            }
+            if ty.pointers > 0 || sd.attrs.pointer {
+                continue;
+            }
+            let zero_it = if param {
+                let z = self
+                    .pg
+                    .f
+                    .pi
+                    .zones
+                    .sym_zones(s)
+                    .unwrap_or_else(|| self.pg.f.pi.zones.empty());
+                let written = z.intersects(&self.pg.f.pi.summary.writes);
+                // The head's pure inputs: their adjoints are outputs. The head's outputs
+                // that are not dependents: their adjoints start at zero whatever the
+                // caller passes (only dependents' adjoints are inputs, DESIGN.md).
+                (self.pg.input_adjoint_overwritten(s) && !self.pg.c_by_value(s) && !written)
+                    || self.pg.output_adjoint_ignored(s)
+            } else {
+                self.pg.f.lang == Lang::Fortran && !sd.attrs.allocatable
+            };
+            if !zero_it {
+                continue;
+            }
+            match ty.base {
+                BaseClass::Real | BaseClass::Complex => {
+                    let k = ty.bytes.unwrap_or(4);
+                    let l = self.pg.b().name(d);
+                    let z = self.pg.b().zero(k);
+                    out.push(assign(&mut self.pg.u, l, z));
+                }
+                BaseClass::Record(td) if self.pg.f.lang == Lang::Fortran && !ty.dims.is_empty() => {
+                    let a = self.pg.b().name(d);
+                    let lp = self.pg.zero_record_array_leaves(a, ty.dims.len(), td);
+                    out.push(lp);
+                }
+                BaseClass::Record(td) => {
+                    let e = self.pg.b().name(d);
+                    out.extend(self.pg.zero_record_leaves(e, td));
+                }
+                _ => {}
+            }
+        }
+        out
     }
 
+    /// End of the backward sweep: C by-value scalars hand their adjoint back through the
+    /// pointer argument (overwritten in a head, incremented elsewhere).
+    fn bwd_epilogue(&mut self) -> Vec<StmtId> {
+        let mut out = Vec::new();
+        let is_head = self.pg.g.info.heads.iter().any(|h| h.head == self.pg.f.p);
+        for (ptr, local) in self.pg.adj_by_ptr.clone() {
+            // A struct passed by value: member by member (`ab->u = ab->u + ab0.u`).
+            let record = self
+                .pg
+                .dvar
+                .iter()
+                .find(|(_, d)| **d == local)
+                .and_then(
+                    |(s, _)| match self.pg.prog().symbols[*s].ty.as_ref()?.base {
+                        BaseClass::Record(td) => Some(td),
+                        _ => None,
+                    },
+                );
+            // (A head overwrites it: struct assignment, `*ab = ab0`.)
+            if let (Some(td), false) = (record, is_head) {
+                out.extend(self.record_adjoint_back(ptr, local, td));
+                continue;
+            }
+            let p = self.pg.b().name(ptr);
+            let target = self.pg.b().e(Expr::Unary {
+                op: UnOp::Deref,
+                arg: p,
+            });
+            let l = self.pg.b().name(local);
+            let v = if is_head {
+                l
+            } else {
+                let p2 = self.pg.b().name(ptr);
+                let cur = self.pg.b().e(Expr::Unary {
+                    op: UnOp::Deref,
+                    arg: p2,
+                });
+                self.pg.b().bin(BinOp::Add, cur, l)
+            };
+            out.push(assign(&mut self.pg.u, target, v));
+        }
+        out
+    }
+
+    /// `ab->f = ab->f + ab0.f` for each active real member `f` of record type `td`.
+    fn record_adjoint_back(
+        &mut self,
+        ptr: SymbolId,
+        local: SymbolId,
+        td: TypeDefId,
+    ) -> Vec<StmtId> {
+        let mut out = Vec::new();
+        for (path, _, is_array) in self.pg.real_leaves(td) {
+            let member = |pg: &mut ProcGen, base: SymbolId, arrow: bool| {
+                let mut e = pg.b().name(base);
+                for (k, f) in path.iter().enumerate() {
+                    e = pg.b().e(Expr::Field {
+                        base: e,
+                        field: f.clone(),
+                        arrow: arrow && k == 0,
+                    });
+                }
+                e
+            };
+            if is_array {
+                let sp = self.pg.f.src.source_map.header.unwrap_or_default();
+                self.pg.g.diags.push(Diagnostic::error(
+                    Code::Unsupported,
+                    sp,
+                    format!(
+                        "a struct passed by value with an array member carrying a derivative (`{}`) is not supported in adjoint mode yet; pass a pointer",
+                        path.join(".")
+                    ),
+                ));
+                continue;
+            }
+            let target = member(&mut self.pg, ptr, true);
+            let l = member(&mut self.pg, local, false);
+            let cur = member(&mut self.pg, ptr, true);
+            let v = self.pg.b().bin(BinOp::Add, cur, l);
+            out.push(assign(&mut self.pg.u, target, v));
+        }
+        out
+    }
+}
+
+impl<'a> Statements<'a> for Adj<'_, '_, 'a> {
     /// The forward and backward statements of `s` ([`Self::rev_stmt_rule`]), each carrying
     /// the span of `s` unless a statement inside it gave it its own: the unparser maps every
     /// generated line back to the primal line it comes from (`-html`, the web page).
-    pub(crate) fn rev_stmt(&mut self, s: StmtId) -> Rev {
+    fn rev_stmt(&mut self, s: StmtId) -> Rev {
         let st: &'a Stmt = &self.pg.f.src.stmts[s];
         let r = match st.omp.as_deref() {
             Some(o)
@@ -481,7 +649,7 @@ impl<'a> Adj<'_, '_, 'a> {
         r
     }
 
-    pub(crate) fn rev_stmt_rule(&mut self, s: StmtId) -> Rev {
+    fn rev_stmt_rule(&mut self, s: StmtId) -> Rev {
         let st: &'a Stmt = &self.pg.f.src.stmts[s];
         if self.pg.check_expr_effects(s) {
             return Rev::default();
@@ -692,184 +860,5 @@ impl<'a> Adj<'_, '_, 'a> {
         self.pg.report_lost_derivative(s);
         r.fwd = self.pg.move_label(st, std::mem::take(&mut r.fwd));
         r
-    }
-
-    // ------------------------------------------------------------------ runtime calls
-
-    /// Start of the backward sweep: local adjoints and the head's pure-input adjoints are
-    /// zero, and in a head the adjoints of the globals that are no dependents (static
-    /// storage keeping what a previous run left, `zero_global_derivatives`).
-    fn bwd_prologue(&mut self) -> Vec<StmtId> {
-        let mut out = std::mem::take(&mut self.bwd_zeros);
-        let deps = self
-            .pg
-            .g
-            .info
-            .heads
-            .iter()
-            .find(|h| h.head == self.pg.f.p)
-            .map(|h| {
-                let mut d = self.pg.f.pi.zones.empty();
-                for (_, z) in &h.dependents {
-                    d.union_with(z);
-                }
-                d
-            });
-        if let Some(deps) = deps {
-            out.extend(self.pg.zero_global_derivatives(&deps));
-        }
-        out.extend(self.pg.reset_saved_derivatives());
-        let mut syms: Vec<(SymbolId, SymbolId)> =
-            self.pg.dvar.iter().map(|(a, b)| (*a, *b)).collect();
-        syms.sort();
-        for (s, d) in syms {
-            if self.pg.g.dglobal.contains_key(&s) || self.in_global_storage(s) {
-                continue;
-            }
-            if Some(s) == self.pg.f.src.result {
-                continue;
-            }
-            let sd = &self.pg.prog().symbols[s];
-            let Some(ty) = sd.ty.clone() else { continue };
-            let param = self.pg.f.src.params.contains(&s);
-            // C pointers and arrays, Fortran assumed-size arrays: element by element.
-            let assumed_size = self.pg.f.lang == Lang::Fortran
-                && !sd.attrs.pointer
-                && ty.dims.iter().any(|x| x.upper == DimUpper::Assumed);
-            if param && (self.pg.c_elements_param(s) || assumed_size) {
-                if self.pg.pointee_output_not_dependent(s) {
-                    let why = "is written but is not a dependent: its adjoint on entry is no input";
-                    out.extend(self.pg.clear_pointee(s, d, why));
-                }
-                continue;
-            }
-            if ty.pointers > 0 || sd.attrs.pointer {
-                continue;
-            }
-            let zero_it = if param {
-                let z = self
-                    .pg
-                    .f
-                    .pi
-                    .zones
-                    .sym_zones(s)
-                    .unwrap_or_else(|| self.pg.f.pi.zones.empty());
-                let written = z.intersects(&self.pg.f.pi.summary.writes);
-                // The head's pure inputs: their adjoints are outputs. The head's outputs
-                // that are not dependents: their adjoints start at zero whatever the
-                // caller passes (only dependents' adjoints are inputs, DESIGN.md).
-                (self.pg.input_adjoint_overwritten(s) && !self.pg.c_by_value(s) && !written)
-                    || self.pg.output_adjoint_ignored(s)
-            } else {
-                self.pg.f.lang == Lang::Fortran && !sd.attrs.allocatable
-            };
-            if !zero_it {
-                continue;
-            }
-            match ty.base {
-                BaseClass::Real | BaseClass::Complex => {
-                    let k = ty.bytes.unwrap_or(4);
-                    let l = self.pg.b().name(d);
-                    let z = self.pg.b().zero(k);
-                    out.push(assign(&mut self.pg.u, l, z));
-                }
-                BaseClass::Record(td) if self.pg.f.lang == Lang::Fortran && !ty.dims.is_empty() => {
-                    let a = self.pg.b().name(d);
-                    let lp = self.pg.zero_record_array_leaves(a, ty.dims.len(), td);
-                    out.push(lp);
-                }
-                BaseClass::Record(td) => {
-                    let e = self.pg.b().name(d);
-                    out.extend(self.pg.zero_record_leaves(e, td));
-                }
-                _ => {}
-            }
-        }
-        out
-    }
-
-    /// End of the backward sweep: C by-value scalars hand their adjoint back through the
-    /// pointer argument (overwritten in a head, incremented elsewhere).
-    fn bwd_epilogue(&mut self) -> Vec<StmtId> {
-        let mut out = Vec::new();
-        let is_head = self.pg.g.info.heads.iter().any(|h| h.head == self.pg.f.p);
-        for (ptr, local) in self.pg.adj_by_ptr.clone() {
-            // A struct passed by value: member by member (`ab->u = ab->u + ab0.u`).
-            let record = self
-                .pg
-                .dvar
-                .iter()
-                .find(|(_, d)| **d == local)
-                .and_then(
-                    |(s, _)| match self.pg.prog().symbols[*s].ty.as_ref()?.base {
-                        BaseClass::Record(td) => Some(td),
-                        _ => None,
-                    },
-                );
-            // (A head overwrites it: struct assignment, `*ab = ab0`.)
-            if let (Some(td), false) = (record, is_head) {
-                out.extend(self.record_adjoint_back(ptr, local, td));
-                continue;
-            }
-            let p = self.pg.b().name(ptr);
-            let target = self.pg.b().e(Expr::Unary {
-                op: UnOp::Deref,
-                arg: p,
-            });
-            let l = self.pg.b().name(local);
-            let v = if is_head {
-                l
-            } else {
-                let p2 = self.pg.b().name(ptr);
-                let cur = self.pg.b().e(Expr::Unary {
-                    op: UnOp::Deref,
-                    arg: p2,
-                });
-                self.pg.b().bin(BinOp::Add, cur, l)
-            };
-            out.push(assign(&mut self.pg.u, target, v));
-        }
-        out
-    }
-
-    /// `ab->f = ab->f + ab0.f` for each active real member `f` of record type `td`.
-    fn record_adjoint_back(
-        &mut self,
-        ptr: SymbolId,
-        local: SymbolId,
-        td: TypeDefId,
-    ) -> Vec<StmtId> {
-        let mut out = Vec::new();
-        for (path, _, is_array) in self.pg.real_leaves(td) {
-            let member = |pg: &mut ProcGen, base: SymbolId, arrow: bool| {
-                let mut e = pg.b().name(base);
-                for (k, f) in path.iter().enumerate() {
-                    e = pg.b().e(Expr::Field {
-                        base: e,
-                        field: f.clone(),
-                        arrow: arrow && k == 0,
-                    });
-                }
-                e
-            };
-            if is_array {
-                let sp = self.pg.f.src.source_map.header.unwrap_or_default();
-                self.pg.g.diags.push(Diagnostic::error(
-                    Code::Unsupported,
-                    sp,
-                    format!(
-                        "a struct passed by value with an array member carrying a derivative (`{}`) is not supported in adjoint mode yet; pass a pointer",
-                        path.join(".")
-                    ),
-                ));
-                continue;
-            }
-            let target = member(&mut self.pg, ptr, true);
-            let l = member(&mut self.pg, local, false);
-            let cur = member(&mut self.pg, ptr, true);
-            let v = self.pg.b().bin(BinOp::Add, cur, l);
-            out.push(assign(&mut self.pg.u, target, v));
-        }
-        out
     }
 }

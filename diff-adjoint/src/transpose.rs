@@ -1,7 +1,6 @@
 //! Transposition of a tangent expression: walking from the root to each derivative
 //! reference gives its factor (paper Fig. 11), so tangent and adjoint share every partial.
 
-use crate::assign::Marks;
 use crate::*;
 
 impl<'a> Adj<'_, '_, 'a> {
@@ -709,94 +708,49 @@ impl<'a> Adj<'_, '_, 'a> {
         self.pg.b().mul(sp, sq)
     }
 
-    /// Rank of an expression of the output unit (Fortran).
-    pub(crate) fn out_rank(&self, e: ExprId) -> usize {
-        match &self.pg.u.exprs[e] {
-            Expr::Name(s) => self.pg.g.out.symbols[*s]
-                .ty
-                .as_ref()
-                .map_or(0, |t| t.dims.len()),
-            Expr::Index { base, subs } => {
-                let r = subs
-                    .iter()
-                    .filter(|s| matches!(s, Subscript::Range(..)))
-                    .count();
-                if r > 0 || matches!(self.pg.u.exprs[*base], Expr::Name(_)) {
-                    r
-                } else {
-                    self.out_rank(*base)
-                }
+    /// The markers `at` of the tangent expression `t`, with every node of `t` that has one
+    /// below it computed in one walk: transposition asks at every node, and a subtree walk
+    /// per question was quadratic in the expression's depth (`sin(sin(…))`, long sums).
+    pub(crate) fn marks_of(&self, t: ExprId, at: HashSet<ExprId>) -> Marks {
+        fn walk(adj: &Adj<'_, '_, '_>, e: ExprId, m: &mut Marks) -> bool {
+            if m.under.contains(&e) {
+                return true;
             }
-            Expr::Paren(a) | Expr::Unary { arg: a, .. } => self.out_rank(*a),
-            Expr::Binary { lhs, rhs, .. } => self.out_rank(*lhs).max(self.out_rank(*rhs)),
-            Expr::ArrayCtor { .. } if self.pg.f.lang == Lang::Fortran => 1,
-            Expr::Call { callee, args } => {
-                let name = match &self.pg.u.exprs[*callee] {
-                    Expr::Opaque(n) => n.to_ascii_lowercase(),
-                    Expr::Name(s) => self.pg.g.out.symbols[*s].spelling.to_ascii_lowercase(),
-                    _ => String::new(),
-                };
-                let ra = |k: usize| args.get(k).map_or(0, |a| self.out_rank(a.value));
-                match name.as_str() {
-                    "transpose" => 2,
-                    "matmul" => (ra(0) + ra(1)).saturating_sub(2).max(1),
-                    "sum" | "product" | "maxval" | "minval" if args.len() == 1 => 0,
-                    "sum" | "product" | "maxval" | "minval"
-                        if args.len() == 2
-                            && (args[1]
-                                .keyword
-                                .as_deref()
-                                .is_some_and(|k| k.eq_ignore_ascii_case("mask"))
-                                || (args[1].keyword.is_none() && self.logical(args[1].value))) =>
-                    {
-                        0
-                    }
-                    "sum" | "product" | "maxval" | "minval" => ra(0).saturating_sub(1),
-                    "count" | "norm2" | "any" | "all" if args.len() == 1 => 0,
-                    "dot_product" | "size" => 0,
-                    // Inquiries: `ubound(a, 1)` is a scalar (a subscript, not a vector one).
-                    "lbound" | "ubound" if args.len() >= 2 => 0,
-                    "lbound" | "ubound" | "shape" => 1,
-                    "len" | "kind" | "allocated" | "associated" | "present" | "rank" | "huge"
-                    | "tiny" | "epsilon" | "digits" | "precision" | "range" => 0,
-                    "spread" => ra(0) + 1,
-                    _ => ra(0),
-                }
+            let mut kids = Vec::new();
+            radtap_il::visit::expr_children(&adj.pg.u.exprs[e], &mut |k| kids.push(k));
+            let mut any = m.at.contains(&e);
+            for k in kids {
+                any |= walk(adj, k, m);
             }
-            _ => 0,
+            if any {
+                m.under.insert(e);
+            }
+            any
         }
+        let mut m = Marks {
+            at,
+            under: HashSet::new(),
+        };
+        walk(self, t, &mut m);
+        m
     }
 
-    /// Whether expression `e` of the output unit is LOGICAL (`sum(a, a < 0.5d0)`: a
-    /// positional second argument that is logical is the MASK, not DIM).
-    fn logical(&self, e: ExprId) -> bool {
-        let src = &self.pg.u;
-        match &src.exprs[e] {
-            Expr::Binary { op, .. } => matches!(
-                op,
-                BinOp::Eq(_)
-                    | BinOp::Ne(_)
-                    | BinOp::Lt(_)
-                    | BinOp::Le(_)
-                    | BinOp::Gt(_)
-                    | BinOp::Ge(_)
-                    | BinOp::And
-                    | BinOp::Or
-                    | BinOp::Eqv
-                    | BinOp::Neqv
-            ),
-            Expr::Unary { op: UnOp::Not, .. } => true,
-            Expr::Paren(x) => self.logical(*x),
-            Expr::Literal(l) => l.kind == LitKind::Logical,
-            Expr::Name(_) | Expr::Index { .. } => {
-                let mut b = e;
-                while let Expr::Index { base, .. } = &src.exprs[b] {
-                    b = *base;
-                }
-                matches!(&src.exprs[b], Expr::Name(x)
-                    if self.pg.g.out.symbols[*x].ty.as_ref().is_some_and(|t| t.base == BaseClass::Logical))
-            }
-            _ => false,
-        }
+    /// True when `e` is a marker or has one below it (a look-up in [`Marks`]).
+    pub(crate) fn has_marker(&self, e: ExprId, marks: &Marks) -> bool {
+        marks.under.contains(&e)
+    }
+}
+
+/// The derivative references of a tangent expression being transposed (`at`) and the nodes
+/// with one of them at or below them (`under`).
+pub(crate) struct Marks {
+    at: HashSet<ExprId>,
+    under: HashSet<ExprId>,
+}
+
+impl Marks {
+    /// True when `e` is one of the markers.
+    pub(crate) fn contains(&self, e: &ExprId) -> bool {
+        self.at.contains(e)
     }
 }

@@ -2,7 +2,8 @@
 //! `switch` become blocks with their `break`/EXIT and `continue`/CYCLE targets, DO loops
 //! their initialisation, test and step.
 
-use super::*;
+use super::lowering::*;
+use crate::*;
 
 impl<'a> Adj<'_, '_, 'a> {
     pub(super) fn low_stmt(&mut self, lw: &mut Lowering, s: StmtId) {
@@ -17,7 +18,7 @@ impl<'a> Adj<'_, '_, 'a> {
         if matches!(st.kind, StmtKind::Continue | StmtKind::Empty) {
             return;
         }
-        if self.opaque(s, lw) {
+        if self.keeps_structure(s, lw) {
             lw.push(Item::Src(s));
             return;
         }
@@ -487,5 +488,26 @@ impl<'a> Adj<'_, '_, 'a> {
             r.bwd.push(one(self, -1));
         }
         r
+    }
+
+    /// Whether `s` holds no jump and no jump target below it: it keeps its structure.
+    fn keeps_structure(&self, s: StmtId, lw: &Lowering) -> bool {
+        let src = self.pg.f.src;
+        let mut ok = true;
+        subtree(src, &[s], &mut |x| {
+            let st = &src.stmts[x];
+            if is_jump(&st.kind)
+                || (x != s && st.label.as_ref().is_some_and(|l| lw.targets.contains(l)))
+            {
+                ok = false;
+            }
+        });
+        ok
+    }
+
+    fn low_block(&mut self, lw: &mut Lowering, b: &[StmtId]) {
+        for &s in b {
+            self.low_stmt(lw, s);
+        }
     }
 }
