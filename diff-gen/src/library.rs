@@ -132,7 +132,7 @@ impl Gen<'_> {
                             nd.extend(lines.iter().cloned().map(Decl::Preproc));
                             if let Some(src) = &src {
                                 let fu = &mut self.out.units[u];
-                                nd.push(crate::assemble::prototype_of(src, fu));
+                                nd.push(crate::assemble::c_file::prototype_of(src, fu));
                             }
                             placed = true;
                         }

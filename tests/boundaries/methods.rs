@@ -148,15 +148,6 @@ const KNOWN: &[(&str, &[&[&str]])] = &[
             "effects::refs",
         ]],
     ),
-    (
-        "diff-gen",
-        &[&[
-            "assemble",
-            "assemble::c_file",
-            "assemble::modules",
-            "library",
-        ]],
-    ),
 ];
 
 /// The code of a file with its comments removed (line comments; strings are left alone).

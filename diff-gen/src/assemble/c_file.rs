@@ -1,7 +1,11 @@
 //! The file-scope declarations of a C output file: types, globals and their derivatives,
 //! prototypes, inline definitions copied from headers.
 
-use super::*;
+use crate::gen::Gen;
+use crate::proc_::BodyRules;
+use radtap_il::copy::Copier;
+use radtap_il::*;
+use std::path::Path;
 
 impl Gen<'_> {
     /// The C file's declarations, in order: preprocessor lines, types and their derivative
@@ -250,4 +254,53 @@ impl Gen<'_> {
     fn prototype(&mut self, f: UnitId, fu: &mut UnitData) -> Decl {
         prototype_of(&self.prog.units[f], fu)
     }
+}
+
+/// What the C output has taken in so far, across its input files and headers.
+#[derive(Default)]
+pub(super) struct CFiles {
+    /// `#include "DIFFSIZES.h"` is written (vector mode).
+    pub(super) diffsizes: bool,
+    /// The headers (file indices) whose derivative types are written.
+    pub(super) headers_done: Vec<usize>,
+    /// The declarations being taken in are a header's (included, not copied).
+    pub(super) in_header: bool,
+}
+
+/// A prototype of C function `src`, its types' expressions copied into unit `fu`.
+pub(crate) fn prototype_of(src: &UnitData, fu: &mut UnitData) -> Decl {
+    let c = Copier { src };
+    let params: Vec<CParam> = src.c_params.iter().map(|p| c.cparam(fu, p)).collect();
+    let mut ops = c.ops(fu, &src.ret_derived);
+    ops.push(DeclOp::Function(params, src.c_variadic));
+    let spec = src.header_type.clone().unwrap_or(TypeSpec {
+        class: BaseClass::Void,
+        keyword: "void".into(),
+        name: None,
+        kind: KindSel::Default,
+        char_len: None,
+        bytes: None,
+        qualifiers: Vec::new(),
+        inline_def: None,
+    });
+    let spec = c.spec(fu, &spec);
+    Decl::var(VarDecl {
+        spec,
+        attrs: Vec::new(),
+        entities: vec![Entity {
+            sym: src.name.expect("C function has a name"),
+            dims: None,
+            char_len: None,
+            derived: ops,
+            init: None,
+        }],
+        double_colon: false,
+    })
+}
+
+/// The name of a quoted include line (`#include "defs.h"`).
+pub(super) fn quoted_include(line: &str) -> Option<&str> {
+    let t = line.trim_start().strip_prefix('#')?.trim_start();
+    let rest = t.strip_prefix("include")?.trim_start().strip_prefix('"')?;
+    rest.split_once('"').map(|(name, _)| name)
 }

@@ -2,7 +2,10 @@
 //! derivative types and procedures, and the private procedures of foreign modules copied so a
 //! derivative can call them.
 
-use super::*;
+use crate::gen::{diffsizes_use, pattern, unit_name, Gen};
+use crate::proc_::{add_direction_dim, BodyRules};
+use radtap_il::copy::Copier;
+use radtap_il::*;
 
 impl Gen<'_> {
     /// The derivative module of module `m`, when it has anything: derivative variables,
@@ -262,5 +265,32 @@ impl Gen<'_> {
             out.extend(oc.procs);
         }
         out
+    }
+}
+
+/// The part of a module's declaration `d` that declares constants of `consts` (the PRIVATE
+/// constants copied into a derivative module), without its `private`/`public` attribute:
+/// `private :: …` says it once there (`, private` and the statement together do not compile).
+pub(super) fn constants_of(d: &Decl, consts: &[SymbolId]) -> Option<Decl> {
+    match d {
+        Decl::Var(v) => {
+            let mut v = v.clone();
+            v.entities.retain(|e| consts.contains(&e.sym));
+            if v.entities.is_empty() {
+                return None;
+            }
+            v.attrs
+                .retain(|a| !matches!(a, Attr::Keyword(k) if k == "private" || k == "public"));
+            Some(Decl::Var(v))
+        }
+        Decl::Parameter(ps) => {
+            let ps: Vec<_> = ps
+                .iter()
+                .filter(|(s, _)| consts.contains(s))
+                .cloned()
+                .collect();
+            (!ps.is_empty()).then_some(Decl::Parameter(ps))
+        }
+        _ => None,
     }
 }
