@@ -11,13 +11,12 @@
 //! the partial derivative `∂e/∂x` reads (`b` for `a*b`, `a` for `sin(a)`, nothing for `a+b`):
 //! they are `use(I')` when `x` is active, so a value used only linearly is never recorded.
 
-use crate::zones::{is_pointer, Obj, ObjKey, ProcZones};
-use crate::zoneset::{ZoneId, ZoneMap, ZoneSet};
+use crate::zones::{is_pointer, ObjKey, ProcZones};
+use crate::zoneset::{ZoneId, ZoneSet};
 use crate::Env;
 use radtap_flowgraph::{CallSite, Callee, FlowGraph, Part, Point};
 use radtap_il::{
-    Arg, BaseClass, BinOp, Decl, Expr, ExprId, Init, IoKind, Lang, MemOp, Program, StmtKind,
-    Subscript, SymbolKind, UnOp, UnitData, UnitId,
+    BaseClass, BinOp, Decl, Expr, ExprId, Init, IoKind, Lang, MemOp, StmtKind, UnOp, UnitId,
 };
 use std::collections::{BTreeMap, HashMap};
 
@@ -25,101 +24,10 @@ mod calls;
 pub(crate) mod io;
 mod library;
 mod refs;
+mod types;
 
-/// The effect of one point.
-#[derive(Clone, Debug, Default)]
-pub struct Effect {
-    /// Zones read (values, indices, conditions).
-    pub reads: ZoneSet,
-    /// Zones that may be written.
-    pub writes: ZoneSet,
-    /// Zones certainly and completely overwritten.
-    pub kills: ZoneSet,
-    /// For each written zone, the zones its new value depends on (besides itself when the
-    /// write is partial).
-    pub dep: ZoneMap,
-    /// For each written differentiable zone, the zones it depends on differentiably.
-    pub diff_dep: ZoneMap,
-    /// For each differentiable source, the zones its partial derivative reads.
-    pub partials: ZoneMap,
-    /// Zones used to address the written references (needed to address their derivatives).
-    pub addr: ZoneSet,
-    /// Whether the point calls a procedure of the program.
-    pub calls: bool,
-    /// A plain assignment with nothing but its value to compute (no call to a procedure, no
-    /// I/O, no C side effect inside): a tangent may leave it out when nothing needs its
-    /// value. Every other point is kept, so whatever it reads must be computed.
-    pub sliceable: bool,
-    /// How each call at this point maps callee zones to caller zones.
-    pub call_maps: Vec<CallMap>,
-    /// Differentiable zones whose values go to other processes here (an MPI send, directly
-    /// or in a callee): useful before the point whatever follows it.
-    pub sent: Vec<ZoneId>,
-    /// Differentiable zones given values from other processes here (an MPI receive):
-    /// varied after the point whatever preceded it.
-    pub received: Vec<ZoneId>,
-}
-
-/// The correspondence between a callee's interface zones and the caller's zones at one call.
-#[derive(Clone, Debug)]
-pub struct CallMap {
-    /// The callee.
-    pub callee: UnitId,
-    /// Caller zones the entry value of each callee zone comes from.
-    pub src: Vec<Option<ZoneSet>>,
-    /// Caller zones written when the callee writes each zone.
-    pub tgt: Vec<Option<Vec<ZoneId>>>,
-    /// A function reference inside an expression (its result is a value).
-    pub in_expr: bool,
-}
-
-/// The value of an expression: what it reads, and its differentiable sources with the zones
-/// their partial derivatives read.
-#[derive(Clone, Debug, Default)]
-struct Val {
-    reads: ZoneSet,
-    diff: BTreeMap<ZoneId, ZoneSet>,
-}
-
-impl Val {
-    fn union(mut self, o: Val) -> Val {
-        self.reads.union_with(&o.reads);
-        for (k, v) in o.diff {
-            self.diff.entry(k).or_default().union_with(&v);
-        }
-        self
-    }
-    /// Every partial derivative also reads `extra`.
-    fn with_uses(mut self, extra: &ZoneSet) -> Val {
-        for v in self.diff.values_mut() {
-            v.union_with(extra);
-        }
-        self
-    }
-    fn nondiff(mut self) -> Val {
-        self.diff.clear();
-        self
-    }
-}
-
-/// A reference to memory: objects (zone ranges), whether it covers them completely, and the
-/// zones read to compute the address.
-#[derive(Clone, Debug)]
-struct Ref {
-    objs: Vec<Obj>,
-    total: bool,
-    addr: ZoneSet,
-}
-
-/// How an intrinsic transmits derivatives: the flow of its record in the vocabulary.
-pub use radtap_il::vocab::Flow as IntrinsicClass;
-
-/// Classification of the intrinsic `name` (lower case) of `lang` by its record in the
-/// vocabulary ([`radtap_il::vocab`]). Unknown intrinsics are nonlinear, the conservative
-/// choice.
-pub fn intrinsic_class(name: &str, lang: Lang) -> IntrinsicClass {
-    radtap_il::vocab::flow(name, lang)
-}
+use types::*;
+pub use types::{intrinsic_class, CallMap, Effect, IntrinsicClass};
 
 /// Computes the effect of every point of `g`; `sites` are the unit's call sites.
 pub(crate) fn point_effects(
@@ -243,23 +151,7 @@ pub(crate) fn reference_zones(
     Some(ev.objs_zones(&r.objs))
 }
 
-struct Eval<'a> {
-    env: &'a Env<'a>,
-    prog: &'a Program,
-    unit: UnitId,
-    u: &'a UnitData,
-    pz: &'a ProcZones,
-    by_expr: &'a HashMap<radtap_il::ExprId, &'a CallSite>,
-    eff: Effect,
-    masked: bool,
-    in_expr: bool,
-}
-
 impl Eval<'_> {
-    fn empty(&self) -> ZoneSet {
-        self.pz.empty()
-    }
-
     /// The rule of each point kind.
     fn point(&mut self, p: Point, call: Option<&CallSite>) {
         let st = &self.u.stmts[p.stmt];
@@ -599,57 +491,6 @@ impl Eval<'_> {
         self.eff.addr.union_with(&dst.addr);
     }
 
-    /// Records a write of value `v` into `r`.
-    fn write(&mut self, r: &Ref, v: &Val) {
-        self.eff.reads.union_with(&v.reads);
-        self.eff.reads.union_with(&r.addr);
-        self.eff.addr.union_with(&r.addr);
-        let total = r.total && !self.masked && r.objs.len() == 1;
-        let mut sources = v.reads.clone();
-        sources.union_with(&r.addr);
-        let mut dsrc = self.pz.empty();
-        for (k, _) in v.diff.iter() {
-            if self.pz.differentiable.contains(*k) {
-                dsrc.insert(*k);
-            }
-        }
-        for o in &r.objs {
-            for z in o.start..o.start + o.len {
-                let t = ZoneId(z);
-                if self.pz.readonly.contains(t) {
-                    continue;
-                }
-                self.eff.writes.insert(t);
-                if total {
-                    self.eff.kills.insert(t);
-                }
-                self.eff
-                    .dep
-                    .row_mut(t, || self.pz.empty())
-                    .union_with(&sources);
-                if self.pz.differentiable.contains(t) {
-                    self.eff
-                        .diff_dep
-                        .row_mut(t, || self.pz.empty())
-                        .union_with(&dsrc);
-                }
-            }
-        }
-        if r.objs
-            .iter()
-            .any(|o| (o.start..o.start + o.len).any(|z| self.pz.differentiable.contains(ZoneId(z))))
-        {
-            for (k, p) in &v.diff {
-                if self.pz.differentiable.contains(*k) {
-                    self.eff
-                        .partials
-                        .row_mut(*k, || self.pz.empty())
-                        .union_with(p);
-                }
-            }
-        }
-    }
-
     /// Evaluates `e` only for the side effects of calls and C assignments inside it.
     fn side_effects_only(&mut self, e: ExprId) {
         let v = self.value(e);
@@ -693,7 +534,9 @@ impl Eval<'_> {
             | BinOp::Shr => a.union(b).nondiff(),
         }
     }
+}
 
+impl Values for Eval<'_> {
     /// The value of an expression, recording side effects of calls and C assignments.
     fn value(&mut self, e: ExprId) -> Val {
         let none = || Val::default();
@@ -831,6 +674,57 @@ impl Eval<'_> {
             }
             Expr::CompoundLit { init, .. } => self.value(*init),
             Expr::Designated { value, .. } => self.value(*value),
+        }
+    }
+
+    /// Records a write of value `v` into `r`.
+    fn write(&mut self, r: &Ref, v: &Val) {
+        self.eff.reads.union_with(&v.reads);
+        self.eff.reads.union_with(&r.addr);
+        self.eff.addr.union_with(&r.addr);
+        let total = r.total && !self.masked && r.objs.len() == 1;
+        let mut sources = v.reads.clone();
+        sources.union_with(&r.addr);
+        let mut dsrc = self.pz.empty();
+        for (k, _) in v.diff.iter() {
+            if self.pz.differentiable.contains(*k) {
+                dsrc.insert(*k);
+            }
+        }
+        for o in &r.objs {
+            for z in o.start..o.start + o.len {
+                let t = ZoneId(z);
+                if self.pz.readonly.contains(t) {
+                    continue;
+                }
+                self.eff.writes.insert(t);
+                if total {
+                    self.eff.kills.insert(t);
+                }
+                self.eff
+                    .dep
+                    .row_mut(t, || self.pz.empty())
+                    .union_with(&sources);
+                if self.pz.differentiable.contains(t) {
+                    self.eff
+                        .diff_dep
+                        .row_mut(t, || self.pz.empty())
+                        .union_with(&dsrc);
+                }
+            }
+        }
+        if r.objs
+            .iter()
+            .any(|o| (o.start..o.start + o.len).any(|z| self.pz.differentiable.contains(ZoneId(z))))
+        {
+            for (k, p) in &v.diff {
+                if self.pz.differentiable.contains(*k) {
+                    self.eff
+                        .partials
+                        .row_mut(*k, || self.pz.empty())
+                        .union_with(p);
+                }
+            }
         }
     }
 }

@@ -138,16 +138,6 @@ const KNOWN: &[(&str, &[&[&str]])] = &[
             "fortran::units",
         ]],
     ),
-    (
-        "dataflow",
-        &[&[
-            "effects",
-            "effects::calls",
-            "effects::io",
-            "effects::library",
-            "effects::refs",
-        ]],
-    ),
 ];
 
 /// The code of a file with its comments removed (line comments; strings are left alone).

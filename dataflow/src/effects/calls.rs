@@ -2,7 +2,12 @@
 //! arguments bound to the callee's zones and its results mapped back; an intrinsic or library
 //! routine by what the vocabulary says of it; and a function reference inside an expression.
 
-use super::*;
+use super::types::*;
+use crate::zones::{is_pointer, Obj, ObjKey};
+use crate::zoneset::{ZoneId, ZoneSet};
+use radtap_flowgraph::{CallSite, Callee};
+use radtap_il::{Arg, Expr, ExprId, Lang, Program, UnitData, UnitId};
+use std::collections::BTreeMap;
 
 impl Eval<'_> {
     /// A function reference inside an expression.

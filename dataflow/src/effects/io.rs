@@ -1,7 +1,10 @@
 //! I/O control lists kept as text (`unit=iu, iostat=ios`, an internal file): the variables
 //! they name, what they read and what they store.
 
-use super::*;
+use super::types::*;
+use crate::zones::{Obj, ObjKey};
+use crate::zoneset::ZoneSet;
+use radtap_il::{BaseClass, IoKind};
 
 impl Eval<'_> {
     /// The zones of the variables named in an I/O control list kept as text (`buf, *`,

@@ -1,7 +1,9 @@
 //! Library calls whose effects are known by name: `memcpy`, `memmove`, `memset`, and what
 //! C arguments pass an address.
 
-use super::*;
+use super::types::*;
+use crate::zoneset::{ZoneId, ZoneSet};
+use radtap_il::{Arg, Expr, ExprId, Lang, UnOp};
 
 impl Eval<'_> {
     /// C `memcpy`/`memmove`: the values behind the source land behind the destination,

@@ -3,7 +3,11 @@
 //! resolved), the zones its subscripts read, and the value of an address (`&x`, an array
 //! passed whole).
 
-use super::*;
+use super::types::*;
+use crate::zones::{is_pointer, Obj, ObjKey};
+use crate::zoneset::ZoneSet;
+use radtap_il::{Expr, ExprId, Lang, Subscript, SymbolKind, UnOp};
+use std::collections::BTreeMap;
 
 impl Eval<'_> {
     pub(super) fn objs_zones(&self, objs: &[Obj]) -> ZoneSet {
