@@ -9,103 +9,24 @@
 //! This file holds the lowering state, the file-level items and the helpers the submodules
 //! share; declarations, functions, statements, expressions and casts are in the submodules.
 
-use crate::fortran::parse_directive;
 use crate::ts::Field;
-use crate::ts::{named_children, span, text};
+use crate::ts::{named_children, text};
+use radtap_il::directives::parse_directive;
 use radtap_il::*;
-use std::collections::HashMap;
 use tree_sitter::Node;
 
 mod casts;
 mod decls;
 mod exprs;
 mod functions;
+mod lower;
 mod macros;
 mod operators;
 pub(crate) mod parens;
 mod stmts;
 
-struct CLower<'a, 's> {
-    p: &'a mut Program,
-    diags: &'a mut Vec<Diagnostic>,
-    file: u32,
-    src: &'s str,
-    global: ScopeId,
-    file_unit: UnitId,
-    unit: UnitId,
-    scope: ScopeId,
-    macros: Macros,
-    pending_dirs: Vec<Directive>,
-    /// An OpenMP directive waiting for its statement (`omp.rs`).
-    pending_omp: Option<crate::omp::Pending>,
-    /// Inside how many `#pragma omp parallel` regions the statements being lowered are.
-    omp_regions: u32,
-    /// Loops under an `omp for` inside a region, fused with their region afterwards.
-    omp_worksharing: Vec<StmtId>,
-    /// Names of the parameters read so far in a prototype's parameter list: a VLA bound
-    /// there (`double f(int n, double x[n]);`) names one of them, kept as written.
-    proto_params: Vec<String>,
-    line_map: Option<&'s [u32]>,
-    /// Where every node lowered is located, when lowering a macro's expansion (the use).
-    span_at: Option<Span>,
-    /// How many macro expansions enclose the one being lowered.
-    macro_depth: u32,
-    /// Macros defined more than once or `#undef`ined in the file: expanded at every use
-    /// (their name in the generated file would have the last definition).
-    redefined: std::rc::Rc<Vec<String>>,
-}
-
-/// A `#define`: the parameters of a function-like macro, and the body.
-#[derive(Clone, Debug)]
-pub(crate) struct MacroDef {
-    pub(crate) params: Option<Vec<String>>,
-    pub(crate) body: String,
-}
-
-/// The macros known, by name.
-pub(crate) type Macros = HashMap<String, MacroDef>;
-
-/// Names from the C library headers that may be used without a declaration in the file.
-const HEADER_NAMES: &[&str] = &[
-    "stdout",
-    "stderr",
-    "stdin",
-    "errno",
-    "size_t",
-    "FILE",
-    // `<stdarg.h>` (SUNDIALS' error handlers in its headers declare `va_list values;`).
-    "va_list",
-    // CBLAS (`cblas.h`), whose routines radtap describes built in.
-    "CBLAS_LAYOUT",
-    "CBLAS_ORDER",
-    "CBLAS_TRANSPOSE",
-    "CBLAS_UPLO",
-    "CBLAS_DIAG",
-    "CBLAS_SIDE",
-    "CblasRowMajor",
-    "CblasColMajor",
-    "CblasNoTrans",
-    "CblasTrans",
-    "CblasConjTrans",
-    "CblasUpper",
-    "CblasLower",
-    "CblasNonUnit",
-    "CblasUnit",
-    "CblasLeft",
-    "CblasRight",
-    // MPI (`mpi.h`), whose routines radtap describes built in (issue 46).
-    "MPI_Comm",
-    "MPI_Datatype",
-    "MPI_Op",
-    "MPI_Request",
-    "MPI_Status",
-];
-
-/// Placeholder for `(T)` with a typedef `T`, until the operand it casts is known.
-const CAST_MARK: &str = "\u{1}cast";
-/// Placeholder for a bare typedef name in expression position; only `(T1)(T2)(x)` (the name
-/// as the single argument of a cast read as a call) turns it into a cast.
-const BARE_TYPE_MARK: &str = "\u{1}type";
+use lower::*;
+pub(crate) use lower::{MacroDef, Macros};
 
 /// What [`lower_c_file`] lowers: one C file, its scope's parent (the global scope, or the
 /// last header's scope), and the macros of the headers it sees.
@@ -206,27 +127,6 @@ pub(crate) fn lower_c_file(
 }
 
 impl<'a, 's> CLower<'a, 's> {
-    fn t(&self, n: Node) -> &'s str {
-        text(n, self.src)
-    }
-    pub(crate) fn sp(&self, n: Node) -> Span {
-        if let Some(at) = self.span_at {
-            return at;
-        }
-        span(n, self.file, self.line_map)
-    }
-    fn unsupported(&mut self, n: Node, what: &str) {
-        let sp = self.sp(n);
-        self.diags.push(Diagnostic::error(
-            Code::Unsupported,
-            sp,
-            format!("unsupported construct: {what}"),
-        ));
-    }
-    fn u(&mut self) -> &mut UnitData {
-        &mut self.p.units[self.unit]
-    }
-
     fn top_item(&mut self, ch: Node, decls: &mut Vec<Decl>) {
         match ch.kind() {
             "preproc_include" | "preproc_call" => {
@@ -315,35 +215,4 @@ fn includes_only(n: Node) -> bool {
             }
     });
     ok
-}
-
-fn compound_op(op: &str) -> Option<BinOp> {
-    Some(match op {
-        "+=" => BinOp::Add,
-        "-=" => BinOp::Sub,
-        "*=" => BinOp::Mul,
-        "/=" => BinOp::Div,
-        "%=" => BinOp::Rem,
-        "&=" => BinOp::BitAnd,
-        "|=" => BinOp::BitOr,
-        "^=" => BinOp::BitXor,
-        "<<=" => BinOp::Shl,
-        ">>=" => BinOp::Shr,
-        _ => return None,
-    })
-}
-
-fn sym_c(name: &str, kind: SymbolKind, scope: ScopeId) -> SymbolData {
-    crate::fortran::sym_data(name, kind, scope)
-}
-
-/// Integer or real, from a C number's spelling (`0x1F`, `1e-3f`, `2.`).
-fn c_number_kind(text: &str) -> LitKind {
-    let lower = text.to_ascii_lowercase();
-    let is_hex = lower.starts_with("0x");
-    if !is_hex && (lower.contains('.') || lower.contains('e') || lower.ends_with('f')) {
-        LitKind::Real
-    } else {
-        LitKind::Int
-    }
 }

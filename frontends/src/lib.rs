@@ -19,6 +19,7 @@ pub mod fixed;
 mod fortran;
 pub mod library;
 mod omp;
+mod symbols;
 mod ts;
 
 use radtap_il::{

@@ -2,7 +2,7 @@
 //! placeholder marks left for `(T)`, filled once the operand is known, and reported when no
 //! operand takes them. Casts among operators (`(real) - y`) are decided in `operators.rs`.
 
-use super::{CLower, BARE_TYPE_MARK, CAST_MARK};
+use super::lower::*;
 use radtap_il::*;
 
 impl<'a, 's> CLower<'a, 's> {

@@ -2,19 +2,13 @@
 //! names, struct/union/enum and their bodies), declarators and the entities they declare,
 //! and the type names of casts and `sizeof`.
 
-use super::{sym_c, CLower, HEADER_NAMES};
+use super::lower::*;
 use crate::ts::Field;
 use crate::ts::{children_with_fields, named_children};
 use radtap_il::*;
 use tree_sitter::Node;
 
 impl<'a, 's> CLower<'a, 's> {
-    pub(super) fn is_typedef_name(&self, name: &str) -> bool {
-        self.p
-            .lookup(self.scope, name)
-            .is_some_and(|s| self.p.symbols[s].kind == SymbolKind::Type)
-    }
-
     /// Type spec of a declaration: qualifiers, storage classes and the `type` field.
     pub(super) fn decl_spec(&mut self, n: Node) -> (TypeSpec, Vec<Attr>) {
         let mut attrs = Vec::new();
@@ -487,20 +481,6 @@ impl<'a, 's> CLower<'a, 's> {
             double_colon: false,
         })
     }
-
-    pub(super) fn type_descriptor(&mut self, td: Node) -> CParam {
-        let (spec, _) = self.decl_spec(td);
-        let mut ops = Vec::new();
-        if let Some(d) = td.field("declarator") {
-            self.declarator_ops(d, &mut ops);
-        }
-        CParam {
-            spec,
-            name: None,
-            derived: ops,
-            dims: vec![],
-        }
-    }
 }
 
 fn primitive_class(kw: &str) -> (BaseClass, Option<u32>) {
@@ -544,5 +524,27 @@ pub(super) fn pointer_to_arrays_as_array(ops: &mut [DeclOp]) {
         && matches!(ops[n - 2], DeclOp::Array(_))
     {
         ops[n - 1] = DeclOp::Array(None);
+    }
+}
+
+impl Types for CLower<'_, '_> {
+    fn is_typedef_name(&self, name: &str) -> bool {
+        self.p
+            .lookup(self.scope, name)
+            .is_some_and(|s| self.p.symbols[s].kind == SymbolKind::Type)
+    }
+
+    fn type_descriptor(&mut self, td: Node) -> CParam {
+        let (spec, _) = self.decl_spec(td);
+        let mut ops = Vec::new();
+        if let Some(d) = td.field("declarator") {
+            self.declarator_ops(d, &mut ops);
+        }
+        CParam {
+            spec,
+            name: None,
+            derived: ops,
+            dims: vec![],
+        }
     }
 }

@@ -1,88 +1,16 @@
 //! Expressions: names (declared, macros, C library functions), literals, operators, calls,
 //! subscripts, members, casts, `sizeof`, conditionals, comma expressions and initializers.
 
-use super::{c_number_kind, compound_op, sym_c, CLower, BARE_TYPE_MARK, CAST_MARK, HEADER_NAMES};
+use super::lower::*;
 use crate::ts::Field;
 use crate::ts::{children_with_fields, named_children};
 use radtap_il::*;
 use tree_sitter::Node;
 
 impl<'a, 's> CLower<'a, 's> {
-    pub(super) fn alloc(&mut self, e: Expr, n: Node) -> ExprId {
-        let sp = self.sp(n);
-        let u = self.u();
-        let id = u.exprs.alloc(e);
-        u.source_map.expr.insert(id, sp);
-        id
-    }
-
     pub(super) fn opaque(&mut self, n: Node) -> ExprId {
         let t = self.t(n).to_string();
         self.alloc(Expr::Opaque(t), n)
-    }
-
-    pub(super) fn name(&mut self, n: Node, as_callee: bool) -> ExprId {
-        let name = self.t(n).to_string();
-        if let Some(s) = self.p.lookup(self.scope, &name) {
-            if self.p.symbols[s].kind == SymbolKind::Type {
-                // A typedef name in expression position: the type of a cast that
-                // tree-sitter read as a call argument, `(real)(index_t)(x)`.
-                return self.alloc(Expr::Opaque(format!("{BARE_TYPE_MARK}{name}")), n);
-            }
-            return self.alloc(Expr::Name(s), n);
-        }
-        if let Some(e) = self.object_macro(n) {
-            return e;
-        }
-        if self.macros.contains_key(&name)
-            || name
-                .chars()
-                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
-            || HEADER_NAMES.contains(&name.as_str())
-            // Reserved to the implementation (C11 7.1.3): a system header's constant
-            // (glibc's `isprint(c)` expands to `… & _ISprint`, an enumerator).
-            // GCC's builtins (`__builtin_huge_val()` from `HUGE_VAL`) are functions radtap
-            // knows, not constants.
-            || (name.starts_with('_')
-                && name[1..].starts_with(|c: char| c.is_ascii_uppercase() || c == '_')
-                && !name.starts_with("__builtin"))
-        {
-            return self.alloc(Expr::Opaque(name), n);
-        }
-        // A known library function may be named without a call (passed as a function
-        // pointer).
-        if as_callee || radtap_il::clib::c_library(&name).is_some() {
-            // A library function (math.h, stdio.h): one symbol for the program.
-            let g = self.global;
-            let key = format!("c:{name}");
-            let s = match self.p.scopes[g].names.get(&key) {
-                Some(&s) => s,
-                None => self
-                    .p
-                    .add_symbol(g, key, sym_c(&name, SymbolKind::Intrinsic, g)),
-            };
-            return self.alloc(Expr::Name(s), n);
-        }
-        if self.proto_params.contains(&name) {
-            return self.alloc(Expr::Opaque(name), n);
-        }
-        let sp = self.sp(n);
-        self.diags.push(Diagnostic::error(
-            Code::Undeclared,
-            sp,
-            format!("`{name}` is not declared"),
-        ));
-        self.alloc(Expr::Opaque(name), n)
-    }
-
-    /// An assignment or `++`/`--` target. Parentheses around it mean nothing (`(c) = p + 1`)
-    /// and are dropped, so that every pass recognises the variable assigned.
-    pub(super) fn lvalue(&mut self, n: Node) -> ExprId {
-        let mut e = self.expr(n);
-        while let Expr::Paren(a) = self.p.units[self.unit].exprs[e] {
-            e = a;
-        }
-        e
     }
 
     pub(super) fn expr(&mut self, n: Node) -> ExprId {
@@ -349,5 +277,71 @@ impl<'a, 's> CLower<'a, 's> {
                 self.opaque(n)
             }
         }
+    }
+}
+
+impl Names for CLower<'_, '_> {
+    fn name(&mut self, n: Node, as_callee: bool) -> ExprId {
+        let name = self.t(n).to_string();
+        if let Some(s) = self.p.lookup(self.scope, &name) {
+            if self.p.symbols[s].kind == SymbolKind::Type {
+                // A typedef name in expression position: the type of a cast that
+                // tree-sitter read as a call argument, `(real)(index_t)(x)`.
+                return self.alloc(Expr::Opaque(format!("{BARE_TYPE_MARK}{name}")), n);
+            }
+            return self.alloc(Expr::Name(s), n);
+        }
+        if let Some(e) = self.object_macro(n) {
+            return e;
+        }
+        if self.macros.contains_key(&name)
+            || name
+                .chars()
+                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+            || HEADER_NAMES.contains(&name.as_str())
+            // Reserved to the implementation (C11 7.1.3): a system header's constant
+            // (glibc's `isprint(c)` expands to `… & _ISprint`, an enumerator).
+            // GCC's builtins (`__builtin_huge_val()` from `HUGE_VAL`) are functions radtap
+            // knows, not constants.
+            || (name.starts_with('_')
+                && name[1..].starts_with(|c: char| c.is_ascii_uppercase() || c == '_')
+                && !name.starts_with("__builtin"))
+        {
+            return self.alloc(Expr::Opaque(name), n);
+        }
+        // A known library function may be named without a call (passed as a function
+        // pointer).
+        if as_callee || radtap_il::clib::c_library(&name).is_some() {
+            // A library function (math.h, stdio.h): one symbol for the program.
+            let g = self.global;
+            let key = format!("c:{name}");
+            let s = match self.p.scopes[g].names.get(&key) {
+                Some(&s) => s,
+                None => self
+                    .p
+                    .add_symbol(g, key, sym_c(&name, SymbolKind::Intrinsic, g)),
+            };
+            return self.alloc(Expr::Name(s), n);
+        }
+        if self.proto_params.contains(&name) {
+            return self.alloc(Expr::Opaque(name), n);
+        }
+        let sp = self.sp(n);
+        self.diags.push(Diagnostic::error(
+            Code::Undeclared,
+            sp,
+            format!("`{name}` is not declared"),
+        ));
+        self.alloc(Expr::Opaque(name), n)
+    }
+
+    /// An assignment or `++`/`--` target. Parentheses around it mean nothing (`(c) = p + 1`)
+    /// and are dropped, so that every pass recognises the variable assigned.
+    fn lvalue(&mut self, n: Node) -> ExprId {
+        let mut e = self.expr(n);
+        while let Expr::Paren(a) = self.p.units[self.unit].exprs[e] {
+            e = a;
+        }
+        e
     }
 }

@@ -1,7 +1,7 @@
 //! Function definitions: one unit per function, with its return type, its result
 //! variable, and its parameters in the function's scope, then its body.
 
-use super::{sym_c, CLower};
+use super::lower::*;
 use crate::ts::named_children;
 use crate::ts::Field;
 use radtap_il::*;

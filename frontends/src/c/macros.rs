@@ -6,7 +6,7 @@
 //! an integer macro is a constant. A use that cannot be expanded (the body is no expression,
 //! or uses `#`/`##`) while its expansion may read data is refused, naming the macro.
 
-use super::CLower;
+use super::lower::*;
 use crate::ts::{named_children, Field};
 use radtap_il::*;
 use tree_sitter::Node;

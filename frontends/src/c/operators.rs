@@ -9,7 +9,7 @@
 //! parse recurses only once per precedence level, so a long chain `(x) - (x) - … * y` is
 //! read in linear time and without deep recursion.
 
-use super::{c_number_kind, CLower, CAST_MARK};
+use super::lower::*;
 use crate::ts::named_children;
 use crate::ts::Field;
 use radtap_il::*;

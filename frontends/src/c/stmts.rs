@@ -2,11 +2,11 @@
 //! labels, comments and `$AD` directives, and each statement kind (an expression statement
 //! becomes an assignment or a call when it is one).
 
-use super::{compound_op, CLower};
-use crate::fortran::parse_directive;
+use super::lower::*;
 use crate::omp::Construct;
 use crate::ts::Field;
 use crate::ts::{named_children, trails};
+use radtap_il::directives::parse_directive;
 use radtap_il::*;
 use tree_sitter::Node;
 
@@ -61,103 +61,6 @@ impl<'a, 's> CLower<'a, 's> {
         };
         self.scope = outer;
         b
-    }
-
-    pub(super) fn stmt_into(&mut self, n: Node, label: Option<String>, out: &mut Block) {
-        match n.kind() {
-            "comment" => {
-                let t = self.t(n).to_string();
-                match parse_directive(&t) {
-                    Some(mut d) => {
-                        d.span = Some(self.sp(n));
-                        self.pending_dirs.push(d)
-                    }
-                    None => {
-                        // A comment at the end of the line of the statement just lowered
-                        // stays on that statement's line.
-                        let owner = n
-                            .prev_named_sibling()
-                            .filter(|p| p.kind() != "comment" && trails(*p, n));
-                        let last =
-                            out.last().copied().filter(|&l| {
-                                let u = self.u();
-                                u.stmts[l].comment.is_none()
-                                    && owner.is_some_and(|p| {
-                                        let sp = self.sp(p);
-                                        self.u().source_map.stmt.get(l).is_some_and(|ls| {
-                                            (ls.line, ls.col) == (sp.line, sp.col)
-                                        })
-                                    })
-                            });
-                        match last {
-                            Some(l) => self.u().stmts[l].comment = Some(t),
-                            None => {
-                                let s = self.push(StmtKind::Comment(t), n, None);
-                                out.push(s);
-                            }
-                        }
-                    }
-                }
-            }
-            "preproc_call" if self.t(n).trim_start().starts_with("#pragma") => {
-                if let Some(s) = self.pragma(n) {
-                    out.push(s);
-                }
-            }
-            "case_statement" => {
-                let value = n.field("value").map(|v| self.expr(v));
-                let s = self.push(StmtKind::CaseLabel(value), n, label);
-                out.push(s);
-                let vnode = n.field("value");
-                for c in named_children(n) {
-                    if Some(c) == vnode {
-                        continue;
-                    }
-                    self.stmt_into(c, None, out);
-                }
-            }
-            "labeled_statement" => {
-                let l = n.field("label").map(|x| self.t(x).to_string());
-                let inner = named_children(n)
-                    .into_iter()
-                    .find(|c| c.kind() != "statement_identifier" && c.kind() != "comment");
-                match inner {
-                    Some(i) => self.stmt_into(i, l, out),
-                    None => {
-                        let s = self.push(StmtKind::Empty, n, l);
-                        out.push(s);
-                    }
-                }
-            }
-            "ERROR" => {}
-            "expression_statement" if label.is_none() && self.statement_macro(n, out) => {}
-            _ => {
-                // The directives written before this statement are its own, not those of
-                // the first statement of its body (lowered before it).
-                let dirs = std::mem::take(&mut self.pending_dirs);
-                let omp = self.pending_omp.take();
-                let region = omp.as_ref().is_some_and(|o| o.kind == Construct::Parallel);
-                self.omp_regions += u32::from(region);
-                let lowered = self.stmt(n, label);
-                self.omp_regions -= u32::from(region);
-                if let Some(s) = lowered {
-                    let u = self.u();
-                    let mut own = dirs;
-                    own.append(&mut u.stmts[s].directives);
-                    u.stmts[s].directives = own;
-                    if let Some(o) = omp {
-                        self.attach_omp(o, s);
-                    }
-                    out.push(s);
-                } else {
-                    self.pending_dirs.splice(0..0, dirs);
-                    if let Some(o) = omp {
-                        let msg = format!("`#pragma omp {}` governs no statement here", o.words);
-                        self.omp_refuse(o.span, msg);
-                    }
-                }
-            }
-        }
     }
 
     fn stmt(&mut self, n: Node, label: Option<String>) -> Option<StmtId> {
@@ -714,4 +617,103 @@ fn is_barrier(c: &str) -> bool {
         .split_whitespace()
         .collect();
     w == ["#pragma", "omp", "barrier"]
+}
+
+impl Statements for CLower<'_, '_> {
+    fn stmt_into(&mut self, n: Node, label: Option<String>, out: &mut Block) {
+        match n.kind() {
+            "comment" => {
+                let t = self.t(n).to_string();
+                match parse_directive(&t) {
+                    Some(mut d) => {
+                        d.span = Some(self.sp(n));
+                        self.pending_dirs.push(d)
+                    }
+                    None => {
+                        // A comment at the end of the line of the statement just lowered
+                        // stays on that statement's line.
+                        let owner = n
+                            .prev_named_sibling()
+                            .filter(|p| p.kind() != "comment" && trails(*p, n));
+                        let last =
+                            out.last().copied().filter(|&l| {
+                                let u = self.u();
+                                u.stmts[l].comment.is_none()
+                                    && owner.is_some_and(|p| {
+                                        let sp = self.sp(p);
+                                        self.u().source_map.stmt.get(l).is_some_and(|ls| {
+                                            (ls.line, ls.col) == (sp.line, sp.col)
+                                        })
+                                    })
+                            });
+                        match last {
+                            Some(l) => self.u().stmts[l].comment = Some(t),
+                            None => {
+                                let s = self.push(StmtKind::Comment(t), n, None);
+                                out.push(s);
+                            }
+                        }
+                    }
+                }
+            }
+            "preproc_call" if self.t(n).trim_start().starts_with("#pragma") => {
+                if let Some(s) = self.pragma(n) {
+                    out.push(s);
+                }
+            }
+            "case_statement" => {
+                let value = n.field("value").map(|v| self.expr(v));
+                let s = self.push(StmtKind::CaseLabel(value), n, label);
+                out.push(s);
+                let vnode = n.field("value");
+                for c in named_children(n) {
+                    if Some(c) == vnode {
+                        continue;
+                    }
+                    self.stmt_into(c, None, out);
+                }
+            }
+            "labeled_statement" => {
+                let l = n.field("label").map(|x| self.t(x).to_string());
+                let inner = named_children(n)
+                    .into_iter()
+                    .find(|c| c.kind() != "statement_identifier" && c.kind() != "comment");
+                match inner {
+                    Some(i) => self.stmt_into(i, l, out),
+                    None => {
+                        let s = self.push(StmtKind::Empty, n, l);
+                        out.push(s);
+                    }
+                }
+            }
+            "ERROR" => {}
+            "expression_statement" if label.is_none() && self.statement_macro(n, out) => {}
+            _ => {
+                // The directives written before this statement are its own, not those of
+                // the first statement of its body (lowered before it).
+                let dirs = std::mem::take(&mut self.pending_dirs);
+                let omp = self.pending_omp.take();
+                let region = omp.as_ref().is_some_and(|o| o.kind == Construct::Parallel);
+                self.omp_regions += u32::from(region);
+                let lowered = self.stmt(n, label);
+                self.omp_regions -= u32::from(region);
+                if let Some(s) = lowered {
+                    let u = self.u();
+                    let mut own = dirs;
+                    own.append(&mut u.stmts[s].directives);
+                    u.stmts[s].directives = own;
+                    if let Some(o) = omp {
+                        self.attach_omp(o, s);
+                    }
+                    out.push(s);
+                } else {
+                    self.pending_dirs.splice(0..0, dirs);
+                    if let Some(o) = omp {
+                        let msg = format!("`#pragma omp {}` governs no statement here", o.words);
+                        self.omp_refuse(o.span, msg);
+                    }
+                }
+            }
+        }
+    }
 }

@@ -1,7 +1,7 @@
 //! Control flow: IF constructs and logical IF, DO loops (labelled, shared termination,
 //! DO WHILE), and the jump statements (EXIT, CYCLE, CONTINUE, RETURN, GO TO).
 
-use super::FortranLowering;
+use super::lower::*;
 use crate::ts::named_children;
 use crate::ts::Field;
 use radtap_il::*;

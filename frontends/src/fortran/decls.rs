@@ -1,7 +1,7 @@
 //! Type declaration statements and the symbols they declare: entities and their dimensions,
 //! attributes, initial values, DATA, COMMON, and attribute statements (DIMENSION, SAVE, ...).
 
-use super::{key, normalize_ws, sym_data, type_of_spec, FortranLowering};
+use super::lower::*;
 use crate::ts::Field;
 use crate::ts::{children_with_fields, named_children};
 use radtap_il::*;

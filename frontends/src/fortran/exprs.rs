@@ -1,7 +1,7 @@
 //! Expressions: literals, operators (with right-associative `**`), members, array
 //! constructors and implied DO, and the allocation of expressions with their spans.
 
-use super::{normalize_continuations, normalize_ws, sym_data, FortranLowering};
+use super::lower::*;
 use crate::ts::Field;
 use crate::ts::{children_with_fields, named_children};
 use radtap_il::*;
@@ -25,14 +25,6 @@ impl<'a, 't> FortranLowering<'a, 't> {
         let e = u.exprs.alloc(Expr::Opaque(t));
         u.source_map.expr.insert(e, sp);
         e
-    }
-
-    pub(super) fn alloc_expr(&mut self, e: Expr, n: Node) -> ExprId {
-        let sp = self.sp(n);
-        let u = self.unit();
-        let id = u.exprs.alloc(e);
-        u.source_map.expr.insert(id, sp);
-        id
     }
 
     pub(crate) fn expr(&mut self, n: Node<'t>) -> ExprId {

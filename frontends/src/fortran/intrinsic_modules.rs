@@ -3,7 +3,7 @@
 //! user module's PARAMETERs: each module is built once, on first USE, as a module unit that
 //! belongs to no input file (it is never written back; the user's USE line is).
 
-use super::{key, sym_data, FortranLowering};
+use super::lower::*;
 use radtap_il::*;
 
 /// Kind and size constants of the intrinsic modules, as gfortran on x86-64 has them.

@@ -1,7 +1,7 @@
 //! Name resolution in expressions: names, callees, the array-reference-or-call decision for
 //! a `call_expression`, and argument and subscript lists.
 
-use super::{is_intrinsic_module, key, sym_data, FortranLowering};
+use super::lower::*;
 use crate::ts::named_children;
 use crate::ts::Field;
 use radtap_il::vocab::is_fortran_intrinsic;

@@ -3,7 +3,7 @@
 //! parallel-loop marker of their DO loop, `atomic` the marker of its update; everything else
 //! is refused at its line when a head reaches the procedure (`crate::omp`).
 
-use super::FortranLowering;
+use super::lower::*;
 use crate::omp::{Construct, Pending};
 use radtap_il::omp::{Omp, OmpKind};
 use radtap_il::*;

@@ -2,10 +2,7 @@
 //! the walk over a unit's specification part, statement functions, implicit typing, and the
 //! declaration statements that are not type declarations: USE, IMPLICIT, PARAMETER, interfaces.
 
-use super::{
-    is_intrinsic_module, key, normalize_ws, parse_directive, type_of_spec, FortranLowering,
-    STATEMENT_KINDS,
-};
+use super::lower::*;
 use crate::ts::Field;
 use crate::ts::{children_with_fields, named_children, text, trails};
 use radtap_il::*;
@@ -311,36 +308,6 @@ impl<'a, 't> FortranLowering<'a, 't> {
                 }
             }
         }
-    }
-
-    pub(super) fn implicit_type(&self, scope: ScopeId, name: &str) -> Option<Type> {
-        let letter = name.chars().next()?.to_ascii_lowercase();
-        if !letter.is_ascii_lowercase() {
-            return None;
-        }
-        let li = (letter as u8 - b'a') as usize;
-        let mut sc = Some(scope);
-        while let Some(s) = sc {
-            let d = &self.p.scopes[s];
-            if let Some(Some(ts)) = d.implicit.get(li) {
-                return Some(type_of_spec(ts, &[]));
-            }
-            if d.implicit_none {
-                return None;
-            }
-            sc = d.parent;
-        }
-        let (class, bytes) = if ('i'..='n').contains(&letter) {
-            (BaseClass::Integer, 4)
-        } else {
-            (BaseClass::Real, 4)
-        };
-        Some(Type {
-            base: class,
-            bytes: Some(bytes),
-            dims: vec![],
-            pointers: 0,
-        })
     }
 
     pub(super) fn lower_decl(&mut self, c: Node<'t>, decls: &mut Vec<Decl>) {

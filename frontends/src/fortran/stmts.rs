@@ -3,9 +3,7 @@
 //! WHERE, FORALL, STOP, arithmetic IF, ALLOCATE, FORMAT, ENTRY, ASSOCIATE, BLOCK and I/O (IF
 //! constructs, DO loops and the jumps are in `control`).
 
-use super::{
-    key, normalize_continuations, parse_directive, sym_data, FortranLowering, STATEMENT_KINDS,
-};
+use super::lower::*;
 use crate::ts::Field;
 use crate::ts::{children_with_fields, named_children, trails};
 use radtap_il::*;
@@ -71,132 +69,6 @@ impl<'a, 't> FortranLowering<'a, 't> {
                 "unsupported construct: DO CONCURRENT whose index variable is also used outside DO loops over it",
             ));
         }
-    }
-
-    /// Lowers a sequence of statement nodes (with label and comment siblings).
-    pub(super) fn block(&mut self, nodes: &[Node<'t>]) -> Block {
-        let mut out = Vec::new();
-        let mut label: Option<String> = None;
-        // The node of the statement last pushed to `out`, for trailing comments.
-        let mut last: Option<Node<'t>> = None;
-        // Open `!$omp parallel` regions of this block, with where their statements start.
-        let mut regions: Vec<(crate::omp::Pending, usize)> = Vec::new();
-        for &n in nodes {
-            if !n.is_named() {
-                continue;
-            }
-            match n.kind() {
-                "statement_label" => {
-                    let t = self.t(n).trim().to_string();
-                    if !t.is_empty() {
-                        label = Some(t);
-                    }
-                }
-                "comment" if super::omp::sentinel(self.t(n)).is_some() => {
-                    self.omp_comment(n, &mut out, &mut regions);
-                }
-                "comment" => {
-                    let t = self.t(n).to_string();
-                    match parse_directive(&t) {
-                        Some(mut d) => {
-                            d.span = Some(self.sp(n));
-                            self.pending_dirs.push(d)
-                        }
-                        None => match (last, out.last()) {
-                            (Some(prev), Some(&sid))
-                                if trails(prev, n) && self.unit().stmts[sid].comment.is_none() =>
-                            {
-                                self.unit().stmts[sid].comment = Some(t);
-                            }
-                            _ => {
-                                let sid = self.unit().stmts.alloc(Stmt::new(StmtKind::Comment(t)));
-                                out.push(sid);
-                            }
-                        },
-                    }
-                }
-                "ERROR" => {}
-                "block_label_start_expression" | "end_do_loop_statement" | "end_if_statement" => {}
-                _ => {
-                    last = None;
-                    // The directives written before this statement are its own, not those
-                    // of the first statement of its body (lowered before it).
-                    let dirs = std::mem::take(&mut self.pending_dirs);
-                    let omp = self.pending_omp.take();
-                    if let Some(sid) = self.stmt(n, label.take()) {
-                        let u = self.unit();
-                        let mut own = dirs;
-                        own.append(&mut u.stmts[sid].directives);
-                        u.stmts[sid].directives = own;
-                        if let Some(o) = omp {
-                            let in_region = regions
-                                .iter()
-                                .any(|(o, _)| o.kind == crate::omp::Construct::Parallel);
-                            self.attach_omp(o, sid, in_region);
-                        }
-                        out.push(sid);
-                        last = Some(n);
-                    } else {
-                        self.pending_dirs.splice(0..0, dirs);
-                        if let Some(o) = omp {
-                            self.omp_unmatched(o);
-                        }
-                    }
-                }
-            }
-        }
-        for (o, _) in regions {
-            let msg = format!(
-                "`!$omp {}` without its `!$omp end {}` in the same block",
-                o.words, o.words
-            );
-            self.omp_refuse(o.span, msg);
-        }
-        if let Some(o) = self.pending_omp.take() {
-            self.omp_unmatched(o);
-        }
-        // Directives after the last statement (`$AD CHECKPOINT-END` closing a loop body)
-        // stay in this block, on an empty statement at the last one's line, instead of
-        // moving to the statement after the construct.
-        if let Some(sp) = self.pending_dirs.last().and_then(|d| d.span) {
-            let dirs = std::mem::take(&mut self.pending_dirs);
-            let u = self.unit();
-            let mut st = Stmt::new(StmtKind::Empty);
-            st.directives = dirs;
-            let sid = u.stmts.alloc(st);
-            u.source_map.stmt.insert(sid, sp);
-            out.push(sid);
-        }
-        out
-    }
-
-    pub(super) fn push_stmt(
-        &mut self,
-        kind: StmtKind,
-        n: Node,
-        label: Option<String>,
-        construct: Option<String>,
-    ) -> StmtId {
-        let sp = self.sp(n);
-        let dirs = std::mem::take(&mut self.pending_dirs);
-        let u = self.unit();
-        let id = u.stmts.alloc(Stmt {
-            kind,
-            label,
-            construct_name: construct,
-            directives: dirs,
-            comment: None,
-            omp: None,
-        });
-        u.source_map.stmt.insert(id, sp);
-        id
-    }
-
-    pub(super) fn construct_name(&self, n: Node) -> Option<String> {
-        named_children(n)
-            .into_iter()
-            .find(|c| c.kind() == "block_label_start_expression")
-            .map(|c| self.t(c).trim_end_matches(':').trim().to_string())
     }
 
     pub(super) fn stmt(&mut self, n: Node<'t>, label: Option<String>) -> Option<StmtId> {
@@ -660,5 +532,104 @@ fn uses_outside(
             radtap_il::visit::expr_children(&u.exprs[e], &mut |c| exprs.push(c));
         }
         uses_outside(u, &subs, vars, nests, used);
+    }
+}
+
+impl<'t> Blocks<'t> for FortranLowering<'_, 't> {
+    /// Lowers a sequence of statement nodes (with label and comment siblings).
+    fn block(&mut self, nodes: &[Node<'t>]) -> Block {
+        let mut out = Vec::new();
+        let mut label: Option<String> = None;
+        // The node of the statement last pushed to `out`, for trailing comments.
+        let mut last: Option<Node<'t>> = None;
+        // Open `!$omp parallel` regions of this block, with where their statements start.
+        let mut regions: Vec<(crate::omp::Pending, usize)> = Vec::new();
+        for &n in nodes {
+            if !n.is_named() {
+                continue;
+            }
+            match n.kind() {
+                "statement_label" => {
+                    let t = self.t(n).trim().to_string();
+                    if !t.is_empty() {
+                        label = Some(t);
+                    }
+                }
+                "comment" if super::omp::sentinel(self.t(n)).is_some() => {
+                    self.omp_comment(n, &mut out, &mut regions);
+                }
+                "comment" => {
+                    let t = self.t(n).to_string();
+                    match parse_directive(&t) {
+                        Some(mut d) => {
+                            d.span = Some(self.sp(n));
+                            self.pending_dirs.push(d)
+                        }
+                        None => match (last, out.last()) {
+                            (Some(prev), Some(&sid))
+                                if trails(prev, n) && self.unit().stmts[sid].comment.is_none() =>
+                            {
+                                self.unit().stmts[sid].comment = Some(t);
+                            }
+                            _ => {
+                                let sid = self.unit().stmts.alloc(Stmt::new(StmtKind::Comment(t)));
+                                out.push(sid);
+                            }
+                        },
+                    }
+                }
+                "ERROR" => {}
+                "block_label_start_expression" | "end_do_loop_statement" | "end_if_statement" => {}
+                _ => {
+                    last = None;
+                    // The directives written before this statement are its own, not those
+                    // of the first statement of its body (lowered before it).
+                    let dirs = std::mem::take(&mut self.pending_dirs);
+                    let omp = self.pending_omp.take();
+                    if let Some(sid) = self.stmt(n, label.take()) {
+                        let u = self.unit();
+                        let mut own = dirs;
+                        own.append(&mut u.stmts[sid].directives);
+                        u.stmts[sid].directives = own;
+                        if let Some(o) = omp {
+                            let in_region = regions
+                                .iter()
+                                .any(|(o, _)| o.kind == crate::omp::Construct::Parallel);
+                            self.attach_omp(o, sid, in_region);
+                        }
+                        out.push(sid);
+                        last = Some(n);
+                    } else {
+                        self.pending_dirs.splice(0..0, dirs);
+                        if let Some(o) = omp {
+                            self.omp_unmatched(o);
+                        }
+                    }
+                }
+            }
+        }
+        for (o, _) in regions {
+            let msg = format!(
+                "`!$omp {}` without its `!$omp end {}` in the same block",
+                o.words, o.words
+            );
+            self.omp_refuse(o.span, msg);
+        }
+        if let Some(o) = self.pending_omp.take() {
+            self.omp_unmatched(o);
+        }
+        // Directives after the last statement (`$AD CHECKPOINT-END` closing a loop body)
+        // stay in this block, on an empty statement at the last one's line, instead of
+        // moving to the statement after the construct.
+        if let Some(sp) = self.pending_dirs.last().and_then(|d| d.span) {
+            let dirs = std::mem::take(&mut self.pending_dirs);
+            let u = self.unit();
+            let mut st = Stmt::new(StmtKind::Empty);
+            st.directives = dirs;
+            let sid = u.stmts.alloc(st);
+            u.source_map.stmt.insert(sid, sp);
+            out.push(sid);
+        }
+        out
     }
 }

@@ -2,91 +2,13 @@
 //! selectors, the evaluation of constant kinds (`kind(1.0d0)`, `selected_real_kind(p)`, named
 //! constants), and derived-type definitions.
 
-use super::{key, normalize_ws, FortranLowering};
+use super::lower::*;
 use crate::ts::Field;
 use crate::ts::{children_with_fields, named_children};
 use radtap_il::*;
 use tree_sitter::Node;
 
 impl<'a, 't> FortranLowering<'a, 't> {
-    /// A type spec as written (`real(dp)`, `character*8`, `type(pt)`).
-    pub(super) fn lower_type_spec(&mut self, n: Node<'t>) -> TypeSpec {
-        let mut ts = TypeSpec {
-            class: BaseClass::Opaque,
-            keyword: String::new(),
-            name: None,
-            kind: KindSel::Default,
-            char_len: None,
-            bytes: None,
-            qualifiers: vec![],
-            inline_def: None,
-        };
-        match n.kind() {
-            "intrinsic_type" => {
-                let kids = children_with_fields(n);
-                let kw: Vec<String> = kids
-                    .iter()
-                    .filter(|(f, c)| f.is_none() && !c.is_named())
-                    .map(|(_, c)| self.t(*c).to_ascii_lowercase())
-                    .collect();
-                ts.keyword = kw.join(" ");
-                for (field, ch) in kids {
-                    if field == Some("kind") {
-                        self.lower_kind(ch, &mut ts);
-                    }
-                }
-                let (class, bytes) = match ts.keyword.as_str() {
-                    "integer" => (BaseClass::Integer, 4),
-                    "real" => (BaseClass::Real, 4),
-                    "double precision" | "doubleprecision" => (BaseClass::Real, 8),
-                    "complex" => (BaseClass::Complex, 8),
-                    "double complex" | "doublecomplex" => (BaseClass::Complex, 16),
-                    "logical" => (BaseClass::Logical, 4),
-                    "character" => (BaseClass::Character, 1),
-                    _ => (BaseClass::Opaque, 0),
-                };
-                ts.class = class;
-                ts.bytes = match &ts.kind {
-                    KindSel::Default => Some(bytes),
-                    // `complex*16` already counts both parts.
-                    KindSel::Star(n) => Some(*n),
-                    KindSel::Paren(e) | KindSel::Keyword(e) => {
-                        let e = *e;
-                        self.const_int(e).map(|k| {
-                            if class == BaseClass::Complex {
-                                2 * k as u32
-                            } else {
-                                k as u32
-                            }
-                        })
-                    }
-                };
-            }
-            "derived_type" => {
-                for (field, ch) in children_with_fields(n) {
-                    if !ch.is_named() && ts.keyword.is_empty() {
-                        ts.keyword = self.t(ch).to_ascii_lowercase();
-                    }
-                    if field == Some("name") {
-                        let nm = self.t(ch).to_string();
-                        if let Some(s) = self.p.lookup(self.scope(), &key(&nm)) {
-                            if let Some(td) = self.typedef_of_symbol(s) {
-                                ts.class = BaseClass::Record(td);
-                            }
-                        }
-                        ts.name = Some(nm);
-                    }
-                    if ch.kind() == "unlimited_polymorphic" {
-                        ts.name = Some("*".into());
-                    }
-                }
-            }
-            "declared_type" | "procedure" => self.unsupported(n, "this declared type form"),
-            _ => self.unsupported(n, "this type specification"),
-        }
-        ts
-    }
-
     fn typedef_of_symbol(&self, s: SymbolId) -> Option<TypeDefId> {
         let sd = &self.p.symbols[s];
         if sd.kind != SymbolKind::Type {
@@ -334,5 +256,85 @@ impl<'a, 't> FortranLowering<'a, 't> {
         self.cur_scope = Some(outer);
         self.p.typedefs[td].fields = fields;
         Some(td)
+    }
+}
+
+impl<'t> TypeSpecs<'t> for FortranLowering<'_, 't> {
+    /// A type spec as written (`real(dp)`, `character*8`, `type(pt)`).
+    fn lower_type_spec(&mut self, n: Node<'t>) -> TypeSpec {
+        let mut ts = TypeSpec {
+            class: BaseClass::Opaque,
+            keyword: String::new(),
+            name: None,
+            kind: KindSel::Default,
+            char_len: None,
+            bytes: None,
+            qualifiers: vec![],
+            inline_def: None,
+        };
+        match n.kind() {
+            "intrinsic_type" => {
+                let kids = children_with_fields(n);
+                let kw: Vec<String> = kids
+                    .iter()
+                    .filter(|(f, c)| f.is_none() && !c.is_named())
+                    .map(|(_, c)| self.t(*c).to_ascii_lowercase())
+                    .collect();
+                ts.keyword = kw.join(" ");
+                for (field, ch) in kids {
+                    if field == Some("kind") {
+                        self.lower_kind(ch, &mut ts);
+                    }
+                }
+                let (class, bytes) = match ts.keyword.as_str() {
+                    "integer" => (BaseClass::Integer, 4),
+                    "real" => (BaseClass::Real, 4),
+                    "double precision" | "doubleprecision" => (BaseClass::Real, 8),
+                    "complex" => (BaseClass::Complex, 8),
+                    "double complex" | "doublecomplex" => (BaseClass::Complex, 16),
+                    "logical" => (BaseClass::Logical, 4),
+                    "character" => (BaseClass::Character, 1),
+                    _ => (BaseClass::Opaque, 0),
+                };
+                ts.class = class;
+                ts.bytes = match &ts.kind {
+                    KindSel::Default => Some(bytes),
+                    // `complex*16` already counts both parts.
+                    KindSel::Star(n) => Some(*n),
+                    KindSel::Paren(e) | KindSel::Keyword(e) => {
+                        let e = *e;
+                        self.const_int(e).map(|k| {
+                            if class == BaseClass::Complex {
+                                2 * k as u32
+                            } else {
+                                k as u32
+                            }
+                        })
+                    }
+                };
+            }
+            "derived_type" => {
+                for (field, ch) in children_with_fields(n) {
+                    if !ch.is_named() && ts.keyword.is_empty() {
+                        ts.keyword = self.t(ch).to_ascii_lowercase();
+                    }
+                    if field == Some("name") {
+                        let nm = self.t(ch).to_string();
+                        if let Some(s) = self.p.lookup(self.scope(), &key(&nm)) {
+                            if let Some(td) = self.typedef_of_symbol(s) {
+                                ts.class = BaseClass::Record(td);
+                            }
+                        }
+                        ts.name = Some(nm);
+                    }
+                    if ch.kind() == "unlimited_polymorphic" {
+                        ts.name = Some("*".into());
+                    }
+                }
+            }
+            "declared_type" | "procedure" => self.unsupported(n, "this declared type form"),
+            _ => self.unsupported(n, "this type specification"),
+        }
+        ts
     }
 }

@@ -1,7 +1,7 @@
 //! Pass 1: program units. Creates each unit and its scope, registers program, module and
 //! procedure names, lowers the header (dummies, result, prefixes) and checks END names.
 
-use super::{key, parse_directive, sym_data, type_of_spec, FortranLowering, Pending};
+use super::lower::*;
 use crate::ts::Field;
 use crate::ts::{children_with_fields, named_children};
 use radtap_il::*;
@@ -275,15 +275,5 @@ impl<'a, 't> FortranLowering<'a, 't> {
         ) {
             self.p.symbols[r].ty = Some(type_of_spec(&ht, &[]));
         }
-    }
-
-    pub(super) fn get_or_create(&mut self, scope: ScopeId, n: Node, kind: SymbolKind) -> SymbolId {
-        let spelling = self.t(n).to_string();
-        let k = key(&spelling);
-        if let Some(&s) = self.p.scopes[scope].names.get(&k) {
-            return s;
-        }
-        self.p
-            .add_symbol(scope, k, sym_data(&spelling, kind, scope))
     }
 }
