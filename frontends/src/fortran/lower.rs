@@ -2,8 +2,8 @@
 //! scope, pending directives) and the services every part of it uses: text and span of a
 //! node, refusals, the unit and scope being built, names, symbols and types.
 
-use crate::ts::{named_children, span, text};
 pub(crate) use crate::symbols::sym_data;
+use crate::ts::{named_children, span, text};
 use radtap_il::*;
 use std::collections::HashMap;
 use tree_sitter::Node;
