@@ -27,9 +27,17 @@
 //! declares them and assembles the output file; this one supplies the body of each `f_b`
 //! (or `f_fwd`/`f_bwd` in split mode) through [`BodyRules`]. One file per idea:
 //!
-//! - `sweeps.rs` — the body, the split-mode sweeps, the statement dispatch, prologue/epilogue;
-//! - `record.rs` — pushes and pops, snapshots of checkpointed pieces, `-size` counts, TBR;
-//! - `assign.rs`, `transpose.rs` — assignments and the transposition of their tangent;
+//! - `base.rs` — what every rule uses (refusals, forward-only statements, targets' zones,
+//!   runtime calls, the unit's own variables, canonical loops, allocation counts);
+//!   `control.rs` — control codes pushed and popped; `rerun.rs` — snapshots of a piece run
+//!   again; `jump_forms.rs` — which code jumps, which loops keep their structure;
+//! - `sweeps.rs` — the body, the split-mode sweeps, the statement dispatch ([`Statements`]),
+//!   prologue/epilogue;
+//! - `record.rs` — pushes and pops, TBR; `snapshots.rs` — snapshots of checkpointed pieces;
+//!   `sizes.rs` — `-size` counts;
+//! - `assign.rs`, `transpose.rs`, `scatter.rs` — assignments, the transposition of their
+//!   tangent, the increments it scatters; `c_exprs.rs` — C expression statements and
+//!   returns; `pointer_moves.rs` — C pointer moves;
 //! - `branches.rs`, `loops.rs` — IF/SELECT and loop reversal;
 //! - `memory.rs` — declarations, ALLOCATE, `malloc`/`free`, Fortran pointer association;
 //! - `init_pairs.rs` — calls to an initialisation routine allocating module arrays and to the
@@ -38,7 +46,7 @@
 //! - `calls.rs` — checkpointed and split calls; `slices.rs` — their snapshots cut to the
 //!   element an argument passes;
 //! - `jumps.rs` — flow-graph reversal of code with jumps; `structjumps.rs` — loops with
-//!   EXIT/CYCLE/`break`/`continue` reversed without it, the loops kept;
+//!   EXIT/CYCLE/`break`/`continue` reversed without it, the loops kept ([`JumpLoops`]);
 //! - `masked.rs` — WHERE and FORALL;
 //! - `induction.rs` — integer counters rebuilt backwards instead of pushed, loop variables'
 //!   entry values recorded only when read outside their loops, first values not recorded;
@@ -51,13 +59,16 @@
 //!   (`gates[i] = sigmoid(a)`: `y * y * (1.0 / y - 1.0)` instead of calling `sigmoid_b`).
 //! - `siblings.rs` — intrinsic values stored in scalars read back by the partials
 //!   (`costheta` for `sin(theta)`'s partial `cos(theta)`).
-//! - `regions.rs` — `$AD CHECKPOINT-START`/`-END` and `DO-NOT-DIFF` regions;
+//! - `regions.rs` — blocks ([`Blocks`]) with their `$AD CHECKPOINT-START`/`-END` and
+//!   `DO-NOT-DIFF` regions; `omp.rs`, `omp_body.rs`, `omp_sections.rs` — OpenMP reversal;
 //! - `binomial.rs` — `$AD BINOMIAL-CKP` time loops under the revolve schedule;
 //! - `fploop.rs` — `$AD FP-LOOP` fixed-point loops: one converged iteration taped, its
 //!   adjoint iterated (Christianson);
 //! - `iiloop.rs` — `$AD II-LOOP` loops checkpointed per iteration.
 //!
-//! Checkpointing schedules (binomial, II-LOOP, FP-LOOP, regions) belong here too.
+//! Checkpointing schedules (binomial, II-LOOP, FP-LOOP, regions) belong here too. No two
+//! files call each other (`tests/boundaries.rs`): a rule reaches the statement and block
+//! dispatch back through the traits [`Statements`], [`Blocks`] and [`JumpLoops`].
 //!
 //! ## Invariants
 //!

@@ -1,4 +1,9 @@
-//! One procedure: its derivative header and declarations, and the statement rules.
+//! One procedure's derivative unit: what its rules read ([`Facts`]) and write ([`ProcGen`]),
+//! the mode's [`BodyRules`], and [`Tangents`], through which the rules for the pieces of an
+//! expression reach its tangent. The pieces are in `proc_/`: the services every rule uses
+//! (`base.rs`), the unit's construction (`unit.rs`), declarations, derivative references,
+//! the tangent of an expression (`expr.rs`, `intrinsic.rs`, `complex.rs`), shared
+//! sub-expressions, and what no rule may differentiate where it stands.
 
 pub(crate) use crate::build::add_direction_dim;
 use crate::build::{assign, stmt, B};

@@ -17,11 +17,13 @@
 //!   (`assign.rs`)
 //! - `call g(a…)` with an active call point: `call g_d(a, ȧ, …)`; an inactive actual whose
 //!   formal has a derivative gets a zero temporary, an active expression a temporary holding
-//!   its tangent. Calls with no active argument stay calls to `g`. (`calls.rs`)
+//!   its tangent. Calls with no active argument stay calls to `g`. (`calls.rs`, `args.rs`)
 //! - A function reference `f(a)` inside an active expression is hoisted:
-//!   `ṫ = f_d(a, ȧ, t)` before the statement, and `t` replaces `f(a)`.
+//!   `ṫ = f_d(a, ȧ, t)` before the statement, and `t` replaces `f(a)`. (`hoist.rs`)
 //! - Control flow is copied as it is; only its bodies change (`stmts.rs`); WHERE and FORALL
-//!   keep their masks (`masked.rs`); OpenMP loops keep their directives (`omp.rs`).
+//!   keep their masks (`masked.rs`); OpenMP loops keep their directives (`omp.rs`); a
+//!   derivative pointer follows its primal (`pointers.rs`). The rules of a construct reach
+//!   the statement dispatch back through [`Blocks`].
 //!
 //! Vector mode adds a direction index (`nd`, first dimension in Fortran, last in C) to every
 //! derivative reference and wraps each run of derivative statements in one loop over
