@@ -544,7 +544,7 @@ impl Values for Eval<'_> {
         // allocation per literal and per call's arguments).
         let u = self.u;
         match &u.exprs[e] {
-            Expr::Literal(_) | Expr::Opaque(_) | Expr::SizeofType(_) => Val {
+            Expr::Literal(_) | Expr::Opaque(_) | Expr::Intrinsic(_) | Expr::SizeofType(_) => Val {
                 reads: self.empty(),
                 ..none()
             },

@@ -35,6 +35,7 @@ impl<'a> Adj<'_, '_, 'a> {
             Expr::Call { callee, args } => {
                 let name = match &self.pg.f.src.exprs[*callee] {
                     Expr::Opaque(n) => n.to_ascii_lowercase(),
+                    Expr::Intrinsic(r) => r.spelling.to_string(),
                     Expr::Name(s) => self.pg.prog().symbols[*s].spelling.to_ascii_lowercase(),
                     _ => String::new(),
                 };

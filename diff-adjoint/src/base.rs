@@ -281,6 +281,7 @@ impl<'a> Adj<'_, '_, 'a> {
             Expr::Call { callee, args } => {
                 let name = match &self.pg.u.exprs[*callee] {
                     Expr::Opaque(n) => n.to_ascii_lowercase(),
+                    Expr::Intrinsic(r) => r.spelling.to_string(),
                     Expr::Name(s) => self.pg.g.out.symbols[*s].spelling.to_ascii_lowercase(),
                     _ => String::new(),
                 };
@@ -338,6 +339,7 @@ impl<'a> Adj<'_, '_, 'a> {
         };
         match &self.pg.u.exprs[callee] {
             Expr::Opaque(name) => Some(name),
+            Expr::Intrinsic(r) => Some(r.spelling),
             _ => None,
         }
     }
@@ -496,7 +498,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 Expr::Name(n) => names.push(*n),
                 // An integer macro (`malloc(N * sizeof(double))`) is a constant.
                 Expr::Opaque(m) if self.pg.g.int_macros.contains_key(m) => {}
-                Expr::Call { .. } | Expr::Opaque(_) => return false,
+                Expr::Call { .. } | Expr::Opaque(_) | Expr::Intrinsic(_) => return false,
                 other => radtap_il::visit::expr_children(other, &mut |c| todo.push(c)),
             }
         }

@@ -516,6 +516,7 @@ impl<'a> Adj<'_, '_, 'a> {
             Expr::Call { callee, args } => {
                 let name = match &self.pg.u.exprs[*callee] {
                     Expr::Opaque(n) => n.to_ascii_lowercase(),
+                    Expr::Intrinsic(r) => r.spelling.to_string(),
                     Expr::Name(s) => self.pg.g.out.symbols[*s].spelling.to_ascii_lowercase(),
                     _ => String::new(),
                 };
@@ -551,6 +552,7 @@ impl<'a> Adj<'_, '_, 'a> {
             if let Expr::Call { callee, args } = &self.pg.u.exprs[x] {
                 let is_sum = match &self.pg.u.exprs[*callee] {
                     Expr::Opaque(n) => n.eq_ignore_ascii_case("sum"),
+                    Expr::Intrinsic(r) => Some(r.id) == vocab::id_of("sum", Lang::Fortran),
                     Expr::Name(s) => self.pg.g.out.symbols[*s]
                         .spelling
                         .eq_ignore_ascii_case("sum"),
@@ -580,6 +582,7 @@ impl<'a> Adj<'_, '_, 'a> {
             if let Expr::Call { callee, .. } = &self.pg.u.exprs[x] {
                 let name = match &self.pg.u.exprs[*callee] {
                     Expr::Opaque(n) => n.to_ascii_lowercase(),
+                    Expr::Intrinsic(r) => r.spelling.to_string(),
                     Expr::Name(s) => self.pg.g.out.symbols[*s].spelling.to_ascii_lowercase(),
                     _ => String::new(),
                 };

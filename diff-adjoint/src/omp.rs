@@ -451,6 +451,7 @@ impl<'a> Adj<'_, '_, 'a> {
                     }
                     // The runtime's entry points are written as they are spelled.
                     Expr::Opaque(t) => found |= runtime(t),
+                    Expr::Intrinsic(r) => found |= runtime(r.spelling),
                     _ => {}
                 }
                 radtap_il::visit::expr_children(&u.exprs[e], &mut |c| todo.push(c));

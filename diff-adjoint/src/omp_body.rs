@@ -453,6 +453,7 @@ pub(crate) fn stack_op(prog: &Program, u: &UnitData, st: StmtId, what: &str) -> 
         Expr::Name(f) => prog.name(*f).to_ascii_lowercase(),
         // The runtime's entry points are written as they are spelled.
         Expr::Opaque(t) => t.to_ascii_lowercase(),
+        Expr::Intrinsic(r) => r.spelling.to_string(),
         _ => return None,
     };
     if !n.starts_with(what) || n.contains("array") || n.contains("control") || args.len() != 1 {

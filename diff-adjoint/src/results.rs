@@ -166,6 +166,7 @@ impl Adj<'_, '_, '_> {
                 Expr::Call { callee, args } if args.len() == 1 && args[0].keyword.is_none() => {
                     let name = match &cu.exprs[*callee] {
                         Expr::Opaque(n) => n.clone(),
+                        Expr::Intrinsic(r) => r.spelling.to_string(),
                         Expr::Name(s) if self.pg.prog().symbols[*s].unit.is_none() => {
                             self.pg.prog().symbols[*s].spelling.clone()
                         }

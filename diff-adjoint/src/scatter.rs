@@ -150,6 +150,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 Expr::Name(p) => p.hash(&mut h),
                 Expr::Literal(p) => p.text.hash(&mut h),
                 Expr::Opaque(p) => p.hash(&mut h),
+                Expr::Intrinsic(r) => r.hash(&mut h),
                 Expr::Field { field, arrow, .. } => (field, arrow).hash(&mut h),
                 Expr::Unary { op, .. } => std::mem::discriminant(op).hash(&mut h),
                 Expr::Binary { op, .. } => std::mem::discriminant(op).hash(&mut h),
@@ -177,6 +178,7 @@ impl<'a> Adj<'_, '_, 'a> {
             (Expr::Name(p), Expr::Name(q)) => p == q,
             (Expr::Literal(p), Expr::Literal(q)) => p.text == q.text,
             (Expr::Opaque(p), Expr::Opaque(q)) => p == q,
+            (Expr::Intrinsic(p), Expr::Intrinsic(q)) => p == q,
             (
                 Expr::Field {
                     field: f1,
@@ -226,7 +228,7 @@ impl<'a> Adj<'_, '_, 'a> {
             {
                 false
             }
-            (Expr::Literal(_) | Expr::Name(_) | Expr::Opaque(_), _) => true,
+            (Expr::Literal(_) | Expr::Name(_) | Expr::Opaque(_) | Expr::Intrinsic(_), _) => true,
             _ => {
                 let (mut ka, mut kb) = (Vec::new(), Vec::new());
                 radtap_il::visit::expr_children(x, &mut |k| ka.push(k));

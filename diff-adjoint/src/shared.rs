@@ -59,7 +59,7 @@ impl Adj<'_, '_, '_> {
 
     fn cheap(&self, e: ExprId) -> bool {
         match &self.pg.u.exprs[e] {
-            Expr::Name(_) | Expr::Literal(_) | Expr::Opaque(_) => true,
+            Expr::Name(_) | Expr::Literal(_) | Expr::Opaque(_) | Expr::Intrinsic(_) => true,
             Expr::Paren(a) | Expr::Unary { arg: a, .. } => self.cheap(*a),
             Expr::Field { base, .. } => self.cheap(*base),
             // An element: its subscripts are integer arithmetic, cheap unless they call.

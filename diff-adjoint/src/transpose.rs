@@ -151,6 +151,7 @@ impl<'a> Adj<'_, '_, 'a> {
             Expr::Call { callee, args } => {
                 let name = match &self.pg.u.exprs[callee] {
                     Expr::Opaque(n) => n.to_ascii_lowercase(),
+                    Expr::Intrinsic(r) => r.spelling.to_string(),
                     Expr::Name(s) => self.pg.g.out.symbols[*s].spelling.to_ascii_lowercase(),
                     _ => String::new(),
                 };
@@ -663,6 +664,7 @@ impl<'a> Adj<'_, '_, 'a> {
             if let Expr::Call { callee, args } = &self.pg.u.exprs[x] {
                 let name = match &self.pg.u.exprs[*callee] {
                     Expr::Opaque(n) => n.to_ascii_lowercase(),
+                    Expr::Intrinsic(r) => r.spelling.to_string(),
                     Expr::Name(s) => self.pg.g.out.symbols[*s].spelling.to_ascii_lowercase(),
                     _ => String::new(),
                 };

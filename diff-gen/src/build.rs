@@ -50,8 +50,18 @@ impl B<'_> {
             text: text.into(),
         }))
     }
+    /// The callee `f`: typed by its record ([`Expr::Intrinsic`]) when `f` is a spelling of a
+    /// routine of the vocabulary in the unit's language, opaque otherwise (the runtime's
+    /// `pushReal8`, the OpenMP entry points, derivative routines).
+    pub fn callee(&mut self, f: &str) -> ExprId {
+        match radtap_il::vocab::resolve(f, self.lang) {
+            Some(r) => self.e(Expr::Intrinsic(r)),
+            None => self.opaque(f),
+        }
+    }
+    /// `f(a, …)`, the callee as [`B::callee`] types it.
     pub fn call(&mut self, f: &str, args: Vec<ExprId>) -> ExprId {
-        let callee = self.opaque(f);
+        let callee = self.callee(f);
         self.e(Expr::Call {
             callee,
             args: args
@@ -65,7 +75,7 @@ impl B<'_> {
     }
     /// `f(a, …, k=b, …)`: each argument with its keyword, if any.
     pub fn call_kw(&mut self, f: &str, args: Vec<(Option<&str>, ExprId)>) -> ExprId {
-        let callee = self.opaque(f);
+        let callee = self.callee(f);
         self.e(Expr::Call {
             callee,
             args: args

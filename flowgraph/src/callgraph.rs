@@ -410,6 +410,7 @@ impl<'a> Resolver<'a> {
                 _ => return Callee::External(String::from("<expression>")),
             },
             Expr::Opaque(t) => return Callee::External(t.clone()),
+            Expr::Intrinsic(r) => return Callee::External(r.spelling.to_string()),
             _ => return Callee::External(String::from("<expression>")),
         };
         let sd = &self.prog.symbols[sym];

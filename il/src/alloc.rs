@@ -71,6 +71,7 @@ fn callee_is(prog: &Program, u: &UnitData, callee: ExprId, names: &[&str]) -> bo
     match &u.exprs[callee] {
         Expr::Name(s) => names.contains(&prog.symbols[*s].spelling.as_str()),
         Expr::Opaque(t) => names.contains(&t.as_str()),
+        Expr::Intrinsic(r) => names.contains(&r.spelling),
         _ => false,
     }
 }
@@ -96,6 +97,7 @@ fn reads_only_params(u: &UnitData, e: ExprId) -> bool {
             | Expr::Assign { .. }
             | Expr::IncDec { .. }
             | Expr::Opaque(_)
+            | Expr::Intrinsic(_)
             | Expr::Comma(_) => ok = false,
             other => crate::visit::expr_children(other, &mut |k| todo.push(k)),
         }
@@ -310,7 +312,7 @@ fn no_calls(u: &UnitData, e: ExprId, i: SymbolId) -> bool {
     let mut todo = vec![e];
     while let Some(x) = todo.pop() {
         match &u.exprs[x] {
-            Expr::Call { .. } | Expr::Opaque(_) | Expr::Comma(_) => ok = false,
+            Expr::Call { .. } | Expr::Opaque(_) | Expr::Intrinsic(_) | Expr::Comma(_) => ok = false,
             Expr::Assign { lhs, .. } | Expr::IncDec { arg: lhs, .. } => {
                 ok &= matches!(u.exprs[*lhs], Expr::Name(q) if q == i);
                 crate::visit::expr_children(&u.exprs[x], &mut |k| todo.push(k));

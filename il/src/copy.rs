@@ -108,7 +108,11 @@ impl Slots for Cx<'_, '_, '_> {
 /// Calls `f` on every expression slot directly inside `e` (mutable: for rewriting copies).
 pub fn expr_slots(e: &mut Expr, f: &mut dyn FnMut(&mut ExprId)) {
     match e {
-        Expr::Literal(_) | Expr::Name(_) | Expr::Opaque(_) | Expr::SizeofType(_) => {}
+        Expr::Literal(_)
+        | Expr::Name(_)
+        | Expr::Opaque(_)
+        | Expr::Intrinsic(_)
+        | Expr::SizeofType(_) => {}
         Expr::Index { base, subs } => {
             f(base);
             subs.iter_mut().for_each(|s| subscript_slots(s, f));

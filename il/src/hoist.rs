@@ -242,6 +242,7 @@ fn elemental_args(prog: &Program, u: &UnitData, e: ExprId) -> Option<Vec<ExprId>
             prog.symbols[*s].spelling.to_ascii_lowercase()
         }
         Expr::Opaque(n) => n.to_ascii_lowercase(),
+        Expr::Intrinsic(r) => r.spelling.to_string(),
         _ => return None,
     };
     (crate::vocab::is(&name, Lang::Fortran, crate::vocab::ELEMENTAL)

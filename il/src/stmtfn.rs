@@ -331,6 +331,7 @@ impl Cx<'_> {
                         self.prog.symbols[*s].spelling.to_ascii_lowercase()
                     }
                     Expr::Opaque(n) => n.to_ascii_lowercase(),
+                    Expr::Intrinsic(r) => r.spelling.to_string(),
                     _ => return None,
                 };
                 match name.as_str() {

@@ -6,7 +6,11 @@ use crate::ir::*;
 /// Calls `f` on every direct sub-expression of `e`.
 pub fn expr_children(e: &Expr, f: &mut dyn FnMut(ExprId)) {
     match e {
-        Expr::Literal(_) | Expr::Name(_) | Expr::Opaque(_) | Expr::SizeofType(_) => {}
+        Expr::Literal(_)
+        | Expr::Name(_)
+        | Expr::Opaque(_)
+        | Expr::Intrinsic(_)
+        | Expr::SizeofType(_) => {}
         Expr::Index { base, subs } => {
             f(*base);
             subs.iter().for_each(|s| subscript_children(s, f));

@@ -35,30 +35,82 @@ mod types;
 pub use records::ROUTINES;
 pub use types::*;
 
-/// Spelling → record, per language, built once.
-fn index() -> &'static [HashMap<String, &'static Routine>; 2] {
-    static INDEX: OnceLock<[HashMap<String, &'static Routine>; 2]> = OnceLock::new();
+/// Spelling → index in [`ROUTINES`], per language, built once.
+fn index() -> &'static [HashMap<String, usize>; 2] {
+    static INDEX: OnceLock<[HashMap<String, usize>; 2]> = OnceLock::new();
     INDEX.get_or_init(|| {
         let (mut f, mut c) = (HashMap::new(), HashMap::new());
-        for r in ROUTINES {
+        for (i, r) in ROUTINES.iter().enumerate() {
             for &n in r.fortran {
-                f.entry(n.to_string()).or_insert(r);
+                f.entry(n.to_string()).or_insert(i);
             }
             for n in r.c_spellings() {
-                c.entry(n).or_insert(r);
+                c.entry(n).or_insert(i);
             }
         }
         [f, c]
     })
 }
 
-/// The record of `name` (lower case) in `lang`.
-pub fn lookup(name: &str, lang: Lang) -> Option<&'static Routine> {
-    let i = match lang {
+fn lang_index(lang: Lang) -> &'static HashMap<String, usize> {
+    &index()[match lang {
         Lang::Fortran => 0,
         Lang::C => 1,
-    };
-    index()[i].get(name).copied()
+    }]
+}
+
+/// The record of `name` (lower case) in `lang`.
+pub fn lookup(name: &str, lang: Lang) -> Option<&'static Routine> {
+    lang_index(lang).get(name).map(|&i| &ROUTINES[i])
+}
+
+/// A record of [`ROUTINES`], by its index: what the IL holds for a known routine
+/// ([`RoutineRef`]) and what consumers compare instead of names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RoutineId(u16);
+
+impl RoutineId {
+    /// The record.
+    pub fn routine(self) -> &'static Routine {
+        &ROUTINES[self.0 as usize]
+    }
+}
+
+/// The record of `id`.
+pub fn routine(id: RoutineId) -> &'static Routine {
+    id.routine()
+}
+
+/// The id of the record of `name` (lower case) in `lang`.
+pub fn id_of(name: &str, lang: Lang) -> Option<RoutineId> {
+    lang_index(lang).get(name).map(|&i| RoutineId(i as u16))
+}
+
+/// A typed callee ([`Expr::Intrinsic`](crate::Expr::Intrinsic)): the record called and the
+/// spelling written (one of the record's spellings in the unit's language: `dsin`, `sinf`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RoutineRef {
+    /// The record.
+    pub id: RoutineId,
+    /// The spelling written.
+    pub spelling: &'static str,
+}
+
+impl RoutineRef {
+    /// The record.
+    pub fn routine(self) -> &'static Routine {
+        self.id.routine()
+    }
+}
+
+/// The typed callee for `name` as spelled in `lang` (exactly a spelling of a record: lower
+/// case), or `None` for a name the vocabulary does not hold.
+pub fn resolve(name: &str, lang: Lang) -> Option<RoutineRef> {
+    let (k, &i) = lang_index(lang).get_key_value(name)?;
+    Some(RoutineRef {
+        id: RoutineId(i as u16),
+        spelling: k.as_str(),
+    })
 }
 
 /// The record of `name` when it has a [`Rule`] (`c`: the C spelling).

@@ -318,6 +318,7 @@ impl<'p> W<'p> {
             .filter_map(|(_, e)| match e {
                 Expr::Name(s) => Some(self.name(*s)),
                 Expr::Opaque(t) => Some(t.as_str()),
+                Expr::Intrinsic(r) => Some(r.spelling),
                 _ => None,
             })
             .collect()
@@ -603,6 +604,7 @@ impl<'p> W<'p> {
             Expr::Literal(_)
             | Expr::Name(_)
             | Expr::Opaque(_)
+            | Expr::Intrinsic(_)
             | Expr::Paren(_)
             | Expr::ArrayCtor { .. }
             | Expr::ImpliedDo { .. }
@@ -626,6 +628,7 @@ impl<'p> W<'p> {
             Expr::Literal(l) => l.text.clone(),
             Expr::Name(s) => self.name(*s).to_string(),
             Expr::Opaque(t) => t.clone(),
+            Expr::Intrinsic(r) => r.spelling.to_string(),
             Expr::Index { base, subs } => {
                 let mut s = self.expr_prec(uid, *base, C_POSTFIX);
                 for sub in subs {

@@ -264,6 +264,7 @@ impl<'a> ProcGen<'_, 'a> {
         match &self.f.src.exprs[callee] {
             Expr::Name(s) => self.prog().symbols[*s].spelling.to_ascii_lowercase(),
             Expr::Opaque(s) => s.to_ascii_lowercase(),
+            Expr::Intrinsic(r) => r.spelling.to_string(),
             _ => String::new(),
         }
     }
@@ -397,6 +398,7 @@ impl<'a> ProcGen<'_, 'a> {
                     Expr::Name(s) => complex_sym(*s),
                     Expr::Literal(l) => l.kind == LitKind::Complex,
                     Expr::Opaque(n) => complex_name(n),
+                    Expr::Intrinsic(r) => complex_name(r.spelling),
                     _ => false,
                 })
         })

@@ -43,6 +43,7 @@ pub(crate) fn complex_expr(
             let (name, fsym) = match &exprs[*callee] {
                 Expr::Name(s) => (name_of(*s).to_ascii_lowercase(), Some(*s)),
                 Expr::Opaque(n) => (n.to_ascii_lowercase(), None),
+                Expr::Intrinsic(r) => (r.spelling.to_string(), None),
                 _ => (String::new(), None),
             };
             if intrinsic_is(&name, radtap_il::vocab::CPLX) {

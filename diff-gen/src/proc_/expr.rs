@@ -243,7 +243,7 @@ impl Tangents for ProcGen<'_, '_> {
             return Some(d);
         }
         match &src.exprs[e] {
-            Expr::Literal(_) | Expr::Opaque(_) | Expr::SizeofType(_) => None,
+            Expr::Literal(_) | Expr::Opaque(_) | Expr::Intrinsic(_) | Expr::SizeofType(_) => None,
             Expr::Name(_)
             | Expr::Index { .. }
             | Expr::Field { .. }

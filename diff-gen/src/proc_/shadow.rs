@@ -64,7 +64,8 @@ impl<'a> ProcGen<'_, 'a> {
                     | Expr::Assign { .. }
                     | Expr::IncDec { .. }
                     | Expr::Comma(_)
-                    | Expr::Opaque(_) => return None,
+                    | Expr::Opaque(_)
+                    | Expr::Intrinsic(_) => return None,
                     other => radtap_il::visit::expr_children(other, &mut |k| todo.push(k)),
                 }
             }

@@ -52,7 +52,7 @@ impl ProcGen<'_, '_> {
         if let Expr::Call { callee, .. } = node {
             let name = self.callee_name(*callee);
             let intrinsic = match &self.f.src.exprs[*callee] {
-                Expr::Opaque(_) => true,
+                Expr::Opaque(_) | Expr::Intrinsic(_) => true,
                 Expr::Name(s) => self.prog().symbols[*s].unit.is_none(),
                 _ => false,
             };

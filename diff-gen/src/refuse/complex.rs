@@ -31,6 +31,7 @@ pub(crate) fn expr_transfers_real(prog: &Program, u: &UnitData, e: ExprId) -> bo
         let name = match &u.exprs[*callee] {
             Expr::Name(s) => prog.symbols[*s].spelling.to_ascii_lowercase(),
             Expr::Opaque(s) => s.to_ascii_lowercase(),
+            Expr::Intrinsic(r) => r.spelling.to_string(),
             _ => String::new(),
         };
         if name == "transfer"
@@ -75,6 +76,7 @@ pub(crate) fn mentions_complex(prog: &Program, u: &UnitData, e: ExprId) -> bool 
                 let name = match &u.exprs[*callee] {
                     Expr::Name(s) => prog.symbols[*s].spelling.to_ascii_lowercase(),
                     Expr::Opaque(s) => s.to_ascii_lowercase(),
+                    Expr::Intrinsic(r) => r.spelling.to_string(),
                     _ => String::new(),
                 };
                 if COMPLEX_RESULT_INTRINSICS.contains(&name.as_str())
@@ -124,6 +126,7 @@ pub(crate) fn complex_intrinsic(prog: &Program, u: &UnitData, e: ExprId) -> bool
     let name = match &u.exprs[*callee] {
         Expr::Name(s) => prog.symbols[*s].spelling.to_ascii_lowercase(),
         Expr::Opaque(s) => s.to_ascii_lowercase(),
+        Expr::Intrinsic(r) => r.spelling.to_string(),
         _ => String::new(),
     };
     COMPLEX_INTRINSICS.contains(&name.as_str())
@@ -141,6 +144,7 @@ pub(crate) fn complex_valued(prog: &Program, u: &UnitData, e: ExprId) -> bool {
             let name = match &u.exprs[*callee] {
                 Expr::Name(s) => prog.symbols[*s].spelling.to_ascii_lowercase(),
                 Expr::Opaque(s) => s.to_ascii_lowercase(),
+                Expr::Intrinsic(r) => r.spelling.to_string(),
                 _ => String::new(),
             };
             COMPLEX_RESULT_INTRINSICS.contains(&name.as_str())

@@ -19,6 +19,9 @@ pub enum Expr {
     Name(SymbolId),
     /// An unresolved name (C macros, members of external modules), as written.
     Opaque(String),
+    /// A routine of the vocabulary called by generated code: the callee of a
+    /// [`Call`](Expr::Call) the generators build, typed by its record.
+    Intrinsic(crate::vocab::RoutineRef),
     /// Array element, section or substring: `a(i, 1:n)` / C `a[i]`.
     Index {
         /// The array.

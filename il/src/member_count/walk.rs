@@ -158,6 +158,7 @@ impl Walk<'_> {
             }
             Expr::Literal(l) => Some(l.text.clone()),
             Expr::Opaque(t) => Some(t.clone()),
+            Expr::Intrinsic(r) => Some(r.spelling.to_string()),
             Expr::Field { base, field, arrow } => {
                 let b = self.key(*base)?;
                 Some(format!("{b}{}{field}", if *arrow { "->" } else { "." }))
@@ -561,6 +562,7 @@ impl Walk<'_> {
         let name = match &self.u.exprs[callee] {
             Expr::Name(f) => self.prog.symbols[*f].spelling.clone(),
             Expr::Opaque(t) => t.clone(),
+            Expr::Intrinsic(r) => r.spelling.to_string(),
             _ => String::new(),
         };
         match name.as_str() {

@@ -49,6 +49,7 @@ impl W<'_> {
             Expr::Literal(l) => out.push_str(&l.text),
             Expr::Name(s) => out.push_str(self.p.local_name(u.scope, *s)),
             Expr::Opaque(t) => out.push_str(t),
+            Expr::Intrinsic(r) => out.push_str(r.spelling),
             Expr::Index { base, subs } => {
                 self.expr_into(uid, *base, out);
                 out.push('(');
