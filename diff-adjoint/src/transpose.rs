@@ -149,24 +149,26 @@ impl<'a> Adj<'_, '_, 'a> {
                 Ok(())
             }
             Expr::Call { callee, args } => {
-                let name = match &self.pg.u.exprs[callee] {
-                    Expr::Opaque(n) => n.to_ascii_lowercase(),
-                    Expr::Intrinsic(r) => r.spelling.to_string(),
-                    Expr::Name(s) => self.pg.g.out.symbols[*s].spelling.to_ascii_lowercase(),
-                    _ => String::new(),
+                let id = self.callee_id(callee);
+                // Whether the callee is the routine of one of the Fortran generics `gs`.
+                let is = |gs: &[&str]| {
+                    id.is_some_and(|id| {
+                        gs.iter()
+                            .any(|g| vocab::id_of(g, Lang::Fortran) == Some(id))
+                    })
                 };
                 let complex_arg = args.first().is_some_and(|a| self.pg.complex_out(a.value));
-                match name.as_str() {
+                match () {
                     // w = real(c) of a complex c: c̄ += cmplx(w̄, 0).
-                    "real" | "dble" | "float" | "sngl" | "dfloat" | "dreal" if complex_arg => {
+                    _ if is(&["real", "dreal"]) && complex_arg => {
                         let s = self.real_part(seed, args[0].value);
                         self.transpose(args[0].value, s, seed_rank, marks, out)
                     }
-                    "real" | "dble" | "float" | "sngl" | "dfloat" if !args.is_empty() => {
+                    _ if is(&["real"]) && !args.is_empty() => {
                         self.transpose(args[0].value, seed, seed_rank, marks, out)
                     }
                     // w = aimag(c): c̄ += cmplx(0, w̄).
-                    "aimag" | "dimag" | "imag" if args.len() == 1 => {
+                    _ if is(&["aimag", "dimag", "imag"]) && args.len() == 1 => {
                         let s = self.real_part(seed, args[0].value);
                         let zero = self.pg.b().int(0);
                         let a = self.dup(args[0].value);
@@ -175,12 +177,12 @@ impl<'a> Adj<'_, '_, 'a> {
                         self.transpose(args[0].value, s, seed_rank, marks, out)
                     }
                     // w = conjg(c): c̄ += conjg(w̄).
-                    "conjg" | "dconjg" if args.len() == 1 => {
+                    _ if is(&["conjg", "dconjg"]) && args.len() == 1 => {
                         let s = self.conj_if_complex(seed);
                         self.transpose(args[0].value, s, seed_rank, marks, out)
                     }
                     // w = cmplx(a, b[, kind]): ā += real(w̄), b̄ += aimag(w̄).
-                    "cmplx" | "dcmplx" | "complex" => {
+                    _ if is(&["cmplx", "dcmplx", "complex"]) => {
                         let seed = if self.has_marker(args[0].value, marks)
                             && args.get(1).is_some_and(|a| self.has_marker(a.value, marks))
                         {
@@ -220,7 +222,7 @@ impl<'a> Adj<'_, '_, 'a> {
                     // has an array seed: every element's seed reaches the one sum, so the
                     // seed is summed (passing it on as it was gave each element only its
                     // own share: a silently wrong adjoint).
-                    "sum" if args.len() == 1 => {
+                    _ if is(&["sum"]) && args.len() == 1 => {
                         let a = args[0].value;
                         let s = self.scalar_seed(seed, seed_rank);
                         // A scalar inside the summed array expression (`sum(x + y)`, `y`
@@ -237,13 +239,13 @@ impl<'a> Adj<'_, '_, 'a> {
                     }
                     // sum(a, dim=k): the seed spread back along dimension k.
                     // sum(a, mask=m): the seed where m holds.
-                    "sum"
-                        if args.len() == 2
-                            && (args[1]
-                                .keyword
-                                .as_deref()
-                                .is_some_and(|k| k.eq_ignore_ascii_case("mask"))
-                                || (args[1].keyword.is_none() && self.logical(args[1].value))) =>
+                    _ if is(&["sum"])
+                        && args.len() == 2
+                        && (args[1]
+                            .keyword
+                            .as_deref()
+                            .is_some_and(|k| k.eq_ignore_ascii_case("mask"))
+                            || (args[1].keyword.is_none() && self.logical(args[1].value))) =>
                     {
                         let a = args[0].value;
                         let seed = self.scalar_seed(seed, seed_rank);
@@ -253,7 +255,7 @@ impl<'a> Adj<'_, '_, 'a> {
                         let s = self.pg.b().call("merge", vec![seed, z, m]);
                         self.transpose(a, s, r, marks, out)
                     }
-                    "sum" if args.len() == 2 => {
+                    _ if is(&["sum"]) && args.len() == 2 => {
                         let a = args[0].value;
                         let k = self.dup(args[1].value);
                         let (a1, k2) = (self.dup(a), self.dup(k));
@@ -265,10 +267,16 @@ impl<'a> Adj<'_, '_, 'a> {
                     // y = cshift(a, k): ā += cshift(ȳ, -k).
                     // A scalar seed (the array was reduced) reaches every element alike,
                     // however they are moved.
-                    "cshift" | "transpose" if seed_rank == 0 && self.out_rank(seed) == 0 => {
+                    _ if is(&["cshift", "transpose"])
+                        && seed_rank == 0
+                        && self.out_rank(seed) == 0 =>
+                    {
                         self.transpose(args[0].value, seed, 0, marks, out)
                     }
-                    "cshift" if args.len() == 2 && args.iter().all(|a| a.keyword.is_none()) => {
+                    _ if is(&["cshift"])
+                        && args.len() == 2
+                        && args.iter().all(|a| a.keyword.is_none()) =>
+                    {
                         let k = self.dup(args[1].value);
                         let k = self.pg.paren_if_compound(k);
                         let nk = self.pg.b().neg(k);
@@ -280,7 +288,10 @@ impl<'a> Adj<'_, '_, 'a> {
                     // reduced) reaches every element as it is. PAD and ORDER are refused.
                     // The source may have more elements than the result: those get no
                     // seed (`pad=`; without it the adjoint read past the seed's end).
-                    "reshape" if args.len() == 2 && args.iter().all(|a| a.keyword.is_none()) => {
+                    _ if is(&["reshape"])
+                        && args.len() == 2
+                        && args.iter().all(|a| a.keyword.is_none()) =>
+                    {
                         let a = args[0].value;
                         let r = self.out_rank(a);
                         let seed = if seed_rank == 0 && self.out_rank(seed) == 0 {
@@ -305,11 +316,11 @@ impl<'a> Adj<'_, '_, 'a> {
                         );
                         self.transpose(a, s, r, marks, out)
                     }
-                    "transpose" if args.len() == 1 => {
+                    _ if is(&["transpose"]) && args.len() == 1 => {
                         let s = self.pg.b().call("transpose", vec![seed]);
                         self.transpose(args[0].value, s, 2, marks, out)
                     }
-                    "matmul" if args.len() == 2 => {
+                    _ if is(&["matmul"]) && args.len() == 2 => {
                         let (a, b) = (args[0].value, args[1].value);
                         let (ra, rb) = (self.out_rank(a), self.out_rank(b));
                         let first = self.has_marker(a, marks);
@@ -360,7 +371,7 @@ impl<'a> Adj<'_, '_, 'a> {
                         let (m, r) = if first { (a, ra) } else { (b, rb) };
                         self.transpose(m, s, r, marks, out)
                     }
-                    "merge" if args.len() == 3 => {
+                    _ if is(&["merge"]) && args.len() == 3 => {
                         for k in 0..2 {
                             let a = args[k].value;
                             if !self.has_marker(a, marks) {
@@ -380,7 +391,7 @@ impl<'a> Adj<'_, '_, 'a> {
                         }
                         Ok(())
                     }
-                    "dot_product" if args.len() == 2 => {
+                    _ if is(&["dot_product"]) && args.len() == 2 => {
                         let (a, b) = (args[0].value, args[1].value);
                         let (m, other) = if self.has_marker(a, marks) {
                             (a, b)
@@ -393,7 +404,17 @@ impl<'a> Adj<'_, '_, 'a> {
                         let s = self.pg.b().mul(f, sd);
                         self.transpose(m, s, 1, marks, out)
                     }
-                    _ => Err(format!("the adjoint of `{name}`")),
+                    _ => {
+                        let name = match &self.pg.u.exprs[callee] {
+                            Expr::Opaque(n) => n.to_ascii_lowercase(),
+                            Expr::Intrinsic(r) => r.spelling.to_string(),
+                            Expr::Name(s) => {
+                                self.pg.g.out.symbols[*s].spelling.to_ascii_lowercase()
+                            }
+                            _ => String::new(),
+                        };
+                        Err(format!("the adjoint of `{name}`"))
+                    }
                 }
             }
             Expr::ArrayCtor { items, .. } => {
@@ -662,19 +683,33 @@ impl<'a> Adj<'_, '_, 'a> {
                 continue;
             }
             if let Expr::Call { callee, args } = &self.pg.u.exprs[x] {
-                let name = match &self.pg.u.exprs[*callee] {
-                    Expr::Opaque(n) => n.to_ascii_lowercase(),
-                    Expr::Intrinsic(r) => r.spelling.to_string(),
-                    Expr::Name(s) => self.pg.g.out.symbols[*s].spelling.to_ascii_lowercase(),
-                    _ => String::new(),
-                };
-                if matches!(name.as_str(), "sum" | "product") && args.len() == 2 {
+                let id = self.callee_id(*callee);
+                let reduction = ["sum", "product"]
+                    .iter()
+                    .any(|g| id.is_some() && vocab::id_of(g, Lang::Fortran) == id);
+                if reduction && args.len() == 2 {
                     return true;
                 }
             }
             radtap_il::visit::expr_children(&self.pg.u.exprs[x], &mut |k| todo.push(k));
         }
         false
+    }
+
+    /// The record of the routine `callee` calls: typed by the generators
+    /// ([`Expr::Intrinsic`]), or a source intrinsic copied as a name (or an opaque one)
+    /// resolved in the unit's language; `None` for anything else.
+    fn callee_id(&self, callee: ExprId) -> Option<vocab::RoutineId> {
+        let lang = self.pg.f.lang;
+        match &self.pg.u.exprs[callee] {
+            Expr::Intrinsic(r) => Some(r.id),
+            Expr::Opaque(n) => vocab::id_of(&n.to_ascii_lowercase(), lang),
+            Expr::Name(s) => vocab::id_of(
+                &self.pg.g.out.symbols[*s].spelling.to_ascii_lowercase(),
+                lang,
+            ),
+            _ => None,
+        }
     }
 
     /// The scalar `s` spread to the shape of the rank-`r` expression `a`:

@@ -236,3 +236,37 @@ pub(crate) fn add_direction_dim(u: &mut UnitData, v: &mut VarDecl) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn callee<'a>(b: &'a B, call: ExprId) -> &'a Expr {
+        match &b.u.exprs[call] {
+            Expr::Call { callee, .. } => &b.u.exprs[*callee],
+            other => panic!("not a call: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_known_routine_is_typed_by_its_record_anything_else_stays_opaque() {
+        for (lang, known, generic, other) in [
+            (Lang::Fortran, "dcos", "cos", "pushreal8"),
+            (Lang::C, "cosf", "cos", "pushReal8"),
+        ] {
+            let mut u = UnitData::new(UnitKind::Subroutine, lang, ScopeId::from_raw(0));
+            let mut b = B { u: &mut u, lang };
+            let x = b.int(1);
+            let c = b.call(known, vec![x]);
+            match callee(&b, c) {
+                Expr::Intrinsic(r) => {
+                    assert_eq!(r.spelling, known);
+                    assert_eq!(Some(r.id), vocab::id_of(generic, Lang::Fortran));
+                }
+                e => panic!("{known}: {e:?}"),
+            }
+            let c = b.call_kw(other, vec![(None, x)]);
+            assert!(matches!(callee(&b, c), Expr::Opaque(n) if n == other));
+        }
+    }
+}
