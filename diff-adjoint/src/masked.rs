@@ -514,16 +514,13 @@ impl<'a> Adj<'_, '_, 'a> {
     fn maskable_sums(&self, e: ExprId) -> bool {
         match &self.pg.u.exprs[e] {
             Expr::Call { callee, args } => {
-                let name = match &self.pg.u.exprs[*callee] {
-                    Expr::Opaque(n) => n.to_ascii_lowercase(),
-                    Expr::Intrinsic(r) => r.spelling.to_string(),
-                    Expr::Name(s) => self.pg.g.out.symbols[*s].spelling.to_ascii_lowercase(),
-                    _ => String::new(),
-                };
-                if name == "sum" {
+                let id = self.pg.callee_routine(*callee);
+                if id.is_some_and(|r| r.is_one_of(&["sum"])) {
                     return args.len() == 1 && args[0].keyword.is_none();
                 }
-                if self.out_rank(e) > 0 || matches!(name.as_str(), "dot_product" | "product") {
+                if self.out_rank(e) > 0
+                    || id.is_some_and(|r| r.is_one_of(&["dot_product", "product"]))
+                {
                     return false;
                 }
                 args.iter().all(|a| self.maskable_sums(a.value))
@@ -550,14 +547,10 @@ impl<'a> Adj<'_, '_, 'a> {
         let mut sums = Vec::new();
         while let Some(x) = stack.pop() {
             if let Expr::Call { callee, args } = &self.pg.u.exprs[x] {
-                let is_sum = match &self.pg.u.exprs[*callee] {
-                    Expr::Opaque(n) => n.eq_ignore_ascii_case("sum"),
-                    Expr::Intrinsic(r) => Some(r.id) == vocab::id_of("sum", Lang::Fortran),
-                    Expr::Name(s) => self.pg.g.out.symbols[*s]
-                        .spelling
-                        .eq_ignore_ascii_case("sum"),
-                    _ => false,
-                };
+                let is_sum = self
+                    .pg
+                    .callee_routine(*callee)
+                    .is_some_and(|r| r.is_one_of(&["sum"]));
                 if is_sum && args.len() == 1 {
                     sums.push(x);
                     continue;
@@ -580,13 +573,11 @@ impl<'a> Adj<'_, '_, 'a> {
         let mut stack = vec![e];
         while let Some(x) = stack.pop() {
             if let Expr::Call { callee, .. } = &self.pg.u.exprs[x] {
-                let name = match &self.pg.u.exprs[*callee] {
-                    Expr::Opaque(n) => n.to_ascii_lowercase(),
-                    Expr::Intrinsic(r) => r.spelling.to_string(),
-                    Expr::Name(s) => self.pg.g.out.symbols[*s].spelling.to_ascii_lowercase(),
-                    _ => String::new(),
-                };
-                if matches!(name.as_str(), "sum" | "dot_product" | "product") {
+                if self
+                    .pg
+                    .callee_routine(*callee)
+                    .is_some_and(|r| r.is_one_of(&["sum", "dot_product", "product"]))
+                {
                     return true;
                 }
             }

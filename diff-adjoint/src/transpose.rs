@@ -149,14 +149,9 @@ impl<'a> Adj<'_, '_, 'a> {
                 Ok(())
             }
             Expr::Call { callee, args } => {
-                let id = self.callee_id(callee);
+                let id = self.pg.callee_routine(callee);
                 // Whether the callee is the routine of one of the Fortran generics `gs`.
-                let is = |gs: &[&str]| {
-                    id.is_some_and(|id| {
-                        gs.iter()
-                            .any(|g| vocab::id_of(g, Lang::Fortran) == Some(id))
-                    })
-                };
+                let is = |gs: &[&str]| id.is_some_and(|id| id.is_one_of(gs));
                 let complex_arg = args.first().is_some_and(|a| self.pg.complex_out(a.value));
                 match () {
                     // w = real(c) of a complex c: c̄ += cmplx(w̄, 0).
@@ -683,10 +678,10 @@ impl<'a> Adj<'_, '_, 'a> {
                 continue;
             }
             if let Expr::Call { callee, args } = &self.pg.u.exprs[x] {
-                let id = self.callee_id(*callee);
-                let reduction = ["sum", "product"]
-                    .iter()
-                    .any(|g| id.is_some() && vocab::id_of(g, Lang::Fortran) == id);
+                let reduction = self
+                    .pg
+                    .callee_routine(*callee)
+                    .is_some_and(|r| r.is_one_of(&["sum", "product"]));
                 if reduction && args.len() == 2 {
                     return true;
                 }
@@ -694,22 +689,6 @@ impl<'a> Adj<'_, '_, 'a> {
             radtap_il::visit::expr_children(&self.pg.u.exprs[x], &mut |k| todo.push(k));
         }
         false
-    }
-
-    /// The record of the routine `callee` calls: typed by the generators
-    /// ([`Expr::Intrinsic`]), or a source intrinsic copied as a name (or an opaque one)
-    /// resolved in the unit's language; `None` for anything else.
-    fn callee_id(&self, callee: ExprId) -> Option<vocab::RoutineId> {
-        let lang = self.pg.f.lang;
-        match &self.pg.u.exprs[callee] {
-            Expr::Intrinsic(r) => Some(r.id),
-            Expr::Opaque(n) => vocab::id_of(&n.to_ascii_lowercase(), lang),
-            Expr::Name(s) => vocab::id_of(
-                &self.pg.g.out.symbols[*s].spelling.to_ascii_lowercase(),
-                lang,
-            ),
-            _ => None,
-        }
     }
 
     /// The scalar `s` spread to the shape of the rank-`r` expression `a`:

@@ -74,6 +74,17 @@ impl RoutineId {
     pub fn routine(self) -> &'static Routine {
         &ROUTINES[self.0 as usize]
     }
+
+    /// Whether this is the record of one of the Fortran spellings `gs` (a record's generic
+    /// name stands for all its spellings: `real` for `dble`, `float`, `sngl`, `dfloat`).
+    /// Each of `gs` must be a spelling of the vocabulary.
+    pub fn is_one_of(self, gs: &[&str]) -> bool {
+        gs.iter().any(|g| {
+            let id = id_of(g, Lang::Fortran);
+            debug_assert!(id.is_some(), "`{g}` is not in the vocabulary");
+            id == Some(self)
+        })
+    }
 }
 
 /// The record of `id`.

@@ -269,6 +269,21 @@ impl<'a> ProcGen<'_, 'a> {
         }
     }
 
+    /// The record of the routine `callee` (of the unit being built) calls: typed by the
+    /// generators ([`Expr::Intrinsic`]), or a source call copied as a name (or an opaque
+    /// one) resolved in the unit's language; `None` for anything else.
+    pub fn callee_routine(&self, callee: ExprId) -> Option<radtap_il::vocab::RoutineId> {
+        let lang = self.f.lang;
+        match &self.u.exprs[callee] {
+            Expr::Intrinsic(r) => Some(r.id),
+            Expr::Opaque(n) => radtap_il::vocab::id_of(&n.to_ascii_lowercase(), lang),
+            Expr::Name(s) => {
+                radtap_il::vocab::id_of(&self.g.out.symbols[*s].spelling.to_ascii_lowercase(), lang)
+            }
+            _ => None,
+        }
+    }
+
     /// Copies a primal expression, replacing hoisted function references by their result.
     pub fn cp(&mut self, e: ExprId) -> ExprId {
         if let Some(&(t, _)) = self.hoisted.get(&e) {

@@ -130,7 +130,7 @@ impl<'a> ProcGen<'_, 'a> {
                         value: k,
                     });
                 }
-                let c = self.b().opaque(name);
+                let c = self.b().callee(name);
                 Some(Some(self.b().e(Expr::Call {
                     callee: c,
                     args: ds,
@@ -158,7 +158,7 @@ impl<'a> ProcGen<'_, 'a> {
                         value: v,
                     });
                 }
-                let c = self.b().opaque(name);
+                let c = self.b().callee(name);
                 Some(Some(self.b().e(Expr::Call {
                     callee: c,
                     args: ds,

@@ -115,7 +115,7 @@ impl<'a> ProcGen<'_, 'a> {
                         value: v,
                     });
                 }
-                let c = self.b().opaque(&name);
+                let c = self.b().callee(&name);
                 Some(self.b().e(Expr::Call {
                     callee: c,
                     args: new_args,
@@ -187,7 +187,7 @@ impl<'a> ProcGen<'_, 'a> {
                     self.b().bin(BinOp::Eq(RelSpell::Symbol), xv, ext)
                 };
                 let (m1, m2) = (mask(), mask());
-                let callee = self.b().opaque("sum");
+                let callee = self.b().callee("sum");
                 let s = self.b().e(Expr::Call {
                     callee,
                     args: vec![
@@ -224,7 +224,7 @@ impl<'a> ProcGen<'_, 'a> {
                 let q = self.b().div(p, x2);
                 let x3 = self.cp(x);
                 let nz = rel(self, BinOp::Ne(RelSpell::Symbol));
-                let callee = self.b().opaque("product");
+                let callee = self.b().callee("product");
                 let others = self.b().e(Expr::Call {
                     callee,
                     args: vec![
