@@ -86,7 +86,9 @@ impl<'a> Adj<'_, '_, 'a> {
                 Expr::Cast { arg, .. } | Expr::Paren(arg) => x = arg,
                 Expr::Call { callee, args } => {
                     let is_malloc = matches!(&self.pg.u.exprs[callee], Expr::Name(s) if self.pg.g.out.symbols[*s].spelling == "malloc")
-                        || matches!(&self.pg.u.exprs[callee], Expr::Opaque(t) if t == "malloc");
+                        || matches!(&self.pg.u.exprs[callee], Expr::Opaque(t) if t == "malloc")
+                        || matches!(&self.pg.u.exprs[callee], Expr::Intrinsic(r)
+                            if Some(r.id) == vocab::id_of("malloc", Lang::C));
                     if is_malloc && args.len() == 1 {
                         let c = self.pg.b().opaque("calloc");
                         let one = self.pg.b().int(1);

@@ -93,7 +93,9 @@ fn member_writes(
             }
             StmtKind::Call { callee, args, .. } => {
                 let free = matches!(&u.exprs[*callee], Expr::Name(s) if prog.symbols[*s].spelling == "free")
-                    || matches!(&u.exprs[*callee], Expr::Opaque(s) if s == "free");
+                    || matches!(&u.exprs[*callee], Expr::Opaque(s) if s == "free")
+                    || matches!(&u.exprs[*callee], Expr::Intrinsic(r)
+                        if Some(r.id) == radtap_il::vocab::id_of("free", Lang::C));
                 if let (true, [a]) = (free, &args[..]) {
                     if let Some(f) = twin(a.value) {
                         out.push((sid, f));

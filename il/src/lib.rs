@@ -11,7 +11,10 @@
 //! - every id stored in a unit points into that unit's arenas, and every statement appears
 //!   once in the unit's tree;
 //! - names in expressions are resolved to symbols ([`Expr::Name`]); the only unresolved names
-//!   are [`Expr::Opaque`] (C macros and names from modules outside the program);
+//!   are [`Expr::Opaque`] (C macros and names from modules outside the program); a call
+//!   the generators build to a routine of the vocabulary has the typed callee
+//!   [`Expr::Intrinsic`] (its record and the spelling written), which consumers compare
+//!   by record (the frontends still resolve a source call to its symbol);
 //! - structured control (IF, DO, SELECT, C for/while/switch) is kept as trees for readable
 //!   output; GOTO, EXIT/CYCLE, break/continue and RETURN are explicit jump statements;
 //! - declarations keep their source order and spelling, comments included, so the unparsers
@@ -31,7 +34,7 @@
 //!
 //! [`vocab`] holds one record per intrinsic and C library function radtap knows by name
 //! (spellings, effects, properties, derivative rule), read by every crate that needs a fact
-//! about one.
+//! about one; [`vocab::RoutineRef`] names a record in the IL.
 //!
 //! [`library`] reads descriptions of routines without source (Tapenade's library syntax, `-ext`)
 //! and holds radtap's built-in ones (reference BLAS, CBLAS).
