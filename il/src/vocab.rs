@@ -69,6 +69,8 @@ pub fn lookup(name: &str, lang: Lang) -> Option<&'static Routine> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct RoutineId(u16);
 
+const _: () = assert!(ROUTINES.len() <= u16::MAX as usize, "a RoutineId is a u16");
+
 impl RoutineId {
     /// The record.
     pub fn routine(self) -> &'static Routine {
