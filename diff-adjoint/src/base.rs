@@ -281,36 +281,56 @@ impl<'a> Adj<'_, '_, 'a> {
             Expr::Binary { lhs, rhs, .. } => self.out_rank(*lhs).max(self.out_rank(*rhs)),
             Expr::ArrayCtor { .. } if self.pg.f.lang == Lang::Fortran => 1,
             Expr::Call { callee, args } => {
-                let name = match &self.pg.u.exprs[*callee] {
-                    Expr::Opaque(n) => n.to_ascii_lowercase(),
-                    Expr::Intrinsic(r) => r.spelling.to_string(),
-                    Expr::Name(s) => self.pg.g.out.symbols[*s].spelling.to_ascii_lowercase(),
-                    _ => String::new(),
-                };
+                let id = self.pg.callee_routine(*callee);
+                let is = |gs: &[&str]| id.is_some_and(|r| r.is_one_of(gs));
+                // `rank` (Fortran 2018) has no record yet: recognised by its name.
+                let rank = id.is_none()
+                    && match &self.pg.u.exprs[*callee] {
+                        Expr::Opaque(n) => n.eq_ignore_ascii_case("rank"),
+                        Expr::Name(s) => self.pg.g.out.symbols[*s]
+                            .spelling
+                            .eq_ignore_ascii_case("rank"),
+                        _ => false,
+                    };
                 let ra = |k: usize| args.get(k).map_or(0, |a| self.out_rank(a.value));
-                match name.as_str() {
-                    "transpose" => 2,
-                    "matmul" => (ra(0) + ra(1)).saturating_sub(2).max(1),
-                    "sum" | "product" | "maxval" | "minval" if args.len() == 1 => 0,
-                    "sum" | "product" | "maxval" | "minval"
-                        if args.len() == 2
-                            && (args[1]
-                                .keyword
-                                .as_deref()
-                                .is_some_and(|k| k.eq_ignore_ascii_case("mask"))
-                                || (args[1].keyword.is_none() && self.logical(args[1].value))) =>
+                match () {
+                    _ if is(&["transpose"]) => 2,
+                    _ if is(&["matmul"]) => (ra(0) + ra(1)).saturating_sub(2).max(1),
+                    _ if is(&["sum", "product", "maxval", "minval"]) && args.len() == 1 => 0,
+                    _ if is(&["sum", "product", "maxval", "minval"])
+                        && args.len() == 2
+                        && (args[1]
+                            .keyword
+                            .as_deref()
+                            .is_some_and(|k| k.eq_ignore_ascii_case("mask"))
+                            || (args[1].keyword.is_none() && self.logical(args[1].value))) =>
                     {
                         0
                     }
-                    "sum" | "product" | "maxval" | "minval" => ra(0).saturating_sub(1),
-                    "count" | "norm2" | "any" | "all" if args.len() == 1 => 0,
-                    "dot_product" | "size" => 0,
+                    _ if is(&["sum", "product", "maxval", "minval"]) => ra(0).saturating_sub(1),
+                    _ if is(&["count", "norm2", "any", "all"]) && args.len() == 1 => 0,
+                    _ if is(&["dot_product", "size"]) => 0,
                     // Inquiries: `ubound(a, 1)` is a scalar (a subscript, not a vector one).
-                    "lbound" | "ubound" if args.len() >= 2 => 0,
-                    "lbound" | "ubound" | "shape" => 1,
-                    "len" | "kind" | "allocated" | "associated" | "present" | "rank" | "huge"
-                    | "tiny" | "epsilon" | "digits" | "precision" | "range" => 0,
-                    "spread" => ra(0) + 1,
+                    _ if is(&["lbound", "ubound"]) && args.len() >= 2 => 0,
+                    _ if is(&["lbound", "ubound", "shape"]) => 1,
+                    _ if rank => 0,
+                    _ if is(&[
+                        "len",
+                        "kind",
+                        "allocated",
+                        "associated",
+                        "present",
+                        "huge",
+                        "tiny",
+                        "epsilon",
+                        "digits",
+                        "precision",
+                        "range",
+                    ]) =>
+                    {
+                        0
+                    }
+                    _ if is(&["spread"]) => ra(0) + 1,
                     _ => ra(0),
                 }
             }

@@ -79,12 +79,18 @@ impl RoutineId {
 
     /// Whether this is the record of one of the Fortran spellings `gs` (a record's generic
     /// name stands for all its spellings: `real` for `dble`, `float`, `sngl`, `dfloat`).
-    /// Each of `gs` must be a spelling of the vocabulary.
+    /// Each of `gs` must be a spelling of the vocabulary. A Fortran spelling names one
+    /// record (`names_are_unique_per_language`), so this is `id_of(g) == self` for some `g`,
+    /// asked of the record's own few spellings rather than of the index (the adjoint asks it
+    /// of every call of an expression it ranks).
     pub fn is_one_of(self, gs: &[&str]) -> bool {
+        let spellings = self.routine().fortran;
         gs.iter().any(|g| {
-            let id = id_of(g, Lang::Fortran);
-            debug_assert!(id.is_some(), "`{g}` is not in the vocabulary");
-            id == Some(self)
+            debug_assert!(
+                id_of(g, Lang::Fortran).is_some(),
+                "`{g}` is not in the vocabulary"
+            );
+            spellings.contains(g)
         })
     }
 }
