@@ -297,16 +297,7 @@ impl<'a> Adj<'_, '_, 'a> {
                     _ if is(&["transpose"]) => 2,
                     _ if is(&["matmul"]) => (ra(0) + ra(1)).saturating_sub(2).max(1),
                     _ if is(&["sum", "product", "maxval", "minval"]) && args.len() == 1 => 0,
-                    _ if is(&["sum", "product", "maxval", "minval"])
-                        && args.len() == 2
-                        && (args[1]
-                            .keyword
-                            .as_deref()
-                            .is_some_and(|k| k.eq_ignore_ascii_case("mask"))
-                            || (args[1].keyword.is_none() && self.logical(args[1].value))) =>
-                    {
-                        0
-                    }
+                    _ if is(&["sum", "product", "maxval", "minval"]) && self.mask_second(args) => 0,
                     _ if is(&["sum", "product", "maxval", "minval"]) => ra(0).saturating_sub(1),
                     _ if is(&["count", "norm2", "any", "all"]) && args.len() == 1 => 0,
                     _ if is(&["dot_product", "size"]) => 0,
@@ -618,6 +609,17 @@ impl<'a> Adj<'_, '_, 'a> {
             op: UnOp::AddrOf,
             arg: e,
         })
+    }
+
+    /// Whether a reduction's arguments are `(a, mask)`: two, the second a logical mask
+    /// (by keyword, or positionally when it is logical rather than a `dim`).
+    pub(crate) fn mask_second(&self, args: &[Arg]) -> bool {
+        args.len() == 2
+            && (args[1]
+                .keyword
+                .as_deref()
+                .is_some_and(|k| k.eq_ignore_ascii_case("mask"))
+                || (args[1].keyword.is_none() && self.logical(args[1].value)))
     }
 
     /// Whether expression `e` of the output unit is LOGICAL (`sum(a, a < 0.5d0)`: a

@@ -234,14 +234,7 @@ impl<'a> Adj<'_, '_, 'a> {
                     }
                     // sum(a, dim=k): the seed spread back along dimension k.
                     // sum(a, mask=m): the seed where m holds.
-                    _ if is(&["sum"])
-                        && args.len() == 2
-                        && (args[1]
-                            .keyword
-                            .as_deref()
-                            .is_some_and(|k| k.eq_ignore_ascii_case("mask"))
-                            || (args[1].keyword.is_none() && self.logical(args[1].value))) =>
-                    {
+                    _ if is(&["sum"]) && self.mask_second(&args) => {
                         let a = args[0].value;
                         let seed = self.scalar_seed(seed, seed_rank);
                         let m = self.dup(args[1].value);
