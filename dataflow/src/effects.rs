@@ -98,7 +98,7 @@ fn pure(
         Expr::Call { .. } => {
             let ok = match calls.get(&e).map(|c| &c.callee) {
                 None => true,
-                Some(Callee::Intrinsic(n)) => u.lang == Lang::Fortran || c_math(n),
+                Some(Callee::Intrinsic(r)) => u.lang == Lang::Fortran || c_math(*r),
                 Some(Callee::Defined(cs)) => cs.iter().all(|c| free.contains(c)),
                 Some(Callee::External(_)) => false,
             };
@@ -116,10 +116,10 @@ fn pure(
 /// A C library function without side effects: `math.h` in its `double`, `f` and `l`
 /// spellings and `abs`, `labs`, other than those storing through a pointer (`frexp`, `modf`,
 /// `remquo`).
-pub(crate) fn c_math(name: &str) -> bool {
-    use radtap_il::clib::{c_library, CLibrary};
-    let stores = radtap_il::vocab::is(name, Lang::C, radtap_il::vocab::STORES);
-    c_library(name) == Some(CLibrary::Math) && !stores
+pub(crate) fn c_math(r: radtap_il::vocab::RoutineId) -> bool {
+    use radtap_il::clib::{library_kind, CLibrary};
+    let r = r.routine();
+    library_kind(r) == Some(CLibrary::Math) && !r.has(radtap_il::vocab::STORES)
 }
 
 /// The zones a reference expression may touch (see [`crate::ProgramInfo::ref_zones`]).

@@ -29,9 +29,9 @@ pub(crate) fn side_effect_free(
         let ok = site.expr.is_some()
             && match &site.callee {
                 Callee::Defined(cs) => cs.iter().all(|c| free.contains(c)),
-                Callee::Intrinsic(n) => match u.lang {
-                    Lang::Fortran => !matches!(n.as_str(), "rand" | "irand" | "ran" | "srand"),
-                    Lang::C => c_math(n),
+                Callee::Intrinsic(r) => match u.lang {
+                    Lang::Fortran => true,
+                    Lang::C => c_math(*r),
                 },
                 Callee::External(_) => false,
             };

@@ -2,9 +2,11 @@
 
 use petgraph::algo::tarjan_scc;
 use petgraph::graph::{DiGraph, NodeIndex};
+use radtap_il::vocab::{self, RoutineId};
 use radtap_il::{
-    clib::c_library, visit, Decl, Expr, ExprId, Lang, Program, StmtId, StmtKind, SymbolId,
-    SymbolKind, UnOp, UnitId, UnitKind,
+    clib::{c_library, library_kind},
+    visit, Decl, Expr, ExprId, Lang, Program, StmtId, StmtKind, SymbolId, SymbolKind, UnOp, UnitId,
+    UnitKind,
 };
 use std::collections::{HashMap, HashSet};
 
@@ -14,8 +16,10 @@ pub enum Callee {
     /// Procedures of the program that may be called (one for a direct call; several for a
     /// generic interface or a call through a pointer or dummy procedure).
     Defined(Vec<UnitId>),
-    /// An intrinsic or library function, by lower-cased name (`sin`, `sqrt`, `malloc`).
-    Intrinsic(String),
+    /// An intrinsic or library function (`sin`, `sqrt`, `malloc`): its record in the
+    /// vocabulary. A symbol the frontends took for an intrinsic that has no record is
+    /// [`External`](Callee::External): an unknown routine.
+    Intrinsic(RoutineId),
     /// A procedure whose body is not in the input files, by name as written.
     External(String),
 }
@@ -410,7 +414,7 @@ impl<'a> Resolver<'a> {
                 _ => return Callee::External(String::from("<expression>")),
             },
             Expr::Opaque(t) => return Callee::External(t.clone()),
-            Expr::Intrinsic(r) => return Callee::External(r.spelling.to_string()),
+            Expr::Intrinsic(r) => return Callee::Intrinsic(r.id),
             _ => return Callee::External(String::from("<expression>")),
         };
         let sd = &self.prog.symbols[sym];
@@ -420,15 +424,17 @@ impl<'a> Resolver<'a> {
             // frontend; only the library functions radtap knows are intrinsics here. Any
             // other is an unknown routine, as if its prototype were in view (`ext_scale(&t,
             // 3)` from a header radtap does not read was taken as having no effect).
-            SymbolKind::Intrinsic if u.lang == Lang::C && c_library(&sd.spelling).is_none() => {
+            SymbolKind::Intrinsic => match library_routine(u.lang, &sd.spelling) {
+                Some(r) => Callee::Intrinsic(r),
                 // Defined elsewhere in the program (a described routine's stand-in,
                 // `radtap_frontends::library`), else unknown.
-                match self.by_name.get(&lname).and_then(|v| v.first()) {
-                    Some(&d) if self.prog.described.contains_key(&d) => Callee::Defined(vec![d]),
+                None => match self.by_name.get(&lname).and_then(|v| v.first()) {
+                    Some(&d) if u.lang == Lang::C && self.prog.described.contains_key(&d) => {
+                        Callee::Defined(vec![d])
+                    }
                     _ => Callee::External(sd.spelling.clone()),
-                }
-            }
-            SymbolKind::Intrinsic => Callee::Intrinsic(lname),
+                },
+            },
             SymbolKind::Generic => {
                 let mut v = Vec::new();
                 for (owner, spec) in self.generics.get(&lname).into_iter().flatten() {
@@ -454,7 +460,10 @@ impl<'a> Resolver<'a> {
                 match self.definition_of(sym) {
                     Some(d) => Callee::Defined(vec![d]),
                     None if u.lang == Lang::C && is_c_library(&sd.spelling) => {
-                        Callee::Intrinsic(lname)
+                        match library_routine(u.lang, &sd.spelling) {
+                            Some(r) => Callee::Intrinsic(r),
+                            None => Callee::External(sd.spelling.clone()),
+                        }
                     }
                     None => Callee::External(sd.spelling.clone()),
                 }
@@ -483,4 +492,14 @@ impl<'a> Resolver<'a> {
 /// C library functions radtap knows the effects of ([`radtap_il::clib`]).
 fn is_c_library(name: &str) -> bool {
     c_library(name).is_some()
+}
+
+/// The record of a routine named `spelling` (as written) that the frontends took for an
+/// intrinsic: a Fortran intrinsic (any case), or a C library function radtap knows the
+/// effects of (C is case-sensitive).
+fn library_routine(lang: Lang, spelling: &str) -> Option<RoutineId> {
+    match lang {
+        Lang::Fortran => vocab::id_of(&spelling.to_ascii_lowercase(), lang),
+        Lang::C => vocab::id_of(spelling, lang).filter(|r| library_kind(r.routine()).is_some()),
+    }
 }

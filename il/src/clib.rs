@@ -38,19 +38,16 @@ pub enum CLibrary {
 ///
 /// GCC's `math.h` macros expand to builtins (`HUGE_VAL` is `__builtin_huge_val()`, `NAN`
 /// `__builtin_nanf("")`, `isnan(x)` `__builtin_isnan(x)`): `__builtin_f` is the math
-/// function `f`, and the constants are math functions of no argument (as unknown routines
-/// they wrote every global: cephes' `hcephes_expx2`, returning `HUGE_VAL`, was taken to
-/// write the error flag `merror`).
+/// function `f`, and the constants have records of their own (as unknown routines they
+/// wrote every global: cephes' `hcephes_expx2`, returning `HUGE_VAL`, was taken to write the
+/// error flag `merror`).
 pub fn c_library(name: &str) -> Option<CLibrary> {
-    if let Some(b) = name.strip_prefix("__builtin_") {
-        let constant = matches!(
-            b,
-            "huge_val" | "huge_valf" | "huge_vall" | "inf" | "inff" | "infl" | "isinf_sign"
-        );
-        return (constant || c_library(b) == Some(CLibrary::Math)).then_some(CLibrary::Math);
-    }
-    use crate::vocab::{lookup, COPY, MATH, MATH1, MEMORY, PASSIVE};
-    let r = lookup(name, crate::Lang::C)?;
+    crate::vocab::lookup(name, crate::Lang::C).and_then(library_kind)
+}
+
+/// What the C library function of record `r` does, if it is one.
+pub fn library_kind(r: &crate::vocab::Routine) -> Option<CLibrary> {
+    use crate::vocab::{COPY, MATH, MATH1, MEMORY, PASSIVE};
     if r.flags & (MATH | MATH1) != 0 {
         Some(CLibrary::Math)
     } else if r.has(PASSIVE) {

@@ -59,9 +59,23 @@ fn lang_index(lang: Lang) -> &'static HashMap<String, usize> {
     }]
 }
 
+/// The index in [`ROUTINES`] of `name` (lower case) in `lang`. In C, GCC's builtin
+/// `__builtin_f` of a `math.h` function `f` (what `isnan(x)` or `NAN` expand to) is `f`.
+fn position(name: &str, lang: Lang) -> Option<usize> {
+    let index = lang_index(lang);
+    if let Some(&i) = index.get(name) {
+        return Some(i);
+    }
+    let f = name
+        .strip_prefix("__builtin_")
+        .filter(|_| lang == Lang::C)?;
+    let &i = index.get(f)?;
+    (ROUTINES[i].flags & (MATH | MATH1) != 0).then_some(i)
+}
+
 /// The record of `name` (lower case) in `lang`.
 pub fn lookup(name: &str, lang: Lang) -> Option<&'static Routine> {
-    lang_index(lang).get(name).map(|&i| &ROUTINES[i])
+    position(name, lang).map(|i| &ROUTINES[i])
 }
 
 /// A record of [`ROUTINES`], by its index: what the IL holds for a known routine
@@ -93,6 +107,16 @@ impl RoutineId {
             spellings.contains(g)
         })
     }
+
+    /// Whether this is the record of the C function `name`, in its `double` spelling (which
+    /// stands for the `float` and `long double` ones): `is_c("memcpy")`, `is_c("free")`.
+    pub fn is_c(self, name: &str) -> bool {
+        debug_assert!(
+            id_of(name, Lang::C).is_some(),
+            "`{name}` is not in the vocabulary"
+        );
+        self.routine().c.contains(&name)
+    }
 }
 
 /// The record of `id`.
@@ -102,7 +126,7 @@ pub fn routine(id: RoutineId) -> &'static Routine {
 
 /// The id of the record of `name` (lower case) in `lang`.
 pub fn id_of(name: &str, lang: Lang) -> Option<RoutineId> {
-    lang_index(lang).get(name).map(|&i| RoutineId(i as u16))
+    position(name, lang).map(|i| RoutineId(i as u16))
 }
 
 /// A typed callee ([`Expr::Intrinsic`](crate::Expr::Intrinsic)): the record called and the

@@ -14,8 +14,7 @@ impl Eval<'_> {
     pub(super) fn call_value(&mut self, e: ExprId, args: &[Arg]) -> Val {
         let site = self.by_expr.get(&e).copied();
         match site.map(|s| &s.callee) {
-            Some(Callee::Intrinsic(name)) => {
-                let name = name.clone();
+            Some(&Callee::Intrinsic(r)) => {
                 let mut vals = Vec::new();
                 for a in args {
                     // Keyword arguments `dim=`, `kind=` are never differentiable.
@@ -26,12 +25,12 @@ impl Eval<'_> {
                 for v in &vals {
                     all.union_with(&v.reads);
                 }
-                self.copy_through(&name, args);
+                self.copy_through(r, args);
                 let mut out = Val {
                     reads: self.empty(),
                     ..Val::default()
                 };
-                match intrinsic_class(&name, self.u.lang) {
+                match intrinsic_class(r) {
                     IntrinsicClass::NonDiff => {
                         for v in vals {
                             out = out.union(v.nondiff());
@@ -107,9 +106,11 @@ impl Eval<'_> {
                 }
                 out
             }
-            Callee::Intrinsic(n) | Callee::External(n) => {
+            Callee::Intrinsic(_) | Callee::External(_) => {
                 let external = matches!(site.callee, Callee::External(_));
-                self.copy_through(&n.to_ascii_lowercase(), args);
+                if let Callee::Intrinsic(r) = site.callee {
+                    self.copy_through(r, args);
+                }
                 // Every argument is read; by-reference arguments of a Fortran external or
                 // intrinsic subroutine (and pointees of C pointer arguments) may be written
                 // with values depending on every argument.

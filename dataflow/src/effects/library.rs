@@ -3,14 +3,16 @@
 
 use super::types::*;
 use crate::zoneset::{ZoneId, ZoneSet};
+use radtap_il::vocab::RoutineId;
 use radtap_il::{Arg, Expr, ExprId, Lang, UnOp};
 
 impl Eval<'_> {
     /// C `memcpy`/`memmove`: the values behind the source land behind the destination,
     /// derivatives with them (what the copy writes depends on what it reads); `memset`
     /// writes a constant there.
-    pub(super) fn copy_through(&mut self, name: &str, args: &[Arg]) {
-        if name == "memset" && self.u.lang == Lang::C && !args.is_empty() {
+    pub(super) fn copy_through(&mut self, r: RoutineId, args: &[Arg]) {
+        let c = |name: &str| r.is_c(name);
+        if c("memset") && self.u.lang == Lang::C && !args.is_empty() {
             // The bytes behind the destination are set to a constant: written, depending on
             // nothing (its derivative is zero after).
             let mut dst = self.deref(args[0].value);
@@ -21,7 +23,7 @@ impl Eval<'_> {
             };
             self.write(&dst, &v);
         }
-        if matches!(name, "memcpy" | "memmove") && self.u.lang == Lang::C && args.len() >= 2 {
+        if (c("memcpy") || c("memmove")) && self.u.lang == Lang::C && args.len() >= 2 {
             let src = self.deref(args[1].value);
             let v = self.ref_value(&src);
             let mut dst = self.deref(args[0].value);

@@ -7,17 +7,16 @@ use crate::zones::{Obj, ProcZones};
 use crate::zoneset::{ZoneId, ZoneMap, ZoneSet};
 use crate::Env;
 use radtap_flowgraph::CallSite;
-use radtap_il::{ExprId, Lang, Program, UnitData, UnitId};
+use radtap_il::vocab::RoutineId;
+use radtap_il::{ExprId, Program, UnitData, UnitId};
 use std::collections::{BTreeMap, HashMap};
 
 /// How an intrinsic transmits derivatives: the flow of its record in the vocabulary.
 pub use radtap_il::vocab::Flow as IntrinsicClass;
 
-/// Classification of the intrinsic `name` (lower case) of `lang` by its record in the
-/// vocabulary ([`radtap_il::vocab`]). Unknown intrinsics are nonlinear, the conservative
-/// choice.
-pub fn intrinsic_class(name: &str, lang: Lang) -> IntrinsicClass {
-    radtap_il::vocab::flow(name, lang)
+/// Classification of an intrinsic by its record in the vocabulary ([`radtap_il::vocab`]).
+pub fn intrinsic_class(r: RoutineId) -> IntrinsicClass {
+    r.routine().flow()
 }
 
 /// The effect of one point.

@@ -503,4 +503,8 @@ pub const ROUTINES: &[Routine] = &[
     no(&["zexp"], &[], Flow::Nonlinear, CPLX),
     no(&["zlog"], &[], Flow::Nonlinear, CPLX | NOT_INTRINSIC),
     no(&["zsqrt"], &[], Flow::Nonlinear, CPLX),
+    // GCC's constants behind `math.h` macros (`HUGE_VAL` is `__builtin_huge_val()`, with
+    // `f` and `l` spellings); any other `__builtin_f` is the math function `f` (`lookup`).
+    z(&[], &["__builtin_huge_val", "__builtin_inf"], MATH),
+    z(&[], &["__builtin_isinf_sign"], MATH1),
 ];
