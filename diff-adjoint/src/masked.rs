@@ -196,10 +196,10 @@ impl<'a> Adj<'_, '_, 'a> {
                 });
             }
             Expr::Call { callee, args } => {
-                let name = self.pg.callee_name(*callee).to_ascii_lowercase();
-                let intrinsic_elemental =
-                    self.pg.prog().lookup(self.pg.f.src.scope, &name).is_none()
-                        && radtap_il::vocab::is(&name, Lang::Fortran, radtap_il::vocab::ELEMENTAL);
+                let intrinsic_elemental = self
+                    .pg
+                    .src_routine(e, *callee)
+                    .is_some_and(|r| r.routine().has(radtap_il::vocab::ELEMENTAL));
                 for a in args {
                     ok &= self.elementwise_in(a.value, written, elemental && intrinsic_elemental);
                 }

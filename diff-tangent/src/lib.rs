@@ -51,7 +51,7 @@ mod prelude {
     pub(crate) use radtap_diff_gen::generator::*;
     pub(crate) use radtap_flowgraph::Callee;
     pub(crate) use radtap_il::copy::Copier;
-    pub(crate) use radtap_il::vocab::{self, Rule};
+    pub(crate) use radtap_il::vocab::Rule;
     pub(crate) use radtap_il::*;
     pub(crate) use std::collections::HashSet;
 }

@@ -166,9 +166,11 @@ impl<'a> Tan<'_, '_, 'a> {
             match &self.f.src.exprs[e] {
                 Expr::Index { .. } => return false,
                 Expr::Call { callee, args } => {
-                    let name = self.callee_name(*callee);
-                    let elemental = vocab::derivative(&name, false).is_some_and(|r| {
-                        matches!(r.rule(), Some(Rule::Elementwise(_) | Rule::Select { .. }))
+                    let elemental = self.src_routine(e, *callee).is_some_and(|r| {
+                        matches!(
+                            r.routine().rule(),
+                            Some(Rule::Elementwise(_) | Rule::Select { .. })
+                        )
                     });
                     if !elemental {
                         return false;

@@ -497,7 +497,7 @@ fn is_c_library(name: &str) -> bool {
 /// The record of a routine named `spelling` (as written) that the frontends took for an
 /// intrinsic: a Fortran intrinsic (any case), or a C library function radtap knows the
 /// effects of (C is case-sensitive).
-fn library_routine(lang: Lang, spelling: &str) -> Option<RoutineId> {
+pub fn library_routine(lang: Lang, spelling: &str) -> Option<RoutineId> {
     match lang {
         Lang::Fortran => vocab::id_of(&spelling.to_ascii_lowercase(), lang),
         Lang::C => vocab::id_of(spelling, lang).filter(|r| library_kind(r.routine()).is_some()),

@@ -284,6 +284,26 @@ impl<'a> ProcGen<'_, 'a> {
         }
     }
 
+    /// The record of the routine the source call `call` (of callee `callee`) calls: its
+    /// call site's, as the call graph resolved it. A call the call graph does not list (in a
+    /// declaration, say) is resolved the same way: an intrinsic symbol or a typed callee.
+    pub fn src_routine(&self, call: ExprId, callee: ExprId) -> Option<radtap_il::vocab::RoutineId> {
+        if let Some(site) = self.expr_call_site(call) {
+            return match site.callee {
+                Callee::Intrinsic(r) => Some(r),
+                Callee::Defined(_) | Callee::External(_) => None,
+            };
+        }
+        match &self.f.src.exprs[callee] {
+            Expr::Intrinsic(r) => Some(r.id),
+            Expr::Name(s) if self.prog().symbols[*s].kind == SymbolKind::Intrinsic => {
+                radtap_flowgraph::library_routine(self.f.lang, &self.prog().symbols[*s].spelling)
+            }
+            Expr::Opaque(n) => radtap_flowgraph::library_routine(self.f.lang, n),
+            _ => None,
+        }
+    }
+
     /// Copies a primal expression, replacing hoisted function references by their result.
     pub fn cp(&mut self, e: ExprId) -> ExprId {
         if let Some(&(t, _)) = self.hoisted.get(&e) {

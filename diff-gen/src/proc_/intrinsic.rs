@@ -13,8 +13,8 @@ impl<'a> ProcGen<'_, 'a> {
         args: &'a [Arg],
     ) -> Option<ExprId> {
         let name = self.callee_name(callee);
-        let is_c = self.f.lang == Lang::C;
-        let row = vocab::derivative(&name, is_c);
+        let routine = self.src_routine(e, callee);
+        let row = routine.map(|r| r.routine()).filter(|r| r.rule().is_some());
         let pos: Vec<ExprId> = args
             .iter()
             .filter(|a| a.keyword.is_none())
@@ -25,7 +25,7 @@ impl<'a> ProcGen<'_, 'a> {
             return d;
         }
         let Some((row, rule)) = row.and_then(|r| Some((r, r.rule()?))) else {
-            if let Some(d) = self.tan_special(&name, &pos, args.len(), k) {
+            if let Some(d) = self.tan_special(routine, &pos, args.len(), k) {
                 return d;
             }
             // A function of the program with no derivative version here, or a
@@ -36,7 +36,7 @@ impl<'a> ProcGen<'_, 'a> {
                 self.lost_value = Some("a reference to a differentiated function");
             } else if active
                 && self.is_intrinsic_call(e)
-                && !vocab::zero_derivative(&name, self.f.lang)
+                && !routine.is_some_and(|r| r.routine().deriv == vocab::Deriv::Zero)
             {
                 // An intrinsic whose derivative is not identically zero (`bessel_j0`, `norm2`,
                 // `pack`, `modulo`, ...) is never a silent zero: refused at the statement.
@@ -281,16 +281,17 @@ impl<'a> ProcGen<'_, 'a> {
     /// (linear in its first). `None` when `name` is none of them; `Some(None)` when no argument is active.
     fn tan_special(
         &mut self,
-        name: &str,
+        routine: Option<vocab::RoutineId>,
         pos: &[ExprId],
         nargs: usize,
         k: u32,
     ) -> Option<Option<ExprId>> {
+        let r = routine?;
         if self.f.lang != Lang::Fortran || nargs != pos.len() {
             return None;
         }
-        match (name, pos.len()) {
-            ("merge", 3) => {
+        match pos.len() {
+            3 if r.is_one_of(&["merge"]) => {
                 let (da, db) = (self.tan(pos[0]), self.tan(pos[1]));
                 if da.is_none() && db.is_none() {
                     return Some(None);
@@ -300,7 +301,7 @@ impl<'a> ProcGen<'_, 'a> {
                 let m = self.cp(pos[2]);
                 Some(Some(self.b().call("merge", vec![da, db, m])))
             }
-            ("dim" | "ddim", 2) => {
+            2 if r.is_one_of(&["dim", "ddim"]) => {
                 let (da, db) = (self.tan(pos[0]), self.tan(pos[1]));
                 let db = db.map(|d| self.b().factor(d));
                 let Some(d) = self.b().sub_opt(da, db) else {
@@ -312,7 +313,7 @@ impl<'a> ProcGen<'_, 'a> {
                 let z = self.b().zero(k);
                 Some(Some(self.b().call("merge", vec![d, z, cond])))
             }
-            ("cshift", 2) => {
+            2 if r.is_one_of(&["cshift"]) => {
                 let Some(d) = self.tan(pos[0]) else {
                     return Some(None);
                 };

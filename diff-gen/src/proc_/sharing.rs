@@ -50,21 +50,14 @@ impl ProcGen<'_, '_> {
             }
         }
         if let Expr::Call { callee, .. } = node {
-            let name = self.callee_name(*callee);
-            let intrinsic = match &self.f.src.exprs[*callee] {
-                Expr::Opaque(_) | Expr::Intrinsic(_) => true,
-                Expr::Name(s) => self.prog().symbols[*s].unit.is_none(),
-                _ => false,
-            };
-            let costly = intrinsic
-                && !self.hoisted.contains_key(&e)
-                && vocab::derivative(&name, self.f.lang == Lang::C)
-                    .is_some_and(|r| matches!(r.rule(), Some(Rule::Elementwise(_))))
+            let routine = self.src_routine(e, *callee).map(|r| r.routine());
+            let costly = !self.hoisted.contains_key(&e)
+                && routine.is_some_and(|r| matches!(r.rule(), Some(Rule::Elementwise(_))))
                 // A cheap call is recomputed in its partial (`sign(1, x)` for `abs(x)`),
                 // unless that copies other calls: `abs(abs(...abs(x)))` n deep would then
                 // write n² calls.
                 && (self.args_have_call(node)
-                    || !radtap_il::vocab::is(&name, self.f.lang, radtap_il::vocab::CHEAP))
+                    || !routine.is_some_and(|r| r.has(radtap_il::vocab::CHEAP)))
                 && self.rank_of(e) == 0
                 && matches!(self.kind_of(e), 4 | 8);
             if costly {
