@@ -2,11 +2,10 @@
 
 use petgraph::algo::tarjan_scc;
 use petgraph::graph::{DiGraph, NodeIndex};
-use radtap_il::vocab::{self, RoutineId};
+use radtap_il::vocab::library_routine;
 use radtap_il::{
-    clib::{c_library, library_kind},
-    visit, Decl, Expr, ExprId, Lang, Program, StmtId, StmtKind, SymbolId, SymbolKind, UnOp, UnitId,
-    UnitKind,
+    clib::c_library, visit, Decl, Expr, ExprId, Lang, Program, StmtId, StmtKind, SymbolId,
+    SymbolKind, UnOp, UnitId, UnitKind,
 };
 use std::collections::{HashMap, HashSet};
 
@@ -19,7 +18,7 @@ pub enum Callee {
     /// An intrinsic or library function (`sin`, `sqrt`, `malloc`): its record in the
     /// vocabulary. A symbol the frontends took for an intrinsic that has no record is
     /// [`External`](Callee::External): an unknown routine.
-    Intrinsic(RoutineId),
+    Intrinsic(radtap_il::vocab::RoutineId),
     /// A procedure whose body is not in the input files, by name as written.
     External(String),
 }
@@ -492,14 +491,4 @@ impl<'a> Resolver<'a> {
 /// C library functions radtap knows the effects of ([`radtap_il::clib`]).
 fn is_c_library(name: &str) -> bool {
     c_library(name).is_some()
-}
-
-/// The record of a routine named `spelling` (as written) that the frontends took for an
-/// intrinsic: a Fortran intrinsic (any case), or a C library function radtap knows the
-/// effects of (C is case-sensitive).
-pub fn library_routine(lang: Lang, spelling: &str) -> Option<RoutineId> {
-    match lang {
-        Lang::Fortran => vocab::id_of(&spelling.to_ascii_lowercase(), lang),
-        Lang::C => vocab::id_of(spelling, lang).filter(|r| library_kind(r.routine()).is_some()),
-    }
 }

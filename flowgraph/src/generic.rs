@@ -148,11 +148,8 @@ fn arg_ty(prog: &Program, unit: UnitId, e: ExprId) -> Option<ArgTy> {
             let name = fs.spelling.to_ascii_lowercase();
             if fs.kind == SymbolKind::Intrinsic {
                 // Elemental intrinsics whose result has the type of their first argument.
-                if radtap_il::vocab::is(
-                    &name,
-                    radtap_il::Lang::Fortran,
-                    radtap_il::vocab::SAME_TYPE,
-                ) {
+                let r = radtap_il::vocab::library_routine(u.lang, &fs.spelling);
+                if r.is_some_and(|r| r.routine().has(radtap_il::vocab::SAME_TYPE)) {
                     return arg_ty(prog, unit, args.first()?.value);
                 }
                 // Conversions to real: `dble(x)`, `real(x, wp)` (kind as a named constant

@@ -32,5 +32,5 @@ mod callgraph;
 mod cfg;
 mod generic;
 
-pub use callgraph::{library_routine, CallGraph, CallSite, Callee};
+pub use callgraph::{CallGraph, CallSite, Callee};
 pub use cfg::{BlockData, BlockId, FlowGraph, Part, Point};

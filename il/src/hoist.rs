@@ -237,15 +237,9 @@ fn elemental_args(prog: &Program, u: &UnitData, e: ExprId) -> Option<Vec<ExprId>
     let Expr::Call { callee, args } = &u.exprs[e] else {
         return None;
     };
-    let name = match &u.exprs[*callee] {
-        Expr::Name(s) if prog.symbols[*s].kind == SymbolKind::Intrinsic => {
-            prog.symbols[*s].spelling.to_ascii_lowercase()
-        }
-        Expr::Opaque(n) => n.to_ascii_lowercase(),
-        Expr::Intrinsic(r) => r.spelling.to_string(),
-        _ => return None,
-    };
-    (crate::vocab::is(&name, Lang::Fortran, crate::vocab::ELEMENTAL)
+    let r = crate::vocab::routine_called(prog, u, *callee)?;
+    (u.lang == Lang::Fortran
+        && r.routine().has(crate::vocab::ELEMENTAL)
         && args.iter().all(|a| a.keyword.is_none()))
     .then(|| args.iter().map(|a| a.value).collect())
 }

@@ -156,6 +156,36 @@ pub fn resolve(name: &str, lang: Lang) -> Option<RoutineRef> {
     })
 }
 
+/// The record of a routine named `spelling` (as written) that the frontends took for an
+/// intrinsic: a Fortran intrinsic (any case), or a C library function radtap knows the
+/// effects of (C is case-sensitive). The call graph resolves an intrinsic callee by it.
+pub fn library_routine(lang: Lang, spelling: &str) -> Option<RoutineId> {
+    match lang {
+        Lang::Fortran => id_of(&spelling.to_ascii_lowercase(), lang),
+        Lang::C => {
+            id_of(spelling, lang).filter(|r| crate::clib::library_kind(r.routine()).is_some())
+        }
+    }
+}
+
+/// The record of the routine a callee of unit `u` names, before the call graph exists (or
+/// for a call it does not list): an intrinsic symbol, a C library function left opaque, or
+/// a typed callee of generated code.
+pub fn routine_called(
+    prog: &crate::Program,
+    u: &crate::UnitData,
+    callee: crate::ExprId,
+) -> Option<RoutineId> {
+    match &u.exprs[callee] {
+        crate::Expr::Intrinsic(r) => Some(r.id),
+        crate::Expr::Name(s) if prog.symbols[*s].kind == crate::SymbolKind::Intrinsic => {
+            library_routine(u.lang, &prog.symbols[*s].spelling)
+        }
+        crate::Expr::Opaque(n) => library_routine(u.lang, n),
+        _ => None,
+    }
+}
+
 /// The record of `name` when it has a [`Rule`] (`c`: the C spelling).
 pub fn derivative(name: &str, c: bool) -> Option<&'static Routine> {
     lookup(name, if c { Lang::C } else { Lang::Fortran }).filter(|r| r.rule().is_some())

@@ -294,14 +294,7 @@ impl<'a> ProcGen<'_, 'a> {
                 Callee::Defined(_) | Callee::External(_) => None,
             };
         }
-        match &self.f.src.exprs[callee] {
-            Expr::Intrinsic(r) => Some(r.id),
-            Expr::Name(s) if self.prog().symbols[*s].kind == SymbolKind::Intrinsic => {
-                radtap_flowgraph::library_routine(self.f.lang, &self.prog().symbols[*s].spelling)
-            }
-            Expr::Opaque(n) => radtap_flowgraph::library_routine(self.f.lang, n),
-            _ => None,
-        }
+        radtap_il::vocab::routine_called(self.prog(), self.f.src, callee)
     }
 
     /// Copies a primal expression, replacing hoisted function references by their result.
