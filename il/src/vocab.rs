@@ -123,6 +123,11 @@ impl RoutineId {
         &ROUTINES[self.0 as usize]
     }
 
+    /// The record's argument signature ([`Routine::signature`], by index).
+    pub fn signature(self) -> &'static Signature {
+        &signatures()[self.0 as usize]
+    }
+
     /// Whether this is the record of one of the Fortran spellings `gs` (a record's generic
     /// name stands for all its spellings: `real` for `dble`, `float`, `sngl`, `dfloat`).
     /// Each of `gs` must be a spelling of the vocabulary. A Fortran spelling names one
@@ -406,6 +411,15 @@ mod tests {
             }
             Tpl::Arg(_) | Tpl::Num(_) | Tpl::Pi => {}
         }
+    }
+
+    #[test]
+    fn a_routine_id_has_its_record_signature() {
+        let abs = id_of("abs", Lang::C).expect("abs");
+        assert_eq!(abs.signature(), abs.routine().signature());
+        assert_eq!(abs.signature().params[0].name, "j");
+        let abs = id_of("abs", Lang::Fortran).expect("abs");
+        assert_eq!(abs.signature().params[0].name, "a");
     }
 
     #[test]
