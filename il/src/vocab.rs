@@ -23,16 +23,48 @@
 //! same records. Every spelling of every record with a rule is checked numerically by
 //! `tests/intrinsics.rs` against central finite differences.
 //!
-//! Adding an intrinsic is one record in `vocab/records.rs` plus its numeric cases in
+//! Each record has its argument signature ([`Routine::signature`], a [`Signature`] parsed
+//! once per process from the record's text [`Routine::sig`]): the dummy arguments with their
+//! Fortran keywords (Fortran 2008 §13.7, for the generic; F77 specifics share it) or C99/POSIX
+//! names (C-only records), what the routine does with each, their types and shapes, and the
+//! result's. The syntax, one record's text:
+//!
+//! ```text
+//! signature := [param {, param}] [-> result]      (no `->`: a subroutine or C `void`)
+//! param     := name[?]: [out |inout ]type[rank][*][...]  |  ...
+//! result    := type[rank][*]                      (type may also be `same`)
+//! type      := real | integer | logical | character | complex
+//!            | floating (real or complex) | numeric (integer or real)
+//!            | number (integer, real or complex) | any
+//! rank      := (none) scalar | (..) elemental | (*) array of any rank
+//!            | (any) scalar or array of any rank | (:) rank 1 | (:,:) rank 2 | …
+//! ```
+//!
+//! `?` marks an optional argument, `out`/`inout` one the routine writes (read only without),
+//! `*` a C pointer (`out integer*`: written through it), a trailing `...` a last param that
+//! repeats (`min`'s `a3?: numeric(..)...`), and a bare `...` C's variadic arguments (an
+//! optional repeating `arg: any`). A result rank `(..)` is the elemental arguments' shape,
+//! `(*)` a rank the arguments decide (`sum(a, dim)`); `same` is the first argument's type
+//! and kind. Examples: `sin` `x: floating(..) -> same(..)`, `frexp` `value: real, exp: out
+//! integer* -> real`, `printf` `format: character*, ... -> integer`, `cpu_time` `time: out
+//! real`. [`Signature::bind`] binds actual arguments (positional, then keywords) to params.
+//!
+//! Adding an intrinsic is one record in `vocab/records.rs` (with a rule) or
+//! `vocab/intrinsics.rs` / `vocab/c_library.rs` (without) plus its numeric cases in
 //! `tests/intrinsics.rs` (docs/decisions.md, "The vocabulary").
 
 use crate::Lang;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+mod c_library;
+mod intrinsics;
+mod make;
 mod records;
+mod signature;
 mod types;
 pub use records::ROUTINES;
+pub use signature::*;
 pub use types::*;
 
 /// Spelling → index in [`ROUTINES`], per language, built once.
@@ -89,6 +121,11 @@ impl RoutineId {
     /// The record.
     pub fn routine(self) -> &'static Routine {
         &ROUTINES[self.0 as usize]
+    }
+
+    /// The record's argument signature ([`Routine::signature`], by index).
+    pub fn signature(self) -> &'static Signature {
+        &signatures()[self.0 as usize]
     }
 
     /// Whether this is the record of one of the Fortran spellings `gs` (a record's generic
@@ -404,6 +441,15 @@ mod tests {
             }
             Tpl::Arg(_) | Tpl::Num(_) | Tpl::Pi => {}
         }
+    }
+
+    #[test]
+    fn a_routine_id_has_its_record_signature() {
+        let abs = id_of("abs", Lang::C).expect("abs");
+        assert_eq!(abs.signature(), abs.routine().signature());
+        assert_eq!(abs.signature().params[0].name, "j");
+        let abs = id_of("abs", Lang::Fortran).expect("abs");
+        assert_eq!(abs.signature().params[0].name, "a");
     }
 
     #[test]

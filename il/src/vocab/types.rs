@@ -102,6 +102,9 @@ pub struct Routine {
     pub deriv: Deriv,
     /// Properties ([`flags`]).
     pub flags: u32,
+    /// The argument signature, in the vocabulary's compact syntax (module documentation of
+    /// `vocab`); parsed once per process by [`Routine::signature`].
+    pub sig: &'static str,
 }
 
 impl Routine {
