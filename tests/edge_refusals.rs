@@ -641,6 +641,12 @@ const REFUSED: &[Case] = &[
         "the adjoint of this expression",
     ),
     (
+        "tangent/e_f_reshape_active_pad.f90",
+        B,
+        "e_f_reshape_active_pad.f90:10:3: error[AD020]",
+        "the adjoint of `reshape` with an active PAD, or with ORDER",
+    ),
+    (
         "tangent/e_f_implied_do.f90",
         B,
         "e_f_implied_do.f90:9:3: error[AD020]",

@@ -273,12 +273,20 @@ impl<'a> Adj<'_, '_, 'a> {
                     }
                     // y = reshape(a, shp): the same elements in the same (array element)
                     // order, so ā += reshape(ȳ, shape(a)); a scalar seed (the array was
-                    // reduced) reaches every element as it is. PAD and ORDER are refused.
-                    // The source may have more elements than the result: those get no
-                    // seed (`pad=`; without it the adjoint read past the seed's end).
+                    // reduced) reaches every element as it is. The source may have more
+                    // elements than the result: those get no seed (`pad=`; without it the
+                    // adjoint read past the seed's end); fewer, and the result's first
+                    // elements are the source's, the rest a pad: a passive pad (the
+                    // tangent's `[0.0_8]`) gets nothing, an active one and ORDER are refused.
                     _ if is(&["reshape"])
-                        && args.len() == 2
-                        && args.iter().all(|a| a.keyword.is_none()) =>
+                        && (args.len() == 2
+                            || args.len() == 3
+                                && args[2]
+                                    .keyword
+                                    .as_deref()
+                                    .is_none_or(|k| k.eq_ignore_ascii_case("pad"))
+                                && !self.has_marker(args[2].value, marks))
+                        && args[..2].iter().all(|a| a.keyword.is_none()) =>
                     {
                         let a = args[0].value;
                         let r = self.out_rank(a);
@@ -303,6 +311,9 @@ impl<'a> Adj<'_, '_, 'a> {
                             vec![(None, seed), (None, shp), (Some("pad"), pad)],
                         );
                         self.transpose(a, s, r, marks, out)
+                    }
+                    _ if is(&["reshape"]) => {
+                        Err("the adjoint of `reshape` with an active PAD, or with ORDER".into())
                     }
                     _ if is(&["transpose"]) && args.len() == 1 => {
                         let s = self.pg.b().call("transpose", vec![seed]);

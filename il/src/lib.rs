@@ -59,6 +59,7 @@ pub mod fwdgoto;
 pub mod hoist;
 pub mod incdec;
 pub mod inline;
+pub mod intrinsic_args;
 pub mod invariant;
 pub mod invariant_expr;
 mod ir;

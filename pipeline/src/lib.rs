@@ -112,6 +112,9 @@ pub fn front(req: &Request) -> Analysed {
     // expressions and variables to the analyses and both modes.
     if !diagnostics.iter().any(|d| d.is_error()) && (m.tangent || m.adjoint || m.dump_analysis) {
         radtap_il::stmtfn::inline_statement_functions(&mut program);
+        // `sum(array=x)` is `sum(x)` (`il::intrinsic_args`): the rules read the required
+        // arguments of an intrinsic by position.
+        radtap_il::intrinsic_args::positional_required_args(&mut program);
         // F66 `DOUBLE PRECISION X(1)` dummies mean any length: `X(*)` (`il::any_length`).
         radtap_il::any_length::any_length_dummies(&mut program);
         // `allocate(u, source=e)` is `allocate(u(<bounds of e>))` and `u = e`

@@ -234,6 +234,10 @@ pub const ADJOINT_UNSUPPORTED: &[(&str, &str)] = &[
         "e_f_array_ctor.f90",
         "an array constructor with an implied DO, `reshape`",
     ),
+    (
+        "e_f_reshape_active_pad.f90",
+        "`reshape` with a PAD that carries a derivative",
+    ),
     ("e_c_nr_one_based.c", "free(v + 1) of a 1-based work vector"),
     (
         "e_f_where_forall_sequence.f90",

@@ -15,11 +15,20 @@ impl Eval<'_> {
         let site = self.by_expr.get(&e).copied();
         match site.map(|s| &s.callee) {
             Some(&Callee::Intrinsic(r)) => {
+                // An argument given by keyword is differentiable as the param it binds to in
+                // the record's signature: never `dim=`, `kind=`, `mask=`, but `reshape`'s
+                // `pad=` and `cmplx`'s `y=` (required ones are positional by now:
+                // `il::intrinsic_args`). One that binds to nothing is taken as differentiable.
+                let sig = r.signature();
+                let keywords: Vec<Option<&str>> =
+                    args.iter().map(|a| a.keyword.as_deref()).collect();
+                let bound = sig.bind(&keywords);
                 let mut vals = Vec::new();
-                for a in args {
-                    // Keyword arguments `dim=`, `kind=` are never differentiable.
+                for (a, p) in args.iter().zip(bound) {
                     let v = self.value(a.value);
-                    vals.push(if a.keyword.is_some() { v.nondiff() } else { v });
+                    let passive = a.keyword.is_some()
+                        && p.is_some_and(|p| !sig.params[p].ty.differentiable());
+                    vals.push(if passive { v.nondiff() } else { v });
                 }
                 let mut all = self.empty();
                 for v in &vals {

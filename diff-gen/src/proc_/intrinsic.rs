@@ -102,14 +102,46 @@ impl<'a> ProcGen<'_, 'a> {
                 sum
             }
             Rule::Linear => {
+                // Linear in its arguments of a differentiable type jointly, as the signature
+                // gives them: `sum`'s array, `reshape`'s source and pad. The others are
+                // copied (`dim`, `mask`, `shape`).
+                let sig = row.signature();
+                let keywords: Vec<Option<&str>> =
+                    args.iter().map(|a| a.keyword.as_deref()).collect();
+                let bound = sig.bind(&keywords);
                 let first = args.first()?;
-                let d = self.tan(first.value)?;
+                let Some(d) = self.tan(first.value) else {
+                    if args[1..].iter().any(|a| self.active_inside(a.value)) {
+                        self.no_rule = Some(format!("`{name}` of a passive first argument"));
+                    }
+                    return None;
+                };
                 let mut new_args = vec![Arg {
                     keyword: first.keyword.clone(),
                     value: d,
                 }];
-                for a in &args[1..] {
-                    let v = self.cp(a.value);
+                for (a, p) in args[1..].iter().zip(&bound[1..]) {
+                    let param = p.map(|p| &sig.params[p]);
+                    let v = if param.is_some_and(|p| !p.ty.differentiable()) {
+                        self.cp(a.value)
+                    } else if param.is_some_and(|p| p.name == "pad") && !self.complex_src(a.value) {
+                        // `reshape`'s pad fills the result cyclically: its derivative, or a
+                        // zero of one element (vocab's `linear_extra_params_are_pads`).
+                        match self.tan(a.value) {
+                            Some(d) => d,
+                            None => {
+                                let z = self.b().zero(k);
+                                self.b().e(Expr::ArrayCtor {
+                                    items: vec![z],
+                                    old_style: false,
+                                    type_spec: None,
+                                })
+                            }
+                        }
+                    } else {
+                        self.no_rule = Some(format!("`{name}` with this argument"));
+                        return None;
+                    };
                     new_args.push(Arg {
                         keyword: a.keyword.clone(),
                         value: v,

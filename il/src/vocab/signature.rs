@@ -41,6 +41,18 @@ pub enum ArgType {
     Any,
 }
 
+impl ArgType {
+    /// Whether a value of this type may carry a derivative: anything but an integer, a
+    /// logical or a character (`sum`'s `dim` and `mask`, `real`'s `kind`, never `reshape`'s
+    /// `pad`).
+    pub fn differentiable(self) -> bool {
+        !matches!(
+            self,
+            ArgType::Integer | ArgType::Logical | ArgType::Character
+        )
+    }
+}
+
 /// The shape an argument may have (for a result: the shape it has).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ArgRank {
@@ -169,6 +181,12 @@ impl Signature {
         let (stem, first) = numbered(self.params[last].name)?;
         let (kstem, kn) = numbered(k)?;
         (kstem.eq_ignore_ascii_case(stem) && kn >= first).then_some(last)
+    }
+
+    /// How many params lead the list without being optional (the standard puts every
+    /// required argument before the optional ones).
+    pub fn required(&self) -> usize {
+        self.params.iter().take_while(|p| !p.optional).count()
     }
 
     /// Indices of params written (`Out`/`InOut`).

@@ -376,3 +376,24 @@ fn written_params_are_the_outputs() {
     assert_eq!(w("fprintf"), [0]);
     assert_eq!(w("sprintf"), [0]);
 }
+
+/// The tangent of a [`Rule::Linear`] record differentiates every argument of a
+/// differentiable type; one past the first is a pad, filled cyclically, whose zero is a
+/// one-element array (`diff-gen`'s `tan_call`). A new linear record with another kind of
+/// extra differentiable argument needs its own zero there first.
+#[test]
+fn linear_extra_params_are_pads() {
+    for r in ROUTINES {
+        if r.rule() != Some(Rule::Linear) {
+            continue;
+        }
+        for p in &r.signature().params[1..] {
+            assert!(
+                !p.ty.differentiable() || p.name == "pad",
+                "{:?}: `{}`",
+                r.fortran,
+                p.name
+            );
+        }
+    }
+}
