@@ -119,7 +119,7 @@ fn pure(
 pub(crate) fn c_math(r: radtap_il::vocab::RoutineId) -> bool {
     use radtap_il::clib::{library_kind, CLibrary};
     let r = r.routine();
-    library_kind(r) == Some(CLibrary::Math) && !r.has(radtap_il::vocab::STORES)
+    library_kind(r) == Some(CLibrary::Math) && !r.signature().stores_through_pointer()
 }
 
 /// The zones a reference expression may touch (see [`crate::ProgramInfo::ref_zones`]).

@@ -7,8 +7,8 @@
 //! flow through it ([`Flow`], derived from the rule, read by the data-flow analyses), its
 //! derivative rule ([`Deriv`]: partials, linear, a rule of its own in the generators, zero,
 //! or none), and its properties as [`flags`](Routine::flags) (elemental, result of the first
-//! argument's type, holomorphic, complex or real result, cheap to recompute, stores through a
-//! pointer argument). Each question other crates used to answer with a list of their own
+//! argument's type, holomorphic, complex or real result, cheap to recompute), and its
+//! argument signature (below: what it reads and writes, and binds keyword arguments). Each question other crates used to answer with a list of their own
 //! (the frontends' intrinsic names, the effects' classes, generic resolution, hoisting,
 //! statement functions, complex support, masked assignments, zero derivatives) is a query on
 //! these records, so an analysis and the rule that differentiates a call can no longer

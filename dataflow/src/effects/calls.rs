@@ -6,6 +6,7 @@ use super::types::*;
 use crate::zones::{is_pointer, Obj, ObjKey};
 use crate::zoneset::{ZoneId, ZoneSet};
 use radtap_flowgraph::{CallSite, Callee};
+use radtap_il::vocab::{Access, RoutineId};
 use radtap_il::{Arg, Expr, ExprId, Lang, Program, UnitData, UnitId};
 use std::collections::BTreeMap;
 
@@ -35,6 +36,9 @@ impl Eval<'_> {
                     all.union_with(&v.reads);
                 }
                 self.copy_through(r, args);
+                if self.u.lang == Lang::C {
+                    self.stores_through(r, args, &all);
+                }
                 let mut out = Val {
                     reads: self.empty(),
                     ..Val::default()
@@ -120,15 +124,19 @@ impl Eval<'_> {
                 if let Callee::Intrinsic(r) = site.callee {
                     self.copy_through(r, args);
                 }
-                // Every argument is read; by-reference arguments of a Fortran external or
-                // intrinsic subroutine (and pointees of C pointer arguments) may be written
-                // with values depending on every argument.
+                // Every argument is read; by-reference arguments of a Fortran external
+                // subroutine (and pointees of C pointer arguments) may be written with values
+                // depending on every argument. An intrinsic writes what its signature says.
+                let access = match site.callee {
+                    Callee::Intrinsic(r) => intrinsic_access(r, args),
+                    _ => vec![Access::InOut; args.len()],
+                };
                 let mut all = Val {
                     reads: self.empty(),
                     ..Val::default()
                 };
                 let mut targets = Vec::new();
-                for a in args {
+                for (a, &access) in args.iter().zip(&access) {
                     let v = self.value(a.value);
                     all = all.union(v);
                     if external && self.u.lang == Lang::C && self.is_pointer_value(a.value) {
@@ -147,9 +155,15 @@ impl Eval<'_> {
                     } else {
                         None
                     };
-                    if let Some(mut r) = r {
-                        r.total = false;
-                        targets.push(r);
+                    match (r, access) {
+                        (None, _) | (Some(_), Access::In) => {}
+                        // `call random_number(x)`, `call cpu_time(t)`, C `frexp`'s `exp`:
+                        // overwritten with a new value, where the whole object is written.
+                        (Some(r), Access::Out) => targets.push(r),
+                        (Some(mut r), Access::InOut) => {
+                            r.total = false;
+                            targets.push(r);
+                        }
                     }
                 }
                 if external && !self.pz.unknown_reach.is_empty() {
@@ -455,4 +469,41 @@ fn actual_of<'x>(prog: &Program, cu: &UnitData, args: &'x [Arg], i: usize) -> Op
             .as_ref()
             .is_some_and(|k| k.eq_ignore_ascii_case(name))
     })
+}
+
+impl Eval<'_> {
+    /// What a C library function called in an expression stores through its pointer
+    /// arguments, as its signature says (`frexp`'s `exp`, `modf`'s `iptr`, `strtod`'s
+    /// `endptr`): a new value, depending on what the arguments read (`reads`).
+    fn stores_through(&mut self, r: RoutineId, args: &[Arg], reads: &ZoneSet) {
+        for (a, access) in args.iter().zip(intrinsic_access(r, args)) {
+            if access == Access::In || !self.is_pointer_value(a.value) {
+                continue;
+            }
+            let mut t = self.deref(a.value);
+            t.total &= access == Access::Out;
+            let v = Val {
+                reads: reads.clone(),
+                diff: BTreeMap::new(),
+            };
+            self.write(&t, &v);
+        }
+    }
+}
+
+/// What intrinsic `r` does with each actual of `args`, by its signature: an actual that binds
+/// to no param is taken as read and written. The copies (`memcpy`, `memset`, `move_alloc`)
+/// write through `copy_through` alone: their destination holds what they copy, not a new
+/// value.
+fn intrinsic_access(r: RoutineId, args: &[Arg]) -> Vec<Access> {
+    let sig = r.signature();
+    let keywords: Vec<Option<&str>> = args.iter().map(|a| a.keyword.as_deref()).collect();
+    sig.bind(&keywords)
+        .into_iter()
+        .map(|p| match p {
+            _ if super::library::is_copy(r) => Access::In,
+            Some(p) => sig.params[p].access,
+            None => Access::InOut,
+        })
+        .collect()
 }

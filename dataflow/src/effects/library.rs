@@ -1,16 +1,36 @@
-//! Library calls whose effects are known by name: `memcpy`, `memmove`, `memset`, and what
-//! C arguments pass an address.
+//! Library calls that copy values, whose effects the records' signatures do not tell:
+//! `memcpy`, `memmove`, `memset`, Fortran `move_alloc`; and what C arguments pass an address.
 
 use super::types::*;
 use crate::zoneset::{ZoneId, ZoneSet};
 use radtap_il::vocab::RoutineId;
 use radtap_il::{Arg, Expr, ExprId, Lang, UnOp};
 
+/// Whether the effects of `r` on its arguments are the copy [`Eval::copy_through`] models,
+/// not what its signature says of each argument alone.
+pub(super) fn is_copy(r: RoutineId) -> bool {
+    r.routine().has(radtap_il::vocab::COPY) || r.is_one_of(&["move_alloc"])
+}
+
 impl Eval<'_> {
     /// C `memcpy`/`memmove`: the values behind the source land behind the destination,
     /// derivatives with them (what the copy writes depends on what it reads); `memset`
-    /// writes a constant there.
+    /// writes a constant there. Fortran `move_alloc(from, to)`: `to` holds what `from` held,
+    /// derivatives with it, and `from` nothing (it is deallocated).
     pub(super) fn copy_through(&mut self, r: RoutineId, args: &[Arg]) {
+        if is_copy(r) && self.u.lang == Lang::Fortran && args.len() == 2 {
+            let v = self.value(args[0].value);
+            if let Some(to) = self.reference(args[1].value, false) {
+                self.write(&to, &v);
+            }
+            if let Some(from) = self.reference(args[0].value, false) {
+                let gone = Val {
+                    reads: self.empty(),
+                    ..Val::default()
+                };
+                self.write(&from, &gone);
+            }
+        }
         let c = |name: &str| r.is_c(name);
         if c("memset") && self.u.lang == Lang::C && !args.is_empty() {
             // The bytes behind the destination are set to a constant: written, depending on

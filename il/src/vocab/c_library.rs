@@ -121,7 +121,7 @@ pub(super) const C_LIBRARY: &[Routine] = &[
         &[],
         &["frexp"],
         Flow::Nonlinear,
-        MATH | STORES,
+        MATH,
         "value: real, exp: out integer* -> real",
     ),
     no(
@@ -208,7 +208,7 @@ pub(super) const C_LIBRARY: &[Routine] = &[
         &[],
         &["modf"],
         Flow::Nonlinear,
-        MATH | STORES,
+        MATH,
         "value: real, iptr: out real* -> real",
     ),
     no(
@@ -274,7 +274,7 @@ pub(super) const C_LIBRARY: &[Routine] = &[
         &[],
         &["remquo"],
         Flow::Nonlinear,
-        MATH | STORES,
+        MATH,
         "x: real, y: real, quo: out integer* -> real",
     ),
     z(&[], &["rint"], MATH, "x: real -> real"),

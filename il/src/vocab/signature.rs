@@ -189,6 +189,14 @@ impl Signature {
         self.params.iter().take_while(|p| !p.optional).count()
     }
 
+    /// C: whether the routine stores through a pointer argument (`frexp`'s `exp`, `modf`'s
+    /// `iptr`, `strtod`'s `endptr`): not a pure function.
+    pub fn stores_through_pointer(&self) -> bool {
+        self.params
+            .iter()
+            .any(|p| p.pointer && p.access != Access::In)
+    }
+
     /// Indices of params written (`Out`/`InOut`).
     pub fn written(&self) -> impl Iterator<Item = usize> + '_ {
         self.params

@@ -83,8 +83,6 @@ pub mod flags {
     pub const REAL: u32 = 1 << 10;
     /// Cheap enough to recompute in its partial (`abs(x)` in `sign(1, x)`).
     pub const CHEAP: u32 = 1 << 11;
-    /// C: also stores through a pointer argument (`frexp`, `modf`, `remquo`).
-    pub const STORES: u32 = 1 << 12;
     /// A Fortran spelling the generators know but the frontend does not resolve an
     /// undeclared name to (GNU and intrinsic-module procedures: `zlog`, `ieee_is_nan`).
     pub const NOT_INTRINSIC: u32 = 1 << 13;

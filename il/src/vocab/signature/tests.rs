@@ -261,8 +261,6 @@ fn signatures_agree_with_rules_and_flags() {
                 );
             }
         }
-        let stores = s.params.iter().any(|p| p.pointer && p.access != Access::In);
-        assert_eq!(r.has(STORES), r.has(MATH) && stores, "{n}: STORES");
         if r.flags & (MEMORY | COPY) != 0 {
             // `malloc` and `calloc` take sizes: only their result is a pointer.
             assert!(
@@ -396,4 +394,16 @@ fn linear_extra_params_are_pads() {
             );
         }
     }
+}
+
+/// The `math.h` functions that store through a pointer are not pure (`c_math` in the
+/// effects): the signature alone says so.
+#[test]
+fn math_functions_storing_through_a_pointer() {
+    let storing: Vec<&str> = ROUTINES
+        .iter()
+        .filter(|r| r.has(MATH) && r.signature().stores_through_pointer())
+        .map(name)
+        .collect();
+    assert_eq!(storing, ["frexp", "modf", "remquo"]);
 }
