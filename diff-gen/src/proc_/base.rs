@@ -357,7 +357,7 @@ impl<'a> ProcGen<'_, 'a> {
             &self.f.src.exprs,
             e,
             &|s| sym_complex(prog, &prog.symbols, s),
-            &|s| prog.symbols[s].spelling.clone(),
+            &|c| radtap_il::vocab::routine_called(prog, self.f.src, c),
         )
     }
 

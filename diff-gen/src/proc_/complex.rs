@@ -49,7 +49,7 @@ impl<'a> ProcGen<'_, 'a> {
             &self.u.exprs,
             e,
             &|s| sym_complex(prog, &out.symbols, s),
-            &|s| out.symbols[s].spelling.clone(),
+            &|c| radtap_il::vocab::routine_called(out, &self.u, c),
         )
     }
 

@@ -1,5 +1,6 @@
 //! Which expressions, symbols and types are complex: questions on the primal program alone.
 
+use radtap_il::vocab;
 use radtap_il::*;
 
 /// Whether intrinsic `name` (lower case) has the property `f` of its record in the vocabulary
@@ -12,57 +13,53 @@ pub(crate) fn intrinsic_is(name: &str, f: u32) -> bool {
 }
 
 /// Whether `e` of `exprs` is (or may be) complex-valued; `sym_complex` tells whether a
-/// variable is complex. Conservative: an unknown call with a complex argument is complex.
+/// variable is complex, `routine_of` which record a callee names. Conservative: an unknown call with a complex argument is complex.
 pub(crate) fn complex_expr(
     exprs: &Arena<Expr>,
     e: ExprId,
     sym_complex: &dyn Fn(SymbolId) -> bool,
-    name_of: &dyn Fn(SymbolId) -> String,
+    routine_of: &dyn Fn(ExprId) -> Option<vocab::RoutineId>,
 ) -> bool {
     match &exprs[e] {
         Expr::Name(s) => sym_complex(*s),
         Expr::Literal(l) => l.kind == LitKind::Complex,
         Expr::Index { base, .. } | Expr::Field { base, .. } => {
-            complex_expr(exprs, *base, sym_complex, name_of)
+            complex_expr(exprs, *base, sym_complex, routine_of)
         }
         Expr::Paren(a) | Expr::Unary { arg: a, .. } => {
-            complex_expr(exprs, *a, sym_complex, name_of)
+            complex_expr(exprs, *a, sym_complex, routine_of)
         }
         Expr::Binary { op, lhs, rhs } => {
             matches!(
                 op,
                 BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Pow
-            ) && (complex_expr(exprs, *lhs, sym_complex, name_of)
-                || complex_expr(exprs, *rhs, sym_complex, name_of))
+            ) && (complex_expr(exprs, *lhs, sym_complex, routine_of)
+                || complex_expr(exprs, *rhs, sym_complex, routine_of))
         }
         Expr::Cond { then, else_, .. } => {
-            complex_expr(exprs, *then, sym_complex, name_of)
-                || complex_expr(exprs, *else_, sym_complex, name_of)
+            complex_expr(exprs, *then, sym_complex, routine_of)
+                || complex_expr(exprs, *else_, sym_complex, routine_of)
         }
         Expr::Call { callee, args } => {
-            let (name, fsym) = match &exprs[*callee] {
-                Expr::Name(s) => (name_of(*s).to_ascii_lowercase(), Some(*s)),
-                Expr::Opaque(n) => (n.to_ascii_lowercase(), None),
-                Expr::Intrinsic(r) => (r.spelling.to_string(), None),
-                _ => (String::new(), None),
-            };
-            if intrinsic_is(&name, radtap_il::vocab::CPLX) {
+            let routine = routine_of(*callee).map(|r| r.routine());
+            if routine.is_some_and(|r| r.has(vocab::CPLX)) {
                 return true;
             }
-            if intrinsic_is(&name, radtap_il::vocab::REAL) {
+            if routine.is_some_and(|r| r.has(vocab::REAL)) {
                 return false;
             }
-            if let Some(s) = fsym.filter(|_| !intrinsic_is(&name, radtap_il::vocab::KEEPS)) {
-                if sym_complex(s) {
+            // A function of the program with a complex result.
+            if let Expr::Name(s) = &exprs[*callee] {
+                if !routine.is_some_and(|r| r.has(vocab::KEEPS)) && sym_complex(*s) {
                     return true;
                 }
             }
             args.iter()
-                .any(|a| complex_expr(exprs, a.value, sym_complex, name_of))
+                .any(|a| complex_expr(exprs, a.value, sym_complex, routine_of))
         }
         Expr::ArrayCtor { items, .. } => items
             .iter()
-            .any(|&i| complex_expr(exprs, i, sym_complex, name_of)),
+            .any(|&i| complex_expr(exprs, i, sym_complex, routine_of)),
         _ => false,
     }
 }

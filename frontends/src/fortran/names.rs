@@ -75,9 +75,12 @@ impl<'a, 't> FortranLowering<'a, 't> {
                 if matches!(sd.kind, SymbolKind::Variable | SymbolKind::Unknown)
                     && (is_call_stmt || sd.ty.as_ref().is_none_or(|t| t.dims.is_empty()))
                 {
+                    // An intrinsic's name declared with a type (`DOUBLE PRECISION DSQRT`)
+                    // is still the intrinsic unless declared EXTERNAL: gfortran calls the
+                    // intrinsic `erf` even where the program defines a function `ERF`.
                     sd.kind = if sd.attrs.dummy {
                         SymbolKind::Procedure
-                    } else if is_fortran_intrinsic(&k) && !sd.attrs.external && sd.ty.is_none() {
+                    } else if is_fortran_intrinsic(&k) && !sd.attrs.external {
                         SymbolKind::Intrinsic
                     } else {
                         SymbolKind::Procedure
