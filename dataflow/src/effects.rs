@@ -117,9 +117,9 @@ fn pure(
 /// spellings and `abs`, `labs`, other than those storing through a pointer (`frexp`, `modf`,
 /// `remquo`).
 pub(crate) fn c_math(r: radtap_il::vocab::RoutineId) -> bool {
-    use radtap_il::clib::{library_kind, CLibrary};
+    use radtap_il::clib::CLibrary;
     let r = r.routine();
-    library_kind(r) == Some(CLibrary::Math) && !r.signature().stores_through_pointer()
+    r.library_kind() == Some(CLibrary::Math) && !r.signature().stores_through_pointer()
 }
 
 /// The zones a reference expression may touch (see [`crate::ProgramInfo::ref_zones`]).

@@ -199,7 +199,7 @@ impl<'a> Adj<'_, '_, 'a> {
                 let intrinsic_elemental = self
                     .pg
                     .src_routine(e, *callee)
-                    .is_some_and(|r| r.routine().has(radtap_il::vocab::ELEMENTAL));
+                    .is_some_and(|r| r.routine().elemental());
                 for a in args {
                     ok &= self.elementwise_in(a.value, written, elemental && intrinsic_elemental);
                 }

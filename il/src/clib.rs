@@ -17,22 +17,7 @@
 //! refused when active: functions that move real values the analyses cannot follow (`qsort`
 //! of an active array, GNU `sincos` writing two results, `scanf`/`fread` filling variables).
 
-/// What a known C library function does, for the analyses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CLibrary {
-    /// `math.h`: reads its arguments only (a `frexp`/`modf`/`remquo` pointer argument gets
-    /// a discrete or piecewise-constant part); differentiable where the derivative table has
-    /// a row, refused with AD020 ("no derivative rule") otherwise.
-    Math,
-    /// Never carries a derivative: I/O on text, strings, clocks, random numbers, process
-    /// control. Its results and what it writes are new values.
-    Passive,
-    /// `malloc`, `calloc`, `realloc`, `free`: fresh memory (the analyses' allocation sites).
-    Memory,
-    /// `memcpy`, `memmove`, `memset`: modelled by the analyses (`dataflow` `copy_through`)
-    /// and rewritten into loops where they copy reals (`il::memcpy`).
-    Copy,
-}
+pub use crate::vocab::CLibrary;
 
 /// What the C library function `name` (as written) does, if radtap knows it.
 ///
@@ -42,23 +27,7 @@ pub enum CLibrary {
 /// wrote every global: cephes' `hcephes_expx2`, returning `HUGE_VAL`, was taken to write the
 /// error flag `merror`).
 pub fn c_library(name: &str) -> Option<CLibrary> {
-    crate::vocab::lookup(name, crate::Lang::C).and_then(library_kind)
-}
-
-/// What the C library function of record `r` does, if it is one.
-pub fn library_kind(r: &crate::vocab::Routine) -> Option<CLibrary> {
-    use crate::vocab::{COPY, MATH, MATH1, MEMORY, PASSIVE};
-    if r.flags & (MATH | MATH1) != 0 {
-        Some(CLibrary::Math)
-    } else if r.has(PASSIVE) {
-        Some(CLibrary::Passive)
-    } else if r.has(MEMORY) {
-        Some(CLibrary::Memory)
-    } else if r.has(COPY) {
-        Some(CLibrary::Copy)
-    } else {
-        None
-    }
+    crate::vocab::lookup(name, crate::Lang::C).and_then(|r| r.library_kind())
 }
 
 #[cfg(test)]

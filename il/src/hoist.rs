@@ -238,10 +238,8 @@ fn elemental_args(prog: &Program, u: &UnitData, e: ExprId) -> Option<Vec<ExprId>
         return None;
     };
     let r = crate::vocab::routine_called(prog, u, *callee)?;
-    (u.lang == Lang::Fortran
-        && r.routine().has(crate::vocab::ELEMENTAL)
-        && args.iter().all(|a| a.keyword.is_none()))
-    .then(|| args.iter().map(|a| a.value).collect())
+    (u.lang == Lang::Fortran && r.routine().elemental() && args.iter().all(|a| a.keyword.is_none()))
+        .then(|| args.iter().map(|a| a.value).collect())
 }
 
 /// A whole real array of `u`, declared in `u`, of rank `r`, among the elementwise operands of

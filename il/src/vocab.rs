@@ -199,9 +199,7 @@ pub fn resolve(name: &str, lang: Lang) -> Option<RoutineRef> {
 pub fn library_routine(lang: Lang, spelling: &str) -> Option<RoutineId> {
     match lang {
         Lang::Fortran => id_of(&spelling.to_ascii_lowercase(), lang),
-        Lang::C => {
-            id_of(spelling, lang).filter(|r| crate::clib::library_kind(r.routine()).is_some())
-        }
+        Lang::C => id_of(spelling, lang).filter(|r| r.routine().library_kind().is_some()),
     }
 }
 

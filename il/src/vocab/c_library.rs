@@ -78,7 +78,7 @@ pub(super) const C_LIBRARY: &[Routine] = &[
     z(
         &["floor"],
         &["floor"],
-        MATH | ELEMENTAL,
+        MATH,
         "a: real(..), kind?: integer -> any(..)",
     ),
     no(

@@ -184,7 +184,7 @@ pub(super) const INTRINSICS: &[Routine] = &[
     z(
         &["ceiling"],
         &[],
-        ELEMENTAL,
+        0,
         "a: real(..), kind?: integer -> integer(..)",
     ),
     no(
@@ -473,7 +473,7 @@ pub(super) const INTRINSICS: &[Routine] = &[
     z(
         &["int"],
         &[],
-        ELEMENTAL | REAL,
+        REAL,
         "a: number(..), kind?: integer -> integer(..)",
     ),
     z(
@@ -588,7 +588,7 @@ pub(super) const INTRINSICS: &[Routine] = &[
         &["merge"],
         &[],
         Flow::Linear,
-        ELEMENTAL | KEEPS,
+        KEEPS,
         "tsource: any(..), fsource: any(..), mask: logical(..) -> same(..)",
     ),
     z(
@@ -650,7 +650,7 @@ pub(super) const INTRINSICS: &[Routine] = &[
     z(
         &["nint"],
         &[],
-        ELEMENTAL | REAL,
+        REAL,
         "a: real(..), kind?: integer -> integer(..)",
     ),
     z(&["not"], &[], 0, "i: integer(..) -> same(..)"),

@@ -189,6 +189,19 @@ impl Signature {
         self.params.iter().take_while(|p| !p.optional).count()
     }
 
+    /// Fortran elemental: applied element by element, an array operand gives the shape.
+    /// Every param is elemental (but `kind`, a scalar constant: `int(a, kind)`), and the
+    /// result, if any (`mvbits` is an elemental subroutine).
+    pub fn elemental(&self) -> bool {
+        let kind = |p: &Param| p.name == "kind" && p.rank == ArgRank::Scalar;
+        self.params.iter().any(|p| p.rank == ArgRank::Elemental)
+            && self
+                .params
+                .iter()
+                .all(|p| p.rank == ArgRank::Elemental || kind(p))
+            && self.result.is_none_or(|(_, r)| r == ArgRank::Elemental)
+    }
+
     /// C: whether the routine stores through a pointer argument (`frexp`'s `exp`, `modf`'s
     /// `iptr`, `strtod`'s `endptr`): not a pure function.
     pub fn stores_through_pointer(&self) -> bool {
@@ -250,6 +263,11 @@ pub fn parse_record(r: &Routine) -> Signature {
 }
 
 impl Routine {
+    /// Whether the routine is elemental (its signature says: [`Signature::elemental`]).
+    pub fn elemental(&self) -> bool {
+        self.signature().elemental()
+    }
+
     /// The record's argument signature, parsed once per process.
     pub fn signature(&self) -> &'static Signature {
         let s = sigs();

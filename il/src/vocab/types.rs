@@ -69,8 +69,6 @@ pub mod flags {
     pub const MEMORY: u32 = 1 << 3;
     /// C copies the analyses model (`memcpy`, `memmove`, `memset`).
     pub const COPY: u32 = 1 << 4;
-    /// Fortran elemental: applied element by element, an array operand gives the shape.
-    pub const ELEMENTAL: u32 = 1 << 5;
     /// Fortran: the result has the type, kind and rank of the first argument (real ones).
     pub const SAME_TYPE: u32 = 1 << 6;
     /// Holomorphic on complex arguments, the partials valid there.
@@ -89,6 +87,23 @@ pub mod flags {
 }
 pub use flags::*;
 
+/// What a known C library function does, for the analyses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CLibrary {
+    /// `math.h`: reads its arguments only (a `frexp`/`modf`/`remquo` pointer argument gets
+    /// a discrete or piecewise-constant part); differentiable where the derivative table has
+    /// a row, refused with AD020 ("no derivative rule") otherwise.
+    Math,
+    /// Never carries a derivative: I/O on text, strings, clocks, random numbers, process
+    /// control. Its results and what it writes are new values.
+    Passive,
+    /// `malloc`, `calloc`, `realloc`, `free`: fresh memory (the analyses' allocation sites).
+    Memory,
+    /// `memcpy`, `memmove`, `memset`: modelled by the analyses (`dataflow` `copy_through`)
+    /// and rewritten into loops where they copy reals (`il::memcpy`).
+    Copy,
+}
+
 /// One routine radtap knows by name.
 #[derive(Clone, Copy, Debug)]
 pub struct Routine {
@@ -106,6 +121,21 @@ pub struct Routine {
 }
 
 impl Routine {
+    /// What the C library function of this record does, if it is one (`clib`).
+    pub fn library_kind(&self) -> Option<CLibrary> {
+        if self.flags & (MATH | MATH1) != 0 {
+            Some(CLibrary::Math)
+        } else if self.has(PASSIVE) {
+            Some(CLibrary::Passive)
+        } else if self.has(MEMORY) {
+            Some(CLibrary::Memory)
+        } else if self.has(COPY) {
+            Some(CLibrary::Copy)
+        } else {
+            None
+        }
+    }
+
     /// Whether the record has all the properties of `f`.
     pub fn has(&self, f: u32) -> bool {
         self.flags & f == f
