@@ -3,6 +3,7 @@
 //! units of each procedure, whose bodies come from the mode's [`BodyRules`].
 
 pub(crate) mod c_file;
+mod externals;
 mod modules;
 mod units;
 
@@ -336,6 +337,7 @@ impl Gen<'_> {
                     }
                 }
                 self.derivative_interface_bodies();
+                self.declare_dummy_procedures();
                 if self.needs_digamma {
                     for l in DIGAMMA_F90.lines() {
                         items.push(FileItem::Comment(l.to_string()));

@@ -421,12 +421,23 @@ fn specialise(prog: &mut Program, p: UnitId, replaced: &[UnitId], taken: &Taken)
         let slots = procedure_slots(prog, &cu);
         let callees = callee_slots(&cu);
         let mut externals: Vec<AttrItem> = Vec::new();
+        let mut typed: Vec<(SymbolId, SymbolId)> = Vec::new();
         for (&dummy, &a) in dummies.iter().zip(&t) {
             let dummy = map.get(&dummy).copied().unwrap_or(dummy);
             let asym = prog.units[a].name.expect("named");
             for &c in &slots {
                 if matches!(cu.exprs[c], Expr::Name(s) if s == dummy) {
                     cu.exprs[c] = Expr::Name(asym);
+                    // An external function called in place of a typed dummy
+                    // (`double precision f`; `f(a)` is now `h1(a)`) has the dummy's type
+                    // declared (else it is implicitly typed where the copy is written out:
+                    // `h1` a default real, and FMM's ZEROIN never converged).
+                    if callees.contains(&c)
+                        && module_of(prog, a).is_none()
+                        && !typed.iter().any(|&(s, _)| s == asym)
+                    {
+                        typed.push((asym, dummy));
+                    }
                     // An external procedure passed on is declared EXTERNAL (else it is
                     // an implicitly typed variable where the copy is written out).
                     let passed = !callees.contains(&c);
@@ -441,6 +452,41 @@ fn specialise(prog: &mut Program, p: UnitId, replaced: &[UnitId], taken: &Taken)
                         });
                     }
                 }
+            }
+        }
+        for (asym, dummy) in typed {
+            let spec = cu.decls.iter().find_map(|d| match d {
+                Decl::Var(v) if v.entities.iter().any(|e| e.sym == dummy) => Some(v.spec.clone()),
+                _ => None,
+            });
+            let declared = cu.decls.iter().any(|d| match d {
+                Decl::Var(v) => v.entities.iter().any(|e| e.sym == asym),
+                _ => false,
+            });
+            if let (Some(spec), false) = (spec, declared) {
+                externals.retain(|i| i.sym != asym);
+                let at = cu
+                    .decls
+                    .iter()
+                    .position(|d| {
+                        !matches!(d, Decl::Use(..) | Decl::Implicit(_) | Decl::Comment(_))
+                    })
+                    .unwrap_or(cu.decls.len());
+                cu.decls.insert(
+                    at,
+                    Decl::var(VarDecl {
+                        spec,
+                        attrs: vec![Attr::Keyword("external".into())],
+                        entities: vec![Entity {
+                            sym: asym,
+                            dims: None,
+                            char_len: None,
+                            derived: Vec::new(),
+                            init: None,
+                        }],
+                        double_colon: true,
+                    }),
+                );
             }
         }
         if !externals.is_empty() {

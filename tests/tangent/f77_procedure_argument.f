@@ -5,7 +5,11 @@ C and RKF45's FEHL are written: a quadrature routine's integrand declared DOUBLE
 C and called, and a step routine's right-hand side not declared at all and CALLed. The
 C derivative routines call the derivatives of the actual procedures instead, so the dummies
 C were variables there and the head's CALL of them did not compile (radtap exited 0); they
-C are declared EXTERNAL now.
+C are declared EXTERNAL now. A root finder in ZEROIN's shape receives two functions of
+C one argument, so it is specialised per function: its copies call G1 and G2 by name, which
+C the copies now declare with the dummy's type (they were implicitly REAL there, and the
+C adjoint's primal copies computed with single-precision garbage: ZEROIN never converged). The
+C root finder takes secant steps here, so that its result is differentiable.
       DOUBLE PRECISION FUNCTION PAFUN(X)
       DOUBLE PRECISION X, P
       COMMON /PAPAR/ P
@@ -36,13 +40,43 @@ C are declared EXTERNAL now.
       Y = Y + H * (K1 + K2) / 2.0D0
       END
 
+      DOUBLE PRECISION FUNCTION G1(X)
+      DOUBLE PRECISION X, P
+      COMMON /PAPAR/ P
+      G1 = X**3 + X - P
+      END
+
+      DOUBLE PRECISION FUNCTION G2(X)
+      DOUBLE PRECISION X, P
+      COMMON /PAPAR/ P
+      G2 = X - 0.5D0*COS(P*X)
+      END
+
+      DOUBLE PRECISION FUNCTION PAROOT(AX, BX, F)
+      DOUBLE PRECISION AX, BX, F, A, B, C, FA, FB
+      INTEGER K
+      A = AX
+      B = BX
+      FA = F(A)
+      FB = F(B)
+      DO 20 K = 1, 5
+        C = B - FB*(B - A)/(FB - FA)
+        A = B
+        FA = FB
+        B = C
+        FB = F(B)
+   20 CONTINUE
+      PAROOT = B
+      END
+
       SUBROUTINE PAQUAD(P, RES)
-      DOUBLE PRECISION P, RES, PP, Y, PAFUN
-      EXTERNAL PAFUN, PARHS
+      DOUBLE PRECISION P, RES, PP, Y, PAFUN, G1, G2, PAROOT
+      EXTERNAL PAFUN, PARHS, G1, G2
       COMMON /PAPAR/ PP
       PP = P
       CALL PASIMP(PAFUN, 0.0D0, 1.0D0, 8, RES)
       Y = 1.0D0
       CALL PASTEP(PARHS, 0.0D0, 0.5D0, Y)
-      RES = RES + Y
+      RES = RES + Y + PAROOT(0.5D0, 1.0D0, G1)
+      RES = RES + 2.0D0*PAROOT(0.2D0, 0.6D0, G2)
       END

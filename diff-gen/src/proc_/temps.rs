@@ -27,47 +27,6 @@ impl<'a> ProcGen<'_, 'a> {
         }
     }
 
-    /// Dummy procedures of the unit that only their calls told were procedures
-    /// (`double precision f` and `r = f(a)`, or no declaration at all): the derivative unit
-    /// may call something else instead (a specialised `sq_d`), and then `f` would be a
-    /// variable there and the caller's `call integ_d(sq, …)` would not compile. Declared
-    /// EXTERNAL, unless an EXTERNAL, an interface or a PROCEDURE declaration says so already.
-    fn undeclared_dummy_procedures(&self) -> Vec<SymbolId> {
-        let out = &self.g.out;
-        let declared = |s: SymbolId| {
-            let name = &out.symbols[s].spelling;
-            self.u.decls.iter().any(|d| match d {
-                Decl::Attr(a) => {
-                    matches!(a.keyword.as_str(), "external" | "intrinsic")
-                        && a.items.iter().any(|i| i.sym == s)
-                }
-                Decl::Var(v) => {
-                    v.entities.iter().any(|e| e.sym == s)
-                        && (v.spec.keyword == "procedure"
-                            || v.attrs
-                                .iter()
-                                .any(|a| matches!(a, Attr::Keyword(k) if k == "external")))
-                }
-                Decl::Interface(i) => i.bodies.iter().any(|&b| {
-                    out.units[b]
-                        .name
-                        .is_some_and(|n| out.symbols[n].spelling.eq_ignore_ascii_case(name))
-                }),
-                _ => false,
-            })
-        };
-        self.u
-            .params
-            .iter()
-            .copied()
-            .filter(|&p| {
-                let sd = &out.symbols[p];
-                sd.kind == SymbolKind::Procedure && sd.attrs.dummy && !sd.attrs.external
-            })
-            .filter(|&p| !declared(p))
-            .collect()
-    }
-
     pub(crate) fn finish_declarations(&mut self) {
         let temps = std::mem::take(&mut self.temps);
         let mut decls = Vec::new();
@@ -232,24 +191,6 @@ impl<'a> ProcGen<'_, 'a> {
             }
             v.double_colon = true;
             decls.push(Decl::var(v));
-        }
-        if self.f.lang == Lang::Fortran {
-            let items: Vec<AttrItem> = self
-                .undeclared_dummy_procedures()
-                .into_iter()
-                .map(|sym| AttrItem {
-                    sym,
-                    dims: None,
-                    common: false,
-                })
-                .collect();
-            if !items.is_empty() {
-                decls.push(Decl::Attr(AttrStmt {
-                    keyword: "external".into(),
-                    double_colon: false,
-                    items,
-                }));
-            }
         }
         match self.f.lang {
             Lang::Fortran => self.u.decls.extend(decls),
