@@ -145,6 +145,12 @@ const REFUSED: &[Case] = &[
         "`ext_touch` has no body in the input files and no derivative",
     ),
     (
+        "edge_refused/e_f77_dummy_several_state.f",
+        D_B,
+        "e_f77_dummy_several_state.f:25:7: error[AD020]",
+        "a call through the dummy procedure `F`, which receives several different procedures",
+    ),
+    (
         "edge_refused/e_f_move_alloc.f90",
         D_B,
         "e_f_move_alloc.f90:13:3: error[AD020]",

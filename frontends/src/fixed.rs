@@ -22,6 +22,9 @@ pub fn to_free_form(src: &str, file: u32) -> (String, Vec<Diagnostic>) {
     // (whose Hollerith and edit descriptors keep their blanks).
     let mut quote: Option<char> = None;
     let mut format_stmt = false;
+    // Whether the statement is a DATA statement (whose Hollerith constants stay as written:
+    // a Hollerith datum of a numeric variable is no character constant).
+    let mut data_stmt = false;
     for (row, raw) in src.lines().enumerate() {
         let expanded = expand_tabs(raw);
         let line: String = expanded.chars().take(72).collect();
@@ -76,7 +79,7 @@ pub fn to_free_form(src: &str, file: u32) -> (String, Vec<Diagnostic>) {
             if format_stmt {
                 out.extend(code);
             } else {
-                out.push_str(&join_name_blanks(&code, &mut quote));
+                out.push_str(&join_name_blanks(&code, &mut quote, !data_stmt));
             }
             lines.push(out);
         } else {
@@ -95,11 +98,12 @@ pub fn to_free_form(src: &str, file: u32) -> (String, Vec<Diagnostic>) {
                 .take_while(|c| c.is_ascii_alphabetic())
                 .collect();
             format_stmt = first_word.to_ascii_uppercase().starts_with("FORMAT");
+            data_stmt = first_word.to_ascii_uppercase().starts_with("DATA");
             if format_stmt || code.is_empty() {
                 lines.push(line);
             } else {
                 let mut out: String = chars.iter().take(6).collect();
-                out.push_str(&join_name_blanks(&code, &mut quote));
+                out.push_str(&join_name_blanks(&code, &mut quote, !data_stmt));
                 lines.push(out);
             }
         }
@@ -206,7 +210,7 @@ const NEVER_GLUED_AFTER: &[&str] = &["THEN", "FUNCTION", "SUBROUTINE"];
 /// Blanks are kept after a keyword (`CALL S`, `GO TO 10`, `DOUBLE PRECISION X`), between a
 /// number and a name (`DO 10 I`, `REAL*8 X`, `ASSIGN 10 TO L`), in strings (`quote` carries
 /// an open string into the next continuation line) and in `!` comments.
-fn join_name_blanks(code: &[char], quote: &mut Option<char>) -> String {
+fn join_name_blanks(code: &[char], quote: &mut Option<char>, hollerith: bool) -> String {
     let is_w = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
     let mut out = String::with_capacity(code.len());
     let mut i = 0;
@@ -229,6 +233,13 @@ fn join_name_blanks(code: &[char], quote: &mut Option<char>) -> String {
             '!' => {
                 out.extend(&code[i..]);
                 break;
+            }
+            c if c.is_ascii_digit() && number(code, i, &out, hollerith).is_some() => {
+                let (text, end) = number(code, i, &out, hollerith).expect("checked");
+                let pad = (end - i).saturating_sub(text.chars().count());
+                out.push_str(&text);
+                out.extend(std::iter::repeat_n(' ', pad));
+                i = end;
             }
             c if is_w(c) => {
                 // A name, with the blanks closed up where the next word continues it.
@@ -267,6 +278,100 @@ fn join_name_blanks(code: &[char], quote: &mut Option<char>) -> String {
         }
     }
     out
+}
+
+/// A numeric constant starting at `code[i]` whose blanks must be closed up, with the index
+/// after it: a real constant with blanks among its digits or before its exponent (QUADPACK's
+/// `0.1294849661 6886969327 0611432679 082 D0`, `1 000.0D0`; blanks are insignificant in
+/// fixed form), or a Hollerith actual argument (`CALL XERROR(26HABNORMAL RETURN FROM DQAGS,
+/// …)`, after `(` or `,` outside DATA statements when `hollerith`), written as a character
+/// constant. `None` for anything else (`DO 10 I`, `REAL*8 X`, an integer), which the name
+/// rule handles.
+fn number(code: &[char], i: usize, out: &str, hollerith: bool) -> Option<(String, usize)> {
+    let n = code.len();
+    let blanks = |mut j: usize| {
+        while j < n && code[j] == ' ' {
+            j += 1;
+        }
+        j
+    };
+    let digits = |lit: &mut String, mut j: usize| {
+        // Digit groups separated by blanks: one run of digits.
+        loop {
+            while j < n && code[j].is_ascii_digit() {
+                lit.push(code[j]);
+                j += 1;
+            }
+            let k = blanks(j);
+            if k > j && k < n && code[k].is_ascii_digit() {
+                j = k;
+            } else {
+                return j;
+            }
+        }
+    };
+    let mut j = i;
+    while j < n && code[j].is_ascii_digit() {
+        j += 1;
+    }
+    let prev = out.trim_end().chars().last();
+    if hollerith && matches!(prev, Some('(' | ',')) && j < n && matches!(code[j], 'h' | 'H') {
+        let len: usize = code[i..j].iter().collect::<String>().parse().ok()?;
+        let text: String = code.get(j + 1..j + 1 + len)?.iter().collect();
+        let q = if !text.contains('\'') { '\'' } else { '"' };
+        let body = if q == '"' && text.contains('"') {
+            text.replace('"', "\"\"")
+        } else {
+            text
+        };
+        return Some((format!("{q}{body}{q}"), j + 1 + len));
+    }
+    let mut lit = String::new();
+    let mut j = digits(&mut lit, i);
+    let exponent_at = |j: usize| {
+        let k = blanks(j);
+        if k >= n || !matches!(code[k], 'd' | 'D' | 'e' | 'E' | 'q' | 'Q') {
+            return None;
+        }
+        let mut m = blanks(k + 1);
+        if m < n && matches!(code[m], '+' | '-') {
+            m = blanks(m + 1);
+        }
+        (m < n && code[m].is_ascii_digit()).then_some(k)
+    };
+    // A decimal point: digits, an exponent, or no letter after it (`1.`, not `1.EQ.`).
+    if j < n && code[j] == '.' {
+        let after = code.get(j + 1).copied();
+        let dot_digits = after.is_some_and(|c| c.is_ascii_digit());
+        if dot_digits
+            || exponent_at(j + 1) == Some(j + 1)
+            || !after.is_some_and(|c| c.is_ascii_alphabetic())
+        {
+            lit.push('.');
+            j += 1;
+            if dot_digits {
+                j = digits(&mut lit, j);
+            }
+        } else {
+            return None;
+        }
+    } else {
+        // An integer (no decimal point: an exponent after blanks, `10 D1` of `DO 10 D1 = …`,
+        // is not one): the name rule closes up its digit groups.
+        return None;
+    }
+    if let Some(k) = exponent_at(j) {
+        lit.push(code[k]);
+        let mut m = blanks(k + 1);
+        if matches!(code[m], '+' | '-') {
+            lit.push(code[m]);
+            m = blanks(m + 1);
+        }
+        j = digits(&mut lit, m);
+    }
+    // Only where blanks were closed up: anything else is left to the name rule.
+    let written: String = code[i..j].iter().collect();
+    (written != lit).then_some((lit, j))
 }
 
 /// Whether `next`, after only blanks, continues the name `word`.
@@ -371,6 +476,31 @@ mod tests {
         assert_eq!(lines[4], "      GO TO 10");
         assert_eq!(lines[5], "      DOUBLE PRECISION PQ ");
         assert_eq!(lines[6], "        error stop");
+    }
+
+    /// QUADPACK's constants (`0.1294849661 6886969327 0611432679 082 D0`) and Hollerith
+    /// arguments (`CALL XERROR(26HABNORMAL RETURN FROM DQAGS, …)`), refused before (AD010);
+    /// what must not change: `DO 10 D1 = …`, `1.EQ.I`, `X .GT. 1. .AND. …`, a DATA Hollerith.
+    #[test]
+    fn blanks_inside_numbers_and_hollerith_arguments() {
+        let src = "      DATA WG(1) / 0.1294849661 6886969327 082 D0 /\n      X = 1 000.5 D-3 + 1.5 E 2 + 2. d0\n      CALL XERROR(6HBAD  Y, 6, 1HA, 2H'A)\n      DO 10 D1 = 1, 3\n      IF (1.EQ.I .AND. X .GT. 1. .AND. 2 .LT. 3) Y = 1.5\n      DATA H / 4HABCD /\n      Y = F(1, 2H X)\n";
+        let (out, d) = to_free_form(src, 0);
+        assert!(d.is_empty());
+        let lines: Vec<&str> = out.lines().collect();
+        let orig: Vec<&str> = src.lines().collect();
+        for (a, b) in lines.iter().zip(&orig) {
+            assert_eq!(a.len(), b.len(), "columns kept: {a}");
+        }
+        assert_eq!(
+            lines[0],
+            "      DATA WG(1) / 0.12948496616886969327082D0    /"
+        );
+        assert_eq!(lines[1], "      X = 1000.5D-3   + 1.5E2   + 2.d0 ");
+        assert_eq!(lines[2], "      CALL XERROR('BAD  Y', 6, 'A', \"'A\")");
+        assert_eq!(lines[3], "      DO 10 D1 = 1, 3");
+        assert_eq!(lines[4], orig[4]);
+        assert_eq!(lines[5], orig[5]);
+        assert_eq!(lines[6], "      Y = F(1, ' X')");
     }
 
     #[test]

@@ -347,13 +347,19 @@ fn keeps_state(prog: &Program, p: UnitId) -> bool {
             written.extend(args.iter().map(|a| a.value));
         }
     }
-    while let Some(e) = written.pop() {
-        match &u.exprs[e] {
-            Expr::Name(s) if saved(*s) => return true,
-            x => crate::visit::expr_children(x, &mut |c| written.push(c)),
+    // What is written is the variable a designator names (`x`, `a(i)`, `r%f`), never what
+    // its subscripts or an expression read (`f(c - h*xg(j))` writes no `xg`: QUADPACK's
+    // rules, whose DATA constants are saved, were left unspecialised).
+    written.iter().any(|&e| {
+        let mut e = e;
+        loop {
+            match &u.exprs[e] {
+                Expr::Name(s) => return saved(*s),
+                Expr::Index { base, .. } | Expr::Field { base, .. } => e = *base,
+                _ => return false,
+            }
         }
-    }
-    false
+    })
 }
 
 /// Specialises `p`; whether it did (its calls now call the copies).
@@ -428,14 +434,12 @@ fn specialise(prog: &mut Program, p: UnitId, replaced: &[UnitId], taken: &Taken)
             for &c in &slots {
                 if matches!(cu.exprs[c], Expr::Name(s) if s == dummy) {
                     cu.exprs[c] = Expr::Name(asym);
-                    // An external function called in place of a typed dummy
+                    // An external function called or passed on in place of a typed dummy
                     // (`double precision f`; `f(a)` is now `h1(a)`) has the dummy's type
                     // declared (else it is implicitly typed where the copy is written out:
-                    // `h1` a default real, and FMM's ZEROIN never converged).
-                    if callees.contains(&c)
-                        && module_of(prog, a).is_none()
-                        && !typed.iter().any(|&(s, _)| s == asym)
-                    {
+                    // `h1` a default real, and FMM's ZEROIN never converged; passed on to
+                    // QUADPACK's DQK21, gfortran refused the mismatch).
+                    if module_of(prog, a).is_none() && !typed.iter().any(|&(s, _)| s == asym) {
                         typed.push((asym, dummy));
                     }
                     // An external procedure passed on is declared EXTERNAL (else it is

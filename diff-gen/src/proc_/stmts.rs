@@ -74,7 +74,8 @@ impl<'a> ProcGen<'_, 'a> {
             Callee::Defined(list)
                 if list.len() > 1
                     && list.iter().any(|c| self.g.active.contains(c))
-                    && args.iter().any(|a| self.active_ref_or_expr(a.value)) =>
+                    && (args.iter().any(|a| self.active_ref_or_expr(a.value))
+                        || self.assigns_active(s)) =>
             {
                 let msg = match &self.f.src.exprs[callee] {
                     Expr::Name(sym) if self.f.src.params.contains(sym) => format!(
@@ -305,6 +306,24 @@ impl<'a> ProcGen<'_, 'a> {
             radtap_il::visit::expr_children(&src.exprs[e], &mut |k| todo.push(k));
         }
         None
+    }
+
+    /// Whether `s` assigns a reference active before or after it: a call there to one of
+    /// several procedures may carry a derivative through what they read besides their
+    /// arguments (a COMMON block: QUADPACK's integrands `f(x)` of a parameter in COMMON,
+    /// passed to a rule that could not be specialised, whose derivative was silently zero).
+    fn assigns_active(&self, s: StmtId) -> bool {
+        let StmtKind::Assign { lhs, .. } = &self.f.src.stmts[s].kind else {
+            return false;
+        };
+        let Some(z) = self.g.info.ref_zones(self.prog(), self.f.p, *lhs) else {
+            return true;
+        };
+        self.f.pi.point.iter().enumerate().any(|(j, p)| {
+            p.stmt == s
+                && (z.intersects(&self.f.act.active_before[j])
+                    || z.intersects(&self.f.act.active_after[j]))
+        })
     }
 
     fn active_ref_or_expr(&mut self, e: ExprId) -> bool {
