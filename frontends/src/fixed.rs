@@ -65,8 +65,22 @@ pub fn to_free_form(src: &str, file: u32) -> (String, Vec<Diagnostic>) {
                     "a continuation line must have blanks in columns 1-5".into(),
                 );
             }
+            let mut code: Vec<char> = chars.iter().skip(6).copied().collect();
             match last_code {
-                Some(i) => lines[i] = insert_continuation_mark(&lines[i]),
+                Some(i) => {
+                    // A name, number or operator split by the end of the line (`0.1D+03.` /
+                    // `OR. X`, `ALPHA` / `BETA`) is one token in fixed form: the part on the
+                    // continuation line joins the previous line (whose later columns hold
+                    // nothing) and leaves blanks where it was.
+                    if quote.is_none() && !format_stmt {
+                        if let Some((joined, n)) = split_token(&lines[i], &code) {
+                            lines[i] = joined;
+                            let start = code.iter().position(|&c| c != ' ').unwrap_or(0);
+                            code[start..start + n].iter_mut().for_each(|c| *c = ' ');
+                        }
+                    }
+                    lines[i] = insert_continuation_mark(&lines[i]);
+                }
                 None => bad(
                     6,
                     1,
@@ -75,7 +89,6 @@ pub fn to_free_form(src: &str, file: u32) -> (String, Vec<Diagnostic>) {
             }
             let mut out = label_field;
             out.push('&');
-            let code: Vec<char> = chars.iter().skip(6).copied().collect();
             if format_stmt {
                 out.extend(code);
             } else {
@@ -417,6 +430,77 @@ fn expand_tabs(s: &str) -> String {
 }
 
 /// Appends `&` to a code line, before a trailing `!` comment that is outside strings.
+/// When code line `prev` ends in a token that the continuation's `code` goes on with (blanks
+/// are insignificant in fixed form), `prev` with the continuation's part of it appended and
+/// that part's length. Only where tokens are split: a word (name or number) followed by a
+/// word that continues it ([`glues`]: not after a keyword, not `DO 10` / `I`), or a `.`
+/// followed by a word (`.` / `OR.`, `1.` / `5`).
+fn split_token(prev: &str, code: &[char]) -> Option<(String, usize)> {
+    let is_w = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    // The code part of `prev` (before a `!` comment outside strings).
+    let mut quote: Option<char> = None;
+    let mut end = prev.len();
+    for (i, c) in prev.char_indices().skip(6) {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '\'' | '"') => quote = Some(c),
+            (None, '!') => {
+                end = i;
+                break;
+            }
+            _ => {}
+        }
+    }
+    if quote.is_some() {
+        return None;
+    }
+    let (head, comment) = prev.split_at(end);
+    let head = head.trim_end();
+    let last = head.chars().last()?;
+    let start = code.iter().position(|&c| c != ' ')?;
+    let mut part: String = code[start..].iter().take_while(|&&c| is_w(c)).collect();
+    if part.is_empty() {
+        return None;
+    }
+    // `.` / `OR.`: the operator's closing dot goes with it.
+    if last == '.'
+        && part.chars().all(|c| c.is_ascii_alphabetic())
+        && code.get(start + part.len()) == Some(&'.')
+    {
+        part.push('.');
+    }
+    // A line ending in a whole operator (`.OR.`, `.TRUE.`) ends a token; one ending in a dot
+    // that opens an operator or follows digits (`0.1D+03.`, `X .`) does not.
+    let whole_operator = last == '.' && {
+        let before: String = head[..head.len() - 1]
+            .chars()
+            .rev()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .collect();
+        !before.is_empty() && head[..head.len() - 1 - before.len()].ends_with('.')
+    };
+    let joins = if last == '.' {
+        !whole_operator
+    } else if is_w(last) {
+        let word: String = head
+            .chars()
+            .rev()
+            .take_while(|&c| is_w(c))
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        head.len() > 6 && glues(&word, &part)
+    } else {
+        false
+    };
+    joins.then(|| {
+        let gap = if comment.is_empty() { "" } else { " " };
+        (format!("{head}{part}{gap}{comment}"), part.chars().count())
+    })
+}
+
 fn insert_continuation_mark(line: &str) -> String {
     let mut quote: Option<char> = None;
     for (i, c) in line.char_indices() {
@@ -476,6 +560,26 @@ mod tests {
         assert_eq!(lines[4], "      GO TO 10");
         assert_eq!(lines[5], "      DOUBLE PRECISION PQ ");
         assert_eq!(lines[6], "        error stop");
+    }
+
+    /// Tokens split by the end of a line: QUADPACK's `0.1d+03.` / `or.errsum`, a name, a
+    /// number; not after a keyword (`GO TO` / `10`) nor between a number and a name.
+    #[test]
+    fn tokens_split_across_continuation_lines_are_joined() {
+        let src = "      IF (R.GT.0.1D+03.\n     *OR.E.GT.1) Y = ALPHA\n     *BETA + 1\n     *5\n      GO TO\n     *10\n      DO 10\n     * I = 1, 3\n      IF (I.NE.0.OR.\n     *  A.EQ.0) X = 1\n";
+        let (out, d) = to_free_form(src, 0);
+        assert!(d.is_empty());
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[0], "      IF (R.GT.0.1D+03.OR.&");
+        assert_eq!(lines[1], "     &   E.GT.1) Y = ALPHABETA&");
+        assert_eq!(lines[2], "     &     + 15&");
+        assert_eq!(lines[3], "     & ");
+        assert_eq!(lines[4], "      GO TO&");
+        assert_eq!(lines[5], "     &10");
+        assert_eq!(lines[6], "      DO 10&");
+        assert_eq!(lines[7], "     & I = 1, 3");
+        assert_eq!(lines[8], "      IF (I.NE.0.OR.&");
+        assert_eq!(lines[9], "     &  A.EQ.0) X = 1");
     }
 
     /// QUADPACK's constants (`0.1294849661 6886969327 0611432679 082 D0`) and Hollerith

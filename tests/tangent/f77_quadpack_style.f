@@ -3,7 +3,8 @@ C sizes:
 C The shape of netlib QUADPACK, refused before at its first line of data (AD010): Gauss
 C constants written with blanks among their digits and before the exponent
 C (0.5384693101 056831 D0: blanks are insignificant in fixed form), a Hollerith actual
-C argument (CALL PQERR(21HTOO MANY SUBINTERVALS, 21)), and an integrand passed through a
+C argument (CALL PQERR(21HTOO MANY SUBINTERVALS, 21)), an operator and a name split by the
+C end of a line (100. / OR., RES / ULT: one token each), and an integrand passed through a
 C driver to the rule that calls it, with two integrands: both routines are specialised per
 C integrand, and the driver's copies pass PQF1 or PQF2 on with the dummy's type (an
 C implicitly REAL function there did not compile).
@@ -49,7 +50,8 @@ C implicitly REAL function there did not compile).
       INTEGER N, K, IER
       EXTERNAL F
       IER = 0
-      IF (N .GT. 100) THEN
+      IF (N .GT. 100.
+     *OR. N .LT. 1) THEN
         CALL PQERR(21HTOO MANY SUBINTERVALS, 21)
         IER = 1
         RETURN
@@ -58,7 +60,8 @@ C implicitly REAL function there did not compile).
       RESULT = 0.0D0
       DO 20 K = 1, N
         CALL PQK5(F, A + (K-1)*H, A + K*H, R)
-        RESULT = RESULT + R
+        RESULT = RES
+     *ULT + R
    20 CONTINUE
       END
 
