@@ -247,14 +247,14 @@ fn join_name_blanks(code: &[char], quote: &mut Option<char>, hollerith: bool) ->
                 out.extend(&code[i..]);
                 break;
             }
-            c if c.is_ascii_digit() && number(code, i, &out, hollerith).is_some() => {
-                let (text, end) = number(code, i, &out, hollerith).expect("checked");
-                let pad = (end - i).saturating_sub(text.chars().count());
-                out.push_str(&text);
-                out.extend(std::iter::repeat_n(' ', pad));
-                i = end;
-            }
             c if is_w(c) => {
+                if let Some((text, end)) = number(code, i, &out, hollerith) {
+                    let pad = (end - i).saturating_sub(text.chars().count());
+                    out.push_str(&text);
+                    out.extend(std::iter::repeat_n(' ', pad));
+                    i = end;
+                    continue;
+                }
                 // A name, with the blanks closed up where the next word continues it.
                 let mut word = String::new();
                 let mut moved = 0;
@@ -437,22 +437,8 @@ fn expand_tabs(s: &str) -> String {
 /// followed by a word (`.` / `OR.`, `1.` / `5`).
 fn split_token(prev: &str, code: &[char]) -> Option<(String, usize)> {
     let is_w = |c: char| c.is_ascii_alphanumeric() || c == '_';
-    // The code part of `prev` (before a `!` comment outside strings).
-    let mut quote: Option<char> = None;
-    let mut end = prev.len();
-    for (i, c) in prev.char_indices().skip(6) {
-        match (quote, c) {
-            (Some(q), c) if c == q => quote = None,
-            (Some(_), _) => {}
-            (None, '\'' | '"') => quote = Some(c),
-            (None, '!') => {
-                end = i;
-                break;
-            }
-            _ => {}
-        }
-    }
-    if quote.is_some() {
+    let (end, open) = code_end(prev);
+    if open {
         return None;
     }
     let (head, comment) = prev.split_at(end);
@@ -502,9 +488,21 @@ fn split_token(prev: &str, code: &[char]) -> Option<(String, usize)> {
 }
 
 fn insert_continuation_mark(line: &str) -> String {
+    let (end, _) = code_end(line);
+    let (code, comment) = line.split_at(end);
+    if comment.is_empty() {
+        format!("{}&", code.trim_end())
+    } else {
+        format!("{}& {}", code.trim_end(), comment)
+    }
+}
+
+/// Where the code of converted line `line` ends (at its `!` comment outside strings, or the
+/// line's end), and whether a string is still open there. The label/continuation field
+/// (columns 1-6) is skipped: a `!` there is not a comment.
+fn code_end(line: &str) -> (usize, bool) {
     let mut quote: Option<char> = None;
     for (i, c) in line.char_indices() {
-        // Skip the label/continuation field: a `!` there is not a comment.
         if i < 6 {
             continue;
         }
@@ -512,14 +510,11 @@ fn insert_continuation_mark(line: &str) -> String {
             (Some(q), c) if c == q => quote = None,
             (Some(_), _) => {}
             (None, '\'' | '"') => quote = Some(c),
-            (None, '!') => {
-                let (code, comment) = line.split_at(i);
-                return format!("{}& {}", code.trim_end(), comment);
-            }
+            (None, '!') => return (i, false),
             _ => {}
         }
     }
-    format!("{}&", line.trim_end())
+    (line.len(), quote.is_some())
 }
 
 #[cfg(test)]

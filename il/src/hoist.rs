@@ -270,7 +270,7 @@ fn shape_source(prog: &Program, u: &UnitData, e: ExprId, r: usize) -> Option<Sym
 }
 
 /// The type of `s` as `u` declares it.
-fn type_spec_of(u: &UnitData, s: SymbolId) -> Option<&TypeSpec> {
+pub(crate) fn type_spec_of(u: &UnitData, s: SymbolId) -> Option<&TypeSpec> {
     u.decls.iter().find_map(|d| match d {
         Decl::Var(v) if v.entities.iter().any(|e| e.sym == s) => Some(&v.spec),
         _ => None,

@@ -47,8 +47,7 @@ pub fn positional_required_args(prog: &mut Program) {
 /// The actuals with the required ones positional in the signature's order, then the others
 /// as written; `None` when nothing changes or the actuals do not bind.
 fn reordered(sig: &crate::vocab::Signature, args: &[Arg]) -> Option<Vec<Arg>> {
-    let keywords: Vec<Option<&str>> = args.iter().map(|a| a.keyword.as_deref()).collect();
-    let bound: Vec<usize> = sig.bind(&keywords).into_iter().collect::<Option<_>>()?;
+    let bound: Vec<usize> = sig.bind_args(args).into_iter().collect::<Option<_>>()?;
     let required = sig.required();
     let mut lead: Vec<(usize, Arg)> = Vec::new();
     let mut rest = Vec::new();

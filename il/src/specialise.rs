@@ -459,10 +459,7 @@ fn specialise(prog: &mut Program, p: UnitId, replaced: &[UnitId], taken: &Taken)
             }
         }
         for (asym, dummy) in typed {
-            let spec = cu.decls.iter().find_map(|d| match d {
-                Decl::Var(v) if v.entities.iter().any(|e| e.sym == dummy) => Some(v.spec.clone()),
-                _ => None,
-            });
+            let spec = crate::hoist::type_spec_of(&cu, dummy).cloned();
             let declared = cu.decls.iter().any(|d| match d {
                 Decl::Var(v) => v.entities.iter().any(|e| e.sym == asym),
                 _ => false,

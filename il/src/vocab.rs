@@ -156,11 +156,6 @@ impl RoutineId {
     }
 }
 
-/// The record of `id`.
-pub fn routine(id: RoutineId) -> &'static Routine {
-    id.routine()
-}
-
 /// The id of the record of `name` (lower case) in `lang`.
 pub fn id_of(name: &str, lang: Lang) -> Option<RoutineId> {
     position(name, lang).map(|i| RoutineId(i as u16))
@@ -221,11 +216,6 @@ pub fn routine_called(
     }
 }
 
-/// The record of `name` when it has a [`Rule`] (`c`: the C spelling).
-pub fn derivative(name: &str, c: bool) -> Option<&'static Routine> {
-    lookup(name, if c { Lang::C } else { Lang::Fortran }).filter(|r| r.rule().is_some())
-}
-
 /// True for the name of a Fortran intrinsic procedure (lower case): a name used as a
 /// function and not declared as an array is one when it is here and not EXTERNAL.
 pub fn is_fortran_intrinsic(name: &str) -> bool {
@@ -235,17 +225,6 @@ pub fn is_fortran_intrinsic(name: &str) -> bool {
 /// Whether `name` in `lang` is a known routine with all the properties of `f`.
 pub fn is(name: &str, lang: Lang, f: u32) -> bool {
     lookup(name, lang).is_some_and(|r| r.has(f))
-}
-
-/// How derivatives flow through intrinsic `name` (lower case) in `lang`; an unknown name is
-/// nonlinear, the conservative choice.
-pub fn flow(name: &str, lang: Lang) -> Flow {
-    lookup(name, lang).map_or(Flow::Nonlinear, Routine::flow)
-}
-
-/// Whether the derivative of intrinsic `name` is zero wherever it exists.
-pub fn zero_derivative(name: &str, lang: Lang) -> bool {
-    lookup(name, lang).is_some_and(|r| r.deriv == Deriv::Zero)
 }
 
 /// A parsed partial-derivative template.

@@ -21,9 +21,7 @@ impl Eval<'_> {
                 // `pad=` and `cmplx`'s `y=` (required ones are positional by now:
                 // `il::intrinsic_args`). One that binds to nothing is taken as differentiable.
                 let sig = r.signature();
-                let keywords: Vec<Option<&str>> =
-                    args.iter().map(|a| a.keyword.as_deref()).collect();
-                let bound = sig.bind(&keywords);
+                let bound = sig.bind_args(args);
                 let mut vals = Vec::new();
                 for (a, p) in args.iter().zip(bound) {
                     let v = self.value(a.value);
@@ -497,8 +495,7 @@ impl Eval<'_> {
 /// value.
 fn intrinsic_access(r: RoutineId, args: &[Arg]) -> Vec<Access> {
     let sig = r.signature();
-    let keywords: Vec<Option<&str>> = args.iter().map(|a| a.keyword.as_deref()).collect();
-    sig.bind(&keywords)
+    sig.bind_args(args)
         .into_iter()
         .map(|p| match p {
             _ if super::library::is_copy(r) => Access::In,

@@ -6,6 +6,18 @@ use super::complex_types::*;
 use super::*;
 
 impl<'a> ProcGen<'_, 'a> {
+    /// Whether reference `e` is active before or after one of the points of `s`.
+    pub(crate) fn active_at(&self, s: StmtId, e: ExprId) -> bool {
+        let Some(z) = self.g.info.ref_zones(self.prog(), self.f.p, e) else {
+            return true;
+        };
+        self.f.pi.point.iter().enumerate().any(|(j, p)| {
+            p.stmt == s
+                && (z.intersects(&self.f.act.active_before[j])
+                    || z.intersects(&self.f.act.active_after[j]))
+        })
+    }
+
     pub fn name_of(&self, s: SymbolId) -> &'a str {
         &self.g.prog.symbols[s].spelling
     }

@@ -76,6 +76,7 @@ impl<'a> ProcGen<'_, 'a> {
         &mut self,
         e: ExprId,
         name: &str,
+        routine: Option<radtap_il::vocab::RoutineId>,
         pos: &[ExprId],
         args: &'a [Arg],
     ) -> Option<Option<ExprId>> {
@@ -185,7 +186,7 @@ impl<'a> ProcGen<'_, 'a> {
                 Some(Some(self.guarded(q, cond, k)))
             }
             _ if first_complex || pos.iter().any(|&x| self.complex_src(x)) => {
-                if intrinsic_is(name, radtap_il::vocab::HOLO) {
+                if routine.is_some_and(|r| r.routine().has(radtap_il::vocab::HOLO)) {
                     return None;
                 }
                 if args.iter().any(|a| self.active_inside(a.value)) {

@@ -21,7 +21,7 @@ impl<'a> ProcGen<'_, 'a> {
             .map(|a| a.value)
             .collect();
         let k = self.real_kind(e);
-        if let Some(d) = self.tan_complex(e, &name, &pos, args) {
+        if let Some(d) = self.tan_complex(e, &name, routine, &pos, args) {
             return d;
         }
         let Some((row, rule)) = row.and_then(|r| Some((r, r.rule()?))) else {
@@ -106,9 +106,7 @@ impl<'a> ProcGen<'_, 'a> {
                 // gives them: `sum`'s array, `reshape`'s source and pad. The others are
                 // copied (`dim`, `mask`, `shape`).
                 let sig = row.signature();
-                let keywords: Vec<Option<&str>> =
-                    args.iter().map(|a| a.keyword.as_deref()).collect();
-                let bound = sig.bind(&keywords);
+                let bound = sig.bind_args(args);
                 let first = args.first()?;
                 let Some(d) = self.tan(first.value) else {
                     if args[1..].iter().any(|a| self.active_inside(a.value)) {

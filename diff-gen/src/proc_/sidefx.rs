@@ -272,18 +272,6 @@ impl<'a> ProcGen<'_, 'a> {
         None
     }
 
-    /// Whether reference `e` is active before or after one of the points of `s`.
-    fn active_at(&self, s: StmtId, e: ExprId) -> bool {
-        let Some(z) = self.g.info.ref_zones(self.prog(), self.f.p, e) else {
-            return true;
-        };
-        self.f.pi.point.iter().enumerate().any(|(j, p)| {
-            p.stmt == s
-                && (z.intersects(&self.f.act.active_before[j])
-                    || z.intersects(&self.f.act.active_after[j]))
-        })
-    }
-
     /// C: whether reference `e` reaches real data through a pointer loaded from memory
     /// (`a[i][j]` with `double **a` or `double *a[3]`: rows allocated one by one), which the
     /// zones do not follow (the value stored there lost its derivative). Members of records

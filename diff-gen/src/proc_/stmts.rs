@@ -313,17 +313,10 @@ impl<'a> ProcGen<'_, 'a> {
     /// arguments (a COMMON block: QUADPACK's integrands `f(x)` of a parameter in COMMON,
     /// passed to a rule that could not be specialised, whose derivative was silently zero).
     fn assigns_active(&self, s: StmtId) -> bool {
-        let StmtKind::Assign { lhs, .. } = &self.f.src.stmts[s].kind else {
-            return false;
-        };
-        let Some(z) = self.g.info.ref_zones(self.prog(), self.f.p, *lhs) else {
-            return true;
-        };
-        self.f.pi.point.iter().enumerate().any(|(j, p)| {
-            p.stmt == s
-                && (z.intersects(&self.f.act.active_before[j])
-                    || z.intersects(&self.f.act.active_after[j]))
-        })
+        match &self.f.src.stmts[s].kind {
+            StmtKind::Assign { lhs, .. } => self.active_at(s, *lhs),
+            _ => false,
+        }
     }
 
     fn active_ref_or_expr(&mut self, e: ExprId) -> bool {

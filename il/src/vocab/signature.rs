@@ -210,6 +210,12 @@ impl Signature {
             .any(|p| p.pointer && p.access != Access::In)
     }
 
+    /// [`bind`](Signature::bind) for the actual arguments of a call of the IL.
+    pub fn bind_args(&self, args: &[crate::Arg]) -> Vec<Option<usize>> {
+        let keywords: Vec<Option<&str>> = args.iter().map(|a| a.keyword.as_deref()).collect();
+        self.bind(&keywords)
+    }
+
     /// Indices of params written (`Out`/`InOut`).
     pub fn written(&self) -> impl Iterator<Item = usize> + '_ {
         self.params
